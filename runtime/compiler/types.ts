@@ -1,0 +1,182 @@
+/**
+ * Brook and C types, shared by the checker, the IR, both code generators and the runtime.
+ *
+ * Element types of streams are scalars, vectors and structs of those. Host code also has pointers,
+ * fixed arrays and functions. Layout helpers give C's layout (x86-64 / LP64), which is what
+ * streamRead/streamWrite copy and what `sizeof` answers.
+ */
+
+export type ScalarName = 'float' | 'double' | 'int' | 'uint' | 'bool' | 'char' | 'uchar' | 'short' | 'ushort' | 'long' | 'ulong';
+
+export type Type =
+  | { kind: 'void' }
+  | { kind: 'scalar'; name: ScalarName }
+  | { kind: 'vector'; elem: 'float' | 'int' | 'uint' | 'bool' | 'double'; size: 2 | 3 | 4 }
+  | StructType
+  | { kind: 'array'; elem: Type; length: number | null }
+  | { kind: 'pointer'; to: Type }
+  /** A host-side stream variable (`float4 s<10,5>`), a kernel stream parameter, or an iterator. */
+  | { kind: 'stream'; elem: Type; rank: number | null; iter: boolean }
+  /** A kernel gather parameter `T g[][]` with `dims` dimensions. */
+  | { kind: 'gather'; elem: Type; dims: number }
+  | { kind: 'function'; ret: Type; params: Type[]; variadic: boolean }
+  /** Type of the domain object `s.domain(a, b)`. */
+  | { kind: 'domain'; stream: Type }
+  /** A value from the notebook session whose type is known only at run time. */
+  | { kind: 'dynamic' };
+
+export interface StructType {
+  kind: 'struct';
+  name: string;
+  fields: { name: string; type: Type }[];
+}
+
+export const VOID: Type = { kind: 'void' };
+export const FLOAT: Type = { kind: 'scalar', name: 'float' };
+export const DOUBLE: Type = { kind: 'scalar', name: 'double' };
+export const INT: Type = { kind: 'scalar', name: 'int' };
+export const UINT: Type = { kind: 'scalar', name: 'uint' };
+export const BOOL: Type = { kind: 'scalar', name: 'bool' };
+export const CHAR: Type = { kind: 'scalar', name: 'char' };
+
+export function vec(elem: 'float' | 'int' | 'uint' | 'bool' | 'double', size: number): Type {
+  if (size === 1) return { kind: 'scalar', name: elem };
+  return { kind: 'vector', elem, size: size as 2 | 3 | 4 };
+}
+
+/** `float3` -> vector type; `float` -> scalar; otherwise undefined. */
+export function builtinTypeByName(name: string): Type | undefined {
+  const m = /^(float|int|uint|bool|double)([234])?$/.exec(name);
+  if (m) return m[2] ? vec(m[1] as 'float', Number(m[2])) : { kind: 'scalar', name: m[1] as ScalarName };
+  switch (name) {
+    case 'void': return VOID;
+    case 'char': case 'signed char': return CHAR;
+    case 'unsigned char': return { kind: 'scalar', name: 'uchar' };
+    case 'short': case 'short int': case 'signed short': return { kind: 'scalar', name: 'short' };
+    case 'unsigned short': return { kind: 'scalar', name: 'ushort' };
+    case 'unsigned': case 'unsigned int': return UINT;
+    case 'signed': case 'signed int': return INT;
+    case 'long': case 'long int': case 'long long': case 'signed long': return { kind: 'scalar', name: 'long' };
+    case 'unsigned long': case 'unsigned long long': return { kind: 'scalar', name: 'ulong' };
+    case 'size_t': return { kind: 'scalar', name: 'ulong' };
+    case 'half': return FLOAT; // Cg's half: stored as float
+    case 'fixed': return FLOAT;
+  }
+  return undefined;
+}
+
+/** Number of components: 1 for scalars, 2..4 for vectors. */
+export function componentCount(t: Type): number {
+  return t.kind === 'vector' ? t.size : 1;
+}
+
+/** The scalar kind of a scalar or vector type. */
+export function scalarOf(t: Type): ScalarName | undefined {
+  if (t.kind === 'scalar') return t.name;
+  if (t.kind === 'vector') return t.elem;
+  return undefined;
+}
+
+export function isNumeric(t: Type): boolean {
+  return t.kind === 'scalar' || t.kind === 'vector';
+}
+
+export function isFloatLike(t: Type): boolean {
+  const s = scalarOf(t);
+  return s === 'float' || s === 'double';
+}
+
+export function isIntegerScalar(t: Type): boolean {
+  return t.kind === 'scalar' && t.name !== 'float' && t.name !== 'double';
+}
+
+export function typeEquals(a: Type, b: Type): boolean {
+  return typeToString(a) === typeToString(b);
+}
+
+export function typeToString(t: Type): string {
+  switch (t.kind) {
+    case 'void': return 'void';
+    case 'scalar': return t.name === 'uchar' ? 'unsigned char' : t.name === 'ushort' ? 'unsigned short' : t.name === 'ulong' ? 'unsigned long' : t.name;
+    case 'vector': return `${t.elem}${t.size}`;
+    case 'struct': return t.name;
+    case 'array': return `${typeToString(t.elem)}[${t.length ?? ''}]`;
+    case 'pointer': return `${typeToString(t.to)} *`;
+    case 'stream': return `${t.iter ? 'iter ' : ''}${typeToString(t.elem)}<${t.rank === null ? '' : ','.repeat(Math.max(0, t.rank - 1))}>`;
+    case 'gather': return `${typeToString(t.elem)}${'[]'.repeat(t.dims)}`;
+    case 'function': return `${typeToString(t.ret)}(${t.params.map(typeToString).join(', ')}${t.variadic ? ', ...' : ''})`;
+    case 'domain': return `domain of ${typeToString(t.stream)}`;
+    case 'dynamic': return 'dynamic';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// C layout (LP64). Streams of structs are copied to and from host memory in this layout.
+
+const SCALAR_SIZE: Record<ScalarName, number> = {
+  float: 4, double: 8, int: 4, uint: 4, bool: 4, char: 1, uchar: 1, short: 2, ushort: 2, long: 8, ulong: 8,
+};
+
+export function sizeOf(t: Type): number {
+  switch (t.kind) {
+    case 'scalar': return SCALAR_SIZE[t.name];
+    case 'vector': return SCALAR_SIZE[t.elem] * t.size; // Brook's float3 is 12 bytes in host memory
+    case 'struct': return structLayout(t).size;
+    case 'array': return sizeOf(t.elem) * (t.length ?? 0);
+    case 'pointer': return 8;
+    default: return 0;
+  }
+}
+
+export function alignOf(t: Type): number {
+  switch (t.kind) {
+    case 'scalar': return SCALAR_SIZE[t.name];
+    case 'vector': return SCALAR_SIZE[t.elem];
+    case 'struct': return structLayout(t).align;
+    case 'array': return alignOf(t.elem);
+    case 'pointer': return 8;
+    default: return 1;
+  }
+}
+
+export interface StructLayout {
+  size: number;
+  align: number;
+  offsets: number[];
+}
+
+export function structLayout(t: StructType): StructLayout {
+  let off = 0;
+  let align = 1;
+  const offsets: number[] = [];
+  for (const f of t.fields) {
+    const a = alignOf(f.type);
+    align = Math.max(align, a);
+    off = Math.ceil(off / a) * a;
+    offsets.push(off);
+    off += sizeOf(f.type);
+  }
+  return { size: Math.ceil(off / align) * align, align, offsets };
+}
+
+/**
+ * The flat list of float/int components of an element type, in C order: `float3` -> 3 floats,
+ * `struct { float3 o; float t; }` -> 4. Streams store elements as this many 32-bit words.
+ */
+export function flattenElement(t: Type): { path: string[]; scalar: ScalarName; byteOffset: number }[] {
+  const out: { path: string[]; scalar: ScalarName; byteOffset: number }[] = [];
+  const comps = ['x', 'y', 'z', 'w'];
+  const walk = (ty: Type, path: string[], base: number) => {
+    if (ty.kind === 'scalar') out.push({ path, scalar: ty.name, byteOffset: base });
+    else if (ty.kind === 'vector') {
+      for (let i = 0; i < ty.size; i++) out.push({ path: [...path, comps[i]!], scalar: ty.elem, byteOffset: base + i * SCALAR_SIZE[ty.elem] });
+    } else if (ty.kind === 'struct') {
+      const lay = structLayout(ty);
+      ty.fields.forEach((f, i) => walk(f.type, [...path, f.name], base + lay.offsets[i]!));
+    } else if (ty.kind === 'array' && ty.length !== null) {
+      for (let i = 0; i < ty.length; i++) walk(ty.elem, [...path, String(i)], base + i * sizeOf(ty.elem));
+    }
+  };
+  walk(t, [], 0);
+  return out;
+}
