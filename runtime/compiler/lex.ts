@@ -1,0 +1,318 @@
+/**
+ * The Brook/C lexer: source text of one file -> tokens with spans.
+ *
+ * Contract:
+ * - In: the original text of one SourceFile (before preprocessing). Out: every token of the file in
+ *   order, ending with one 'eof' token. Comments and whitespace produce no tokens; `bol` tells that a
+ *   token is the first of its logical line (the preprocessor needs it to find directives, and a
+ *   backslash-newline does not start a new logical line).
+ * - Spans are UTF-16 offsets into the file's text. Literal values are decoded here (numbers, escapes),
+ *   so later stages never re-parse token text.
+ * - Never throws on bad input: an unterminated comment, string or char literal, or a stray character,
+ *   gives a BRK10xx diagnostic and the lexer carries on.
+ *
+ * Keywords: C's plus Brook's `kernel reduce out iter vout indexof` (and `in`, which brcc accepted as
+ * the explicit form of an input stream parameter). Brook API names (`push`, `streamRead`, ...) and
+ * vector type names (`float4`) stay identifiers: the parser knows the type names, the checker the rest.
+ */
+import type { Span } from './source.js';
+import type { DiagnosticBag } from './diagnostics.js';
+import { reportSyntax } from './messages/syntax.js';
+
+export type TokenKind = 'ident' | 'keyword' | 'number' | 'string' | 'char' | 'punct' | 'eof';
+
+export interface Token {
+  kind: TokenKind;
+  /** Text as written (for strings: with quotes; for punctuators: the operator). */
+  text: string;
+  span: Span;
+  /** First token on its logical line. */
+  bol: boolean;
+  /** Whitespace or a comment precedes the token (for `#` stringizing and `#define F(` vs `F (`). */
+  space: boolean;
+  /** Decoded value: the number for 'number' and 'char', the string contents for 'string'. */
+  value?: number | string;
+  /** Numbers: written with '.', exponent or an 'f' suffix. */
+  isFloat?: boolean;
+  /** Numbers: the suffix in lower case ('f', 'u', 'l', 'ul', 'll', ...), '' when none. */
+  suffix?: string;
+  /** Preprocessor: names of macros that must not expand this token again ("painted blue"). */
+  hide?: ReadonlySet<string>;
+  /** Preprocessor: the token came out of a macro expansion (its span is the macro use). */
+  expanded?: boolean;
+}
+
+export const KEYWORDS: ReadonlySet<string> = new Set([
+  // C89 keywords
+  'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum',
+  'extern', 'float', 'for', 'goto', 'if', 'int', 'long', 'register', 'return', 'short', 'signed',
+  'sizeof', 'static', 'struct', 'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while',
+  'inline',
+  // Brook
+  'kernel', 'reduce', 'out', 'in', 'iter', 'vout', 'indexof',
+]);
+
+/** Punctuators, longest first within each leading character so greedy matching works. */
+const PUNCTUATORS = [
+  '...', '<<=', '>>=',
+  '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '+=', '-=', '*=', '/=', '%=',
+  '&=', '|=', '^=', '##',
+  '[', ']', '(', ')', '{', '}', '.', '&', '*', '+', '-', '~', '!', '/', '%', '<', '>', '^', '|',
+  '?', ':', ';', '=', ',', '#',
+];
+const PUNCT_BY_CHAR = new Map<string, string[]>();
+for (const p of PUNCTUATORS) {
+  const list = PUNCT_BY_CHAR.get(p[0]!) ?? [];
+  list.push(p);
+  PUNCT_BY_CHAR.set(p[0]!, list);
+}
+
+function isIdentStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+}
+function isIdentPart(c: number): boolean {
+  return isIdentStart(c) || (c >= 48 && c <= 57);
+}
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+export interface LexOptions {
+  /** Report diagnostics here; when absent, problems are silently tolerated. */
+  diagnostics?: DiagnosticBag;
+}
+
+/** Lex one file. `fileId` goes into every span. */
+export function lex(text: string, fileId: number, options: LexOptions = {}): Token[] {
+  const diags = options.diagnostics;
+  const tokens: Token[] = [];
+  const n = text.length;
+  let i = 0;
+  let bol = true;
+  let space = false;
+  const span = (start: number, end: number): Span => ({ file: fileId, start, end });
+
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    // Whitespace and newlines.
+    if (c === 10) { bol = true; space = true; i++; continue; }
+    if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) { space = true; i++; continue; }
+    // Line continuation outside tokens: joins lines, so it is whitespace but not a new line.
+    if (c === 92 && (text.charCodeAt(i + 1) === 10 || (text.charCodeAt(i + 1) === 13 && text.charCodeAt(i + 2) === 10))) {
+      i += text.charCodeAt(i + 1) === 13 ? 3 : 2;
+      space = true;
+      continue;
+    }
+    // Comments.
+    if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      // A `//` comment ends at the first newline not preceded by a backslash.
+      i += 2;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === 10) break;
+        if (d === 92 && text.charCodeAt(i + 1) === 10) { i += 2; continue; }
+        if (d === 92 && text.charCodeAt(i + 1) === 13 && text.charCodeAt(i + 2) === 10) { i += 3; continue; }
+        i++;
+      }
+      space = true;
+      continue;
+    }
+    if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) {
+        if (diags) reportSyntax(diags, 'BRK1001', span(i, i + 2));
+        i = n;
+        break;
+      }
+      // A comment spanning lines still leaves the next token on a later line.
+      for (let k = i; k < end; k++) if (text.charCodeAt(k) === 10) { bol = true; break; }
+      i = end + 2;
+      space = true;
+      continue;
+    }
+
+    const start = i;
+    let tok: Token;
+    if (isIdentStart(c)) {
+      i++;
+      while (i < n && isIdentPart(text.charCodeAt(i))) i++;
+      const word = text.slice(start, i);
+      // `L"..."` and `L'x'` wide literals: treat as the plain literal.
+      if (word === 'L' && (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39)) {
+        tok = lexQuoted(text, i, fileId, diags);
+        tok.span = span(start, tok.span.end);
+        i = tok.span.end;
+      } else {
+        tok = { kind: KEYWORDS.has(word) ? 'keyword' : 'ident', text: word, span: span(start, i), bol, space };
+      }
+    } else if (isDigit(c) || (c === 46 && isDigit(text.charCodeAt(i + 1)))) {
+      tok = lexNumber(text, start, fileId, diags);
+      i = tok.span.end;
+    } else if (c === 34 || c === 39) {
+      tok = lexQuoted(text, start, fileId, diags);
+      i = tok.span.end;
+    } else {
+      const ch = text[i]!;
+      const options = PUNCT_BY_CHAR.get(ch);
+      let p: string | undefined;
+      if (options) for (const o of options) if (text.startsWith(o, i)) { p = o; break; }
+      if (!p) {
+        if (diags) reportSyntax(diags, 'BRK1004', span(i, i + 1), { char: printable(text, i) });
+        i += text.codePointAt(i)! > 0xffff ? 2 : 1;
+        space = true;
+        continue;
+      }
+      i += p.length;
+      tok = { kind: 'punct', text: p, span: span(start, i), bol, space };
+    }
+    tok.bol = bol;
+    tok.space = space;
+    tokens.push(tok);
+    bol = false;
+    space = false;
+  }
+  tokens.push({ kind: 'eof', text: '', span: span(n, n), bol: true, space });
+  return tokens;
+}
+
+function printable(text: string, i: number): string {
+  const cp = text.codePointAt(i)!;
+  if (cp < 32 || cp === 127) return `\\x${cp.toString(16).padStart(2, '0')}`;
+  return String.fromCodePoint(cp);
+}
+
+/**
+ * A number: decimal, hex (`0x1F`), octal (`017`) integers with u/l suffixes; floats with '.', an
+ * exponent, or an f suffix (`1.0f`, `.5`, `1e-6`, `1.f`). Hex floats are not C89 and not accepted.
+ */
+function lexNumber(text: string, start: number, fileId: number, diags: DiagnosticBag | undefined): Token {
+  let i = start;
+  const n = text.length;
+  let isFloat = false;
+  let value: number;
+  let digitsEnd: number;
+  const c0 = text.charCodeAt(i);
+  const c1 = text.charCodeAt(i + 1);
+  if (c0 === 48 && (c1 === 120 || c1 === 88)) {
+    i += 2;
+    const ds = i;
+    while (i < n && /[0-9a-fA-F]/.test(text[i]!)) i++;
+    digitsEnd = i;
+    value = ds === i ? 0 : parseInt(text.slice(ds, i), 16);
+    if (ds === i && diags) reportSyntax(diags, 'BRK1005', { file: fileId, start, end: i }, { text: text.slice(start, i) });
+  } else {
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+    if (text.charCodeAt(i) === 46) {
+      isFloat = true;
+      i++;
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
+    }
+    const e = text.charCodeAt(i);
+    if (e === 101 || e === 69) {
+      let k = i + 1;
+      if (text.charCodeAt(k) === 43 || text.charCodeAt(k) === 45) k++;
+      if (isDigit(text.charCodeAt(k))) {
+        isFloat = true;
+        i = k;
+        while (i < n && isDigit(text.charCodeAt(i))) i++;
+      }
+    }
+    digitsEnd = i;
+    const digits = text.slice(start, i);
+    if (isFloat) value = parseFloat(digits);
+    else if (digits.length > 1 && digits[0] === '0') {
+      if (/[89]/.test(digits) && diags) reportSyntax(diags, 'BRK1006', { file: fileId, start, end: i }, { text: digits });
+      value = parseInt(digits, 8);
+      if (Number.isNaN(value)) value = 0;
+    } else value = parseInt(digits, 10);
+  }
+  // Suffix letters (and anything identifier-like glued to the number, which is an error).
+  const sufStart = i;
+  while (i < n && isIdentPart(text.charCodeAt(i))) i++;
+  const suffixRaw = text.slice(sufStart, i);
+  let suffix = suffixRaw.toLowerCase();
+  const valid = isFloat ? /^(f|l)?$/.test(suffix) : /^(u|l|ul|lu|ll|ull|llu|f)?$/.test(suffix);
+  if (!valid) {
+    if (diags) reportSyntax(diags, 'BRK1007', { file: fileId, start: sufStart, end: i }, { suffix: suffixRaw, text: text.slice(start, i) });
+    suffix = '';
+  } else if (suffix === 'f') {
+    if (!isFloat) {
+      // `3f` is not C; brcc rejected it too, but the intent is plain: treat as 3.0f and say so.
+      if (diags) reportSyntax(diags, 'BRK1008', { file: fileId, start, end: i }, { text: text.slice(start, i), digits: text.slice(start, digitsEnd) });
+    }
+    isFloat = true;
+  } else if (suffix === 'lu') suffix = 'ul';
+  else if (suffix === 'llu') suffix = 'ull';
+  return { kind: 'number', text: text.slice(start, i), span: { file: fileId, start, end: i }, bol: false, space: false, value, isFloat, suffix };
+}
+
+const SIMPLE_ESCAPES: Record<string, number> = {
+  n: 10, t: 9, r: 13, '0': 0, '\\': 92, "'": 39, '"': 34, '?': 63, a: 7, b: 8, f: 12, v: 11, e: 27,
+};
+
+/** A string or char literal starting at the quote at `start`. */
+function lexQuoted(text: string, start: number, fileId: number, diags: DiagnosticBag | undefined): Token {
+  const quote = text.charCodeAt(start);
+  const isChar = quote === 39;
+  let i = start + 1;
+  const n = text.length;
+  const codes: number[] = [];
+  let terminated = false;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === quote) { i++; terminated = true; break; }
+    if (c === 10) break;
+    if (c === 92) {
+      const d = text[i + 1];
+      if (d === '\n') { i += 2; continue; }
+      if (d === '\r' && text[i + 2] === '\n') { i += 3; continue; }
+      if (d === undefined) { i++; break; }
+      if (d in SIMPLE_ESCAPES && !(d === '0' && /[0-7]/.test(text[i + 2] ?? ''))) {
+        codes.push(SIMPLE_ESCAPES[d]!);
+        i += 2;
+        continue;
+      }
+      if (/[0-7]/.test(d)) {
+        let k = i + 1;
+        let v = 0;
+        while (k < i + 4 && /[0-7]/.test(text[k] ?? '')) { v = v * 8 + Number(text[k]); k++; }
+        codes.push(v & 0xff);
+        i = k;
+        continue;
+      }
+      if (d === 'x') {
+        let k = i + 2;
+        let v = 0;
+        while (/[0-9a-fA-F]/.test(text[k] ?? '')) { v = v * 16 + parseInt(text[k]!, 16); k++; }
+        if (k === i + 2 && diags) reportSyntax(diags, 'BRK1009', { file: fileId, start: i, end: k }, { escape: '\\x' });
+        codes.push(v & 0xff);
+        i = k;
+        continue;
+      }
+      if (diags) reportSyntax(diags, 'BRK1009', { file: fileId, start: i, end: i + 2 }, { escape: '\\' + d });
+      codes.push(d.charCodeAt(0));
+      i += 2;
+      continue;
+    }
+    codes.push(c);
+    i++;
+  }
+  const span: Span = { file: fileId, start, end: i };
+  if (!terminated && diags) reportSyntax(diags, isChar ? 'BRK1003' : 'BRK1002', { file: fileId, start, end: start + 1 });
+  let value: string | number;
+  if (isChar) {
+    if (codes.length === 0 && terminated && diags) reportSyntax(diags, 'BRK1010', span);
+    if (codes.length > 1 && diags) reportSyntax(diags, 'BRK1011', span, { text: text.slice(start, i) });
+    value = codes[0] ?? 0;
+  } else {
+    let s = '';
+    for (let k = 0; k < codes.length; k += 4096) s += String.fromCharCode(...codes.slice(k, k + 4096));
+    value = s;
+  }
+  return { kind: isChar ? 'char' : 'string', text: text.slice(start, i), span, bol: false, space: false, value };
+}
+
+/** Spelling of a token for messages and stringizing. */
+export function tokenText(t: Token): string {
+  return t.kind === 'eof' ? 'end of file' : t.text;
+}
