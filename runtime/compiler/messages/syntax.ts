@@ -1,0 +1,120 @@
+/**
+ * BRK1xxx: every message of the lexer (10xx), the preprocessor (11xx) and the parser (12xx-13xx),
+ * as data. A message and its hint are templates: `{name}` is replaced by the argument of that name.
+ * Codes are stable: tests and users search for them, so never renumber; add new codes at the end of
+ * their block.
+ */
+import type { DiagnosticBag, Diagnostic } from '../diagnostics.js';
+import type { Span } from '../source.js';
+
+export interface MessageTemplate {
+  message: string;
+  hint?: string;
+  severity?: 'error' | 'warning';
+}
+
+export const SYNTAX_MESSAGES = {
+  // ---- lexer
+  BRK1001: { message: 'unterminated comment', hint: "close the comment with '*/'" },
+  BRK1002: { message: 'unterminated string literal', hint: 'add the closing \'"\' on the same line (a string cannot span lines; write "a" "b" to join pieces)' },
+  BRK1003: { message: 'unterminated character literal', hint: "add the closing \"'\"" },
+  BRK1004: { message: "stray character '{char}' in the program", hint: 'delete it; C and Brook use only ASCII operators' },
+  BRK1005: { message: "hexadecimal number '{text}' has no digits", hint: "write digits after '0x', as in 0x1F" },
+  BRK1006: { message: "invalid digit in octal number '{text}'", hint: 'a number starting with 0 is octal; drop the leading 0 for a decimal number' },
+  BRK1007: { message: "invalid suffix '{suffix}' on number '{text}'", hint: "use 'f' for float, 'u' or 'l' for integers, or put a space or operator after the number" },
+  BRK1008: { message: "'{text}' is not a valid float literal", hint: "write '{digits}.0f' (the parser reads it as a float)", severity: 'warning' },
+  BRK1009: { message: "unknown escape sequence '{escape}'", hint: 'use \\n, \\t, \\\\, \\", \\\', \\0, \\xHH or an octal escape' },
+  BRK1010: { message: 'empty character literal', hint: "put one character between the quotes, as in 'a'" },
+  BRK1011: { message: 'character literal {text} has more than one character', hint: 'use a string ("...") for text; a char literal holds one character' },
+
+  // ---- preprocessor
+  BRK1101: { message: "unknown preprocessor directive '#{name}'", hint: 'known directives: #include #define #undef #if #ifdef #ifndef #elif #else #endif #error #pragma #line' },
+  BRK1102: { message: "'#{name}' without a matching #if", hint: 'remove it, or add the #if/#ifdef it belongs to' },
+  BRK1103: { message: "unterminated '#{name}'", hint: "add '#endif' to close it" },
+  BRK1104: { message: "'#{name}' after '#else'", hint: "'#else' must be the last branch of an #if; move it or use #endif first" },
+  BRK1105: { message: '#error {text}' },
+  BRK1106: { message: "expected a macro name after '#{name}'", hint: 'write #{name} NAME' },
+  BRK1107: { message: "macro '{name}' redefined differently", hint: "#undef it first if the new definition is intended", severity: 'warning' },
+  BRK1108: { message: "macro '{name}' expects {expected} argument{s}, but {given} {were} given", hint: 'see its #define; wrap an argument containing a comma in parentheses' },
+  BRK1109: { message: "unterminated argument list of macro '{name}'", hint: "add the missing ')'" },
+  BRK1110: { message: "'#' must be followed by a macro parameter name in a function-like macro", hint: "the # operator turns a parameter into a string, as in #define STR(x) #x" },
+  BRK1111: { message: "'##' cannot appear at either end of a macro's replacement", hint: '## pastes the tokens on its two sides together' },
+  BRK1112: { message: "pasting '{left}' and '{right}' does not give a valid token", hint: 'the result of ## must be one token, as in x ## 1 -> x1' },
+  BRK1113: { message: 'invalid macro parameter list', hint: 'write #define NAME(a, b) with names separated by commas; no space between NAME and (' },
+  BRK1114: { message: "duplicate macro parameter '{name}'" },
+  BRK1115: { message: 'expected an expression in #{name}' },
+  BRK1116: { message: "invalid token '{text}' in #{name} expression", hint: 'only integer constants, macros, defined(NAME) and C operators are allowed' },
+  BRK1117: { message: "missing ')' in #{name} expression" },
+  BRK1118: { message: 'division by zero in #{name} expression' },
+  BRK1119: { message: 'expected a file name after #include', hint: 'write #include "file.brh" or #include <header.h>' },
+  BRK1120: { message: "cannot find include file '{name}'", hint: 'the file is looked up next to the including file' },
+  BRK1121: { message: "#include nested too deeply (over {depth} levels) at '{name}'", hint: 'a header probably includes itself; add an include guard (#ifndef X / #define X / #endif)' },
+  BRK1122: { message: "'defined' must be followed by a macro name", hint: 'write defined(NAME) or defined NAME' },
+  BRK1123: { message: "extra tokens after '#{name}'", hint: 'remove them (or turn them into a comment)', severity: 'warning' },
+  BRK1124: { message: "floating-point number in #{name} expression", hint: 'preprocessor conditions compute with integers only' },
+  BRK1125: { message: "cannot #undef or #define built-in macro '{name}'", severity: 'warning' },
+
+  // ---- parser
+  BRK1201: { message: "expected ';' after {what}", hint: "add ';' at the end of the {what}" },
+  BRK1202: { message: 'expected {expected}, found {found}' },
+  BRK1203: { message: "unbalanced '}'", hint: "remove it, or add the '{' it should close" },
+  BRK1204: { message: "expected '}' to close the block", hint: "add '}' before the end of the file; the block opened here" },
+  BRK1205: { message: "missing ')'", hint: "add ')' to close the '(' opened here" },
+  BRK1206: { message: "missing ']'", hint: "add ']' to close the '[' opened here" },
+  BRK1207: { message: 'expected an expression, found {found}' },
+  BRK1208: { message: 'expected a declaration, found {found}', hint: 'at the top level of a .br file only declarations and function definitions are allowed; statements go inside a function such as main' },
+  BRK1209: { message: "'{kw}' function '{name}' needs a return type", hint: "write '{kw} void {name}(...)'" },
+  BRK1210: { message: "stream extents must be written in <>", hint: "declare a stream as 'float {name}<{dims}>'; [] declares a C array" },
+  BRK1211: { message: "'{qual}' can only qualify a stream parameter", hint: "write '{qual} {type} {name}<>'" },
+  BRK1212: { message: "unexpected '>'", hint: 'a stray > here; remove it, or check the stream declaration before it' },
+  BRK1213: { message: 'a kernel stream parameter takes no extents', hint: "write '{name}<>'; the extents come from the stream passed at the call" },
+  BRK1214: { message: "a stream parameter is only allowed in a kernel or reduce function", hint: "mark the function 'kernel', or pass a C array or pointer" },
+  BRK1215: { message: "expected a type name", hint: 'a declaration starts with a type such as float, float4, int or a typedef name' },
+  BRK1216: { message: "expected a name in the declaration, found {found}" },
+  BRK1217: { message: "'{name}' is not a type", hint: "declare it with typedef first, or fix the spelling" },
+  BRK1218: { message: "function definitions cannot be nested", hint: 'move the function to the top level' },
+  BRK1219: { message: "'case' outside of a switch", hint: "'case' and 'default' labels belong inside switch (...) { ... }" },
+  BRK1220: { message: "expected 'while' after the body of a do statement", hint: 'write do { ... } while (cond);' },
+  BRK1221: { message: "'else' without a matching 'if'", hint: "check the braces and ';' before it: a ';' after 'if (...)' ends the if" },
+  BRK1222: { message: "'vout' needs a bound in brackets", hint: "write 'vout [4] float e<>' or 'vout [] float e<>'" },
+  BRK1223: { message: "'{name}' has no return type; assuming int", hint: "write 'int {name}(...)'", severity: 'warning' },
+  BRK1224: { message: "expected a parameter declaration, found {found}" },
+  BRK1225: { message: 'missing {kind} name after {what}' },
+  BRK1226: { message: "'indexof' needs a stream name", hint: 'write indexof(s) or indexof s, where s is a stream parameter' },
+  BRK1227: { message: "'{kw}' cannot be used as a name", hint: 'it is a keyword in Brook; choose another name' },
+  BRK1228: { message: 'unions are not supported', hint: 'use a struct' },
+  BRK1229: { message: "a stream declaration needs its extents", hint: "write '{name}<10>' or '{name}<rows, cols>'; only kernel parameters use '<>'" },
+  BRK1230: { message: 'a stream can have at most 4 dimensions', hint: 'reshape the data into 4 or fewer dimensions' },
+  BRK1231: { message: "expected ':' in the conditional expression", hint: 'write cond ? a : b' },
+  BRK1232: { message: 'expected a statement, found {found}' },
+  BRK1233: { message: "top-level statements are only allowed in notebook cells", hint: 'put the statement inside main() or another function' },
+  BRK1234: { message: "an expression is not allowed as a stream extent here; extents of '<' at the left of a declaration must be host expressions", hint: 'parenthesize the extent, as in s<(n > 2 ? n : 2)>' },
+} as const satisfies Record<string, MessageTemplate>;
+
+export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;
+
+function fill(template: string, args: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in args ? String(args[k]) : m));
+}
+
+/** Format a message without recording it (tests and other stages may use it). */
+export function formatSyntax(code: SyntaxCode, args: Record<string, string | number> = {}): { message: string; hint?: string } {
+  const t: MessageTemplate = SYNTAX_MESSAGES[code];
+  return { message: fill(t.message, args), hint: t.hint === undefined ? undefined : fill(t.hint, args) };
+}
+
+/** Record diagnostic `code` at `span`. */
+export function reportSyntax(
+  bag: DiagnosticBag,
+  code: SyntaxCode,
+  span: Span,
+  args: Record<string, string | number> = {},
+  extra?: { hint?: string; related?: Diagnostic['related'] },
+): Diagnostic {
+  const t: MessageTemplate = SYNTAX_MESSAGES[code];
+  const { message, hint } = formatSyntax(code, args);
+  const finalHint = extra?.hint ?? hint;
+  const d = t.severity === 'warning' ? bag.warning(code, span, message, finalHint) : bag.error(code, span, message, finalHint);
+  if (extra?.related) d.related = extra.related;
+  return d;
+}

@@ -1,0 +1,118 @@
+/**
+ * Conformance corpus: every tests/conformance/NAME.br runs through the CLI and its stdout must equal
+ * NAME.expected exactly (and the exit status must equal NAME.exitcode when that file exists, else 0).
+ * NAME.expected comes from reference/NAME.c, a plain C translation compiled with gcc
+ * (reference/generate.sh); it never comes from this project's own output.
+ *
+ * The CPU backend is always run. The WebGPU backend runs too unless BROOK_TEST_WEBGPU=0 or no adapter
+ * exists; it must match exactly as well, except programs listed in tolerance.json, whose numeric fields
+ * may differ by the stated tolerance (the text between numbers must still match exactly).
+ * Some programs take arguments: NAME.args holds them, one per line.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, repoRoot, runBrook, webgpuAdapterAvailable, type BuildResult } from './cli.js';
+
+const dir = path.join(repoRoot, 'tests', 'conformance');
+const programs = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.br'))
+  .map((f) => f.slice(0, -3))
+  .sort();
+
+interface Tolerance {
+  /** Largest allowed |actual - expected| for a numeric field. */
+  abs: number;
+  reason: string;
+}
+const tolerances = JSON.parse(fs.readFileSync(path.join(dir, 'tolerance.json'), 'utf8')) as Record<string, Tolerance>;
+
+function readOptional(file: string): string | undefined {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+}
+
+function argsOf(name: string): string[] {
+  const text = readOptional(path.join(dir, `${name}.args`));
+  return text === undefined ? [] : text.split('\n').filter((l) => l.length > 0);
+}
+
+function expectedCodeOf(name: string): number {
+  const text = readOptional(path.join(dir, `${name}.exitcode`));
+  return text === undefined ? 0 : Number(text.trim());
+}
+
+const numberPattern = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)\b/gi;
+
+/**
+ * Compares two outputs field by field: the text between numbers must be identical, each number may
+ * differ by at most tol.abs. Returns a description of the first difference, or undefined.
+ */
+export function compareWithTolerance(actual: string, expected: string, tol: Tolerance): string | undefined {
+  const split = (s: string) => ({ nums: s.match(numberPattern) ?? [], text: s.split(numberPattern) });
+  const a = split(actual);
+  const e = split(expected);
+  if (a.nums.length !== e.nums.length) return `expected ${e.nums.length} numbers, got ${a.nums.length}`;
+  for (let i = 0; i < e.text.length; i++) {
+    if (a.text[i] !== e.text[i]) return `text differs near field ${i}: ${JSON.stringify(a.text[i])} vs ${JSON.stringify(e.text[i])}`;
+  }
+  for (let i = 0; i < e.nums.length; i++) {
+    const x = Number(a.nums[i]!.replace(/inf/i, 'Infinity'));
+    const y = Number(e.nums[i]!.replace(/inf/i, 'Infinity'));
+    if (Number.isNaN(y) ? !Number.isNaN(x) : !(x === y || Math.abs(x - y) <= tol.abs)) {
+      return `field ${i}: got ${a.nums[i]}, expected ${e.nums[i]} (tolerance ${tol.abs})`;
+    }
+  }
+  return undefined;
+}
+
+let build: BuildResult;
+beforeAll(async () => {
+  build = await ensureBuilt();
+}, 300_000);
+
+function requireBuild(): void {
+  if (!build.ok) throw new Error(`the build did not produce dist/: ${build.log}`);
+}
+
+describe('conformance corpus (cpu backend)', () => {
+  it('has the corpus in place', () => {
+    expect(programs.length).toBeGreaterThanOrEqual(45);
+    for (const name of programs) expect(fs.existsSync(path.join(dir, `${name}.expected`)), `${name}.expected`).toBe(true);
+    for (const name of Object.keys(tolerances)) expect(programs, `tolerance.json names ${name}`).toContain(name);
+  });
+
+  for (const name of programs) {
+    it(name, async () => {
+      requireBuild();
+      const expected = fs.readFileSync(path.join(dir, `${name}.expected`), 'utf8');
+      const r = await runBrook(`tests/conformance/${name}.br`, 'cpu', argsOf(name));
+      expect(r.timedOut, 'timed out').toBe(false);
+      expect(r.stdout, `stderr was:\n${r.stderr}`).toBe(expected);
+      expect(r.code, `stderr was:\n${r.stderr}`).toBe(expectedCodeOf(name));
+    });
+  }
+});
+
+const wantWebgpu = process.env.BROOK_TEST_WEBGPU !== '0';
+const haveAdapter = wantWebgpu && webgpuAdapterAvailable();
+
+describe.skipIf(!haveAdapter)('conformance corpus (webgpu backend)', () => {
+  for (const name of programs) {
+    it(name, async () => {
+      requireBuild();
+      const expected = fs.readFileSync(path.join(dir, `${name}.expected`), 'utf8');
+      const r = await runBrook(`tests/conformance/${name}.br`, 'webgpu', argsOf(name), 120_000);
+      expect(r.timedOut, 'timed out').toBe(false);
+      // A silent fall back to the CPU would make this suite test nothing.
+      expect(r.stderr).not.toMatch(/fall(s|ing)? ?back|falling back|using the cpu/i);
+      const tol = tolerances[name];
+      if (tol) {
+        expect(compareWithTolerance(r.stdout, expected, tol), `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBeUndefined();
+      } else {
+        expect(r.stdout, `stderr was:\n${r.stderr}`).toBe(expected);
+      }
+      expect(r.code, `stderr was:\n${r.stderr}`).toBe(expectedCodeOf(name));
+    }, 150_000);
+  }
+});
