@@ -44,8 +44,11 @@ export interface Domain {
 export type StreamLike = Stream | Domain;
 
 /** Host memory as generated code sees it: a C pointer (hostlib/memory.ts) or, from the notebook,
- *  a typed array or a plain array of numbers. */
-export type HostArray = { mem: { buffer: ArrayBuffer }; off: number } | ArrayBufferView | number[];
+ *  a typed array or a plain array of numbers.
+ *  A pointer may say how many bytes it addresses (`bytes`: the C array or malloc block) and what it
+ *  points to (`elem`): then a too short or wrongly typed host array is an error (BRK5002, BRK5003)
+ *  instead of reading past the object. Without them only the end of the heap bounds the copy. */
+export type HostArray = { mem: { buffer: ArrayBuffer }; off: number; bytes?: number; elem?: Type } | ArrayBufferView | number[];
 
 /** A kernel argument: stream, domain, number (scalar constant), number[] (vector or flattened struct constant). */
 export type KernelArg = StreamLike | number | number[];
@@ -84,8 +87,10 @@ export interface BrookRuntime {
   /** float4: x = last extent, y = the one before, ... (unused 0). */
   streamSize(s: StreamLike): number[];
 
-  /** A kernel call. `args` follow the kernel's parameters in order. */
-  call(k: CompiledKernel, args: KernelArg[], span?: Span): void;
+  /** A kernel call. `args` follow the kernel's parameters in order. Returns a Promise only for a
+   *  kernel with vout parameters (the outputs are resized when it settles): generated code awaits
+   *  the result of calls to such kernels (awaiting every call is also correct). */
+  call(k: CompiledKernel, args: KernelArg[], span?: Span): void | Promise<void>;
   /** A reduction into a host scalar (or vector/struct as number[]). */
   reduceToValue(k: CompiledKernel, args: KernelArg[], span?: Span): Promise<number | number[]>;
   /** A reduction into a smaller stream (the reduce argument is a stream in `args`). */
@@ -156,8 +161,10 @@ export interface Backend {
   reduceAll(launch: Launch): Promise<number[]>;
   /** Partial reduction: `target` receives one value per block. */
   reduceBlocks(launch: Launch, target: LaunchArg & { kind: 'stream' }): void;
-  /** vout: runs the kernel, returns how many elements each vout param received (outputs resized by brt). */
-  runVout(launch: Launch): Promise<number[]>;
+  /** vout: runs the kernel; for each vout param in parameter order, how many elements it received and
+   *  a new buffer holding exactly those elements, packed in push order (brt pads 2-D outputs and
+   *  replaces the streams' buffers). */
+  runVout(launch: Launch): Promise<{ counts: number[]; buffers: BufferHandle[] }>;
   scatterOp(dst: LaunchArg & { kind: 'stream' }, index: LaunchArg & { kind: 'stream' }, data: LaunchArg & { kind: 'stream' }, op: StreamOp): void;
   gatherOp(dst: LaunchArg & { kind: 'stream' }, index: LaunchArg & { kind: 'stream' }, src: LaunchArg & { kind: 'stream' }, op: StreamOp): void;
 

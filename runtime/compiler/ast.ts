@@ -94,6 +94,9 @@ export interface ParamDecl {
   pointer: number;
   /** checker: resolved type of the parameter. */
   type?: Type;
+  /** checker (optional): the parameter's symbol, as on Declarator (host codegen names parameters
+   *  by its emitName; without it, by the symbol of the parameter's uses). */
+  symbol?: SymbolRef;
 }
 
 /** `float a, b[4], *p = x;` or `float4 s<10, 5>, t<n>;` or `iter float it<100> = iter(0.0f, 1.0f);` */

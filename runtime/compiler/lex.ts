@@ -11,9 +11,11 @@
  * - Never throws on bad input: an unterminated comment, string or char literal, or a stray character,
  *   gives a BRK10xx diagnostic and the lexer carries on.
  *
- * Keywords: C's plus Brook's `kernel reduce out iter vout indexof` (and `in`, which brcc accepted as
- * the explicit form of an input stream parameter). Brook API names (`push`, `streamRead`, ...) and
- * vector type names (`float4`) stay identifiers: the parser knows the type names, the checker the rest.
+ * Keywords: C's plus Brook's `kernel reduce out iter vout indexof`. `in` (the explicit form of an
+ * input stream parameter) stays an identifier because C host code uses it as a variable name; the
+ * parser reads it as a qualifier only at the start of a parameter followed by a type. Brook API names
+ * (`push`, `streamRead`, ...) and vector type names (`float4`) stay identifiers: the parser knows the
+ * type names, the checker the rest.
  */
 import type { Span } from './source.js';
 import type { DiagnosticBag } from './diagnostics.js';
@@ -42,6 +44,28 @@ export interface Token {
   expanded?: boolean;
 }
 
+/**
+ * Create a token. Every token is built here with all fields in one order, so they share one
+ * object shape (property access in the parser and preprocessor stays monomorphic and fast).
+ */
+export function makeToken(
+  kind: TokenKind, text: string, span: Span, bol: boolean, space: boolean,
+  value?: number | string, isFloat?: boolean, suffix?: string,
+): Token {
+  return { kind, text, span, bol, space, value, isFloat, suffix, hide: undefined, expanded: undefined };
+}
+
+/** A copy of `t` with some fields changed. */
+export function copyToken(
+  t: Token,
+  o: { text?: string; span?: Span; bol?: boolean; space?: boolean; hide?: ReadonlySet<string>; expanded?: boolean },
+): Token {
+  return {
+    kind: t.kind, text: o.text ?? t.text, span: o.span ?? t.span, bol: o.bol ?? t.bol, space: o.space ?? t.space,
+    value: t.value, isFloat: t.isFloat, suffix: t.suffix, hide: o.hide ?? t.hide, expanded: o.expanded ?? t.expanded,
+  };
+}
+
 export const KEYWORDS: ReadonlySet<string> = new Set([
   // C89 keywords
   'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum',
@@ -49,7 +73,7 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
   'sizeof', 'static', 'struct', 'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while',
   'inline',
   // Brook
-  'kernel', 'reduce', 'out', 'in', 'iter', 'vout', 'indexof',
+  'kernel', 'reduce', 'out', 'iter', 'vout', 'indexof',
 ]);
 
 /** Punctuators, longest first within each leading character so greedy matching works. */
@@ -143,7 +167,7 @@ export function lex(text: string, fileId: number, options: LexOptions = {}): Tok
         tok.span = span(start, tok.span.end);
         i = tok.span.end;
       } else {
-        tok = { kind: KEYWORDS.has(word) ? 'keyword' : 'ident', text: word, span: span(start, i), bol, space };
+        tok = makeToken(KEYWORDS.has(word) ? 'keyword' : 'ident', word, span(start, i), bol, space);
       }
     } else if (isDigit(c) || (c === 46 && isDigit(text.charCodeAt(i + 1)))) {
       tok = lexNumber(text, start, fileId, diags);
@@ -157,13 +181,20 @@ export function lex(text: string, fileId: number, options: LexOptions = {}): Tok
       let p: string | undefined;
       if (options) for (const o of options) if (text.startsWith(o, i)) { p = o; break; }
       if (!p) {
-        if (diags) reportSyntax(diags, 'BRK1004', span(i, i + 1), { char: printable(text, i) });
+        if (diags) {
+          const cp = text.codePointAt(i)!;
+          // Typographic quotes come from pasting code out of documents; say what they should be.
+          const hint = cp === 0x201c || cp === 0x201d ? 'this is a typographic quote; use a plain " instead'
+            : cp === 0x2018 || cp === 0x2019 ? "this is a typographic quote; use a plain ' instead"
+            : cp === 0x2212 || cp === 0x2013 ? "this is a typographic dash; use a plain '-' instead" : undefined;
+          reportSyntax(diags, 'BRK1004', span(i, i + (cp > 0xffff ? 2 : 1)), { char: printable(text, i) }, hint ? { hint } : undefined);
+        }
         i += text.codePointAt(i)! > 0xffff ? 2 : 1;
         space = true;
         continue;
       }
       i += p.length;
-      tok = { kind: 'punct', text: p, span: span(start, i), bol, space };
+      tok = makeToken('punct', p, span(start, i), bol, space);
     }
     tok.bol = bol;
     tok.space = space;
@@ -171,7 +202,7 @@ export function lex(text: string, fileId: number, options: LexOptions = {}): Tok
     bol = false;
     space = false;
   }
-  tokens.push({ kind: 'eof', text: '', span: span(n, n), bol: true, space });
+  tokens.push(makeToken('eof', '', span(n, n), true, space));
   return tokens;
 }
 
@@ -243,7 +274,7 @@ function lexNumber(text: string, start: number, fileId: number, diags: Diagnosti
     isFloat = true;
   } else if (suffix === 'lu') suffix = 'ul';
   else if (suffix === 'llu') suffix = 'ull';
-  return { kind: 'number', text: text.slice(start, i), span: { file: fileId, start, end: i }, bol: false, space: false, value, isFloat, suffix };
+  return makeToken('number', text.slice(start, i), { file: fileId, start, end: i }, false, false, value, isFloat, suffix);
 }
 
 const SIMPLE_ESCAPES: Record<string, number> = {
@@ -302,14 +333,14 @@ function lexQuoted(text: string, start: number, fileId: number, diags: Diagnosti
   let value: string | number;
   if (isChar) {
     if (codes.length === 0 && terminated && diags) reportSyntax(diags, 'BRK1010', span);
-    if (codes.length > 1 && diags) reportSyntax(diags, 'BRK1011', span, { text: text.slice(start, i) });
+    if (codes.length > 1 && terminated && diags) reportSyntax(diags, 'BRK1011', span, { text: text.slice(start, i) });
     value = codes[0] ?? 0;
   } else {
     let s = '';
     for (let k = 0; k < codes.length; k += 4096) s += String.fromCharCode(...codes.slice(k, k + 4096));
     value = s;
   }
-  return { kind: isChar ? 'char' : 'string', text: text.slice(start, i), span, bol: false, space: false, value };
+  return makeToken(isChar ? 'char' : 'string', text.slice(start, i), span, false, false, value);
 }
 
 /** Spelling of a token for messages and stringizing. */

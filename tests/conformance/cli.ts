@@ -73,7 +73,11 @@ export interface RunResult {
   timedOut: boolean;
 }
 
-/** Runs `node bin/brook.js run <file> --backend <backend> [args]` from the repository root. */
+/**
+ * Runs `node bin/brook.js run <file> --backend <backend>` from the repository root; program arguments,
+ * when there are any, follow a `--` separator (`... --backend cpu -- 5 2.5 word`) so the CLI can never
+ * mistake them for its own options.
+ */
 export function runBrook(file: string, backend: 'cpu' | 'webgpu', args: string[] = [], timeoutMs = 50_000): Promise<RunResult> {
   const env = { ...process.env };
   delete env.BROOK_BACKEND;
@@ -83,7 +87,7 @@ export function runBrook(file: string, backend: 'cpu' | 'webgpu', args: string[]
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [path.join(repoRoot, 'bin', 'brook.js'), 'run', file, '--backend', backend, ...args],
+      [path.join(repoRoot, 'bin', 'brook.js'), 'run', file, '--backend', backend, ...(args.length > 0 ? ['--', ...args] : [])],
       { cwd: repoRoot, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
       (err, stdout, stderr) => {
         const e = err as (NodeJS.ErrnoException & { code?: number | string; killed?: boolean }) | null;

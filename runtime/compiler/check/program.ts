@@ -10,7 +10,7 @@
  * - Every kernel (map, reduce, helper) is lowered to IR; `diagnostics` has no errors when this is used.
  */
 import type { FunctionDecl, Stmt, TranslationUnit, VarDecl, TypedefDecl, StructDecl } from '../ast.js';
-import type { KernelIR } from '../ir.js';
+import type { IRHelper, KernelIR } from '../ir.js';
 import type { StructType, Type } from '../types.js';
 
 export interface CheckedKernel {
@@ -23,6 +23,9 @@ export interface CheckedKernel {
   ir: KernelIR;
   /** Hash of the kernel's source text and the compiler version: cache key for compiled forms. */
   key: string;
+  /** The kernel lowered as a helper (value semantics), for kernels of later cells that call it.
+   *  Absent for reduce kernels (they cannot be called from kernels). */
+  helper?: IRHelper;
 }
 
 export interface CheckedProgram {
@@ -38,4 +41,7 @@ export interface CheckedProgram {
   types: (TypedefDecl | StructDecl)[];
   /** Notebook cells only: top-level statements, in order. */
   statements: Stmt[];
+  /** Kernels of earlier notebook cells that this unit calls (host launches read their Ident.symbol,
+   *  whose kind is 'kernel'; this map gives their CheckedKernel). */
+  sessionKernels?: Map<string, CheckedKernel>;
 }

@@ -1,0 +1,209 @@
+/**
+ * The Brook side of each case: streams made and filled once, then each run is the kernel call(s)
+ * followed by `finish()` (submit and wait), exactly as a cell would issue them. Results are read
+ * with streamWrite and checked against the same float64 references as the baselines.
+ */
+import { FLOAT, vec } from '../../runtime/compiler/types.js';
+import type { Stream } from '../../runtime/brt/api.js';
+import type { Side } from '../side.js';
+import { chainRef, compare, compareExact, saxpyRef, sgemvRef, stencilRef, sum4Ref } from '../reference.js';
+import { kernel, type BrookSession } from './session.js';
+
+const FLOAT4 = vec('float', 4);
+
+function disposer(s: BrookSession, streams: Stream[]): () => void {
+  return () => {
+    for (const st of streams) if (!st.freed) s.rt.free(st);
+  };
+}
+
+async function readStream(s: BrookSession, st: Stream, floats: number): Promise<Float32Array> {
+  const out = new Float32Array(floats);
+  await s.rt.streamWrite(st, out);
+  return out;
+}
+
+export async function saxpyBrook(s: BrookSession, a: number, x: Float32Array, y: Float32Array): Promise<Side> {
+  const k = kernel(await s.load('saxpy.br'), 'saxpy');
+  const n = x.length / 4;
+  const { rt } = s;
+  const X = rt.createStream('x', FLOAT4, [n]);
+  const Y = rt.createStream('y', FLOAT4, [n]);
+  const R = rt.createStream('result', FLOAT4, [n]);
+  await rt.streamRead(X, x);
+  await rt.streamRead(Y, y);
+  await rt.finish();
+  const ref = saxpyRef(a, x, y);
+  return {
+    impl: 'brook',
+    note: 'saxpy(a, x, y, result); finish()',
+    async run() {
+      rt.call(k, [a, X, Y, R]);
+      await rt.finish();
+    },
+    async check() {
+      return compare(await readStream(s, R, x.length), ref.want, ref.scale, 1e-6, 1e-30);
+    },
+    dispose: disposer(s, [X, Y, R]),
+  };
+}
+
+/** The seeds' form: mul(A, x, T) with x<1,n> resized over A<m,n>, then sum(T, y) with y<m,1>. */
+export async function sgemvMulSumBrook(s: BrookSession, A: Float32Array, x: Float32Array, m: number, n: number): Promise<Side> {
+  const ks = await s.load('sgemv_mulsum.br');
+  const mul = kernel(ks, 'mul');
+  const sum = kernel(ks, 'sum');
+  const { rt } = s;
+  const SA = rt.createStream('A', FLOAT, [m, n]);
+  const SX = rt.createStream('x', FLOAT, [1, n]);
+  const T = rt.createStream('T', FLOAT, [m, n]);
+  const SY = rt.createStream('y', FLOAT, [m, 1]);
+  await rt.streamRead(SA, A);
+  await rt.streamRead(SX, x);
+  await rt.finish();
+  const ref = sgemvRef(A, x, m, n);
+  return {
+    impl: 'brook',
+    note: 'mul(A, x, T); sum(T, y); finish()',
+    async run() {
+      rt.call(mul, [SA, SX, T]);
+      rt.reduceToStream(sum, [T, SY]);
+      await rt.finish();
+    },
+    async check() {
+      return compare(await readStream(s, SY, m), ref.want, ref.scale, 1e-4, 1e-30);
+    },
+    dispose: disposer(s, [SA, SX, T, SY]),
+  };
+}
+
+/** One kernel: y[row] = sum over i of dot(A[row][i], x[i]), A<m, n/4> and x<n/4> of float4. */
+export async function sgemvSingleBrook(s: BrookSession, A: Float32Array, x: Float32Array, m: number, n: number): Promise<Side> {
+  const k = kernel(await s.load('sgemv_single.br'), 'sgemv');
+  const { rt } = s;
+  const SA = rt.createStream('A', FLOAT4, [m, n / 4]);
+  const SX = rt.createStream('x', FLOAT4, [n / 4]);
+  const SY = rt.createStream('y', FLOAT, [m]);
+  await rt.streamRead(SA, A);
+  await rt.streamRead(SX, x);
+  await rt.finish();
+  const ref = sgemvRef(A, x, m, n);
+  return {
+    impl: 'brook',
+    note: 'sgemv(A, x, n/4, y); finish()',
+    async run() {
+      rt.call(k, [SA, SX, n / 4, SY]);
+      await rt.finish();
+    },
+    async check() {
+      return compare(await readStream(s, SY, m), ref.want, ref.scale, 1e-4, 1e-30);
+    },
+    dispose: disposer(s, [SA, SX, SY]),
+  };
+}
+
+export async function sumBrook(s: BrookSession, x: Float32Array): Promise<Side> {
+  const k = kernel(await s.load('sum.br'), 'sum4');
+  const { rt } = s;
+  const X = rt.createStream('x', FLOAT4, [x.length / 4]);
+  await rt.streamRead(X, x);
+  await rt.finish();
+  const ref = sum4Ref(x);
+  let got: number[] = [];
+  return {
+    impl: 'brook',
+    note: 'float4 r; sum4(x, r) (into a host value)',
+    async run() {
+      const v = await rt.reduceToValue(k, [X, [0, 0, 0, 0]]);
+      got = typeof v === 'number' ? [v] : v;
+    },
+    async check() {
+      return compare(got, ref.want, ref.scale, 1e-5, 1e-30);
+    },
+    dispose: disposer(s, [X]),
+  };
+}
+
+export async function stencilBrook(s: BrookSession, src: Float32Array, w: number, h: number): Promise<Side> {
+  const k = kernel(await s.load('stencil.br'), 'stencil');
+  const { rt } = s;
+  const G = rt.createStream('g', FLOAT, [h, w]);
+  const R = rt.createStream('r', FLOAT, [h, w]);
+  await rt.streamRead(G, src);
+  await rt.finish();
+  const ref = stencilRef(src, w, h);
+  return {
+    impl: 'brook',
+    note: 'stencil(g, r); finish()',
+    async run() {
+      rt.call(k, [G, R]);
+      await rt.finish();
+    },
+    async check() {
+      return compare(await readStream(s, R, w * h), ref.want, ref.scale, 1e-6, 1e-30);
+    },
+    dispose: disposer(s, [G, R]),
+  };
+}
+
+/** `calls` kernel calls ping-ponging two small streams, recorded and submitted by one finish(). */
+export async function chainBrook(s: BrookSession, x: Float32Array, a: number, b: number, calls: number): Promise<Side> {
+  const k = kernel(await s.load('chain.br'), 'step');
+  const { rt } = s;
+  const n = x.length / 4;
+  const X = rt.createStream('x', FLOAT4, [n]);
+  const Y = rt.createStream('y', FLOAT4, [n]);
+  const ref = chainRef(x, a, b, calls);
+  return {
+    impl: 'brook',
+    note: `${calls} calls of step(), then one finish()`,
+    calls,
+    async run() {
+      await rt.streamRead(X, x);
+      for (let i = 0; i < calls; i++) rt.call(k, i % 2 === 0 ? [X, a, b, Y] : [Y, a, b, X]);
+      await rt.finish();
+    },
+    async check() {
+      return compare(await readStream(s, calls % 2 === 1 ? Y : X, x.length), ref.want, ref.scale, 1e-5, 1e-30);
+    },
+    dispose: disposer(s, [X, Y]),
+  };
+}
+
+/** streamRead (host to stream) of the whole array, then finish() so the copy has landed. */
+export async function streamReadBrook(s: BrookSession, host: Float32Array): Promise<Side> {
+  const { rt } = s;
+  const X = rt.createStream('x', FLOAT4, [host.length / 4]);
+  return {
+    impl: 'brook',
+    note: 'streamRead(x, host); finish()',
+    async run() {
+      await rt.streamRead(X, host);
+      await rt.finish();
+    },
+    async check() {
+      return compareExact(await readStream(s, X, host.length), host);
+    },
+    dispose: disposer(s, [X]),
+  };
+}
+
+/** streamWrite (stream to host) of the whole stream into a host array made once. */
+export async function streamWriteBrook(s: BrookSession, data: Float32Array): Promise<Side> {
+  const { rt } = s;
+  const X = rt.createStream('x', FLOAT4, [data.length / 4]);
+  await rt.streamRead(X, data);
+  await rt.finish();
+  const host = new Float32Array(data.length);
+  return {
+    impl: 'brook',
+    note: 'streamWrite(x, host)',
+    async run() {
+      await rt.streamWrite(X, host);
+    },
+    async check() {
+      return compareExact(host, data);
+    },
+    dispose: disposer(s, [X]),
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * The cases, their sizes (full and --quick), their algorithmic bytes and flops, and how each side
+ * is built. Ids are stable across modes (the size is a separate field), so `--only saxpy` and the
+ * JSON consumers do not depend on the mode. Full sizes are the issue's; quick sizes only prove the
+ * harness works end to end (lavapipe runs everything on the CPU).
+ *
+ * Bytes are the job's minimum traffic (each input read once, each output written once), the same
+ * number for both sides, so GB/s compares how close each side gets to the memory system.
+ */
+import type { BenchCase, CaseContext, Side } from './side.js';
+import { Unavailable } from './side.js';
+import { randomFloats } from './reference.js';
+import { saxpyWgsl } from './wgsl/saxpy.js';
+import { sgemvWgsl } from './wgsl/sgemv.js';
+import { sumWgsl } from './wgsl/reduce.js';
+import { stencilWgsl } from './wgsl/stencil.js';
+import { chainWgsl } from './wgsl/chain.js';
+import { downloadWgsl, uploadWgsl } from './wgsl/transfer.js';
+import { saxpyJs, sumJs } from './jsloops.js';
+import { brookSession } from './brook/session.js';
+import * as brook from './brook/sides.js';
+import type { BenchGpu } from './gpu.js';
+
+const SAXPY_A = 2.5;
+const CHAIN_A = 0.5;
+const CHAIN_B = 1.0;
+
+function needGpu(ctx: CaseContext): BenchGpu {
+  if (!ctx.gpu) throw new Unavailable('no WebGPU device');
+  return ctx.gpu;
+}
+
+function pow2(e: number, what: string): string {
+  return `2^${e} ${what}`;
+}
+
+/** Inputs are made on first use and shared by both sides of a case, then dropped with the case. */
+function lazy<T>(make: () => T): () => T {
+  let v: T | undefined;
+  return () => (v ??= make());
+}
+
+function saxpyCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase {
+  const n = 2 ** e;
+  const data = lazy(() => ({ x: randomFloats(4 * n, 1), y: randomFloats(4 * n, 2) }));
+  return {
+    id,
+    backend,
+    title: backend === 'cpu' ? 'SAXPY float4, CPU backend vs JS loop' : 'SAXPY float4',
+    size: pow2(e, 'float4'),
+    bytes: 48 * n,
+    flops: 8 * n,
+    workingSetBytes: 48 * n,
+    largestBufferBytes: 16 * n,
+    timing: backend === 'cpu' ? 'wall' : 'gpu',
+    async baseline(ctx) {
+      const { x, y } = data();
+      return backend === 'cpu' ? saxpyJs(SAXPY_A, x, y) : saxpyWgsl(needGpu(ctx), SAXPY_A, x, y);
+    },
+    async brook(ctx) {
+      const { x, y } = data();
+      return brook.saxpyBrook(await brookSession(backend, ctx.gpu), SAXPY_A, x, y);
+    },
+  };
+}
+
+function sumCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase {
+  const n = 2 ** e;
+  // Positive inputs: a dropped or doubled block shows as a relative error, not a cancellation.
+  const data = lazy(() => randomFloats(4 * n, 3, 0.5, 1.5));
+  return {
+    id,
+    backend,
+    title: backend === 'cpu' ? 'sum float4, CPU backend vs JS loop' : 'sum float4 (reduce to one value)',
+    size: pow2(e, 'float4'),
+    bytes: 16 * n,
+    flops: 4 * n,
+    workingSetBytes: 16 * n,
+    largestBufferBytes: 16 * n,
+    timing: backend === 'cpu' ? 'wall' : 'gpu',
+    async baseline(ctx) {
+      return backend === 'cpu' ? sumJs(data()) : sumWgsl(needGpu(ctx), data());
+    },
+    async brook(ctx) {
+      return brook.sumBrook(await brookSession(backend, ctx.gpu), data());
+    },
+  };
+}
+
+function sgemvCase(id: string, m: number, form: 'mulsum' | 'single'): BenchCase {
+  const data = lazy(() => ({ A: randomFloats(m * m, 4), x: randomFloats(m, 5) }));
+  return {
+    id,
+    backend: 'webgpu',
+    title: form === 'mulsum' ? 'SGEMV, seeds\' mul + sum form' : 'SGEMV, single kernel',
+    size: `${m}x${m}`,
+    bytes: 4 * (m * m + 2 * m),
+    flops: 2 * m * m,
+    workingSetBytes: 4 * (m * m + 2 * m),
+    // The mul + sum form also holds T<m,m>; both are one buffer each.
+    largestBufferBytes: 4 * m * m,
+    timing: 'gpu',
+    async baseline(ctx) {
+      const { A, x } = data();
+      return sgemvWgsl(needGpu(ctx), A, x, m, m);
+    },
+    async brook(ctx) {
+      const { A, x } = data();
+      const s = await brookSession('webgpu', ctx.gpu);
+      return form === 'mulsum' ? brook.sgemvMulSumBrook(s, A, x, m, m) : brook.sgemvSingleBrook(s, A, x, m, m);
+    },
+  };
+}
+
+function stencilCase(w: number): BenchCase {
+  const data = lazy(() => randomFloats(w * w, 6));
+  return {
+    id: 'stencil',
+    backend: 'webgpu',
+    title: '2-D 5-point stencil (float, clamped edges)',
+    size: `${w}x${w}`,
+    bytes: 8 * w * w,
+    flops: 6 * w * w,
+    workingSetBytes: 8 * w * w,
+    largestBufferBytes: 4 * w * w,
+    timing: 'gpu',
+    async baseline(ctx) {
+      return stencilWgsl(needGpu(ctx), data(), w, w);
+    },
+    async brook(ctx) {
+      return brook.stencilBrook(await brookSession('webgpu', ctx.gpu), data(), w, w);
+    },
+  };
+}
+
+function chainCase(n: number, calls: number): BenchCase {
+  const data = lazy(() => randomFloats(4 * n, 7));
+  return {
+    id: 'calls',
+    backend: 'webgpu',
+    title: `per-call cost, ${calls} small kernel calls batched`,
+    size: `${calls} x ${n} float4`,
+    bytes: calls * 32 * n,
+    flops: calls * 8 * n,
+    workingSetBytes: 32 * n,
+    timing: 'calls',
+    async baseline(ctx) {
+      return chainWgsl(needGpu(ctx), data(), CHAIN_A, CHAIN_B, calls);
+    },
+    async brook(ctx) {
+      return brook.chainBrook(await brookSession('webgpu', ctx.gpu), data(), CHAIN_A, CHAIN_B, calls);
+    },
+  };
+}
+
+function transferCase(id: 'streamRead' | 'streamWrite', bytes: number): BenchCase {
+  const data = lazy(() => randomFloats(bytes / 4, 8));
+  const mib = bytes / 2 ** 20;
+  return {
+    id,
+    backend: 'webgpu',
+    title: id === 'streamRead' ? 'streamRead (host to device)' : 'streamWrite (device to host)',
+    size: `${mib} MiB`,
+    bytes,
+    flops: 0,
+    workingSetBytes: bytes,
+    largestBufferBytes: bytes,
+    timing: 'wall',
+    async baseline(ctx): Promise<Side[]> {
+      return id === 'streamRead' ? uploadWgsl(needGpu(ctx), data()) : downloadWgsl(needGpu(ctx), data());
+    },
+    async brook(ctx) {
+      const s = await brookSession('webgpu', ctx.gpu);
+      return id === 'streamRead' ? brook.streamReadBrook(s, data()) : brook.streamWriteBrook(s, data());
+    },
+  };
+}
+
+export function allCases(quick: boolean): BenchCase[] {
+  const q = quick;
+  return [
+    saxpyCase('saxpy.small', q ? 14 : 20, 'webgpu'),
+    saxpyCase('saxpy.large', q ? 16 : 24, 'webgpu'),
+    sgemvCase('sgemv.small.mulsum', q ? 128 : 1024, 'mulsum'),
+    sgemvCase('sgemv.small.single', q ? 128 : 1024, 'single'),
+    sgemvCase('sgemv.large.mulsum', q ? 512 : 8192, 'mulsum'),
+    sgemvCase('sgemv.large.single', q ? 512 : 8192, 'single'),
+    sumCase('sum.small', q ? 14 : 20, 'webgpu'),
+    sumCase('sum.large', q ? 18 : 26, 'webgpu'),
+    stencilCase(q ? 256 : 2048),
+    chainCase(q ? 64 : 1024, 1000),
+    transferCase('streamRead', q ? 16 << 20 : 256 << 20),
+    transferCase('streamWrite', q ? 16 << 20 : 256 << 20),
+    saxpyCase('cpu.saxpy', q ? 16 : 20, 'cpu'),
+    sumCase('cpu.sum', q ? 16 : 20, 'cpu'),
+  ];
+}
+
+/** `--only a,b`: a case runs when its id equals, or starts with `NAME.`, one of the names. */
+export function selectCases(cases: BenchCase[], only: string[] | undefined, backends: ('webgpu' | 'cpu')[]): BenchCase[] {
+  return cases.filter(
+    (c) => backends.includes(c.backend) && (!only || only.some((o) => c.id === o || c.id.startsWith(o + '.'))),
+  );
+}

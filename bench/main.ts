@@ -1,0 +1,128 @@
+/**
+ * The benchmark run behind `npm run bench` (bench/run.ts is its command line): Brook-compiled
+ * kernels next to hand-written WGSL (WebGPU backend) and next to plain JavaScript loops (CPU
+ * backend), measured in one process, printed as a table and written as JSON.
+ *
+ * Exit status: 0 when every side that ran was verified, 1 when a side failed (a wrong result or an
+ * error), 2 for bad options. Skipped sides (no adapter, a buffer over the adapter's limit, the Brook
+ * pipeline not built) do not fail the run; their reason is printed and written. Benchmarks never gate
+ * a merge; the status is for the smoke test and the person reading the log.
+ */
+import { cpus, hostname } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs, USAGE } from './cli.js';
+import { allCases, selectCases } from './cases.js';
+import { createFlusher, measureCase, type MeasureSettings } from './measure.js';
+import { openBenchGpu, type BenchGpu } from './gpu.js';
+import { installPassTimer } from './timer.js';
+import { closeSessions, casesDir } from './brook/session.js';
+import { evaluateTargets, renderTable, writeJson } from './report.js';
+import type { BenchReport, CaseResult, DeviceInfo } from './results.js';
+import type { CaseContext } from './side.js';
+
+const METHODOLOGY = [
+  'Each side is run once and checked against a float64 JavaScript reference before any timing; a side that fails is not timed.',
+  'Baselines with several schedules (plans) are each verified and briefly timed; the fastest is kept.',
+  'After warm-up runs, samples alternate baseline and Brook; the reported time is the median.',
+  'GPU cases: before each sample a separate submit writes a scratch buffer larger than the GPU cache (outside the timing).',
+  'GPU time: timestamps at the beginning and end of every compute pass the job issues; time = last end - first beginning. Without timestamp-query: wall time around submit + onSubmittedWorkDone (wall-submit).',
+  'Per-call cost (calls): wall time of all calls plus the final submit and wait, divided by the number of calls.',
+  'Transfers and CPU cases: wall time. streamRead includes finish(); streamWrite includes the copy into the host array.',
+  'GB/s and GFLOP/s use the job\'s algorithmic bytes and flops (inputs read once, outputs written once), the same for both sides.',
+  'ratio = baseline median / Brook median, both from this run (1 = Brook as fast as the baseline).',
+];
+
+function cpuInfo(): DeviceInfo {
+  const c = cpus();
+  return { backend: 'cpu', name: `${c[0]?.model?.trim() ?? 'unknown CPU'} x ${c.length}`, timing: 'wall' };
+}
+
+function stamp(d: Date): string {
+  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+}
+
+export interface BenchRun {
+  code: number;
+  report?: BenchReport;
+  jsonPath?: string;
+}
+
+/** Runs the benchmarks for command-line `argv`; prints the table to `out`, progress to `log`. */
+export async function runBench(
+  argv: string[],
+  out: (text: string) => void = (t) => process.stdout.write(t),
+  log: (line: string) => void = (line) => process.stderr.write(line + '\n'),
+): Promise<BenchRun> {
+  const opts = parseArgs(argv);
+  if ('error' in opts) {
+    log(`bench: ${opts.error}\n${USAGE}`);
+    return { code: 2 };
+  }
+  if (opts.help) {
+    out(USAGE + '\n');
+    return { code: 0 };
+  }
+  const cases = selectCases(allCases(opts.quick), opts.only, opts.backends);
+  if (!cases.length) {
+    const ids = allCases(opts.quick).map((c) => c.id).join(', ');
+    log(`bench: no case matches --only ${opts.only?.join(',')} for backend ${opts.backends.join('+')} (cases: ${ids})`);
+    return { code: 2 };
+  }
+  const devices: DeviceInfo[] = [];
+  let gpu: BenchGpu | undefined;
+  if (opts.backends.includes('webgpu')) {
+    const g = await openBenchGpu();
+    if ('error' in g) {
+      devices.push({ backend: 'webgpu', name: 'none', timing: 'wall-submit', unavailable: g.error });
+      log(`bench: webgpu unavailable: ${g.error}`);
+    } else {
+      gpu = g;
+      devices.push(g.info);
+      installPassTimer();
+    }
+  }
+  if (opts.backends.includes('cpu')) devices.push(cpuInfo());
+  for (const d of devices) if (!d.unavailable) log(`bench: ${d.backend}: ${d.name} (timing: ${d.timing})`);
+
+  const settings: MeasureSettings = opts.quick
+    ? { warmup: 1, samples: 3, planSamples: 1, flushBytes: 1 << 20, log }
+    : { warmup: 3, samples: 15, planSamples: 5, flushBytes: 256 << 20, log };
+  const flusher = gpu ? await createFlusher(gpu, settings.flushBytes) : undefined;
+  const ctx: CaseContext = { quick: opts.quick, gpu };
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    const t0 = performance.now();
+    log(`bench: ${c.id} (${c.size}) ...`);
+    const r = await measureCase(c, ctx, settings, flusher);
+    if (gpu?.uncaptured.length) {
+      const msg = `uncaptured WebGPU error: ${gpu.uncaptured.splice(0).join('; ')}`;
+      for (const s of [r.baseline, r.brook]) if (s.status === 'measured') Object.assign(s, { status: 'failed', verified: false, reason: msg });
+      r.ratio = undefined;
+    }
+    results.push(r);
+    log(`bench: ${c.id} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  flusher?.dispose();
+  await closeSessions();
+
+  const now = new Date();
+  const report: BenchReport = {
+    schema: 'brook-bench/1',
+    date: now.toISOString(),
+    quick: opts.quick,
+    node: process.version,
+    host: hostname(),
+    devices,
+    methodology: METHODOLOGY,
+    cases: results,
+    targets: evaluateTargets(results),
+  };
+  out(renderTable(report) + '\n');
+  const jsonPath = opts.json ? resolve(opts.json) : join(casesDir(), '..', 'results', `bench-${stamp(now)}${opts.quick ? '-quick' : ''}.json`);
+  writeJson(jsonPath, report);
+  out(`results: ${jsonPath}\n`);
+  gpu?.device.destroy();
+  const failed = results.some((r) => r.baseline.status === 'failed' || r.brook.status === 'failed');
+  return { code: failed ? 1 : 0, report, jsonPath };
+}
+

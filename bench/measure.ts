@@ -1,0 +1,243 @@
+/**
+ * Measures one case: verify, warm up, then time the baseline and Brook alternately in the same process.
+ *
+ * Order of events, and why:
+ * 1. Every baseline plan runs once and is checked against the float64 reference; a plan that fails
+ *    is dropped (a fast wrong answer is not a result). With several verified plans, each gets a short
+ *    timing and the fastest is kept, so Brook is compared with a good hand-written kernel.
+ * 2. The Brook side runs once and is checked the same way.
+ * 3. Both sides warm up (pipelines, allocations, clocks), then samples alternate baseline / Brook so
+ *    drifting clocks or a noisy neighbour affect both alike. On the GPU, a separate submit that writes
+ *    a scratch buffer larger than the last-level cache runs before each sample, outside the timing,
+ *    so no sample starts with its inputs in cache.
+ * 4. Each side is checked again after timing. The reported time is the median of the samples.
+ */
+import { Unavailable, type BenchCase, type CaseContext, type Side } from './side.js';
+import type { CaseResult, SideResult, TimingMethod } from './results.js';
+import { summarize } from './results.js';
+import { timeGpu, timeWall, type Timed } from './timer.js';
+import type { BenchGpu } from './gpu.js';
+import { WG, bindGroup, pipeline, submit, u32f32, uniform } from './wgsl/common.js';
+import { createBuffer, grid } from './gpu.js';
+
+export interface MeasureSettings {
+  warmup: number;
+  samples: number;
+  /** Samples per plan when choosing among baseline plans. */
+  planSamples: number;
+  /** Bytes of scratch written between GPU samples to evict caches. */
+  flushBytes: number;
+  /** Print progress lines to stderr. */
+  log: (line: string) => void;
+}
+
+interface Flusher {
+  flush(): Promise<void>;
+  dispose(): void;
+}
+
+const FLUSH_SHADER = /* wgsl */ `
+struct Params { n: u32, v: f32 }
+@group(0) @binding(0) var<storage, read_write> s: array<vec4f>;
+@group(0) @binding(1) var<uniform> p: Params;
+@compute @workgroup_size(${WG})
+fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
+  let width = nwg.x * ${WG}u;
+  let i = gid.x + gid.y * width;
+  if (i < p.n) { s[i] = vec4f(p.v); }
+}
+`;
+
+export async function createFlusher(gpu: BenchGpu, bytes: number): Promise<Flusher> {
+  const { device } = gpu;
+  const size = Math.min(bytes, device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
+  const n = Math.floor(size / 16);
+  const pipe = await pipeline(device, FLUSH_SHADER, 'cache-flush');
+  const buf = createBuffer(device, n * 16, GPUBufferUsage.STORAGE, 'cache-flush');
+  const u = uniform(device, u32f32([{ u: n }, { f: 1 }]));
+  const bind = bindGroup(device, pipe, [buf, u]);
+  const g = grid(Math.ceil(n / WG), device.limits.maxComputeWorkgroupsPerDimension);
+  return {
+    flush: () => submit(device, [{ pipe, bind, grid: [g[0], g[1]] }]),
+    dispose() {
+      buf.destroy();
+      u.destroy();
+    },
+  };
+}
+
+function errText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Runs a side once and checks it; returns the failure, or undefined when verified. */
+async function verify(side: Side): Promise<{ reason?: string; maxRelError?: number }> {
+  try {
+    await side.run();
+    const c = await side.check();
+    if (!c.ok) return { reason: `wrong result (${c.detail}; error ${c.maxRelError.toExponential(2)} x tolerance)`, maxRelError: c.maxRelError };
+    return { maxRelError: c.maxRelError };
+  } catch (e) {
+    return { reason: errText(e) };
+  }
+}
+
+interface Sampler {
+  side: Side;
+  result: SideResult;
+  timed: Timed[];
+  stamped: Timed[];
+}
+
+export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSettings, flusher?: Flusher): Promise<CaseResult> {
+  const res: CaseResult = {
+    id: c.id,
+    backend: c.backend,
+    title: c.title,
+    size: c.size,
+    bytes: c.bytes,
+    flops: c.flops,
+    workingSetBytes: c.workingSetBytes,
+    baseline: { impl: c.backend === 'cpu' ? 'js' : 'wgsl', status: 'skipped', verified: false },
+    brook: { impl: 'brook', status: 'skipped', verified: false },
+  };
+  const tooBig = limitProblem(c, ctx);
+  if (tooBig) {
+    res.baseline.reason = res.brook.reason = tooBig;
+    return res;
+  }
+  const useStamps = c.backend === 'webgpu' && !!ctx.gpu?.hasTimestamps;
+  // Per-call cases are timed on the wall clock without stamps (stamping 2000 passes has its own cost);
+  // a few stamped runs afterwards give their GPU time per call.
+  const timeOne = async (side: Side, stamps = useStamps && c.timing === 'gpu'): Promise<Timed> => {
+    if (c.timing === 'wall' || c.backend === 'cpu') return { wallMs: await timeWall(() => side.run()), passes: 0 };
+    if (flusher && c.timing === 'gpu') await flusher.flush();
+    return timeGpu(() => side.run(), stamps);
+  };
+
+  // 1. Baseline plans.
+  const samplers: Sampler[] = [];
+  let base: Sampler | undefined;
+  try {
+    const plans = await c.baseline(ctx);
+    const good: { side: Side; v: { maxRelError?: number } }[] = [];
+    const reasons: string[] = [];
+    for (const p of plans) {
+      const v = await verify(p);
+      if (v.reason) {
+        reasons.push(`${p.plan ?? p.impl}: ${v.reason}`);
+        p.dispose();
+      } else good.push({ side: p, v });
+    }
+    if (!good.length) throw new Error(reasons.join('; '));
+    let best = good[0];
+    if (good.length > 1) {
+      let bestMs = Infinity;
+      for (const g of good) {
+        const ts: number[] = [];
+        await timeOne(g.side);
+        for (let i = 0; i < st.planSamples; i++) ts.push(pick(await timeOne(g.side)));
+        ts.sort((a, b) => a - b);
+        const med = ts[ts.length >> 1];
+        st.log(`  ${c.id}: plan "${g.side.plan}" ${med.toFixed(4)} ms`);
+        if (med < bestMs) {
+          bestMs = med;
+          best = g;
+        }
+      }
+      for (const g of good) if (g !== best) g.side.dispose();
+    }
+    base = { side: best.side, result: { impl: best.side.impl, status: 'measured', verified: true, maxRelError: best.v.maxRelError, plan: best.side.plan }, timed: [], stamped: [] };
+    samplers.push(base);
+  } catch (e) {
+    res.baseline = { impl: res.baseline.impl, status: 'failed', verified: false, reason: errText(e) };
+  }
+
+  // 2. Brook.
+  let brook: Sampler | undefined;
+  try {
+    const side = await c.brook(ctx);
+    const v = await verify(side);
+    if (v.reason) {
+      side.dispose();
+      res.brook = { impl: 'brook', status: 'failed', verified: false, reason: v.reason, maxRelError: v.maxRelError };
+    } else {
+      brook = { side, result: { impl: 'brook', status: 'measured', verified: true, maxRelError: v.maxRelError, note: side.note }, timed: [], stamped: [] };
+      samplers.push(brook);
+    }
+  } catch (e) {
+    const msg = errText(e);
+    res.brook = { impl: 'brook', status: e instanceof Unavailable ? 'skipped' : 'failed', verified: false, reason: msg };
+  }
+
+  // 3. Warm-up, then alternating samples.
+  try {
+    for (const s of samplers) for (let i = 0; i < st.warmup; i++) await timeOne(s.side);
+    for (let i = 0; i < st.samples; i++) for (const s of samplers) s.timed.push(await timeOne(s.side));
+    if (c.timing === 'calls' && useStamps) {
+      for (let i = 0; i < Math.min(3, st.samples); i++) for (const s of samplers) s.stamped.push(await timeOne(s.side, true));
+    }
+    // 4. Still right after all those runs?
+    for (const s of samplers) {
+      const after = await s.side.check();
+      if (!after.ok) {
+        s.result.status = 'failed';
+        s.result.verified = false;
+        s.result.reason = `wrong result after timing (${after.detail})`;
+      }
+    }
+  } catch (e) {
+    for (const s of samplers) {
+      if (s.timed.length < st.samples) {
+        s.result.status = 'failed';
+        s.result.verified = false;
+        s.result.reason = `failed while timing: ${errText(e)}`;
+      }
+    }
+  } finally {
+    for (const s of samplers) s.side.dispose();
+  }
+
+  // Same timing method on both sides: GPU timestamps only if every sample of every side has them.
+  const allStamped = c.timing === 'gpu' && samplers.length > 0 && samplers.every((s) => s.timed.length > 0 && s.timed.every((t) => t.gpuMs !== undefined));
+  const method: TimingMethod = c.timing !== 'gpu' || c.backend === 'cpu' ? 'wall' : allStamped ? 'gpu-timestamp' : 'wall-submit';
+  for (const s of samplers) {
+    if (s.result.status !== 'measured') continue;
+    const ms = s.timed.map((t) => (method === 'gpu-timestamp' ? (t.gpuMs as number) : t.wallMs));
+    s.result.timing = method;
+    summarize(s.result, ms, c.bytes, c.flops);
+    if (c.timing === 'calls' && s.side.calls) {
+      s.result.usPerCall = (s.result.medianMs as number) * 1000 / s.side.calls;
+      const g = s.stamped.map((t) => t.gpuMs);
+      if (g.length && g.every((x) => x !== undefined)) {
+        const sorted = (g as number[]).sort((a, b) => a - b);
+        s.result.gpuUsPerCall = sorted[sorted.length >> 1] * 1000 / s.side.calls;
+      }
+    }
+  }
+  if (base) res.baseline = base.result;
+  if (brook) res.brook = brook.result;
+  if (res.baseline.status === 'measured' && res.brook.status === 'measured') {
+    res.ratio = (res.baseline.medianMs as number) / (res.brook.medianMs as number);
+  }
+  return res;
+}
+
+
+function pick(t: Timed): number {
+  return t.gpuMs ?? t.wallMs;
+}
+
+function limitProblem(c: BenchCase, ctx: CaseContext): string | undefined {
+  if (c.backend !== 'webgpu' || !c.largestBufferBytes || !ctx.gpu) return undefined;
+  const lim = ctx.gpu.device.limits;
+  const cap = Math.min(lim.maxStorageBufferBindingSize, lim.maxBufferSize);
+  if (c.largestBufferBytes > cap) {
+    return `needs a ${mib(c.largestBufferBytes)} buffer; this adapter allows ${mib(cap)} (maxStorageBufferBindingSize ${mib(lim.maxStorageBufferBindingSize)}, maxBufferSize ${mib(lim.maxBufferSize)})`;
+  }
+  return undefined;
+}
+
+function mib(b: number): string {
+  return `${(b / 2 ** 20).toFixed(0)} MiB`;
+}

@@ -1,0 +1,137 @@
+/**
+ * Inputs and float64 references for every case, written independently of the code they check.
+ *
+ * Each check returns the largest error divided by its tolerance scale, so `maxRelError <= 1` passes.
+ * Tolerances are per element and scale with the sum of absolute values of the terms (the bound of
+ * float32 rounding in any summation order), so a reordered sum passes and a dropped or doubled
+ * term (an off-by-one workgroup, a missing partial) fails.
+ */
+
+/** Deterministic inputs: mulberry32, uniform in [lo, hi). */
+export function randomFloats(n: number, seed: number, lo = -1, hi = 1): Float32Array {
+  const out = new Float32Array(n);
+  let a = seed >>> 0;
+  for (let i = 0; i < n; i++) {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const u = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    out[i] = lo + (hi - lo) * u;
+  }
+  return out;
+}
+
+export interface Check {
+  ok: boolean;
+  /** Largest |got - want| / (tolerance scale); ok when <= 1. */
+  maxRelError: number;
+  /** First failing element, for the message. */
+  detail?: string;
+}
+
+function finish(worst: number, worstAt: number, got: ArrayLike<number>, want: ArrayLike<number>): Check {
+  const ok = worst <= 1;
+  return {
+    ok,
+    maxRelError: worst,
+    detail: ok ? undefined : `element ${worstAt}: got ${got[worstAt]}, expected ${want[worstAt]}`,
+  };
+}
+
+/** Compare element-wise: |got[i] - want[i]| <= relTol * scale[i] + absTol. */
+export function compare(got: ArrayLike<number>, want: ArrayLike<number>, scale: ArrayLike<number>, relTol: number, absTol = 0): Check {
+  if (got.length < want.length) return { ok: false, maxRelError: Infinity, detail: `got ${got.length} values, expected ${want.length}` };
+  let worst = 0;
+  let worstAt = 0;
+  for (let i = 0; i < want.length; i++) {
+    const tol = relTol * scale[i] + absTol;
+    const err = Math.abs(got[i] - want[i]);
+    const r = tol > 0 ? err / tol : err === 0 ? 0 : Infinity;
+    if (!(r <= worst)) {
+      // NaN lands here too and stays the worst.
+      worst = Number.isNaN(r) ? Infinity : r;
+      worstAt = i;
+    }
+  }
+  return finish(worst, worstAt, got, want);
+}
+
+/** Bit-for-bit equality (transfers). */
+export function compareExact(got: Float32Array, want: Float32Array): Check {
+  if (got.length !== want.length) return { ok: false, maxRelError: Infinity, detail: `got ${got.length} values, expected ${want.length}` };
+  const a = new Uint32Array(got.buffer, got.byteOffset, got.length);
+  const b = new Uint32Array(want.buffer, want.byteOffset, want.length);
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) return { ok: false, maxRelError: Infinity, detail: `word ${i}: got ${got[i]}, expected ${want[i]}` };
+  }
+  return { ok: true, maxRelError: 0 };
+}
+
+// --- references (float64) ---------------------------------------------------------------------
+
+/** r = a * x + y over flat components. */
+export function saxpyRef(a: number, x: Float32Array, y: Float32Array): { want: Float64Array; scale: Float64Array } {
+  const want = new Float64Array(x.length);
+  const scale = new Float64Array(x.length);
+  for (let i = 0; i < x.length; i++) {
+    want[i] = a * x[i] + y[i];
+    scale[i] = Math.abs(a * x[i]) + Math.abs(y[i]);
+  }
+  return { want, scale };
+}
+
+/** y = A x, A row-major m x n. */
+export function sgemvRef(A: Float32Array, x: Float32Array, m: number, n: number): { want: Float64Array; scale: Float64Array } {
+  const want = new Float64Array(m);
+  const scale = new Float64Array(m);
+  for (let r = 0; r < m; r++) {
+    let s = 0;
+    let sa = 0;
+    const base = r * n;
+    for (let c = 0; c < n; c++) {
+      const t = A[base + c] * x[c];
+      s += t;
+      sa += Math.abs(t);
+    }
+    want[r] = s;
+    scale[r] = sa;
+  }
+  return { want, scale };
+}
+
+/** Component-wise sum of a float4 stream. */
+export function sum4Ref(x: Float32Array): { want: Float64Array; scale: Float64Array } {
+  const want = new Float64Array(4);
+  const scale = new Float64Array(4);
+  for (let i = 0; i < x.length; i++) {
+    want[i & 3] += x[i];
+    scale[i & 3] += Math.abs(x[i]);
+  }
+  return { want, scale };
+}
+
+/** out = 0.5 c + 0.125 (n + s + e + w), neighbours clamped to the edge (Brook's gather rule). */
+export function stencilRef(src: Float32Array, w: number, h: number): { want: Float64Array; scale: Float64Array } {
+  const want = new Float64Array(w * h);
+  const scale = new Float64Array(w * h);
+  const at = (x: number, y: number) => src[Math.min(h - 1, Math.max(0, y)) * w + Math.min(w - 1, Math.max(0, x))];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const c = at(x, y);
+      const nb = [at(x - 1, y), at(x + 1, y), at(x, y - 1), at(x, y + 1)];
+      want[y * w + x] = 0.5 * c + 0.125 * (nb[0] + nb[1] + nb[2] + nb[3]);
+      scale[y * w + x] = 0.5 * Math.abs(c) + 0.125 * nb.reduce((s, v) => s + Math.abs(v), 0);
+    }
+  }
+  return { want, scale };
+}
+
+/** `calls` alternate x -> y -> x ... through v = a * v + b; returns the last stream's value. */
+export function chainRef(x: Float32Array, a: number, b: number, calls: number): { want: Float64Array; scale: Float64Array } {
+  const want = Float64Array.from(x);
+  for (let k = 0; k < calls; k++) for (let i = 0; i < want.length; i++) want[i] = a * want[i] + b;
+  // |a| < 1: each step contracts earlier rounding errors, so the scale is that of one step.
+  const scale = want.map((v) => Math.abs(v) + Math.abs(b));
+  return { want, scale };
+}

@@ -1,0 +1,97 @@
+/** The printed table, the targets from the issue, and the JSON file. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { BenchReport, CaseResult, SideResult, TargetResult } from './results.js';
+
+/** The issue's targets on an H100/H200; evaluated on every run, meaningful only at full size on such a GPU. */
+export function evaluateTargets(cases: CaseResult[]): TargetResult[] {
+  const byId = new Map(cases.map((c) => [c.id, c]));
+  const targets: TargetResult[] = [];
+  const add = (name: string, caseId: string, metric: string, op: '>=' | '<', target: number, get: (c: CaseResult) => number | undefined) => {
+    const c = byId.get(caseId);
+    if (!c) return;
+    const value = get(c);
+    const met = value === undefined ? undefined : op === '>=' ? value >= target : value < target;
+    targets.push({ name, caseId, metric, value, op, target, met });
+  };
+  add('SAXPY 2^20: Brook vs WGSL', 'saxpy.small', 'ratio', '>=', 0.95, (c) => c.ratio);
+  add('SAXPY 2^24: Brook vs WGSL', 'saxpy.large', 'ratio', '>=', 0.95, (c) => c.ratio);
+  add('sum 2^26 float4: Brook vs WGSL', 'sum.large', 'ratio', '>=', 0.95, (c) => c.ratio);
+  add('batched kernel call', 'calls', 'brook us/call', '<', 10, (c) => c.brook.usPerCall);
+  add('streamRead 256 MiB', 'streamRead', 'brook GB/s', '>=', 10, (c) => c.brook.gbps);
+  return targets;
+}
+
+function fmt(x: number | undefined, digits = 3): string {
+  if (x === undefined || !Number.isFinite(x)) return '-';
+  if (x === 0) return '0';
+  const a = Math.abs(x);
+  if (a >= 1000) return x.toFixed(0);
+  return x.toPrecision(digits);
+}
+
+function timeCell(s: SideResult): string {
+  if (s.status !== 'measured') return s.status === 'failed' ? 'FAILED' : 'skipped';
+  if (s.usPerCall !== undefined) return `${fmt(s.usPerCall)} us/call`;
+  const ms = s.medianMs as number;
+  return ms < 1 ? `${fmt(ms * 1000)} us` : `${fmt(ms)} ms`;
+}
+
+function rateCell(s: SideResult): string {
+  if (s.status !== 'measured') return '';
+  const parts = [];
+  if (s.gbps !== undefined) parts.push(`${fmt(s.gbps)} GB/s`);
+  if (s.gflops !== undefined && s.usPerCall === undefined) parts.push(`${fmt(s.gflops)} GF/s`);
+  return parts.join(' ');
+}
+
+function pad(s: string, n: number): string {
+  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
+
+export function renderTable(r: BenchReport): string {
+  const lines: string[] = [];
+  lines.push(`Brook benchmarks${r.quick ? ' (--quick: small sizes, a smoke run, not a measurement)' : ''}  ${r.date}`);
+  for (const d of r.devices) {
+    if (d.unavailable) lines.push(`  ${d.backend}: unavailable (${d.unavailable})`);
+    else lines.push(`  ${d.backend}: ${d.name}${d.vendor ? ` [${d.vendor}${d.architecture ? ', ' + d.architecture : ''}]` : ''}; timing: ${d.timing}`);
+  }
+  lines.push('');
+  const header = ['case', 'size', 'baseline', 'baseline rate', 'brook', 'brook rate', 'brook/base'];
+  const rows: string[][] = [];
+  for (const c of r.cases) {
+    const ratio = c.ratio !== undefined ? `${fmt(c.ratio)}x` : '-';
+    rows.push([c.id, c.size, timeCell(c.baseline), rateCell(c.baseline), timeCell(c.brook), rateCell(c.brook), ratio]);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  lines.push(header.map((h, i) => pad(h, widths[i])).join('  '));
+  lines.push(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) lines.push(row.map((v, i) => pad(v, widths[i])).join('  ').trimEnd());
+  lines.push('');
+  lines.push('brook/base = baseline time / Brook time (1 = as fast as the hand-written baseline).');
+  const methods = new Set(r.cases.flatMap((c) => [c.baseline.timing, c.brook.timing]).filter(Boolean));
+  if (methods.has('wall-submit')) lines.push('Times marked wall-submit: no timestamp-query, wall time around submit + onSubmittedWorkDone.');
+  const notes: string[] = [];
+  for (const c of r.cases) {
+    for (const [label, s] of [['baseline', c.baseline], ['brook', c.brook]] as const) {
+      if (s.reason) notes.push(`  ${c.id} ${label}: ${s.reason}`);
+    }
+    if (c.backend === 'webgpu' && c.workingSetBytes < 128 * 2 ** 20 && !r.quick && c.id !== 'calls') {
+      notes.push(`  ${c.id}: working set ${(c.workingSetBytes / 2 ** 20).toFixed(0)} MiB, may be served partly from the GPU's L2 within a sample`);
+    }
+  }
+  if (notes.length) lines.push('Notes:', ...notes);
+  lines.push('');
+  lines.push('Targets (H100/H200, full sizes):');
+  for (const t of r.targets) {
+    const v = t.value === undefined ? 'n/a' : fmt(t.value);
+    const verdict = t.met === undefined ? 'not measured' : t.met ? 'met' : 'NOT met';
+    lines.push(`  ${pad(t.name, 34)} ${t.metric} = ${v} (target ${t.op} ${t.target}): ${verdict}`);
+  }
+  return lines.join('\n');
+}
+
+export function writeJson(path: string, r: BenchReport): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(r, null, 2) + '\n');
+}

@@ -1,0 +1,152 @@
+/**
+ * The kernel's second thread: control, heartbeat and stdin sockets. They must answer while the main thread
+ * is busy running a cell, which is the whole point of running them here.
+ *
+ * - Heartbeat: echoes every ping (clients declare the kernel dead when this stops).
+ * - interrupt_request: raises SIGINT in the process. A cell's synchronous code runs under vm's
+ *   `breakOnSigint`, so even `while (true) {}` stops; when the main thread is awaiting, its SIGINT handler
+ *   interrupts the session. The main thread acknowledges; with no acknowledgement within 500 ms (code
+ *   spinning in a promise continuation, outside breakOnSigint) the worker asks V8 to terminate the main
+ *   thread's running JavaScript through the inspector (Runtime.terminateExecution), which ends that task
+ *   and leaves the process and its state alive.
+ * - shutdown_request: replied to at once; the main thread is told to close and exit; if it cannot (stuck
+ *   in native code), the process is killed after a second, so shutdown and restart stay under 2 s.
+ * - kernel_info_request is answered here; other control messages go to the main thread.
+ * - stdin: the main thread, blocked in prompt(), waits on a SharedArrayBuffer; this thread sends the
+ *   input_request, and writes the input_reply's value (or "interrupted") into shared memory.
+ */
+import { Session as InspectorSession } from 'node:inspector';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import * as zmq from 'zeromq';
+import { Channel } from './channel.js';
+import { kernelInfoContent } from './kernel-info.js';
+import { endpoint, Signer, type WireMessage } from './wire.js';
+import {
+  STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, type FromWorker, type ToWorker, type WorkerInit,
+} from './worker-protocol.js';
+
+async function main(): Promise<void> {
+  const init = workerData as WorkerInit;
+  const port = parentPort!;
+  const signer = new Signer(init.info.key, init.info.signature_scheme);
+  const post = (m: FromWorker) => port.postMessage(m);
+  const log = (text: string) => post({ type: 'log', text });
+
+  const controlSocket = new zmq.Router();
+  const stdinSocket = new zmq.Router();
+  const hbSocket = new zmq.Reply();
+  await Promise.all([
+    controlSocket.bind(endpoint(init.info, init.info.control_port)),
+    stdinSocket.bind(endpoint(init.info, init.info.stdin_port)),
+    hbSocket.bind(endpoint(init.info, init.info.hb_port)),
+  ]);
+  const control = new Channel('control', controlSocket, signer, init.session, log);
+  const stdin = new Channel('stdin', stdinSocket, signer, init.session, log);
+  const state = new Int32Array(init.stdinBuffer, 0, 2);
+  const bytes = new Uint8Array(init.stdinBuffer, STDIN_HEADER_BYTES);
+  let inputPending = false;
+  let ackTimer: NodeJS.Timeout | undefined;
+  let inspector: InspectorSession | undefined;
+
+  const wakeInput = (status: number, answer = '') => {
+    if (!inputPending) return;
+    inputPending = false;
+    const encoded = Buffer.from(answer, 'utf8').subarray(0, bytes.length);
+    bytes.set(encoded);
+    state[1] = encoded.length;
+    Atomics.store(state, 0, status);
+    Atomics.notify(state, 0);
+  };
+
+  const interrupt = () => {
+    wakeInput(STDIN_INTERRUPTED);
+    process.kill(process.pid, 'SIGINT');
+    clearTimeout(ackTimer);
+    ackTimer = setTimeout(() => {
+      // The main thread did not get to its SIGINT handler: it is spinning outside breakOnSigint.
+      try {
+        if (!inspector) {
+          inspector = new InspectorSession();
+          inspector.connectToMainThread();
+        }
+        inspector.post('Runtime.terminateExecution');
+        log('kernel: interrupt not acknowledged in 500 ms; terminated the running JavaScript');
+      } catch (err) {
+        log(`kernel: could not terminate the running JavaScript: ${(err as Error).message}`);
+      }
+    }, 500);
+  };
+
+  port.on('message', (m: ToWorker) => {
+    switch (m.type) {
+      case 'interrupt-ack':
+        clearTimeout(ackTimer);
+        ackTimer = undefined;
+        break;
+      case 'input':
+        inputPending = true;
+        void stdin.send({
+          msgType: 'input_request',
+          content: { prompt: m.prompt, password: m.password },
+          parent: m.parent as WireMessage['header'],
+          identities: m.identities.map((i) => Buffer.from(i)),
+        });
+        break;
+      case 'send-control':
+        void control.send({ msgType: m.msgType, content: m.content, parent: m.parent as WireMessage['header'], identities: m.identities.map((i) => Buffer.from(i)) });
+        break;
+      case 'shutdown-done':
+        void control.drain().then(() => {
+          control.close();
+          stdin.close();
+          hbSocket.linger = 0;
+          hbSocket.close();
+          inspector?.disconnect();
+          port.close();
+        });
+        break;
+    }
+  });
+
+  void (async () => {
+    for await (const [ping] of hbSocket) await hbSocket.send(ping!);
+  })().catch(() => {});
+
+  void (async () => {
+    for await (const msg of stdin.messages()) {
+      if (msg.header.msg_type === 'input_reply') wakeInput(STDIN_ANSWERED, String(msg.content.value ?? ''));
+    }
+  })();
+
+  post({ type: 'ready' });
+
+  for await (const msg of control.messages()) {
+    const reply = (msgType: string, content: object) =>
+      control.send({ msgType, content, parent: msg.header, identities: msg.identities });
+    switch (msg.header.msg_type) {
+      case 'kernel_info_request':
+        void reply('kernel_info_reply', kernelInfoContent());
+        break;
+      case 'interrupt_request':
+        interrupt();
+        void reply('interrupt_reply', { status: 'ok' });
+        break;
+      case 'shutdown_request': {
+        const restart = Boolean(msg.content.restart);
+        await reply('shutdown_reply', { status: 'ok', restart });
+        // If a cell is spinning, stop it so the main thread can close its sockets cleanly.
+        process.kill(process.pid, 'SIGINT');
+        post({ type: 'shutdown', restart, parent: msg.header });
+        setTimeout(() => process.kill(process.pid, 'SIGKILL'), 1200).unref();
+        break;
+      }
+      default:
+        post({ type: 'control', msg: { ...msg, identities: msg.identities.map((i) => new Uint8Array(i)) } });
+    }
+  }
+}
+
+if (!isMainThread) main().catch((err: unknown) => {
+  parentPort?.postMessage({ type: 'log', text: `control worker failed: ${(err as Error)?.stack ?? err}` } satisfies FromWorker);
+  process.exit(1);
+});

@@ -1,0 +1,246 @@
+/**
+ * `runKernel(connectionFile)`: the Jupyter kernel process. Binds shell (ROUTER) and iopub (PUB) here and
+ * starts the control/heartbeat/stdin worker (control-worker.ts), then serves shell requests one at a time
+ * against one Session.
+ *
+ * Protocol decisions (and the clients that rely on them):
+ * - Every shell request is wrapped in status busy/idle on iopub with the request as parent (JupyterLab's
+ *   KernelFuture resolves `done` only after the reply AND the idle status).
+ * - execute: execute_input, outputs, then execute_reply; an error goes out as an `error` message and in the
+ *   reply with the same ename/evalue/traceback. With stop_on_error, the requests queued behind a failed
+ *   (or interrupted) cell are answered `aborted` without running (nbclient and JupyterLab's "run all"
+ *   expect ipykernel's behaviour).
+ * - Async output after a cell ends (timers) goes to that cell's parent header.
+ * - comm_open for an unknown target is answered with comm_close (ipykernel does the same), comm_info
+ *   lists no comms.
+ */
+import { randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import * as zmq from 'zeromq';
+import { Channel } from './channel.js';
+import {
+  STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, STDIN_WAITING,
+  type FromWorker, type ToWorker, type WorkerInit,
+} from './worker-protocol.js';
+import { kernelInfoContent } from './kernel-info.js';
+import type { OutputSink } from './output.js';
+import { InterruptedError, Session } from './session.js';
+import { endpoint, readConnectionFile, Signer, type WireMessage } from './wire.js';
+
+type Header = WireMessage['header'];
+
+const originalStderrWrite = process.stderr.write.bind(process.stderr);
+function log(text: string): void {
+  originalStderrWrite(`[brook kernel] ${text}\n`);
+}
+
+export async function runKernel(connectionFile: string): Promise<number> {
+  const info = readConnectionFile(connectionFile);
+  const sessionId = randomUUID();
+  const signer = new Signer(info.key, info.signature_scheme);
+  const shellSocket = new zmq.Router();
+  const iopubSocket = new zmq.Publisher();
+  await Promise.all([
+    shellSocket.bind(endpoint(info, info.shell_port)),
+    iopubSocket.bind(endpoint(info, info.iopub_port)),
+  ]);
+  const shell = new Channel('shell', shellSocket, signer, sessionId, log);
+  const iopub = new Channel('iopub', iopubSocket, signer, sessionId, log);
+
+  const stdinBuffer = new SharedArrayBuffer(STDIN_HEADER_BYTES + 1024 * 1024);
+  const stdinState = new Int32Array(stdinBuffer, 0, 2);
+  const worker = new Worker(new URL('./control-worker.js', import.meta.url), {
+    workerData: { info, session: sessionId, stdinBuffer } satisfies WorkerInit,
+  });
+  const toWorker = (m: ToWorker) => worker.postMessage(m);
+  const workerReady = new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (m: FromWorker) => { if (m.type === 'ready') resolve(); });
+  });
+
+  let parent: Header | undefined;
+  let parentIdentities: Buffer[] = [];
+  const publish = (msgType: string, content: object, p: Header | undefined = parent) =>
+    void iopub.send({ msgType, content, parent: p ?? {} });
+
+  const session = new Session({
+    directory: process.cwd(),
+    log,
+    input: (prompt, password) => {
+      Atomics.store(stdinState, 0, STDIN_WAITING);
+      toWorker({ type: 'input', prompt, password, identities: parentIdentities.map((i) => new Uint8Array(i)), parent: parent ?? {} });
+      Atomics.wait(stdinState, 0, STDIN_WAITING);
+      const status = Atomics.load(stdinState, 0);
+      if (status === STDIN_INTERRUPTED) throw new InterruptedError();
+      if (status !== STDIN_ANSWERED) throw new Error('prompt(): no answer from the frontend');
+      return Buffer.from(new Uint8Array(stdinBuffer, STDIN_HEADER_BYTES, stdinState[1]!)).toString('utf8');
+    },
+  });
+
+  const sinkFor = (p: Header): OutputSink => ({
+    stream: (name, text) => publish('stream', { name, text }, p),
+    displayData: (data, metadata, transient) => publish('display_data', { data, metadata, transient }, p),
+    updateDisplayData: (data, metadata, transient) => publish('update_display_data', { data, metadata, transient }, p),
+    executeResult: (execution_count, data, metadata) => publish('execute_result', { execution_count, data, metadata }, p),
+    error: (ename, evalue, traceback) => publish('error', { ename, evalue, traceback }, p),
+    clearOutput: (wait) => publish('clear_output', { wait }, p),
+  });
+
+  let exiting = false;
+  const shutdown = async (restart: boolean, request?: Header) => {
+    if (exiting) return;
+    exiting = true;
+    if (request) publish('shutdown_reply', { status: 'ok', restart }, request);
+    session.dispose();
+    await Promise.race([Promise.all([iopub.drain(), shell.drain()]), new Promise((r) => setTimeout(r, 300))]);
+    shell.close();
+    iopub.close();
+    toWorker({ type: 'shutdown-done' });
+    await new Promise((r) => setTimeout(r, 20));
+    process.exit(0);
+  };
+
+  process.on('SIGINT', () => {
+    session.interrupt();
+    toWorker({ type: 'interrupt-ack' });
+  });
+  process.on('SIGTERM', () => void shutdown(false));
+
+  const queue: WireMessage[] = [];
+  let wake: (() => void) | undefined;
+  // Set by a failed cell with stop_on_error: the execute requests queued behind it are answered `aborted`.
+  let abortQueued = false;
+  let errorTime = 0;
+  const aborted = new WeakSet<WireMessage>();
+
+  const handlers: Record<string, (msg: WireMessage, reply: (type: string, content: object) => Promise<void>) => Promise<void> | void> = {
+    kernel_info_request: (_m, reply) => void reply('kernel_info_reply', kernelInfoContent()),
+    connect_request: (_m, reply) => void reply('connect_reply', {
+      status: 'ok', shell_port: info.shell_port, iopub_port: info.iopub_port, stdin_port: info.stdin_port,
+      control_port: info.control_port, hb_port: info.hb_port,
+    }),
+    comm_info_request: (_m, reply) => void reply('comm_info_reply', { status: 'ok', comms: {} }),
+    comm_open: (m) => publish('comm_close', { comm_id: m.content.comm_id, data: {} }),
+    comm_msg: () => {},
+    comm_close: () => {},
+    is_complete_request: (m, reply) => void reply('is_complete_reply', session.isComplete(String(m.content.code ?? ''))),
+    complete_request: async (m, reply) => {
+      const code = String(m.content.code ?? '');
+      const r = await session.complete(code, Number(m.content.cursor_pos ?? [...code].length));
+      await reply('complete_reply', { status: 'ok', ...r, metadata: {} });
+    },
+    inspect_request: async (m, reply) => {
+      const code = String(m.content.code ?? '');
+      const r = await session.inspect(code, Number(m.content.cursor_pos ?? [...code].length), Number(m.content.detail_level ?? 0));
+      await reply('inspect_reply', { status: 'ok', ...r, metadata: {} });
+    },
+    history_request: (m, reply) => void reply('history_reply', { status: 'ok', history: session.history.query(m.content) }),
+    shutdown_request: async (m, reply) => {
+      await reply('shutdown_reply', { status: 'ok', restart: Boolean(m.content.restart) });
+      await shutdown(Boolean(m.content.restart), m.header);
+    },
+    execute_request: async (m, reply) => {
+      const c = m.content as { code?: string; silent?: boolean; store_history?: boolean; allow_stdin?: boolean; stop_on_error?: boolean; user_expressions?: Record<string, string> };
+      const code = c.code ?? '';
+      if (aborted.has(m)) {
+        await reply('execute_reply', { status: 'aborted', execution_count: session.executionCount });
+        return;
+      }
+      parent = m.header;
+      parentIdentities = m.identities;
+      const outcome = await session.execute(
+        { code, silent: c.silent, storeHistory: c.store_history, allowStdin: c.allow_stdin },
+        sinkFor(m.header),
+        (count) => { if (!c.silent) publish('execute_input', { code, execution_count: count }, m.header); },
+      );
+      if (outcome.status === 'ok') {
+        await reply('execute_reply', { status: 'ok', execution_count: outcome.executionCount, payload: outcome.payload, user_expressions: {} });
+        return;
+      }
+      const { ename, evalue, traceback } = outcome;
+      await reply('execute_reply', { status: 'error', execution_count: outcome.executionCount, ename, evalue, traceback, user_expressions: {}, payload: [] });
+      if (c.stop_on_error ?? true) {
+        abortQueued = true;
+        errorTime = Date.now();
+      }
+    },
+  };
+
+  const dispatch = async (msg: WireMessage) => {
+    const type = msg.header.msg_type;
+    const reply = (msgType: string, content: object) =>
+      shell.send({ msgType, content, parent: msg.header, identities: msg.identities });
+    publish('status', { execution_state: 'busy' }, msg.header);
+    try {
+      const h = handlers[type];
+      if (h) await h(msg, reply);
+      else log(`unhandled shell message ${type}`);
+    } catch (err) {
+      log(`error handling ${type}: ${(err as Error)?.stack ?? err}`);
+      const replyType = type.replace(/_request$/, '_reply');
+      if (replyType !== type) await reply(replyType, { status: 'error', ename: 'KernelError', evalue: String((err as Error)?.message ?? err), traceback: [] });
+    } finally {
+      publish('status', { execution_state: 'idle' }, msg.header);
+    }
+  };
+
+  worker.on('message', (m: FromWorker) => {
+    switch (m.type) {
+      case 'log':
+        log(m.text);
+        break;
+      case 'shutdown':
+        void shutdown(m.restart, m.parent as Header);
+        break;
+      case 'control': {
+        const msg: WireMessage = { ...m.msg, identities: m.msg.identities.map((i) => Buffer.from(i)), buffers: [] };
+        const replyType = msg.header.msg_type.replace(/_request$/, '_reply');
+        // Control requests other than interrupt/shutdown/kernel_info: answered like shell ones, or refused.
+        if (msg.header.msg_type === 'debug_request' || !handlers[msg.header.msg_type] || msg.header.msg_type === 'execute_request') {
+          toWorker({ type: 'send-control', msgType: replyType, content: { status: 'error', ename: 'NotImplemented', evalue: `${msg.header.msg_type} is not supported on the control channel`, traceback: [] }, parent: msg.header, identities: m.msg.identities });
+        } else {
+          void Promise.resolve(handlers[msg.header.msg_type]!(msg, async (msgType, content) => {
+            toWorker({ type: 'send-control', msgType, content, parent: msg.header, identities: m.msg.identities });
+          }));
+        }
+        break;
+      }
+    }
+  });
+  worker.on('error', (err) => log(`control worker error: ${err.stack ?? err}`));
+  worker.on('exit', (code) => { if (!exiting) log(`control worker exited with code ${code}`); });
+
+  await workerReady;
+  publish('status', { execution_state: 'starting' }, undefined);
+  log(`started (pid ${process.pid}, cwd ${process.cwd()}, connection ${connectionFile}, kernel dir ${dirname(new URL(import.meta.url).pathname)})`);
+
+  // Receive continuously, run one request at a time: the queue lets an error abort what is already queued.
+  void (async () => {
+    for await (const msg of shell.messages()) {
+      queue.push(msg);
+      wake?.();
+    }
+  })().catch((err: unknown) => { if (!exiting) log(`shell receive failed: ${(err as Error)?.stack ?? err}`); });
+
+  while (!exiting) {
+    const msg = queue.shift();
+    if (!msg) {
+      await new Promise<void>((r) => { wake = r; });
+      wake = undefined;
+      continue;
+    }
+    await dispatch(msg);
+    if (abortQueued) {
+      // Requests the client made before it saw the error may still be in zeromq: take them in, then abort
+      // those dated before the error (a client that ran the next cell after seeing the reply is not aborted).
+      await new Promise((r) => setTimeout(r, 50));
+      for (const q of queue) {
+        const made = Date.parse(String(q.header.date));
+        if (q.header.msg_type === 'execute_request' && !(made > errorTime)) aborted.add(q);
+      }
+      abortQueued = false;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,213 @@
+/**
+ * Completion and inspection from the TypeScript language service, over what the session has declared so far.
+ *
+ * The service sees virtual files in the notebook's folder (so `import('arquero')` types resolve from its
+ * node_modules): one ambient file (the kernel's globals plus what the evaluator hook declared through
+ * setDeclarations), one script per executed TypeScript cell, and the cell being edited. Executed cells are
+ * turned into global scripts: imports become `declare const` of `typeof import(...)`, `export` is dropped,
+ * line magics become blank lines; a cell whose every name a later cell declares again is dropped, so a
+ * re-run cell does not leave two declarations of one name. Created on first use (it costs a second or two).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type * as TS from 'typescript';
+import { ambientDeclarations } from './magics-api.js';
+import { ts } from './typescript.js';
+
+/** Declarations of the globals the kernel defines for cells (session.ts installs them). */
+export const KERNEL_GLOBALS_DTS = `
+interface DisplayOptions { display_id?: string; update?: boolean; metadata?: Record<string, unknown> }
+/** Shows a value below the cell (rich output through the kernel's format rules). */
+declare function display(value: unknown, options?: DisplayOptions): Promise<void>;
+/** Clears the cell's output; with wait, when the next output arrives. */
+declare function clearOutput(wait?: boolean): void;
+/** Shows text in the pager (the panel for help text). */
+declare function page(value: unknown): void;
+/** Asks the user for a line of text through the notebook (stdin channel); null when cancelled. */
+declare function prompt(message?: string, defaultValue?: string): string | null;
+declare const tslab: {
+  display: {
+    html(s: string): void; markdown(s: string): void; latex(s: string): void; svg(s: string): void;
+    png(b: Uint8Array): void; jpeg(b: Uint8Array): void; gif(b: Uint8Array): void; pdf(b: Uint8Array): void;
+    text(s: string): void; raw(mime: string, content: unknown): void;
+  };
+};
+`;
+
+interface CellFile {
+  name: string;
+  text: string;
+  names: Set<string>;
+}
+
+export interface Completion {
+  matches: string[];
+  start: number;
+  end: number;
+}
+
+const kernelTypesRoot = (() => {
+  // @types of the kernel's own install, so `process`, `Buffer` and node: modules are typed anywhere.
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, 'node_modules', '@types', 'node'))) return join(dir, 'node_modules', '@types');
+    dir = dirname(dir);
+  }
+  return undefined;
+})();
+
+/** Rewrites an executed cell into a global script with the same line count. */
+export function toGlobalScript(source: string): string {
+  const t = ts();
+  const noMagics = source.replace(/^%.*$/gm, (l) => ' '.repeat(l.length));
+  const sf = t.createSourceFile('cell.ts', noMagics, t.ScriptTarget.ES2022, true, t.ScriptKind.TS);
+  const edits: { start: number; end: number; text: string }[] = [];
+  for (const st of sf.statements) {
+    if (t.isImportDeclaration(st)) {
+      const spec = st.moduleSpecifier.getText(sf);
+      const c = st.importClause;
+      const decls: string[] = [];
+      if (c?.name) decls.push(`declare const ${c.name.text}: typeof import(${spec}).default;`);
+      if (c?.namedBindings && t.isNamespaceImport(c.namedBindings)) {
+        decls.push(`declare const ${c.namedBindings.name.text}: typeof import(${spec});`);
+      } else if (c?.namedBindings && t.isNamedImports(c.namedBindings)) {
+        for (const el of c.namedBindings.elements) {
+          const imported = (el.propertyName ?? el.name).getText(sf);
+          const local = el.name.text;
+          if (!c.isTypeOnly && !el.isTypeOnly) decls.push(`declare const ${local}: typeof import(${spec}).${imported};`);
+          decls.push(`type ${local} = import(${spec}).${imported};`);
+        }
+      }
+      const original = st.getText(sf);
+      const lines = original.split('\n').length;
+      edits.push({ start: st.getStart(sf), end: st.end, text: decls.join(' ') + '\n'.repeat(lines - 1) });
+    } else if (t.isExportDeclaration(st) || t.isExportAssignment(st)) {
+      edits.push({ start: st.getStart(sf), end: st.end, text: '' });
+    } else if (t.canHaveModifiers(st)) {
+      for (const m of t.getModifiers(st) ?? []) {
+        if (m.kind === t.SyntaxKind.ExportKeyword || m.kind === t.SyntaxKind.DefaultKeyword) {
+          edits.push({ start: m.getStart(sf), end: m.end, text: ' '.repeat(m.end - m.getStart(sf)) });
+        }
+      }
+    }
+  }
+  let out = noMagics;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
+export class LanguageService {
+  private readonly files = new Map<string, { text: string; version: number }>();
+  private cells: CellFile[] = [];
+  private service: TS.LanguageService | undefined;
+  private ambientVersion = -1;
+  private readonly ambientFile: string;
+  private readonly currentFile: string;
+  private counter = 0;
+
+  constructor(private readonly directory: string) {
+    this.ambientFile = join(directory, '__kernel_ambient__.d.ts');
+    this.currentFile = join(directory, '__kernel_current__.ts');
+  }
+
+  /** Records an executed TypeScript cell and the top-level names it declared. */
+  addCell(source: string, names: string[]): void {
+    const declared = new Set(names);
+    // A cell all of whose names are declared again is superseded (a re-run, typically).
+    const keep: CellFile[] = [];
+    for (const c of this.cells) {
+      if (c.names.size > 0 && [...c.names].every((n) => declared.has(n))) this.files.delete(c.name);
+      else keep.push(c);
+    }
+    const name = join(this.directory, `__kernel_cell_${++this.counter}__.ts`);
+    const text = toGlobalScript(source);
+    keep.push({ name, text, names: declared });
+    this.cells = keep;
+    this.setFile(name, text);
+  }
+
+  private setFile(name: string, text: string): void {
+    const old = this.files.get(name);
+    if (old?.text === text) return;
+    this.files.set(name, { text, version: (old?.version ?? 0) + 1 });
+  }
+
+  private get(): TS.LanguageService {
+    const t = ts();
+    const ambient = ambientDeclarations();
+    if (ambient.version !== this.ambientVersion) {
+      this.ambientVersion = ambient.version;
+      this.setFile(this.ambientFile, KERNEL_GLOBALS_DTS + ambient.text);
+    }
+    if (this.service) return this.service;
+    const options: TS.CompilerOptions = {
+      target: t.ScriptTarget.ES2022,
+      module: t.ModuleKind.ESNext,
+      moduleResolution: t.ModuleResolutionKind.Bundler,
+      lib: ['lib.es2023.d.ts'],
+      types: kernelTypesRoot ? ['node'] : [],
+      typeRoots: kernelTypesRoot ? [kernelTypesRoot] : undefined,
+      strict: true,
+      esModuleInterop: true,
+      allowSyntheticDefaultImports: true,
+      skipLibCheck: true,
+      noEmit: true,
+    };
+    const host: TS.LanguageServiceHost = {
+      getCompilationSettings: () => options,
+      getScriptFileNames: () => [...this.files.keys()],
+      getScriptVersion: (f) => String(this.files.get(f)?.version ?? 0),
+      getScriptSnapshot: (f) => {
+        const v = this.files.get(f);
+        if (v) return t.ScriptSnapshot.fromString(v.text);
+        return existsSync(f) ? t.ScriptSnapshot.fromString(readFileSync(f, 'utf8')) : undefined;
+      },
+      getCurrentDirectory: () => this.directory,
+      getDefaultLibFileName: (o) => t.getDefaultLibFilePath(o),
+      fileExists: (f) => this.files.has(f) || t.sys.fileExists(f),
+      readFile: (f) => this.files.get(f)?.text ?? t.sys.readFile(f),
+      readDirectory: t.sys.readDirectory,
+      directoryExists: t.sys.directoryExists,
+      getDirectories: t.sys.getDirectories,
+      realpath: t.sys.realpath,
+    };
+    this.service = t.createLanguageService(host, t.createDocumentRegistry());
+    return this.service;
+  }
+
+  private withCurrent(code: string): TS.LanguageService {
+    this.setFile(this.currentFile, code.replace(/^%.*$/gm, (l) => ' '.repeat(l.length)));
+    return this.get();
+  }
+
+  /** Completions at a UTF-16 offset: the identifier being typed is replaced by each match. */
+  complete(code: string, cursor: number): Completion {
+    let start = cursor;
+    while (start > 0 && /[\w$]/.test(code[start - 1]!)) start--;
+    let end = cursor;
+    while (end < code.length && /[\w$]/.test(code[end]!)) end++;
+    const prefix = code.slice(start, cursor);
+    const info = this.withCurrent(code).getCompletionsAtPosition(this.currentFile, cursor, {
+      includeCompletionsWithInsertText: false,
+    });
+    const matches = (info?.entries ?? [])
+      .map((e) => e.name)
+      .filter((n) => n.startsWith(prefix) && !n.startsWith('__kernel'))
+      .sort((a, b) => a.localeCompare(b));
+    return { matches: [...new Set(matches)], start, end };
+  }
+
+  /** Quick info (signature and documentation) for the name at or just before a UTF-16 offset. */
+  inspect(code: string, cursor: number): { signature: string; documentation: string } | undefined {
+    const service = this.withCurrent(code);
+    let info = service.getQuickInfoAtPosition(this.currentFile, cursor);
+    if (!info && cursor > 0) info = service.getQuickInfoAtPosition(this.currentFile, cursor - 1);
+    if (!info) return undefined;
+    const t = ts();
+    const signature = t.displayPartsToString(info.displayParts);
+    const docs = t.displayPartsToString(info.documentation);
+    const tags = (info.tags ?? []).map((tag) => `@${tag.name} ${t.displayPartsToString(tag.text)}`.trim());
+    return { signature, documentation: [docs, ...tags].filter((s) => s !== '').join('\n') };
+  }
+}

@@ -1,0 +1,386 @@
+/**
+ * The execution session: runs cells and answers editor requests, with no sockets. The kernel (kernel.ts)
+ * and the headless notebook runner (execute-notebook.ts) both drive one Session, so a notebook behaves the
+ * same in Jupyter and under `brook execute`.
+ *
+ * What always holds:
+ * - TypeScript cells run in the process's own global scope (vm.Script.runInThisContext), one realm: a
+ *   Float32Array from a cell is a Float32Array to the runtime and to npm packages (a separate vm context
+ *   would make `instanceof` fail across the boundary).
+ * - Synchronous code is interruptible (`breakOnSigint`: the kernel's control thread raises SIGINT); an
+ *   interrupt also rejects the cell's pending await, so `await forever` ends too. State survives.
+ * - Outputs go, in order, to the OutputSink of the cell that is running, or of the last cell that ran
+ *   (timers firing after their cell ended).
+ * - Only one Session is active in a process at a time: it owns `console`, `process.stdout.write` and the
+ *   globals `display`, `clearOutput`, `page`, `prompt`, `tslab`, `__kernel__` until `dispose()`.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Console } from 'node:console';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { createTslabDisplay, format, inspectText, type Formatted } from './display.js';
+import { cellLabel, runtimeError, syntaxError, type CellRecord, type JupyterError } from './errors.js';
+import { History } from './history.js';
+import { LanguageService } from './language.js';
+import {
+  CellError, getCellMagic, getLineMagic, magicNames, parseCellMagic, setDeclarations,
+  type CellMagicInput, type DisplayOptions, type ExecuteContext, type MimeBundle,
+} from './magics-api.js';
+import { Outputs, type OutputSink, type StreamName } from './output.js';
+import { KERNEL_GLOBAL, transformCell } from './transform.js';
+import { isCompleteCode, type IsCompleteResult } from './is-complete.js';
+import { codePointsToUtf16, utf16ToCodePoints } from './positions.js';
+
+export interface SessionOptions {
+  /** The notebook's folder: imports resolve from here, and stack traces name cell files in it. */
+  directory: string;
+  /** Reads one line from the user (the stdin channel); absent when no frontend can answer. */
+  input?: (prompt: string, password: boolean) => string;
+  /** Where the kernel's own diagnostics go (never a cell's output). */
+  log?: (text: string) => void;
+}
+
+export interface ExecuteRequest {
+  code: string;
+  silent?: boolean;
+  storeHistory?: boolean;
+  allowStdin?: boolean;
+}
+
+export type ExecuteOutcome =
+  | { status: 'ok'; executionCount: number; payload: object[] }
+  | ({ status: 'error'; executionCount: number; interrupted: boolean } & JupyterError);
+
+export class InterruptedError extends Error {
+  constructor() {
+    super('Execution interrupted');
+    this.name = 'Interrupted';
+  }
+}
+
+const PROTECTED_NAMES = new Set(['process', 'Buffer', 'globalThis', 'console', KERNEL_GLOBAL]);
+const PAGE_REQUEST = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\?\s*$/;
+const KERNEL_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+let active: Session | undefined;
+let pluginsLoaded: Promise<void> | undefined;
+
+/** Imports dist/magics/index.js once if it exists; it registers the Brook magics at import time. */
+function loadPlugins(log: (t: string) => void): Promise<void> {
+  pluginsLoaded ??= (async () => {
+    const url = new URL('../magics/index.js', import.meta.url);
+    if (!existsSync(fileURLToPath(url))) return;
+    try {
+      await import(url.href);
+    } catch (err) {
+      log(`kernel: loading magics failed: ${(err as Error)?.stack ?? String(err)}`);
+      throw err;
+    }
+  })();
+  return pluginsLoaded;
+}
+
+export class Session {
+  executionCount = 0;
+  readonly history = new History();
+  private readonly language: LanguageService;
+  private readonly cells = new Map<string, CellRecord>();
+  private outputs: Outputs | undefined;
+  private current: AbortController | undefined;
+  private allowStdin = false;
+  private payload: object[] = [];
+  private restore: (() => void)[] = [];
+  private readonly log: (text: string) => void;
+
+  constructor(private readonly options: SessionOptions) {
+    this.log = options.log ?? (() => {});
+    this.language = new LanguageService(options.directory);
+    this.activate();
+  }
+
+  /** Writes to the running (or last) cell's stream. */
+  write(name: StreamName, text: string): void {
+    if (this.outputs) this.outputs.write(name, text);
+    else this.log(`[${name} outside a cell] ${text}`);
+  }
+
+  /** Interrupts the running cell (a pending await rejects; sync code is stopped by SIGINT). */
+  interrupt(): boolean {
+    if (!this.current) return false;
+    this.current.abort(new InterruptedError());
+    return true;
+  }
+
+  get busy(): boolean {
+    return this.current !== undefined;
+  }
+
+  async execute(req: ExecuteRequest, sink: OutputSink, onStart?: (count: number) => void): Promise<ExecuteOutcome> {
+    const store = (req.storeHistory ?? true) && !req.silent;
+    if (store) this.executionCount++;
+    const count = this.executionCount;
+    if (store) this.history.add(count, req.code);
+    onStart?.(count);
+    this.outputs = new Outputs(sink);
+    const outputs = this.outputs;
+    const controller = new AbortController();
+    this.current = controller;
+    this.allowStdin = req.allowStdin ?? false;
+    this.payload = [];
+    try {
+      await loadPlugins(this.log).catch((err: unknown) => {
+        outputs.write('stderr', `Brook magics could not be loaded: ${(err as Error)?.message ?? err}\n`);
+      });
+      const { hasValue, value } = await this.run(req.code, count, controller.signal);
+      if (hasValue && value !== undefined && !req.silent) {
+        const f = await format(value);
+        outputs.executeResult(count, f.data, f.metadata);
+        if (store) this.history.setOutput(count, String(f.data['text/plain'] ?? ''));
+      }
+      outputs.flush();
+      return { status: 'ok', executionCount: count, payload: this.payload };
+    } catch (err) {
+      const interrupted = controller.signal.aborted || isInterruption(err);
+      const e = interrupted
+        ? { ename: 'Interrupted', evalue: 'Execution interrupted', traceback: ['Interrupted: Execution interrupted'] }
+        : err instanceof CellError
+          ? { ename: err.ename, evalue: err.evalue, traceback: err.traceback }
+          : runtimeError(err, this.cells, (file) => file.startsWith('node:') || file.startsWith(KERNEL_DIR) || file.includes('/dist/kernel/'));
+      outputs.error(e.ename, e.evalue, e.traceback);
+      return { status: 'error', executionCount: count, interrupted, ...e };
+    } finally {
+      this.current = undefined;
+      this.allowStdin = false;
+    }
+  }
+
+  private async run(code: string, count: number, signal: AbortSignal): Promise<{ hasValue: boolean; value?: unknown }> {
+    const magic = parseCellMagic(code);
+    if (magic) return this.runCellMagic(magic, count, signal);
+    const pageMatch = PAGE_REQUEST.exec(code);
+    if (pageMatch) {
+      this.page(code, pageMatch[1]!);
+      return { hasValue: false };
+    }
+    const t = transformCell(code);
+    if (!t.ok) {
+      const e = syntaxError(t.diagnostics, code, count);
+      throw new CellError(e.ename, e.evalue, e.traceback);
+    }
+    for (const n of t.names) {
+      if (PROTECTED_NAMES.has(n)) {
+        throw new CellError('SyntaxError', `cannot declare "${n}" at the top level of a cell: the kernel needs the global of that name`,
+          [`SyntaxError: cannot declare "${n}" at the top level of a cell`, `  hint: rename it, or declare it inside a block ({ const ${n} = ...; })`]);
+      }
+      if (!(n in globalThis)) (globalThis as Record<string, unknown>)[n] = undefined;
+    }
+    const filename = join(this.options.directory, `__cell_${count}_${this.cells.size}__.ts`);
+    this.cells.set(filename, { executionCount: count, source: code, toCell: t.toCell, wrapperLine: t.code.split('\n').length });
+    const script = new vm.Script(t.code, {
+      filename,
+      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    });
+    const promise = script.runInThisContext({ breakOnSigint: true, displayErrors: false }) as Promise<{ value: unknown } | undefined>;
+    const result = await raceAbort(promise, signal);
+    this.language.addCell(code, t.names);
+    return result && typeof result === 'object' && 'value' in result ? { hasValue: true, value: result.value } : { hasValue: false };
+  }
+
+  private async runCellMagic(input: CellMagicInput, count: number, signal: AbortSignal): Promise<{ hasValue: boolean; value?: unknown }> {
+    const handler = getCellMagic(input.name);
+    if (!handler) throw unknownMagic('%%', input.name, magicNames().cell, count);
+    let result: { hasValue: boolean; value?: unknown } = { hasValue: false };
+    const ctx = this.context(count, signal, (v) => { result = { hasValue: true, value: v }; });
+    await raceAbort(Promise.resolve(handler.execute(input, ctx)), signal);
+    return result;
+  }
+
+  /** The context a magic handler writes to; `setResult` feeds the cell's Out[n]. */
+  private context(count: number, signal: AbortSignal, setResult: (v: unknown) => void): ExecuteContext {
+    const outputs = this.outputs!;
+    return {
+      executionCount: count,
+      signal,
+      globals: globalThis as unknown as Record<string, unknown>,
+      stdout: (text) => outputs.write('stdout', text),
+      stderr: (text) => outputs.write('stderr', text),
+      display: async (value, options) => this.display(value, options),
+      displayData: (data, metadata = {}, options = {}) => outputs.displayData(data, metadata, options.display_id, options.update),
+      setResult,
+      throwIfInterrupted: () => {
+        if (signal.aborted) throw new InterruptedError();
+      },
+      setDeclarations,
+    };
+  }
+
+  private async lineMagic(name: string, args: string): Promise<unknown> {
+    const handler = getLineMagic(name);
+    if (!handler) throw unknownMagic('%', name, magicNames().line, this.executionCount);
+    const signal = this.current?.signal ?? new AbortController().signal;
+    let value: unknown;
+    const ctx = this.context(this.executionCount, signal, (v) => { value = v; });
+    const returned = await handler(args, ctx);
+    return returned !== undefined ? returned : value;
+  }
+
+  /** Shows a value now (synchronously, unless its display method is async: then the result is a Promise). */
+  display(value: unknown, options: DisplayOptions = {}): void | Promise<void> {
+    const outputs = this.outputs;
+    const emit = (f: Formatted) => outputs?.displayData(f.data, { ...f.metadata, ...options.metadata }, options.display_id, options.update);
+    const f = format(value);
+    return f instanceof Promise ? f.then(emit) : void emit(f);
+  }
+
+  private page(code: string, expression: string): void {
+    const info = this.language.inspect(code, code.indexOf(expression) + expression.length);
+    let text = info ? `${info.signature}${info.documentation ? `\n\n${info.documentation}` : ''}` : `${expression}: no type information`;
+    try {
+      const value = new vm.Script(expression).runInThisContext();
+      text += `\n\nValue: ${inspectText(value)}`;
+    } catch {
+      // A name that is only a type (or not defined yet) has no value to show.
+    }
+    this.payload.push({ source: 'page', data: { 'text/plain': text }, start: 0 });
+  }
+
+  isComplete(code: string): IsCompleteResult {
+    const magic = parseCellMagic(code);
+    if (magic) {
+      const handler = getCellMagic(magic.name);
+      return handler?.isComplete ? handler.isComplete(magic) : { status: handler ? 'complete' : 'invalid' };
+    }
+    return isCompleteCode(code);
+  }
+
+  /** Completion at a cursor in code points (Jupyter's unit); the reply's positions are code points too. */
+  async complete(code: string, cursorPos: number): Promise<{ matches: string[]; cursor_start: number; cursor_end: number }> {
+    await loadPlugins(this.log).catch(() => {});
+    const cursor = codePointsToUtf16(code, cursorPos);
+    const magic = parseCellMagic(code);
+    let r: { matches: string[]; start: number; end: number };
+    if (magic && cursor >= magic.bodyOffset) {
+      const handler = getCellMagic(magic.name);
+      const a = handler?.complete ? await handler.complete(magic, cursor - magic.bodyOffset) : { matches: [], start: cursor - magic.bodyOffset, end: cursor - magic.bodyOffset };
+      r = { matches: a.matches, start: a.start + magic.bodyOffset, end: a.end + magic.bodyOffset };
+    } else if (magic || /^%%?[\w-]*$/.test(code.slice(code.lastIndexOf('\n', cursor - 1) + 1, cursor))) {
+      // Completing a magic's name.
+      const line = code.slice(code.lastIndexOf('\n', cursor - 1) + 1, cursor);
+      const isCell = line.startsWith('%%');
+      const prefix = line.slice(isCell ? 2 : 1);
+      const names = isCell ? magicNames().cell : magicNames().line;
+      r = { matches: names.filter((n) => n.startsWith(prefix)).map((n) => (isCell ? '%%' : '%') + n), start: cursor - line.length, end: cursor };
+    } else {
+      r = this.language.complete(code, cursor);
+    }
+    return { matches: r.matches, cursor_start: utf16ToCodePoints(code, r.start), cursor_end: utf16ToCodePoints(code, r.end) };
+  }
+
+  async inspect(code: string, cursorPos: number, detailLevel: number): Promise<{ found: boolean; data: MimeBundle }> {
+    await loadPlugins(this.log).catch(() => {});
+    const cursor = codePointsToUtf16(code, cursorPos);
+    const magic = parseCellMagic(code);
+    if (magic) {
+      const handler = getCellMagic(magic.name);
+      if (!handler?.inspect || cursor < magic.bodyOffset) return { found: false, data: {} };
+      return handler.inspect(magic, cursor - magic.bodyOffset, detailLevel);
+    }
+    const info = this.language.inspect(code, cursor);
+    if (!info) return { found: false, data: {} };
+    const plain = info.documentation ? `${info.signature}\n\n${info.documentation}` : info.signature;
+    return {
+      found: true,
+      data: { 'text/plain': plain, 'text/markdown': `\`\`\`typescript\n${info.signature}\n\`\`\`\n\n${info.documentation}` },
+    };
+  }
+
+  /** Gives back console, stdout and the globals (tests and executeNotebook run sessions in-process). */
+  dispose(): void {
+    if (active !== this) return;
+    for (const r of this.restore.reverse()) r();
+    this.restore = [];
+    active = undefined;
+  }
+
+  private activate(): void {
+    active?.dispose();
+    active = this;
+    const g = globalThis as Record<string, unknown>;
+    const define = (name: string, value: unknown) => {
+      const had = Object.getOwnPropertyDescriptor(g, name);
+      Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
+      this.restore.push(() => (had ? Object.defineProperty(g, name, had) : delete g[name]));
+    };
+    const stream = (name: StreamName) => new Writable({
+      decodeStrings: false,
+      write: (chunk: unknown, _enc, done) => {
+        this.write(name, typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
+        done();
+      },
+    });
+    define('console', new Console({ stdout: stream('stdout'), stderr: stream('stderr'), colorMode: false }));
+    define('display', (value: unknown, options?: DisplayOptions) => this.display(value, options));
+    define('clearOutput', (wait = false) => this.outputs?.clearOutput(Boolean(wait)));
+    define('page', (value: unknown) => this.payload.push({ source: 'page', data: { 'text/plain': typeof value === 'string' ? value : inspectText(value) }, start: 0 }));
+    define('prompt', (message = '', defaultValue?: string) => this.prompt(String(message), defaultValue));
+    define('tslab', { display: createTslabDisplay((data) => this.outputs?.displayData(data, {})) });
+    define(KERNEL_GLOBAL, { lineMagic: (name: string, args: string) => this.lineMagic(name, args) });
+
+    for (const name of ['stdout', 'stderr'] as const) {
+      const s = process[name];
+      const original = s.write;
+      s.write = ((chunk: unknown, ...rest: unknown[]) => {
+        this.write(name, typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
+        const cb = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+        cb?.();
+        return true;
+      }) as typeof s.write;
+      this.restore.push(() => { s.write = original; });
+    }
+    const onUncaught = (err: unknown) => this.write('stderr', `Uncaught ${err instanceof Error ? err.stack ?? err.message : inspectText(err)}\n`);
+    const onRejection = (reason: unknown) => this.write('stderr', `Unhandled promise rejection: ${reason instanceof Error ? reason.stack ?? reason.message : inspectText(reason)}\n`);
+    process.on('uncaughtException', onUncaught);
+    process.on('unhandledRejection', onRejection);
+    this.restore.push(() => {
+      process.off('uncaughtException', onUncaught);
+      process.off('unhandledRejection', onRejection);
+    });
+  }
+
+  private prompt(message: string, defaultValue?: string): string | null {
+    if (!this.allowStdin || !this.options.input) {
+      throw new Error('prompt(): this frontend does not accept input requests (allow_stdin is false)');
+    }
+    this.outputs?.flush();
+    const answer = this.options.input(message, false);
+    return answer === '' && defaultValue !== undefined ? defaultValue : answer;
+  }
+}
+
+function isInterruption(err: unknown): boolean {
+  return err instanceof InterruptedError || (err as { code?: string })?.code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED';
+}
+
+function unknownMagic(prefix: string, name: string, known: string[], count: number): CellError {
+  const hint = known.length ? `available: ${known.map((k) => prefix + k).join(', ')}` : 'no magics of this kind are registered';
+  return new CellError('UsageError', `${prefix}${name}: no such magic`, [
+    `UsageError: ${prefix}${name}: no such magic`,
+    `  at ${cellLabel(count)} line 1:1`,
+    `  hint: ${hint}`,
+  ]);
+}
+
+/** Settles with the promise, or rejects as soon as the signal aborts (the work itself may go on). */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
+      (e) => { signal.removeEventListener('abort', onAbort); reject(e); },
+    );
+  });
+}

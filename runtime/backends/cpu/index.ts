@@ -1,0 +1,312 @@
+/**
+ * The CPU backend: streams are typed arrays, kernels are JavaScript compiled from the kernel IR
+ * (codegen/js), cached on the CompiledKernel per addressing plan. It is the reference the WebGPU
+ * backend is compared with, so it favours exactness: float32 per operation, ordered reductions.
+ *
+ * Contract (brt/api.ts `Backend`): every shape rule is already checked by brt; this module only
+ * addresses memory and runs loops. Work is executed immediately (there is nothing to record), so
+ * `finish` has nothing to wait for. Large launches are split over worker threads (workers.ts) when
+ * enabled; splitting never changes a result (tests/cpu/workers.test.ts).
+ */
+import {
+  STREAM_GATHER_FETCH,
+  STREAM_GATHER_INC,
+  STREAM_SCATTER_ADD,
+  STREAM_SCATTER_ASSIGN,
+  STREAM_SCATTER_MUL,
+  type Backend,
+  type BufferHandle,
+  type Launch,
+  type LaunchArg,
+  type StreamOp,
+} from '../../brt/api.js';
+import { compileKernelJs, planKey, type CompiledJsKernel, type JsPlan } from '../../compiler/codegen/js/index.js';
+import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
+import { asCpuBuffer, createCpuBuffer, type CpuBuffer } from './buffers.js';
+import { accessOf, baseOf, gatherData, iterData, pad4, streamData, strides4 } from './launchdata.js';
+import { WorkerPool, type WorkerOptions } from './workers.js';
+
+type StreamArg = LaunchArg & { kind: 'stream' };
+
+export interface CpuBackendOptions extends WorkerOptions {}
+
+export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { readonly pool: WorkerPool | null } {
+  const pool = options.workers && options.workers > 1 ? new WorkerPool(options) : null;
+  const buf = (h: BufferHandle | undefined): CpuBuffer => asCpuBuffer(h);
+
+  function compiled(launch: Launch, plan: JsPlan): CompiledJsKernel {
+    const key = `cpu:${planKey(plan)}`;
+    let c = launch.kernel.cache.get(key) as CompiledJsKernel | undefined;
+    if (!c) {
+      c = compileKernelJs(launch.kernel.ir, plan);
+      launch.kernel.cache.set(key, c);
+    }
+    return c;
+  }
+
+  /** Launch data and plan for positions of `space`. */
+  function prepare(launch: Launch, mode: JsPlan['mode'], space: number[]) {
+    const ir = launch.kernel.ir;
+    const indexof = new Set(ir.indexofParams);
+    const access: JsPlan['access'] = [];
+    const args = launch.args.map((a, k) => {
+      const p = ir.params[k]!;
+      access.push(null);
+      switch (p.role) {
+        case 'const':
+          return { value: a.kind === 'value' ? a.value : [] };
+        case 'gather':
+          return gatherData(a as StreamArg, buf((a as StreamArg).stream.buffer));
+        case 'iter':
+          return iterData(a as LaunchArg & { kind: 'iter' }, space, indexof.has(k));
+        case 'vout':
+          return { pushed: [] as number[] };
+        case 'reduce':
+          return {};
+        case 'in':
+        case 'out': {
+          const s = a as StreamArg;
+          if (!(mode === 'reduceBlocks' && p.role === 'in')) access[k] = accessOf(s, space);
+          const d = streamData(s, space, buf(s.stream.buffer), indexof.has(k));
+          if (mode === 'reduceBlocks') Object.assign(d, { S: strides4(s.stream.shape), base: baseOf(s) });
+          return d;
+        }
+      }
+    });
+    const E = pad4(space, 1);
+    const L: Record<string, unknown> = {
+      E,
+      args,
+      overflow: (param: number) => {
+        throw new VoutOverflow(param);
+      },
+    };
+    let mask: JsPlan['mask'] = null;
+    if (launch.mask) {
+      mask = accessOf(launch.mask, space);
+      L.mask = streamData(launch.mask, space, buf(launch.mask.stream.buffer), false);
+    }
+    const plan: JsPlan = { mode, access, mask };
+    return { L, plan, n: E.reduce((a, b) => a * b, 1) };
+  }
+
+  const backend = {
+    name: 'cpu' as const,
+    description: pool ? `cpu (JavaScript, ${pool.size} worker threads)` : 'cpu (JavaScript)',
+    limits: { maxBufferBytes: 2 ** 31 - 4, maxBindingBytes: 2 ** 31 - 4 },
+    pool,
+
+    allocate(words: number): BufferHandle {
+      return createCpuBuffer(words, pool !== null);
+    },
+    release(h: BufferHandle): void {
+      buf(h).released = true;
+    },
+    write(h: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void {
+      buf(h).U.set(new Uint32Array(data.buffer, data.byteOffset, data.length), wordOffset);
+    },
+    async read(h: BufferHandle, wordOffset: number, words: number): Promise<Uint32Array> {
+      return buf(h).U.slice(wordOffset, wordOffset + words);
+    },
+    copy(src: BufferHandle, srcWord: number, dst: BufferHandle, dstWord: number, words: number): void {
+      const s = buf(src);
+      const d = buf(dst);
+      if (s === d) d.U.copyWithin(dstWord, srcWord, srcWord + words);
+      else d.U.set(s.U.subarray(srcWord, srcWord + words), dstWord);
+    },
+
+    run(launch: Launch): void {
+      const { L, plan, n } = prepare(launch, 'map', launch.outShape);
+      const c = compiled(launch, plan);
+      if (pool && pool.worthSplitting(n)) pool.runSync(c.source, L, n);
+      else c.run(L, 0, n);
+    },
+
+    async reduceAll(launch: Launch): Promise<number[]> {
+      const { L, plan, n } = prepare(launch, 'reduceAll', launch.outShape);
+      const c = compiled(launch, plan);
+      if (pool && c.combine && pool.worthSplitting(n)) {
+        const parts = pool.runSync(c.source, L, n) as (number[] | null)[];
+        let acc: number[] | null = null;
+        for (const p of parts) {
+          if (p === null) continue;
+          acc = acc === null ? p : c.combine(L, acc, p);
+        }
+        return acc ?? [];
+      }
+      return (c.run(L, 0, n) as number[] | null) ?? [];
+    },
+
+    reduceBlocks(launch: Launch, target: StreamArg): void {
+      const input = launch.args.findIndex((_, k) => launch.kernel.ir.params[k]!.role === 'in');
+      const inShape = pad4((launch.args[input] as StreamArg).shape, 1);
+      const out = pad4(target.shape, 1);
+      const { L, plan, n } = prepare(launch, 'reduceBlocks', target.shape);
+      L.F = inShape.map((x, d) => (out[d] === 0 ? 0 : x / out[d]!));
+      plan.target = accessOf(target, target.shape);
+      L.target = streamData(target, target.shape, buf(target.stream.buffer), false);
+      const c = compiled(launch, plan);
+      if (pool && pool.worthSplitting(n * (inShape.reduce((a, b) => a * b, 1) / Math.max(1, n)))) pool.runSync(c.source, L, n);
+      else c.run(L, 0, n);
+    },
+
+    async runVout(launch: Launch): Promise<{ counts: number[]; buffers: BufferHandle[] }> {
+      const { L, plan, n } = prepare(launch, 'map', launch.outShape);
+      const c = compiled(launch, plan);
+      try {
+        c.run(L, 0, n);
+      } catch (e) {
+        if (e instanceof VoutOverflow) throw e;
+        throw e;
+      }
+      const counts: number[] = [];
+      const buffers: BufferHandle[] = [];
+      launch.kernel.ir.params.forEach((p, k) => {
+        if (p.role !== 'vout') return;
+        const pushed = (L.args as { pushed: number[] }[])[k]!.pushed;
+        const kinds = flatKinds(p.type);
+        const b = createCpuBuffer(pushed.length, pool !== null);
+        storeNumbers(b, 0, pushed, kinds);
+        counts.push(pushed.length / kinds.length);
+        buffers.push(b);
+      });
+      return { counts, buffers };
+    },
+
+    scatterOp(dst: StreamArg, index: StreamArg, data: StreamArg, op: StreamOp): void {
+      if (typeof op !== 'number') {
+        scatterWithKernel(dst, index, data, op);
+        return;
+      }
+      const kinds = flatKinds(dst.stream.elem);
+      const w = kinds.length;
+      const D = buf(dst.stream.buffer);
+      const X = buf(index.stream.buffer);
+      const S = buf(data.stream.buffer);
+      const xw = index.stream.words;
+      const xKind = flatKinds(index.stream.elem)[0]!;
+      forEachPosition(data.shape, (i, pos) => {
+        const od = targetOffset(dst, X, offsetIn(index, pos) * xw, xw, xKind, false);
+        if (od < 0) return;
+        const os = offsetIn(data, pos) * w;
+        for (let c = 0; c < w; c++) combineWord(D, od * w + c, S, os + c, kinds[c]!, op);
+        void i;
+      });
+    },
+
+    gatherOp(dst: StreamArg, index: StreamArg, src: StreamArg, op: StreamOp): void {
+      const kinds = flatKinds(src.stream.elem);
+      const w = kinds.length;
+      const D = buf(dst.stream.buffer);
+      const X = buf(index.stream.buffer);
+      const S = buf(src.stream.buffer);
+      const xw = index.stream.words;
+      const xKind = flatKinds(index.stream.elem)[0]!;
+      if (typeof op !== 'number') throw new Error('internal: streamGatherOp with a kernel op is checked by brt');
+      forEachPosition(dst.shape, (_i, pos) => {
+        const os = targetOffset(src, X, offsetIn(index, pos) * xw, xw, xKind, true);
+        const od = offsetIn(dst, pos) * w;
+        for (let c = 0; c < w; c++) D.U[od + c] = S.U[os * w + c]!;
+        if (op === STREAM_GATHER_INC) {
+          for (let c = 0; c < w; c++) {
+            const o = os * w + c;
+            const k = kinds[c]!;
+            if (k === 'float' || k === 'double') S.F[o] = Math.fround(S.F[o]! + 1);
+            else if (k === 'int') S.I[o] = (S.I[o]! + 1) | 0;
+            else S.U[o] = (S.U[o]! + 1) >>> 0;
+          }
+        } else if (op !== STREAM_GATHER_FETCH) {
+          throw new Error(`internal: unknown gather op ${op}`);
+        }
+      });
+    },
+
+    async finish(): Promise<void> {},
+    dispose(): void {
+      pool?.dispose();
+    },
+  };
+
+  /** streamScatterOp with a reduce kernel: dst[index[i]] = op(dst[index[i]], data[i]) in order of i. */
+  function scatterWithKernel(dst: StreamArg, index: StreamArg, data: StreamArg, k: Exclude<StreamOp, number>): void {
+    const ir = k.ir;
+    const args: LaunchArg[] = ir.params.map((p) => (p.role === 'in' ? data : p.role === 'reduce' ? dst : { kind: 'value', value: [] }));
+    const launch: Launch = { kernel: k, args, outShape: data.shape };
+    const { L, plan, n } = prepare(launch, 'scatter', data.shape);
+    plan.target = accessOf(index, data.shape);
+    L.index = streamData(index, data.shape, buf(index.stream.buffer), false);
+    L.dst = gatherData(dst, buf(dst.stream.buffer));
+    compiled(launch, plan).run(L, 0, n);
+  }
+
+  return backend;
+}
+
+/** Thrown by generated code when a bounded vout receives too many pushes; brt reports BRK5020. */
+export class VoutOverflow extends Error {
+  constructor(readonly param: number) {
+    super(`vout parameter ${param} overflowed`);
+  }
+}
+
+function forEachPosition(shape: number[], f: (i: number, pos: number[]) => void): void {
+  const n = shape.reduce((a, b) => a * b, 1);
+  const pos = shape.map(() => 0);
+  for (let i = 0; i < n; i++) {
+    f(i, pos);
+    for (let d = shape.length - 1; d >= 0; d--) {
+      if (++pos[d]! < shape[d]!) break;
+      pos[d] = 0;
+    }
+  }
+}
+
+/** Element index of position `pos` (relative to the domain) of a stream argument. */
+function offsetIn(a: StreamArg, pos: number[]): number {
+  let o = 0;
+  const st = a.stream.shape.map((_, d) => a.stream.shape.slice(d + 1).reduce((x, y) => x * y, 1));
+  pos.forEach((p, d) => (o += (p + a.lo[d]!) * st[d]!));
+  return o;
+}
+
+/** Element index in `t` addressed by the index element at word `ow` (x fastest, floor(x + 0.25)).
+ *  Out of range: -1 for scatters (the write is skipped), clamped for gathers (like a gather read). */
+function targetOffset(t: StreamArg, X: CpuBuffer, ow: number, xw: number, xKind: Kind, clamp: boolean): number {
+  const rank = t.shape.length;
+  const st = t.stream.shape.map((_, d) => t.stream.shape.slice(d + 1).reduce((x, y) => x * y, 1));
+  let o = 0;
+  for (let k = 0; k < rank; k++) {
+    const d = rank - 1 - k;
+    const raw = k < xw ? (xKind === 'float' ? X.F[ow + k]! : xKind === 'int' ? X.I[ow + k]! : X.U[ow + k]!) : 0;
+    let x = xKind === 'float' ? Math.floor(Math.fround(raw + 0.25)) : raw;
+    if (!(x >= 0 && x < t.shape[d]!)) {
+      if (!clamp) return -1;
+      x = x >= t.shape[d]! ? t.shape[d]! - 1 : 0;
+    }
+    o += (x + t.lo[d]!) * st[d]!;
+  }
+  return o;
+}
+
+function combineWord(D: CpuBuffer, od: number, S: CpuBuffer, os: number, kind: Kind, op: number): void {
+  if (op === STREAM_SCATTER_ASSIGN) {
+    D.U[od] = S.U[os]!;
+    return;
+  }
+  if (op !== STREAM_SCATTER_ADD && op !== STREAM_SCATTER_MUL) throw new Error(`internal: unknown scatter op ${op}`);
+  const add = op === STREAM_SCATTER_ADD;
+  if (kind === 'float' || kind === 'double') D.F[od] = Math.fround(add ? D.F[od]! + S.F[os]! : D.F[od]! * S.F[os]!);
+  else if (kind === 'int') D.I[od] = add ? (D.I[od]! + S.I[os]!) | 0 : Math.imul(D.I[od]!, S.I[os]!);
+  else D.U[od] = (add ? D.U[od]! + S.U[os]! : Math.imul(D.U[od]!, S.U[os]!)) >>> 0;
+}
+
+/** Pushed JS numbers into words of the element's component kinds. */
+function storeNumbers(b: CpuBuffer, wordOffset: number, values: number[], kinds: Kind[]): void {
+  const w = kinds.length;
+  for (let i = 0; i < values.length; i++) {
+    const k = kinds[i % w]!;
+    if (k === 'float' || k === 'double') b.F[wordOffset + i] = values[i]!;
+    else if (k === 'int') b.I[wordOffset + i] = values[i]!;
+    else b.U[wordOffset + i] = values[i]!;
+  }
+}

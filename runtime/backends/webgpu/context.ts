@@ -1,0 +1,164 @@
+/// <reference types="@webgpu/types" />
+/**
+ * What every part of the WebGPU backend shares: the device, the recorder, pipeline and bind group
+ * caches, scratch and staging buffers, and `dispatch`, which turns a count of positions into 1-D or
+ * 2-D grids (past 65535 workgroups per dimension) and splits very long launches into several
+ * dispatches with their own uniform slots.
+ */
+import type { CompiledKernel } from '../../brt/api.js';
+import { HEADER_VEC4S, writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/codegen/wgsl/index.js';
+import { BufferPool, GpuBuf, STORAGE_USAGE, paddedBytes } from './buffers.js';
+import { variantKey } from './launch.js';
+import { BindGroupCache, createPipeline, type Pipeline } from './pipelines.js';
+import { Recorder, type RecordedCall } from './recorder.js';
+
+export interface KernelPipeline extends Pipeline {
+  plan: ModulePlan;
+}
+
+/** Positions per dispatch: bounds one dispatch's run time (GPU watchdogs) and keeps indices in u32. */
+const MAX_PER_DISPATCH = 1 << 26;
+
+export class GpuContext {
+  readonly rec: Recorder;
+  readonly bindGroups: BindGroupCache;
+  private readonly libPipelines = new Map<string, Pipeline>();
+  readonly staging: BufferPool;
+  readonly scratch: BufferPool;
+  readonly maxGroupsPerDim: number;
+
+  constructor(
+    readonly device: GPUDevice,
+    readonly features: Set<string>,
+  ) {
+    this.rec = new Recorder(device);
+    this.bindGroups = new BindGroupCache(device);
+    this.staging = new BufferPool(device, 0x01 | 0x08, 'brook readback'); // MAP_READ | COPY_DST
+    this.scratch = new BufferPool(device, STORAGE_USAGE, 'brook scratch');
+    this.maxGroupsPerDim = device.limits.maxComputeWorkgroupsPerDimension;
+  }
+
+  /** Pipeline of a kernel variant, cached on the CompiledKernel. */
+  kernelPipeline(kernel: CompiledKernel, v: KernelVariant): KernelPipeline {
+    const key = `webgpu:${variantKey(v)}`;
+    let p = kernel.cache.get(key) as KernelPipeline | undefined;
+    if (p) return p;
+    const m = writeKernelModule(kernel.ir, v);
+    const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
+    const base = createPipeline(this.rec, `kernel '${kernel.ir.name}' (${v.mode})`, m.code, m.entries, m.plan.uniformVec4s * 16, bindings);
+    p = { ...base, plan: m.plan };
+    kernel.cache.set(key, p);
+    return p;
+  }
+
+  /** Pipeline of a library shader (scan, scatter, ...), cached by `key`. */
+  libPipeline(key: string, make: () => { code: string; entries: string[]; uniformVec4s: number; bindings: { binding: number; writable: boolean }[] }): Pipeline {
+    let p = this.libPipelines.get(key);
+    if (p) return p;
+    const m = make();
+    p = createPipeline(this.rec, `library shader ${key}`, m.code, m.entries, m.uniformVec4s * 16, m.bindings);
+    this.libPipelines.set(key, p);
+    return p;
+  }
+
+  /**
+   * Record `count` positions of `entry`, `wg` threads a workgroup. `fill` writes the parameter part
+   * of each dispatch's uniform slot; the header (U[1]: end, threads per row, first, total) is set here.
+   */
+  dispatch(
+    p: Pipeline,
+    entry: string,
+    buffers: { binding: number; buffer: GPUBuffer; id: number | string }[],
+    count: number,
+    wg: number,
+    fill: (data: Uint32Array) => void,
+    call: RecordedCall,
+  ): void {
+    if (count === 0) return;
+    const pipeline = p.pipelines.get(entry);
+    if (!pipeline) throw new Error(`internal: no entry point ${entry}`);
+    for (let first = 0; first < count; first += MAX_PER_DISPATCH) {
+      const n = Math.min(MAX_PER_DISPATCH, count - first);
+      const groups = Math.ceil(n / wg);
+      const gx = Math.min(groups, this.maxGroupsPerDim);
+      const gy = Math.ceil(groups / gx);
+      const slot = this.rec.uniformSlot(p.uniformBytes);
+      fill(slot.data);
+      slot.data.set([first + n, gx * wg, first, count], 4);
+      const bg = this.bindGroups.get(p, this.rec.uniformBuffer, buffers, `brook#${call.seq} ${call.what}`);
+      const pass = this.rec.computePass();
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, bg, [slot.offset]);
+      pass.dispatchWorkgroups(gx, gy);
+      this.rec.addWork(n);
+    }
+  }
+
+  /** Record one dispatch of exactly `groups` workgroups (reductions and scans size their own grids). */
+  dispatchGroups(
+    p: Pipeline,
+    entry: string,
+    buffers: { binding: number; buffer: GPUBuffer; id: number | string }[],
+    groups: number,
+    wg: number,
+    fill: (data: Uint32Array) => void,
+    call: RecordedCall,
+  ): void {
+    const pipeline = p.pipelines.get(entry);
+    if (!pipeline) throw new Error(`internal: no entry point ${entry}`);
+    const gx = Math.min(groups, this.maxGroupsPerDim);
+    const gy = Math.ceil(groups / gx);
+    const slot = this.rec.uniformSlot(p.uniformBytes);
+    fill(slot.data);
+    slot.data[5] = gx * wg; // U[1].y: threads per grid row
+    const bg = this.bindGroups.get(p, this.rec.uniformBuffer, buffers, `brook#${call.seq} ${call.what}`);
+    const pass = this.rec.computePass();
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, bg, [slot.offset]);
+    pass.dispatchWorkgroups(gx, gy);
+  }
+
+  /** A scratch storage buffer for the batch being recorded. It returns to the pool when the batch
+   *  is submitted: later batches run after this one in queue order, so reuse from then on is safe. */
+  scratchBuffer(words: number): { buffer: GPUBuffer; id: string } {
+    const b = this.scratch.take(paddedBytes(words));
+    this.rec.onSubmitted(() => this.scratch.give(b));
+    return { buffer: b, id: `s${scratchIds.get(b) ?? setId(b)}` };
+  }
+
+  /** Copy `words` words at `byteOffset` of `src` to the host (submits and waits). */
+  async readWords(src: GPUBuffer, byteOffset: number, words: number): Promise<Uint32Array> {
+    if (words === 0) return new Uint32Array(0);
+    const bytes = words * 4;
+    const st = this.staging.take(Math.ceil(bytes / 4) * 4);
+    this.rec.commands().copyBufferToBuffer(src, byteOffset, st, 0, bytes);
+    this.rec.flush();
+    try {
+      await st.mapAsync(1, 0, bytes); // GPUMapMode.READ
+    } catch (e) {
+      this.staging.give(st);
+      throw e;
+    }
+    const out = new Uint32Array(st.getMappedRange(0, bytes).slice(0));
+    st.unmap();
+    this.staging.give(st);
+    return out;
+  }
+
+  newStreamBuffer(words: number, label?: string): GpuBuf {
+    const b = this.device.createBuffer({ size: paddedBytes(words), usage: STORAGE_USAGE, label });
+    return new GpuBuf(b, words);
+  }
+
+  headerVec4s(): number {
+    return HEADER_VEC4S;
+  }
+}
+
+const scratchIds = new WeakMap<GPUBuffer, number>();
+let nextScratch = 1;
+function setId(b: GPUBuffer): number {
+  const id = nextScratch++;
+  scratchIds.set(b, id);
+  return id;
+}

@@ -1,0 +1,110 @@
+/// <reference types="@webgpu/types" />
+/**
+ * Starting Dawn: load the `webgpu` module, request an adapter and a device with the adapter's real
+ * limits (the default binding limit is 128 MiB; GPUs offer GiBs) and the features we use
+ * (`timestamp-query`, `subgroups`, `shader-f16` where offered).
+ *
+ * A failed start throws WebGPUStartError naming the step that failed ('load', 'adapter', 'device'),
+ * so the runtime can print one line and carry on on the CPU backend.
+ * Dawn flags: options.flags plus BROOK_DAWN_FLAGS (whitespace-separated), e.g.
+ * `disable-dawn-features=timestamp_quantization` on a real GPU or timestamps come rounded to 100 us.
+ */
+import { ensureRuntimeDir, withNativeStderrSilenced } from './quiet.js';
+
+export interface WebGPUBackendOptions {
+  /** Extra Dawn flags for `create()` (`enable-dawn-features=...`, `backend=vulkan`, `adapter=NAME`). */
+  flags?: string[];
+  powerPreference?: GPUPowerPreference;
+}
+
+export type StartStep = 'load' | 'adapter' | 'device';
+
+export class WebGPUStartError extends Error {
+  constructor(
+    readonly step: StartStep,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WebGPUStartError';
+  }
+}
+
+export interface StartedDevice {
+  gpu: GPU;
+  adapter: GPUAdapter;
+  device: GPUDevice;
+  features: Set<string>;
+  description: string;
+}
+
+const WANTED_FEATURES = ['timestamp-query', 'subgroups', 'shader-f16'];
+
+/** The limits we raise to the adapter's own values. */
+const RAISED_LIMITS = [
+  'maxStorageBufferBindingSize',
+  'maxBufferSize',
+  'maxStorageBuffersPerShaderStage',
+  'maxComputeWorkgroupStorageSize',
+  'maxComputeInvocationsPerWorkgroup',
+  'maxComputeWorkgroupSizeX',
+  'maxComputeWorkgroupsPerDimension',
+  'maxUniformBufferBindingSize',
+  'maxBindingsPerBindGroup',
+  'maxDynamicUniformBuffersPerPipelineLayout',
+] as const;
+
+export function dawnFlags(options: WebGPUBackendOptions): string[] {
+  const env = (process.env.BROOK_DAWN_FLAGS ?? '').split(/\s+/).filter((s) => s.length > 0);
+  return [...(options.flags ?? []), ...env];
+}
+
+export async function startDevice(options: WebGPUBackendOptions = {}): Promise<StartedDevice> {
+  ensureRuntimeDir();
+  let mod: { create: (flags: string[]) => GPU; globals: object };
+  try {
+    mod = (await import('webgpu')) as unknown as typeof mod;
+  } catch (e) {
+    throw new WebGPUStartError('load', `could not load the 'webgpu' module (Dawn): ${(e as Error).message}`);
+  }
+  // Dawn's objects check `instanceof` against these globals (GPUBufferUsage, GPUMapMode, ...).
+  for (const [k, v] of Object.entries(mod.globals)) {
+    if (!(k in globalThis)) (globalThis as Record<string, unknown>)[k] = v;
+  }
+  const flags = dawnFlags(options);
+  let gpu: GPU;
+  let adapter: GPUAdapter | null;
+  try {
+    gpu = mod.create(flags);
+    adapter = await withNativeStderrSilenced(() => gpu.requestAdapter({ powerPreference: options.powerPreference ?? 'high-performance' }));
+  } catch (e) {
+    throw new WebGPUStartError('adapter', `requesting a WebGPU adapter failed: ${(e as Error).message}`);
+  }
+  if (!adapter) {
+    throw new WebGPUStartError(
+      'adapter',
+      'no WebGPU adapter was found (Dawn found no Vulkan, Metal or D3D12 device; without a GPU on Linux, install Mesa\'s lavapipe: mesa-vulkan-drivers)',
+    );
+  }
+  const features = WANTED_FEATURES.filter((f) => adapter!.features.has(f)) as GPUFeatureName[];
+  const requiredLimits: Record<string, number> = {};
+  for (const k of RAISED_LIMITS) {
+    const v = (adapter.limits as unknown as Record<string, number | undefined>)[k];
+    if (typeof v === 'number') requiredLimits[k] = v;
+  }
+  let device: GPUDevice;
+  try {
+    device = await adapter.requestDevice({ requiredFeatures: features, requiredLimits });
+  } catch (e) {
+    throw new WebGPUStartError('device', `requesting a WebGPU device failed: ${(e as Error).message}`);
+  }
+  const info = adapter.info;
+  const name = info.description || info.device || info.vendor || 'unknown adapter';
+  const backendName = (info as unknown as { backend?: string }).backend;
+  return {
+    gpu,
+    adapter,
+    device,
+    features: new Set(features),
+    description: backendName ? `${name} (${backendName})` : name,
+  };
+}

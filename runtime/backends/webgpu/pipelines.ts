@@ -1,0 +1,96 @@
+/// <reference types="@webgpu/types" />
+/**
+ * Compute pipelines with explicit bind group layouts (binding 0: the uniform slot with a dynamic
+ * offset; then storage buffers, read-only or read-write as the module declares them).
+ * Pipelines are cached by the caller (on the CompiledKernel for kernels, by name for library
+ * shaders); creation errors are collected as checks and reported at the next sync.
+ */
+import type { GpuFailure, Recorder } from './recorder.js';
+
+export interface BindingSpec {
+  binding: number;
+  writable: boolean;
+}
+
+let nextPipelineId = 1;
+
+export interface Pipeline {
+  id: number;
+  pipelines: Map<string, GPUComputePipeline>;
+  layout: GPUBindGroupLayout;
+  /** Bytes of the uniform slot. */
+  uniformBytes: number;
+  bindings: BindingSpec[];
+  label: string;
+}
+
+export function createPipeline(
+  rec: Recorder,
+  label: string,
+  code: string,
+  entries: string[],
+  uniformBytes: number,
+  bindings: BindingSpec[],
+): Pipeline {
+  const device = rec.device;
+  device.pushErrorScope('validation');
+  const module = device.createShaderModule({ code, label });
+  const layout = device.createBindGroupLayout({
+    label,
+    entries: [
+      { binding: 0, visibility: 4, buffer: { type: 'uniform', hasDynamicOffset: true, minBindingSize: uniformBytes } },
+      ...bindings.map((b) => ({
+        binding: b.binding,
+        visibility: 4, // COMPUTE
+        buffer: { type: (b.writable ? 'storage' : 'read-only-storage') as GPUBufferBindingType },
+      })),
+    ],
+  });
+  const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout], label });
+  const pipelines = new Map<string, GPUComputePipeline>();
+  for (const entry of entries) {
+    pipelines.set(entry, device.createComputePipeline({ layout: pipelineLayout, compute: { module, entryPoint: entry }, label }));
+  }
+  const scope = device.popErrorScope();
+  rec.addCheck(
+    Promise.all([scope, module.getCompilationInfo()]).then(([err, info]): GpuFailure | null => {
+      const errors = info.messages.filter((m) => m.type === 'error');
+      if (errors.length === 0 && !err) return null;
+      const first = errors[0];
+      const where = first ? ` at generated line ${first.lineNum}:${first.linePos}: ${first.message}` : `: ${err!.message}`;
+      return { kind: 'compile', message: `the WGSL generated for ${label} does not compile${where}` };
+    }),
+  );
+  return { id: nextPipelineId++, pipelines, layout, uniformBytes, bindings, label };
+}
+
+/** Bind groups by pipeline and buffer identities; cleared when it grows past a bound. */
+export class BindGroupCache {
+  private readonly map = new Map<string, GPUBindGroup>();
+  constructor(private readonly device: GPUDevice) {}
+
+  get(p: Pipeline, uniform: GPUBuffer, buffers: { binding: number; buffer: GPUBuffer; id: number | string }[], label: string): GPUBindGroup {
+    const key = `${p.id}|${buffers.map((b) => `${b.binding}:${b.id}`).join(',')}`;
+    let g = this.map.get(key);
+    if (g) return g;
+    if (this.map.size > 4096) this.map.clear();
+    g = this.device.createBindGroup({
+      label,
+      layout: p.layout,
+      entries: [
+        { binding: 0, resource: { buffer: uniform, offset: 0, size: p.uniformBytes } },
+        ...buffers.map((b) => ({ binding: b.binding, resource: { buffer: b.buffer } })),
+      ],
+    });
+    this.map.set(key, g);
+    return g;
+  }
+
+  /** Forget bind groups that use buffer `id` (it is being destroyed). */
+  forget(id: number): void {
+    const tag = `:${id}`;
+    for (const k of this.map.keys()) {
+      if (k.split('|')[1]!.split(',').some((e) => e.endsWith(tag))) this.map.delete(k);
+    }
+  }
+}

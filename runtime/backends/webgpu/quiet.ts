@@ -1,0 +1,70 @@
+/**
+ * Keeping Dawn's and Mesa's native warnings off the user's stderr.
+ *
+ * Dawn prints some warnings with its default logger straight to file descriptor 2 while an adapter is
+ * requested (under lavapipe: "maxDynamicUniformBuffersPerPipelineLayout artificially reduced ..."),
+ * and Mesa prints "XDG_RUNTIME_DIR is invalid" when that variable is unset or bad. Neither passes
+ * through process.stderr, so neither can be filtered in JavaScript. What we do:
+ * - point XDG_RUNTIME_DIR at a private temporary folder (mode 0700) before Dawn starts;
+ * - during the adapter request only, make fd 2 refer to /dev/null and put the original back after
+ *   (Node has no dup2: closing fd 2 and opening makes the kernel hand out the lowest free number, 2).
+ * When fd 2 cannot be reopened by path (a socket, for example) the swap is skipped and the warnings
+ * may show. BROOK_DAWN_VERBOSE=1 turns the swap off, for debugging Dawn itself.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export function ensureRuntimeDir(): void {
+  const cur = process.env.XDG_RUNTIME_DIR;
+  if (cur) {
+    try {
+      const st = fs.statSync(cur);
+      if (st.isDirectory() && (st.mode & 0o077) === 0 && st.uid === process.getuid?.()) return;
+    } catch {
+      // fall through: replace it
+    }
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brook-xdg-'));
+  fs.chmodSync(dir, 0o700);
+  process.env.XDG_RUNTIME_DIR = dir;
+}
+
+/** Run `f` with native writes to fd 2 discarded; Node's own stderr writes in that window are lost too. */
+export async function withNativeStderrSilenced<T>(f: () => Promise<T>): Promise<T> {
+  if (process.env.BROOK_DAWN_VERBOSE === '1' || process.platform !== 'linux') return f();
+  let saved = -1;
+  try {
+    saved = fs.openSync('/proc/self/fd/2', 'a');
+  } catch {
+    return f();
+  }
+  let swapped = false;
+  try {
+    fs.closeSync(2);
+    const n = fs.openSync('/dev/null', 'a');
+    if (n !== 2) {
+      // Some lower descriptor was free: undo at once rather than guess.
+      fs.closeSync(n);
+      restore(saved);
+      saved = -1;
+    } else swapped = true;
+  } catch {
+    if (saved >= 0) restore(saved);
+    saved = -1;
+  }
+  try {
+    return await f();
+  } finally {
+    if (swapped && saved >= 0) {
+      fs.closeSync(2);
+      restore(saved);
+    }
+  }
+}
+
+function restore(saved: number): void {
+  const n = fs.openSync(`/proc/self/fd/${saved}`, 'a');
+  if (n !== 2) fs.closeSync(n);
+  fs.closeSync(saved);
+}

@@ -1,0 +1,131 @@
+/**
+ * Host arrays for streamRead/streamWrite: checks that the host side is long enough and holds the
+ * stream's element type, then exposes it as 32-bit words (the stream layout equals C's layout of
+ * the element types streams allow, so a copy is a plain word copy).
+ *
+ * Accepted host arrays (api.ts HostArray):
+ * - a C pointer `{ mem, off, bytes?, elem? }`: `elem`'s scalar components must match the stream's
+ *   (a `float *` may feed a float4 stream: C programs pass `float a[n][4]`); char/void pointers are raw
+ *   bytes. Without `bytes` the copy is bounded by the end of host memory only.
+ * - Float32Array for float components, Int32Array for int, Uint32Array for uint/bool or any struct
+ *   (raw words), Uint8Array/DataView for structs (raw C bytes);
+ * - a plain number[] (one number per component, converted to each component's kind).
+ * Anything else (Float64Array into a float stream, ...) is BRK5003, a short array BRK5002.
+ */
+import type { Span } from '../compiler/source.js';
+import { flattenElement, typeToString, type Type } from '../compiler/types.js';
+import type { HostArray } from './api.js';
+import { brtError, plural } from './errors.js';
+
+type Comp = 'float' | 'int' | 'uint' | 'bool';
+
+export interface HostWords {
+  /** Words of the first `words` words of the host array (a view when possible). */
+  get(words: number): Uint32Array;
+  /** Store words into the host array. */
+  set(data: Uint32Array): void;
+}
+
+function kindsOf(t: Type): Comp[] {
+  return flattenElement(t).map((c) => c.scalar as Comp);
+}
+
+function arrayName(kinds: Comp[]): string {
+  if (kinds.every((k) => k === 'float')) return 'Float32Array';
+  if (kinds.every((k) => k === 'int')) return 'Int32Array';
+  return 'Uint32Array';
+}
+
+function repeatsMatch(a: string[], b: string[]): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  const [long, short] = a.length >= b.length ? [a, b] : [b, a];
+  if (long.length % short.length !== 0) return false;
+  return long.every((k, i) => k === short[i % short.length]);
+}
+
+export function hostWords(
+  op: 'streamRead' | 'streamWrite',
+  host: HostArray,
+  streamName: string,
+  elem: Type,
+  elements: number,
+  span?: Span,
+): HostWords {
+  const kinds = kindsOf(elem);
+  const w = kinds.length;
+  const need = elements * w;
+  const short = (haveElements: number) =>
+    brtError('BRK5002', { op, have: haveElements, s: plural(haveElements), elem: typeToString(elem), name: streamName, need: elements, bytes: need * 4 }, span);
+  const wrongType = (have: string) =>
+    brtError('BRK5003', { op, have, name: streamName, elem: typeToString(elem), want: `${typeToString(elem)} values`, array: arrayName(kinds) }, span);
+
+  if (Array.isArray(host)) {
+    if (host.length < need) throw short(Math.floor(host.length / w));
+    const tmp = new ArrayBuffer(need * 4);
+    const F = new Float32Array(tmp);
+    const I = new Int32Array(tmp);
+    const U = new Uint32Array(tmp);
+    return {
+      get(words) {
+        for (let i = 0; i < words; i++) {
+          const k = kinds[i % w]!;
+          const v = Number(host[i]);
+          if (k === 'float') F[i] = v;
+          else if (k === 'int') I[i] = v;
+          else if (k === 'bool') U[i] = v !== 0 ? 1 : 0;
+          else U[i] = v;
+        }
+        return U.subarray(0, words);
+      },
+      set(data) {
+        U.set(data);
+        for (let i = 0; i < data.length; i++) {
+          const k = kinds[i % w]!;
+          host[i] = k === 'float' ? F[i]! : k === 'int' ? I[i]! : U[i]!;
+        }
+      },
+    };
+  }
+
+  let buffer: ArrayBufferLike;
+  let byteOffset: number;
+  let byteLength: number;
+  if ('mem' in host && typeof (host as { off?: unknown }).off === 'number') {
+    const p = host as { mem: { buffer: ArrayBuffer }; off: number; bytes?: number; elem?: Type };
+    if (p.elem && !['void', 'char', 'uchar'].includes(p.elem.kind === 'scalar' ? p.elem.name : p.elem.kind)) {
+      const pk = flattenElement(p.elem).map((c) => c.scalar as string);
+      if (!repeatsMatch(pk, kinds)) throw wrongType(`${typeToString(p.elem)} values`);
+    }
+    buffer = p.mem.buffer;
+    byteOffset = p.off;
+    byteLength = Math.max(0, Math.min(p.bytes ?? Infinity, p.mem.buffer.byteLength - p.off));
+  } else if (ArrayBuffer.isView(host)) {
+    const v = host as ArrayBufferView;
+    const raw = v instanceof Uint8Array || v instanceof DataView;
+    const ok =
+      v instanceof Float32Array ? kinds.every((k) => k === 'float')
+      : v instanceof Int32Array ? kinds.every((k) => k === 'int')
+      : v instanceof Uint32Array ? kinds.every((k) => k === 'uint' || k === 'bool') || elem.kind === 'struct'
+      : raw ? elem.kind === 'struct'
+      : false;
+    if (!ok) throw wrongType(`a ${v.constructor.name}`);
+    buffer = v.buffer;
+    byteOffset = v.byteOffset;
+    byteLength = v.byteLength;
+  } else {
+    throw wrongType(`a value of type ${typeof host}`);
+  }
+  if (byteLength < need * 4) throw short(Math.floor(byteLength / (w * 4)));
+  const aligned = byteOffset % 4 === 0;
+  return {
+    get(words) {
+      if (aligned) return new Uint32Array(buffer, byteOffset, words);
+      const copy = new Uint8Array(words * 4);
+      copy.set(new Uint8Array(buffer, byteOffset, words * 4));
+      return new Uint32Array(copy.buffer);
+    },
+    set(data) {
+      new Uint8Array(buffer, byteOffset, data.length * 4).set(new Uint8Array(data.buffer, data.byteOffset, data.length * 4));
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The Brook runtime: what generated host code and the notebook bridge use.
+ *
+ * `createRuntime(options)` picks a backend and returns a `BrookRuntime` (api.ts):
+ * - backend 'cpu': kernels compiled to JavaScript (backends/cpu);
+ * - backend 'webgpu': Dawn through the `webgpu` package (backends/webgpu), loaded on demand;
+ * - 'auto' (default): BROOK_BACKEND, else the original's BRT_RUNTIME (`cpu` means cpu, any other name
+ *   webgpu), else webgpu where an adapter exists. A failed or unknown choice falls back to cpu with one
+ *   line on `stderr` saying why; `requireGpu` (or BROOK_REQUIRE_GPU=1) turns that into an error.
+ * `createCpuRuntime` is the synchronous CPU-only form (tests, tools).
+ */
+import { availableParallelism } from 'node:os';
+import type { Backend, BrookRuntime } from './api.js';
+import { createCpuBackend, type CpuBackendOptions } from '../backends/cpu/index.js';
+import { Runtime } from './runtime.js';
+
+export * from './api.js';
+export { Runtime } from './runtime.js';
+export { formatStream, fixed2 } from './print.js';
+
+export interface RuntimeOptions {
+  backend?: 'cpu' | 'webgpu' | 'auto';
+  /** Where streamPrint text and notices go when the runtime prints itself (default process.stdout). */
+  stdout?: (s: string) => void;
+  /** Where the one-line fallback notice goes (default process.stderr). */
+  stderr?: (s: string) => void;
+  /** Fail instead of falling back to the CPU when no GPU backend can start. */
+  requireGpu?: boolean;
+  /** CPU backend: worker threads for large launches (default: none on machines with < 4 cores). */
+  cpu?: CpuBackendOptions;
+  /** Environment to read BROOK_BACKEND / BRT_RUNTIME / BROOK_REQUIRE_GPU from (default process.env). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface BrookRuntimeHandle extends BrookRuntime {
+  readonly stdout: (s: string) => void;
+  /** Why the runtime runs on the CPU although a GPU was asked for, if it does. */
+  readonly fallbackReason?: string;
+  dispose(): void;
+}
+
+function defaultCpuOptions(): CpuBackendOptions {
+  const n = availableParallelism();
+  return n >= 4 ? { workers: Math.min(8, n - 1) } : {};
+}
+
+class Handle extends Runtime implements BrookRuntimeHandle {
+  constructor(backend: Backend, readonly stdout: (s: string) => void, readonly fallbackReason?: string) {
+    super(backend);
+  }
+  dispose(): void {
+    for (const s of this.liveStreams()) this.free(s);
+    this.backend.dispose();
+  }
+}
+
+export function createCpuRuntime(options: RuntimeOptions = {}): BrookRuntimeHandle {
+  const out = options.stdout ?? ((s: string) => void process.stdout.write(s));
+  return new Handle(createCpuBackend(options.cpu ?? defaultCpuOptions()), out);
+}
+
+/** Which backend the options and environment ask for. */
+export function requestedBackend(options: RuntimeOptions): { want: 'cpu' | 'webgpu' | 'auto'; note?: string } {
+  if (options.backend && options.backend !== 'auto') return { want: options.backend };
+  const env = options.env ?? process.env;
+  const b = env.BROOK_BACKEND?.trim().toLowerCase();
+  if (b) {
+    if (b === 'cpu' || b === 'webgpu') return { want: b };
+    return { want: 'cpu', note: `unknown BROOK_BACKEND '${env.BROOK_BACKEND}' (use cpu or webgpu)` };
+  }
+  const brt = env.BRT_RUNTIME?.trim().toLowerCase();
+  if (brt) return { want: brt === 'cpu' ? 'cpu' : 'webgpu' };
+  return { want: 'auto' };
+}
+
+export async function createRuntime(options: RuntimeOptions = {}): Promise<BrookRuntimeHandle> {
+  const out = options.stdout ?? ((s: string) => void process.stdout.write(s));
+  const err = options.stderr ?? ((s: string) => void process.stderr.write(s));
+  const env = options.env ?? process.env;
+  const requireGpu = options.requireGpu ?? env.BROOK_REQUIRE_GPU === '1';
+  const { want, note } = requestedBackend(options);
+  let reason = note;
+  if (want !== 'cpu' && !note) {
+    try {
+      // Loaded on demand: the CPU path never imports the GPU stack (BROOK.md 9, USERS.md 9).
+      const path = '../backends/webgpu/index.js';
+      const mod = (await import(path)) as { createWebGpuBackend?: (o?: unknown) => Promise<Backend> };
+      if (!mod.createWebGpuBackend) throw new Error('the WebGPU backend module has no createWebGpuBackend');
+      const backend = await mod.createWebGpuBackend({});
+      return new Handle(backend, out);
+    } catch (e) {
+      reason = `WebGPU backend unavailable: ${(e as Error).message.split('\n')[0]}`;
+    }
+  }
+  if (reason && requireGpu) throw new Error(`brook: ${reason} (and a GPU is required)`);
+  if (reason) err(`brook: ${reason}; running on the CPU backend\n`);
+  return new Handle(createCpuBackend(options.cpu ?? defaultCpuOptions()), out, reason);
+}

@@ -1,0 +1,348 @@
+/**
+ * The runtime generated host code calls (`BrookRuntime` of api.ts), on top of any `Backend`.
+ * Everything backend-independent happens here: argument and shape checks (launch.ts), domain
+ * arithmetic (streams.ts), host array checks (hostarray.ts), streamPrint's text (print.ts), the
+ * reduction rules, vout resizing, scatter/gather checks and the write mask state.
+ *
+ * Errors are BrookRuntimeError (BRK5xxx) carrying the span the generated code passed.
+ */
+import type { Span } from '../compiler/source.js';
+import { flattenElement, typeToString, type Type } from '../compiler/types.js';
+import {
+  type Backend,
+  type BrookRuntime,
+  type CompiledKernel,
+  type Domain,
+  type HostArray,
+  type KernelArg,
+  type LaunchArg,
+  type Stream,
+  type StreamLike,
+  type StreamOp,
+} from './api.js';
+import { brtError, plural, shapeText } from './errors.js';
+import { hostWords } from './hostarray.js';
+import { isStreamLike, planLaunch, type PlannedLaunch } from './launch.js';
+import { formatStream } from './print.js';
+import { allocateFor, boxOf, checkShape, count, elementWords, iterValues, launchArg, makeDomain, nameOf, runsOf, type Box } from './streams.js';
+
+type StreamArg = LaunchArg & { kind: 'stream' };
+
+export class Runtime implements BrookRuntime {
+  private nextId = 1;
+  private live = new Set<Stream>();
+  private mask: StreamLike | undefined;
+  private maskEnabled = false;
+
+  constructor(readonly backend: Backend) {}
+
+  // ---- streams ----------------------------------------------------------------------------------
+
+  createStream(name: string, elem: Type, shape: number[], span?: Span): Stream {
+    checkShape(name, shape, span);
+    const words = elementWords(name, elem, span);
+    const buffer = allocateFor(this.backend, name, count(shape) * words, span);
+    const s: Stream = { id: this.nextId++, name, elem, shape: [...shape], words, buffer, freed: false };
+    this.live.add(s);
+    return s;
+  }
+
+  createIter(name: string, elem: Type, shape: number[], lo: number[], hi: number[], span?: Span): Stream {
+    checkShape(name, shape, span);
+    const words = elementWords(name, elem, span);
+    const comps = flattenElement(elem);
+    if (comps.some((c) => c.scalar !== 'float') || elem.kind === 'struct') {
+      throw brtError('BRK5021', { name, why: `iterators hold float..float4, not ${typeToString(elem)}` }, span);
+    }
+    const fit = (v: number[]) => (v.length === words ? v : v.length === 1 ? new Array<number>(words).fill(v[0]!) : null);
+    const l = fit(lo);
+    const h = fit(hi);
+    if (!l || !h) {
+      throw brtError('BRK5021', { name, why: `lo and hi need ${words} component${plural(words)} each, got ${lo.length} and ${hi.length}` }, span);
+    }
+    const s: Stream = { id: this.nextId++, name, elem, shape: [...shape], words, iter: { lo: l, hi: h }, freed: false };
+    this.live.add(s);
+    return s;
+  }
+
+  domain(s: StreamLike, lo: number[], hi: number[], span?: Span): Domain {
+    return makeDomain(s, lo, hi, span);
+  }
+
+  free(s: Stream): void {
+    if (s.freed) return;
+    if (s.buffer !== undefined) this.backend.release(s.buffer);
+    s.buffer = undefined;
+    s.freed = true;
+    this.live.delete(s);
+  }
+
+  liveStreams(): Stream[] {
+    return [...this.live];
+  }
+
+  // ---- host copies ------------------------------------------------------------------------------
+
+  async streamRead(s: StreamLike, src: HostArray, span?: Span): Promise<void> {
+    const b = boxOf(s, span);
+    if (b.stream.iter) throw brtError('BRK5023', { name: b.stream.name }, span);
+    const n = count(b.shape);
+    const host = hostWords('streamRead', src, nameOf(s), b.stream.elem, n, span);
+    const data = host.get(n * b.stream.words);
+    let at = 0;
+    for (const [off, words] of runsOf(b)) {
+      this.backend.write(b.stream.buffer, off, data.subarray(at, at + words));
+      at += words;
+    }
+  }
+
+  async streamWrite(s: StreamLike, dst: HostArray, span?: Span): Promise<void> {
+    const b = boxOf(s, span);
+    const n = count(b.shape);
+    const host = hostWords('streamWrite', dst, nameOf(s), b.stream.elem, n, span);
+    host.set(await this.readBox(b));
+  }
+
+  /** The box's elements as dense row-major words. */
+  private async readBox(b: Box): Promise<Uint32Array> {
+    if (b.stream.iter) {
+      const v = iterValues(b);
+      return new Uint32Array(v.buffer, v.byteOffset, v.length);
+    }
+    const runs = runsOf(b);
+    if (runs.length === 1) return this.backend.read(b.stream.buffer, runs[0]![0], runs[0]![1]);
+    const out = new Uint32Array(count(b.shape) * b.stream.words);
+    let at = 0;
+    // One read of the covering range, then the rows (fewer device round trips than one per row).
+    if (runs.length > 0) {
+      const first = runs[0]![0];
+      const last = runs[runs.length - 1]!;
+      const all = await this.backend.read(b.stream.buffer, first, last[0] + last[1] - first);
+      for (const [off, words] of runs) {
+        out.set(all.subarray(off - first, off - first + words), at);
+        at += words;
+      }
+    }
+    return out;
+  }
+
+  async streamPrint(s: StreamLike, span?: Span): Promise<string> {
+    const b = boxOf(s, span);
+    const words = await this.readBox(b);
+    return formatStream(words, b.stream.elem, count(b.shape), b.shape[b.shape.length - 1]!);
+  }
+
+  streamSwap(a: Stream, b: Stream): void {
+    boxOf(a);
+    boxOf(b);
+    if (typeToString(a.elem) !== typeToString(b.elem)) {
+      throw brtError('BRK5018', { a: a.name, b: b.name, ta: typeToString(a.elem), tb: typeToString(b.elem) });
+    }
+    const shape = a.shape;
+    a.shape = b.shape;
+    b.shape = shape;
+    const buf = a.buffer;
+    a.buffer = b.buffer;
+    b.buffer = buf;
+  }
+
+  streamSize(s: StreamLike): number[] {
+    const shape = boxOf(s).shape;
+    const out = [0, 0, 0, 0];
+    for (let k = 0; k < Math.min(shape.length, 4); k++) out[k] = shape[shape.length - 1 - k]!;
+    return out;
+  }
+
+  // ---- kernels ----------------------------------------------------------------------------------
+
+  call(k: CompiledKernel, args: KernelArg[], span?: Span): void | Promise<void> {
+    if (k.ir.kind !== 'map') {
+      throw brtError('BRK5024', { kernel: k.ir.name, have: 'a reduction', want: 'a kernel', fix: 'call it with a reduction target: a host variable or a smaller stream' }, span);
+    }
+    const mask = this.activeMask(span);
+    const planned = planLaunch(this.backend, k, args, { mode: 'map', mask, span });
+    if (k.ir.params.some((p) => p.role === 'vout')) return this.runVout(planned, span);
+    try {
+      this.backend.run(planned.launch);
+    } finally {
+      this.releaseTemps(planned);
+    }
+  }
+
+  private activeMask(span?: Span): StreamLike | undefined {
+    if (!this.maskEnabled) return undefined;
+    if (!this.mask) throw brtError('BRK5022', {}, span);
+    return this.mask;
+  }
+
+  private releaseTemps(p: PlannedLaunch): void {
+    for (const t of p.temps) this.backend.release(t);
+  }
+
+  /**
+   * vout: the backend returns packed pushes per vout parameter; each vout stream then gets a new
+   * buffer. 1-D: exactly the pushed elements. 2-D (and up): rows of the stream's last extent, the
+   * last row padded with +inf as the original did; the number of rows is ceil(n / width).
+   */
+  private async runVout(planned: PlannedLaunch, span?: Span): Promise<void> {
+    const ir = planned.launch.kernel.ir;
+    let result: { counts: number[]; buffers: unknown[] };
+    try {
+      result = await this.backend.runVout(planned.launch);
+    } catch (e) {
+      const param = (e as { param?: unknown }).param;
+      if (typeof param === 'number' && ir.params[param]) {
+        const p = ir.params[param]!;
+        throw brtError('BRK5020', { kernel: ir.name, max: p.voutMax, s: plural(p.voutMax ?? 0), param: p.sourceName, elem: typeToString(p.type) }, span);
+      }
+      throw e;
+    } finally {
+      this.releaseTemps(planned);
+    }
+    let j = 0;
+    ir.params.forEach((p, i) => {
+      if (p.role !== 'vout') return;
+      const n = result.counts[j]!;
+      const buf = result.buffers[j]!;
+      j++;
+      const s = planned.outputs.get(i)!.stream;
+      const w = s.words;
+      let shape: number[];
+      let storage: unknown = buf;
+      if (s.shape.length === 1) {
+        shape = [n];
+      } else {
+        const width = Math.max(1, s.shape[s.shape.length - 1]!);
+        const rows = Math.ceil(n / width);
+        shape = [...s.shape.slice(0, -2).map(() => 1), rows, width];
+        const padded = count(shape) - n;
+        if (padded > 0) {
+          storage = allocateFor(this.backend, s.name, count(shape) * w, span);
+          this.backend.copy(buf, 0, storage, 0, n * w);
+          this.backend.write(storage, n * w, new Float32Array(padded * w).fill(Infinity));
+          this.backend.release(buf);
+        }
+      }
+      if (s.buffer !== undefined) this.backend.release(s.buffer);
+      s.buffer = storage;
+      s.shape = shape;
+    });
+  }
+
+  async reduceToValue(k: CompiledKernel, args: KernelArg[], span?: Span): Promise<number | number[]> {
+    const { planned, input, reduceParam } = this.planReduction(k, args, span);
+    try {
+      if (count(input.shape) === 0) throw brtError('BRK5025', { kernel: k.ir.name, name: `'${input.stream.name}'` }, span);
+      planned.launch.args[reduceParam] = { kind: 'value', value: [] };
+      const r = await this.backend.reduceAll(planned.launch);
+      return r.length === 1 ? r[0]! : r;
+    } finally {
+      this.releaseTemps(planned);
+    }
+  }
+
+  reduceToStream(k: CompiledKernel, args: KernelArg[], span?: Span): void {
+    const { planned, input, reduceParam } = this.planReduction(k, args, span);
+    try {
+      const targetArg = args[reduceParam]!;
+      const p = k.ir.params[reduceParam]!;
+      if (!isStreamLike(targetArg)) {
+        throw brtError('BRK5013', { param: p.sourceName, kernel: k.ir.name, want: 'a stream', have: 'a value', fix: 'use reduceToValue for a host variable' }, span);
+      }
+      const t = boxOf(targetArg, span);
+      if (t.stream.iter) throw brtError('BRK5023', { name: t.stream.name }, span);
+      if (flattenElement(t.stream.elem).map((c) => c.scalar).join() !== flattenElement(p.type).map((c) => c.scalar).join()) {
+        throw brtError('BRK5015', { param: p.sourceName, kernel: k.ir.name, want: typeToString(p.type), name: nameOf(targetArg), have: typeToString(t.stream.elem) }, span);
+      }
+      const common = { kernel: k.ir.name, name: nameOf(targetArg), inShape: shapeText(input.shape), outShape: shapeText(t.shape) };
+      if (t.shape.length !== input.shape.length) {
+        throw brtError('BRK5008', { ...common, have: t.shape.length, want: input.shape.length }, span);
+      }
+      input.shape.forEach((e, d) => {
+        const o = t.shape[d]!;
+        if (o === 0 ? e !== 0 : e % o !== 0) throw brtError('BRK5007', { ...common, dim: d, inExtent: e, outExtent: o }, span);
+      });
+      if (count(t.shape) === 0) return;
+      planned.launch.args[reduceParam] = launchArg(t);
+      this.backend.reduceBlocks(planned.launch, launchArg(t) as StreamArg);
+    } finally {
+      this.releaseTemps(planned);
+    }
+  }
+
+  private planReduction(k: CompiledKernel, args: KernelArg[], span?: Span) {
+    if (k.ir.kind !== 'reduce') {
+      throw brtError('BRK5024', { kernel: k.ir.name, have: 'a map kernel', want: 'a reduction', fix: 'declare it with `reduce void name(T a<>, reduce T r<>)`' }, span);
+    }
+    const planned = planLaunch(this.backend, k, args, { mode: 'reduce', span });
+    const inputIndex = k.ir.params.findIndex((p) => p.role === 'in');
+    const reduceParam = k.ir.params.findIndex((p) => p.role === 'reduce');
+    const inArg = planned.launch.args[inputIndex] as StreamArg;
+    planned.launch.outShape = inArg.shape;
+    return { planned, input: { stream: inArg.stream, lo: inArg.lo, shape: inArg.shape } as Box, reduceParam };
+  }
+
+  // ---- scatter / gather -------------------------------------------------------------------------
+
+  scatterOp(dst: StreamLike, index: StreamLike, data: StreamLike, op: StreamOp, span?: Span): void {
+    const { d, x, s } = this.checkScatterGather('streamScatterOp', dst, index, data, op, span);
+    if (typeof op !== 'number') {
+      const p = op.ir.params;
+      if (op.ir.kind !== 'reduce') {
+        throw brtError('BRK5024', { kernel: op.ir.name, have: 'a map kernel', want: 'a reduction', fix: 'streamScatterOp combines with a reduce kernel (or STREAM_SCATTER_ASSIGN/ADD/MUL)' }, span);
+      }
+      void p;
+    }
+    this.backend.scatterOp(d, x, s, op);
+  }
+
+  gatherOp(dst: StreamLike, index: StreamLike, src: StreamLike, op: StreamOp, span?: Span): void {
+    const { d, x, s } = this.checkScatterGather('streamGatherOp', src, index, dst, op, span);
+    if (typeof op !== 'number') {
+      throw brtError('BRK5017', { op: 'streamGatherOp', what: `kernel '${op.ir.name}' as the update`, fix: 'use STREAM_GATHER_FETCH or STREAM_GATHER_INC' }, span);
+    }
+    // Argument order of the backend call: (dst, index, src).
+    this.backend.gatherOp(s, x, d, op);
+  }
+
+  /** `target` is addressed through `index`; `perElement` is iterated (same shape as `index`). */
+  private checkScatterGather(op: string, target: StreamLike, index: StreamLike, perElement: StreamLike, code: StreamOp, span?: Span) {
+    const t = boxOf(target, span);
+    const x = boxOf(index, span);
+    const e = boxOf(perElement, span);
+    const fail = (what: string, fix: string) => brtError('BRK5017', { op, what, fix }, span);
+    if (typeToString(t.stream.elem) !== typeToString(e.stream.elem)) {
+      throw fail(`'${nameOf(target)}' holds ${typeToString(t.stream.elem)} but '${nameOf(perElement)}' holds ${typeToString(e.stream.elem)}`, 'use streams of one element type');
+    }
+    if (shapeText(x.shape) !== shapeText(e.shape)) {
+      throw fail(`index stream '${nameOf(index)}' has shape <${shapeText(x.shape)}> but '${nameOf(perElement)}' has <${shapeText(e.shape)}>`, 'the index stream needs one index per element');
+    }
+    const xk = flattenElement(x.stream.elem);
+    if (xk.length !== t.shape.length || xk.some((c) => c.scalar === 'bool')) {
+      throw fail(`index stream '${nameOf(index)}' holds ${typeToString(x.stream.elem)}, but '${nameOf(target)}' has ${t.shape.length} dimension${plural(t.shape.length)}`, `use a stream of ${t.shape.length === 1 ? 'float' : `float${t.shape.length}`} indices (x = the fastest dimension)`);
+    }
+    if (t.stream.iter) throw brtError('BRK5023', { name: t.stream.name }, span);
+    if (typeof code === 'number' && ![0, 1, 2].includes(code)) throw fail(`unknown operation ${code}`, 'use one of the STREAM_SCATTER_* / STREAM_GATHER_* constants or a reduce kernel');
+    return { d: launchArg(t) as StreamArg, x: launchArg(x) as StreamArg, s: launchArg(e) as StreamArg };
+  }
+
+  // ---- write mask -------------------------------------------------------------------------------
+
+  setWriteMask(mask: StreamLike, span?: Span): void {
+    const b = boxOf(mask, span);
+    if (b.stream.iter) throw brtError('BRK5017', { op: 'streamSetWriteMask', what: 'the mask is an iterator', fix: 'streamRead the mask values into a float stream' }, span);
+    this.mask = mask;
+  }
+
+  enableWriteMask(): void {
+    this.maskEnabled = true;
+  }
+
+  disableWriteMask(): void {
+    this.maskEnabled = false;
+  }
+
+  async finish(): Promise<void> {
+    await this.backend.finish();
+  }
+}

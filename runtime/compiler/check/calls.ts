@@ -1,0 +1,229 @@
+/**
+ * Calls. Inside kernels: built-ins (resolveBuiltin), helper kernels (value semantics, out arguments
+ * must be assignable), `push`. In host code: user functions, the host library (hostlib.ts), the Brook
+ * API (brook-api.ts), and kernel launches/reductions (launch.ts).
+ */
+import type { CallExpr, Expr, Ident } from '../ast.js';
+import type { Type } from '../types.js';
+import { typeToString, VOID } from '../types.js';
+import { plural, reportCheck } from '../messages/check.js';
+import type { Ctx, KernelSig } from './ctx.js';
+import { inKernel } from './ctx.js';
+import { checkExpr, checkWritable, coerce, lookupOrReport } from './expr.js';
+import { builtinArity, builtinOuts, builtinSignature, isKernelBuiltin, resolveBuiltin } from './builtins.js';
+import { checkBrookApi } from './brook-api.js';
+import { checkKernelLaunch, kernelSigOf } from './launch.js';
+import type { Sym } from './scope.js';
+import { ERROR, isLoose, swizzleText, scalarKind } from './typing.js';
+
+export function checkCall(ctx: Ctx, e: CallExpr): Type {
+  const callee = e.callee;
+  if (callee.kind === 'MemberExpr' && callee.member === 'domain' && !inKernel(ctx)) return checkBrookApi(ctx, e, 'domain');
+  if (callee.kind !== 'Ident') {
+    const t = checkExpr(ctx, callee);
+    for (const a of e.args) checkExpr(ctx, a);
+    if (isLoose(t)) return ERROR;
+    reportCheck(ctx.bag, 'BRK2109', callee.span, { name: typeToString(t) });
+    return ERROR;
+  }
+  return inKernel(ctx) ? checkKernelBodyCall(ctx, e, callee) : checkHostCall(ctx, e, callee);
+}
+
+function countError(ctx: Ctx, e: CallExpr, name: string, expected: number, signature: string, code: 'BRK2110' | 'BRK2301' = 'BRK2110'): void {
+  reportCheck(ctx.bag, code, e.span, { name, expected, given: e.args.length, s: plural(expected).s, were: plural(e.args.length).were, signature });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Inside kernels
+
+function checkKernelBodyCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
+  const name = callee.name;
+  const sym = ctx.scope.lookup(name);
+  if (name === 'push' && !sym) return checkPush(ctx, e);
+  if (sym && sym.kind === 'kernel') {
+    callee.symbol = sym;
+    callee.type = sym.type;
+    return checkHelperCall(ctx, e, sym);
+  }
+  // Built-ins win over host library names (sin, floor, fmod exist in both).
+  if (isKernelBuiltin(name) && (!sym || sym.kind === 'hostlib' || sym.kind === 'function' || sym.kind === 'constant')) return checkBuiltin(ctx, e, name);
+  if (sym && (sym.kind === 'function' || sym.kind === 'hostlib')) {
+    callee.symbol = sym;
+    callee.type = sym.type;
+    for (const a of e.args) checkExpr(ctx, a);
+    reportCheck(ctx.bag, 'BRK2216', callee.span, { name });
+    return ERROR;
+  }
+  for (const a of e.args) checkExpr(ctx, a);
+  if (!sym) { lookupOrReport(ctx, callee); return ERROR; }
+  callee.symbol = sym;
+  callee.type = sym.type;
+  reportCheck(ctx.bag, 'BRK2109', callee.span, { name });
+  return ERROR;
+}
+
+function checkBuiltin(ctx: Ctx, e: CallExpr, name: string): Type {
+  const argTypes = e.args.map((a) => checkExpr(ctx, a));
+  (e.callee as Ident).type = VOID;
+  const arity = builtinArity(name);
+  if (e.args.length !== arity) { countError(ctx, e, name, arity, builtinSignature(name)); return ERROR; }
+  if (argTypes.some(isLoose)) return ERROR;
+  const res = resolveBuiltin(name, argTypes);
+  if (typeof res === 'string') {
+    const bad = argTypes.findIndex((t) => t.kind !== 'scalar' && t.kind !== 'vector');
+    const i = bad < 0 ? 0 : bad;
+    reportCheck(ctx.bag, 'BRK2111', e.args[i]!.span, { n: i + 1, name, from: typeToString(argTypes[i]!), to: 'a number or vector', signature: builtinSignature(name) + '; ' + res });
+    return ERROR;
+  }
+  if (res.narrowed) {
+    reportCheck(ctx.bag, 'BRK2401', e.span, { left: `float${res.narrowed.left}`, right: `float${res.narrowed.right}`, result: typeToString(res.params[0]!), mask: swizzleText(res.narrowed.right) });
+  }
+  for (const i of builtinOuts(name)) {
+    const a = e.args[i]!;
+    if (!checkWritable(ctx, a, `argument ${i + 1} of ${name}`)) return ERROR;
+    const at = argTypes[i]!;
+    if (typeToString(at) !== typeToString(res.params[i]!) && scalarKind(at) !== 'double') {
+      reportCheck(ctx.bag, 'BRK2111', a.span, { n: i + 1, name, from: typeToString(at), to: typeToString(res.params[i]!), signature: builtinSignature(name) + '; this argument receives a result, so it must have exactly that type' });
+      return ERROR;
+    }
+  }
+  e.args.forEach((a, i) => coerce(ctx, a, res.params[i]!));
+  ctx.facts.call.set(e, { kind: 'builtin', name, params: res.params });
+  return res.ret;
+}
+
+function checkPush(ctx: Ctx, e: CallExpr): Type {
+  const k = ctx.fn!.kernel!;
+  const hasVout = k.params.some((p) => p.role === 'vout');
+  for (const a of e.args) checkExpr(ctx, a);
+  (e.callee as Ident).type = VOID;
+  if (!hasVout) { reportCheck(ctx.bag, 'BRK2218', e.callee.span); return VOID; }
+  if (e.args.length !== 1) { countError(ctx, e, 'push', 1, 'push(e) where e is a vout argument'); return VOID; }
+  const a = e.args[0]!;
+  const sym = a.kind === 'Ident' ? (a.symbol as Sym | undefined) : undefined;
+  if (!sym || sym.param?.role !== 'vout') {
+    if (a.type && !isLoose(a.type)) reportCheck(ctx.bag, 'BRK2219', a.span, { name: a.kind === 'Ident' ? a.name : 'this expression' });
+    return VOID;
+  }
+  ctx.facts.call.set(e, { kind: 'push', param: sym.param.index });
+  return VOID;
+}
+
+function checkHelperCall(ctx: Ctx, e: CallExpr, sym: Sym): Type {
+  const argTypes = e.args.map((a) => checkExpr(ctx, a));
+  const sig = kernelSigOf(ctx, sym);
+  if (!sig) return ERROR;
+  const k = ctx.fn!.kernel!;
+  if (sym.sessionKernel) k.sessionCallees.set(sig.name, sym.sessionKernel);
+  k.calls.push({ callee: sig.name, span: e.callee.span });
+  if (sig.kind === 'reduce') { reportCheck(ctx.bag, 'BRK2221', e.callee.span, { name: sig.name }); return ERROR; }
+  if (e.args.length !== sig.params.length) { countError(ctx, e, sig.name, sig.params.length, signatureText(sig)); return ERROR; }
+  sig.params.forEach((p, i) => {
+    const a = e.args[i]!;
+    const at = argTypes[i]!;
+    if (isLoose(at)) return;
+    if (p.role === 'gather') {
+      const asym = a.kind === 'Ident' ? (a.symbol as Sym | undefined) : undefined;
+      if (asym?.param?.role !== 'gather' || typeToString(asym.type) !== typeToString(gatherType(p))) {
+        reportCheck(ctx.bag, 'BRK2111', a.span, { n: i + 1, name: sig.name, from: typeToString(at), to: typeToString(gatherType(p)), signature: signatureText(sig) + '; pass a gather argument of the calling kernel' });
+      }
+      return;
+    }
+    if (p.role === 'out' || p.role === 'vout') {
+      if (!checkWritable(ctx, a, `out argument ${i + 1} of ${sig.name}`)) return;
+      if (typeToString(at) !== typeToString(p.elem)) {
+        reportCheck(ctx.bag, 'BRK2111', a.span, { n: i + 1, name: sig.name, from: typeToString(at), to: typeToString(p.elem), signature: signatureText(sig) + '; an out argument must have exactly the parameter type' });
+      }
+      return;
+    }
+    if (at.kind === 'gather') {
+      reportCheck(ctx.bag, 'BRK2111', a.span, { n: i + 1, name: sig.name, from: typeToString(at), to: typeToString(p.elem), signature: signatureText(sig) });
+      return;
+    }
+    if (!coerce(ctx, a, p.elem)) return;
+  });
+  ctx.facts.call.set(e, { kind: 'helper', kernel: sig.name });
+  return sig.returnType;
+}
+
+function gatherType(p: KernelSig['params'][number]): Type {
+  return { kind: 'gather', elem: p.elem, dims: p.gatherDims };
+}
+
+export function signatureText(sig: KernelSig): string {
+  const ps = sig.params.map((p) => {
+    const e = typeToString(p.elem);
+    switch (p.role) {
+      case 'in': return `${e} ${p.name}<>`;
+      case 'out': return `out ${e} ${p.name}<>`;
+      case 'iter': return `iter ${e} ${p.name}<>`;
+      case 'vout': return `vout ${e} ${p.name}<>`;
+      case 'reduce': return `reduce ${e} ${p.name}${p.isStream ? '<>' : ''}`;
+      case 'gather': return `${e} ${p.name}${'[]'.repeat(p.gatherDims)}`;
+      default: return `${e} ${p.name}`;
+    }
+  });
+  const kw = sig.kind === 'reduce' ? 'reduce' : 'kernel';
+  return `${kw} ${typeToString(sig.returnType)} ${sig.name}(${ps.join(', ')})`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Host code
+
+function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
+  const sym = ctx.scope.lookup(callee.name);
+  if (!sym) {
+    for (const a of e.args) checkExpr(ctx, a);
+    lookupOrReport(ctx, callee);
+    return ERROR;
+  }
+  callee.symbol = sym;
+  callee.type = sym.type;
+  if (sym.kind === 'kernel') return checkKernelLaunch(ctx, e, sym);
+  if (sym.hostlib?.special) return checkBrookApi(ctx, e, callee.name);
+  const t = sym.type;
+  if (t.kind === 'dynamic') {
+    for (const a of e.args) checkExpr(ctx, a);
+    return t;
+  }
+  if (t.kind !== 'function') {
+    for (const a of e.args) checkExpr(ctx, a);
+    reportCheck(ctx.bag, 'BRK2109', callee.span, { name: callee.name });
+    return ERROR;
+  }
+  const argTypes = e.args.map((a) => checkExpr(ctx, a));
+  const sigText = `${typeToString(t.ret)} ${callee.name}(${t.params.map(typeToString).join(', ')}${t.variadic ? ', ...' : ''})`;
+  const unknownParams = sym.functionDecl !== undefined && sym.functionDecl.params.length === 0 && t.params.length === 0 && false;
+  if (!unknownParams && (e.args.length < t.params.length || (!t.variadic && e.args.length > t.params.length))) {
+    countError(ctx, e, callee.name, t.params.length, sigText);
+    return t.ret;
+  }
+  t.params.forEach((p, i) => {
+    const a = e.args[i]!;
+    const at = argTypes[i]!;
+    if (isLoose(at)) return;
+    if (at.kind === 'stream' || at.kind === 'domain') {
+      reportCheck(ctx.bag, 'BRK2120', a.span, { name: a.kind === 'Ident' ? a.name : 'this' });
+      return;
+    }
+    // C is lenient with pointers to different types (void *, char * strings); check the kind only.
+    if (p.kind === 'pointer' && (at.kind === 'pointer' || at.kind === 'array')) return;
+    if (p.kind === 'pointer' && a.kind === 'NumberLit' && a.value === 0) return;
+    if (p.kind === 'scalar' && at.kind === 'scalar') return;
+    const zero = a.kind === 'NumberLit' && a.value === 0;
+    if (p.kind === 'pointer' && !zero) {
+      reportCheck(ctx.bag, 'BRK2111', a.span, { n: i + 1, name: callee.name, from: typeToString(at), to: typeToString(p), signature: sigText });
+      return;
+    }
+    coerce(ctx, a, p);
+  });
+  for (let i = t.params.length; i < e.args.length; i++) {
+    const at = argTypes[i]!;
+    if (at.kind === 'stream' || at.kind === 'domain') reportCheck(ctx.bag, 'BRK2120', e.args[i]!.span, { name: (e.args[i] as Ident).name ?? 'this' });
+  }
+  return t.ret;
+}
+
+export function isStatementCall(ctx: Ctx, e: Expr): boolean {
+  return ctx.statementCall === e;
+}

@@ -1,0 +1,110 @@
+/**
+ * The checker's state for one translation unit, and the side tables the lowering reads.
+ *
+ * The contract fields of the tree (Expr.type, Ident.symbol, ...) are what host codegen reads. Facts
+ * that only the lowering needs (which MemberExpr is a swizzle, which IndexExpr is a gather, which call is
+ * a built-in and with what parameter types) live in `Facts`, keyed by node, so the lowering never
+ * re-derives a decision the checker made.
+ */
+import type { BinaryExpr, AssignExpr, CallExpr, Expr, FunctionDecl, IndexExpr, MemberExpr, UnaryExpr, PostfixExpr, CondExpr } from '../ast.js';
+import type { DiagnosticBag } from '../diagnostics.js';
+import type { ParamRole } from '../ir.js';
+import type { SourceSet, Span } from '../source.js';
+import type { StructType, Type } from '../types.js';
+import type { CheckedKernel } from './program.js';
+import { Namer, Scope, type Sym } from './scope.js';
+
+export type MemberFact = { kind: 'field' } | { kind: 'swizzle'; components: number[] };
+export type CallFact =
+  | { kind: 'builtin'; name: string; params: Type[] }
+  | { kind: 'helper'; kernel: string }
+  | { kind: 'push'; param: number }
+  | { kind: 'other' };
+export type IndexFact =
+  /** Outermost index of a gather: indices in source order (slowest dimension first). */
+  | { kind: 'gather'; param: number; indices: Expr[] }
+  | { kind: 'gatherInner' }
+  | { kind: 'component'; component: number }
+  | { kind: 'host' };
+
+export interface Facts {
+  member: WeakMap<MemberExpr, MemberFact>;
+  call: WeakMap<CallExpr, CallFact>;
+  index: WeakMap<IndexExpr, IndexFact>;
+  /** Type both operands convert to (binary operators, compound assignments, ?: arms, ++/--). */
+  operand: WeakMap<BinaryExpr | AssignExpr | UnaryExpr | PostfixExpr | CondExpr, Type>;
+}
+
+export function createFacts(): Facts {
+  return { member: new WeakMap(), call: new WeakMap(), index: new WeakMap(), operand: new WeakMap() };
+}
+
+export interface KernelParam {
+  name: string;
+  role: ParamRole;
+  /** Element type (streams, gathers, iterators) or value type (constants, scalar reduce args). */
+  elem: Type;
+  gatherDims: number;
+  isStream: boolean;
+  voutMax: number | null;
+  sym: Sym;
+  span: Span;
+}
+
+/** What a kernel looks like to callers: enough to check calls, from this unit or an earlier cell. */
+export interface KernelSig {
+  name: string;
+  kind: 'map' | 'reduce' | 'helper';
+  params: { name: string; role: ParamRole; elem: Type; gatherDims: number; isStream: boolean }[];
+  returnType: Type;
+}
+
+export interface KernelInfo extends KernelSig {
+  decl: FunctionDecl;
+  params: KernelParam[];
+  /** Calls to other kernels from the body, for the recursion check and helper ordering. */
+  calls: { callee: string; span: Span }[];
+  /** Session kernels (earlier cells) called from this body. */
+  sessionCallees: Map<string, CheckedKernel>;
+}
+
+export interface FnState {
+  decl: FunctionDecl | null;
+  kernel: KernelInfo | null;
+  namer: Namer;
+  returnType: Type;
+  loops: number;
+  switches: number;
+}
+
+export interface Ctx {
+  bag: DiagnosticBag;
+  sources: SourceSet;
+  mode: 'program' | 'cell';
+  global: Scope;
+  scope: Scope;
+  structs: Map<string, StructType>;
+  typedefs: Map<string, Type>;
+  kernels: Map<string, KernelInfo>;
+  sessionKernels: Map<string, CheckedKernel>;
+  facts: Facts;
+  globalNamer: Namer;
+  fn: FnState | null;
+  /** The call currently checked as a whole expression statement (kernel launches must be one). */
+  statementCall: Expr | null;
+  /** Counter for anonymous struct names. */
+  anon: number;
+}
+
+export function inKernel(ctx: Ctx): boolean {
+  return ctx.fn?.kernel != null;
+}
+
+export function pushScope(ctx: Ctx, kind: Scope['kind'] = 'block'): Scope {
+  ctx.scope = new Scope(ctx.scope, kind);
+  return ctx.scope;
+}
+
+export function popScope(ctx: Ctx, s: Scope): void {
+  ctx.scope = s.parent ?? ctx.global;
+}

@@ -1,0 +1,215 @@
+/**
+ * Variable declarations (globals, host locals, kernel locals, streams and iterators) and brace
+ * initializers (C's brace elision: `float m[2][2] = {1, 2, 3, 4}` and `{{1, 2}, {3, 4}}` both work;
+ * vectors take one value per component: `float2 v = {2, 0};`).
+ */
+import type { Declarator, Expr, InitList, VarDecl, TypedefDecl } from '../ast.js';
+import type { Type } from '../types.js';
+import { FLOAT, INT, typeToString, UINT } from '../types.js';
+import { reportCheck } from '../messages/check.js';
+import type { Ctx } from './ctx.js';
+import { inKernel } from './ctx.js';
+import { checkExpr, coerce } from './expr.js';
+import { applyArrayDims, defineStruct, evalConst, resolveTypeSpec } from './resolve.js';
+import { createSym, type Sym } from './scope.js';
+import { ERROR, isLoose, isArith, size, scalarKind, makeType } from './typing.js';
+
+/** Kernel element/value types: double demotes to float (BRK2402), char/short/long to 32-bit. */
+export function kernelValueType(ctx: Ctx, t: Type, span: import('../source.js').Span): Type {
+  if (t.kind === 'scalar' || t.kind === 'vector') {
+    const s = scalarKind(t)!;
+    if (s === 'double') {
+      reportCheck(ctx.bag, 'BRK2402', span);
+      return makeType('float', size(t));
+    }
+    if (s === 'char' || s === 'short' || s === 'long') {
+      reportCheck(ctx.bag, 'BRK2405', span, { name: typeToString(t), as: 'int' });
+      return t.kind === 'scalar' ? INT : t;
+    }
+    if (s === 'uchar' || s === 'ushort' || s === 'ulong') {
+      reportCheck(ctx.bag, 'BRK2405', span, { name: typeToString(t), as: 'uint' });
+      return t.kind === 'scalar' ? UINT : t;
+    }
+  }
+  return t;
+}
+
+/** Can `t` be a stream element or a kernel value? Scalars, vectors, structs of those. */
+export function isElementType(t: Type): boolean {
+  if (t.kind === 'scalar' || t.kind === 'vector') return true;
+  if (t.kind === 'struct') return t.fields.length > 0 && t.fields.every((f) => isElementType(f.type));
+  return isLoose(t);
+}
+
+export function declareSymbol(ctx: Ctx, sym: Sym, span: import('../source.js').Span): Sym {
+  const existing = ctx.scope.names.get(sym.name);
+  if (existing && !(existing.kind === 'function' && sym.kind === 'function')) {
+    reportCheck(ctx.bag, 'BRK2003', span, { name: sym.name }, { related: [{ span: existing.declSpan, message: `'${sym.name}' was declared here` }] });
+  }
+  ctx.scope.names.set(sym.name, sym);
+  return sym;
+}
+
+function freshName(ctx: Ctx, name: string): string {
+  return ctx.fn ? ctx.fn.namer.fresh(name) : ctx.globalNamer.fresh(name);
+}
+
+export function checkTypedef(ctx: Ctx, d: TypedefDecl): void {
+  const base = resolveTypeSpec(ctx, d.typeSpec);
+  for (const dec of d.declarators) {
+    let t = base;
+    for (let i = 0; i < dec.pointer; i++) t = { kind: 'pointer', to: t };
+    t = applyArrayDims(ctx, t, dec.arrayDims);
+    // An anonymous struct takes its typedef name (`typedef struct { ... } Ray;`).
+    if (t.kind === 'struct' && t.name.startsWith('__anon')) {
+      (t as { name: string }).name = dec.name;
+      ctx.structs.set(dec.name, t);
+    }
+    dec.symbol = createSym('local', dec.name, dec.name, t, dec.nameSpan);
+    if (ctx.scope === ctx.global) ctx.typedefs.set(dec.name, t);
+    else ctx.scope.typedefs.set(dec.name, t);
+  }
+}
+
+export function checkVarDecl(ctx: Ctx, d: VarDecl, where: 'global' | 'local'): void {
+  if (d.typeSpec.struct && d.declarators.length === 0) {
+    d.typeSpec.type = defineStruct(ctx, d.typeSpec.struct);
+    return;
+  }
+  let base = resolveTypeSpec(ctx, d.typeSpec);
+  const kernel = inKernel(ctx);
+  if (kernel && !isLoose(base)) base = kernelValueType(ctx, base, d.typeSpec.span);
+  for (const dec of d.declarators) checkDeclarator(ctx, d, dec, base, where);
+}
+
+function checkDeclarator(ctx: Ctx, d: VarDecl, dec: Declarator, base: Type, where: 'global' | 'local'): void {
+  const kernel = inKernel(ctx);
+  let t = base;
+  for (let i = 0; i < dec.pointer; i++) t = { kind: 'pointer', to: t };
+  if (kernel && dec.pointer > 0) { reportCheck(ctx.bag, 'BRK2228', dec.nameSpan); t = ERROR; }
+  if (dec.streamDims) {
+    t = checkStreamDecl(ctx, d, dec, t);
+  } else {
+    const initLen = dec.init?.kind === 'InitList' ? dec.init.items.length : dec.init?.kind === 'StringLit' ? dec.init.value.length + 1 : undefined;
+    if (dec.arrayDims.length > 0) {
+      if (kernel) { reportCheck(ctx.bag, 'BRK2227', dec.nameSpan); t = ERROR; }
+      else t = applyArrayDims(ctx, t, dec.arrayDims, initLen);
+    }
+    if (t.kind === 'void') { reportCheck(ctx.bag, 'BRK2008', dec.nameSpan); t = ERROR; }
+    if (dec.init) checkInitializer(ctx, dec.init, t);
+    if (d.isIter && !dec.streamDims) reportCheck(ctx.bag, 'BRK2314', dec.span, { type: typeToString(base), name: dec.name, dims: 'n' });
+  }
+  const kind = where === 'global' ? 'global' : 'local';
+  const sym = createSym(kind, dec.name, freshName(ctx, dec.name), t, dec.nameSpan, { inKernel: kernel });
+  if (d.typeSpec.isConst && dec.pointer === 0) sym.readonly = true;
+  if (where === 'global' && d.typeSpec.isConst && t.kind === 'scalar' && dec.init) {
+    const v = evalConst(ctx, dec.init);
+    if (v !== undefined) sym.constValue = v;
+  }
+  dec.symbol = declareSymbol(ctx, sym, dec.nameSpan);
+}
+
+function checkStreamDecl(ctx: Ctx, d: VarDecl, dec: Declarator, elem: Type): Type {
+  if (inKernel(ctx)) {
+    reportCheck(ctx.bag, 'BRK2122', dec.span, { name: 'stream declaration', why: 'streams are declared in host code and passed to the kernel as arguments' });
+    return ERROR;
+  }
+  const dims = dec.streamDims!;
+  for (const x of dims) {
+    const t = checkExpr(ctx, x);
+    if (!isLoose(t) && !(t.kind === 'scalar' && t.name !== 'float' && t.name !== 'double' && t.name !== 'bool')) {
+      reportCheck(ctx.bag, 'BRK2317', x.span, { type: typeToString(t) });
+    }
+  }
+  if (!isLoose(elem) && !isElementType(elem)) reportCheck(ctx.bag, 'BRK2322', d.typeSpec.span, { type: typeToString(elem) });
+  const st: Type = { kind: 'stream', elem, rank: dims.length, iter: d.isIter };
+  if (d.isIter) {
+    const okShape = (dims.length === 1 && elem.kind !== 'struct' && scalarKind(elem) === 'float')
+      || (dims.length === 2 && elem.kind === 'vector' && elem.elem === 'float' && elem.size === 2);
+    if (!isLoose(elem) && !okShape) {
+      reportCheck(ctx.bag, 'BRK2316', dec.span, { type: typeToString(elem), rank: dims.length, s: dims.length === 1 ? '' : 's' });
+    }
+    const init = dec.init;
+    if (!init || init.kind !== 'CallExpr' || init.callee.kind !== 'Ident' || init.callee.name !== 'iter' || init.args.length !== 2) {
+      if (init) checkExpr(ctx, init);
+      reportCheck(ctx.bag, 'BRK2314', init?.span ?? dec.span, { type: typeToString(elem), name: dec.name, dims: dims.map(() => 'n').join(', ') });
+      return st;
+    }
+    const iterSym = ctx.scope.lookup('iter');
+    if (iterSym) { init.callee.symbol = iterSym; init.callee.type = iterSym.type; }
+    for (const a of init.args) {
+      checkExpr(ctx, a);
+      coerce(ctx, a, elem);
+    }
+    init.type = st;
+  } else if (dec.init) {
+    checkExpr(ctx, dec.init);
+    reportCheck(ctx.bag, 'BRK2318', dec.init.span);
+  }
+  return st;
+}
+
+/** Check `init` against the declared type `t` (brace lists included). */
+export function checkInitializer(ctx: Ctx, init: Expr, t: Type): void {
+  if (init.kind === 'InitList') {
+    init.type = t;
+    if (isLoose(t)) { for (const x of init.items) checkExpr(ctx, x); return; }
+    if (!isAggregate(t)) {
+      // `int x = {3};` is valid C: one scalar in braces.
+      if (init.items.length > 1) reportCheck(ctx.bag, 'BRK2118', init.items[1]!.span, { type: typeToString(t), expected: 1, s: '' });
+      if (init.items[0]) checkInitializer(ctx, init.items[0], t);
+      return;
+    }
+    const used = fillAggregate(ctx, t, init.items, 0);
+    if (used < init.items.length) {
+      const cap = capacity(t);
+      reportCheck(ctx.bag, 'BRK2118', init.items[used]!.span, { type: typeToString(t), expected: cap, s: cap === 1 ? '' : 's' });
+      for (let i = used; i < init.items.length; i++) checkExpr(ctx, init.items[i]!);
+    }
+    return;
+  }
+  if (init.kind === 'StringLit' && t.kind === 'array') {
+    init.type = { kind: 'pointer', to: t.elem };
+    return;
+  }
+  if (!init.type) checkExpr(ctx, init);
+  coerce(ctx, init, t);
+}
+
+function isAggregate(t: Type): boolean {
+  return t.kind === 'array' || t.kind === 'struct' || t.kind === 'vector';
+}
+
+function capacity(t: Type): number {
+  if (t.kind === 'array') return t.length ?? Infinity;
+  if (t.kind === 'struct') return t.fields.length;
+  return size(t);
+}
+
+function subTypes(t: Type, maxItems: number): Type[] {
+  if (t.kind === 'array') return Array.from({ length: t.length ?? maxItems }, () => t.elem);
+  if (t.kind === 'struct') return t.fields.map((f) => f.type);
+  if (t.kind === 'vector') return Array.from({ length: t.size }, () => makeType(t.elem, 1));
+  return [t];
+}
+
+/** Consume items from `pos` for aggregate `t` with brace elision; returns the next unconsumed index. */
+function fillAggregate(ctx: Ctx, t: Type, items: Expr[], pos: number): number {
+  for (const sub of subTypes(t, items.length - pos)) {
+    if (pos >= items.length) break;
+    const item = items[pos]!;
+    if (item.kind === 'InitList' || !isAggregate(sub)) {
+      checkInitializer(ctx, item, sub);
+      pos++;
+    } else {
+      // A vector or struct item may initialize the whole sub-element (`float2 a[2] = {v, w}`).
+      const it = checkExpr(ctx, item);
+      if (sub.kind === 'vector' && isArith(it) && size(it) > 1) { coerce(ctx, item, sub); pos++; continue; }
+      if (sub.kind === 'struct' && it.kind === 'struct') { coerce(ctx, item, sub); pos++; continue; }
+      pos = fillAggregate(ctx, sub, items, pos);
+    }
+  }
+  return pos;
+}
+
+export const FLOAT_T = FLOAT;

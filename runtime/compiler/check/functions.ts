@@ -1,0 +1,207 @@
+/**
+ * Function-level checks: kernel signatures (parameter roles, reduction rules), kernel and host function
+ * bodies, and the recursion check over the kernel call graph.
+ *
+ * Kernel kinds: `reduce void` -> 'reduce'; a kernel returning a value -> 'helper' (callable from kernels
+ * only); `kernel void` -> 'map' (launchable from host code, and also callable from kernels).
+ */
+import type { FunctionDecl, ParamDecl } from '../ast.js';
+import type { ParamRole } from '../ir.js';
+import type { Type } from '../types.js';
+import { typeToString, VOID } from '../types.js';
+import { reportCheck } from '../messages/check.js';
+import type { Ctx, KernelInfo, KernelParam } from './ctx.js';
+import { popScope, pushScope } from './ctx.js';
+import { declareSymbol, isElementType, kernelValueType } from './decl.js';
+import { applyArrayDims, evalConst, resolveTypeSpec } from './resolve.js';
+import { createSym, Namer } from './scope.js';
+import { canFallThrough, checkStmts } from './stmt.js';
+import { ERROR, isLoose, sameType } from './typing.js';
+
+function roleOf(p: ParamDecl): ParamRole {
+  if (p.qualifier === 'out') return 'out';
+  if (p.qualifier === 'vout') return 'vout';
+  if (p.qualifier === 'reduce') return 'reduce';
+  if (p.qualifier === 'iter') return 'iter';
+  if (p.gatherDims > 0 || p.arrayDims.length > 0) return 'gather';
+  if (p.isStream) return 'in';
+  return 'const';
+}
+
+/** Pass 1: resolve a kernel's signature and declare it (bodies are checked in pass 2). */
+export function declareKernel(ctx: Ctx, decl: FunctionDecl): KernelInfo {
+  let ret = resolveTypeSpec(ctx, decl.returnType);
+  if (!isLoose(ret) && ret.kind !== 'void') ret = kernelValueType(ctx, ret, decl.returnType.span);
+  const kind: KernelInfo['kind'] = decl.brook === 'reduce' ? 'reduce' : ret.kind === 'void' ? 'map' : 'helper';
+  const info: KernelInfo = { name: decl.name, kind, decl, params: [], returnType: ret, calls: [], sessionCallees: new Map() };
+  const namer = new Namer('p_');
+  decl.params.forEach((p, index) => info.params.push(declareParam(ctx, info, p, index, namer)));
+  checkSignature(ctx, info);
+  const fnType: Type = { kind: 'function', ret, params: info.params.map((p) => p.sym.type), variadic: false };
+  const sym = createSym('kernel', decl.name, ctx.globalNamer.fresh(decl.name), fnType, decl.nameSpan, { kernelDecl: decl });
+  declareSymbol(ctx, sym, decl.nameSpan);
+  ctx.kernels.set(decl.name, info);
+  return info;
+}
+
+function declareParam(ctx: Ctx, k: KernelInfo, p: ParamDecl, index: number, namer: Namer): KernelParam {
+  const role = roleOf(p);
+  let elem = resolveTypeSpec(ctx, p.typeSpec);
+  if (p.pointer > 0) { reportCheck(ctx.bag, 'BRK2228', p.nameSpan); elem = ERROR; }
+  if (!isLoose(elem)) {
+    elem = kernelValueType(ctx, elem, p.typeSpec.span);
+    if (!isElementType(elem)) { reportCheck(ctx.bag, 'BRK2224', p.typeSpec.span, { type: typeToString(elem) }); elem = ERROR; }
+  }
+  const gatherDims = role === 'gather' ? Math.max(p.gatherDims, p.arrayDims.length) : 0;
+  if (role === 'gather') applyArrayDims(ctx, elem, p.arrayDims.filter((x) => x !== null)); // validate sizes only
+  const typeText = typeToString(elem);
+  if ((role === 'out' || role === 'vout' || role === 'iter') && !p.isStream) {
+    if (role === 'out' && k.kind === 'helper') reportCheck(ctx.bag, 'BRK2203', p.span, { name: p.name, kernel: k.name, type: typeText });
+    else reportCheck(ctx.bag, 'BRK2202', p.span, { qual: p.qualifier ?? role, name: p.name, type: typeText });
+  }
+  if (role === 'reduce' && (p.gatherDims > 0 || p.arrayDims.length > 0)) {
+    reportCheck(ctx.bag, 'BRK2202', p.span, { qual: 'reduce', name: p.name, type: typeText });
+  }
+  let voutMax: number | null = null;
+  if (role === 'vout' && p.voutMax) {
+    const v = evalConst(ctx, p.voutMax);
+    if (v === undefined || !Number.isInteger(v) || v <= 0) reportCheck(ctx.bag, 'BRK2009', p.voutMax.span);
+    else voutMax = v;
+  }
+  let type: Type;
+  if (isLoose(elem)) type = elem;
+  else if (role === 'gather') type = { kind: 'gather', elem, dims: gatherDims };
+  else if (role === 'const' || (role === 'reduce' && !p.isStream)) type = elem;
+  else type = { kind: 'stream', elem, rank: null, iter: role === 'iter' };
+  p.type = type;
+  const sym = createSym('param', p.name, namer.fresh(p.name), type, p.nameSpan, {
+    inKernel: true,
+    param: { role, index, kernel: k.name, gatherDims, isStream: p.isStream },
+  });
+  return { name: p.name, role, elem, gatherDims, isStream: p.isStream, voutMax, sym, span: p.span };
+}
+
+function checkSignature(ctx: Ctx, k: KernelInfo): void {
+  const d = k.decl;
+  for (const p of k.params) {
+    if (p.role === 'reduce' && k.kind !== 'reduce') reportCheck(ctx.bag, 'BRK2208', p.span, { name: p.name, kernel: k.name });
+  }
+  if (k.kind !== 'reduce') return;
+  if (d.returnType.type && d.returnType.type.kind !== 'void') reportCheck(ctx.bag, 'BRK2209', d.returnType.span, { name: k.name });
+  const reduces = k.params.filter((p) => p.role === 'reduce');
+  const inputs = k.params.filter((p) => p.role === 'in' || p.role === 'iter');
+  const elemText = typeToString(inputs[0]?.elem ?? reduces[0]?.elem ?? { kind: 'scalar', name: 'float' });
+  if (reduces.length !== 1) reportCheck(ctx.bag, 'BRK2204', reduces[1]?.span ?? d.nameSpan, { name: k.name, count: reduces.length, type: elemText });
+  if (inputs.length !== 1) reportCheck(ctx.bag, 'BRK2205', inputs[1]?.span ?? d.nameSpan, { name: k.name, count: inputs.length });
+  for (const p of k.params) {
+    if (p.role === 'out' || p.role === 'vout') reportCheck(ctx.bag, 'BRK2206', p.span, { name: k.name, param: p.name });
+  }
+  if (reduces.length === 1 && inputs.length === 1 && !isLoose(reduces[0]!.elem) && !isLoose(inputs[0]!.elem) && !sameType(reduces[0]!.elem, inputs[0]!.elem)) {
+    reportCheck(ctx.bag, 'BRK2207', reduces[0]!.span, { reduceType: typeToString(reduces[0]!.elem), inputType: typeToString(inputs[0]!.elem) });
+  }
+}
+
+/** Pass 2: a kernel body. */
+export function checkKernelBody(ctx: Ctx, k: KernelInfo): void {
+  const body = k.decl.body;
+  if (!body) return;
+  const outer = ctx.scope;
+  const sc = pushScope(ctx, 'kernel');
+  for (const p of k.params) declareSymbol(ctx, p.sym, p.sym.declSpan);
+  ctx.fn = { decl: k.decl, kernel: k, namer: new Namer('l_'), returnType: k.returnType, loops: 0, switches: 0 };
+  checkStmts(ctx, body.body);
+  if (k.kind === 'helper' && !isLoose(k.returnType) && canFallThrough(body.body)) {
+    reportCheck(ctx.bag, 'BRK2114', k.decl.nameSpan, { name: k.name });
+  }
+  ctx.fn = null;
+  popScope(ctx, sc);
+  ctx.scope = outer;
+}
+
+/** Pass 1 for host functions: the signature and the symbol (functions may be called before their body). */
+export function declareFunction(ctx: Ctx, decl: FunctionDecl): void {
+  let ret = resolveTypeSpec(ctx, decl.returnType);
+  for (let i = 0; i < decl.returnPointer; i++) ret = { kind: 'pointer', to: ret };
+  const params = decl.params.map((p) => hostParamType(ctx, p));
+  const t: Type = { kind: 'function', ret, params, variadic: false };
+  const existing = ctx.scope.names.get(decl.name);
+  if (existing?.kind === 'function') {
+    // A prototype and its definition: keep one symbol.
+    if (decl.body) existing.functionDecl = decl;
+    existing.type = t;
+    return;
+  }
+  const sym = createSym('function', decl.name, ctx.globalNamer.fresh(decl.name), t, decl.nameSpan, { functionDecl: decl });
+  declareSymbol(ctx, sym, decl.nameSpan);
+}
+
+function hostParamType(ctx: Ctx, p: ParamDecl): Type {
+  let t = resolveTypeSpec(ctx, p.typeSpec);
+  for (let i = 0; i < p.pointer; i++) t = { kind: 'pointer', to: t };
+  if (p.arrayDims.length > 0 || p.gatherDims > 0) {
+    // `float m[][4]` is a pointer to float[4]: the first extent decays.
+    const dims = p.arrayDims.length > 0 ? p.arrayDims : Array.from({ length: p.gatherDims }, () => null);
+    const inner = applyArrayDims(ctx, t, dims.slice(1));
+    t = { kind: 'pointer', to: inner };
+  }
+  if (p.isStream || p.qualifier) t = ERROR; // the parser reports stream params outside kernels
+  p.type = t;
+  return t;
+}
+
+export function checkFunctionBody(ctx: Ctx, decl: FunctionDecl): void {
+  if (!decl.body) return;
+  const sym = ctx.scope.lookup(decl.name);
+  const ft = sym?.type.kind === 'function' ? sym.type : undefined;
+  const sc = pushScope(ctx, 'function');
+  const namer = new Namer('', ctx.globalNamer);
+  ctx.fn = { decl, kernel: null, namer, returnType: ft?.ret ?? VOID, loops: 0, switches: 0 };
+  decl.params.forEach((p) => {
+    if (!p.name) return;
+    const s = createSym('param', p.name, namer.fresh(p.name), p.type ?? ERROR, p.nameSpan);
+    declareSymbol(ctx, s, p.nameSpan);
+  });
+  checkStmts(ctx, decl.body.body);
+  const ret = ft?.ret ?? VOID;
+  if (ret.kind !== 'void' && !isLoose(ret) && decl.name !== 'main' && canFallThrough(decl.body.body)) {
+    reportCheck(ctx.bag, 'BRK2404', decl.nameSpan, { name: decl.name });
+  }
+  ctx.fn = null;
+  popScope(ctx, sc);
+}
+
+/** Kernels may not call themselves, directly or through other kernels. One diagnostic per cycle. */
+export function checkRecursion(ctx: Ctx): void {
+  const state = new Map<string, 'active' | 'done'>();
+  const reported = new Set<string>();
+  const stack: { name: string; span?: import('../source.js').Span }[] = [];
+  const visit = (name: string) => {
+    state.set(name, 'active');
+    const k = ctx.kernels.get(name);
+    for (const c of k?.calls ?? []) {
+      if (!ctx.kernels.has(c.callee)) continue;
+      const st = state.get(c.callee);
+      if (st === 'active') {
+        const start = stack.findIndex((s) => s.name === c.callee);
+        const cycle = stack.slice(start).map((s) => s.name);
+        const key = [...cycle].sort().join(',');
+        if (reported.has(key)) continue;
+        reported.add(key);
+        const via = cycle.length > 1 ? ` through ${[...cycle, c.callee].join(' -> ')}` : '';
+        reportCheck(ctx.bag, 'BRK2215', c.span, { name: c.callee, via });
+      } else if (st === undefined) {
+        stack.push({ name: c.callee, span: c.span });
+        visit(c.callee);
+        stack.pop();
+      }
+    }
+    state.set(name, 'done');
+  };
+  for (const name of ctx.kernels.keys()) {
+    if (!state.has(name)) {
+      stack.push({ name });
+      visit(name);
+      stack.pop();
+    }
+  }
+}

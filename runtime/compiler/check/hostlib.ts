@@ -1,0 +1,149 @@
+/**
+ * The host C library and the Brook runtime API as host code sees them: one table of names, their C
+ * signatures and categories. The checker types calls with it; the host code generator shares it to know
+ * which names are library calls (and maps each to its runtime implementation).
+ *
+ * Entries marked `special` have argument rules that depend on stream types (streamRead, kernel-op
+ * arguments, ...); the checker handles them in check/brook-api.ts and uses `type` only for the result.
+ * `variadic` functions check their fixed parameters only (printf's format arguments are not checked).
+ */
+import type { Type } from '../types.js';
+import { CHAR, DOUBLE, FLOAT, INT, UINT, VOID } from '../types.js';
+
+export type HostLibCategory = 'stdio' | 'stdlib' | 'string' | 'math' | 'time' | 'assert' | 'brook';
+
+export interface HostLibEntry {
+  name: string;
+  kind: 'function' | 'constant' | 'variable';
+  /** A function type for functions; the value's type for constants and variables. */
+  type: Type;
+  category: HostLibCategory;
+  /** Constants: the value (NULL is 0, RAND_MAX is glibc's 2147483647). */
+  value?: number;
+  special?: boolean;
+}
+
+const LONG: Type = { kind: 'scalar', name: 'long' };
+const ULONG: Type = { kind: 'scalar', name: 'ulong' };
+const VOIDP: Type = { kind: 'pointer', to: VOID };
+const CHARP: Type = { kind: 'pointer', to: CHAR };
+const INTP: Type = { kind: 'pointer', to: INT };
+const DOUBLEP: Type = { kind: 'pointer', to: DOUBLE };
+const FLOATP: Type = { kind: 'pointer', to: FLOAT };
+/** `FILE *` is opaque: a pointer to void is enough for stdout/stderr. */
+const FILEP: Type = { kind: 'pointer', to: { kind: 'struct', name: 'FILE', fields: [] } };
+const FLOAT4: Type = { kind: 'vector', elem: 'float', size: 4 };
+
+function fn(ret: Type, params: Type[], variadic = false): Type {
+  return { kind: 'function', ret, params, variadic };
+}
+
+const entries: HostLibEntry[] = [];
+function add(category: HostLibCategory, name: string, type: Type, extra: Partial<HostLibEntry> = {}): void {
+  entries.push({ name, kind: type.kind === 'function' ? 'function' : 'constant', type, category, ...extra });
+}
+
+// stdio
+add('stdio', 'printf', fn(INT, [CHARP], true));
+add('stdio', 'fprintf', fn(INT, [FILEP, CHARP], true));
+add('stdio', 'sprintf', fn(INT, [CHARP, CHARP], true));
+add('stdio', 'snprintf', fn(INT, [CHARP, ULONG, CHARP], true));
+add('stdio', 'puts', fn(INT, [CHARP]));
+add('stdio', 'putchar', fn(INT, [INT]));
+add('stdio', 'fflush', fn(INT, [FILEP]));
+add('stdio', 'fputs', fn(INT, [CHARP, FILEP]));
+add('stdio', 'stdout', FILEP, { kind: 'variable' });
+add('stdio', 'stderr', FILEP, { kind: 'variable' });
+// stdlib
+add('stdlib', 'rand', fn(INT, []));
+add('stdlib', 'srand', fn(VOID, [UINT]));
+add('stdlib', 'RAND_MAX', INT, { value: 2147483647 });
+add('stdlib', 'malloc', fn(VOIDP, [ULONG]));
+add('stdlib', 'calloc', fn(VOIDP, [ULONG, ULONG]));
+add('stdlib', 'realloc', fn(VOIDP, [VOIDP, ULONG]));
+add('stdlib', 'free', fn(VOID, [VOIDP]));
+add('stdlib', 'brmalloc', fn(VOIDP, [ULONG]));
+add('stdlib', 'atoi', fn(INT, [CHARP]));
+add('stdlib', 'atol', fn(LONG, [CHARP]));
+add('stdlib', 'atof', fn(DOUBLE, [CHARP]));
+add('stdlib', 'exit', fn(VOID, [INT]));
+add('stdlib', 'abort', fn(VOID, []));
+add('stdlib', 'abs', fn(INT, [INT]));
+add('stdlib', 'labs', fn(LONG, [LONG]));
+add('stdlib', 'NULL', VOIDP, { value: 0 });
+add('stdlib', 'EXIT_SUCCESS', INT, { value: 0 });
+add('stdlib', 'EXIT_FAILURE', INT, { value: 1 });
+add('stdlib', 'INT_MAX', INT, { value: 2147483647 });
+add('stdlib', 'INT_MIN', INT, { value: -2147483648 });
+add('stdlib', 'FLT_MAX', FLOAT, { value: 3.4028234663852886e38 });
+add('stdlib', 'FLT_MIN', FLOAT, { value: 1.1754943508222875e-38 });
+add('stdlib', 'FLT_EPSILON', FLOAT, { value: 1.1920928955078125e-7 });
+add('stdlib', 'DBL_MAX', DOUBLE, { value: Number.MAX_VALUE });
+// string
+add('string', 'memset', fn(VOIDP, [VOIDP, INT, ULONG]));
+add('string', 'memcpy', fn(VOIDP, [VOIDP, VOIDP, ULONG]));
+add('string', 'memmove', fn(VOIDP, [VOIDP, VOIDP, ULONG]));
+add('string', 'strlen', fn(ULONG, [CHARP]));
+add('string', 'strcmp', fn(INT, [CHARP, CHARP]));
+add('string', 'strncmp', fn(INT, [CHARP, CHARP, ULONG]));
+add('string', 'strcpy', fn(CHARP, [CHARP, CHARP]));
+add('string', 'strncpy', fn(CHARP, [CHARP, CHARP, ULONG]));
+add('string', 'strcat', fn(CHARP, [CHARP, CHARP]));
+// time
+add('time', 'clock', fn(LONG, []));
+add('time', 'time', fn(LONG, [VOIDP]));
+add('time', 'CLOCKS_PER_SEC', LONG, { value: 1000000 });
+// assert
+add('assert', 'assert', fn(VOID, [INT]));
+// math.h: double functions, their float (f-suffixed) forms, constants
+const unaryMath = ['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'exp', 'exp2', 'log',
+  'log2', 'log10', 'sqrt', 'cbrt', 'ceil', 'floor', 'fabs', 'round', 'trunc', 'asinh', 'acosh', 'atanh',
+  'expm1', 'log1p', 'rint', 'nearbyint'];
+const binaryMath = ['atan2', 'pow', 'fmod', 'hypot', 'fmin', 'fmax', 'copysign', 'fdim', 'remainder'];
+for (const m of unaryMath) {
+  add('math', m, fn(DOUBLE, [DOUBLE]));
+  add('math', m + 'f', fn(FLOAT, [FLOAT]));
+}
+for (const m of binaryMath) {
+  add('math', m, fn(DOUBLE, [DOUBLE, DOUBLE]));
+  add('math', m + 'f', fn(FLOAT, [FLOAT, FLOAT]));
+}
+add('math', 'ldexp', fn(DOUBLE, [DOUBLE, INT]));
+add('math', 'frexp', fn(DOUBLE, [DOUBLE, INTP]));
+add('math', 'modf', fn(DOUBLE, [DOUBLE, DOUBLEP]));
+add('math', 'modff', fn(FLOAT, [FLOAT, FLOATP]));
+add('math', 'fma', fn(DOUBLE, [DOUBLE, DOUBLE, DOUBLE]));
+add('math', 'lround', fn(LONG, [DOUBLE]));
+add('math', 'isnan', fn(INT, [DOUBLE]));
+add('math', 'isinf', fn(INT, [DOUBLE]));
+add('math', 'isfinite', fn(INT, [DOUBLE]));
+add('math', 'M_PI', DOUBLE, { value: Math.PI });
+add('math', 'M_PI_2', DOUBLE, { value: Math.PI / 2 });
+add('math', 'M_E', DOUBLE, { value: Math.E });
+add('math', 'M_SQRT2', DOUBLE, { value: Math.SQRT2 });
+add('math', 'INFINITY', FLOAT, { value: Infinity });
+add('math', 'NAN', FLOAT, { value: NaN });
+add('math', 'HUGE_VAL', DOUBLE, { value: Infinity });
+// Brook runtime API (argument rules in check/brook-api.ts)
+const brook = (name: string, ret: Type) => add('brook', name, fn(ret, [], true), { special: true });
+brook('streamRead', VOID);
+brook('streamWrite', VOID);
+brook('streamPrint', VOID);
+brook('streamSwap', VOID);
+brook('streamSize', FLOAT4);
+brook('streamScatterOp', VOID);
+brook('streamGatherOp', VOID);
+brook('streamSetWriteMask', VOID);
+brook('streamEnableWriteMask', VOID);
+brook('streamDisableWriteMask', VOID);
+brook('iter', VOID);
+add('brook', 'STREAM_SCATTER_ASSIGN', INT, { value: 0 });
+add('brook', 'STREAM_SCATTER_ADD', INT, { value: 1 });
+add('brook', 'STREAM_SCATTER_MUL', INT, { value: 2 });
+add('brook', 'STREAM_GATHER_FETCH', INT, { value: 0 });
+add('brook', 'STREAM_GATHER_INC', INT, { value: 1 });
+
+/** Every host library name, by name. */
+export const HOST_LIB: ReadonlyMap<string, HostLibEntry> = new Map(entries.map((e) => [e.name, e]));
+
+export const SCATTER_GATHER_CONSTANTS = ['STREAM_SCATTER_ASSIGN', 'STREAM_SCATTER_ADD', 'STREAM_SCATTER_MUL', 'STREAM_GATHER_FETCH', 'STREAM_GATHER_INC'];

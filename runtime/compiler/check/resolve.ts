@@ -1,0 +1,125 @@
+/**
+ * Type syntax to Type: TypeSpec (built-in names, typedef names, `struct Tag`, inline struct
+ * definitions), declarator pointers and array extents, TypeName in casts and sizeof. Also the
+ * constant evaluator used for array sizes and `vout [N]`.
+ *
+ * Kernel rule (decided here, documented in BRK2402): `double` inside kernels is computed as float32,
+ * with a warning. Both backends agree that way, and WebGPU has no f64.
+ */
+import type { Expr, StructDef, TypeName, TypeSpec } from '../ast.js';
+import type { StructType, Type } from '../types.js';
+import { builtinTypeByName, FLOAT } from '../types.js';
+import { reportCheck } from '../messages/check.js';
+import type { Ctx } from './ctx.js';
+import { ERROR, closestName } from './typing.js';
+
+export function resolveTypeSpec(ctx: Ctx, ts: TypeSpec): Type {
+  const t = resolveBase(ctx, ts);
+  ts.type = t;
+  return t;
+}
+
+function resolveBase(ctx: Ctx, ts: TypeSpec): Type {
+  if (ts.struct) return defineStruct(ctx, ts.struct, ts.name);
+  const name = ts.name;
+  const builtin = builtinTypeByName(name);
+  if (builtin) return builtin;
+  if (name.startsWith('struct ')) {
+    const tag = name.slice(7).trim();
+    const s = ctx.structs.get(tag);
+    if (s) return s;
+    reportCheck(ctx.bag, 'BRK2004', ts.span, { name: tag });
+    return ERROR;
+  }
+  const td = ctx.scope.lookupTypedef(name) ?? ctx.typedefs.get(name);
+  if (td) return td;
+  const candidates = [...ctx.typedefs.keys(), ...ctx.structs.keys(), 'float', 'float2', 'float3', 'float4', 'int', 'int2', 'int3', 'int4', 'double', 'char', 'void', 'uint', 'bool'];
+  const near = closestName(name, candidates);
+  reportCheck(ctx.bag, 'BRK2002', ts.span, { name }, near ? { hint: `did you mean '${near}'?` } : undefined);
+  return ERROR;
+}
+
+/** Register a struct definition; anonymous structs take the typedef name later (see typedef). */
+export function defineStruct(ctx: Ctx, def: StructDef, fallbackName?: string): StructType {
+  const name = def.tag ?? (fallbackName && !fallbackName.startsWith('struct') ? fallbackName : `__anon${ctx.anon++}`);
+  const st: StructType = { kind: 'struct', name, fields: [] };
+  if (def.tag) ctx.structs.set(def.tag, st); // before fields: a struct may point to itself
+  const seen = new Set<string>();
+  for (const f of def.fields) {
+    let ft = resolveTypeSpec(ctx, f.typeSpec);
+    for (let i = 0; i < f.pointer; i++) ft = { kind: 'pointer', to: ft };
+    ft = applyArrayDims(ctx, ft, f.arrayDims);
+    if (seen.has(f.name)) reportCheck(ctx.bag, 'BRK2007', f.span, { name: f.name, struct: name });
+    seen.add(f.name);
+    st.fields.push({ name: f.name, type: ft });
+  }
+  return st;
+}
+
+export function applyArrayDims(ctx: Ctx, base: Type, dims: readonly (Expr | null)[], initLength?: number): Type {
+  let t = base;
+  for (let i = dims.length - 1; i >= 0; i--) {
+    const d = dims[i];
+    let length: number | null = null;
+    if (d) {
+      const v = evalConst(ctx, d);
+      if (v === undefined || !Number.isInteger(v) || v <= 0) reportCheck(ctx.bag, 'BRK2009', d.span);
+      else length = v;
+    } else if (i === 0 && initLength !== undefined) {
+      length = initLength;
+    }
+    t = { kind: 'array', elem: t, length };
+  }
+  return t;
+}
+
+export function resolveTypeName(ctx: Ctx, tn: TypeName): Type {
+  let t = resolveTypeSpec(ctx, tn.typeSpec);
+  for (let i = 0; i < tn.pointer; i++) t = { kind: 'pointer', to: t };
+  t = applyArrayDims(ctx, t, tn.arrayDims);
+  tn.type = t;
+  return t;
+}
+
+/** Demote double to float (kernels). */
+export function demoteDouble(t: Type): Type {
+  if (t.kind === 'scalar' && t.name === 'double') return FLOAT;
+  if (t.kind === 'vector' && t.elem === 'double') return { kind: 'vector', elem: 'float', size: t.size };
+  if (t.kind === 'struct') return t;
+  return t;
+}
+
+/** Integer constant expressions (array sizes, vout bounds): literals, hostlib constants, + - * / % <<
+ *  >> and parentheses. Undefined when not constant. */
+export function evalConst(ctx: Ctx, e: Expr): number | undefined {
+  switch (e.kind) {
+    case 'NumberLit': return e.value;
+    case 'CharLit': return e.value;
+    case 'Ident': {
+      const sym = ctx.scope.lookup(e.name);
+      return sym?.hostlib?.value ?? sym?.constValue;
+    }
+    case 'UnaryExpr': {
+      const v = evalConst(ctx, e.operand);
+      if (v === undefined) return undefined;
+      return e.op === '-' ? -v : e.op === '+' ? v : e.op === '~' ? ~v : e.op === '!' ? Number(!v) : undefined;
+    }
+    case 'BinaryExpr': {
+      const a = evalConst(ctx, e.left);
+      const b = evalConst(ctx, e.right);
+      if (a === undefined || b === undefined) return undefined;
+      switch (e.op) {
+        case '+': return a + b;
+        case '-': return a - b;
+        case '*': return a * b;
+        case '/': return b === 0 ? undefined : Number.isInteger(a) && Number.isInteger(b) ? Math.trunc(a / b) : a / b;
+        case '%': return b === 0 ? undefined : a % b;
+        case '<<': return a << b;
+        case '>>': return a >> b;
+        default: return undefined;
+      }
+    }
+    case 'CastExpr': return evalConst(ctx, e.operand);
+    default: return undefined;
+  }
+}

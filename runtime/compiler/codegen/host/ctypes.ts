@@ -1,0 +1,157 @@
+/**
+ * C value semantics as JavaScript expression text: conversions between scalar kinds, the arithmetic of
+ * each operand type (32-bit wrap, truncating division, float32 rounding), loads and stores in Mem.
+ *
+ * Representation of host values (what every emitted expression evaluates to):
+ * - int, char, short, bool: a JS number holding the exact value (int32 range after `|0`).
+ * - unsigned int/char/short: a non-negative JS number (`>>> 0`).
+ * - long, unsigned long, size_t: a JS number, exact below 2^53 (unsigned long keeps the signed bit
+ *   pattern, so `(size_t)-1` prints as 18446744073709551615 with %lu).
+ * - float: a JS number that is always a float32 value (Math.fround after every operation).
+ * - double: a JS number. Pointers: byte offsets into Mem (0 = NULL).
+ * - vectors: JS arrays of numbers (fresh arrays; copied on assignment). Arrays and structs: their address.
+ * - streams, domains: the runtime's objects.
+ */
+import type { ScalarName, Type } from '../../types.js';
+import { sizeOf } from '../../types.js';
+
+export function isIntKind(s: ScalarName): boolean {
+  return s !== 'float' && s !== 'double';
+}
+
+export function is64(s: ScalarName): boolean {
+  return s === 'long' || s === 'ulong';
+}
+
+/** Scalar kind of a scalar or pointer type (pointers behave as unsigned long offsets). */
+export function scalarOfType(t: Type): ScalarName | 'ptr' | undefined {
+  if (t.kind === 'scalar') return t.name;
+  if (t.kind === 'pointer' || t.kind === 'array') return 'ptr';
+  return undefined;
+}
+
+/** Code converting `js` (a value of kind `from`) to kind `to`. `js` must be an operand (parenthesized). */
+export function convertScalar(js: string, from: ScalarName | 'ptr', to: ScalarName | 'ptr'): string {
+  if (from === to) return js;
+  const fromInt = from === 'ptr' || isIntKind(from);
+  switch (to) {
+    case 'float':
+      return from === 'float' ? js : `Math.fround(${js})`;
+    case 'double':
+      return js; // every other kind is exactly representable or already a double
+    case 'int':
+      if (from === 'char' || from === 'short' || from === 'uchar' || from === 'ushort' || from === 'bool') return js;
+      return fromInt ? `(${js} | 0)` : `$H.f2i(${js})`;
+    case 'uint':
+      if (from === 'uchar' || from === 'ushort' || from === 'bool') return js;
+      return fromInt ? `(${js} >>> 0)` : `$H.f2u(${js})`;
+    case 'bool':
+      return `(${js} ? 1 : 0)`;
+    case 'char':
+      if (from === 'bool') return js;
+      return fromInt ? `((${js} << 24) >> 24)` : `(($H.f2i(${js}) << 24) >> 24)`;
+    case 'uchar':
+      if (from === 'bool') return js;
+      return fromInt ? `(${js} & 255)` : `($H.f2i(${js}) & 255)`;
+    case 'short':
+      if (from === 'char' || from === 'uchar' || from === 'bool') return js;
+      return fromInt ? `((${js} << 16) >> 16)` : `(($H.f2i(${js}) << 16) >> 16)`;
+    case 'ushort':
+      if (from === 'uchar' || from === 'bool') return js;
+      return fromInt ? `(${js} & 65535)` : `($H.f2i(${js}) & 65535)`;
+    case 'long': case 'ulong': case 'ptr':
+      if (fromInt) return js;
+      return `$H.f2l(${js})`;
+  }
+}
+
+/** Byte size of the element a pointer of type `t` steps over (void * steps bytes, as GNU C). */
+export function strideOf(t: Type): number {
+  const elem = t.kind === 'pointer' ? t.to : t.kind === 'array' ? t.elem : t;
+  if (elem.kind === 'void') return 1;
+  return Math.max(1, sizeOf(elem));
+}
+
+/** Typed view and shift for a scalar kind in Mem, or undefined for 64-bit kinds (two words). */
+function view(s: ScalarName): [string, number] | undefined {
+  switch (s) {
+    case 'float': return ['f32', 2];
+    case 'double': return ['f64', 3];
+    case 'int': return ['i32', 2];
+    case 'uint': case 'bool': return ['u32', 2];
+    case 'char': return ['i8', 0];
+    case 'uchar': return ['u8', 0];
+    case 'short': return ['i16', 1];
+    case 'ushort': return ['u16', 1];
+    default: return undefined;
+  }
+}
+
+function index(addr: string, shift: number): string {
+  return shift === 0 ? addr : `${addr} >>> ${shift}`;
+}
+
+/** Load a value of type `t` (scalar, pointer, vector) from address expression `addr`. */
+export function loadCode(addr: string, t: Type): string {
+  if (t.kind === 'scalar') {
+    const v = view(t.name);
+    return v ? `$M.${v[0]}[${index(addr, v[1])}]` : `$M.loadI64(${addr})`;
+  }
+  if (t.kind === 'pointer') return `$M.loadI64(${addr})`;
+  if (t.kind === 'vector') return `$H.loadVec($M, ${addr}, '${t.elem}', ${t.size})`;
+  // arrays and structs are their address
+  return addr;
+}
+
+/** Store `value` (already converted to `t`) at `addr`; the expression's value is `value`. */
+export function storeCode(addr: string, t: Type, value: string): string {
+  if (t.kind === 'scalar') {
+    const v = view(t.name);
+    return v ? `($M.${v[0]}[${index(addr, v[1])}] = ${value})` : `$M.storeI64(${addr}, ${value})`;
+  }
+  if (t.kind === 'pointer') return `$M.storeI64(${addr}, ${value})`;
+  if (t.kind === 'vector') return `$H.storeVec($M, ${addr}, '${t.elem}', ${t.size}, ${value})`;
+  if (t.kind === 'struct') return `$H.copy($M, ${addr}, ${value}, ${sizeOf(t)})`;
+  throw new Error(`internal: store of ${t.kind}`);
+}
+
+/**
+ * `left op right` for operands already converted to the scalar kind `k` (the usual arithmetic
+ * conversions). Division and remainder by a possibly-zero integer go through $H (clear error).
+ */
+export function arith(op: string, left: string, right: string, k: ScalarName, spanRef: string, rightConst?: number): string {
+  const safeDiv = rightConst !== undefined && rightConst !== 0;
+  switch (k) {
+    case 'float':
+      return `Math.fround(${left} ${op} ${right})`;
+    case 'double':
+      return `(${left} ${op} ${right})`;
+    case 'int':
+    case 'bool':
+    case 'char': case 'uchar': case 'short': case 'ushort':
+      switch (op) {
+        case '+': case '-': return `((${left} ${op} ${right}) | 0)`;
+        case '*': return `Math.imul(${left}, ${right})`;
+        case '/': return safeDiv ? `((${left} / ${right}) | 0)` : `$H.idiv(${left}, ${right}, ${spanRef})`;
+        case '%': return safeDiv ? `((${left} % ${right}) | 0)` : `$H.imod(${left}, ${right}, ${spanRef})`;
+        case '>>': return `(${left} >> ${right})`;
+        default: return `(${left} ${op} ${right})`; // & | ^ << give int32 already
+      }
+    case 'uint':
+      switch (op) {
+        case '+': case '-': return `((${left} ${op} ${right}) >>> 0)`;
+        case '*': return `(Math.imul(${left}, ${right}) >>> 0)`;
+        case '/': return safeDiv ? `((${left} / ${right}) >>> 0)` : `$H.udiv(${left}, ${right}, ${spanRef})`;
+        case '%': return safeDiv ? `((${left} % ${right}) >>> 0)` : `$H.umod(${left}, ${right}, ${spanRef})`;
+        case '>>': return `(${left} >>> ${right})`;
+        default: return `((${left} ${op} ${right}) >>> 0)`;
+      }
+    case 'long': case 'ulong':
+      switch (op) {
+        case '+': case '-': case '*': return `(${left} ${op} ${right})`;
+        case '/': return safeDiv ? `Math.trunc(${left} / ${right})` : `$H.ldiv(${left}, ${right}, ${spanRef})`;
+        case '%': return safeDiv ? `(${left} % ${right})` : `$H.lmod(${left}, ${right}, ${spanRef})`;
+        default: return `$H.l64('${op}', ${left}, ${right})`;
+      }
+  }
+}

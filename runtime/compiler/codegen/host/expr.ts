@@ -1,0 +1,500 @@
+/**
+ * Host expressions to JavaScript expression text. Every function returns an operand: an atom or a
+ * parenthesized expression, so callers can combine results without precedence worries.
+ *
+ * - `emitValue(e)`: the C value (arrays and structs give their address; see ctypes.ts).
+ * - `emitAs(e, t)`: the value converted to type `t` (assignment, argument, return conversions).
+ * - `emitCond(e)`: a JS truth value for if/while/for/?:/&&/||.
+ * - `lvalue(e)`: where an assignable expression lives, for stores and `&`.
+ */
+import type { AssignExpr, BinaryExpr, CallExpr, CastExpr, Expr, Ident, IndexExpr, MemberExpr, PostfixExpr, UnaryExpr } from '../../ast.js';
+import type { ScalarName, Type } from '../../types.js';
+import { sizeOf, structLayout, typeToString } from '../../types.js';
+import { binaryTypes } from '../../check/typing.js';
+import { HOST_LIB } from '../../check/hostlib.js';
+import { arith, convertScalar, isIntKind, loadCode, scalarOfType, storeCode, strideOf } from './ctypes.js';
+import type { FnState, HostGen, Storage } from './gen.js';
+import { numLit } from './gen.js';
+import { emitBrookCall, isBrookCall } from './brook.js';
+import { emitHostLibCall } from './libcalls.js';
+
+export interface Ctx {
+  g: HostGen;
+  f: FnState | null;
+  /** Cell mode: how session names are reached. */
+}
+
+export type LValue =
+  | { kind: 'js'; name: string; type: Type }
+  | { kind: 'mem'; addr: string; type: Type }
+  /** A write mask (`v.zy`) on a vector lvalue. */
+  | { kind: 'mask'; base: LValue; comps: number[]; type: Type };
+
+const DOUBLE: Type = { kind: 'scalar', name: 'double' };
+const INT: Type = { kind: 'scalar', name: 'int' };
+
+export function typeOfExpr(c: Ctx, e: Expr): Type {
+  if (!e.type) {
+    c.g.error('BRK2699', e.span, 'internal: expression was not typed by the checker');
+    return INT;
+  }
+  return e.type;
+}
+
+function unsupported(c: Ctx, e: { span: import('../../source.js').Span }, what: string, hint?: string): string {
+  c.g.error('BRK2601', e.span, `the host code generator does not support ${what}`, hint);
+  return '0';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Conversions
+
+/** Convert JS value `js` of type `from` to type `to`. */
+export function convert(c: Ctx, js: string, from: Type, to: Type): string {
+  if (to.kind === 'void') return js;
+  if (from.kind === 'dynamic' || to.kind === 'dynamic') return js;
+  const fs = scalarOfType(from);
+  const ts = scalarOfType(to);
+  if (fs && ts) return convertScalar(js, fs, ts);
+  if (to.kind === 'vector') {
+    if (from.kind === 'scalar') return `$H.splat(${convertScalar(js, from.name, to.elem)}, ${to.size})`;
+    return `$H.vconv(${js}, ${to.size}, '${to.elem}')`;
+  }
+  if (to.kind === 'scalar' && from.kind === 'vector') return convertScalar(`${js}[0]`, from.elem, to.name);
+  return js; // structs (addresses), streams, domains pass unchanged
+}
+
+export function emitAs(c: Ctx, e: Expr, to: Type): string {
+  return convert(c, emitValue(c, e), typeOfExpr(c, e), to);
+}
+
+/** A truth value. C: any nonzero number (NaN too) or non-NULL pointer is true. */
+export function emitCond(c: Ctx, e: Expr): string {
+  if (e.kind === 'BinaryExpr') {
+    if (e.op === '&&' || e.op === '||') return `(${emitCond(c, e.left)} ${e.op} ${emitCond(c, e.right)})`;
+    if (['<', '>', '<=', '>=', '==', '!='].includes(e.op)) return comparison(c, e);
+  }
+  if (e.kind === 'UnaryExpr' && e.op === '!') return `!${emitCond(c, e.operand)}`;
+  const t = typeOfExpr(c, e);
+  const v = emitValue(c, e);
+  if (t.kind === 'scalar' && !isIntKind(t.name)) return `(${v} !== 0)`;
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Values
+
+export function emitValue(c: Ctx, e: Expr): string {
+  switch (e.kind) {
+    case 'NumberLit': {
+      const t = typeOfExpr(c, e);
+      const s = scalarOfType(t);
+      if (s === 'float') return numLit(Math.fround(e.value));
+      if (s && s !== 'double' && s !== 'ptr' && !Number.isInteger(e.value)) return numLit(Math.trunc(e.value));
+      return numLit(e.value);
+    }
+    case 'CharLit': return numLit(e.value);
+    case 'StringLit': return c.g.literal(e.value);
+    case 'Ident': return emitIdent(c, e);
+    case 'BinaryExpr': return emitBinary(c, e);
+    case 'AssignExpr': return emitAssign(c, e);
+    case 'UnaryExpr': return emitUnary(c, e);
+    case 'PostfixExpr': return emitIncDec(c, e, e.operand, e.op, true);
+    case 'CondExpr': {
+      const t = typeOfExpr(c, e);
+      return `(${emitCond(c, e.cond)} ? ${emitAs(c, e.then, t)} : ${emitAs(c, e.else, t)})`;
+    }
+    case 'CallExpr': return emitCall(c, e);
+    case 'IndexExpr': case 'MemberExpr': return emitAccess(c, e);
+    case 'CastExpr': return emitCast(c, e);
+    case 'SizeofExpr': {
+      const t = e.target.kind === 'TypeName' ? e.target.type : e.target.type;
+      if (!t) return unsupported(c, e, 'sizeof of an untyped expression');
+      return String(sizeOf(t));
+    }
+    case 'CommaExpr': return `(${e.exprs.map((x) => emitValue(c, x)).join(', ')})`;
+    case 'InitList': return unsupported(c, e, 'a brace list outside a declaration');
+    case 'ConstructExpr': return emitConstruct(c, e.args, typeOfExpr(c, e));
+    case 'IndexofExpr': return unsupported(c, e, 'indexof in host code');
+  }
+}
+
+function hostLibValue(c: Ctx, id: Ident): string | undefined {
+  const entry = HOST_LIB.get(id.name);
+  if (!entry) return undefined;
+  if (entry.value !== undefined) return numLit(entry.value);
+  if (entry.kind === 'variable') return `$L.${id.name}`;
+  return undefined;
+}
+
+export function storageOf(c: Ctx, sym: import('../../ast.js').SymbolRef): Storage | undefined {
+  return c.f?.lookup(sym) ?? c.g.globals.get(sym.emitName);
+}
+
+function emitIdent(c: Ctx, id: Ident): string {
+  const sym = id.symbol;
+  if (!sym) return unsupported(c, id, `the unresolved name '${id.name}'`);
+  switch (sym.kind) {
+    case 'constant': case 'hostlib': {
+      const v = hostLibValue(c, id);
+      if (v !== undefined) return v;
+      return unsupported(c, id, `'${id.name}' as a value`, 'call it instead');
+    }
+    case 'kernel': return kernelRef(c, sym.name);
+    case 'function': return unsupported(c, id, 'function pointers', 'call the function directly');
+    case 'session': return `$S.get(${JSON.stringify(sym.name)})`;
+    default: {
+      const st = storageOf(c, sym);
+      if (!st) return unsupported(c, id, `the variable '${id.name}' here (no storage)`);
+      if (st.kind === 'js') return st.name;
+      return loadCode(st.addr, sym.type);
+    }
+  }
+}
+
+export function kernelRef(c: Ctx, name: string): string {
+  return c.g.cell ? `$S.kernel(${JSON.stringify(name)})` : `$K[${JSON.stringify(name)}]`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Operators
+
+function operandType(c: Ctx, op: string, l: Type, r: Type): Type {
+  const res = binaryTypes(op, l, r, 'host');
+  return typeof res === 'string' ? DOUBLE : res.operand;
+}
+
+function constValue(e: Expr): number | undefined {
+  if (e.kind === 'NumberLit' || e.kind === 'CharLit') return e.value;
+  if (e.kind === 'UnaryExpr' && e.op === '-' ) {
+    const v = constValue(e.operand);
+    return v === undefined ? undefined : -v;
+  }
+  return undefined;
+}
+
+function isPtr(t: Type): boolean {
+  return t.kind === 'pointer' || t.kind === 'array';
+}
+
+function comparison(c: Ctx, e: BinaryExpr): string {
+  const lt = typeOfExpr(c, e.left);
+  const rt = typeOfExpr(c, e.right);
+  const js = e.op === '==' ? '===' : e.op === '!=' ? '!==' : e.op;
+  if (isPtr(lt) || isPtr(rt)) return `(${emitValue(c, e.left)} ${js} ${emitValue(c, e.right)})`;
+  const ot = operandType(c, e.op, lt, rt);
+  if (ot.kind === 'vector') return unsupported(c, e, 'a vector comparison as a truth value', 'compare one component, as in v.x < w.x');
+  return `(${emitAs(c, e.left, ot)} ${js} ${emitAs(c, e.right, ot)})`;
+}
+
+function emitBinary(c: Ctx, e: BinaryExpr): string {
+  const lt = typeOfExpr(c, e.left);
+  const rt = typeOfExpr(c, e.right);
+  if (e.op === '&&' || e.op === '||') return `+${emitCond(c, e)}`;
+  if (['<', '>', '<=', '>=', '==', '!='].includes(e.op)) {
+    const ot = operandType(c, e.op, lt, rt);
+    if (ot.kind === 'vector') return `$H.vbin('${e.op}', ${emitAs(c, e.left, ot)}, ${emitAs(c, e.right, ot)}, ${ot.size}, '${ot.elem}')`;
+    return `+${comparison(c, e)}`;
+  }
+  if (isPtr(lt) || isPtr(rt)) return pointerArith(c, e, e.op, e.left, e.right);
+  return binaryValue(c, e.op, emitValue(c, e.left), lt, emitValue(c, e.right), rt, typeOfExpr(c, e), c.g.span(e.span), constValue(e.right));
+}
+
+/** `l op r` for arithmetic values of types lt, rt; result converted to `result`. */
+function binaryValue(c: Ctx, op: string, l: string, lt: Type, r: string, rt: Type, result: Type, spanRef: string, rConst?: number): string {
+  if (op === '<<' || op === '>>') {
+    // C: the result has the promoted type of the left operand; the right is just a count.
+    const k = scalarOfType(result) as ScalarName;
+    if (result.kind === 'vector') return `$H.vbin('${op}', ${convert(c, l, lt, result)}, ${convert(c, r, rt, result)}, ${result.size}, '${result.elem}')`;
+    return arith(op, convert(c, l, lt, result), convert(c, r, rt, { kind: 'scalar', name: 'int' }), k, spanRef);
+  }
+  const ot = operandType(c, op, lt, rt);
+  if (ot.kind === 'vector') {
+    return `$H.vbin('${op}', ${convert(c, l, lt, ot)}, ${convert(c, r, rt, ot)}, ${ot.size}, '${ot.elem}')`;
+  }
+  const k = scalarOfType(ot) as ScalarName;
+  return convert(c, arith(op, convert(c, l, lt, ot), convert(c, r, rt, ot), k, spanRef, rConst), ot, result);
+}
+
+function pointerArith(c: Ctx, e: Expr, op: string, le: Expr, re: Expr): string {
+  const lt = typeOfExpr(c, le);
+  const rt = typeOfExpr(c, re);
+  const l = emitValue(c, le);
+  const r = emitValue(c, re);
+  if (isPtr(lt) && isPtr(rt)) {
+    if (op === '-') return `((${l} - ${r}) / ${strideOf(lt)})`;
+    return unsupported(c, e, `'${op}' between two pointers`);
+  }
+  if (isPtr(lt)) {
+    const n = convert(c, r, rt, { kind: 'scalar', name: 'long' });
+    return `(${l} ${op} ${scaled(n, strideOf(lt))})`;
+  }
+  const n = convert(c, l, lt, { kind: 'scalar', name: 'long' });
+  return `(${r} + ${scaled(n, strideOf(rt))})`;
+}
+
+function scaled(n: string, stride: number): string {
+  return stride === 1 ? n : `${n} * ${stride}`;
+}
+
+function emitUnary(c: Ctx, e: UnaryExpr): string {
+  if (e.op === '++' || e.op === '--') return emitIncDec(c, e, e.operand, e.op, false);
+  const t = typeOfExpr(c, e);
+  switch (e.op) {
+    case '!': return `+!${emitCond(c, e.operand)}`;
+    case '&': {
+      const lv = lvalue(c, e.operand);
+      if (!lv) return '0';
+      if (lv.kind === 'mem') return lv.addr;
+      if (lv.kind === 'js' && typeOfExpr(c, e.operand).kind === 'array') return lv.name;
+      return unsupported(c, e, 'taking the address of this expression');
+    }
+    case '*': {
+      const p = emitValue(c, e.operand);
+      return loadCode(p, t);
+    }
+    case '+': return emitAs(c, e.operand, t);
+    case '-': {
+      if (t.kind === 'vector') return `$H.vneg(${emitAs(c, e.operand, t)}, '${t.elem}')`;
+      const v = emitAs(c, e.operand, t);
+      const k = scalarOfType(t);
+      if (k === 'int') return `((-${v}) | 0)`;
+      if (k === 'uint') return `((-${v}) >>> 0)`;
+      return `(-${v})`;
+    }
+    case '~': {
+      const v = emitAs(c, e.operand, t);
+      const k = scalarOfType(t);
+      if (k === 'uint') return `((~${v}) >>> 0)`;
+      if (k === 'long' || k === 'ulong') return `$H.l64('~', ${v}, 0)`;
+      if (t.kind === 'vector') return unsupported(c, e, '~ on a vector');
+      return `(~${v})`;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Member access, indexing
+
+function fieldOffset(t: Type, name: string): { offset: number; type: Type } | undefined {
+  if (t.kind !== 'struct') return undefined;
+  const i = t.fields.findIndex((f) => f.name === name);
+  if (i < 0) return undefined;
+  return { offset: structLayout(t).offsets[i]!, type: t.fields[i]!.type };
+}
+
+function swizzleComps(member: string): number[] {
+  return [...member].map((ch) => Math.max('xyzw'.indexOf(ch), 'rgba'.indexOf(ch)));
+}
+
+function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
+  if (e.kind === 'MemberExpr') {
+    const ot = typeOfExpr(c, e.object);
+    const base = e.arrow && ot.kind === 'pointer' ? ot.to : ot;
+    if (base.kind === 'vector' || base.kind === 'scalar') {
+      const comps = swizzleComps(e.member);
+      const lv = base.kind === 'vector' ? lvalueOrNull(c, e.object) : null;
+      if (lv && lv.kind === 'mem' && comps.length === 1) {
+        return loadCode(`(${lv.addr} + ${comps[0]! * (sizeOf(base) / base.size)})`, typeOfExpr(c, e));
+      }
+      const v = emitValue(c, e.object);
+      if (base.kind === 'scalar') return comps.length === 1 ? v : `$H.splat(${v}, ${comps.length})`;
+      if (comps.length === 1) return `${v}[${comps[0]}]`;
+      return `$H.swz(${v}, [${comps.join(', ')}])`;
+    }
+  }
+  if (e.kind === 'IndexExpr') {
+    const ot = typeOfExpr(c, e.object);
+    if (ot.kind === 'vector') return `${emitValue(c, e.object)}[${emitAs(c, e.index, INT)}]`;
+  }
+  const lv = lvalue(c, e);
+  if (!lv) return '0';
+  return readLValue(c, lv);
+}
+
+/** Where `e` lives, or null (with a diagnostic) when it is not an lvalue we can address. */
+export function lvalue(c: Ctx, e: Expr): LValue | null {
+  const lv = lvalueOrNull(c, e);
+  if (!lv) unsupported(c, e, 'assigning to or taking the address of this expression');
+  return lv;
+}
+
+function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
+  const t = typeOfExpr(c, e);
+  switch (e.kind) {
+    case 'Ident': {
+      const sym = e.symbol;
+      if (!sym) return null;
+      if (sym.kind === 'session') return null;
+      const st = storageOf(c, sym);
+      if (!st) return null;
+      return st.kind === 'js' ? { kind: 'js', name: st.name, type: t } : { kind: 'mem', addr: st.addr, type: t };
+    }
+    case 'UnaryExpr':
+      if (e.op !== '*') return null;
+      return { kind: 'mem', addr: emitValue(c, e.operand), type: t };
+    case 'IndexExpr': {
+      const ot = typeOfExpr(c, e.object);
+      if (ot.kind !== 'pointer' && ot.kind !== 'array') return null;
+      const base = emitValue(c, e.object);
+      const idx = emitAs(c, e.index, { kind: 'scalar', name: 'long' });
+      const stride = strideOf(ot);
+      return { kind: 'mem', addr: `(${base} + ${scaled(idx, stride)})`, type: t };
+    }
+    case 'MemberExpr': {
+      const ot = typeOfExpr(c, e.object);
+      if (e.arrow) {
+        if (ot.kind !== 'pointer') return null;
+        const f = fieldOffset(ot.to, e.member);
+        if (!f) return null;
+        const p = emitValue(c, e.object);
+        return { kind: 'mem', addr: f.offset === 0 ? p : `(${p} + ${f.offset})`, type: t };
+      }
+      if (ot.kind === 'struct') {
+        const f = fieldOffset(ot, e.member);
+        const base = lvalueOrNull(c, e.object);
+        if (!f) return null;
+        // A struct rvalue (call result) is an address too.
+        const addr = base && base.kind === 'mem' ? base.addr : emitValue(c, e.object);
+        return { kind: 'mem', addr: f.offset === 0 ? addr : `(${addr} + ${f.offset})`, type: t };
+      }
+      if (ot.kind === 'vector') {
+        const base = lvalueOrNull(c, e.object);
+        if (!base) return null;
+        return { kind: 'mask', base, comps: swizzleComps(e.member), type: t };
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+export function readLValue(c: Ctx, lv: LValue): string {
+  switch (lv.kind) {
+    case 'js': return lv.name;
+    case 'mem': return loadCode(lv.addr, lv.type);
+    case 'mask': {
+      const v = readLValue(c, lv.base);
+      return lv.comps.length === 1 ? `${v}[${lv.comps[0]}]` : `$H.swz(${v}, [${lv.comps.join(', ')}])`;
+    }
+  }
+}
+
+/** Store `value` (already of type lv.type) into lv; the expression's value is the stored value. */
+export function writeLValue(c: Ctx, lv: LValue, value: string): string {
+  switch (lv.kind) {
+    case 'js':
+      if (lv.type.kind === 'vector') return `(${lv.name} = $H.vconv(${value}, ${lv.type.size}, '${lv.type.elem}'))`;
+      return `(${lv.name} = ${value})`;
+    case 'mem':
+      return storeCode(lv.addr, lv.type, value);
+    case 'mask': {
+      const bt = lv.base.type;
+      if (bt.kind !== 'vector') return unsupported(c, { span: { file: -1, start: 0, end: 0 } }, 'this write mask');
+      if (lv.base.kind === 'js') return `$H.setComps(${lv.base.name}, [${lv.comps.join(', ')}], ${value}, '${bt.elem}')`;
+      if (lv.base.kind === 'mem') return `$H.storeComps($M, ${lv.base.addr}, '${bt.elem}', [${lv.comps.join(', ')}], ${value})`;
+      return unsupported(c, { span: { file: -1, start: 0, end: 0 } }, 'a write mask of a write mask');
+    }
+  }
+}
+
+/** Evaluate the address of a memory lvalue once (into a temp) when it will be read and written. */
+function stabilize(c: Ctx, lv: LValue): { setup: string; lv: LValue } {
+  if (lv.kind === 'mem' && !/^[\w$]+$/.test(lv.addr) && !/^\(\$fp \+ \d+\)$/.test(lv.addr)) {
+    const t = c.f ? c.f.temp() : '$gt';
+    return { setup: `${t} = ${lv.addr}, `, lv: { kind: 'mem', addr: t, type: lv.type } };
+  }
+  if (lv.kind === 'mask') {
+    const inner = stabilize(c, lv.base);
+    return { setup: inner.setup, lv: { ...lv, base: inner.lv } };
+  }
+  return { setup: '', lv };
+}
+
+function emitAssign(c: Ctx, e: AssignExpr): string {
+  const target = lvalue(c, e.target);
+  if (!target) return '0';
+  const tt = typeOfExpr(c, e.target);
+  if (e.op === '=') {
+    if (tt.kind === 'struct') return storeCode(target.kind === 'mem' ? target.addr : readLValue(c, target), tt, emitValue(c, e.value));
+    return writeLValue(c, target, emitAs(c, e.value, tt));
+  }
+  const op = e.op.slice(0, -1);
+  const { setup, lv } = stabilize(c, target);
+  const cur = readLValue(c, lv);
+  const vt = typeOfExpr(c, e.value);
+  let next: string;
+  if (isPtr(tt)) {
+    const n = convert(c, emitValue(c, e.value), vt, { kind: 'scalar', name: 'long' });
+    next = `(${cur} ${op} ${scaled(n, strideOf(tt))})`;
+  } else {
+    next = binaryValue(c, op, cur, tt, emitValue(c, e.value), vt, tt, c.g.span(e.span), constValue(e.value));
+  }
+  return `(${setup}${writeLValue(c, lv, next)})`;
+}
+
+function emitIncDec(c: Ctx, e: Expr, operand: Expr, op: '++' | '--', post: boolean): string {
+  const target = lvalue(c, operand);
+  if (!target) return '0';
+  const t = typeOfExpr(c, operand);
+  const { setup, lv } = stabilize(c, target);
+  const sign = op === '++' ? '+' : '-';
+  const one: Type = { kind: 'scalar', name: 'int' };
+  const cur = readLValue(c, lv);
+  const bump = (v: string) => (isPtr(t) ? `(${v} ${sign} ${strideOf(t)})` : binaryValue(c, sign, v, t, '1', one, t, c.g.span(e.span)));
+  if (!post) return `(${setup}${writeLValue(c, lv, bump(cur))})`;
+  const old = c.f ? c.f.temp() : '$gt';
+  return `(${setup}${old} = ${cur}, ${writeLValue(c, lv, bump(old))}, ${old})`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Casts, constructors, calls
+
+function emitCast(c: Ctx, e: CastExpr): string {
+  const to = e.target.type ?? typeOfExpr(c, e);
+  const v = emitValue(c, e.operand);
+  if (to.kind === 'void') return `void ${v}`;
+  return convert(c, v, typeOfExpr(c, e.operand), to);
+}
+
+export function emitConstruct(c: Ctx, args: Expr[], t: Type): string {
+  if (t.kind === 'scalar') return args[0] ? emitAs(c, args[0], t) : '0';
+  if (t.kind !== 'vector') return unsupported(c, args[0] ?? { span: { file: -1, start: 0, end: 0 } }, `constructing ${typeToString(t)}`);
+  const elem: Type = { kind: 'scalar', name: t.elem };
+  if (args.length === 1) return emitAs(c, args[0]!, t);
+  if (args.every((a) => typeOfExpr(c, a).kind === 'scalar')) return `[${args.map((a) => emitAs(c, a, elem)).join(', ')}]`;
+  const parts = args.map((a) => {
+    const at = typeOfExpr(c, a);
+    return at.kind === 'vector' ? `...${emitValue(c, a)}` : emitAs(c, a, elem);
+  });
+  return `$H.vconv([${parts.join(', ')}], ${t.size}, '${t.elem}')`;
+}
+
+function emitCall(c: Ctx, e: CallExpr): string {
+  if (isBrookCall(e)) return emitBrookCall(c, e);
+  const callee = e.callee;
+  if (callee.kind !== 'Ident' || !callee.symbol) return unsupported(c, e, 'calls through expressions', 'call a function by its name');
+  const sym = callee.symbol;
+  if (sym.kind === 'hostlib') return emitHostLibCall(c, e, callee.name);
+  if (sym.kind === 'session') {
+    return `(await $S.get(${JSON.stringify(sym.name)})(${e.args.map((a) => emitValue(c, a)).join(', ')}))`;
+  }
+  if (sym.kind !== 'function') return unsupported(c, e, `calling '${callee.name}'`);
+  const ft = sym.type;
+  const params = ft.kind === 'function' ? ft.params : [];
+  const args = e.args.map((a, i) => (params[i] ? emitAs(c, a, params[i]!) : emitValue(c, a)));
+  const name = functionRef(c, sym.emitName, sym.name);
+  if (c.g.structReturn.has(sym.emitName)) {
+    // The caller owns the result: a frame slot of the struct's size (see func.ts).
+    const rt = ft.kind === 'function' ? ft.ret : INT;
+    const slot = c.f ? c.f.slot(rt) : '$M.alloca(' + sizeOf(rt) + ')';
+    args.unshift(slot);
+  }
+  const call = `${name}(${args.join(', ')})`;
+  return c.g.asyncFns.has(sym.emitName) ? `(await ${call})` : call;
+}
+
+export function functionRef(c: Ctx, emitName: string, name: string): string {
+  return c.g.cell ? `$S.fn(${JSON.stringify(name)})` : emitName;
+}

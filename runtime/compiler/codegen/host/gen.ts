@@ -1,0 +1,165 @@
+/**
+ * State of one host code generation: module-level constants (spans, types, string literals), where
+ * every variable lives (storage), which functions are async, and the diagnostics of limitations
+ * (BRK26xx: C the host generator does not translate, such as unstructured goto).
+ *
+ * Storage of a variable:
+ * - `js`: a JavaScript variable holds the value (scalars, pointers, vectors, streams; array parameters,
+ *   which are pointers in C, hold the address).
+ * - `mem`: the value lives in Mem at `addr` (a JS expression): arrays, structs, and scalars whose
+ *   address is taken with `&`. Locals get a slot in the function's frame (`$fp + offset`).
+ */
+import type { SymbolRef } from '../../ast.js';
+import type { DiagnosticBag } from '../../diagnostics.js';
+import type { SourceSet, Span } from '../../source.js';
+import type { KernelSigInfo } from './brook.js';
+import type { Type } from '../../types.js';
+import { alignOf, sizeOf } from '../../types.js';
+
+export type Storage = { kind: 'js'; name: string } | { kind: 'mem'; addr: string };
+
+export interface GenOptions {
+  mode: 'program' | 'cell';
+  /** For assert messages (file:line and the expression's text). */
+  sources?: SourceSet;
+  /** Kernels compiled earlier (notebook session), by name. */
+  sessionKernels?: ReadonlyMap<string, KernelSigInfo>;
+}
+
+export class HostGen {
+  readonly consts: string[] = [];
+  private spanNames = new Map<string, string>();
+  private typeNames = new Map<string, string>();
+  private literalNames = new Map<string, string>();
+  /** Globals by emitName. */
+  readonly globals = new Map<string, Storage>();
+  /** Host functions (by emitName) that must be async (they await the runtime, directly or not). */
+  readonly asyncFns = new Set<string>();
+  /** Host functions (by emitName) returning a struct: they take a hidden result address first. */
+  readonly structReturn = new Set<string>();
+  /** Module-level statements for static data (static locals, globals). */
+  readonly staticInits: string[] = [];
+
+  /** Kernels of this unit, by name. */
+  readonly kernels = new Map<string, KernelSigInfo>();
+
+  constructor(
+    readonly bag: DiagnosticBag,
+    readonly options: GenOptions,
+  ) {}
+
+  kernelSig(name: string, sym?: unknown): KernelSigInfo | undefined {
+    const local = this.kernels.get(name) ?? this.options.sessionKernels?.get(name);
+    if (local) return local;
+    // The checker's symbol for a kernel of an earlier cell carries its CheckedKernel.
+    const sk = (sym as { sessionKernel?: { kind: KernelSigInfo['kind']; ir: { params: { role: string; type: Type; sourceName: string }[] } } } | undefined)?.sessionKernel;
+    if (sk) return { kind: sk.kind, params: sk.ir.params.map((p) => ({ role: p.role, type: p.type, name: p.sourceName })) };
+    return undefined;
+  }
+
+  /** "file:line" of a span (assert messages). */
+  describeSpan(span: Span): string {
+    const src = this.options.sources;
+    if (!src || span.file < 0) return '?';
+    const { line } = src.position(span.file, span.start);
+    return `${src.get(span.file).name}:${line}`;
+  }
+
+  sourceText(span: Span): string {
+    const src = this.options.sources;
+    if (!src || span.file < 0) return '';
+    return src.get(span.file).text.slice(span.start, span.end);
+  }
+
+  get cell(): boolean {
+    return this.options.mode === 'cell';
+  }
+
+  /** A module constant holding the span (so runtime errors point at the user's line). */
+  span(span: Span | undefined): string {
+    if (!span || span.file < 0) return 'undefined';
+    const key = `${span.file}:${span.start}:${span.end}`;
+    let name = this.spanNames.get(key);
+    if (!name) {
+      name = `$sp${this.spanNames.size}`;
+      this.spanNames.set(key, name);
+      this.consts.push(`const ${name} = Object.freeze({ file: ${span.file}, start: ${span.start}, end: ${span.end} });`);
+    }
+    return name;
+  }
+
+  /** A module constant holding a Type (stream element types, flattening of struct values). */
+  type(t: Type): string {
+    const json = JSON.stringify(t);
+    let name = this.typeNames.get(json);
+    if (!name) {
+      name = `$T${this.typeNames.size}`;
+      this.typeNames.set(json, name);
+      this.consts.push(`const ${name} = ${json};`);
+    }
+    return name;
+  }
+
+  /** Address of a string literal (interned in Mem when the module is instantiated). */
+  literal(text: string): string {
+    let name = this.literalNames.get(text);
+    if (!name) {
+      name = `$s${this.literalNames.size}`;
+      this.literalNames.set(text, name);
+      this.consts.push(`const ${name} = $L.literal(${JSON.stringify(text)});`);
+    }
+    return name;
+  }
+
+  error(code: string, span: Span, message: string, hint?: string): void {
+    this.bag.error(code, span, message, hint);
+  }
+}
+
+/** Per-function state. */
+export class FnState {
+  readonly locals = new Map<string, Storage>();
+  frameSize = 0;
+  private temps = 0;
+  readonly tempNames: string[] = [];
+  /** Streams declared in this function (freed when it returns). */
+  hasStreams = false;
+  /** The function's return type, and whether results go through the hidden `$ret` address. */
+  constructor(
+    readonly name: string,
+    readonly sourceName: string,
+    readonly returnType: Type,
+    readonly isAsync: boolean,
+    readonly structReturn: boolean,
+  ) {}
+
+  /** A fresh temporary (declared at the top of the function). */
+  temp(): string {
+    const t = `$t${this.temps++}`;
+    this.tempNames.push(t);
+    return t;
+  }
+
+  /** A frame slot for a local that lives in Mem. */
+  slot(t: Type): string {
+    const a = Math.max(1, alignOf(t));
+    this.frameSize = Math.ceil(this.frameSize / a) * a;
+    const off = this.frameSize;
+    this.frameSize += Math.max(1, sizeOf(t));
+    return `($fp + ${off})`;
+  }
+
+  lookup(sym: SymbolRef): Storage | undefined {
+    return this.locals.get(sym.emitName);
+  }
+}
+
+/** A JS numeric literal for x (as an operand: negative values parenthesized). */
+export function numLit(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (x === Infinity) return 'Infinity';
+  if (x === -Infinity) return '(-Infinity)';
+  if (Object.is(x, -0)) return '(-0)';
+  const s = String(x);
+  return x < 0 ? `(${s})` : s;
+}

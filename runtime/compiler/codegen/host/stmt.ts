@@ -1,0 +1,353 @@
+/**
+ * Host statements to JavaScript statements.
+ *
+ * - Loops, if, switch (JS's switch has C's fallthrough), break and continue map one to one.
+ * - Locals are hoisted to the top of the function (emitNames are unique per function), so a
+ *   declaration is an assignment at its place, and `case` labels may skip declarations as in C.
+ * - A block that declares streams frees them when it is left (C++ destructors did that in BRT).
+ * - goto, only where it is structured: a forward jump to a label later in the same or an enclosing
+ *   block becomes `break` out of a labeled block; a backward jump to a label earlier in an enclosing
+ *   block becomes `continue` of a labeled loop around the statements from the label on. Anything else
+ *   (jumping into a block, both directions to one label) is a clear compile error (BRK2602).
+ */
+import type { Block, CaseClause, Declarator, Expr, Stmt, SwitchStmt, VarDecl } from '../../ast.js';
+import type { Type } from '../../types.js';
+import { sizeOf } from '../../types.js';
+import { scalarOfType } from './ctypes.js';
+import type { Ctx } from './expr.js';
+import { emitAs, emitCond, emitValue, typeOfExpr } from './expr.js';
+import { emitDeclarator } from './init.js';
+
+export class Lines {
+  readonly out: string[] = [];
+  private depth = 0;
+  constructor(depth = 0) {
+    this.depth = depth;
+  }
+  line(s: string): void {
+    this.out.push('  '.repeat(this.depth) + s);
+  }
+  indent(): void {
+    this.depth++;
+  }
+  dedent(): void {
+    this.depth--;
+  }
+}
+
+/** Goto bookkeeping for one function. */
+export interface GotoState {
+  /** Number of gotos per label in the whole function. */
+  counts: Map<string, number>;
+  /** label -> how a goto to it is emitted, while inside its region. */
+  active: Map<string, string>;
+  /** Label loops and switches so break/continue stay correct inside synthetic loops. */
+  labelAll: boolean;
+  breakTargets: string[];
+  continueTargets: string[];
+  next: number;
+}
+
+export interface StmtCtx extends Ctx {
+  goto: GotoState;
+}
+
+export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
+  switch (s.kind) {
+    case 'Block':
+      L.line('{');
+      L.indent();
+      emitBlockBody(c, s.body, L);
+      L.dedent();
+      L.line('}');
+      return;
+    case 'ExprStmt':
+      L.line(`${emitValue(c, s.expr)};`);
+      return;
+    case 'DeclStmt':
+      if (s.decl.kind === 'VarDecl') emitVarDecl(c, s.decl, L);
+      return;
+    case 'IfStmt':
+      L.line(`if (${emitCond(c, s.cond)}) {`);
+      emitNested(c, s.then, L);
+      if (s.else) {
+        L.line('} else {');
+        emitNested(c, s.else, L);
+      }
+      L.line('}');
+      return;
+    case 'WhileStmt':
+      loop(c, L, `while (${emitCond(c, s.cond)})`, s.body);
+      return;
+    case 'DoWhileStmt': {
+      const label = loopLabel(c);
+      L.line(`${label}do {`);
+      withTargets(c, label, true, () => emitNested(c, s.body, L));
+      L.line(`} while (${emitCond(c, s.cond)});`);
+      return;
+    }
+    case 'ForStmt': {
+      const hasInit = s.init !== null;
+      if (hasInit) {
+        L.line('{');
+        L.indent();
+        emitStmt(c, s.init!, L);
+      }
+      const cond = s.cond ? emitCond(c, s.cond) : '';
+      const update = s.update ? emitValue(c, s.update) : '';
+      loop(c, L, `for (; ${cond}; ${update})`, s.body);
+      if (hasInit) {
+        L.dedent();
+        L.line('}');
+      }
+      return;
+    }
+    case 'ReturnStmt':
+      emitReturn(c, s.value, L);
+      return;
+    case 'BreakStmt': {
+      const t = c.goto.labelAll ? c.goto.breakTargets[c.goto.breakTargets.length - 1] : undefined;
+      L.line(t ? `break ${t};` : 'break;');
+      return;
+    }
+    case 'ContinueStmt': {
+      const t = c.goto.labelAll ? c.goto.continueTargets[c.goto.continueTargets.length - 1] : undefined;
+      L.line(t ? `continue ${t};` : 'continue;');
+      return;
+    }
+    case 'SwitchStmt':
+      emitSwitch(c, s, L);
+      return;
+    case 'CaseClause':
+      c.g.error('BRK2602', s.span, 'this case label is inside a nested block of its switch', 'put case labels directly in the switch body; the host code generator does not translate jumps into nested blocks');
+      return;
+    case 'EmptyStmt':
+      return;
+    case 'GotoStmt': {
+      const how = c.goto.active.get(s.label);
+      if (!how) {
+        c.g.error('BRK2602', s.span, `goto '${s.label}' is not structured: it jumps into a block or to a label in another branch`, 'restructure the jump as a loop with break/continue, or move the label into the same or an enclosing block');
+        return;
+      }
+      L.line(how);
+      return;
+    }
+    case 'LabeledStmt':
+      // Labels inside a statement list are handled by emitBlockBody; here a label without gotos.
+      if ((c.goto.counts.get(s.label) ?? 0) > 0) {
+        c.g.error('BRK2602', s.span, `label '${s.label}' must be a statement of a block to be a goto target`, 'put the label on its own statement inside { }');
+      }
+      emitStmt(c, s.body, L);
+      return;
+  }
+}
+
+function emitNested(c: StmtCtx, s: Stmt, L: Lines): void {
+  L.indent();
+  if (s.kind === 'Block') emitBlockBody(c, s.body, L);
+  else emitStmt(c, s, L);
+  L.dedent();
+}
+
+function loopLabel(c: StmtCtx): string {
+  if (!c.goto.labelAll) return '';
+  return `$loop${c.goto.next++}: `;
+}
+
+function withTargets(c: StmtCtx, label: string, isLoop: boolean, f: () => void): void {
+  const name = label.replace(/: $/, '');
+  c.goto.breakTargets.push(name);
+  if (isLoop) c.goto.continueTargets.push(name);
+  try {
+    f();
+  } finally {
+    c.goto.breakTargets.pop();
+    if (isLoop) c.goto.continueTargets.pop();
+  }
+}
+
+function loop(c: StmtCtx, L: Lines, head: string, body: Stmt): void {
+  const label = loopLabel(c);
+  L.line(`${label}${head} {`);
+  withTargets(c, label, true, () => emitNested(c, body, L));
+  L.line('}');
+}
+
+function emitReturn(c: StmtCtx, value: Expr | null, L: Lines): void {
+  const f = c.f;
+  if (!f) {
+    L.line('return;');
+    return;
+  }
+  if (!value) {
+    L.line(f.name === 'main' ? 'return 0;' : 'return;');
+    return;
+  }
+  const rt = f.returnType;
+  if (f.structReturn) {
+    L.line(`return $H.copy($M, $ret, ${emitValue(c, value)}, ${sizeOf(rt)});`);
+    return;
+  }
+  if (rt.kind === 'void') {
+    L.line(`${emitValue(c, value)};`);
+    L.line('return;');
+    return;
+  }
+  L.line(`return ${emitAs(c, value, rt)};`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Blocks, declarations, labels
+
+/** Streams declared directly in this statement list (freed when the block is left). */
+function blockStreams(stmts: Stmt[]): Declarator[] {
+  const out: Declarator[] = [];
+  for (const s of stmts) {
+    if (s.kind === 'DeclStmt' && s.decl.kind === 'VarDecl' && !s.decl.isStatic) {
+      for (const d of s.decl.declarators) if (d.streamDims && d.symbol) out.push(d);
+    }
+  }
+  return out;
+}
+
+export function emitBlockBody(c: StmtCtx, stmts: Stmt[], L: Lines): void {
+  const streams = blockStreams(stmts);
+  if (streams.length === 0) {
+    emitStatementList(c, stmts, L);
+    return;
+  }
+  const names = streams.map((d) => d.symbol!.emitName);
+  L.line('try {');
+  L.indent();
+  emitStatementList(c, stmts, L);
+  L.dedent();
+  L.line('} finally {');
+  L.indent();
+  for (const n of names) L.line(`if (${n} !== undefined) { $rt.free(${n}); ${n} = undefined; }`);
+  L.dedent();
+  L.line('}');
+}
+
+function emitStatementList(c: StmtCtx, stmts: Stmt[], L: Lines): void {
+  for (let i = 0; i < stmts.length; i++) {
+    const s = stmts[i]!;
+    if (s.kind !== 'LabeledStmt') {
+      // A forward goto region opens at the first statement containing a goto to a later label.
+      const fwd = forwardRegion(c, stmts, i);
+      if (fwd) {
+        const { label, end } = fwd;
+        const name = `$fwd_${label}`;
+        L.line(`${name}: {`);
+        L.indent();
+        c.goto.active.set(label, `break ${name};`);
+        for (let j = i; j < end; j++) emitStmt(c, stmts[j]!, L);
+        c.goto.active.delete(label);
+        L.dedent();
+        L.line('}');
+        i = end - 1;
+        continue;
+      }
+      emitStmt(c, s, L);
+      continue;
+    }
+    const total = c.goto.counts.get(s.label) ?? 0;
+    const after = countGotos([s, ...stmts.slice(i + 1)], s.label);
+    if (total === 0 || c.goto.active.has(s.label)) {
+      emitStmt(c, s.body, L);
+      continue;
+    }
+    if (after !== total) {
+      c.g.error('BRK2602', s.span, `the gotos to '${s.label}' cannot be translated: they jump both forward and backward, or into this block from outside`, 'use a loop with break/continue instead of goto');
+      emitStmt(c, s.body, L);
+      continue;
+    }
+    // Backward gotos: a loop around the label's statement and everything after it in this block.
+    const name = `$back_${s.label}`;
+    const wasLabelAll = c.goto.labelAll;
+    c.goto.labelAll = true;
+    L.line(`${name}: for (;;) {`);
+    L.indent();
+    c.goto.active.set(s.label, `continue ${name};`);
+    emitStmt(c, s.body, L);
+    for (let j = i + 1; j < stmts.length; j++) emitStmt(c, stmts[j]!, L);
+    L.line(`break ${name};`);
+    c.goto.active.delete(s.label);
+    L.dedent();
+    L.line('}');
+    c.goto.labelAll = wasLabelAll;
+    return;
+  }
+}
+
+/** If stmts[i] contains a goto to a label later in this list (and all its gotos are before it). */
+function forwardRegion(c: StmtCtx, stmts: Stmt[], i: number): { label: string; end: number } | undefined {
+  for (let k = i + 1; k < stmts.length; k++) {
+    const s = stmts[k]!;
+    if (s.kind !== 'LabeledStmt' || c.goto.active.has(s.label)) continue;
+    const total = c.goto.counts.get(s.label) ?? 0;
+    if (total === 0) continue;
+    if (countGotos([stmts[i]!], s.label) === 0) continue;
+    if (countGotos(stmts.slice(i, k), s.label) === total) return { label: s.label, end: k };
+  }
+  return undefined;
+}
+
+/** Gotos to `label` anywhere inside these statements. */
+export function countGotos(stmts: Stmt[], label: string): number {
+  let n = 0;
+  const visit = (s: Stmt | null): void => {
+    if (!s) return;
+    switch (s.kind) {
+      case 'GotoStmt': if (s.label === label) n++; return;
+      case 'Block': s.body.forEach(visit); return;
+      case 'IfStmt': visit(s.then); visit(s.else); return;
+      case 'WhileStmt': case 'DoWhileStmt': visit(s.body); return;
+      case 'ForStmt': visit(s.body); return;
+      case 'SwitchStmt': visit(s.body); return;
+      case 'LabeledStmt': visit(s.body); return;
+      default: return;
+    }
+  };
+  stmts.forEach(visit);
+  return n;
+}
+
+export function emitVarDecl(c: StmtCtx, d: VarDecl, L: Lines): void {
+  if (d.isStatic || d.isExtern) return; // static locals are initialized once, at module load (func.ts)
+  for (const dec of d.declarators) emitDeclarator(c, d, dec, L);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// switch
+
+function emitSwitch(c: StmtCtx, s: SwitchStmt, L: Lines): void {
+  const dt = promoted(typeOfExpr(c, s.discriminant));
+  const label = loopLabel(c);
+  L.line(`${label}switch (${emitAs(c, s.discriminant, dt)}) {`);
+  L.indent();
+  withTargets(c, label, false, () => {
+    const body: Block = s.body;
+    for (const st of body.body) {
+      if (st.kind === 'CaseClause') {
+        emitCase(c, st, dt, L);
+        continue;
+      }
+      L.indent();
+      emitStmt(c, st, L);
+      L.dedent();
+    }
+  });
+  L.dedent();
+  L.line('}');
+}
+
+function emitCase(c: StmtCtx, cl: CaseClause, dt: Type, L: Lines): void {
+  if (!cl.test) L.line('default:');
+  else L.line(`case ${emitAs(c, cl.test, dt)}:`);
+}
+
+function promoted(t: Type): Type {
+  const s = scalarOfType(t);
+  if (s === 'char' || s === 'uchar' || s === 'short' || s === 'ushort' || s === 'bool') return { kind: 'scalar', name: 'int' };
+  return t;
+}

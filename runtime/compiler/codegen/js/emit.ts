@@ -1,0 +1,453 @@
+/**
+ * Kernel IR statements and expressions to JavaScript text, scalarized: every value is a list of flat
+ * components (float4 -> 4, a struct -> its C-order components), each held in its own local. No object
+ * or array is created per element, so V8 keeps everything in registers.
+ *
+ * Rules the writer follows (drivers.ts relies on them):
+ * - `emitExpr` returns atoms (identifiers or literals), never larger expressions: every operation is
+ *   materialized into a `const t<N>`. Atoms may be repeated freely (splat, broadcasting, swizzles).
+ * - Evaluation order is the IR's; `&&`, `||` and `? :` with a scalar condition evaluate their right or
+ *   unused side only when C would (the side may contain a helper call with a loop).
+ * - Helper kernels are inlined with value semantics: arguments are copied into fresh locals, out
+ *   arguments copied back after the body; `return` is a `break` out of a labelled block.
+ * - Every `break`/`continue` is labelled, so nothing ever escapes into the driver's element loop.
+ *   A kernel's own `return` jumps to the label `kbody`, after which the driver stores the outputs.
+ */
+import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../../ir.js';
+import type { Type } from '../../types.js';
+import { emitBuiltin } from './builtins.js';
+import { binary, convert, fieldRange, flatKinds, type Kind, literal, unary, viewOf, zero } from './scalar.js';
+
+/** How the body reaches kernel parameter i (set up by the driver). */
+export interface ParamBinding {
+  kinds: Kind[];
+  /** Locals holding the current element (in, iter, out, reduce, vout) or constant components. */
+  comps?: string[];
+  /** The four float components of `indexof` (x fastest), when the body reads it. */
+  indexof?: string[];
+  /** Gather: names of the views and of the per-dimension constants (see drivers.ts). */
+  gather?: { id: number; dims: number; words: number };
+  writable?: boolean;
+}
+
+interface Var {
+  comps: string[];
+  kinds: Kind[];
+  /** Declared type (walks struct fields in assignments); undefined after a swizzle. */
+  type?: Type;
+}
+
+interface Scope {
+  vars: Map<string, Var>;
+  prefix: string;
+  /** Inside an inlined helper: where `return value` goes. */
+  ret?: { label: string; comps: string[] };
+  /** Inside an inlined helper: hidden indexof arguments by helper parameter index. */
+  hidden?: Map<number, string[]>;
+}
+
+const ATOM = /^(?:[A-Za-z_$][\w$]*|\(?-?(?:\d[\d.e+-]*|Infinity)\)?|true|false|NaN|-0)$/;
+
+export class KernelEmitter {
+  private lines: string[] = [];
+  private depth = 2;
+  private next = 0;
+  private loops: { brk: string; cont: string }[] = [];
+  private helpers: Map<string, IRHelper>;
+
+  constructor(
+    readonly ir: KernelIR,
+    readonly params: ParamBinding[],
+    /** Code for `push(value)` to vout parameter `param`. */
+    private readonly onPush?: (param: number, comps: string[]) => string[],
+  ) {
+    this.helpers = new Map(ir.helpers.map((h) => [h.name, h]));
+  }
+
+  /** The kernel body as lines, inside `kbody: { ... }`. */
+  emitBody(indent: number): string[] {
+    this.lines = [];
+    this.depth = indent;
+    const scope: Scope = { vars: new Map(), prefix: 'v_' };
+    this.line('kbody: {');
+    this.depth++;
+    this.emitStmts(this.ir.body, scope);
+    this.depth--;
+    this.line('}');
+    return this.lines;
+  }
+
+  private line(s: string): void {
+    this.lines.push('  '.repeat(this.depth) + s);
+  }
+
+  private fresh(base = 't'): string {
+    return `${base}${this.next++}`;
+  }
+
+  private atom(e: string): string {
+    if (ATOM.test(e)) return e;
+    const t = this.fresh();
+    this.line(`const ${t} = ${e};`);
+    return t;
+  }
+
+  /** Run `f` collecting the lines it emits instead of appending them. */
+  private capture(f: () => string[]): { lines: string[]; comps: string[] } {
+    const saved = this.lines;
+    this.lines = [];
+    const comps = f();
+    const lines = this.lines;
+    this.lines = saved;
+    return { lines, comps };
+  }
+
+  // ---- statements -------------------------------------------------------------------------------
+
+  private emitStmts(stmts: IRStmt[], scope: Scope): void {
+    for (const s of stmts) this.emitStmt(s, scope);
+  }
+
+  private emitStmt(s: IRStmt, scope: Scope): void {
+    switch (s.op) {
+      case 'declare': {
+        const kinds = flatKinds(s.type);
+        const base = scope.prefix + s.name;
+        const comps = kinds.map((_, k) => (kinds.length === 1 ? base : `${base}_${k}`));
+        const init = s.init ? this.emitExpr(s.init, scope) : kinds.map(zero);
+        this.line(`let ${comps.map((c, k) => `${c} = ${init[k] ?? init[0]}`).join(', ')};`);
+        scope.vars.set(s.name, { comps, kinds, type: s.type });
+        return;
+      }
+      case 'assign': {
+        const target = this.lvalue(s.target, scope);
+        let value = this.emitExpr(s.value, scope);
+        // `v.xy = v.yx`: read every source component before the first write.
+        if (target.comps.length > 1) {
+          const written = new Set(target.comps);
+          value = value.map((v) => (written.has(v) ? this.copy(v) : v));
+        }
+        target.comps.forEach((c, k) => this.line(`${c} = ${value[value.length === 1 ? 0 : k]};`));
+        return;
+      }
+      case 'expr':
+        this.emitExpr(s.expr, scope);
+        return;
+      case 'if': {
+        const [c] = this.emitExpr(s.cond, scope);
+        this.line(`if (${c}) {`);
+        this.block(s.then, scope);
+        if (s.else.length > 0) {
+          this.line('} else {');
+          this.block(s.else, scope);
+        }
+        this.line('}');
+        return;
+      }
+      case 'loop':
+        this.emitLoop(s, scope);
+        return;
+      case 'break':
+        this.line(`break ${this.currentLoop().brk};`);
+        return;
+      case 'continue':
+        this.line(`break ${this.currentLoop().cont};`);
+        return;
+      case 'return': {
+        if (scope.ret) {
+          if (s.value) {
+            const v = this.emitExpr(s.value, scope);
+            scope.ret.comps.forEach((c, k) => this.line(`${c} = ${v[k]};`));
+          }
+          this.line(`break ${scope.ret.label};`);
+        } else {
+          this.line('break kbody;');
+        }
+        return;
+      }
+      case 'push': {
+        if (!this.onPush) throw new Error('internal: push outside a vout kernel');
+        const v = this.emitExpr(s.value, scope);
+        for (const l of this.onPush(s.param, v)) this.line(l);
+        return;
+      }
+    }
+  }
+
+  private copy(v: string): string {
+    const t = this.fresh();
+    this.line(`const ${t} = ${v};`);
+    return t;
+  }
+
+  private block(stmts: IRStmt[], scope: Scope): void {
+    this.depth++;
+    this.emitStmts(stmts, { ...scope, vars: new Map(scope.vars) });
+    this.depth--;
+  }
+
+  private currentLoop(): { brk: string; cont: string } {
+    const l = this.loops[this.loops.length - 1];
+    if (!l) throw new Error('internal: break or continue outside a loop');
+    return l;
+  }
+
+  private emitLoop(s: Extract<IRStmt, { op: 'loop' }>, outer: Scope): void {
+    const brk = this.fresh('L');
+    const cont = this.fresh('C');
+    const scope: Scope = { ...outer, vars: new Map(outer.vars) };
+    this.line('{');
+    this.depth++;
+    this.emitStmts(s.init, scope);
+    this.line(`${brk}: for (;;) {`);
+    this.depth++;
+    const test = () => {
+      if (!s.cond) return;
+      const [c] = this.emitExpr(s.cond, { ...scope, vars: new Map(scope.vars) });
+      this.line(`if (!${c}) break ${brk};`);
+    };
+    if (s.testFirst) test();
+    this.loops.push({ brk, cont });
+    this.line(`${cont}: {`);
+    this.block(s.body, scope);
+    this.line('}');
+    this.loops.pop();
+    this.emitStmts(s.update, { ...scope, vars: new Map(scope.vars) });
+    if (!s.testFirst) test();
+    this.depth--;
+    this.line('}');
+    this.depth--;
+    this.line('}');
+  }
+
+  private lvalue(lv: IRLValue, scope: Scope): Var {
+    let v: Var;
+    if (lv.root.kind === 'local') {
+      const found = scope.vars.get(lv.root.name);
+      if (!found) throw new Error(`internal: assignment to undeclared local '${lv.root.name}'`);
+      v = found;
+    } else {
+      const p = this.params[lv.root.index];
+      if (!p?.comps || !p.writable) throw new Error(`internal: assignment to read-only parameter ${lv.root.index}`);
+      v = { comps: p.comps, kinds: p.kinds, type: this.ir.params[lv.root.index]!.type };
+    }
+    let t = v.type;
+    for (const step of lv.path) {
+      if (step.kind === 'field') {
+        const r = fieldRange(t!, step.name);
+        t = (t as Extract<Type, { kind: 'struct' }>).fields.find((f) => f.name === step.name)!.type;
+        v = { comps: v.comps.slice(r.start, r.start + r.count), kinds: v.kinds.slice(r.start, r.start + r.count), type: t };
+      } else if (step.kind === 'swizzle') {
+        v = { comps: step.components.map((c) => v.comps[c]!), kinds: step.components.map((c) => v.kinds[c]!) };
+        t = undefined;
+      } else {
+        throw new Error('internal: indexed local arrays are not supported by the JavaScript kernel writer');
+      }
+    }
+    return v;
+  }
+
+  // ---- expressions ------------------------------------------------------------------------------
+
+  emitExpr(e: IRExpr, scope: Scope): string[] {
+    switch (e.op) {
+      case 'const': {
+        const kinds = flatKinds(e.type);
+        return kinds.map((k, i) => literal(k, e.value[i] ?? e.value[0] ?? 0));
+      }
+      case 'local': {
+        const v = scope.vars.get(e.name);
+        if (!v) throw new Error(`internal: unknown local '${e.name}'`);
+        return v.comps;
+      }
+      case 'param': {
+        const p = this.params[e.index];
+        if (!p?.comps) throw new Error(`internal: parameter ${e.index} has no value here`);
+        return p.comps;
+      }
+      case 'binary': {
+        if (e.operator === '&&' || e.operator === '||') return [this.shortCircuit(e.operator, e.left, e.right, scope)];
+        const l = this.emitExpr(e.left, scope);
+        const r = this.emitExpr(e.right, scope);
+        const kinds = flatKinds(e.left.type);
+        const n = Math.max(l.length, r.length);
+        const out: string[] = [];
+        for (let k = 0; k < n; k++) {
+          out.push(this.atom(binary(e.operator, kinds[k] ?? kinds[0]!, l[l.length === 1 ? 0 : k]!, r[r.length === 1 ? 0 : k]!)));
+        }
+        return out;
+      }
+      case 'unary': {
+        const v = this.emitExpr(e.operand, scope);
+        const kinds = flatKinds(e.operand.type);
+        return v.map((x, k) => this.atom(unary(e.operator, kinds[k]!, x)));
+      }
+      case 'select':
+        return this.select(e, scope);
+      case 'convert': {
+        const v = this.emitExpr(e.value, scope);
+        const from = flatKinds(e.value.type);
+        const to = flatKinds(e.type);
+        return to.map((k, i) => this.atom(convert(from[i] ?? from[0]!, k, v[i] ?? v[0]!)));
+      }
+      case 'splat': {
+        const [v] = this.emitExpr(e.value, scope);
+        const from = flatKinds(e.value.type)[0]!;
+        return flatKinds(e.type).map((k) => this.atom(convert(from, k, v!)));
+      }
+      case 'swizzle': {
+        const v = this.emitExpr(e.value, scope);
+        return e.components.map((c) => v[c]!);
+      }
+      case 'construct': {
+        const kinds = flatKinds(e.type);
+        const comps: string[] = [];
+        const from: Kind[] = [];
+        for (const a of e.args) {
+          comps.push(...this.emitExpr(a, scope));
+          from.push(...flatKinds(a.type));
+        }
+        if (comps.length === 1 && kinds.length > 1) return kinds.map((k) => this.atom(convert(from[0]!, k, comps[0]!)));
+        return kinds.map((k, i) => this.atom(convert(from[i]!, k, comps[i]!)));
+      }
+      case 'field': {
+        const v = this.emitExpr(e.value, scope);
+        const r = fieldRange(e.value.type, e.field);
+        return v.slice(r.start, r.start + r.count);
+      }
+      case 'builtin':
+        return this.builtin(e, scope);
+      case 'call':
+        return this.inlineCall(e, scope);
+      case 'gather':
+        return this.gather(e, scope);
+      case 'indexof': {
+        const p = this.params[e.param];
+        if (!p?.indexof) throw new Error(`internal: indexof of parameter ${e.param} is not available`);
+        return p.indexof.slice(0, flatKinds(e.type).length);
+      }
+      case 'helperIndexof': {
+        const h = scope.hidden?.get(e.param);
+        if (!h) throw new Error(`internal: helperIndexof of parameter ${e.param} outside its helper`);
+        return h.slice(0, flatKinds(e.type).length);
+      }
+    }
+  }
+
+  private shortCircuit(op: '&&' | '||', left: IRExpr, right: IRExpr, scope: Scope): string {
+    const [l] = this.emitExpr(left, scope);
+    const r = this.capture(() => this.emitExpr(right, scope));
+    if (r.lines.length === 0) return this.atom(`(${l} ${op} ${r.comps[0]})`);
+    const t = this.fresh();
+    this.line(`let ${t} = ${l};`);
+    this.line(op === '&&' ? `if (${t}) {` : `if (!${t}) {`);
+    for (const x of r.lines) this.line('  ' + x.trimStart());
+    this.line(`  ${t} = ${r.comps[0]};`);
+    this.line('}');
+    return t;
+  }
+
+  private select(e: Extract<IRExpr, { op: 'select' }>, scope: Scope): string[] {
+    const c = this.emitExpr(e.cond, scope);
+    if (c.length > 1) {
+      // Componentwise select (Cg): both sides are evaluated.
+      const a = this.emitExpr(e.then, scope);
+      const b = this.emitExpr(e.else, scope);
+      return a.map((x, k) => this.atom(`(${c[k]} ? ${x} : ${b[k]})`));
+    }
+    const a = this.capture(() => this.emitExpr(e.then, scope));
+    const b = this.capture(() => this.emitExpr(e.else, scope));
+    if (a.lines.length === 0 && b.lines.length === 0) {
+      return a.comps.map((x, k) => this.atom(`(${c[0]} ? ${x} : ${b.comps[k]})`));
+    }
+    const ts = a.comps.map(() => this.fresh());
+    this.line(`let ${ts.join(', ')};`);
+    this.line(`if (${c[0]}) {`);
+    for (const x of a.lines) this.line('  ' + x.trimStart());
+    ts.forEach((t, k) => this.line(`  ${t} = ${a.comps[k]};`));
+    this.line('} else {');
+    for (const x of b.lines) this.line('  ' + x.trimStart());
+    ts.forEach((t, k) => this.line(`  ${t} = ${b.comps[k]};`));
+    this.line('}');
+    return ts;
+  }
+
+  private builtin(e: Extract<IRExpr, { op: 'builtin' }>, scope: Scope): string[] {
+    const args = e.args.map((a) => ({ comps: this.emitExpr(a, scope), kinds: flatKinds(a.type) }));
+    const kinds = flatKinds(e.type);
+    if (e.name === 'normalize') {
+      const [len] = emitBuiltin('length', args, [kinds[0]!]);
+      const l = this.atom(len!);
+      return args[0]!.comps.map((x, k) => this.atom(kinds[k] === 'float' ? `fround(${x} / ${l})` : `(${x} / ${l})`));
+    }
+    return emitBuiltin(e.name, args, kinds).map((x) => this.atom(x));
+  }
+
+  private gather(e: Extract<IRExpr, { op: 'gather' }>, scope: Scope): string[] {
+    const p = this.params[e.param];
+    if (!p?.gather) throw new Error(`internal: parameter ${e.param} is not a gather`);
+    const g = p.gather;
+    // Index k (fastest first) addresses padded dimension 3 - k; see drivers.ts for G<id>e/l/s.
+    let off = '';
+    e.index.forEach((ix, k) => {
+      const [v] = this.emitExpr(ix, scope);
+      const kind = flatKinds(ix.type)[0]!;
+      const d = 3 - k;
+      const i = kind === 'float' || kind === 'double' ? `gidx(${v}, G${g.id}e${d})` : `gidxi(${v}, G${g.id}e${d})`;
+      const term = `(${i} + G${g.id}l${d}) * G${g.id}s${d}`;
+      off = off === '' ? term : `${off} + ${term}`;
+    });
+    const o = this.atom(`(${off}) * ${g.words}`);
+    return p.kinds.map((k, c) => this.atom(k === 'bool' ? `(G${g.id}${viewOf(k)}[${o} + ${c}] !== 0)` : `G${g.id}${viewOf(k)}[${o} + ${c}]`));
+  }
+
+  private inlineCall(e: Extract<IRExpr, { op: 'call' }>, scope: Scope): string[] {
+    const h = this.helpers.get(e.helper);
+    if (!h) throw new Error(`internal: unknown helper kernel '${e.helper}'`);
+    const id = this.fresh('h');
+    const inner: Scope = { vars: new Map(), prefix: `${id}_`, hidden: new Map() };
+    // Copy-in: every parameter gets fresh locals (value semantics), out parameters start at zero.
+    const argComps = h.params.map((p, k) => {
+      const a = e.args[k];
+      return a && !(p.isOut && e.outArgs[k]) ? this.emitExpr(a, scope) : null;
+    });
+    e.indexofArgs.forEach((a, j) => {
+      const pi = h.hiddenIndexofParams[j];
+      if (pi !== undefined) inner.hidden!.set(pi, this.emitExpr(a, scope));
+    });
+    const retKinds = h.returnType.kind === 'void' ? [] : flatKinds(h.returnType);
+    const ret = retKinds.map(() => this.fresh('r'));
+    if (ret.length > 0) this.line(`let ${ret.map((r, k) => `${r} = ${zero(retKinds[k]!)}`).join(', ')};`);
+    this.line('{');
+    this.depth++;
+    h.params.forEach((p, k) => {
+      const kinds = flatKinds(p.type);
+      const base = inner.prefix + p.name;
+      const comps = kinds.map((_, c) => (kinds.length === 1 ? base : `${base}_${c}`));
+      const init = argComps[k];
+      this.line(`let ${comps.map((c, i) => `${c} = ${init ? init[init.length === 1 ? 0 : i] : zero(kinds[i]!)}`).join(', ')};`);
+      inner.vars.set(p.name, { comps, kinds, type: p.type });
+    });
+    inner.ret = { label: id, comps: ret };
+    const savedLoops = this.loops;
+    this.loops = [];
+    this.line(`${id}: {`);
+    this.depth++;
+    this.emitStmts(h.body, inner);
+    this.depth--;
+    this.line('}');
+    this.loops = savedLoops;
+    // Copy-out.
+    h.params.forEach((p, k) => {
+      const lv = e.outArgs[k];
+      if (!p.isOut || !lv) return;
+      const target = this.lvalue(lv, scope);
+      const src = inner.vars.get(p.name)!.comps;
+      target.comps.forEach((c, i) => this.line(`${c} = ${src[i]};`));
+    });
+    this.depth--;
+    this.line('}');
+    return ret;
+  }
+}
+

@@ -1,0 +1,33 @@
+/**
+ * Kernel IR -> WGSL.
+ *
+ * In:  a valid KernelIR (ir.ts) and a variant (layout.ts: the mode, which arguments are addressed
+ *      directly, which bindings alias a written buffer, the write mask, the workgroup size).
+ * Out: WGSL source plus its ModulePlan (bindings and uniform slots), which the WebGPU backend fills.
+ * Always: the writer only prints; it never consults a device. Pure function of its inputs, so the
+ *      backend caches modules by kernel key and variant. IR the writer cannot express in WGSL (double)
+ *      raises WgslUnsupportedError with a hint; anything else thrown is a bug in us.
+ * Semantics follow the CPU backend (codegen/js), the reference: see builtins.ts for the built-ins and
+ * body.ts for operators.
+ */
+import type { KernelIR } from '../../ir.js';
+import { writeKernelModule, type WgslModule } from './kernel.js';
+import type { KernelVariant, VariantMode } from './layout.js';
+
+export { writeKernelModule, type WgslModule } from './kernel.js';
+export { planModule, storageKind, voutParams, HEADER_VEC4S } from './layout.js';
+export type { KernelVariant, ModulePlan, ParamPlan, StorageKind, VariantMode, ExtraBinding } from './layout.js';
+export { WgslUnsupportedError, f32Bits, wordsOf } from './names.js';
+
+/** The module for the plainest call of `ir` (no domains, no aliasing): what golden tests print. */
+export function generateWGSL(ir: KernelIR, mode?: VariantMode): WgslModule {
+  const m: VariantMode = mode ?? (ir.kind === 'reduce' ? 'reduceAll' : ir.params.some((p) => p.role === 'vout') ? 'voutWrite' : 'map');
+  const v: KernelVariant = {
+    mode: m,
+    direct: ir.params.map(() => false),
+    readWrite: ir.params.map(() => false),
+    masked: false,
+    workgroupSize: 64,
+  };
+  return writeKernelModule(ir, v);
+}

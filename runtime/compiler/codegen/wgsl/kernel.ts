@@ -1,0 +1,388 @@
+/**
+ * Assembles a kernel's WGSL module for one variant (layout.ts): the kernel body as a function with
+ * value semantics (`kbody`), the helpers it calls, element loads and stores, and the entry points
+ * of the variant's mode:
+ *   map          one invocation per output position: load inputs, run the body, store outputs;
+ *   reduceAll    `main`: each thread folds a contiguous chunk left to right, the workgroup combines
+ *                chunks in order (a tree over neighbours), one partial per workgroup;
+ *                `final`: one workgroup folds the partials the same way into `result`;
+ *   reduceBlocks one invocation per target element folds its block of the input in row-major order;
+ *   voutCount    runs the body, counting pushes per position (and the largest count per vout);
+ *   voutWrite    runs the body again, pushing to offsets from the scanned counts.
+ * Element order is kept everywhere, so a non-commutative reduction gives the ordered result.
+ */
+import type { KernelIR } from '../../ir.js';
+import { flattenElement } from '../../types.js';
+import { BodyWriter, writeHelper, type BodyContext } from './body.js';
+import { Library } from './builtins.js';
+import { INDEX_LIBRARY, bindingDecl, loadFn, storeFn } from './memory.js';
+import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
+import { planModule, voutParams, type KernelVariant, type ModulePlan } from './layout.js';
+
+export interface WgslModule {
+  code: string;
+  plan: ModulePlan;
+  /** Entry points: `main`, and `final` for reduceAll. */
+  entries: string[];
+}
+
+const a = (i: number) => `a_${i}`;
+
+export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
+  const plan = planModule(ir, v);
+  const lib = new Library();
+  const structs = new Map<string, string>();
+  for (const p of ir.params) collectStructs(p.type, structs);
+  for (const h of ir.helpers) {
+    for (const p of h.params) collectStructs(p.type, structs);
+    collectStructs(h.returnType, structs);
+  }
+  const helpers = new Map(ir.helpers.map((h) => [h.name, h]));
+  const decls: string[] = [];
+  const fns: string[] = [];
+  const indexofSet = new Set(ir.indexofParams);
+  decls.push(`@group(0) @binding(0) var<uniform> U: array<vec4<u32>, ${plan.uniformVec4s}>;`);
+  decls.push(SPECIAL_DECL);
+  for (const p of plan.params) {
+    if (p.binding === null || !p.storage) continue;
+    decls.push(bindingDecl(p.binding, `b_${p.index}`, p.storage, plan.writable.has(p.binding)));
+    fns.push(loadFn(`ld_${p.index}`, `b_${p.index}`, p.type, p.storage));
+    if (plan.writable.has(p.binding)) fns.push(storeFn(`st_${p.index}`, `b_${p.index}`, p.type, p.storage));
+  }
+  if (plan.mask) {
+    decls.push(bindingDecl(plan.mask.binding, 'b_mask', { kind: 'typed', array: 'f32' }, false));
+  }
+  for (const e of plan.extra) {
+    const atomic = e.name === 'vstat';
+    decls.push(bindingDecl(e.binding, `b_${e.name}`, { kind: 'words', words: 1 }, e.name !== 'offsets', atomic));
+  }
+  for (const i of indexofSet) decls.push(`var<private> ix_${i}: vec4<f32>;`);
+  const vouts = voutParams(ir);
+  for (const k of vouts) decls.push(`var<private> vc_${k}: u32;`, `var<private> vb_${k}: u32;`);
+
+  // Gather functions: g_k(c0, c1, ..) with coordinates already rounded and clamped (c0 fastest).
+  const gatherFns = new Map<number, string>();
+  for (const p of plan.params) {
+    if (p.role !== 'gather') continue;
+    const dims = ir.params[p.index]!.gatherDims ?? 1;
+    const cs = Array.from({ length: dims }, (_, k) => `c${k}`);
+    const pos = ['0u', '0u', '0u', '0u'];
+    cs.forEach((c, k) => (pos[3 - k] = c));
+    fns.push(
+      `fn g_${p.index}(${cs.map((c) => `${c}: u32`).join(', ')}) -> ${wgslType(p.type)} {\n` +
+        `  return ld_${p.index}(brk_linear(U[${p.uniform}u] + vec4<u32>(${pos.join(', ')}), U[${p.uniform + 2}u]));\n}`,
+    );
+    gatherFns.set(p.index, `g_${p.index}`);
+  }
+
+  const ctxBase: Omit<BodyContext, 'pointers' | 'helperIndexof'> = {
+    lib,
+    helpers,
+    param: (i) => {
+      const r = ir.params[i]!.role;
+      return r === 'out' || r === 'reduce' || r === 'vout' ? `(*${a(i)})` : a(i);
+    },
+    paramLValue: (i) => `(*${a(i)})`,
+    gather: (i, coords) => {
+      const p = plan.params[i]!;
+      const clamp = (c: { text: string; type: import('../../types.js').Type }, k: number) => {
+        const ext = `U[${p.uniform + 1}u].${'wzyx'[k]}`;
+        const kind = scalarKind(c.type);
+        const fn = kind === 'f32' ? 'brk_gi' : kind === 'i32' ? 'brk_gii' : 'brk_giu';
+        return `${fn}(${c.text}, ${ext})`;
+      };
+      return `${gatherFns.get(i)}(${coords.map(clamp).join(', ')})`;
+    },
+    indexof: (i) => `ix_${i}`,
+    push: (i, value, ind) => {
+      if (v.mode === 'voutWrite') return [`${ind}st_${i}(vb_${i} + vc_${i}, ${value});`, `${ind}vc_${i} = vc_${i} + 1u;`];
+      return [`${ind}_ = ${value};`, `${ind}vc_${i} = vc_${i} + 1u;`];
+    },
+  };
+  for (const h of ir.helpers) fns.push(writeHelper(h, ctxBase));
+
+  // The kernel body: inputs, constants and iterators by value; outputs and the accumulator by pointer.
+  const sig = ir.params.flatMap((p, i) => {
+    switch (p.role) {
+      case 'gather': return [];
+      case 'out': case 'reduce': case 'vout': return [`${a(i)}: ptr<function, ${wgslType(p.type)}>`];
+      default: return [`${a(i)}: ${wgslType(p.type)}`];
+    }
+  });
+  const bodyCtx: BodyContext = {
+    ...ctxBase,
+    pointers: new Set(),
+    helperIndexof: () => {
+      throw new Error('internal: helperIndexof outside a helper');
+    },
+  };
+  const body = new BodyWriter(bodyCtx).stmts(ir.body, '  ');
+  fns.push(`fn kbody(${sig.join(', ')}) {\n${body.join('\n')}\n}`);
+
+  const entries = ['main'];
+  switch (v.mode) {
+    case 'map': case 'voutCount': case 'voutWrite':
+      fns.push(mapMain(ir, v, plan, indexofSet));
+      break;
+    case 'reduceAll':
+      fns.push(...reduceAllMains(ir, v, plan));
+      entries.push('final');
+      break;
+    case 'reduceBlocks':
+      fns.push(reduceBlocksMain(ir, v, plan));
+      break;
+  }
+
+  const code = [
+    '// Generated by the Brook WGSL writer from kernel ' + ir.name + ' (' + v.mode + ')',
+    ...structs.values(),
+    ...decls,
+    INDEX_LIBRARY.trim(),
+    lib.text(),
+    ...fns,
+  ].filter((s) => s.length > 0).join('\n\n');
+  return { code: code + '\n', plan, entries };
+}
+
+/** Statements computing argument values for output position `o` (vec4<u32>) with linear index `i`. */
+function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, ind: string): string[] {
+  const lines: string[] = [];
+  for (const p of plan.params) {
+    const i = p.index;
+    const u = p.uniform;
+    const ty = wgslType(p.type);
+    switch (p.role) {
+      case 'in': {
+        const r = `r_${i}`;
+        if (v.direct[i] && !indexofSet.has(i)) {
+          lines.push(`${ind}let ${a(i)} = ld_${i}(i);`);
+          break;
+        }
+        lines.push(`${ind}let ${r} = brk_resize(o, U[${u + 1}u], U[0]);`);
+        lines.push(`${ind}let ${a(i)} = ld_${i}(${v.direct[i] ? 'i' : `brk_linear(U[${u}u] + ${r}, U[${u + 2}u])`});`);
+        if (indexofSet.has(i)) lines.push(`${ind}ix_${i} = brk_pos(${r});`);
+        break;
+      }
+      case 'iter': {
+        const n = flattenElement(p.type).length;
+        const r = `r_${i}`;
+        lines.push(`${ind}let ${r} = U[${u}u] + brk_resize(o, U[${u + 1}u], U[0]);`);
+        lines.push(`${ind}let fs_${i} = vec4<f32>(U[${u + 2}u]);`);
+        lines.push(`${ind}let lo_${i} = bitcast<vec4<f32>>(U[${u + 3}u]);`);
+        lines.push(`${ind}let hi_${i} = bitcast<vec4<f32>>(U[${u + 4}u]);`);
+        // 1-D: every component steps with the index; 2-D and up: component c steps along dimension
+        // c counted from the fastest (.x along the columns, .y along the rows).
+        lines.push(`${ind}let t1_${i} = vec4<f32>(vec4<u32>(${r}.w));`);
+        lines.push(`${ind}let tn_${i} = vec4<f32>(${r}.wzyx);`);
+        lines.push(`${ind}let f_${i} = select(tn_${i}, t1_${i}, U[${u + 5}u].x <= 1u);`);
+        lines.push(`${ind}let d_${i} = select(fs_${i}.wzyx, fs_${i}.wwww, U[${u + 5}u].x <= 1u);`);
+        lines.push(`${ind}let v_${i} = lo_${i} + (hi_${i} - lo_${i}) * f_${i} / d_${i};`);
+        const comps = ['x', 'y', 'z', 'w'].slice(0, n);
+        lines.push(`${ind}let ${a(i)} = ${n === 1 ? `v_${i}.x` : `${ty}(${comps.map((c) => `v_${i}.${c}`).join(', ')})`};`);
+        if (indexofSet.has(i)) lines.push(`${ind}ix_${i} = brk_pos(${r} - U[${u}u]);`);
+        break;
+      }
+      case 'const': {
+        const flat = flattenElement(p.type);
+        const words = flat.map((c, k) => {
+          const w = `U[${u + (k >> 2)}u].${'xyzw'[k & 3]}`;
+          return c.scalar === 'float' ? `bitcast<f32>(${w})` : c.scalar === 'int' ? `bitcast<i32>(${w})` : c.scalar === 'bool' ? `(${w} != 0u)` : w;
+        });
+        lines.push(`${ind}let ${a(i)} = ${buildFromFlat(p.type, words)};`);
+        break;
+      }
+      case 'out':
+        lines.push(`${ind}var ${a(i)}: ${ty};`);
+        if (indexofSet.has(i)) lines.push(`${ind}ix_${i} = brk_pos(o);`);
+        break;
+      case 'vout':
+        lines.push(`${ind}var ${a(i)}: ${ty};`);
+        break;
+      default:
+        break;
+    }
+  }
+  return lines;
+}
+
+/** A value of type t from its flat component expressions (C order). */
+function buildFromFlat(t: import('../../types.js').Type, words: string[]): string {
+  let k = 0;
+  const build = (ty: import('../../types.js').Type): string => {
+    if (ty.kind === 'scalar') return words[k++]!;
+    if (ty.kind === 'vector') return `${wgslType(ty)}(${Array.from({ length: ty.size }, () => words[k++]!).join(', ')})`;
+    if (ty.kind === 'struct') return `${wgslType(ty)}(${ty.fields.map((f) => build(f.type)).join(', ')})`;
+    if (ty.kind === 'array' && ty.length !== null) return `${wgslType(ty)}(${Array.from({ length: ty.length }, () => build(ty.elem)).join(', ')})`;
+    throw new Error(`internal: constant of type ${ty.kind}`);
+  };
+  return build(t);
+}
+
+function bodyCall(ir: KernelIR): string {
+  const args = ir.params.flatMap((p, i) => (p.role === 'gather' ? [] : p.role === 'out' || p.role === 'reduce' || p.role === 'vout' ? [`&${a(i)}`] : [a(i)]));
+  return `kbody(${args.join(', ')});`;
+}
+
+function mapMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>): string {
+  const L: string[] = [];
+  L.push(`@compute @workgroup_size(${v.workgroupSize})`);
+  L.push('fn main(@builtin(global_invocation_id) gid: vec3<u32>) {');
+  L.push('  let i = U[1].z + gid.x + gid.y * U[1].y;');
+  L.push('  if (i >= U[1].x) { return; }');
+  L.push('  let o = brk_unflatten(i, U[0]);');
+  if (plan.mask) {
+    const m = plan.mask.uniform;
+    L.push(`  let mi = brk_linear(U[${m}u] + o, U[${m + 2}u]);`);
+    L.push('  if (b_mask[mi] == 0.0) { return; }');
+  }
+  const vouts = voutParams(ir);
+  const counts = plan.extra.find((e) => e.name === 'counts');
+  const offsets = plan.extra.find((e) => e.name === 'offsets');
+  if (v.mode === 'voutWrite' && offsets) {
+    // offsets[k * n + i] - offsets[k * n] is where position i starts pushing to vout k.
+    vouts.forEach((k, j) => L.push(`  vb_${k} = b_offsets[${j}u * U[2].x + i] - b_offsets[${j}u * U[2].x];`));
+  }
+  L.push(...argumentSetup(ir, v, plan, indexofSet, '  '));
+  L.push(`  ${bodyCall(ir)}`);
+  if (v.mode === 'voutCount' && counts) {
+    vouts.forEach((k, j) => {
+      L.push(`  b_counts[${j}u * U[2].x + i] = vc_${k};`);
+      L.push(`  atomicMax(&b_vstat[${j}u], vc_${k});`);
+    });
+  } else {
+    for (const p of plan.params) {
+      if (p.role !== 'out') continue;
+      const idx = v.direct[p.index] ? 'i' : `brk_linear(U[${p.uniform}u] + o, U[${p.uniform + 2}u])`;
+      L.push(`  st_${p.index}(${idx}, ${a(p.index)});`);
+    }
+  }
+  L.push('}');
+  return L.join('\n');
+}
+
+function reduceParams(ir: KernelIR): { input: number; acc: number } {
+  const input = ir.params.findIndex((p) => p.role === 'in');
+  const acc = ir.params.findIndex((p) => p.role === 'reduce');
+  if (input < 0 || acc < 0) throw new Error(`internal: reduction '${ir.name}' needs one input stream and one reduce parameter`);
+  return { input, acc };
+}
+
+/** Constants for the body in reduction modes (streams other than the input are gathers or constants). */
+function constSetup(ir: KernelIR, plan: ModulePlan, ind: string): string[] {
+  const v: KernelVariant = { mode: 'map', direct: ir.params.map(() => false), readWrite: [], masked: false, workgroupSize: 1 };
+  const onlyConsts: ModulePlan = { ...plan, params: plan.params.filter((p) => p.role === 'const') };
+  return argumentSetup(ir, v, onlyConsts, new Set(), ind);
+}
+
+/** The combining call: acc = op(acc, x), written as the reduce body with x as the input. */
+function combineCall(ir: KernelIR, input: number, acc: number, x: string, accVar: string): string {
+  const args = ir.params.flatMap((p, i) => {
+    if (p.role === 'gather') return [];
+    if (i === input) return [x];
+    if (i === acc) return [`&${accVar}`];
+    return [a(i)];
+  });
+  return `kbody(${args.join(', ')});`;
+}
+
+function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan): string[] {
+  const { input, acc } = reduceParams(ir);
+  const T = wgslType(ir.params[acc]!.type);
+  const WG = v.workgroupSize;
+  const inP = plan.params[input]!;
+  const words = flattenElement(ir.params[acc]!.type).length;
+  const load = v.direct[input]
+    ? (e: string) => `ld_${input}(${e})`
+    : (e: string) => `ld_${input}(brk_linear(U[${inP.uniform}u] + brk_unflatten(${e}, U[0]), U[${inP.uniform + 2}u]))`;
+  const partialStore = storeFn('st_partial', 'b_partials', ir.params[acc]!.type, { kind: 'words', words });
+  const partialLoad = loadFn('ld_partial', 'b_partials', ir.params[acc]!.type, { kind: 'words', words });
+  const resultStore = storeFn('st_result', 'b_result', ir.params[acc]!.type, { kind: 'words', words });
+  const consts = constSetup(ir, plan, '  ');
+  const tree = (target: string) => [
+    `  sh[lid] = acc;`,
+    `  shv[lid] = select(0u, 1u, valid);`,
+    `  workgroupBarrier();`,
+    `  for (var s = 1u; s < ${WG}u; s = s * 2u) {`,
+    `    if ((lid % (2u * s)) == 0u && lid + s < ${WG}u && shv[lid + s] != 0u) {`,
+    `      var x = sh[lid];`,
+    `      ${combineCall(ir, input, acc, 'sh[lid + s]', 'x')}`,
+    `      sh[lid] = x;`,
+    `    }`,
+    `    workgroupBarrier();`,
+    `  }`,
+    `  if (lid == 0u && shv[0] != 0u) { ${target} }`,
+  ];
+  const shared = `var<workgroup> sh: array<${T}, ${WG}>;\nvar<workgroup> shv: array<u32, ${WG}>;`;
+  // Threads own contiguous chunks of `chunk` elements; chunks of one workgroup are neighbours, so
+  // combining neighbours in the tree keeps the order. Valid chunks form a prefix of the threads.
+  const main = [
+    `@compute @workgroup_size(${WG})`,
+    'fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32,',
+    '        @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {',
+    ...consts,
+    '  let t = gid.x + gid.y * U[1].y;',
+    '  let n = U[2].y;',
+    '  let chunk = U[2].x;',
+    `  var acc: ${T};`,
+    '  var valid = false;',
+    '  if (t < (n + chunk - 1u) / chunk) {',
+    '    let start = t * chunk;',
+    '    let end = min(start + chunk, n);',
+    `    acc = ${load('start')};`,
+    '    valid = true;',
+    '    for (var e = start + 1u; e < end; e = e + 1u) {',
+    `      ${combineCall(ir, input, acc, load('e'), 'acc')}`,
+    '    }',
+    '  }',
+    ...tree('st_partial(wid.x + wid.y * nwg.x, sh[0]);'),
+    '}',
+  ].join('\n');
+  const final = [
+    `@compute @workgroup_size(${WG})`,
+    'fn final(@builtin(local_invocation_index) lid: u32) {',
+    ...consts,
+    '  let n = U[2].z;',
+    `  let chunk = (n + ${WG - 1}u) / ${WG}u;`,
+    `  var acc: ${T};`,
+    '  var valid = false;',
+    '  let start = lid * chunk;',
+    '  if (start < n) {',
+    '    let end = min(start + chunk, n);',
+    '    acc = ld_partial(start);',
+    '    valid = true;',
+    '    for (var e = start + 1u; e < end; e = e + 1u) {',
+    `      ${combineCall(ir, input, acc, 'ld_partial(e)', 'acc')}`,
+    '    }',
+    '  }',
+    ...tree('st_result(0u, sh[0]);'),
+    '}',
+  ].join('\n');
+  return [shared, partialStore, partialLoad, resultStore, main, final];
+}
+
+function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): string {
+  const { input, acc } = reduceParams(ir);
+  const T = wgslType(ir.params[acc]!.type);
+  const inP = plan.params[input]!;
+  const accP = plan.params[acc]!;
+  const consts = constSetup(ir, plan, '  ');
+  return [
+    `@compute @workgroup_size(${v.workgroupSize})`,
+    'fn main(@builtin(global_invocation_id) gid: vec3<u32>) {',
+    '  let i = U[1].z + gid.x + gid.y * U[1].y;',
+    '  if (i >= U[1].x) { return; }',
+    ...consts,
+    '  let o = brk_unflatten(i, U[0]);',
+    `  let inS = U[${inP.uniform + 1}u];`,
+    '  let bs = inS / U[0];',
+    '  let count = bs.x * bs.y * bs.z * bs.w;',
+    '  let first = o * bs;',
+    `  var acc: ${T} = ld_${input}(brk_linear(U[${inP.uniform}u] + first, U[${inP.uniform + 2}u]));`,
+    '  for (var j = 1u; j < count; j = j + 1u) {',
+    `    let e = brk_linear(U[${inP.uniform}u] + first + brk_unflatten(j, bs), U[${inP.uniform + 2}u]);`,
+    `    ${combineCall(ir, input, acc, `ld_${input}(e)`, 'acc')}`,
+    '  }',
+    `  st_${acc}(brk_linear(U[${accP.uniform}u] + o, U[${accP.uniform + 2}u]), acc);`,
+    '}',
+  ].join('\n');
+}

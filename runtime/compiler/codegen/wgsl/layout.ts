@@ -1,0 +1,137 @@
+/**
+ * The contract between a generated WGSL module and the backend that launches it: which binding
+ * holds what, and where each parameter's numbers sit in the uniform block.
+ *
+ * Uniform block `U: array<vec4<u32>, K>` (bound with a dynamic offset, one slot per dispatch):
+ *   U[0]  output shape, padded to 4-D with leading 1s: .x slowest ... .w fastest (declaration order)
+ *   U[1]  .x = end (exclusive linear output index of this dispatch), .y = threads per grid row
+ *         (2-D dispatch), .z = first linear index of this dispatch, .w = total outputs of the launch
+ *   U[2]  mode words: reductions .x = elements per thread (chunk), .y = element count;
+ *         vout .x = number of output positions n
+ *   then one slot per parameter, at `ParamPlan.uniform`:
+ *   - streams (in, out, gather, reduce target, vout, mask): lo, shape (of the domain), strides
+ *     (of the whole stream, in elements), each a padded 4-D vec4 like U[0];
+ *   - iterators: lo, shape, full shape, value lo (f32 bits), value hi (f32 bits), .x = rank;
+ *   - constants: their flat words (f32/i32/u32 bits), 4 to a vec4.
+ * Binding 0 is the uniform block; streams follow in parameter order, then the mask, then the
+ * mode's own buffers (`extra`).
+ */
+import type { IRParam, KernelIR } from '../../ir.js';
+import type { Type } from '../../types.js';
+import { flattenElement } from '../../types.js';
+
+export const HEADER_VEC4S = 3;
+
+export type StorageKind =
+  | { kind: 'typed'; array: string } // array<f32>, array<vec4<f32>>, ...: one array entry per element
+  | { kind: 'words'; words: number }; // array<u32>, `words` entries per element (vec3, structs, bools)
+
+export interface ParamPlan {
+  index: number;
+  role: IRParam['role'];
+  type: Type;
+  /** First vec4 of the parameter's uniform slot. */
+  uniform: number;
+  /** Storage binding, or null (constants, iterators, the accumulator of a full reduction). */
+  binding: number | null;
+  storage: StorageKind | null;
+}
+
+export type VariantMode = 'map' | 'reduceAll' | 'reduceBlocks' | 'voutCount' | 'voutWrite';
+
+/** What varies between pipelines of one kernel: the mode and facts about this call's arguments. */
+export interface KernelVariant {
+  mode: VariantMode;
+  /** Per parameter: its element index is the launch's linear index (whole stream, same shape as the output, no resizing). */
+  direct: boolean[];
+  /** Per parameter: bind read_write because the same buffer is written through another binding in this launch. */
+  readWrite: boolean[];
+  masked: boolean;
+  workgroupSize: number;
+}
+
+export interface ExtraBinding {
+  name: 'partials' | 'result' | 'counts' | 'offsets' | 'vstat';
+  binding: number;
+}
+
+export interface ModulePlan {
+  params: ParamPlan[];
+  mask: { uniform: number; binding: number } | null;
+  extra: ExtraBinding[];
+  /** vec4s in the uniform block. */
+  uniformVec4s: number;
+  /** Bindings that are written (storage read_write); the rest of the storage bindings are read-only. */
+  writable: Set<number>;
+  /** Every storage binding number in order. */
+  storageBindings: number[];
+}
+
+export function storageKind(t: Type): StorageKind {
+  const flat = flattenElement(t);
+  if (t.kind === 'scalar' && t.name !== 'bool') {
+    return { kind: 'typed', array: t.name === 'float' ? 'f32' : t.name === 'uint' ? 'u32' : 'i32' };
+  }
+  if (t.kind === 'vector' && (t.size === 2 || t.size === 4) && t.elem !== 'bool' && t.elem !== 'double') {
+    const s = t.elem === 'float' ? 'f32' : t.elem === 'uint' ? 'u32' : 'i32';
+    return { kind: 'typed', array: `vec${t.size}<${s}>` };
+  }
+  return { kind: 'words', words: flat.length };
+}
+
+function slotSize(p: IRParam): number {
+  switch (p.role) {
+    case 'const': return Math.max(1, Math.ceil(flattenElement(p.type).length / 4));
+    case 'iter': return 6;
+    default: return 3;
+  }
+}
+
+/** Whether a parameter's storage is bound in this mode. */
+function bound(p: IRParam, mode: VariantMode): boolean {
+  switch (p.role) {
+    case 'in': case 'gather': case 'out': return true;
+    case 'reduce': return mode === 'reduceBlocks';
+    case 'vout': return mode === 'voutWrite';
+    default: return false;
+  }
+}
+
+export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
+  let u = HEADER_VEC4S;
+  let b = 1;
+  const writable = new Set<number>();
+  const storageBindings: number[] = [];
+  const params: ParamPlan[] = ir.params.map((p, index) => {
+    const plan: ParamPlan = { index, role: p.role, type: p.type, uniform: u, binding: null, storage: null };
+    u += slotSize(p);
+    if (bound(p, v.mode)) {
+      plan.binding = b++;
+      plan.storage = storageKind(p.type);
+      storageBindings.push(plan.binding);
+      const writes = p.role === 'out' || p.role === 'reduce' || p.role === 'vout';
+      if (writes || v.readWrite[index]) writable.add(plan.binding);
+    }
+    return plan;
+  });
+  let mask: ModulePlan['mask'] = null;
+  if (v.masked) {
+    mask = { uniform: u, binding: b++ };
+    u += 3;
+    storageBindings.push(mask.binding);
+  }
+  const extraNames: ExtraBinding['name'][] =
+    v.mode === 'reduceAll' ? ['partials', 'result'] : v.mode === 'voutCount' ? ['counts', 'vstat'] : v.mode === 'voutWrite' ? ['offsets'] : [];
+  const extra = extraNames.map((name) => {
+    const e = { name, binding: b++ };
+    storageBindings.push(e.binding);
+    if (name !== 'offsets') writable.add(e.binding);
+    return e;
+  });
+  return { params, mask, extra, uniformVec4s: u, writable, storageBindings };
+}
+
+/** Number of vout parameters (in parameter order) and their parameter indices. */
+export function voutParams(ir: KernelIR): number[] {
+  return ir.params.flatMap((p, i) => (p.role === 'vout' ? [i] : []));
+}

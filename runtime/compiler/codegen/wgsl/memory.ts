@@ -1,0 +1,139 @@
+/**
+ * Reading and writing stream elements from storage buffers, and the index arithmetic every mode
+ * shares: unflattening a linear position, shape resizing (exact in u32), gather rounding and clamping.
+ */
+import type { Type } from '../../types.js';
+import { fieldName, scalarKind, wgslType } from './names.js';
+import type { StorageKind } from './layout.js';
+
+/** Declaration of a storage binding for elements stored as `storage`. */
+export function bindingDecl(binding: number, name: string, storage: StorageKind, writable: boolean, atomic = false): string {
+  const elem = atomic ? 'atomic<u32>' : storage.kind === 'typed' ? storage.array : 'u32';
+  return `@group(0) @binding(${binding}) var<storage, ${writable ? 'read_write' : 'read'}> ${name}: array<${elem}>;`;
+}
+
+/** `fn name(e: u32) -> T` loading element e. */
+export function loadFn(fnName: string, buf: string, t: Type, storage: StorageKind): string {
+  const ty = wgslType(t);
+  if (storage.kind === 'typed') return `fn ${fnName}(e: u32) -> ${ty} { return ${buf}[e]; }`;
+  let k = 0;
+  const word = () => `${buf}[b + ${k++}u]`;
+  const build = (ty2: Type): string => {
+    if (ty2.kind === 'scalar') return fromWord(scalarKind(ty2), word());
+    if (ty2.kind === 'vector') {
+      const comps = Array.from({ length: ty2.size }, () => fromWord(scalarKind(ty2), word()));
+      return `${wgslType(ty2)}(${comps.join(', ')})`;
+    }
+    if (ty2.kind === 'struct') return `${wgslType(ty2)}(${ty2.fields.map((f) => build(f.type)).join(', ')})`;
+    if (ty2.kind === 'array' && ty2.length !== null) {
+      return `${wgslType(ty2)}(${Array.from({ length: ty2.length }, () => build(ty2.elem)).join(', ')})`;
+    }
+    throw new Error(`internal: cannot load ${ty2.kind}`);
+  };
+  const expr = build(t);
+  return `fn ${fnName}(e: u32) -> ${ty} {\n  let b = e * ${storage.words}u;\n  return ${expr};\n}`;
+}
+
+/** `fn name(e: u32, v: T)` storing element e. */
+export function storeFn(fnName: string, buf: string, t: Type, storage: StorageKind): string {
+  const ty = wgslType(t);
+  if (storage.kind === 'typed') return `fn ${fnName}(e: u32, v: ${ty}) { ${buf}[e] = v; }`;
+  const lines: string[] = [];
+  let k = 0;
+  const walk = (ty2: Type, path: string) => {
+    if (ty2.kind === 'scalar') lines.push(`  ${buf}[b + ${k++}u] = ${toWord(scalarKind(ty2), path)};`);
+    else if (ty2.kind === 'vector') {
+      for (let i = 0; i < ty2.size; i++) lines.push(`  ${buf}[b + ${k++}u] = ${toWord(scalarKind(ty2), `${path}.${'xyzw'[i]}`)};`);
+    } else if (ty2.kind === 'struct') for (const f of ty2.fields) walk(f.type, `${path}.${fieldName(f.name)}`);
+    else if (ty2.kind === 'array' && ty2.length !== null) for (let i = 0; i < ty2.length; i++) walk(ty2.elem, `${path}[${i}]`);
+    else throw new Error(`internal: cannot store ${ty2.kind}`);
+  };
+  walk(t, 'v');
+  return `fn ${fnName}(e: u32, v: ${ty}) {\n  let b = e * ${storage.words}u;\n${lines.join('\n')}\n}`;
+}
+
+function fromWord(kind: string, w: string): string {
+  switch (kind) {
+    case 'f32': return `bitcast<f32>(${w})`;
+    case 'i32': return `bitcast<i32>(${w})`;
+    case 'bool': return `(${w} != 0u)`;
+    default: return w;
+  }
+}
+
+function toWord(kind: string, v: string): string {
+  switch (kind) {
+    case 'f32': case 'i32': return `bitcast<u32>(${v})`;
+    case 'bool': return `select(0u, 1u, ${v})`;
+    default: return v;
+  }
+}
+
+/** Index helpers every kernel module includes. */
+export const INDEX_LIBRARY = `
+fn brk_unflatten(i: u32, s: vec4<u32>) -> vec4<u32> {
+  var r = i;
+  let w = r % s.w; r = r / s.w;
+  let z = r % s.z; r = r / s.z;
+  let y = r % s.y; r = r / s.y;
+  return vec4<u32>(r, y, z, w);
+}
+
+fn brk_mulhi(a: u32, b: u32) -> u32 {
+  let al = a & 0xffffu; let ah = a >> 16u;
+  let bl = b & 0xffffu; let bh = b >> 16u;
+  let ll = al * bl; let lh = al * bh; let hl = ah * bl; let hh = ah * bh;
+  let mid = (ll >> 16u) + (lh & 0xffffu) + (hl & 0xffffu);
+  return hh + (lh >> 16u) + (hl >> 16u) + (mid >> 16u);
+}
+
+// floor(a * b / c) exactly for a < c (shape resizing: out_index * in_extent / out_extent).
+fn brk_muldiv(a: u32, b: u32, c: u32) -> u32 {
+  let lo = a * b;
+  let hi = brk_mulhi(a, b);
+  if (hi == 0u) { return lo / c; }
+  var r = hi;
+  var q = 0u;
+  for (var k = 0u; k < 32u; k = k + 1u) {
+    let top = r >> 31u;
+    r = (r << 1u) | ((lo >> (31u - k)) & 1u);
+    q = q << 1u;
+    if (top != 0u || r >= c) { r = r - c; q = q | 1u; }
+  }
+  return q;
+}
+
+fn brk_resize1(a: u32, inE: u32, outE: u32) -> u32 {
+  if (inE == outE) { return a; }
+  return brk_muldiv(a, inE, outE);
+}
+
+fn brk_resize(o: vec4<u32>, inS: vec4<u32>, outS: vec4<u32>) -> vec4<u32> {
+  return vec4<u32>(brk_resize1(o.x, inS.x, outS.x), brk_resize1(o.y, inS.y, outS.y),
+                   brk_resize1(o.z, inS.z, outS.z), brk_resize1(o.w, inS.w, outS.w));
+}
+
+fn brk_linear(p: vec4<u32>, strides: vec4<u32>) -> u32 {
+  return p.x * strides.x + p.y * strides.y + p.z * strides.z + p.w * strides.w;
+}
+
+// Gather index rounding (BROOK.md 4): floor(i + 0.25), clamped to [0, n - 1]; NaN gives 0.
+fn brk_gi(x: f32, n: u32) -> u32 {
+  let f = floor(x + 0.25);
+  if (!(f >= 0.0)) { return 0u; }
+  if (f >= f32(n)) { return max(n, 1u) - 1u; }
+  return min(u32(f), max(n, 1u) - 1u);
+}
+fn brk_gii(x: i32, n: u32) -> u32 {
+  if (x < 0) { return 0u; }
+  return min(u32(x), max(n, 1u) - 1u);
+}
+fn brk_giu(x: u32, n: u32) -> u32 {
+  return min(x, max(n, 1u) - 1u);
+}
+
+// Position (x fastest) of a padded 4-D index, as indexof gives it.
+fn brk_pos(p: vec4<u32>) -> vec4<f32> {
+  return vec4<f32>(f32(p.w), f32(p.z), f32(p.y), f32(p.x));
+}
+`;

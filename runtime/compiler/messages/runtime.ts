@@ -1,0 +1,49 @@
+/**
+ * BRK5xxx: every message the runtime (runtime/brt) can raise, as data. A message and its hint are
+ * templates: `{name}` is replaced by the argument of that name (see `formatRuntimeMessage`).
+ * Codes are stable: tests and users search for them, so never renumber; add new codes at the end.
+ *
+ * The runtime raises them as `BrookRuntimeError` (compiler/diagnostics.ts) carrying the span of the
+ * host statement that the generated code passed, so the renderer can quote the user's line.
+ */
+
+export interface RuntimeMessageTemplate {
+  message: string;
+  hint?: string;
+}
+
+export const RUNTIME_MESSAGES = {
+  // ---- streams and domains
+  BRK5001: { message: "stream '{name}' has an invalid shape <{shape}>: {why}", hint: 'a stream has 1 to 4 extents, each a non-negative integer, as in float s<10, 5>' },
+  BRK5002: { message: "{op}: host array has room for {have} element{s} of {elem}, but '{name}' needs {need}", hint: 'allocate at least {need} elements ({bytes} bytes) for the host array, or read/write a smaller domain' },
+  BRK5003: { message: "{op}: host array holds {have}, but '{name}' has elements of type {elem}", hint: 'use a host array of {want} (for a typed array: {array})' },
+  BRK5004: { message: "domain of '{name}' is out of range: {why}", hint: 'a domain s.domain(lo, hi) needs 0 <= lo <= hi <= the extent in every dimension (x is the fastest, last extent); the stream has shape <{shape}>' },
+  BRK5005: { message: "outputs of kernel '{kernel}' have different shapes: {shapes}", hint: 'all outputs of one kernel call must have the same shape; declare them alike or pass domains of equal size' },
+  BRK5006: { message: "argument '{param}' of kernel '{kernel}' has rank {have} (shape <{shape}>), but the output has rank {want} (shape <{out}>)", hint: 'shape resizing works per dimension, so input and output streams need the same number of dimensions; declare the input with {want} extent(s) (for example <1, n> for a row)' },
+  BRK5007: { message: "reduction '{kernel}' into '{name}': input extent {inExtent} in dimension {dim} is not a multiple of the output extent {outExtent} (input <{inShape}>, output <{outShape}>)", hint: 'each output element reduces a block of the input, so every input extent must be an integer multiple of the output extent' },
+  BRK5008: { message: "reduction '{kernel}' into '{name}': output has rank {have} (shape <{outShape}>), the input has rank {want} (shape <{inShape}>)", hint: 'reduce into a stream of the same rank, or into a host variable to reduce the whole stream' },
+  BRK5009: { message: "stream '{name}' needs {bytes} bytes, more than the {backend} backend allows ({limit} bytes)", hint: 'use a smaller stream or split the work into several streams' },
+  BRK5010: { message: "stream '{name}' is both an output and a gather argument ('{gather}') of kernel '{kernel}'", hint: 'a kernel cannot gather from the stream it writes; write into another stream and streamSwap them after the call' },
+  BRK5011: { message: "stream '{name}' was already freed", hint: 'do not use a stream after it was freed or went out of scope' },
+  BRK5012: { message: "kernel '{kernel}' takes {want} argument{s}, but the call passes {have}", hint: 'pass one argument per kernel parameter, in order' },
+  BRK5013: { message: "argument '{param}' of kernel '{kernel}' expects {want}, but the call passes {have}", hint: '{fix}' },
+  BRK5014: { message: "gather argument '{param}' of kernel '{kernel}' is declared with {want} dimension{s} ([]), but stream '{name}' has rank {have}", hint: 'index a {have}-D stream with {have} brackets ({brackets}), or pass a stream of rank {want}' },
+  BRK5015: { message: "argument '{param}' of kernel '{kernel}' has elements of type {want}, but stream '{name}' holds {have}", hint: 'pass a stream of {want}' },
+  BRK5016: { message: 'write mask has shape <{mask}>, but the outputs of kernel \'{kernel}\' have shape <{out}>', hint: 'the mask must have the shape of the outputs: pass a mask (or a domain of one) of shape <{out}>' },
+  BRK5017: { message: '{op}: {what}', hint: '{fix}' },
+  BRK5018: { message: "streamSwap: '{a}' holds {ta} but '{b}' holds {tb}", hint: 'only streams of the same element type can be swapped' },
+  BRK5019: { message: 'the {backend} device was lost: {why}', hint: 'the session carries on on the CPU backend; streams created before the loss hold their last read-back values' },
+  BRK5020: { message: "kernel '{kernel}' pushed more than {max} value{s} to '{param}' for one element", hint: "declare it as 'vout [] {elem} {param}<>' for an unbounded number of pushes, or raise the bound" },
+  BRK5021: { message: "iterator '{name}': {why}", hint: 'write iter(lo, hi) with lo and hi of the iterator\'s element type, e.g. iter float2 it<h, w> = iter(float2(0, 0), float2(1, 1))' },
+  BRK5022: { message: "write mask is enabled but none was set", hint: 'call streamSetWriteMask(mask) before streamEnableWriteMask()' },
+  BRK5023: { message: "'{name}' is an iterator and cannot be written", hint: 'iterators are read-only: pass an ordinary stream as the output, or streamRead values into one' },
+  BRK5024: { message: "kernel '{kernel}' is {have}, not {want}", hint: '{fix}' },
+  BRK5025: { message: "reduction '{kernel}' of {name}: the stream is empty, so there is no first element to seed the result", hint: 'a reduction needs at least one element; check the stream size with streamSize before reducing' },
+} satisfies Record<string, RuntimeMessageTemplate>;
+
+export type RuntimeMessageCode = keyof typeof RUNTIME_MESSAGES;
+
+/** Replace `{name}` by args[name]; unknown names stay as written, so a missing argument shows. */
+export function formatRuntimeMessage(template: string, args: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in args ? String(args[k]) : m));
+}

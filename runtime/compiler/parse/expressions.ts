@@ -1,0 +1,301 @@
+/**
+ * Expressions, with C's precedence and associativity, plus Brook's forms: vector constructors
+ * (`float4(a, b, c, d)` -> ConstructExpr), `indexof(s)` / `indexof s`, the iterator constructor
+ * `iter(lo, hi)` (a CallExpr of the Ident 'iter'), `s.domain(a, b)` (a CallExpr on a MemberExpr), and
+ * swizzles (MemberExprs).
+ *
+ * Stream extents: inside `float s<10, n>` the closing `>` must not be read as greater-than, so the
+ * extents are parsed with `noGreater` set; parentheses, brackets and call arguments clear it again
+ * (write `s<(a > b ? a : b)>`), as C++ does for template arguments.
+ */
+import type {
+  AssignOp, BinaryOp, CastExpr, ConstructExpr, Expr, Ident, IndexofExpr, InitList, SizeofExpr, TypeName,
+} from '../ast.js';
+import type { Span } from '../source.js';
+import { describe, type Parser } from './parser.js';
+import { parseTypeSpecifiers } from './declarations.js';
+
+const BINARY_PRECEDENCE: Record<string, number> = {
+  '||': 1, '&&': 2, '|': 3, '^': 4, '&': 5, '==': 6, '!=': 6,
+  '<': 7, '>': 7, '<=': 7, '>=': 7, '<<': 8, '>>': 8, '+': 9, '-': 9, '*': 10, '/': 10, '%': 10,
+};
+const ASSIGN_OPS: ReadonlySet<string> = new Set(['=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=']);
+/** Keyword types that may be used as a conversion function in kernels: `float(i)`, `int(x)`. */
+const KEYWORD_CONSTRUCTORS: ReadonlySet<string> = new Set(['float', 'int', 'double', 'char', 'short', 'long']);
+
+/** Parser state for the `>` ambiguity of stream extents. */
+const noGreater = new WeakMap<Parser, boolean>();
+
+/** Run `f` with the stream-extent `>` rule on or off. */
+export function withNoGreater<T>(p: Parser, on: boolean, f: () => T): T {
+  const saved = noGreater.get(p) ?? false;
+  noGreater.set(p, on);
+  try {
+    return f();
+  } finally {
+    noGreater.set(p, saved);
+  }
+}
+
+/** expression: assignment (',' assignment)* */
+export function parseExpression(p: Parser): Expr {
+  const first = parseAssignment(p);
+  if (!p.is(',')) return first;
+  const exprs = [first];
+  while (p.accept(',')) exprs.push(parseAssignment(p));
+  return { kind: 'CommaExpr', span: p.spanFrom(first.span), exprs };
+}
+
+export function parseAssignment(p: Parser): Expr {
+  const left = parseConditional(p);
+  const t = p.tok;
+  if (t.kind === 'punct' && ASSIGN_OPS.has(t.text)) {
+    p.next();
+    const value = parseAssignment(p);
+    return { kind: 'AssignExpr', span: p.spanFrom(left.span), op: t.text as AssignOp, target: left, value };
+  }
+  return left;
+}
+
+export function parseConditional(p: Parser): Expr {
+  const cond = parseBinary(p, 1);
+  if (!p.is('?')) return cond;
+  p.next();
+  const then = withNoGreater(p, false, () => parseExpression(p));
+  if (!p.accept(':')) p.fail('BRK1231', p.foundSpan());
+  const els = parseConditional(p);
+  return { kind: 'CondExpr', span: p.spanFrom(cond.span), cond, then, else: els };
+}
+
+function parseBinary(p: Parser, minPrec: number): Expr {
+  let left = parseUnary(p);
+  for (;;) {
+    const t = p.tok;
+    if (t.kind !== 'punct') return left;
+    const prec = BINARY_PRECEDENCE[t.text];
+    if (prec === undefined || prec < minPrec) return left;
+    if ((t.text === '>' || t.text === '>>' || t.text === '>=') && noGreater.get(p)) return left;
+    p.next();
+    const right = parseBinary(p, prec + 1);
+    left = { kind: 'BinaryExpr', span: p.spanFrom(left.span), op: t.text as BinaryOp, left, right };
+  }
+}
+
+function parseUnary(p: Parser): Expr {
+  const t = p.tok;
+  if (t.kind === 'punct') {
+    switch (t.text) {
+      case '-': case '+': case '!': case '~': case '*': case '&': case '++': case '--': {
+        p.next();
+        const operand = parseUnary(p);
+        return { kind: 'UnaryExpr', span: p.spanFrom(t.span), op: t.text, operand };
+      }
+      case '(':
+        if (isCastStart(p)) return parseCast(p);
+        break;
+    }
+  } else if (t.kind === 'keyword' && t.text === 'sizeof') {
+    p.next();
+    let target: TypeName | Expr;
+    if (p.is('(') && p.isTypeName(1) && !isConstructorAt(p, 1)) {
+      const open = p.next();
+      target = parseTypeName(p);
+      closeParen(p, open.span);
+    } else {
+      target = parseUnary(p);
+    }
+    const e: SizeofExpr = { kind: 'SizeofExpr', span: p.spanFrom(t.span), target };
+    return e;
+  }
+  return parsePostfix(p, parsePrimary(p));
+}
+
+/** `(` followed by a type name that is not a constructor call such as `(float4(a, b, c, d))`. */
+function isCastStart(p: Parser): boolean {
+  return p.isTypeName(1) && !isConstructorAt(p, 1);
+}
+
+function isConstructorAt(p: Parser, offset: number): boolean {
+  const t = p.peek(offset);
+  const isCtorName = (t.kind === 'ident' && p.isBuiltinTypeIdent(t.text)) || (t.kind === 'keyword' && KEYWORD_CONSTRUCTORS.has(t.text));
+  return isCtorName && p.is('(', p.peek(offset + 1));
+}
+
+function parseCast(p: Parser): Expr {
+  const open = p.next();
+  const target = parseTypeName(p);
+  closeParen(p, open.span);
+  const operand = parseUnary(p);
+  const e: CastExpr = { kind: 'CastExpr', span: p.spanFrom(open.span), target, operand };
+  return e;
+}
+
+/** A type in expression position: `float`, `Ray *`, `unsigned char`, `float [4]`. */
+export function parseTypeName(p: Parser): TypeName {
+  const start = p.tok.span;
+  const typeSpec = parseTypeSpecifiers(p, { allowStorage: false }).typeSpec;
+  let pointer = 0;
+  while (p.is('*') || p.is('const')) if (p.next().text === '*') pointer++;
+  const arrayDims: Expr[] = [];
+  while (p.is('[')) {
+    const open = p.next();
+    arrayDims.push(withNoGreater(p, false, () => parseConditional(p)));
+    closeBracket(p, open.span);
+  }
+  return { kind: 'TypeName', span: p.spanFrom(start), typeSpec, pointer, arrayDims };
+}
+
+/**
+ * The ')' matching `open`. When it is missing, the caret goes just after the last token that
+ * belongs inside (where the ')' should be), and a note points at the '('. In a list (`what` given),
+ * a token that could start another item means a missing comma instead.
+ */
+export function closeParen(p: Parser, open: Span, what?: string): void {
+  if (p.accept(')')) return;
+  if (what && !p.tok.bol && startsOperand(p)) {
+    p.fail('BRK1202', p.afterPrev(), { expected: `',' or ')' after the ${what}`, found: describe(p.tok) });
+  }
+  p.fail('BRK1205', p.afterPrev(), {}, { related: [{ span: open, message: "the '(' is here" }] });
+}
+function closeBracket(p: Parser, open: Span): void {
+  if (p.accept(']')) return;
+  p.fail('BRK1206', p.afterPrev(), {}, { related: [{ span: open, message: "the '[' is here" }] });
+}
+
+/** The current token can begin an expression or a parameter (for "missing ','" messages). */
+function startsOperand(p: Parser): boolean {
+  const k = p.tok.kind;
+  return k === 'ident' || k === 'number' || k === 'string' || k === 'char' || (k === 'keyword' && p.tok.text !== 'else');
+}
+
+function parsePostfix(p: Parser, e: Expr): Expr {
+  for (;;) {
+    const t = p.tok;
+    if (t.kind !== 'punct') return e;
+    switch (t.text) {
+      case '[': {
+        p.next();
+        const index = withNoGreater(p, false, () => parseExpression(p));
+        closeBracket(p, t.span);
+        e = { kind: 'IndexExpr', span: p.spanFrom(e.span), object: e, index };
+        break;
+      }
+      case '(': {
+        p.next();
+        const args = parseArguments(p, t.span);
+        e = { kind: 'CallExpr', span: p.spanFrom(e.span), callee: e, args };
+        break;
+      }
+      case '.': case '->': {
+        p.next();
+        const m = p.tok;
+        if (m.kind !== 'ident' && m.kind !== 'keyword') {
+          p.fail('BRK1225', p.foundSpan(), { kind: 'member', what: `'${t.text}'` });
+        }
+        p.next();
+        e = { kind: 'MemberExpr', span: p.spanFrom(e.span), object: e, member: m.text, memberSpan: m.span, arrow: t.text === '->' };
+        break;
+      }
+      case '++': case '--':
+        p.next();
+        e = { kind: 'PostfixExpr', span: p.spanFrom(e.span), op: t.text, operand: e };
+        break;
+      default:
+        return e;
+    }
+  }
+}
+
+/** Arguments after an already consumed '('; consumes the ')'. */
+function parseArguments(p: Parser, open: Span): Expr[] {
+  const args: Expr[] = [];
+  withNoGreater(p, false, () => {
+    if (!p.is(')')) {
+      do args.push(parseAssignment(p));
+      while (p.accept(','));
+    }
+  });
+  closeParen(p, open, 'argument');
+  return args;
+}
+
+function parsePrimary(p: Parser): Expr {
+  const t = p.tok;
+  switch (t.kind) {
+    case 'number':
+      p.next();
+      return { kind: 'NumberLit', span: t.span, raw: t.text, value: t.value as number, isFloat: t.isFloat ?? false, suffix: t.suffix ?? '' };
+    case 'char':
+      p.next();
+      return { kind: 'CharLit', span: t.span, value: t.value as number };
+    case 'string': {
+      // Adjacent string literals are one string ("a" "b" == "ab").
+      p.next();
+      let value = t.value as string;
+      while (p.tok.kind === 'string') value += p.next().value as string;
+      return { kind: 'StringLit', span: p.spanFrom(t.span), value };
+    }
+    case 'ident':
+      p.next();
+      if (p.is('(') && p.isBuiltinTypeIdent(t.text)) return parseConstruct(p, t.text, t.span);
+      return { kind: 'Ident', span: t.span, name: t.text };
+    case 'keyword':
+      if (t.text === 'indexof') return parseIndexof(p);
+      if (t.text === 'iter' && p.is('(', p.peek())) {
+        p.next();
+        return { kind: 'Ident', span: t.span, name: 'iter' };
+      }
+      if (KEYWORD_CONSTRUCTORS.has(t.text) && p.is('(', p.peek())) {
+        p.next();
+        return parseConstruct(p, t.text, t.span);
+      }
+      break;
+    case 'punct':
+      if (t.text === '(') {
+        p.next();
+        const inner = withNoGreater(p, false, () => parseExpression(p));
+        closeParen(p, t.span);
+        // The parentheses belong to the expression's extent (for carets), not a node of their own.
+        return { ...inner, span: p.spanFrom(t.span) };
+      }
+      break;
+  }
+  p.fail('BRK1207', p.foundSpan(), { found: describe(t) });
+}
+
+function parseConstruct(p: Parser, typeName: string, start: Span): ConstructExpr {
+  const open = p.next();
+  const args = parseArguments(p, open.span);
+  return { kind: 'ConstructExpr', span: p.spanFrom(start), typeName, args };
+}
+
+function parseIndexof(p: Parser): IndexofExpr {
+  const kw = p.next();
+  const open = p.accept('(');
+  const name = p.tok;
+  if (name.kind !== 'ident') p.fail('BRK1226', p.foundSpan());
+  p.next();
+  if (open) closeParen(p, open.span);
+  const stream: Ident = { kind: 'Ident', span: name.span, name: name.text };
+  return { kind: 'IndexofExpr', span: p.spanFrom(kw.span), stream };
+}
+
+/** An initializer: an assignment expression or a brace list `{1, {2, 3}, }` (trailing comma allowed). */
+export function parseInitializer(p: Parser): Expr {
+  if (!p.is('{')) return parseAssignment(p);
+  const open = p.next();
+  const items: Expr[] = [];
+  withNoGreater(p, false, () => {
+    while (!p.is('}') && !p.atEof()) {
+      items.push(parseInitializer(p));
+      if (!p.accept(',')) break;
+    }
+  });
+  if (!p.accept('}')) {
+    p.fail('BRK1202', p.foundSpan(), { expected: "',' or '}' in the initializer list", found: describe(p.tok) }, {
+      related: [{ span: open.span, message: "the list starts here" }],
+    });
+  }
+  const e: InitList = { kind: 'InitList', span: p.spanFrom(open.span), items };
+  return e;
+}

@@ -1,0 +1,71 @@
+/**
+ * The Brook front end: preprocess, lex and parse one source file into a TranslationUnit.
+ *
+ * Contract:
+ * - In: a SourceSet and the id of the file to parse; `readInclude` resolves `#include "x"` (the file
+ *   it returns is added to the SourceSet, so spans point into it); `predefined` are -D macros;
+ *   `typedefNames` are typedef names from earlier notebook cells (the parser must know type names to
+ *   tell `(T) x` from `(a) * b`); `allowTopLevelStatements` for notebook cells.
+ * - Out: the tree (every node with a span into user text), the diagnostics of all three stages
+ *   (BRK1xxx), the macro table after the file (for later cells), and the typedef names the file made.
+ * - Never throws on bad input: errors become diagnostics and the tree holds what could be parsed.
+ *   The tree is meaningful for the checker only when there are no errors.
+ *
+ * Layout: parser.ts (cursor, scopes, recovery primitives), toplevel.ts, declarations.ts,
+ * statements.ts, expressions.ts, fold.ts (enum values).
+ */
+import type { TranslationUnit } from '../ast.js';
+import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
+import type { SourceSet } from '../source.js';
+import { preprocess, type MacroDef } from '../preprocess.js';
+import type { Token } from '../lex.js';
+import { Parser } from './parser.js';
+import { parseTranslationUnit } from './toplevel.js';
+
+export { lex, KEYWORDS, type Token, type TokenKind } from '../lex.js';
+export { preprocess, type MacroDef, type PreprocessOptions, type PreprocessResult } from '../preprocess.js';
+
+export interface ParseOptions {
+  readInclude?: (name: string, fromFileName: string) => { name: string; text: string } | undefined;
+  /** -D style macros: name (or `F(a, b)`) -> replacement text. */
+  predefined?: Record<string, string>;
+  /** Typedef names known from earlier notebook cells. */
+  typedefNames?: Iterable<string>;
+  /** Notebook cells: statements at top level run like a REPL. A missing ';' after the cell's last
+   *  statement is accepted (a bare `result` displays the stream). */
+  allowTopLevelStatements?: boolean;
+  /** Macros from earlier notebook cells (the `macros` of their parse results). */
+  macros?: ReadonlyMap<string, MacroDef>;
+}
+
+export interface ParseResult {
+  unit: TranslationUnit;
+  diagnostics: Diagnostic[];
+  /** Macros defined after this file (predefined and carried-over ones included). */
+  macros: Map<string, MacroDef>;
+  /** Typedef names declared at the top level (including those passed in). */
+  typedefNames: string[];
+}
+
+export function parseSource(sources: SourceSet, fileId: number, options: ParseOptions = {}): ParseResult {
+  const bag = new DiagnosticBag();
+  const { tokens, macros } = preprocess(sources, fileId, {
+    diagnostics: bag,
+    readInclude: options.readInclude,
+    predefined: options.predefined,
+    macros: options.macros,
+  });
+  const { unit, typedefNames } = parseTokens(tokens, bag, options);
+  return { unit, diagnostics: bag.items, macros, typedefNames };
+}
+
+/** Parse already preprocessed tokens (tests, and callers that preprocess themselves). */
+export function parseTokens(
+  tokens: Token[],
+  bag: DiagnosticBag,
+  options: Pick<ParseOptions, 'typedefNames' | 'allowTopLevelStatements'> = {},
+): { unit: TranslationUnit; typedefNames: string[] } {
+  const parser = new Parser(tokens, bag, options);
+  const unit = parseTranslationUnit(parser);
+  return { unit, typedefNames: parser.topLevelTypedefs() };
+}

@@ -1,0 +1,446 @@
+/**
+ * The C library that generated host code calls: stdio output, stdlib, string.h, ctype.h, time, math.
+ *
+ * `new HostLib({ io, mem })` binds one Mem (memory.ts) and one output sink; generated code calls its
+ * methods by C name (`$L.printf(fmt, a, b)`), with arguments already converted to the parameter types
+ * (pointers are byte offsets, see memory.ts). Output is bytes: `io.write(fd, bytes)` receives a byte
+ * string (one JS char per byte); the CLI writes those bytes, the notebook decodes them as UTF-8
+ * (`decodeBytes`).
+ *
+ * `exit(n)` throws an `ExitRequest` that the program runner catches; nothing else here throws on bad
+ * input (C's undefined behaviour becomes a harmless value, never a crash of the session).
+ */
+import { formatC } from './printf.js';
+import { GlibcRandom, RAND_MAX } from './rand.js';
+import { Mem, STDERR_PTR, STDIN_PTR, STDOUT_PTR, utf8Bytes } from './memory.js';
+import { MATH, frexp } from './math.js';
+
+export interface HostIO {
+  /** Bytes for file descriptor 1 (stdout) or 2 (stderr), one JS char per byte. */
+  write(fd: 1 | 2, bytes: string): void;
+  /** fflush: optional; the CLI flushes at exit anyway. */
+  flush?(fd: 1 | 2): void;
+}
+
+/** Thrown by exit(n) and abort(); the runner turns it into the exit status. */
+export class ExitRequest extends Error {
+  constructor(readonly status: number) {
+    super(`exit(${status})`);
+    this.name = 'ExitRequest';
+  }
+}
+
+export const CLOCKS_PER_SEC = 1000000;
+
+/** Values of the macros and constants of the C headers Brook programs use (headers are ignored). */
+export const HOST_CONSTANTS: Record<string, number> = {
+  RAND_MAX, CLOCKS_PER_SEC, EXIT_SUCCESS: 0, EXIT_FAILURE: 1, NULL: 0,
+  INT_MAX: 2147483647, INT_MIN: -2147483648, UINT_MAX: 4294967295,
+  SHRT_MAX: 32767, SHRT_MIN: -32768, CHAR_MAX: 127, CHAR_MIN: -128, UCHAR_MAX: 255, CHAR_BIT: 8,
+  FLT_MAX: 3.4028234663852886e38, FLT_MIN: 1.1754943508222875e-38, FLT_EPSILON: 1.1920928955078125e-7,
+  DBL_MAX: Number.MAX_VALUE, DBL_MIN: 2.2250738585072014e-308, DBL_EPSILON: Number.EPSILON,
+  M_PI: Math.PI, M_PI_2: Math.PI / 2, M_PI_4: Math.PI / 4, M_1_PI: 1 / Math.PI, M_2_PI: 2 / Math.PI,
+  M_E: Math.E, M_LN2: Math.LN2, M_LN10: Math.LN10, M_LOG2E: Math.LOG2E, M_LOG10E: Math.LOG10E,
+  M_SQRT2: Math.SQRT2, M_SQRT1_2: Math.SQRT1_2,
+  HUGE_VAL: Infinity, INFINITY: Infinity, NAN: NaN,
+};
+
+export interface HostLibOptions {
+  io: HostIO;
+  mem?: Mem;
+}
+
+const isSpaceCode = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
+export class HostLib {
+  readonly mem: Mem;
+  readonly io: HostIO;
+  readonly random = new GlibcRandom(1);
+  readonly stdin = STDIN_PTR;
+  readonly stdout = STDOUT_PTR;
+  readonly stderr = STDERR_PTR;
+  /** Interned string literals: the same literal text always gives the same address (C allows it). */
+  private literals = new Map<string, number>();
+  private readonly readString = (p: number) => this.mem.cstring(p);
+  private readonly cpuStart: number;
+
+  constructor(opts: HostLibOptions) {
+    this.io = opts.io;
+    this.mem = opts.mem ?? new Mem();
+    this.cpuStart = cpuMicros();
+    // Math functions by their C names (sin, sinf, pow, ...).
+    for (const [name, fn] of Object.entries(MATH)) (this as unknown as Record<string, unknown>)[name] = fn;
+  }
+
+  /** Address of a string literal (JS text, stored as UTF-8 bytes with its NUL). */
+  literal(text: string): number {
+    let p = this.literals.get(text);
+    if (p === undefined) {
+      p = this.mem.allocCString(utf8Bytes(text));
+      this.literals.set(text, p);
+    }
+    return p;
+  }
+
+  /** A C string as JS text (UTF-8 decoded): for messages, argv, the notebook. */
+  text(p: number): string {
+    return Buffer.from(this.mem.cstring(p), 'latin1').toString('utf8');
+  }
+
+  format(fmt: number, args: unknown[]): string {
+    return formatC(this.mem.cstring(fmt), args, this.readString);
+  }
+
+  // ---- stdio ------------------------------------------------------------------------------------
+
+  private fdOf(file: number): 1 | 2 | 0 {
+    return file === STDOUT_PTR ? 1 : file === STDERR_PTR ? 2 : 0;
+  }
+
+  printf(fmt: number, ...args: unknown[]): number {
+    const s = this.format(fmt, args);
+    this.io.write(1, s);
+    return s.length;
+  }
+
+  fprintf(file: number, fmt: number, ...args: unknown[]): number {
+    const fd = this.fdOf(file);
+    if (fd === 0) return -1;
+    const s = this.format(fmt, args);
+    this.io.write(fd, s);
+    return s.length;
+  }
+
+  sprintf(buf: number, fmt: number, ...args: unknown[]): number {
+    const s = this.format(fmt, args);
+    this.mem.writeCString(buf, s);
+    return s.length;
+  }
+
+  snprintf(buf: number, n: number, fmt: number, ...args: unknown[]): number {
+    const s = this.format(fmt, args);
+    if (n > 0) this.mem.writeCString(buf, s.slice(0, n - 1));
+    return s.length;
+  }
+
+  puts(s: number): number {
+    this.io.write(1, this.mem.cstring(s) + '\n');
+    return 1;
+  }
+
+  fputs(s: number, file: number): number {
+    const fd = this.fdOf(file);
+    if (fd === 0) return -1;
+    this.io.write(fd, this.mem.cstring(s));
+    return 1;
+  }
+
+  putchar(c: number): number {
+    this.io.write(1, String.fromCharCode(c & 255));
+    return c & 255;
+  }
+
+  fputc(c: number, file: number): number {
+    const fd = this.fdOf(file);
+    if (fd === 0) return -1;
+    this.io.write(fd, String.fromCharCode(c & 255));
+    return c & 255;
+  }
+
+  putc(c: number, file: number): number {
+    return this.fputc(c, file);
+  }
+
+  fflush(file: number): number {
+    const fd = this.fdOf(file);
+    if (fd !== 0) this.io.flush?.(fd);
+    else if (file === 0) {
+      this.io.flush?.(1);
+      this.io.flush?.(2);
+    }
+    return 0;
+  }
+
+  // ---- stdlib -----------------------------------------------------------------------------------
+
+  malloc(n: number): number { return this.mem.malloc(n); }
+  brmalloc(n: number): number { return this.mem.malloc(n); }
+  calloc(n: number, size: number): number { return this.mem.calloc(n, size); }
+  realloc(p: number, n: number): number { return this.mem.realloc(p, n); }
+  free(p: number): void { this.mem.free(p); }
+  brfree(p: number): void { this.mem.free(p); }
+
+  rand(): number { return this.random.next(); }
+  srand(seed: number): void { this.random.seed(seed >>> 0); }
+
+  abs(x: number): number { return Math.abs(x | 0) | 0; }
+  labs(x: number): number { return Math.abs(x); }
+  llabs(x: number): number { return Math.abs(x); }
+
+  exit(status: number): never { throw new ExitRequest(status | 0); }
+  /** abort(): the status a shell reports for SIGABRT. */
+  abort(): never {
+    throw new ExitRequest(134);
+  }
+
+  /** glibc: (int) strtol(s, NULL, 10), so out-of-range values keep their low 32 bits. */
+  atoi(s: number): number { return Number(BigInt.asIntN(32, this.strtolCore(s, 10).exact)); }
+  atol(s: number): number { return this.strtolCore(s, 10).value; }
+  atoll(s: number): number { return this.strtolCore(s, 10).value; }
+  atof(s: number): number { return this.strtodCore(s).value; }
+
+  strtol(s: number, end: number, base: number): number {
+    const r = this.strtolCore(s, base);
+    if (end !== 0) this.mem.storeI64(end, r.end);
+    return r.value;
+  }
+
+  strtoul(s: number, end: number, base: number): number {
+    const r = this.strtolCore(s, base, true);
+    if (end !== 0) this.mem.storeI64(end, r.end);
+    return r.value;
+  }
+
+  strtod(s: number, end: number): number {
+    const r = this.strtodCore(s);
+    if (end !== 0) this.mem.storeI64(end, r.end);
+    return r.value;
+  }
+
+  strtof(s: number, end: number): number {
+    return Math.fround(this.strtod(s, end));
+  }
+
+  /** C strtol: whitespace, sign, base prefix, digits; clamps to the 64-bit range like glibc. */
+  private strtolCore(s: number, base: number, unsigned = false): { value: number; exact: bigint; end: number } {
+    const u8 = this.mem.u8;
+    let p = s;
+    while (isSpaceCode(u8[p]!)) p++;
+    let neg = false;
+    if (u8[p] === 45 || u8[p] === 43) neg = u8[p++] === 45;
+    if ((base === 0 || base === 16) && u8[p] === 48 && (u8[p + 1] === 120 || u8[p + 1] === 88) && digitValue(u8[p + 2]!) < 16) {
+      p += 2;
+      base = 16;
+    } else if (base === 0) base = u8[p] === 48 ? 8 : 10;
+    if (base < 2 || base > 36) return { value: 0, exact: 0n, end: s };
+    let v = 0n;
+    const start = p;
+    const B = BigInt(base);
+    for (;;) {
+      const d = digitValue(u8[p]!);
+      if (d >= base) break;
+      v = v * B + BigInt(d);
+      p++;
+    }
+    if (p === start) return { value: 0, exact: 0n, end: s };
+    const MAX = (1n << 63n) - 1n;
+    if (unsigned) {
+      const UMAX = (1n << 64n) - 1n;
+      if (v > UMAX) v = UMAX;
+      else if (neg) v = BigInt.asUintN(64, -v);
+    } else {
+      if (neg) v = -v;
+      if (v > MAX) v = MAX;
+      if (v < -MAX - 1n) v = -MAX - 1n;
+    }
+    return { value: Number(v), exact: v, end: p };
+  }
+
+  /** C strtod: decimal (correctly rounded by Number()), hex floats, inf, infinity, nan. */
+  private strtodCore(s: number): { value: number; end: number } {
+    const mem = this.mem;
+    let p = s;
+    while (isSpaceCode(mem.u8[p]!)) p++;
+    const text = mem.cstring(p, 4096);
+    const m =
+      /^[+-]?(?:inf(?:inity)?|nan(?:\([0-9a-z_]*\))?)/i.exec(text) ??
+      /^[+-]?0x(?:[0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(?:p[+-]?\d+)?/i.exec(text) ??
+      /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/i.exec(text);
+    if (!m) return { value: 0, end: s };
+    const t = m[0];
+    const neg = t.startsWith('-');
+    const body = t.replace(/^[+-]/, '').toLowerCase();
+    let v: number;
+    if (body.startsWith('inf')) v = Infinity;
+    else if (body.startsWith('nan')) v = NaN;
+    else if (body.startsWith('0x')) v = parseHexFloat(body.slice(2));
+    else v = Number(body);
+    return { value: neg ? -v : v, end: p + t.length };
+  }
+
+  // ---- string.h ---------------------------------------------------------------------------------
+
+  memset(p: number, c: number, n: number): number {
+    this.mem.u8.fill(c & 255, p, p + n);
+    return p;
+  }
+
+  memcpy(d: number, s: number, n: number): number {
+    this.mem.u8.copyWithin(d, s, s + n);
+    return d;
+  }
+
+  memmove(d: number, s: number, n: number): number {
+    this.mem.u8.copyWithin(d, s, s + n);
+    return d;
+  }
+
+  memcmp(a: number, b: number, n: number): number {
+    const u8 = this.mem.u8;
+    for (let i = 0; i < n; i++) {
+      const d = u8[a + i]! - u8[b + i]!;
+      if (d !== 0) return d;
+    }
+    return 0;
+  }
+
+  strlen(s: number): number { return this.mem.strlen(s); }
+
+  strcmp(a: number, b: number): number { return this.strncmp(a, b, Infinity); }
+
+  strncmp(a: number, b: number, n: number): number {
+    const u8 = this.mem.u8;
+    for (let i = 0; i < n; i++) {
+      const x = u8[a + i]!;
+      const y = u8[b + i]!;
+      if (x !== y) return x - y;
+      if (x === 0) return 0;
+    }
+    return 0;
+  }
+
+  strcpy(d: number, s: number): number {
+    const n = this.mem.strlen(s);
+    this.mem.u8.copyWithin(d, s, s + n + 1);
+    return d;
+  }
+
+  strncpy(d: number, s: number, n: number): number {
+    const len = Math.min(this.mem.strlen(s), n);
+    this.mem.u8.copyWithin(d, s, s + len);
+    this.mem.u8.fill(0, d + len, d + n);
+    return d;
+  }
+
+  strcat(d: number, s: number): number {
+    this.strcpy(d + this.mem.strlen(d), s);
+    return d;
+  }
+
+  strncat(d: number, s: number, n: number): number {
+    const at = d + this.mem.strlen(d);
+    const len = Math.min(this.mem.strlen(s), n);
+    this.mem.u8.copyWithin(at, s, s + len);
+    this.mem.u8[at + len] = 0;
+    return d;
+  }
+
+  strchr(s: number, c: number): number {
+    const u8 = this.mem.u8;
+    c &= 255;
+    for (let p = s; ; p++) {
+      if (u8[p] === c) return p;
+      if (u8[p] === 0) return 0;
+    }
+  }
+
+  strrchr(s: number, c: number): number {
+    const u8 = this.mem.u8;
+    c &= 255;
+    let found = 0;
+    for (let p = s; ; p++) {
+      if (u8[p] === c) found = p;
+      if (u8[p] === 0) return found;
+    }
+  }
+
+  strstr(h: number, n: number): number {
+    const hs = this.mem.cstring(h);
+    const i = hs.indexOf(this.mem.cstring(n));
+    return i < 0 ? 0 : h + i;
+  }
+
+  strdup(s: number): number {
+    return this.mem.allocCString(this.mem.cstring(s));
+  }
+
+  // ---- ctype.h ----------------------------------------------------------------------------------
+
+  isdigit(c: number): number { return c >= 48 && c <= 57 ? 1 : 0; }
+  isalpha(c: number): number { return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : 0; }
+  isalnum(c: number): number { return this.isdigit(c) || this.isalpha(c); }
+  isspace(c: number): number { return isSpaceCode(c) ? 1 : 0; }
+  isupper(c: number): number { return c >= 65 && c <= 90 ? 1 : 0; }
+  islower(c: number): number { return c >= 97 && c <= 122 ? 1 : 0; }
+  isxdigit(c: number): number { return digitValue(c) < 16 ? 1 : 0; }
+  toupper(c: number): number { return c >= 97 && c <= 122 ? c - 32 : c; }
+  tolower(c: number): number { return c >= 65 && c <= 90 ? c + 32 : c; }
+
+  // ---- time.h -----------------------------------------------------------------------------------
+
+  /** Processor time used, in CLOCKS_PER_SEC units (microseconds), like glibc's clock(). */
+  clock(): number { return Math.max(0, Math.round(cpuMicros() - this.cpuStart)); }
+
+  time(p: number): number {
+    const t = Math.floor(Date.now() / 1000);
+    if (p !== 0) this.mem.storeI64(p, t);
+    return t;
+  }
+
+  /** gettimeofday(struct timeval *tv, tz): tv_sec and tv_usec are longs. */
+  gettimeofday(tv: number, _tz: number): number {
+    const us = Math.floor((performance.timeOrigin + performance.now()) * 1000);
+    if (tv !== 0) {
+      this.mem.storeI64(tv, Math.floor(us / 1e6));
+      this.mem.storeI64(tv + 8, us % 1e6);
+    }
+    return 0;
+  }
+
+  // ---- math.h with pointers -------------------------------------------------------------------
+
+  frexp(x: number, e: number): number { return frexp(this.mem, x, e); }
+  frexpf(x: number, e: number): number { return Math.fround(frexp(this.mem, x, e)); }
+
+  modf(x: number, ip: number): number {
+    const i = Math.trunc(x);
+    if (ip !== 0) this.mem.f64[ip >>> 3] = i;
+    return Number.isFinite(x) ? x - i : Number.isNaN(x) ? x : 0 * Math.sign(x);
+  }
+
+  modff(x: number, ip: number): number {
+    const i = Math.trunc(x);
+    if (ip !== 0) this.mem.f32[ip >>> 2] = i;
+    return Math.fround(Number.isFinite(x) ? x - i : Number.isNaN(x) ? x : 0);
+  }
+}
+
+function cpuMicros(): number {
+  const proc = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process;
+  if (proc?.cpuUsage) {
+    const u = proc.cpuUsage();
+    return u.user + u.system;
+  }
+  return performance.now() * 1000;
+}
+
+function digitValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 122) return c - 87;
+  if (c >= 65 && c <= 90) return c - 55;
+  return 99;
+}
+
+function parseHexFloat(s: string): number {
+  const m = /^([0-9a-f]*)\.?([0-9a-f]*)(?:p([+-]?\d+))?$/i.exec(s);
+  if (!m) return NaN;
+  const digits = (m[1] ?? '') + (m[2] ?? '');
+  let v = 0;
+  for (const ch of digits) v = v * 16 + parseInt(ch, 16);
+  const e = Number(m[3] ?? 0) - 4 * (m[2] ?? '').length;
+  return v * 2 ** e;
+}
+
+// The math functions are attached in the constructor; declare them for TypeScript.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface HostLib extends Record<string, unknown> {}

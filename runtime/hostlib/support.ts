@@ -1,0 +1,263 @@
+/**
+ * Helpers that generated host code calls as `$H.name(...)`: C conversions the JS operators do not give
+ * directly, integer division with a clear error on division by zero, host vector values (small JS
+ * arrays, one number per component) and copies between Mem and flat component lists (kernel
+ * constants, reductions into host structs).
+ *
+ * Everything here is a pure function of its arguments (Mem passed explicitly), so one `$H` object is
+ * shared by every program and notebook session.
+ */
+import { BrookRuntimeError } from '../compiler/diagnostics.js';
+import type { Span } from '../compiler/source.js';
+import type { ScalarName, Type } from '../compiler/types.js';
+import { flattenElement } from '../compiler/types.js';
+import type { Mem } from './memory.js';
+
+const fround = Math.fround;
+
+/** float/double -> int as x86-64 does (cvttsd2si): truncation; NaN and out-of-range give INT_MIN. */
+export function f2i(x: number): number {
+  return x > -2147483649 && x < 2147483648 ? x | 0 : -2147483648;
+}
+
+/** float/double -> unsigned: gcc converts through int64, so negatives wrap modulo 2^32. */
+export function f2u(x: number): number {
+  const t = Math.trunc(x);
+  if (!(Math.abs(t) < 9.2e18)) return 0;
+  const r = t % 4294967296;
+  return r < 0 ? r + 4294967296 : r;
+}
+
+/** float/double -> long: truncation (out of range is undefined in C; we saturate). */
+export function f2l(x: number): number {
+  if (Number.isNaN(x)) return -9223372036854775808;
+  return Math.max(-9223372036854775808, Math.min(9223372036854775807, Math.trunc(x)));
+}
+
+/** Any integral number -> int64 range with two's complement wrap (exact below 2^53). */
+export function wrap64(x: number): number {
+  if (Number.isSafeInteger(x)) return x;
+  if (!Number.isFinite(x)) return 0;
+  return Number(BigInt.asIntN(64, BigInt(Math.trunc(x))));
+}
+
+function divZero(span?: Span): BrookRuntimeError {
+  return new BrookRuntimeError('BRK5101', 'integer division by zero', span, 'check the divisor before dividing (a C program would stop with SIGFPE here)');
+}
+
+export function idiv(a: number, b: number, span?: Span): number {
+  if (b === 0) throw divZero(span);
+  return (a / b) | 0;
+}
+
+export function imod(a: number, b: number, span?: Span): number {
+  if (b === 0) throw divZero(span);
+  return (a % b) | 0;
+}
+
+export function udiv(a: number, b: number, span?: Span): number {
+  if (b === 0) throw divZero(span);
+  return (a / b) >>> 0;
+}
+
+export function umod(a: number, b: number, span?: Span): number {
+  if (b === 0) throw divZero(span);
+  return (a % b) >>> 0;
+}
+
+export function ldiv(a: number, b: number, span?: Span): number {
+  if (b === 0) throw divZero(span);
+  return Math.trunc(a / b);
+}
+
+export function lmod(a: number, b: number, span?: Span): number {
+  if (b === 0) throw divZero(span);
+  return a % b;
+}
+
+/** 64-bit shifts and bitwise operators (rare in host code): through BigInt. */
+export function l64(op: string, a: number, b: number): number {
+  const x = BigInt(Math.trunc(a));
+  const y = BigInt(Math.trunc(b));
+  let r: bigint;
+  switch (op) {
+    case '<<': r = x << (y & 63n); break;
+    case '>>': r = x >> (y & 63n); break;
+    case '&': r = x & y; break;
+    case '|': r = x | y; break;
+    case '^': r = x ^ y; break;
+    default: r = ~x;
+  }
+  return Number(BigInt.asIntN(64, r));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Scalar conversion by kind name (used by the vector helpers)
+
+export function conv(x: number, to: ScalarName): number {
+  switch (to) {
+    case 'float': return fround(x);
+    case 'double': return x;
+    case 'int': return Number.isInteger(x) ? x | 0 : f2i(x);
+    case 'uint': return Number.isInteger(x) ? x >>> 0 : f2u(x);
+    case 'bool': return x ? 1 : 0;
+    case 'char': return (f2i(x) << 24) >> 24;
+    case 'uchar': return f2i(x) & 255;
+    case 'short': return (f2i(x) << 16) >> 16;
+    case 'ushort': return f2i(x) & 65535;
+    default: return Math.trunc(x);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Host vectors: JS arrays, copied on assignment.
+
+export function splat(x: number, n: number): number[] {
+  return n === 2 ? [x, x] : n === 3 ? [x, x, x] : [x, x, x, x];
+}
+
+/** Convert a vector (or splat a scalar) to `n` components of `kind`; a longer vector is narrowed. */
+export function vconv(v: number[] | number, n: number, kind: ScalarName): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = conv(typeof v === 'number' ? v : v[i]!, kind);
+  return out;
+}
+
+/** Componentwise binary operator; scalars splat. Comparisons give 0/1 ints. */
+export function vbin(op: string, a: number[] | number, b: number[] | number, n: number, kind: ScalarName): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const x = typeof a === 'number' ? a : a[i]!;
+    const y = typeof b === 'number' ? b : b[i]!;
+    let r: number;
+    switch (op) {
+      case '+': r = x + y; break;
+      case '-': r = x - y; break;
+      case '*': r = kind === 'int' || kind === 'uint' ? Math.imul(x, y) : x * y; break;
+      case '/': r = kind === 'int' || kind === 'uint' ? (y === 0 ? 0 : Math.trunc(x / y)) : x / y; break;
+      case '%': r = x % y; break;
+      case '<': out[i] = x < y ? 1 : 0; continue;
+      case '>': out[i] = x > y ? 1 : 0; continue;
+      case '<=': out[i] = x <= y ? 1 : 0; continue;
+      case '>=': out[i] = x >= y ? 1 : 0; continue;
+      case '==': out[i] = x === y ? 1 : 0; continue;
+      case '!=': out[i] = x !== y ? 1 : 0; continue;
+      case '&': r = x & y; break;
+      case '|': r = x | y; break;
+      case '^': r = x ^ y; break;
+      case '<<': r = x << y; break;
+      case '>>': r = kind === 'uint' ? x >>> y : x >> y; break;
+      default: throw new Error(`internal: vector operator ${op}`);
+    }
+    out[i] = conv(r, kind);
+  }
+  return out;
+}
+
+export function vneg(a: number[], kind: ScalarName): number[] {
+  return a.map((x) => conv(-x, kind));
+}
+
+export function vnot(a: number[]): number[] {
+  return a.map((x) => (x ? 0 : 1));
+}
+
+/** Write mask on a vector held in a JS variable: v.zy = value (scalar fills). Returns the value. */
+export function setComps(v: number[], comps: number[], value: number[] | number, kind: ScalarName): number[] | number {
+  for (let i = 0; i < comps.length; i++) v[comps[i]!] = conv(typeof value === 'number' ? value : value[i]!, kind);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Memory <-> values
+
+export function loadScalar(M: Mem, addr: number, s: ScalarName): number {
+  switch (s) {
+    case 'float': return M.f32[addr >>> 2]!;
+    case 'double': return M.f64[addr >>> 3]!;
+    case 'int': return M.i32[addr >>> 2]!;
+    case 'uint': case 'bool': return M.u32[addr >>> 2]!;
+    case 'char': return M.i8[addr]!;
+    case 'uchar': return M.u8[addr]!;
+    case 'short': return M.i16[addr >>> 1]!;
+    case 'ushort': return M.u16[addr >>> 1]!;
+    default: return M.loadI64(addr);
+  }
+}
+
+export function storeScalar(M: Mem, addr: number, s: ScalarName, v: number): number {
+  switch (s) {
+    case 'float': M.f32[addr >>> 2] = v; break;
+    case 'double': M.f64[addr >>> 3] = v; break;
+    case 'int': M.i32[addr >>> 2] = v; break;
+    case 'uint': case 'bool': M.u32[addr >>> 2] = v; break;
+    case 'char': M.i8[addr] = v; break;
+    case 'uchar': M.u8[addr] = v; break;
+    case 'short': M.i16[addr >>> 1] = v; break;
+    case 'ushort': M.u16[addr >>> 1] = v; break;
+    default: M.storeI64(addr, v);
+  }
+  return v;
+}
+
+const SCALAR_BYTES: Record<string, number> = { float: 4, double: 8, int: 4, uint: 4, bool: 4, char: 1, uchar: 1, short: 2, ushort: 2, long: 8, ulong: 8 };
+
+export function loadVec(M: Mem, addr: number, kind: ScalarName, n: number): number[] {
+  const step = SCALAR_BYTES[kind]!;
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = loadScalar(M, addr + i * step, kind);
+  return out;
+}
+
+export function storeVec(M: Mem, addr: number, kind: ScalarName, n: number, v: number[] | number): number[] | number {
+  const step = SCALAR_BYTES[kind]!;
+  for (let i = 0; i < n; i++) storeScalar(M, addr + i * step, kind, conv(typeof v === 'number' ? v : v[i]!, kind));
+  return v;
+}
+
+/** Write mask on a vector in memory. */
+export function storeComps(M: Mem, addr: number, kind: ScalarName, comps: number[], v: number[] | number): number[] | number {
+  const step = SCALAR_BYTES[kind]!;
+  for (let i = 0; i < comps.length; i++) storeScalar(M, addr + comps[i]! * step, kind, conv(typeof v === 'number' ? v : v[i]!, kind));
+  return v;
+}
+
+/** The flat component list of a value of element type `t` at addr (kernel constants, C layout). */
+export function loadFlat(M: Mem, addr: number, t: Type): number[] {
+  return flatOf(t).map((c) => loadScalar(M, addr + c.byteOffset, c.scalar));
+}
+
+/** Store flat components (a reduction result) into a value of type `t` at addr. */
+export function storeFlat(M: Mem, addr: number, t: Type, values: number[] | number): void {
+  const vals = typeof values === 'number' ? [values] : values;
+  flatOf(t).forEach((c, i) => storeScalar(M, addr + c.byteOffset, c.scalar, conv(vals[i] ?? 0, c.scalar)));
+}
+
+const flatCache = new WeakMap<Type, ReturnType<typeof flattenElement>>();
+function flatOf(t: Type): ReturnType<typeof flattenElement> {
+  let f = flatCache.get(t);
+  if (!f) flatCache.set(t, (f = flattenElement(t)));
+  return f;
+}
+
+/** struct assignment and by-value copies. Returns dst. */
+export function copy(M: Mem, dst: number, src: number, bytes: number): number {
+  if (dst !== src) M.u8.copyWithin(dst, src, src + bytes);
+  return dst;
+}
+
+/** A pointer as the runtime's HostArray. */
+export function ptr(M: Mem, p: number): { mem: Mem; off: number } {
+  return { mem: M, off: p };
+}
+
+/** Build argv in Mem: an array of argc + 1 char pointers (8 bytes each, NULL-terminated). */
+export function buildArgv(M: Mem, args: string[]): number {
+  const argv = M.calloc(args.length + 1, 8);
+  args.forEach((a, i) => M.storeI64(argv + 8 * i, M.allocCString(Buffer.from(a, 'utf8').toString('latin1'))));
+  return argv;
+}
+
+export function nullDeref(span?: Span): never {
+  throw new BrookRuntimeError('BRK5102', 'NULL pointer dereference', span, 'the pointer is NULL here: allocate memory with malloc or point it at a variable first');
+}

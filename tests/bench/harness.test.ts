@@ -1,0 +1,85 @@
+/**
+ * The harness's own parts, without a device: options, medians, the reference checks (they must
+ * reject a wrong answer, or a fast wrong kernel would be reported as a result), case selection.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../bench/cli.js';
+import { median, summarize, type SideResult } from '../../bench/results.js';
+import { compare, compareExact, randomFloats, stencilRef, sum4Ref, sgemvRef } from '../../bench/reference.js';
+import { allCases, selectCases } from '../../bench/cases.js';
+
+describe('bench options', () => {
+  it('parses every flag in both spellings', () => {
+    expect(parseArgs(['--backend', 'cpu', '--quick', '--only', 'saxpy,sum.large', '--json', 'o.json'])).toEqual({
+      backends: ['cpu'], quick: true, only: ['saxpy', 'sum.large'], json: 'o.json', help: false,
+    });
+    expect(parseArgs(['--backend=both'])).toMatchObject({ backends: ['webgpu', 'cpu'] });
+    expect(parseArgs([])).toMatchObject({ backends: ['webgpu', 'cpu'], quick: false });
+  });
+  it('rejects bad input with a message that says what is accepted', () => {
+    expect(parseArgs(['--backend', 'gpu'])).toEqual({ error: '--backend takes webgpu, cpu or both, not "gpu"' });
+    expect(parseArgs(['--only'])).toHaveProperty('error');
+    expect(parseArgs(['--fast'])).toEqual({ error: 'unknown option "--fast"' });
+  });
+  it('--only matches an id or a prefix up to a dot, within the chosen backends', () => {
+    const cases = allCases(true);
+    const ids = (only?: string[], b: ('webgpu' | 'cpu')[] = ['webgpu', 'cpu']) => selectCases(cases, only, b).map((c) => c.id);
+    expect(ids(['saxpy'])).toEqual(['saxpy.small', 'saxpy.large']);
+    expect(ids(['sgemv.large'])).toEqual(['sgemv.large.mulsum', 'sgemv.large.single']);
+    expect(ids(['sum'])).toEqual(['sum.small', 'sum.large']);
+    expect(ids(['cpu'])).toEqual(['cpu.saxpy', 'cpu.sum']);
+    expect(ids(undefined, ['cpu'])).toEqual(['cpu.saxpy', 'cpu.sum']);
+    expect(ids(['sax'])).toEqual([]);
+  });
+});
+
+describe('bench statistics', () => {
+  it('median of odd and even counts, unsorted input', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+  it('GB/s and GFLOP/s from the median', () => {
+    const s: SideResult = { impl: 'x', status: 'measured', verified: true };
+    summarize(s, [2, 1, 100], 3e6, 1e6); // median 2 ms
+    expect(s.medianMs).toBe(2);
+    expect(s.gbps).toBeCloseTo(1.5, 12); // 3e6 B / 2e-3 s = 1.5e9 B/s
+    expect(s.gflops).toBeCloseTo(0.5, 12);
+    expect(s.minMs).toBe(1);
+    expect(s.maxMs).toBe(100);
+  });
+});
+
+describe('bench reference checks', () => {
+  it('sum: a reordered float32 sum passes, a dropped block of 1/1024 fails', () => {
+    const x = randomFloats(4 * 4096, 3, 0.5, 1.5);
+    const ref = sum4Ref(x);
+    // Pairwise float32 sum: a different order than the float64 reference.
+    const pair = (lo: number, hi: number, c: number): number =>
+      hi - lo === 1 ? x[4 * lo + c] : Math.fround(pair(lo, (lo + hi) >> 1, c) + pair((lo + hi) >> 1, hi, c));
+    const got = [0, 1, 2, 3].map((c) => pair(0, 4096, c));
+    expect(compare(got, ref.want, ref.scale, 1e-5).ok).toBe(true);
+    const dropped = [0, 1, 2, 3].map((c) => got[c] - x.subarray(0, 16).filter((_, i) => i % 4 === c).reduce((a, b) => a + b, 0));
+    expect(compare(dropped, ref.want, ref.scale, 1e-5).ok).toBe(false);
+  });
+  it('sgemv: hand-computed 2x4 case, and one wrong row is caught', () => {
+    const A = Float32Array.from([1, 2, 3, 4, -1, 0, 1, 0.5]);
+    const x = Float32Array.from([1, 1, 2, 2]);
+    const ref = sgemvRef(A, x, 2, 4);
+    expect([...ref.want]).toEqual([1 + 2 + 6 + 8, -1 + 0 + 2 + 1]);
+    expect(compare([17, 2], ref.want, ref.scale, 1e-4).ok).toBe(true);
+    const bad = compare([17, 2.01], ref.want, ref.scale, 1e-4);
+    expect(bad.ok).toBe(false);
+    expect(bad.detail).toContain('element 1');
+  });
+  it('stencil: clamped edges, hand-computed corner', () => {
+    // 2x2 grid [[1, 2], [3, 4]]: corner (0,0) has left = itself (1), up = itself (1), right 2, down 3.
+    const ref = stencilRef(Float32Array.from([1, 2, 3, 4]), 2, 2);
+    expect(ref.want[0]).toBeCloseTo(0.5 * 1 + 0.125 * (1 + 2 + 1 + 3), 12);
+  });
+  it('NaN never passes; transfers must match bit for bit', () => {
+    expect(compare([NaN], [1], [1], 1).ok).toBe(false);
+    const a = Float32Array.from([1, -0, 3]);
+    expect(compareExact(Float32Array.from([1, -0, 3]), a).ok).toBe(true);
+    expect(compareExact(Float32Array.from([1, 0, 3]), a).ok).toBe(false);
+  });
+});

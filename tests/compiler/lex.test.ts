@@ -1,0 +1,145 @@
+/** Lexer tests: every token class, literal values computed by hand, spans, line flags, errors. */
+import { describe, expect, test } from 'vitest';
+import { lex, type Token } from '../../runtime/compiler/lex.js';
+import { DiagnosticBag } from '../../runtime/compiler/diagnostics.js';
+
+function lexAll(text: string): { toks: Token[]; diags: DiagnosticBag } {
+  const diags = new DiagnosticBag();
+  const toks = lex(text, 0, { diagnostics: diags });
+  return { toks, diags };
+}
+const kinds = (text: string) => lexAll(text).toks.map((t) => `${t.kind}:${t.text}`);
+const one = (text: string): Token => {
+  const { toks, diags } = lexAll(text);
+  expect(diags.items).toEqual([]);
+  expect(toks).toHaveLength(2);
+  return toks[0]!;
+};
+
+describe('tokens', () => {
+  test('keywords of C and Brook; Brook API names and vector types stay identifiers', () => {
+    expect(kinds('kernel reduce out iter vout indexof while sizeof push streamRead float4 in bool')).toEqual([
+      'keyword:kernel', 'keyword:reduce', 'keyword:out', 'keyword:iter', 'keyword:vout', 'keyword:indexof',
+      'keyword:while', 'keyword:sizeof', 'ident:push', 'ident:streamRead', 'ident:float4', 'ident:in', 'ident:bool', 'eof:',
+    ]);
+  });
+
+  test('every operator, longest match first', () => {
+    const ops = '... <<= >>= -> ++ -- << >> <= >= == != && || += -= *= /= %= &= |= ^= ## [ ] ( ) { } . & * + - ~ ! / % < > ^ | ? : ; = , #';
+    expect(kinds(ops).slice(0, -1)).toEqual(ops.split(' ').map((o) => `punct:${o}`));
+    expect(kinds('a<<=b>>c->d')).toEqual(['ident:a', 'punct:<<=', 'ident:b', 'punct:>>', 'ident:c', 'punct:->', 'ident:d', 'eof:']);
+    expect(kinds('x+++y')).toEqual(['ident:x', 'punct:++', 'punct:+', 'ident:y', 'eof:']);
+    // A kernel stream parameter `x<>` is two tokens, not one operator.
+    expect(kinds('x<>')).toEqual(['ident:x', 'punct:<', 'punct:>', 'eof:']);
+  });
+
+  test('integer literals: decimal, hex, octal and suffixes', () => {
+    expect(one('42')).toMatchObject({ kind: 'number', value: 42, isFloat: false, suffix: '' });
+    expect(one('0x1F')).toMatchObject({ value: 31, isFloat: false });
+    expect(one('0XffU')).toMatchObject({ value: 255, suffix: 'u' });
+    expect(one('017')).toMatchObject({ value: 15 });
+    expect(one('0')).toMatchObject({ value: 0 });
+    expect(one('10l')).toMatchObject({ value: 10, suffix: 'l' });
+    expect(one('7UL')).toMatchObject({ value: 7, suffix: 'ul' });
+    expect(one('7lu')).toMatchObject({ value: 7, suffix: 'ul' });
+    expect(one('4294967295u')).toMatchObject({ value: 4294967295, suffix: 'u' });
+  });
+
+  test('float literals: 1.0f, .5, 1e-6, 1.f, 3.f, 2.5E+3, 1e10f', () => {
+    expect(one('1.0f')).toMatchObject({ value: 1, isFloat: true, suffix: 'f', text: '1.0f' });
+    expect(one('.5')).toMatchObject({ value: 0.5, isFloat: true, suffix: '' });
+    expect(one('1e-6')).toMatchObject({ value: 0.000001, isFloat: true });
+    expect(one('1.f')).toMatchObject({ value: 1, isFloat: true, suffix: 'f' });
+    expect(one('3.f')).toMatchObject({ value: 3, isFloat: true, suffix: 'f' });
+    expect(one('2.5E+3')).toMatchObject({ value: 2500, isFloat: true });
+    expect(one('1e10f')).toMatchObject({ value: 1e10, isFloat: true, suffix: 'f' });
+    expect(one('6.')).toMatchObject({ value: 6, isFloat: true });
+    // `1.x` is a number then a member access only in nonsense code; `s.x` after a number: `1.0.x`
+    expect(kinds('v.x 1..5')).toEqual(['ident:v', 'punct:.', 'ident:x', 'number:1.', 'number:.5', 'eof:']);
+  });
+
+  test('char literals with escapes give their code', () => {
+    expect(one("'a'")).toMatchObject({ kind: 'char', value: 97 });
+    expect(one("'\\n'").value).toBe(10);
+    expect(one("'\\0'").value).toBe(0);
+    expect(one("'\\''").value).toBe(39);
+    expect(one("'\\\\'").value).toBe(92);
+    expect(one("'\\x41'").value).toBe(65);
+    expect(one("'\\101'").value).toBe(65);
+    expect(one("'\"'").value).toBe(34);
+  });
+
+  test('string literals decode escapes; the text keeps the quotes', () => {
+    const t = one('"a\\tb\\n\\"q\\" \\\\ \\x41\\101\\0end"');
+    expect(t.kind).toBe('string');
+    expect(t.value).toBe('a\tb\n"q" \\ AA\0end');
+    expect(t.text.startsWith('"') && t.text.endsWith('"')).toBe(true);
+    expect(one('""').value).toBe('');
+    expect(one('L"wide"').value).toBe('wide');
+  });
+
+  test('comments vanish; a // comment continues over a backslash-newline', () => {
+    expect(kinds('a /* x\n y */ b // c\nd')).toEqual(['ident:a', 'ident:b', 'ident:d', 'eof:']);
+    expect(kinds('a // one \\\n two\nb')).toEqual(['ident:a', 'ident:b', 'eof:']);
+    expect(kinds('a/**/b')).toEqual(['ident:a', 'ident:b', 'eof:']);
+  });
+
+  test('line continuation joins lines: the next token is not at the beginning of a line', () => {
+    const { toks } = lexAll('#define X 1 + \\\n 2\nY');
+    expect(toks.map((t) => `${t.text}${t.bol ? '^' : ''}`)).toEqual(['#^', 'define', 'X', '1', '+', '2', 'Y^', '^']);
+    const s = lexAll('"ab\\\ncd"').toks[0]!;
+    expect(s.value).toBe('abcd');
+  });
+
+  test('spans are offsets into the text; bol and space flags', () => {
+    const text = 'int  x;\n  y=1.5f;';
+    const { toks } = lexAll(text);
+    expect(toks.map((t) => text.slice(t.span.start, t.span.end))).toEqual(['int', 'x', ';', 'y', '=', '1.5f', ';', '']);
+    expect(toks.map((t) => t.bol)).toEqual([true, false, false, true, false, false, false, true]);
+    expect(toks.map((t) => t.space)).toEqual([false, true, false, true, false, false, false, false]);
+    expect(toks[0]!.span.file).toBe(0);
+    // A multi-line comment between tokens puts the next one on a new line.
+    expect(lexAll('a /*\n*/ b').toks[1]!.bol).toBe(true);
+  });
+});
+
+describe('lexer errors are diagnostics, never exceptions', () => {
+  const codes = (text: string) => lexAll(text).diags.items.map((d) => `${d.code}@${d.span.start}`);
+  test('unterminated comment, string and char literal', () => {
+    expect(codes('int x; /* never closed')).toEqual(['BRK1001@7']);
+    expect(codes('s = "abc\nx;')).toEqual(['BRK1002@4']);
+    expect(codes("c = 'a;\n")).toEqual(['BRK1003@4']);
+    // The lexer goes on after an unterminated string: the next line still lexes.
+    expect(kinds('"abc\nx;').slice(1)).toEqual(['ident:x', 'punct:;', 'eof:']);
+  });
+  test('stray characters, with a hint for typographic quotes', () => {
+    const { diags, toks } = lexAll('a @ b “c”');
+    expect(diags.items.map((d) => d.code)).toEqual(['BRK1004', 'BRK1004', 'BRK1004']);
+    expect(diags.items[0]!.message).toBe("stray character '@' in the program");
+    expect(diags.items[1]!.hint).toContain('plain "');
+    expect(toks.map((t) => t.text)).toEqual(['a', 'b', 'c', '']);
+  });
+  test('bad numbers and escapes', () => {
+    expect(codes('0x')).toEqual(['BRK1005@0']);
+    expect(codes('09')).toEqual(['BRK1006@0']);
+    expect(codes('12abc')).toEqual(['BRK1007@2']);
+    expect(codes('1.5u')).toEqual(['BRK1007@3']);
+    expect(codes('"\\q"')).toEqual(['BRK1009@1']);
+    expect(codes("''")).toEqual(['BRK1010@0']);
+    expect(codes("'ab'")).toEqual(['BRK1011@0']);
+    // `3f` is a warning: read as the float 3 it was meant to be.
+    const { toks, diags } = lexAll('3f');
+    expect(diags.items[0]).toMatchObject({ code: 'BRK1008', severity: 'warning' });
+    expect(toks[0]).toMatchObject({ value: 3, isFloat: true });
+  });
+});
+
+test('lexes 5000 lines quickly', () => {
+  const line = 'float4 s<10, 5>; x = a * 1.5f + b[i] /* c */ - 0x1F; // done\n';
+  const text = line.repeat(5000);
+  const t0 = performance.now();
+  const { toks } = lexAll(text);
+  const ms = performance.now() - t0;
+  expect(toks.length).toBe(5000 * 21 + 1); // 8 tokens of the declaration, 13 of the statement
+  expect(ms).toBeLessThan(100);
+});

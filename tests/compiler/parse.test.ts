@@ -1,0 +1,331 @@
+/**
+ * Parser tests. Golden cases: each `parse-cases/NAME.br` is parsed and printed with the compact AST
+ * printer and compared with `NAME.ast` (and its diagnostics with `NAME.diag` when present). After a
+ * deliberate change, regenerate with `UPDATE_PARSE_CASES=1 npx vitest run tests/compiler/parse.test.ts`
+ * and review the diff.
+ */
+import { describe, expect, test } from 'vitest';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { printUnit } from './parse-cases/ast-print.js';
+import { diagLines, parseText, spanText } from './parse-cases/helpers.js';
+
+const casesDir = join(dirname(fileURLToPath(import.meta.url)), 'parse-cases');
+const update = process.env.UPDATE_PARSE_CASES === '1';
+
+describe('golden parse cases', () => {
+  const cases = readdirSync(casesDir).filter((f) => f.endsWith('.br'));
+  test('there are cases', () => expect(cases.length).toBeGreaterThan(5));
+  for (const file of cases) {
+    test(file, () => {
+      const text = readFileSync(join(casesDir, file), 'utf8');
+      const r = parseText(text, { name: file });
+      const ast = printUnit(r.unit) + '\n';
+      const diags = diagLines(r.sources, r.diagnostics).join('\n');
+      const astPath = join(casesDir, file.replace(/\.br$/, '.ast'));
+      const diagPath = join(casesDir, file.replace(/\.br$/, '.diag'));
+      if (update) {
+        writeFileSync(astPath, ast);
+        if (diags) writeFileSync(diagPath, diags + '\n');
+      }
+      expect(ast).toBe(readFileSync(astPath, 'utf8'));
+      expect(diags ? diags + '\n' : '').toBe(existsSync(diagPath) ? readFileSync(diagPath, 'utf8') : '');
+    });
+  }
+});
+
+/** Parse as a notebook cell and print the tree. */
+function cell(text: string, options: Parameters<typeof parseText>[1] = {}) {
+  const r = parseText(text, { allowTopLevelStatements: true, ...options });
+  return { ast: printUnit(r.unit), diags: diagLines(r.sources, r.diagnostics), r };
+}
+/** Print one expression statement. */
+function ex(text: string, options: Parameters<typeof parseText>[1] = {}): string {
+  const c = cell(text + ';', options);
+  expect(c.diags).toEqual([]);
+  return c.ast.replace(/;$/, '');
+}
+/** Parse a whole file and print it. */
+function file(text: string) {
+  const r = parseText(text);
+  return { ast: printUnit(r.unit), diags: diagLines(r.sources, r.diagnostics), r };
+}
+
+describe('expressions', () => {
+  test('C precedence and associativity', () => {
+    expect(ex('a = b = c + d * e - f / g % h')).toBe('(a = (b = ((c + (d * e)) - ((f / g) % h))))');
+    expect(ex('a || b && c | d ^ e & f == g < h << i + j')).toBe('(a || (b && (c | (d ^ (e & (f == (g < (h << (i + j)))))))))');
+    expect(ex('a - b - c')).toBe('((a - b) - c)');
+    expect(ex('x ? y : z ? u : v')).toBe('(x ? y : (z ? u : v))');
+    expect(ex('a += b -= c')).toBe('(a += (b -= c))');
+    expect(ex('x <<= 1, y >>= 2, z %= 3, w ^= 4, q |= 5, r &= 6, s *= 7, t /= 8')).toBe(
+      '((x <<= 1), (y >>= 2), (z %= 3), (w ^= 4), (q |= 5), (r &= 6), (s *= 7), (t /= 8))',
+    );
+    expect(ex('!a != ~b')).toBe('((!a) != (~b))');
+    expect(ex('-a++ * --b')).toBe('((-(a++)) * (--b))');
+    expect(ex('*p++ = &x[1]')).toBe('((*(p++)) = (&x[1]))');
+    expect(ex('a >= b && c <= d && e > f')).toBe('(((a >= b) && (c <= d)) && (e > f))');
+  });
+
+  test('postfix chains: calls, indexes, members, arrows, swizzles, domain', () => {
+    expect(ex('f(a, b)(c)[1][2].x->y.zwxy')).toBe('f(a, b)(c)[1][2].x->y.zwxy');
+    expect(ex('streamRead(s.domain(int2(3, 5), int2(15, 10)), p)')).toBe('streamRead(s.domain(int2{3, 5}, int2{15, 10}), p)');
+    const call = cell('s.domain(3, 50);').r.unit.statements[0]!;
+    expect(call.kind === 'ExprStmt' && call.expr.kind === 'CallExpr' && call.expr.callee.kind).toBe('MemberExpr');
+  });
+
+  test('vector constructors, conversions, indexof and iter', () => {
+    expect(ex('float4(a, b.xy, 1)')).toBe('float4{a, b.xy, 1}');
+    expect(ex('float(i) + int(x) + uint2(1, 2).x + bool(b)')).toBe('(((float{i} + int{x}) + uint2{1, 2}.x) + bool{b})');
+    expect(ex('indexof(a).x + indexof b')).toBe('(indexof(a).x + indexof(b))');
+    expect(ex('iter(0.0f, 1.0f)')).toBe('iter(0.0f, 1.0f)');
+  });
+
+  test('casts, with typedef tracking (the lexer hack)', () => {
+    expect(ex('(float)x / 2')).toBe('(((float) x) / 2)');
+    expect(ex('(float *) p')).toBe('((float *) p)');
+    expect(ex('(unsigned char)c')).toBe('((unsigned char) c)');
+    expect(ex('(struct Ray *) q')).toBe('((struct Ray *) q)');
+    expect(ex('(float4)(1, 2)')).toBe('((float4) (1, 2))');
+    // Without a typedef, `(Ray) * x` is a multiplication; after `typedef ... Ray;` a cast.
+    expect(ex('(Ray) * x')).toBe('(Ray * x)');
+    expect(cell('typedef struct { float x; } Ray;\n(Ray*)malloc(n);').ast).toBe('typedef struct { float x; } Ray\n((Ray *) malloc(n));');
+    // typedef names from earlier cells count too.
+    expect(ex('(Ray*)malloc(n)', { typedefNames: ['Ray'] })).toBe('((Ray *) malloc(n))');
+    // A local variable shadows a typedef name inside its block.
+    expect(file('typedef int T;\nint f(int a) { int T = 2; return (T) - a; }\nint g(int a) { return (T) - a; }').ast).toBe(
+      'typedef int T\nint f(int a)\n  var int T = 2\n  return (T - a);\nint g(int a)\n  return ((T) (-a));',
+    );
+    // `(float4(a, b, c, d))` is a parenthesised constructor, not a cast.
+    expect(ex('(float4(a, b, c, d)).x')).toBe('float4{a, b, c, d}.x');
+  });
+
+  test('sizeof of types and of expressions', () => {
+    expect(ex('sizeof(float) * n + sizeof x + sizeof(x) + sizeof(Ray *)', { typedefNames: ['Ray'] })).toBe(
+      '((((sizeof(float) * n) + sizeof x) + sizeof x) + sizeof(Ray *))',
+    );
+    expect(ex('sizeof(float[4])')).toBe('sizeof(float[4])');
+  });
+
+  test('literals keep their value, raw text and kind', () => {
+    const r = cell('x = 1.5f + 0x10 + 010 + 10u + \'a\' + "s" "t";').r;
+    const s = r.unit.statements[0]!;
+    const lits: unknown[] = [];
+    const walk = (e: any): void => {
+      if (!e || typeof e !== 'object') return;
+      if (['NumberLit', 'CharLit', 'StringLit'].includes(e.kind)) lits.push({ kind: e.kind, value: e.value, raw: e.raw, isFloat: e.isFloat, suffix: e.suffix });
+      for (const k of Object.keys(e)) if (k !== 'span') walk(e[k]);
+    };
+    walk(s);
+    expect(lits).toEqual([
+      { kind: 'NumberLit', value: 1.5, raw: '1.5f', isFloat: true, suffix: 'f' },
+      { kind: 'NumberLit', value: 16, raw: '0x10', isFloat: false, suffix: '' },
+      { kind: 'NumberLit', value: 8, raw: '010', isFloat: false, suffix: '' },
+      { kind: 'NumberLit', value: 10, raw: '10u', isFloat: false, suffix: 'u' },
+      { kind: 'CharLit', value: 97, raw: undefined, isFloat: undefined, suffix: undefined },
+      { kind: 'StringLit', value: 'st', raw: undefined, isFloat: undefined, suffix: undefined },
+    ]);
+  });
+});
+
+describe('declarations', () => {
+  test('streams: extents are host expressions, several per declaration, mixed with C declarators', () => {
+    expect(file('int main() { float4 s<10, 5>, t<n * 2>, x, *p, a[3][4] = {0}; float u<2, 3, 4, 5>; }').ast).toBe(
+      'int main()\n  var float4 s<10, 5>, t<(n * 2)>, x, *p, a[3][4] = {0}\n  var float u<2, 3, 4, 5>',
+    );
+    // `<` after a declarator name starts extents; in an expression it is less-than.
+    expect(cell('float s<n>;\nx = a < b;\ny = c > d;').ast).toBe('var float s<n>\n(x = (a < b));\n(y = (c > d));');
+    // Inside extents a `>` needs parentheses; `s<100>= iter(...)` splits the `>=`.
+    expect(cell('float s<(a > b ? a : b), m>;').ast).toBe('var float s<((a > b) ? a : b), m>');
+    expect(cell('iter float s<100>= iter(0.0f, 100.0f);').ast).toBe('var iter float s<100> = iter(0.0f, 100.0f)');
+    expect(cell('float s<a << 1>;').ast).toBe('var float s<(a << 1)>');
+  });
+
+  test('every Brook parameter form', () => {
+    const f = file(
+      'kernel void k(float a, float4 x<>, out float4 r<>, float g[], float g4[][][][], iter float2 it<>, ' +
+        'in float i<>, vout [4] float v<>, vout [] float w<>, vout float z<>, float gsize[10][N]) {}\n' +
+        'reduce void s(float a<>, reduce float r<>) {}\nreduce void t(float a<>, reduce float r) {}',
+    );
+    expect(f.diags).toEqual([]);
+    expect(f.ast).toBe(
+      'kernel void k(float a, float4 x<>, out float4 r<>, float g[], float g4[][][][], iter float2 it<>, in float i<>, ' +
+        'vout [4] float v<>, vout [] float w<>, vout [] float z<>, float gsize[10][N])\n' +
+        'reduce void s(float a<>, reduce float r<>)\nreduce void t(float a<>, reduce float r)',
+    );
+    const k = f.r.unit.items[0]!;
+    if (k.kind !== 'FunctionDecl') throw new Error('expected a function');
+    expect(k.params.map((p) => [p.name, p.qualifier, p.isStream, p.gatherDims])).toEqual([
+      ['a', null, false, 0], ['x', null, true, 0], ['r', 'out', true, 0], ['g', null, false, 1], ['g4', null, false, 4],
+      ['it', 'iter', true, 0], ['i', 'in', true, 0], ['v', 'vout', true, 0], ['w', 'vout', true, 0], ['z', 'vout', true, 0],
+      ['gsize', null, false, 2],
+    ]);
+    expect(k.params[7]!.voutMax).toMatchObject({ kind: 'NumberLit', value: 4 });
+    expect(k.params[8]!.voutMax).toBeNull();
+    // `in` stays an ordinary name in host code.
+    expect(file('int f(int in) { int out2 = in; return in; }').diags).toEqual([]);
+  });
+
+  test('kernel forms: returning helpers, `void kernel` (the dissertation), prototypes', () => {
+    expect(file('kernel float3 avg(float3 a<>, float3 b<>) { return (a + b) / 2.0f; }').ast).toBe(
+      'kernel float3 avg(float3 a<>, float3 b<>)\n  return ((a + b) / 2.0f);',
+    );
+    expect(file('void kernel foo(int a<>, vout int c<>) { push(c); }').ast).toBe('kernel void foo(int a<>, vout [] int c<>)\n  push(c);');
+    expect(file('kernel void k(float a<>, out float b<>);\nint f(int, float *);\nvoid g(void);').ast).toBe(
+      'proto kernel void k(float a<>, out float b<>)\nproto int f(int , float *)\nproto void g()',
+    );
+  });
+
+  test('C declarations: typedef, struct (named, anonymous, nested), pointers, arrays, static/extern', () => {
+    const f = file(`typedef struct Node { int v; struct Node *next; struct { float a, b; } inner; } Node, *NodeP;
+struct P { float x; };
+struct P p1, *pp;
+static float m[4][4] = {{1}, {0, 1}};
+extern int ext;
+const char *const names[] = {"a", "b"};
+typedef float4 vec;
+vec v;
+unsigned u; long int li; long long ll; short int si; signed char sc; unsigned long ul; long double ld;`);
+    expect(f.diags).toEqual([]);
+    expect(f.ast).toBe(`typedef struct Node { int v; struct Node *next; struct { float a; float b; } inner; } Node, *NodeP
+struct P { float x; }
+var struct P p1, *pp
+var static float m[4][4] = {{1}, {0, 1}}
+var extern int ext
+var const char *names[] = {"a", "b"}
+typedef float4 vec
+var vec v
+var unsigned int u
+var long li
+var long ll
+var short si
+var char sc
+var unsigned long ul
+var double ld`);
+  });
+
+  test('enums become const int declarations with folded values; the tag becomes an int typedef', () => {
+    const f = file('enum Color { RED, GREEN = 5, BLUE, MIX = GREEN * 2 + BLUE, NEG = -1, LAST };\nenum Color c = BLUE;\ntypedef enum { A, B } AB;\nAB ab;');
+    expect(f.diags).toEqual([]);
+    expect(f.ast).toBe(`var const int RED = 0
+var const int GREEN = 5
+var const int BLUE = 6
+var const int MIX = 16
+var const int NEG = -1
+var const int LAST = 0
+typedef int Color
+var int c = BLUE
+var const int A = 0
+var const int B = 1
+typedef int AB
+var AB ab`);
+    // Each enumerator's span is its name (and value) in the source.
+    const first = f.r.unit.items[3]!;
+    expect(first.kind === 'VarDecl' && spanText(f.r.sources, first.span)).toBe('MIX = GREEN * 2 + BLUE');
+  });
+
+  test('old C: implicit int for main() with a warning', () => {
+    const f = file('main() { return 0; }');
+    expect(f.ast).toBe('int main()\n  return 0;');
+    expect(f.diags).toEqual(["test.br:1:1 BRK1223 'main' has no return type; assuming int"]);
+    expect(f.r.diagnostics[0]!.severity).toBe('warning');
+  });
+});
+
+describe('statements', () => {
+  test('switch with case and default, goto and labels, do-while, empty statements', () => {
+    const f = file('void f(int x) { switch (x) { case 1: case \'a\': x++; break; default: ; } again: if (x) goto again; do x--; while (x); ; }');
+    expect(f.diags).toEqual([]);
+    expect(f.ast).toBe(`void f(int x)
+  switch x
+    case 1:
+    case '#97':
+    (x++);
+    break;
+    default:
+    ;
+  again:
+    if x
+      goto again;
+  do
+    (x--);
+  while x
+  ;`);
+  });
+
+  test('for loops with declarations, expressions or nothing', () => {
+    expect(file('void f() { for (int i = 0, j; i < 3; i++, j--) ; for (i = 0; ; ) {} for (;;) break; }').ast).toBe(
+      'void f()\n  for (var int i = 0, j; (i < 3); ((i++), (j--)))\n    ;\n  for ((i = 0); ; )\n  for (; ; )\n    break;',
+    );
+  });
+
+  test('dangling else binds to the nearest if', () => {
+    expect(file('void f() { if (a) if (b) x; else y; }').ast).toBe('void f()\n  if a\n    if b\n      x;\n    else\n      y;');
+  });
+});
+
+describe('notebook cells', () => {
+  test('top-level statements run in source order with declarations; a last bare name needs no ;', () => {
+    const c = cell(`kernel void saxpy(float a, float4 x<>, float4 y<>, out float4 result<>) { result = a * x + y; }
+float4 x<1024>, y<1024>, result<1024>;
+streamRead(x, X);  streamRead(y, Y);
+saxpy(2.0f, x, y, result);
+result`);
+    expect(c.diags).toEqual([]);
+    expect(c.r.unit.order).toEqual([['item', 0], ['item', 1], ['stmt', 0], ['stmt', 1], ['stmt', 2], ['stmt', 3]]);
+    expect(c.ast.split('\n').slice(-2)).toEqual(['saxpy(2.0f, x, y, result);', 'result;']);
+  });
+
+  test('typedef names flow to later cells', () => {
+    const first = cell('typedef struct { float3 o, d; } Ray;');
+    expect(first.r.typedefNames).toContain('Ray');
+    expect(ex('(Ray*)p', { typedefNames: first.r.typedefNames })).toBe('((Ray *) p)');
+  });
+
+  test('a .br file rejects top-level statements', () => {
+    expect(file('x = 3;').diags).toEqual(["test.br:1:1 BRK1208 expected a declaration, found 'x'"]);
+  });
+});
+
+describe('spans', () => {
+  const f = parseText('kernel void k(float a<>, out float b<>) {\n  b = (a + 1) * 2;\n}\nfloat4 s<10, 5>;\n');
+  const k = f.unit.items[0]!;
+  test('every node spans from its first to its last token', () => {
+    if (k.kind !== 'FunctionDecl') throw new Error('expected a function');
+    expect(spanText(f.sources, k.span)).toBe('kernel void k(float a<>, out float b<>) {\n  b = (a + 1) * 2;\n}');
+    expect(spanText(f.sources, k.nameSpan)).toBe('k');
+    expect(spanText(f.sources, k.params[1]!.span)).toBe('out float b<>');
+    expect(spanText(f.sources, k.params[1]!.nameSpan)).toBe('b');
+    const stmt = k.body!.body[0]!;
+    expect(spanText(f.sources, stmt.span)).toBe('b = (a + 1) * 2;');
+    if (stmt.kind !== 'ExprStmt' || stmt.expr.kind !== 'AssignExpr') throw new Error('expected an assignment');
+    expect(spanText(f.sources, stmt.expr.value.span)).toBe('(a + 1) * 2');
+    const mul = stmt.expr.value;
+    if (mul.kind !== 'BinaryExpr') throw new Error('expected a product');
+    expect(spanText(f.sources, mul.left.span)).toBe('(a + 1)');
+    const decl = f.unit.items[1]!;
+    if (decl.kind !== 'VarDecl') throw new Error('expected a declaration');
+    expect(spanText(f.sources, decl.span)).toBe('float4 s<10, 5>;');
+    expect(spanText(f.sources, decl.declarators[0]!.span)).toBe('s<10, 5>');
+    expect(spanText(f.sources, decl.typeSpec.span)).toBe('float4');
+  });
+
+  test('no node lacks a span in any golden case', () => {
+    for (const name of readdirSync(casesDir).filter((n) => n.endsWith('.br'))) {
+      const r = parseText(readFileSync(join(casesDir, name), 'utf8'));
+      const missing: string[] = [];
+      const walk = (n: any, path: string): void => {
+        if (Array.isArray(n)) return n.forEach((x, i) => walk(x, `${path}[${i}]`));
+        if (!n || typeof n !== 'object') return;
+        if (typeof n.kind === 'string') {
+          const s = n.span;
+          if (!s || s.file !== 0 || !(s.start < s.end) || s.end > r.sources.get(0).text.length) missing.push(`${path}:${n.kind}`);
+        }
+        for (const key of Object.keys(n)) if (key !== 'span' && !key.endsWith('Span')) walk(n[key], `${path}.${key}`);
+      };
+      walk(r.unit, name);
+      expect(missing).toEqual([]);
+    }
+  });
+});

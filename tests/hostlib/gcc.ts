@@ -1,0 +1,24 @@
+/** Compile a C program with the machine's gcc and return what it prints: the reference for hostlib. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function runC(source: string, args: string[] = [], flags: string[] = []): { stdout: string; status: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'brook-gcc-'));
+  try {
+    const src = join(dir, 'prog.c');
+    const exe = join(dir, 'prog');
+    writeFileSync(src, source);
+    execFileSync('gcc', ['-O0', '-std=gnu11', '-w', ...flags, '-o', exe, src, '-lm'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const out = execFileSync(exe, args, { encoding: 'latin1', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+      return { stdout: out, status: 0 };
+    } catch (e) {
+      const err = e as { status?: number; stdout?: string };
+      return { stdout: err.stdout ?? '', status: err.status ?? -1 };
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
