@@ -59,7 +59,7 @@ function saxpyCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase 
     },
     async brook(ctx) {
       const { x, y } = data();
-      return brook.saxpyBrook(await brookSession(backend, ctx.gpu), SAXPY_A, x, y);
+      return brook.saxpyBrook(await brookSession(backend), SAXPY_A, x, y);
     },
   };
 }
@@ -82,7 +82,7 @@ function sumCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase {
       return backend === 'cpu' ? sumJs(data()) : sumWgsl(needGpu(ctx), data());
     },
     async brook(ctx) {
-      return brook.sumBrook(await brookSession(backend, ctx.gpu), data());
+      return brook.sumBrook(await brookSession(backend), data());
     },
   };
 }
@@ -106,7 +106,7 @@ function sgemvCase(id: string, m: number, form: 'mulsum' | 'single'): BenchCase 
     },
     async brook(ctx) {
       const { A, x } = data();
-      const s = await brookSession('webgpu', ctx.gpu);
+      const s = await brookSession('webgpu');
       return form === 'mulsum' ? brook.sgemvMulSumBrook(s, A, x, m, m) : brook.sgemvSingleBrook(s, A, x, m, m);
     },
   };
@@ -128,7 +128,7 @@ function stencilCase(w: number): BenchCase {
       return stencilWgsl(needGpu(ctx), data(), w, w);
     },
     async brook(ctx) {
-      return brook.stencilBrook(await brookSession('webgpu', ctx.gpu), data(), w, w);
+      return brook.stencilBrook(await brookSession('webgpu'), data(), w, w);
     },
   };
 }
@@ -148,7 +148,7 @@ function chainCase(n: number, calls: number): BenchCase {
       return chainWgsl(needGpu(ctx), data(), CHAIN_A, CHAIN_B, calls);
     },
     async brook(ctx) {
-      return brook.chainBrook(await brookSession('webgpu', ctx.gpu), data(), CHAIN_A, CHAIN_B, calls);
+      return brook.chainBrook(await brookSession('webgpu'), data(), CHAIN_A, CHAIN_B, calls);
     },
   };
 }
@@ -170,7 +170,7 @@ function transferCase(id: 'streamRead' | 'streamWrite', bytes: number): BenchCas
       return id === 'streamRead' ? uploadWgsl(needGpu(ctx), data()) : downloadWgsl(needGpu(ctx), data());
     },
     async brook(ctx) {
-      const s = await brookSession('webgpu', ctx.gpu);
+      const s = await brookSession('webgpu');
       return id === 'streamRead' ? brook.streamReadBrook(s, data()) : brook.streamWriteBrook(s, data());
     },
   };

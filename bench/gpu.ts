@@ -29,11 +29,13 @@ export interface BenchGpu {
 
 const DEFAULT_FLAGS = ['disable-dawn-features=timestamp_quantization'];
 
-/** Dawn's `create()` options for this run. */
+/**
+ * Dawn's `create()` options for this run. When BROOK_DAWN_FLAGS is unset the default is written
+ * back into the environment, so the Brook runtime's own device gets the same toggles as ours.
+ */
 export function dawnFlags(env: NodeJS.ProcessEnv = process.env): string[] {
-  const raw = env.BROOK_DAWN_FLAGS;
-  if (raw === undefined) return [...DEFAULT_FLAGS];
-  return raw.split(/\s+/).filter((s) => s.length > 0);
+  if (env.BROOK_DAWN_FLAGS === undefined) env.BROOK_DAWN_FLAGS = DEFAULT_FLAGS.join(' ');
+  return env.BROOK_DAWN_FLAGS.split(/\s+/).filter((s) => s.length > 0);
 }
 
 /** A private XDG_RUNTIME_DIR, unless one that exists is already set. */

@@ -101,11 +101,9 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
     baseline: { impl: c.backend === 'cpu' ? 'js' : 'wgsl', status: 'skipped', verified: false },
     brook: { impl: 'brook', status: 'skipped', verified: false },
   };
+  // Over the adapter's binding limit the baseline cannot run; Brook still may (the runtime splits
+  // streams larger than one binding), so its side is measured without a ratio.
   const tooBig = limitProblem(c, ctx);
-  if (tooBig) {
-    res.baseline.reason = res.brook.reason = tooBig;
-    return res;
-  }
   const useStamps = c.backend === 'webgpu' && !!ctx.gpu?.hasTimestamps;
   // Per-call cases are timed on the wall clock without stamps (stamping 2000 passes has its own cost);
   // a few stamped runs afterwards give their GPU time per call.
@@ -119,6 +117,7 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
   const samplers: Sampler[] = [];
   let base: Sampler | undefined;
   try {
+    if (tooBig) throw new Unavailable(tooBig);
     const plans = await c.baseline(ctx);
     const good: { side: Side; v: { maxRelError?: number } }[] = [];
     const reasons: string[] = [];
@@ -150,7 +149,7 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
     base = { side: best.side, result: { impl: best.side.impl, status: 'measured', verified: true, maxRelError: best.v.maxRelError, plan: best.side.plan }, timed: [], stamped: [] };
     samplers.push(base);
   } catch (e) {
-    res.baseline = { impl: res.baseline.impl, status: 'failed', verified: false, reason: errText(e) };
+    res.baseline = { impl: res.baseline.impl, status: e instanceof Unavailable ? 'skipped' : 'failed', verified: false, reason: errText(e) };
   }
 
   // 2. Brook.
@@ -170,36 +169,38 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
     res.brook = { impl: 'brook', status: e instanceof Unavailable ? 'skipped' : 'failed', verified: false, reason: msg };
   }
 
-  // 3. Warm-up, then alternating samples.
+  // 3. Warm-up, then alternating samples. A side that throws drops out; the other carries on.
+  const live = () => samplers.filter((x) => x.result.status === 'measured');
+  const guarded = async (x: Sampler, what: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (e) {
+      Object.assign(x.result, { status: 'failed', verified: false, reason: `failed while ${what}: ${errText(e)}` });
+    }
+  };
   try {
-    for (const s of samplers) for (let i = 0; i < st.warmup; i++) await timeOne(s.side);
-    for (let i = 0; i < st.samples; i++) for (const s of samplers) s.timed.push(await timeOne(s.side));
+    for (const x of live()) await guarded(x, 'warming up', async () => {
+      for (let i = 0; i < st.warmup; i++) await timeOne(x.side);
+    });
+    for (let i = 0; i < st.samples; i++) {
+      for (const x of live()) await guarded(x, 'timing', async () => void x.timed.push(await timeOne(x.side)));
+    }
     if (c.timing === 'calls' && useStamps) {
-      for (let i = 0; i < Math.min(3, st.samples); i++) for (const s of samplers) s.stamped.push(await timeOne(s.side, true));
+      for (let i = 0; i < Math.min(3, st.samples); i++) {
+        for (const x of live()) await guarded(x, 'timing', async () => void x.stamped.push(await timeOne(x.side, true)));
+      }
     }
     // 4. Still right after all those runs?
-    for (const s of samplers) {
-      const after = await s.side.check();
-      if (!after.ok) {
-        s.result.status = 'failed';
-        s.result.verified = false;
-        s.result.reason = `wrong result after timing (${after.detail})`;
-      }
-    }
-  } catch (e) {
-    for (const s of samplers) {
-      if (s.timed.length < st.samples) {
-        s.result.status = 'failed';
-        s.result.verified = false;
-        s.result.reason = `failed while timing: ${errText(e)}`;
-      }
-    }
+    for (const x of live()) await guarded(x, 'checking again', async () => {
+      const after = await x.side.check();
+      if (!after.ok) Object.assign(x.result, { status: 'failed', verified: false, reason: `wrong result after timing (${after.detail})` });
+    });
   } finally {
-    for (const s of samplers) s.side.dispose();
+    for (const x of samplers) x.side.dispose();
   }
 
   // Same timing method on both sides: GPU timestamps only if every sample of every side has them.
-  const allStamped = c.timing === 'gpu' && samplers.length > 0 && samplers.every((s) => s.timed.length > 0 && s.timed.every((t) => t.gpuMs !== undefined));
+  const allStamped = c.timing === 'gpu' && live().length > 0 && live().every((s) => s.timed.length > 0 && s.timed.every((t) => t.gpuMs !== undefined));
   const method: TimingMethod = c.timing !== 'gpu' || c.backend === 'cpu' ? 'wall' : allStamped ? 'gpu-timestamp' : 'wall-submit';
   for (const s of samplers) {
     if (s.result.status !== 'measured') continue;
@@ -222,7 +223,6 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
   }
   return res;
 }
-
 
 function pick(t: Timed): number {
   return t.gpuMs ?? t.wallMs;

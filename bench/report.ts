@@ -81,6 +81,7 @@ export function renderTable(r: BenchReport): string {
     }
   }
   if (notes.length) lines.push('Notes:', ...notes);
+  if (!r.targets.length) return lines.join('\n');
   lines.push('');
   lines.push('Targets (H100/H200, full sizes):');
   for (const t of r.targets) {

@@ -9,9 +9,9 @@
  * Work outside compute passes (buffer copies) before the first or after the last pass is not in the
  * span; the transfer cases use wall time for that reason.
  *
- * A pass whose code already asks for timestamps is left alone; if any session cannot be timed (no
- * `timestamp-query` on that device, a pass left out, more passes than the query set holds, a zero or
- * backwards stamp) `gpuMs` is undefined and the caller falls back to the wall time, labelled as such.
+ * When a session cannot be timed (no `timestamp-query` on that device, a pass that brings its own
+ * timestamps, more passes than the query set holds, a zero or backwards stamp, passes on two devices)
+ * `gpuMs` is undefined and the caller falls back to the wall time, labelled as such.
  */
 
 interface DeviceStamps {
@@ -44,7 +44,12 @@ export function installPassTimer(): void {
   const beginComputePass = encProto.beginComputePass;
   encProto.beginComputePass = function (this: GPUCommandEncoder, desc?: GPUComputePassDescriptor) {
     const s = session;
-    if (!s || desc?.timestampWrites) return beginComputePass.call(this, desc);
+    if (!s) return beginComputePass.call(this, desc);
+    if (desc?.timestampWrites) {
+      // Someone else's stamps: this pass is not in our span, so the session cannot be timed.
+      s.spoiled = true;
+      return beginComputePass.call(this, desc);
+    }
     const dev = encoderDevice.get(this);
     const st = dev ? stampsFor(dev) : undefined;
     if (!st || st.used + 2 > CAPACITY) {

@@ -5,10 +5,11 @@
  * - Heartbeat: echoes every ping (clients declare the kernel dead when this stops).
  * - interrupt_request: raises SIGINT in the process. A cell's synchronous code runs under vm's
  *   `breakOnSigint`, so even `while (true) {}` stops; when the main thread is awaiting, its SIGINT handler
- *   interrupts the session. The main thread acknowledges; with no acknowledgement within 500 ms (code
- *   spinning in a promise continuation, outside breakOnSigint) the worker asks V8 to terminate the main
- *   thread's running JavaScript through the inspector (Runtime.terminateExecution), which ends that task
- *   and leaves the process and its state alive.
+ *   interrupts the session. Either way the main thread acknowledges; with no acknowledgement within 500 ms
+ *   while a cell is running (code spinning in a promise continuation, outside breakOnSigint) the worker
+ *   asks V8 to terminate the main thread's running JavaScript through the inspector
+ *   (Runtime.terminateExecution), which ends that task and leaves the process and its state alive, then
+ *   tells the main thread to interrupt its session.
  * - shutdown_request: replied to at once; the main thread is told to close and exit; if it cannot (stuck
  *   in native code), the process is killed after a second, so shutdown and restart stay under 2 s.
  * - kernel_info_request is answered here; other control messages go to the main thread.
@@ -22,7 +23,7 @@ import { Channel } from './channel.js';
 import { kernelInfoContent } from './kernel-info.js';
 import { endpoint, Signer, type WireMessage } from './wire.js';
 import {
-  STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, type FromWorker, type ToWorker, type WorkerInit,
+  SLOT_RUNNING, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, type FromWorker, type ToWorker, type WorkerInit,
 } from './worker-protocol.js';
 
 async function main(): Promise<void> {
@@ -42,11 +43,19 @@ async function main(): Promise<void> {
   ]);
   const control = new Channel('control', controlSocket, signer, init.session, log);
   const stdin = new Channel('stdin', stdinSocket, signer, init.session, log);
-  const state = new Int32Array(init.stdinBuffer, 0, 2);
+  const state = new Int32Array(init.stdinBuffer, 0, STDIN_HEADER_BYTES / 4);
   const bytes = new Uint8Array(init.stdinBuffer, STDIN_HEADER_BYTES);
   let inputPending = false;
   let ackTimer: NodeJS.Timeout | undefined;
+  // Connected now, while the main thread is idle: connecting later, while it spins, would never complete.
   let inspector: InspectorSession | undefined;
+  try {
+    inspector = new InspectorSession();
+    inspector.connectToMainThread();
+  } catch (err) {
+    inspector = undefined;
+    log(`kernel: no inspector session (interrupting code that spins after an await will not work): ${(err as Error).message}`);
+  }
 
   const wakeInput = (status: number, answer = '') => {
     if (!inputPending) return;
@@ -63,13 +72,13 @@ async function main(): Promise<void> {
     process.kill(process.pid, 'SIGINT');
     clearTimeout(ackTimer);
     ackTimer = setTimeout(() => {
-      // The main thread did not get to its SIGINT handler: it is spinning outside breakOnSigint.
+      // The main thread did not get to its SIGINT handler: it is spinning outside breakOnSigint. Never
+      // terminate an idle thread: termination would hit whatever JavaScript runs next.
+      if (Atomics.load(state, SLOT_RUNNING) === 0) return;
+      if (!inspector) return;
       try {
-        if (!inspector) {
-          inspector = new InspectorSession();
-          inspector.connectToMainThread();
-        }
         inspector.post('Runtime.terminateExecution');
+        post({ type: 'interrupt' });
         log('kernel: interrupt not acknowledged in 500 ms; terminated the running JavaScript');
       } catch (err) {
         log(`kernel: could not terminate the running JavaScript: ${(err as Error).message}`);

@@ -20,7 +20,7 @@ import { Worker } from 'node:worker_threads';
 import * as zmq from 'zeromq';
 import { Channel } from './channel.js';
 import {
-  STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, STDIN_WAITING,
+  SLOT_LENGTH, SLOT_RUNNING, SLOT_STATE, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, STDIN_WAITING,
   type FromWorker, type ToWorker, type WorkerInit,
 } from './worker-protocol.js';
 import { kernelInfoContent } from './kernel-info.js';
@@ -49,7 +49,7 @@ export async function runKernel(connectionFile: string): Promise<number> {
   const iopub = new Channel('iopub', iopubSocket, signer, sessionId, log);
 
   const stdinBuffer = new SharedArrayBuffer(STDIN_HEADER_BYTES + 1024 * 1024);
-  const stdinState = new Int32Array(stdinBuffer, 0, 2);
+  const stdinState = new Int32Array(stdinBuffer, 0, STDIN_HEADER_BYTES / 4);
   const worker = new Worker(new URL('./control-worker.js', import.meta.url), {
     workerData: { info, session: sessionId, stdinBuffer } satisfies WorkerInit,
   });
@@ -67,14 +67,15 @@ export async function runKernel(connectionFile: string): Promise<number> {
   const session = new Session({
     directory: process.cwd(),
     log,
+    onInterrupted: () => toWorker({ type: 'interrupt-ack' }),
     input: (prompt, password) => {
-      Atomics.store(stdinState, 0, STDIN_WAITING);
+      Atomics.store(stdinState, SLOT_STATE, STDIN_WAITING);
       toWorker({ type: 'input', prompt, password, identities: parentIdentities.map((i) => new Uint8Array(i)), parent: parent ?? {} });
-      Atomics.wait(stdinState, 0, STDIN_WAITING);
-      const status = Atomics.load(stdinState, 0);
+      Atomics.wait(stdinState, SLOT_STATE, STDIN_WAITING);
+      const status = Atomics.load(stdinState, SLOT_STATE);
       if (status === STDIN_INTERRUPTED) throw new InterruptedError();
       if (status !== STDIN_ANSWERED) throw new Error('prompt(): no answer from the frontend');
-      return Buffer.from(new Uint8Array(stdinBuffer, STDIN_HEADER_BYTES, stdinState[1]!)).toString('utf8');
+      return Buffer.from(new Uint8Array(stdinBuffer, STDIN_HEADER_BYTES, stdinState[SLOT_LENGTH]!)).toString('utf8');
     },
   });
 
@@ -149,11 +150,13 @@ export async function runKernel(connectionFile: string): Promise<number> {
       }
       parent = m.header;
       parentIdentities = m.identities;
+      Atomics.store(stdinState, SLOT_RUNNING, 1);
       const outcome = await session.execute(
         { code, silent: c.silent, storeHistory: c.store_history, allowStdin: c.allow_stdin },
         sinkFor(m.header),
         (count) => { if (!c.silent) publish('execute_input', { code, execution_count: count }, m.header); },
       );
+      Atomics.store(stdinState, SLOT_RUNNING, 0);
       if (outcome.status === 'ok') {
         await reply('execute_reply', { status: 'ok', execution_count: outcome.executionCount, payload: outcome.payload, user_expressions: {} });
         return;
@@ -189,6 +192,9 @@ export async function runKernel(connectionFile: string): Promise<number> {
     switch (m.type) {
       case 'log':
         log(m.text);
+        break;
+      case 'interrupt':
+        session.interrupt();
         break;
       case 'shutdown':
         void shutdown(m.restart, m.parent as Header);

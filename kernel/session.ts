@@ -38,6 +38,8 @@ export interface SessionOptions {
   directory: string;
   /** Reads one line from the user (the stdin channel); absent when no frontend can answer. */
   input?: (prompt: string, password: boolean) => string;
+  /** Called when a running cell has been interrupted (the kernel acknowledges to its control thread). */
+  onInterrupted?: () => void;
   /** Where the kernel's own diagnostics go (never a cell's output). */
   log?: (text: string) => void;
 }
@@ -143,6 +145,7 @@ export class Session {
       return { status: 'ok', executionCount: count, payload: this.payload };
     } catch (err) {
       const interrupted = controller.signal.aborted || isInterruption(err);
+      if (interrupted) this.options.onInterrupted?.();
       const e = interrupted
         ? { ename: 'Interrupted', evalue: 'Execution interrupted', traceback: ['Interrupted: Execution interrupted'] }
         : err instanceof CellError

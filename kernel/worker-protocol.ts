@@ -7,7 +7,7 @@ import type { ConnectionInfo, WireMessage } from './wire.js';
 export interface WorkerInit {
   info: ConnectionInfo;
   session: string;
-  /** [state, byteLength] then the answer's UTF-8 bytes; see STDIN_* below. */
+  /** Int32 [stdin state, answer byteLength, cell running (0/1), unused], then the answer's UTF-8 bytes. */
   stdinBuffer: SharedArrayBuffer;
 }
 
@@ -21,10 +21,16 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'control'; msg: Omit<WireMessage, 'identities' | 'buffers'> & { identities: Uint8Array[] } }
   | { type: 'shutdown'; restart: boolean; parent: object }
-  | { type: 'log'; text: string };
+  | { type: 'log'; text: string }
+  /** The worker terminated spinning JavaScript: the main thread must now interrupt its session. */
+  | { type: 'interrupt' };
 
 export const STDIN_WAITING = 0;
 export const STDIN_ANSWERED = 1;
 export const STDIN_INTERRUPTED = 2;
-export const STDIN_HEADER_BYTES = 8;
+export const STDIN_HEADER_BYTES = 16;
+/** Index of the Int32 flag the main thread sets while a cell runs (the worker never terminates an idle thread). */
+export const SLOT_STATE = 0;
+export const SLOT_LENGTH = 1;
+export const SLOT_RUNNING = 2;
 

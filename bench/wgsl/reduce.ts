@@ -4,13 +4,14 @@
  * accumulators for load-level parallelism), then the workgroup combines with subgroupAdd (when the
  * device offers subgroups) or a shared-memory tree, writing one vec4 per workgroup.
  * Pass 2: one workgroup reduces the G partials with the same shader.
- * Plans differ in G (how many workgroups share the stream).
+ * Plans differ in G (how many workgroups share the stream). Each run maps the result to the host,
+ * as Brook's reduction into a host value must.
  */
 import type { BenchGpu } from '../gpu.js';
-import { createBuffer, readBack, storageFrom } from '../gpu.js';
+import { createBuffer, storageFrom } from '../gpu.js';
 import type { Side } from '../side.js';
 import { compare, sum4Ref } from '../reference.js';
-import { WG, bindGroup, pipeline, submit, u32f32, uniform } from './common.js';
+import { WG, bindGroup, pipeline, u32f32, uniform } from './common.js';
 
 function shader(subgroups: boolean): string {
   const combine = subgroups
@@ -72,6 +73,8 @@ export async function sumWgsl(gpu: BenchGpu, x: Float32Array): Promise<Side[]> {
   for (const g of plans) {
     const partial = createBuffer(device, g * 16, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC, 'partials');
     const result = createBuffer(device, 16, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC, 'sum');
+    const host = createBuffer(device, 16, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST, 'sum-host');
+    let got: number[] = [];
     const u1 = uniform(device, u32f32([{ u: n }]));
     const u2 = uniform(device, u32f32([{ u: g }]));
     const pass1 = { pipe, bind: bindGroup(device, pipe, [bx, partial, u1]), grid: [g, 1] as [number, number] };
@@ -79,13 +82,27 @@ export async function sumWgsl(gpu: BenchGpu, x: Float32Array): Promise<Side[]> {
     sides.push({
       impl: 'wgsl',
       plan: `two passes, ${g} workgroups of ${WG}, ${gpu.hasSubgroups ? 'subgroupAdd' : 'shared-memory tree'}`,
-      run: () => submit(device, [pass1, pass2]),
+      // Like a reduction into a host variable, each run ends with the value on the host.
+      async run() {
+        const enc = device.createCommandEncoder();
+        for (const d of [pass1, pass2]) {
+          const pass = enc.beginComputePass();
+          pass.setPipeline(d.pipe);
+          pass.setBindGroup(0, d.bind);
+          pass.dispatchWorkgroups(d.grid[0], d.grid[1]);
+          pass.end();
+        }
+        enc.copyBufferToBuffer(result, 0, host, 0, 16);
+        device.queue.submit([enc.finish()]);
+        await host.mapAsync(GPUMapMode.READ);
+        got = Array.from(new Float32Array(host.getMappedRange()));
+        host.unmap();
+      },
       async check() {
-        const got = new Float32Array(await readBack(device, result, 16));
         return compare(got, ref.want, ref.scale, 1e-5, 1e-30);
       },
       dispose() {
-        for (const b of [partial, result, u1, u2]) b.destroy();
+        for (const b of [partial, result, u1, u2, host]) b.destroy();
         if (--live === 0) bx.destroy();
       },
     });

@@ -125,6 +125,33 @@ export interface BackendLimits {
  * A resolved launch: everything about shapes is already checked by brt. A backend runs the kernel
  * body for every position of `outShape` (declaration order), reading inputs with the resizing rule
  * `in_index[d] = floor(out_index[d] * inExtent[d] / outExtent[d])` relative to each domain's `lo`.
+ *
+ * What brt guarantees (backends rely on it, and need not check again):
+ * - `args[i]` matches `kernel.ir.params[i]`: 'value' for constants, 'iter' for iterator params,
+ *   'stream' for in/out/gather/vout params (an iterator passed to an input or gather param has been
+ *   materialized into a temporary stream). Input and iterator args have outShape's rank; all outputs
+ *   have shape outShape; a gather arg has the rank of its param's `gatherDims`.
+ * - In place: an output's stream may also appear as an input only with the identical box (same lo and
+ *   shape), so each position reads its own element before writing it. (A different box is read from
+ *   a snapshot brt made.) No output's stream is gathered in the same launch. WebGPU note: bind such a
+ *   stream once, read_write, for both parameters.
+ * - Iterators (`kind: 'iter'`, stream.iter = { lo, hi } per component, stream.shape the iterator's
+ *   full shape): component c of the element at iterator index idx (= lo[d] + resized position along
+ *   the dimension the component follows) is, in float32 step by step,
+ *   `lo_c + ((hi_c - lo_c) * idx) / n` with n the iterator's full extent along that dimension.
+ *   1-D iterators: every component follows the only dimension. Rank >= 2: component 0 (x) follows
+ *   the last (fastest) dimension, 1 (y) the one before, ...; components past the rank stay at lo.
+ * - `indexof` of an in/out/iter param is its position relative to its own domain after resizing
+ *   (floor(out_index * inExtent / outExtent)), x = fastest dimension, unused components 0.
+ * - Gathers: index k of a gather (fastest first) addresses dimension rank-1-k of the gathered box:
+ *   float indices floor(i + 0.25), then clamped to [0, extent - 1]; int indices clamped.
+ * - Reductions: `outShape` is the input's shape. For `reduceAll` the reduce param's arg is a 'value'
+ *   with no components (ignored); for `reduceBlocks` it is the target (also passed as `target`).
+ *   The first element of a group seeds the accumulator; the body combines the accumulator (the reduce
+ *   param, the earlier elements) with the next element (the input param); element order (row-major)
+ *   must be kept, grouping may vary. The input is never empty (brt raises BRK5025).
+ * - A mask, when set, has shape outShape; positions whose mask value is 0 (+0 or -0) are skipped
+ *   entirely (outputs keep their old values).
  */
 export interface Launch {
   kernel: CompiledKernel;
@@ -153,7 +180,8 @@ export interface Backend {
   write(buf: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void;
   /** Copy words out (flushes recorded work first). */
   read(buf: BufferHandle, wordOffset: number, words: number): Promise<Uint32Array>;
-  /** Copy between buffers (used for domains, streamSwap-free copies, resizing outputs). */
+  /** Copy between buffers (used for in-place snapshots and vout padding). `release` may follow at
+   *  once: a backend that records work must keep a released buffer alive until that work ran. */
   copy(src: BufferHandle, srcWord: number, dst: BufferHandle, dstWord: number, words: number): void;
 
   run(launch: Launch): void;
@@ -165,7 +193,20 @@ export interface Backend {
    *  a new buffer holding exactly those elements, packed in push order (brt pads 2-D outputs and
    *  replaces the streams' buffers). */
   runVout(launch: Launch): Promise<{ counts: number[]; buffers: BufferHandle[] }>;
+  /**
+   * For each element i of `data` (row-major): dst[index[i]] = op(dst[index[i]], data[i]). `index`
+   * has data's shape and one component per dimension of dst (x = fastest), rounded floor(x + 0.25);
+   * an index outside dst skips that element. ASSIGN: last writer (largest i) wins; ADD, MUL; a reduce
+   * kernel: its body with the reduce param = dst element, the input param = data[i], collisions
+   * applied in order of i. (brt checked shapes, types, and that a kernel op has only those two params.)
+   */
   scatterOp(dst: LaunchArg & { kind: 'stream' }, index: LaunchArg & { kind: 'stream' }, data: LaunchArg & { kind: 'stream' }, op: StreamOp): void;
+  /**
+   * For each element i of `dst` (row-major): dst[i] = src[index[i]] (index clamped like a gather),
+   * then src[index[i]] = op(src[index[i]]): FETCH leaves it, INC adds 1 to every component, a reduce
+   * kernel computes its body with both params set to the old value. Repeated indices see the earlier
+   * updates (sequential semantics; a GPU uses atomics).
+   */
   gatherOp(dst: LaunchArg & { kind: 'stream' }, index: LaunchArg & { kind: 'stream' }, src: LaunchArg & { kind: 'stream' }, op: StreamOp): void;
 
   /** Submit recorded work and wait. */

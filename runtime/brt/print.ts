@@ -18,10 +18,10 @@ export function fixed2(x: number): string {
     return `${BigInt(x).toString()}.00`;
   }
   let s = x.toFixed(2);
-  const t = x.toFixed(3);
-  if (t.endsWith('5') && Number(t) === x) {
-    // An exact tie (x = d.dd5 exactly): toFixed rounds away from zero, glibc to even.
-    const down = t.slice(0, -1);
+  // An exact tie d.dd5 is a binary fraction only when x = k/8 with k odd (.125 .375 .625 .875):
+  // toFixed rounds those away from zero, glibc to even.
+  if (Number.isInteger(x * 8) && !Number.isInteger(x * 4)) {
+    const down = x.toFixed(3).slice(0, -1);
     if (Number(down[down.length - 1]) % 2 === 0) s = down;
   }
   return s;

@@ -286,23 +286,33 @@ export class Runtime implements BrookRuntime {
 
   scatterOp(dst: StreamLike, index: StreamLike, data: StreamLike, op: StreamOp, span?: Span): void {
     const { d, x, s } = this.checkScatterGather('streamScatterOp', dst, index, data, op, span);
-    if (typeof op !== 'number') {
-      const p = op.ir.params;
-      if (op.ir.kind !== 'reduce') {
-        throw brtError('BRK5024', { kernel: op.ir.name, have: 'a map kernel', want: 'a reduction', fix: 'streamScatterOp combines with a reduce kernel (or STREAM_SCATTER_ASSIGN/ADD/MUL)' }, span);
-      }
-      void p;
-    }
+    if (typeof op !== 'number') this.checkOpKernel('streamScatterOp', op, d.stream.elem, span);
     this.backend.scatterOp(d, x, s, op);
   }
 
   gatherOp(dst: StreamLike, index: StreamLike, src: StreamLike, op: StreamOp, span?: Span): void {
     const { d, x, s } = this.checkScatterGather('streamGatherOp', src, index, dst, op, span);
-    if (typeof op !== 'number') {
-      throw brtError('BRK5017', { op: 'streamGatherOp', what: `kernel '${op.ir.name}' as the update`, fix: 'use STREAM_GATHER_FETCH or STREAM_GATHER_INC' }, span);
-    }
+    if (typeof op !== 'number') this.checkOpKernel('streamGatherOp', op, s.stream.elem, span);
     // Argument order of the backend call: (dst, index, src).
     this.backend.gatherOp(s, x, d, op);
+  }
+
+  /** A kernel used as a scatter/gather op: a reduce kernel over the streams' element type, whose
+   *  other parameters (constants, gathers) cannot be passed through streamScatterOp. */
+  private checkOpKernel(op: string, k: CompiledKernel, elem: Type, span?: Span): void {
+    const ir = k.ir;
+    if (ir.kind !== 'reduce') {
+      throw brtError('BRK5024', { kernel: ir.name, have: 'a map kernel', want: 'a reduction', fix: `${op} combines with a reduce kernel (reduce void f(T a<>, reduce T r<>)) or a STREAM_* constant` }, span);
+    }
+    const kinds = (t: Type) => flattenElement(t).map((c) => c.scalar).join();
+    const bad = ir.params.find((p) => (p.role === 'in' || p.role === 'reduce' ? kinds(p.type) !== kinds(elem) : true));
+    if (bad || ir.indexofParams.length > 0) {
+      throw brtError('BRK5017', {
+        op,
+        what: `kernel '${ir.name}' must take exactly (${typeToString(elem)} a<>, reduce ${typeToString(elem)} r<>)${bad ? `, but '${bad.sourceName}' is ${typeToString(bad.type)}` : ', without indexof'}`,
+        fix: 'write a reduce kernel over the element type of the streams',
+      }, span);
+    }
   }
 
   /** `target` is addressed through `index`; `perElement` is iterated (same shape as `index`). */

@@ -11,7 +11,8 @@
  * - Never throws on bad input: an unterminated comment, string or char literal, or a stray character,
  *   gives a BRK10xx diagnostic and the lexer carries on.
  *
- * Keywords: C's plus Brook's `kernel reduce out iter vout indexof`. `in` (the explicit form of an
+ * Keywords: C's plus Brook's `kernel reduce out iter vout indexof` (the parser turns the first five
+ * back into names where no Brook syntax follows: parse/contextual.ts). `in` (the explicit form of an
  * input stream parameter) stays an identifier because C host code uses it as a variable name; the
  * parser reads it as a qualifier only at the start of a parameter followed by a type. Brook API names
  * (`push`, `streamRead`, ...) and vector type names (`float4`) stay identifiers: the parser knows the
@@ -213,68 +214,77 @@ function printable(text: string, i: number): string {
 }
 
 /**
- * A number: decimal, hex (`0x1F`), octal (`017`) integers with u/l suffixes; floats with '.', an
+ * A number. Like C's preprocessor, the lexer first takes the whole "pp-number" (digits, letters,
+ * '_', '.', and a sign after an exponent letter), then checks its form, so `1.0.5f`, `1e` or `12abc`
+ * are one malformed literal reported at its first character, not a number followed by surprises.
+ * Accepted: decimal, hex (`0x1F`) and octal (`017`) integers with u/l suffixes; floats with '.', an
  * exponent, or an f suffix (`1.0f`, `.5`, `1e-6`, `1.f`). Hex floats are not C89 and not accepted.
  */
 function lexNumber(text: string, start: number, fileId: number, diags: DiagnosticBag | undefined): Token {
   let i = start;
   const n = text.length;
-  let isFloat = false;
-  let value: number;
-  let digitsEnd: number;
-  const c0 = text.charCodeAt(i);
-  const c1 = text.charCodeAt(i + 1);
-  if (c0 === 48 && (c1 === 120 || c1 === 88)) {
-    i += 2;
-    const ds = i;
-    while (i < n && /[0-9a-fA-F]/.test(text[i]!)) i++;
-    digitsEnd = i;
-    value = ds === i ? 0 : parseInt(text.slice(ds, i), 16);
-    if (ds === i && diags) reportSyntax(diags, 'BRK1005', { file: fileId, start, end: i }, { text: text.slice(start, i) });
-  } else {
-    while (i < n && isDigit(text.charCodeAt(i))) i++;
-    if (text.charCodeAt(i) === 46) {
-      isFloat = true;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (isIdentPart(c) || c === 46) {
       i++;
-      while (i < n && isDigit(text.charCodeAt(i))) i++;
+      continue;
     }
-    const e = text.charCodeAt(i);
-    if (e === 101 || e === 69) {
-      let k = i + 1;
-      if (text.charCodeAt(k) === 43 || text.charCodeAt(k) === 45) k++;
-      if (isDigit(text.charCodeAt(k))) {
-        isFloat = true;
-        i = k;
-        while (i < n && isDigit(text.charCodeAt(i))) i++;
-      }
+    // A sign belongs to the number right after an exponent letter (`1e-6`), not after hex digits.
+    const prev = text.charCodeAt(i - 1);
+    if ((c === 43 || c === 45) && (prev === 101 || prev === 69) && !/^0[xX]/.test(text.slice(start, i))) {
+      i++;
+      continue;
     }
-    digitsEnd = i;
-    const digits = text.slice(start, i);
-    if (isFloat) value = parseFloat(digits);
-    else if (digits.length > 1 && digits[0] === '0') {
-      if (/[89]/.test(digits) && diags) reportSyntax(diags, 'BRK1006', { file: fileId, start, end: i }, { text: digits });
-      value = parseInt(digits, 8);
-      if (Number.isNaN(value)) value = 0;
-    } else value = parseInt(digits, 10);
+    break;
   }
-  // Suffix letters (and anything identifier-like glued to the number, which is an error).
-  const sufStart = i;
-  while (i < n && isIdentPart(text.charCodeAt(i))) i++;
-  const suffixRaw = text.slice(sufStart, i);
-  let suffix = suffixRaw.toLowerCase();
-  const valid = isFloat ? /^(f|l)?$/.test(suffix) : /^(u|l|ul|lu|ll|ull|llu|f)?$/.test(suffix);
-  if (!valid) {
-    if (diags) reportSyntax(diags, 'BRK1007', { file: fileId, start: sufStart, end: i }, { suffix: suffixRaw, text: text.slice(start, i) });
-    suffix = '';
-  } else if (suffix === 'f') {
-    if (!isFloat) {
-      // `3f` is not C; brcc rejected it too, but the intent is plain: treat as 3.0f and say so.
-      if (diags) reportSyntax(diags, 'BRK1008', { file: fileId, start, end: i }, { text: text.slice(start, i), digits: text.slice(start, digitsEnd) });
-    }
-    isFloat = true;
-  } else if (suffix === 'lu') suffix = 'ul';
-  else if (suffix === 'llu') suffix = 'ull';
-  return makeToken('number', text.slice(start, i), { file: fileId, start, end: i }, false, false, value, isFloat, suffix);
+  const raw = text.slice(start, i);
+  const span: Span = { file: fileId, start, end: i };
+  const bad = (reason: string, hint: string): Token => {
+    if (diags) reportSyntax(diags, 'BRK1005', span, { text: raw, reason }, { hint });
+    return makeToken('number', raw, span, false, false, 0, /[.eE]/.test(raw), '');
+  };
+  let m = /^0[xX]([0-9a-fA-F]*)([a-zA-Z_]*)$/.exec(raw);
+  if (m) {
+    if (!m[1]) return bad('no digits after 0x', 'write hexadecimal digits after 0x, as in 0x1F');
+    const suffix = normaliseIntSuffix(m[2]!);
+    if (suffix === undefined) return bad(`'${m[2]}' is not a valid suffix`, "integer suffixes are 'u' and 'l'");
+    return makeToken('number', raw, span, false, false, parseInt(m[1], 16), false, suffix);
+  }
+  m = /^(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d*)?([a-zA-Z_][a-zA-Z_0-9]*)?$/.exec(raw);
+  if (!m) {
+    const dots = raw.split('.').length - 1;
+    if (dots > 1) return bad('it has more than one decimal point', 'a number has at most one decimal point, as in 1.05f');
+    return bad('it is not a number', 'numbers look like 42, 0x2A, 3.5f or 1e-6; put an operator or a space after a number');
+  }
+  const [, mantissa, exponent, suffixRaw = ''] = m;
+  if (exponent !== undefined && !/\d$/.test(exponent)) {
+    return bad('the exponent has no digits', `write digits after '${exponent}', as in 1e3 or 2.5e-4`);
+  }
+  const lower = suffixRaw.toLowerCase();
+  const hasDot = mantissa!.includes('.');
+  if (hasDot || exponent !== undefined) {
+    if (lower !== '' && lower !== 'f' && lower !== 'l') return bad(`'${suffixRaw}' is not a valid suffix`, "a float literal takes the suffix 'f' (or none)");
+    return makeToken('number', raw, span, false, false, parseFloat(mantissa! + (exponent ?? '')), true, lower);
+  }
+  if (lower === 'f') {
+    // `3f` is not C (brcc rejected it too), but the intent is plain: read it as 3.0f and say so.
+    if (diags) reportSyntax(diags, 'BRK1008', span, { text: raw, digits: mantissa! });
+    return makeToken('number', raw, span, false, false, parseInt(mantissa!, 10), true, 'f');
+  }
+  const suffix = normaliseIntSuffix(suffixRaw);
+  if (suffix === undefined) return bad(`'${suffixRaw}' is not a valid suffix`, "integer suffixes are 'u' and 'l'; a float needs a '.', as in 2.0f");
+  const octal = mantissa!.length > 1 && mantissa![0] === '0';
+  if (octal && /[89]/.test(mantissa!)) {
+    return bad('a number starting with 0 is octal and cannot hold the digits 8 or 9', 'drop the leading 0 for a decimal number');
+  }
+  return makeToken('number', raw, span, false, false, octal ? parseInt(mantissa!, 8) : parseInt(mantissa!, 10), false, suffix);
+}
+
+/** 'u', 'l', 'ul', 'll', 'ull' in lower case and canonical order; undefined when not an integer suffix. */
+function normaliseIntSuffix(s: string): string | undefined {
+  const l = s.toLowerCase();
+  if (!/^(u|l|ul|lu|ll|ull|llu)?$/.test(l)) return undefined;
+  return l === 'lu' ? 'ul' : l === 'llu' ? 'ull' : l;
 }
 
 const SIMPLE_ESCAPES: Record<string, number> = {

@@ -51,6 +51,7 @@ export interface PreprocessResult {
 }
 
 const MAX_INCLUDE_DEPTH = 64;
+const MAX_EXPANSION_DEPTH = 200;
 const NO_HIDE: ReadonlySet<string> = new Set();
 
 export function preprocess(sources: SourceSet, fileId: number, options: PreprocessOptions): PreprocessResult {
@@ -100,8 +101,14 @@ class HideSets {
     }
     return s;
   }
+  private readonly singletons = new Map<string, ReadonlySet<string>>();
   add(set: ReadonlySet<string>, name: string): ReadonlySet<string> {
-    return this.union(set, this.intern([name]));
+    let one = this.singletons.get(name);
+    if (!one) {
+      one = this.intern([name]);
+      this.singletons.set(name, one);
+    }
+    return this.union(set, one);
   }
   union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
     if (a === b || b.size === 0) return a.size === 0 ? this.intern([]) : a;
@@ -363,8 +370,26 @@ class Preprocessor {
 
   // ---- macro expansion
 
+  private expandDepth = 0;
+
   /** Expand `input` completely, appending to `out`. */
   expand(input: Token[], out: Token[]): void {
+    // Arguments are expanded by a nested call: bound the nesting instead of overflowing the stack.
+    if (this.expandDepth >= MAX_EXPANSION_DEPTH) {
+      const at = input[0];
+      if (at) reportSyntax(this.diags, 'BRK1126', at.span, { max: MAX_EXPANSION_DEPTH, name: at.text });
+      out.push(...input);
+      return;
+    }
+    this.expandDepth++;
+    try {
+      this.expandTokens(input, out);
+    } finally {
+      this.expandDepth--;
+    }
+  }
+
+  private expandTokens(input: Token[], out: Token[]): void {
     // A stack of frames: macro expansions are pushed and read before the rest of the input.
     const frames: { toks: Token[]; i: number }[] = [{ toks: input, i: 0 }];
     const peek = (): Token | undefined => {

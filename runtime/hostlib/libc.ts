@@ -87,6 +87,27 @@ export class HostLib {
     return Buffer.from(this.mem.cstring(p), 'latin1').toString('utf8');
   }
 
+  /** argv[0], for assert messages. */
+  programName = 'brook';
+
+  /** JS text (UTF-16) to a file descriptor as UTF-8 bytes (streamPrint output, messages). */
+  writeText(fd: 1 | 2, text: string): void {
+    this.io.write(fd, utf8Bytes(text));
+  }
+
+  /** `char s[n] = "lit";`: copy min(strlen + 1, n) bytes, zero the rest. */
+  initChars(dst: number, size: number, lit: number): void {
+    const n = Math.min(this.mem.strlen(lit) + 1, size);
+    this.mem.u8.copyWithin(dst, lit, lit + n);
+    this.mem.u8.fill(0, dst + n, dst + size);
+  }
+
+  /** A failed assert(): glibc's message on stderr, then abort (status 134). */
+  assertFail(where: string, fn: string, text: string): never {
+    this.writeText(2, `${this.programName}: ${where}: ${fn}: Assertion \`${text}' failed.\n`);
+    throw new ExitRequest(134);
+  }
+
   format(fmt: number, args: unknown[]): string {
     return formatC(this.mem.cstring(fmt), args, this.readString);
   }
@@ -402,17 +423,24 @@ export class HostLib {
   frexp(x: number, e: number): number { return frexp(this.mem, x, e); }
   frexpf(x: number, e: number): number { return Math.fround(frexp(this.mem, x, e)); }
 
+  /** modf: the fraction keeps x's sign (modf(-7.0) is -0.0, modf(inf) is 0 with inf's sign). */
   modf(x: number, ip: number): number {
     const i = Math.trunc(x);
     if (ip !== 0) this.mem.f64[ip >>> 3] = i;
-    return Number.isFinite(x) ? x - i : Number.isNaN(x) ? x : 0 * Math.sign(x);
+    return fractionOf(x, i);
   }
 
   modff(x: number, ip: number): number {
     const i = Math.trunc(x);
     if (ip !== 0) this.mem.f32[ip >>> 2] = i;
-    return Math.fround(Number.isFinite(x) ? x - i : Number.isNaN(x) ? x : 0);
+    return Math.fround(fractionOf(x, i));
   }
+}
+
+function fractionOf(x: number, i: number): number {
+  if (Number.isNaN(x)) return x;
+  const f = Number.isFinite(x) ? x - i : 0;
+  return f === 0 && (x < 0 || Object.is(x, -0)) ? -0 : f;
 }
 
 function cpuMicros(): number {

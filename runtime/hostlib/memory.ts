@@ -97,6 +97,7 @@ export class Mem {
       this.u32[(p - 8) >>> 2] = size;
     }
     this.u32[(p - 4) >>> 2] = 1; // in use
+    this.u32[(p - 12) >>> 2] = n; // requested size, for bounds of streamRead/streamWrite
     this.liveBytes += size;
     return p;
   }
@@ -136,6 +137,17 @@ export class Mem {
     const p = this.calloc(1, n);
     if (p === 0) throw new RangeError(`out of host memory allocating ${n} bytes`);
     return p;
+  }
+
+  /** Bytes from p to the end of its malloc block when p is the start of a live block, else undefined. */
+  blockBytes(p: number): number | undefined {
+    if (p < HEAP_BASE + HEADER || p >= this.top || p % 16 !== 0) return undefined;
+    if (this.u32[(p - 4) >>> 2] !== 1) return undefined;
+    const size = this.blockSize(p);
+    const requested = this.u32[(p - 12) >>> 2]!;
+    // Only trust the header if it is consistent (p might point into the middle of another block).
+    if (size < 16 || size % 16 !== 0 || requested > size || p + size > this.top) return undefined;
+    return requested;
   }
 
   private blockSize(p: number): number {

@@ -246,9 +246,16 @@ export function copy(M: Mem, dst: number, src: number, bytes: number): number {
   return dst;
 }
 
-/** A pointer as the runtime's HostArray. */
-export function ptr(M: Mem, p: number): { mem: Mem; off: number } {
-  return { mem: M, off: p };
+/**
+ * A pointer as the runtime's HostArray: `bytes` bounds it (an array's size, or the rest of the malloc
+ * block it starts), `elem` is the pointee type so the runtime can check it against the stream's.
+ */
+export function ptr(M: Mem, p: number, bytes?: number, elem?: Type): { mem: Mem; off: number; bytes?: number; elem?: Type } {
+  const b = bytes ?? M.blockBytes(p);
+  const out: { mem: Mem; off: number; bytes?: number; elem?: Type } = { mem: M, off: p };
+  if (b !== undefined) out.bytes = b;
+  if (elem !== undefined) out.elem = elem;
+  return out;
 }
 
 /** Build argv in Mem: an array of argc + 1 char pointers (8 bytes each, NULL-terminated). */
@@ -260,4 +267,25 @@ export function buildArgv(M: Mem, args: string[]): number {
 
 export function nullDeref(span?: Span): never {
   throw new BrookRuntimeError('BRK5102', 'NULL pointer dereference', span, 'the pointer is NULL here: allocate memory with malloc or point it at a variable first');
+}
+
+/** Swizzle read: `v.zx` -> [v[2], v[0]]. */
+export function swz(v: number[], comps: number[]): number[] {
+  return comps.map((i) => v[i]!);
+}
+
+/** Iterator bounds: a scalar or vector value as a list of components. */
+export function flat(v: number | number[]): number[] {
+  return typeof v === 'number' ? [v] : v.slice();
+}
+
+/** Domain bounds: `int2(x, y)` (x = fastest dimension) in declaration order [y, x]. */
+export function dom(v: number | number[]): number[] {
+  return typeof v === 'number' ? [v] : v.slice().reverse();
+}
+
+/** Notebook cells: free the stream a re-declared name held. */
+export function releaseStream(rt: { free(s: never): void }, old: unknown): void {
+  const s = old as { freed?: boolean; shape?: unknown } | undefined;
+  if (s && typeof s === 'object' && s.freed === false && Array.isArray(s.shape)) rt.free(s as never);
 }

@@ -137,9 +137,13 @@ describe('lexer errors are diagnostics, never exceptions', () => {
 test('lexes 5000 lines quickly', () => {
   const line = 'float4 s<10, 5>; x = a * 1.5f + b[i] /* c */ - 0x1F; // done\n';
   const text = line.repeat(5000);
-  const t0 = performance.now();
-  const { toks } = lexAll(text);
-  const ms = performance.now() - t0;
-  expect(toks.length).toBe(5000 * 21 + 1); // 8 tokens of the declaration, 13 of the statement
-  expect(ms).toBeLessThan(100);
+  const times: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const t0 = performance.now();
+    const { toks } = lexAll(text);
+    times.push(performance.now() - t0);
+    expect(toks.length).toBe(5000 * 21 + 1); // 8 tokens of the declaration, 13 of the statement
+  }
+  // Best of the runs after the first (JIT warm-up), so that a busy shared machine does not fail it.
+  expect(Math.min(...times.slice(1))).toBeLessThan(50);
 });

@@ -60,7 +60,14 @@ export async function ensureBuilt(): Promise<BuildResult> {
   }
 }
 
+/**
+ * BROOK_TEST_CLI names another script to run instead of bin/brook.js (same arguments). It exists to
+ * test these runners themselves, e.g. with a stand-in that runs the C references; never set it in CI.
+ */
+const cliOverride = process.env.BROOK_TEST_CLI;
+
 function checkDist(log: string): BuildResult {
+  if (cliOverride) return { ok: true, log };
   const ok = fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'main.js'));
   return { ok, log: ok ? log : `${log}\ndist/cli/main.js is missing after the build` };
 }
@@ -87,7 +94,7 @@ export function runBrook(file: string, backend: 'cpu' | 'webgpu', args: string[]
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [path.join(repoRoot, 'bin', 'brook.js'), 'run', file, '--backend', backend, ...(args.length > 0 ? ['--', ...args] : [])],
+      [cliOverride ?? path.join(repoRoot, 'bin', 'brook.js'), 'run', file, '--backend', backend, ...(args.length > 0 ? ['--', ...args] : [])],
       { cwd: repoRoot, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
       (err, stdout, stderr) => {
         const e = err as (NodeJS.ErrnoException & { code?: number | string; killed?: boolean }) | null;

@@ -75,6 +75,22 @@ function requireBuild(): void {
   if (!build.ok) throw new Error(`the build did not produce dist/: ${build.log}`);
 }
 
+describe('tolerance comparison (self-test)', () => {
+  const tol = { abs: 0.002, reason: 'test' };
+  it('accepts numbers within the tolerance and identical text', () => {
+    expect(compareWithTolerance('x=1.0 a -0.5000 inf NaN\n', 'x=1.0 a -0.5010 inf NaN\n', tol)).toBeUndefined();
+    expect(compareWithTolerance('0.0000 -0.0000', '-0.0000 0.0000', tol)).toBeUndefined();
+  });
+  it('rejects a number outside the tolerance, changed text, a missing number, NaN for a number', () => {
+    expect(compareWithTolerance('a 0.5030', 'a 0.5000', tol)).toMatch(/field 0/);
+    expect(compareWithTolerance('b 0.5000', 'a 0.5000', tol)).toMatch(/text differs/);
+    expect(compareWithTolerance('a 0.5 0.6', 'a 0.5', tol)).toMatch(/numbers/);
+    expect(compareWithTolerance('a NaN', 'a 0.5', tol)).toMatch(/field 0/);
+    expect(compareWithTolerance('a 0.5', 'a NaN', tol)).toMatch(/field 0/);
+    expect(compareWithTolerance('a inf', 'a 1e30', tol)).toMatch(/field 0/);
+  });
+});
+
 describe('conformance corpus (cpu backend)', () => {
   it('has the corpus in place', () => {
     expect(programs.length).toBeGreaterThanOrEqual(45);

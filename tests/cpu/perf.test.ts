@@ -40,7 +40,9 @@ describe('CPU backend speed', () => {
     const brook = best(5, () => rt.call(saxpy, [a, x, y, r]));
     const got = new Float32Array(4 * n);
     await rt.streamWrite(r, got);
-    expect(got).toEqual(R);
+    let mismatches = 0;
+    for (let i = 0; i < 4 * n; i++) if (got[i] !== Math.fround(R[i]!)) mismatches++;
+    expect(mismatches).toBe(0);
     console.log(`saxpy float4 2^22: plain loop ${loop.toFixed(1)} ms, Brook CPU ${brook.toFixed(1)} ms, ratio ${(brook / loop).toFixed(2)}`);
     expect(brook / loop).toBeLessThan(3);
     rt.dispose();

@@ -28,6 +28,9 @@ import { WorkerPool, type WorkerOptions } from './workers.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
+/** Elements folded sequentially before partial results are combined in a tree (see reduceAll). */
+export const REDUCE_CHUNK = 64;
+
 export interface CpuBackendOptions extends WorkerOptions {}
 
 export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { readonly pool: WorkerPool | null } {
@@ -65,9 +68,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
           return {};
         case 'in':
         case 'out': {
+          if (a.kind === 'value') return {}; // combine-only use (gather-op updates): no stream
           const s = a as StreamArg;
           if (!(mode === 'reduceBlocks' && p.role === 'in')) access[k] = accessOf(s, space);
-          const d = streamData(s, space, buf(s.stream.buffer), indexof.has(k));
+          const d = streamData(s, space, buf(s.stream.buffer), indexof.has(k), access[k] ?? 'linear');
           if (mode === 'reduceBlocks') Object.assign(d, { S: strides4(s.stream.shape), base: baseOf(s) });
           return d;
         }
@@ -84,7 +88,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     let mask: JsPlan['mask'] = null;
     if (launch.mask) {
       mask = accessOf(launch.mask, space);
-      L.mask = streamData(launch.mask, space, buf(launch.mask.stream.buffer), false);
+      L.mask = streamData(launch.mask, space, buf(launch.mask.stream.buffer), false, mask);
     }
     const plan: JsPlan = { mode, access, mask };
     return { L, plan, n: E.reduce((a, b) => a * b, 1) };
@@ -122,19 +126,30 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       else c.run(L, 0, n);
     },
 
+    /**
+     * Whole-stream reduction. With a `combine` (accumulator and element of one type), positions are
+     * folded in fixed chunks of REDUCE_CHUNK, left to right, and the chunk results are combined
+     * pairwise in a tree: element order is kept, the rounding error grows with log(n) instead of n,
+     * and the result is the same however the chunks are spread over workers.
+     */
     async reduceAll(launch: Launch): Promise<number[]> {
       const { L, plan, n } = prepare(launch, 'reduceAll', launch.outShape);
       const c = compiled(launch, plan);
-      if (pool && c.combine && pool.worthSplitting(n)) {
-        const parts = pool.runSync(c.source, L, n) as (number[] | null)[];
-        let acc: number[] | null = null;
-        for (const p of parts) {
-          if (p === null) continue;
-          acc = acc === null ? p : c.combine(L, acc, p);
-        }
-        return acc ?? [];
+      if (!c.combine) return (c.run(L, 0, n) as number[] | null) ?? [];
+      let parts: number[][];
+      if (pool && pool.worthSplitting(n)) {
+        parts = (pool.runSync(c.source, L, n, REDUCE_CHUNK) as number[][][]).flat();
+      } else {
+        parts = [];
+        for (let s = 0; s < n; s += REDUCE_CHUNK) parts.push(c.run(L, s, Math.min(n, s + REDUCE_CHUNK)) as number[]);
       }
-      return (c.run(L, 0, n) as number[] | null) ?? [];
+      while (parts.length > 1) {
+        const next: number[][] = [];
+        for (let i = 0; i + 1 < parts.length; i += 2) next.push(c.combine(L, parts[i]!, parts[i + 1]!));
+        if (parts.length % 2 === 1) next.push(parts[parts.length - 1]!);
+        parts = next;
+      }
+      return parts[0] ?? [];
     },
 
     reduceBlocks(launch: Launch, target: StreamArg): void {
@@ -144,7 +159,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       const { L, plan, n } = prepare(launch, 'reduceBlocks', target.shape);
       L.F = inShape.map((x, d) => (out[d] === 0 ? 0 : x / out[d]!));
       plan.target = accessOf(target, target.shape);
-      L.target = streamData(target, target.shape, buf(target.stream.buffer), false);
+      L.target = streamData(target, target.shape, buf(target.stream.buffer), false, plan.target);
       const c = compiled(launch, plan);
       if (pool && pool.worthSplitting(n * (inShape.reduce((a, b) => a * b, 1) / Math.max(1, n)))) pool.runSync(c.source, L, n);
       else c.run(L, 0, n);
@@ -202,12 +217,17 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       const S = buf(src.stream.buffer);
       const xw = index.stream.words;
       const xKind = flatKinds(index.stream.elem)[0]!;
-      if (typeof op !== 'number') throw new Error('internal: streamGatherOp with a kernel op is checked by brt');
+      // A reduce kernel as the update: the new value is its body with both arguments set to the old
+      // value (the original ran the kernel on two copies and kept the one that changed).
+      const update = typeof op === 'number' ? null : gatherUpdate(op);
       forEachPosition(dst.shape, (_i, pos) => {
         const os = targetOffset(src, X, offsetIn(index, pos) * xw, xw, xKind, true);
         const od = offsetIn(dst, pos) * w;
         for (let c = 0; c < w; c++) D.U[od + c] = S.U[os * w + c]!;
-        if (op === STREAM_GATHER_INC) {
+        if (update) {
+          const old = readNumbers(S, os * w, kinds);
+          storeNumbers(S, os * w, update(old), kinds);
+        } else if (op === STREAM_GATHER_INC) {
           for (let c = 0; c < w; c++) {
             const o = os * w + c;
             const k = kinds[c]!;
@@ -227,6 +247,16 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     },
   };
 
+  function gatherUpdate(k: Exclude<StreamOp, number>): (old: number[]) => number[] {
+    const ir = k.ir;
+    const args: LaunchArg[] = ir.params.map(() => ({ kind: 'value', value: [] }));
+    const launch: Launch = { kernel: k, args, outShape: [1] };
+    const { L, plan } = prepare(launch, 'reduceAll', [1]);
+    const c = compiled(launch, plan);
+    if (!c.combine) throw new Error('internal: a gather-op kernel needs one element type and no indexof (checked by brt)');
+    return (old) => c.combine!(L, old, old);
+  }
+
   /** streamScatterOp with a reduce kernel: dst[index[i]] = op(dst[index[i]], data[i]) in order of i. */
   function scatterWithKernel(dst: StreamArg, index: StreamArg, data: StreamArg, k: Exclude<StreamOp, number>): void {
     const ir = k.ir;
@@ -234,7 +264,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const launch: Launch = { kernel: k, args, outShape: data.shape };
     const { L, plan, n } = prepare(launch, 'scatter', data.shape);
     plan.target = accessOf(index, data.shape);
-    L.index = streamData(index, data.shape, buf(index.stream.buffer), false);
+    L.index = streamData(index, data.shape, buf(index.stream.buffer), false, plan.target);
     L.dst = gatherData(dst, buf(dst.stream.buffer));
     compiled(launch, plan).run(L, 0, n);
   }
@@ -298,6 +328,10 @@ function combineWord(D: CpuBuffer, od: number, S: CpuBuffer, os: number, kind: K
   if (kind === 'float' || kind === 'double') D.F[od] = Math.fround(add ? D.F[od]! + S.F[os]! : D.F[od]! * S.F[os]!);
   else if (kind === 'int') D.I[od] = add ? (D.I[od]! + S.I[os]!) | 0 : Math.imul(D.I[od]!, S.I[os]!);
   else D.U[od] = (add ? D.U[od]! + S.U[os]! : Math.imul(D.U[od]!, S.U[os]!)) >>> 0;
+}
+
+function readNumbers(b: CpuBuffer, wordOffset: number, kinds: Kind[]): number[] {
+  return kinds.map((k, c) => (k === 'float' || k === 'double' ? b.F[wordOffset + c]! : k === 'int' ? b.I[wordOffset + c]! : b.U[wordOffset + c]!));
 }
 
 /** Pushed JS numbers into words of the element's component kinds. */

@@ -49,15 +49,19 @@ function resizeTable(inExtent: number, outExtent: number, f: (idx: number) => nu
 }
 
 /** Addressing data of a stream argument read or written at the positions of `space`. */
-export function streamData(arg: LaunchArg & { kind: 'stream' | 'iter' }, space: readonly number[], buf: CpuBuffer | undefined, withIndexof: boolean) {
+export function streamData(
+  arg: LaunchArg & { kind: 'stream' | 'iter' },
+  space: readonly number[],
+  buf: CpuBuffer | undefined,
+  withIndexof: boolean,
+  access: Access = 'table',
+) {
   const s = pad4(arg.shape, 1);
   const O = pad4(space, 1);
   const lo = pad4(arg.lo, 0);
   const st = strides4(arg.stream.shape);
-  const data: Record<string, unknown> = {
-    base: baseOf(arg),
-    T: [0, 1, 2, 3].map((d) => resizeTable(s[d]!, O[d]!, (x) => (lo[d]! + x) * st[d]!)),
-  };
+  const data: Record<string, unknown> = { base: baseOf(arg) };
+  if (access === 'table') data.T = [0, 1, 2, 3].map((d) => resizeTable(s[d]!, O[d]!, (x) => (lo[d]! + x) * st[d]!));
   if (withIndexof) data.X = [0, 1, 2, 3].map((d) => resizeTable(s[d]!, O[d]!, (x) => x));
   if (buf) Object.assign(data, { F: buf.F, I: buf.I, U: buf.U, words: arg.stream.words });
   return data;

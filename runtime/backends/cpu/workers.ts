@@ -25,7 +25,14 @@ port.on('message', (m) => {
   try {
     let k = cache.get(m.source);
     if (!k) { k = new Function(m.source)(); cache.set(m.source, k); }
-    const value = k.run(m.L, m.start, m.end);
+    let value;
+    if (m.chunk) {
+      // Reductions: one partial per fixed chunk, so the caller's tree is the same for any split.
+      value = [];
+      for (let s = m.start; s < m.end; s += m.chunk) value.push(k.run(m.L, s, Math.min(m.end, s + m.chunk)));
+    } else {
+      value = k.run(m.L, m.start, m.end);
+    }
     reply = { ok: true, value: value === undefined ? null : value };
   } catch (e) {
     reply = { ok: false, error: String((e && e.stack) || e) };
@@ -39,6 +46,8 @@ port.on('message', (m) => {
 export class WorkerPool {
   readonly size: number;
   readonly threshold: number;
+  /** Launches that were split (tests check the split path really ran). */
+  splitLaunches = 0;
   private workers: Worker[] = [];
   private ports: MessagePort[] = [];
   private signal = new Int32Array(new SharedArrayBuffer(4));
@@ -46,6 +55,11 @@ export class WorkerPool {
   constructor(options: WorkerOptions) {
     this.size = Math.max(2, options.workers ?? 2);
     this.threshold = options.workerThreshold ?? 1 << 18;
+  }
+
+  /** Threads start on the first large launch, so a runtime that never needs them costs nothing. */
+  private start(): void {
+    if (this.workers.length > 0) return;
     for (let i = 0; i < this.size; i++) {
       const { port1, port2 } = new MessageChannel();
       const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: this.signal }, transferList: [port2] });
@@ -60,15 +74,21 @@ export class WorkerPool {
     return n >= this.threshold;
   }
 
-  /** Run positions [0, n) in `size` contiguous ranges; returns each range's result in order. */
-  runSync(source: string, L: Record<string, unknown>, n: number): unknown[] {
+  /**
+   * Run positions [0, n) in `size` contiguous ranges; returns each range's result in order. With
+   * `chunk`, ranges start at multiples of it and each returns its list of per-chunk results.
+   */
+  runSync(source: string, L: Record<string, unknown>, n: number, chunk = 0): unknown[] {
     const { overflow: _drop, ...data } = L; // functions cannot cross threads
+    this.splitLaunches++;
+    this.start();
     const pieces = this.size;
+    const align = (x: number) => (chunk > 0 ? Math.min(n, Math.ceil(x / chunk) * chunk) : x);
     Atomics.store(this.signal, 0, 0);
     for (let k = 0; k < pieces; k++) {
-      const start = Math.floor((n * k) / pieces);
-      const end = Math.floor((n * (k + 1)) / pieces);
-      this.ports[k]!.postMessage({ source, L: data, start, end });
+      const start = align(Math.floor((n * k) / pieces));
+      const end = align(Math.floor((n * (k + 1)) / pieces));
+      this.ports[k]!.postMessage({ source, L: data, start, end, chunk });
     }
     for (;;) {
       const done = Atomics.load(this.signal, 0);

@@ -117,7 +117,7 @@ export function fillParams(data: Uint32Array, plan: ModulePlan, ir: KernelIR, ar
 
 /** Storage buffers for a plan's parameter bindings (and the mask). */
 export function paramBuffers(plan: ModulePlan, args: LaunchArg[], mask?: StreamArg) {
-  const out: { binding: number; buffer: GPUBufferLike; id: number }[] = [];
+  const out: { binding: number; buffer: GPUBufferLike; id: number | string }[] = [];
   for (const p of plan.params) {
     if (p.binding === null) continue;
     const a = args[p.index];

@@ -46,6 +46,10 @@ function describe(t: Type): string {
   return `a ${typeToString(t)} value`;
 }
 
+function exprName(a: Expr): string {
+  return a.kind === 'Ident' ? a.name : '...';
+}
+
 function given(a: Expr): string {
   return a.kind === 'Ident' ? `'${a.name}'` : 'the argument';
 }
@@ -63,7 +67,7 @@ export function checkBrookApi(ctx: Ctx, e: CallExpr, name: string): Type {
   const [lo, hi] = ARITY[name]!;
   const ret = (HOST_LIB.get(name)!.type as { ret: Type }).ret;
   if (e.args.length < lo || e.args.length > hi) {
-    reportCheck(ctx.bag, 'BRK2110', e.span, { name, expected: lo, given: e.args.length, s: plural(lo).s, were: plural(e.args.length).were, signature: SIGS[name]! });
+    reportCheck(ctx.bag, 'BRK2110', e.callee.span, { name, expected: lo, given: e.args.length, s: plural(lo).s, were: plural(e.args.length).were, signature: SIGS[name]! });
     return ret;
   }
   const needStream = (i: number): Type | undefined => {
@@ -77,6 +81,11 @@ export function checkBrookApi(ctx: Ctx, e: CallExpr, name: string): Type {
   };
   switch (name) {
     case 'streamRead': case 'streamWrite': {
+      if (!isLoose(types[0]!) && !isStreamLike(types[0]!) && isStreamLike(types[1]!)) {
+        // streamRead(data, s): one mistake, the order; say so once.
+        reportCheck(ctx.bag, 'BRK2310', e.args[0]!.span, { name, n: 1, given: given(e.args[0]!), what: describe(types[0]!), signature: `${SIGS[name]!}: the stream comes first, as in ${name}(${exprName(e.args[1]!)}, ${exprName(e.args[0]!)})` });
+        break;
+      }
       const s = needStream(0);
       const h = types[1]!;
       if (isLoose(h)) break;

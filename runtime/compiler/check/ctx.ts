@@ -75,6 +75,8 @@ export interface FnState {
   returnType: Type;
   loops: number;
   switches: number;
+  /** Labels of the function body (host code), for goto. */
+  labels?: Set<string>;
 }
 
 export interface Ctx {
@@ -92,6 +94,10 @@ export interface Ctx {
   fn: FnState | null;
   /** The call currently checked as a whole expression statement (kernel launches must be one). */
   statementCall: Expr | null;
+  /** Names from the notebook session; function locals are renamed around them. */
+  sessionNames: Set<string>;
+  /** Unknown names already reported, per function ("fn\0name"). */
+  reportedUnknown: Set<string>;
   /** Counter for anonymous struct names. */
   anon: number;
 }

@@ -3,7 +3,7 @@
  * initializers (C's brace elision: `float m[2][2] = {1, 2, 3, 4}` and `{{1, 2}, {3, 4}}` both work;
  * vectors take one value per component: `float2 v = {2, 0};`).
  */
-import type { Declarator, Expr, InitList, VarDecl, TypedefDecl } from '../ast.js';
+import type { Declarator, Expr, VarDecl, TypedefDecl } from '../ast.js';
 import type { Type } from '../types.js';
 import { FLOAT, INT, typeToString, UINT } from '../types.js';
 import { reportCheck } from '../messages/check.js';
@@ -55,16 +55,17 @@ function freshName(ctx: Ctx, name: string): string {
 }
 
 export function checkTypedef(ctx: Ctx, d: TypedefDecl): void {
-  const base = resolveTypeSpec(ctx, d.typeSpec);
+  // `typedef struct { ... } Ray;`: the anonymous struct is named after the typedef.
+  const anonymous = d.typeSpec.struct && !d.typeSpec.struct.tag && d.declarators[0];
+  const base = anonymous ? (d.typeSpec.type = defineStruct(ctx, d.typeSpec.struct!, d.declarators[0]!.name)) : resolveTypeSpec(ctx, d.typeSpec);
   for (const dec of d.declarators) {
     let t = base;
     for (let i = 0; i < dec.pointer; i++) t = { kind: 'pointer', to: t };
     t = applyArrayDims(ctx, t, dec.arrayDims);
     // An anonymous struct takes its typedef name (`typedef struct { ... } Ray;`).
-    if (t.kind === 'struct' && t.name.startsWith('__anon')) {
-      (t as { name: string }).name = dec.name;
-      ctx.structs.set(dec.name, t);
-    }
+    if (t.kind === 'struct' && t.name.startsWith('__anon')) (t as { name: string }).name = dec.name;
+    // program.structs lists every struct by its name (host codegen lays them out).
+    if (t.kind === 'struct' && !ctx.structs.has(t.name)) ctx.structs.set(t.name, t);
     dec.symbol = createSym('local', dec.name, dec.name, t, dec.nameSpan);
     if (ctx.scope === ctx.global) ctx.typedefs.set(dec.name, t);
     else ctx.scope.typedefs.set(dec.name, t);

@@ -8,19 +8,20 @@
  * comparisons and logic give bool; integer literals next to a float operand, or stored into a float, are
  * retyped to float (BROOK.md 2), so the IR never sees an int literal in float context.
  */
-import type { AssignExpr, BinaryExpr, CondExpr, Expr, Ident, IndexExpr, MemberExpr, PostfixExpr, UnaryExpr } from '../ast.js';
+import type { AssignExpr, BinaryExpr, CondExpr, Expr, Ident, PostfixExpr, UnaryExpr } from '../ast.js';
 import type { Type } from '../types.js';
-import { builtinTypeByName, CHAR, FLOAT, INT, typeToString } from '../types.js';
-import { plural, reportCheck } from '../messages/check.js';
+import { CHAR, FLOAT, INT, typeToString } from '../types.js';
+import { reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
 import { inKernel } from './ctx.js';
 import { checkCall } from './calls.js';
-import { evalConst, resolveTypeName } from './resolve.js';
+import { checkConstruct, checkIndex, checkIndexof, checkMember } from './access.js';
+import { resolveTypeName } from './resolve.js';
 import type { Sym } from './scope.js';
 import { KERNEL_BUILTIN_NAMES } from './builtins.js';
 import { HOST_LIB } from './hostlib.js';
 import {
-  assignable, binaryTypes, closestName, ERROR, isArith, isLoose, makeType, parseSwizzle, scalarKind, size, swizzleText,
+  assignable, binaryTypes, closestName, ERROR, isArith, isLoose, makeType, scalarKind, size, swizzleText,
 } from './typing.js';
 
 const ULONG: Type = { kind: 'scalar', name: 'ulong' };
@@ -86,7 +87,7 @@ function literalType(ctx: Ctx, isFloat: boolean, suffix: string, value: number):
   return INT;
 }
 
-function notInKernel(ctx: Ctx, e: Expr, what: string, why: string): Type {
+export function notInKernel(ctx: Ctx, e: Expr, what: string, why: string): Type {
   reportCheck(ctx.bag, 'BRK2122', e.span, { name: what, why });
   return ERROR;
 }
@@ -97,11 +98,16 @@ function notInKernel(ctx: Ctx, e: Expr, what: string, why: string): Type {
 export function lookupOrReport(ctx: Ctx, id: Ident): Sym | undefined {
   const sym = ctx.scope.lookup(id.name);
   if (sym) return sym;
+  // One diagnostic per unknown name and function: the other uses are the same mistake.
+  const key = `${ctx.fn?.decl?.name ?? ''}\0${id.name}`;
+  if (ctx.reportedUnknown.has(key)) return undefined;
+  ctx.reportedUnknown.add(key);
   const candidates = ctx.scope.visible();
   if (inKernel(ctx)) candidates.push(...KERNEL_BUILTIN_NAMES);
   else candidates.push(...HOST_LIB.keys());
   const near = closestName(id.name, candidates);
-  reportCheck(ctx.bag, 'BRK2001', id.span, { name: id.name }, near ? { hint: `did you mean '${near}'?` } : undefined);
+  const hint = near ? `did you mean '${near}'?` : inKernel(ctx) ? undefined : `declare '${id.name}' before this line (C needs a declaration before use)`;
+  reportCheck(ctx.bag, 'BRK2001', id.span, { name: id.name }, hint ? { hint } : undefined);
   return undefined;
 }
 
@@ -145,17 +151,40 @@ export function retypeLiteral(ctx: Ctx, e: Expr, want: Type): void {
   else if (e.kind === 'UnaryExpr' && (e.op === '-' || e.op === '+') && (e.operand.kind === 'NumberLit' || e.operand.kind === 'CharLit')) {
     retypeLiteral(ctx, e.operand, want);
     e.type = FLOAT;
+  } else if (e.kind === 'CondExpr' && isIntLiteral(e.then) && isIntLiteral(e.else) && e.type?.kind === 'scalar') {
+    // `x = c ? 1 : 0;` for a float x: both arms are float literals.
+    retypeLiteral(ctx, e.then, want);
+    retypeLiteral(ctx, e.else, want);
+    e.type = FLOAT;
+    ctx.facts.operand.set(e, FLOAT);
   }
+}
+
+function isIntLiteral(e: Expr): boolean {
+  if (e.kind === 'NumberLit') return !e.isFloat;
+  if (e.kind === 'CharLit') return true;
+  return e.kind === 'UnaryExpr' && (e.op === '-' || e.op === '+') && isIntLiteral(e.operand);
 }
 
 function pointerLike(t: Type): boolean {
   return t.kind === 'pointer' || t.kind === 'array';
 }
 
+/** Host code: a stream used as a number (BRK2120 at the stream). */
+function streamAsValue(ctx: Ctx, e: Expr): boolean {
+  const t = e.type;
+  if (inKernel(ctx) || !t || (t.kind !== 'stream' && t.kind !== 'domain')) return false;
+  let x = e;
+  while (x.kind === 'CallExpr' && x.callee.kind === 'MemberExpr') x = x.callee.object;
+  reportCheck(ctx.bag, 'BRK2120', e.span, { name: x.kind === 'Ident' ? x.name : 'this' });
+  return true;
+}
+
 function checkBinary(ctx: Ctx, e: BinaryExpr): Type {
   const l = checkExpr(ctx, e.left);
   const r = checkExpr(ctx, e.right);
   if (isLoose(l) || isLoose(r)) return ERROR;
+  if (streamAsValue(ctx, e.left) || streamAsValue(ctx, e.right)) return ERROR;
   return binaryResult(ctx, e, e.op, l, r);
 }
 
@@ -198,6 +227,7 @@ function checkUnary(ctx: Ctx, e: UnaryExpr): Type {
   if (e.op === '++' || e.op === '--') return checkIncDec(ctx, e, e.operand);
   const t = checkExpr(ctx, e.operand);
   if (isLoose(t)) return ERROR;
+  if (e.op !== '&' && streamAsValue(ctx, e.operand)) return ERROR;
   const kernel = inKernel(ctx);
   switch (e.op) {
     case '-': case '+':
@@ -240,6 +270,7 @@ function kernelPointer(ctx: Ctx, e: Expr): Type {
 }
 
 function checkIncDec(ctx: Ctx, e: UnaryExpr | PostfixExpr, operand: Expr): Type {
+  if (hostWriteInKernel(ctx, operand)) return ERROR;
   const t = checkExpr(ctx, operand);
   if (isLoose(t)) return ERROR;
   if (!isArith(t) && !(t.kind === 'pointer' && !inKernel(ctx))) {
@@ -251,7 +282,20 @@ function checkIncDec(ctx: Ctx, e: UnaryExpr | PostfixExpr, operand: Expr): Type 
   return t;
 }
 
+/** In kernels, writing a host variable is its own mistake (BRK2226), not an unknown read. */
+function hostWriteInKernel(ctx: Ctx, target: Expr): boolean {
+  if (!inKernel(ctx)) return false;
+  let x = target;
+  while (x.kind === 'MemberExpr' || x.kind === 'IndexExpr') x = x.object;
+  if (x.kind !== 'Ident') return false;
+  const sym = ctx.scope.lookup(x.name);
+  if (!sym || sym.inKernel || sym.kind === 'kernel') return false;
+  reportCheck(ctx.bag, 'BRK2226', target.span, { name: x.name });
+  return true;
+}
+
 function checkAssign(ctx: Ctx, e: AssignExpr): Type {
+  if (hostWriteInKernel(ctx, e.target)) { checkExpr(ctx, e.value); return ERROR; }
   const target = checkExpr(ctx, e.target);
   const value = checkExpr(ctx, e.value);
   const writable = checkWritable(ctx, e.target, `'${e.op}'`);
@@ -272,17 +316,22 @@ function checkAssign(ctx: Ctx, e: AssignExpr): Type {
  * Check that `value` (already typed) may be stored into `to`; reports BRK2103 at `span`, warns when
  * components are dropped, and retypes integer literals in kernels. Returns false on error.
  */
-export function coerce(ctx: Ctx, value: Expr, to: Type, span = value.span): boolean {
+export function coerce(ctx: Ctx, value: Expr, to: Type, span = value.span, opts: { quietDrop?: boolean } = {}): boolean {
   const from = value.type ?? ERROR;
   if (isLoose(from) || isLoose(to)) return true;
   const zero = value.kind === 'NumberLit' && value.value === 0 && !value.isFloat;
-  const res = assignable(to, from, { fromZeroLiteral: zero });
+  if (from.kind === 'void') {
+    reportCheck(ctx.bag, 'BRK2126', span);
+    return false;
+  }
+  const res = assignable(to, from, { fromZeroLiteral: zero, kernel: inKernel(ctx) });
   if (!res.ok) {
-    if (from.kind === 'stream') reportCheck(ctx.bag, 'BRK2318', span);
+    if ((from.kind === 'stream' || from.kind === 'domain') && to.kind !== 'stream') streamAsValue(ctx, value);
+    else if (from.kind === 'stream') reportCheck(ctx.bag, 'BRK2318', span);
     else reportCheck(ctx.bag, 'BRK2103', span, { from: typeToString(from), to: typeToString(to), why: res.why });
     return false;
   }
-  if (res.warnDrop) reportCheck(ctx.bag, 'BRK2403', span, { from: typeToString(from), to: typeToString(to), mask: swizzleText(size(to)) });
+  if (res.warnDrop && !opts.quietDrop) reportCheck(ctx.bag, 'BRK2403', span, { from: typeToString(from), to: typeToString(to), mask: swizzleText(size(to)) });
   retypeLiteral(ctx, value, to);
   return true;
 }
@@ -366,7 +415,10 @@ export function checkWritable(ctx: Ctx, target: Expr, opText: string): boolean {
     const p = sym.param;
     const name = sym.name;
     if (!sym.inKernel) { reportCheck(ctx.bag, 'BRK2226', target.span, { name }); return false; }
-    if (p) {
+    // Helper kernels take their arguments by value (Cg): writing a parameter changes a local copy.
+    if (p && ctx.fn?.kernel?.kind === 'helper' && (p.role === 'const' || p.role === 'in' || p.role === 'iter')) {
+      sym.copyName ??= ctx.fn.namer.fresh(sym.name);
+    } else if (p) {
       const code = p.role === 'in' ? 'BRK2211' : p.role === 'gather' ? 'BRK2212' : p.role === 'const' ? 'BRK2213' : p.role === 'iter' ? 'BRK2214' : undefined;
       if (code) { reportCheck(ctx.bag, code, target.span, { name }); return false; }
     }
@@ -391,167 +443,3 @@ export function checkWritable(ctx: Ctx, target: Expr, opText: string): boolean {
   return true;
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Members, indexing, constructors, indexof
-
-function checkMember(ctx: Ctx, e: MemberExpr): Type {
-  let t = checkExpr(ctx, e.object);
-  if (isLoose(t)) return ERROR;
-  if (e.arrow) {
-    if (t.kind === 'pointer' && !inKernel(ctx)) t = t.to;
-    else {
-      reportCheck(ctx.bag, 'BRK2102', e.span, { op: '->', type: typeToString(t), why: "'->' reaches a field through a pointer; use '.' on a struct value" });
-      return ERROR;
-    }
-  }
-  if (t.kind === 'struct') {
-    const f = t.fields.find((x) => x.name === e.member);
-    if (!f) {
-      const near = closestName(e.member, t.fields.map((x) => x.name));
-      const fields = t.fields.map((x) => x.name).join(', ') || '(none)';
-      reportCheck(ctx.bag, 'BRK2005', e.memberSpan, { struct: t.name, field: e.member, fields }, near ? { hint: `did you mean '${near}'? Its fields are: ${fields}` } : undefined);
-      return ERROR;
-    }
-    ctx.facts.member.set(e, { kind: 'field' });
-    return inKernel(ctx) && f.type.kind === 'scalar' && f.type.name === 'double' ? FLOAT : f.type;
-  }
-  if (t.kind === 'vector' || t.kind === 'scalar') {
-    const n = size(t);
-    const comps = parseSwizzle(e.member, n);
-    if (typeof comps === 'string') {
-      if (t.kind === 'scalar' && !/^[xyzwrgba]+$/.test(e.member)) {
-        reportCheck(ctx.bag, 'BRK2105', e.memberSpan, { type: typeToString(t), member: e.member });
-      } else {
-        reportCheck(ctx.bag, 'BRK2106', e.memberSpan, { member: e.member, type: typeToString(t), why: comps });
-      }
-      return ERROR;
-    }
-    ctx.facts.member.set(e, { kind: 'swizzle', components: comps });
-    return makeType(scalarKind(t)!, comps.length);
-  }
-  if ((t.kind === 'stream' || t.kind === 'domain') && e.member === 'domain') {
-    reportCheck(ctx.bag, 'BRK2320', e.span, { name: 'domain' }, { hint: 'call it: s.domain(lo, hi)' });
-    return ERROR;
-  }
-  reportCheck(ctx.bag, 'BRK2105', e.memberSpan, { type: typeToString(t), member: e.member });
-  return ERROR;
-}
-
-function checkIndex(ctx: Ctx, e: IndexExpr): Type {
-  // Gathers: collect the whole chain g[a][b]... first.
-  const chain: Expr[] = [];
-  let base: Expr = e;
-  while (base.kind === 'IndexExpr') { chain.unshift(base.index); base = base.object; }
-  if (inKernel(ctx) && base.kind === 'Ident') {
-    const sym = ctx.scope.lookup(base.name);
-    if (sym?.param?.role === 'gather') return checkGather(ctx, e, base, sym, chain);
-  }
-  const t = checkExpr(ctx, e.object);
-  const it = checkExpr(ctx, e.index);
-  if (isLoose(t)) return ERROR;
-  if (!isLoose(it) && !(it.kind === 'scalar' && it.name !== 'float' && it.name !== 'double') && !(inKernel(ctx) && it.kind === 'scalar')) {
-    reportCheck(ctx.bag, 'BRK2103', e.index.span, { from: typeToString(it), to: 'int', why: 'an index must be an integer' });
-  }
-  if (t.kind === 'vector' || (t.kind === 'scalar' && inKernel(ctx))) {
-    const n = size(t);
-    const v = evalConst(ctx, e.index);
-    if (v === undefined || !Number.isInteger(v) || v < 0 || v >= n) {
-      if (inKernel(ctx) || v !== undefined) {
-        reportCheck(ctx.bag, 'BRK2121', e.index.span, { max: n - 1 });
-        return ERROR;
-      }
-      ctx.facts.index.set(e, { kind: 'host' });
-      return makeType(scalarKind(t)!, 1);
-    }
-    ctx.facts.index.set(e, { kind: 'component', component: v });
-    return makeType(scalarKind(t)!, 1);
-  }
-  if (!inKernel(ctx) && (t.kind === 'array' || t.kind === 'pointer')) {
-    ctx.facts.index.set(e, { kind: 'host' });
-    return t.kind === 'array' ? t.elem : t.to;
-  }
-  const hint = t.kind === 'stream' ? { hint: 'streams are not indexed in host code: copy the data with streamWrite, or gather inside a kernel (declare the parameter as T g[])' } : undefined;
-  reportCheck(ctx.bag, 'BRK2108', e.object.span, { type: typeToString(t) }, hint);
-  return ERROR;
-}
-
-function checkGather(ctx: Ctx, e: IndexExpr, base: Ident, sym: Sym, chain: Expr[]): Type {
-  base.symbol = sym;
-  base.type = sym.type;
-  const g = sym.type;
-  const dims = g.kind === 'gather' ? g.dims : 1;
-  const elem = g.kind === 'gather' ? g.elem : ERROR;
-  const idxTypes = chain.map((x) => checkExpr(ctx, x));
-  // Inner IndexExprs of the chain get their partial types.
-  for (let x: Expr = e.object; x.kind === 'IndexExpr'; x = x.object) {
-    x.type = sym.type;
-    ctx.facts.index.set(x, { kind: 'gatherInner' });
-  }
-  if (idxTypes.some(isLoose)) return ERROR;
-  let ok: boolean;
-  let why: string;
-  if (chain.length === 1) {
-    const t = idxTypes[0]!;
-    ok = isArith(t) && size(t) === dims;
-    why = dims === 1 ? 'index a 1-D gather with one number: g[i]' : `index a ${dims}-D gather with a float${dims} (x = fastest dimension) or with ${dims} brackets: g${'[i]'.repeat(dims)}`;
-  } else {
-    ok = chain.length === dims && idxTypes.every((t) => isArith(t) && size(t) === 1);
-    why = `write ${dims} index${dims === 1 ? '' : 'es'}: g${'[i]'.repeat(dims)} (the last is the fastest dimension), or g[float${dims === 1 ? '' : dims}(x, ...)]`;
-  }
-  if (!ok) {
-    const given = chain.length === 1 ? typeToString(idxTypes[0]!) : `${chain.length} indices`;
-    reportCheck(ctx.bag, 'BRK2210', e.span, { name: base.name, dims, s: dims === 1 ? '' : 's', given, why });
-    return ERROR;
-  }
-  for (const x of chain) if (x.type && scalarKind(x.type) === 'bool') x.type = makeType('int', size(x.type));
-  ctx.facts.index.set(e, { kind: 'gather', param: sym.param!.index, indices: chain });
-  return elem;
-}
-
-export function checkConstruct(ctx: Ctx, typeName: string, args: Expr[], span: import('../source.js').Span): Type {
-  const t = builtinTypeByName(typeName);
-  const argTypes = args.map((a) => checkExpr(ctx, a));
-  if (!t || (t.kind !== 'vector' && t.kind !== 'scalar')) {
-    reportCheck(ctx.bag, 'BRK2002', span, { name: typeName });
-    return ERROR;
-  }
-  if (argTypes.some(isLoose)) return t;
-  const want = size(t);
-  let given = 0;
-  for (let i = 0; i < args.length; i++) {
-    const at = argTypes[i]!;
-    if (!isArith(at)) {
-      reportCheck(ctx.bag, 'BRK2111', args[i]!.span, { n: i + 1, name: typeName, from: typeToString(at), to: 'a number or vector', signature: `${typeName}(...) takes ${want} components` });
-      return t;
-    }
-    given += size(at);
-    retypeLiteral(ctx, args[i]!, t);
-  }
-  if (given !== want && !(args.length === 1 && given === 1)) {
-    const example = Array.from({ length: want }, (_, i) => String(i)).join(', ');
-    reportCheck(ctx.bag, 'BRK2117', span, { type: typeName, expected: want, given, example, ...pluralPair(want, given) });
-  }
-  return t;
-}
-
-function pluralPair(expected: number, given: number): { s: string; were: string } {
-  return { s: plural(expected).s, were: plural(given).were };
-}
-
-function checkIndexof(ctx: Ctx, id: Ident, span: import('../source.js').Span): Type {
-  const float4: Type = { kind: 'vector', elem: 'float', size: 4 };
-  if (!inKernel(ctx)) return notInKernel(ctx, { ...id, span }, 'indexof outside kernels', 'indexof gives the position of the current element inside a kernel');
-  const sym = lookupOrReport(ctx, id);
-  if (!sym) return ERROR;
-  id.symbol = sym;
-  id.type = sym.type;
-  const p = sym.param;
-  if (!p || !p.isStream || p.role === 'vout') {
-    const what = !p ? (sym.inKernel ? 'a local variable' : 'a host name') : p.role === 'gather' ? 'a gather' : p.role === 'vout' ? 'a vout stream' : 'a constant';
-    reportCheck(ctx.bag, 'BRK2220', id.span, { name: id.name, what });
-    return ERROR;
-  }
-  return float4;
-}
-
-export { FLOAT as FLOAT_TYPE };

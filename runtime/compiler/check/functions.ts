@@ -15,8 +15,9 @@ import { popScope, pushScope } from './ctx.js';
 import { declareSymbol, isElementType, kernelValueType } from './decl.js';
 import { applyArrayDims, evalConst, resolveTypeSpec } from './resolve.js';
 import { createSym, Namer } from './scope.js';
-import { canFallThrough, checkStmts } from './stmt.js';
+import { canFallThrough, checkStmts, collectLabels } from './stmt.js';
 import { ERROR, isLoose, sameType } from './typing.js';
+import { checkExpr } from './expr.js';
 
 function roleOf(p: ParamDecl): ParamRole {
   if (p.qualifier === 'out') return 'out';
@@ -38,6 +39,17 @@ export function declareKernel(ctx: Ctx, decl: FunctionDecl): KernelInfo {
   decl.params.forEach((p, index) => info.params.push(declareParam(ctx, info, p, index, namer)));
   checkSignature(ctx, info);
   const fnType: Type = { kind: 'function', ret, params: info.params.map((p) => p.sym.type), variadic: false };
+  // A prototype (`kernel float f(float a<>);`) and its definition share one symbol; the definition wins.
+  const existing = ctx.scope.names.get(decl.name);
+  if (existing?.kind === 'kernel' && existing.kernelDecl && (!existing.kernelDecl.body || !decl.body)) {
+    if (decl.body) {
+      existing.kernelDecl = decl;
+      existing.type = fnType;
+      ctx.kernels.set(decl.name, info);
+      return info;
+    }
+    return ctx.kernels.get(decl.name) ?? info;
+  }
   const sym = createSym('kernel', decl.name, ctx.globalNamer.fresh(decl.name), fnType, decl.nameSpan, { kernelDecl: decl });
   declareSymbol(ctx, sym, decl.nameSpan);
   ctx.kernels.set(decl.name, info);
@@ -55,7 +67,7 @@ function declareParam(ctx: Ctx, k: KernelInfo, p: ParamDecl, index: number, name
   const gatherDims = role === 'gather' ? Math.max(p.gatherDims, p.arrayDims.length) : 0;
   if (role === 'gather') applyArrayDims(ctx, elem, p.arrayDims.filter((x) => x !== null)); // validate sizes only
   const typeText = typeToString(elem);
-  if ((role === 'out' || role === 'vout' || role === 'iter') && !p.isStream) {
+  if ((role === 'out' || role === 'vout' || role === 'iter' || (role === 'reduce' && p.gatherDims === 0 && p.arrayDims.length === 0)) && !p.isStream) {
     if (role === 'out' && k.kind === 'helper') reportCheck(ctx.bag, 'BRK2203', p.span, { name: p.name, kernel: k.name, type: typeText });
     else reportCheck(ctx.bag, 'BRK2202', p.span, { qual: p.qualifier ?? role, name: p.name, type: typeText });
   }
@@ -64,8 +76,10 @@ function declareParam(ctx: Ctx, k: KernelInfo, p: ParamDecl, index: number, name
   }
   let voutMax: number | null = null;
   if (role === 'vout' && p.voutMax) {
+    const vt = checkExpr(ctx, p.voutMax);
     const v = evalConst(ctx, p.voutMax);
-    if (v === undefined || !Number.isInteger(v) || v <= 0) reportCheck(ctx.bag, 'BRK2009', p.voutMax.span);
+    if (isLoose(vt)) voutMax = null;
+    else if (v === undefined || !Number.isInteger(v) || v <= 0) reportCheck(ctx.bag, 'BRK2009', p.voutMax.span);
     else voutMax = v;
   }
   let type: Type;
@@ -78,6 +92,7 @@ function declareParam(ctx: Ctx, k: KernelInfo, p: ParamDecl, index: number, name
     inKernel: true,
     param: { role, index, kernel: k.name, gatherDims, isStream: p.isStream },
   });
+  p.symbol = sym;
   return { name: p.name, role, elem, gatherDims, isStream: p.isStream, voutMax, sym, span: p.span };
 }
 
@@ -155,10 +170,12 @@ export function checkFunctionBody(ctx: Ctx, decl: FunctionDecl): void {
   const ft = sym?.type.kind === 'function' ? sym.type : undefined;
   const sc = pushScope(ctx, 'function');
   const namer = new Namer('', ctx.globalNamer);
-  ctx.fn = { decl, kernel: null, namer, returnType: ft?.ret ?? VOID, loops: 0, switches: 0 };
+  for (const n of ctx.sessionNames) namer.reserve(n);
+  ctx.fn = { decl, kernel: null, namer, returnType: ft?.ret ?? VOID, loops: 0, switches: 0, labels: collectLabels(ctx, decl.body.body) };
   decl.params.forEach((p) => {
     if (!p.name) return;
     const s = createSym('param', p.name, namer.fresh(p.name), p.type ?? ERROR, p.nameSpan);
+    p.symbol = s;
     declareSymbol(ctx, s, p.nameSpan);
   });
   checkStmts(ctx, decl.body.body);
@@ -182,13 +199,20 @@ export function checkRecursion(ctx: Ctx): void {
       if (!ctx.kernels.has(c.callee)) continue;
       const st = state.get(c.callee);
       if (st === 'active') {
+        // The cycle's nodes n0 -> n1 -> ... -> n0; report at the call that comes last in the source
+        // (the one that closes the cycle for a reader going top to bottom).
         const start = stack.findIndex((s) => s.name === c.callee);
-        const cycle = stack.slice(start).map((s) => s.name);
-        const key = [...cycle].sort().join(',');
+        const nodes = stack.slice(start).map((s) => s.name);
+        const key = [...nodes].sort().join(',');
         if (reported.has(key)) continue;
         reported.add(key);
-        const via = cycle.length > 1 ? ` through ${[...cycle, c.callee].join(' -> ')}` : '';
-        reportCheck(ctx.bag, 'BRK2215', c.span, { name: c.callee, via });
+        const edges = [...stack.slice(start + 1).map((s) => s.span!), c.span];
+        let j = 0;
+        edges.forEach((sp, i) => { if (sp.start > edges[j]!.start) j = i; });
+        const k = nodes.length;
+        const rotated = Array.from({ length: k }, (_, i) => nodes[(j + 1 + i) % k]!);
+        const via = k > 1 ? ` through ${[...rotated, rotated[0]].join(' -> ')}` : '';
+        reportCheck(ctx.bag, 'BRK2215', edges[j]!, { name: rotated[0]!, via });
       } else if (st === undefined) {
         stack.push({ name: c.callee, span: c.span });
         visit(c.callee);

@@ -71,7 +71,7 @@ export function checkProgram(unit: TranslationUnit, sources: SourceSet, options:
   const ctx: Ctx = {
     bag, sources, mode: options.mode, global, scope: global,
     structs: new Map(), typedefs: new Map(), kernels: new Map(), sessionKernels: new Map(),
-    facts: createFacts(), globalNamer: new Namer(), fn: null, statementCall: null, anon: 0,
+    facts: createFacts(), globalNamer: new Namer(), fn: null, statementCall: null, anon: 0, reportedUnknown: new Set(), sessionNames: new Set(),
   };
   for (const e of HOST_LIB.values()) {
     const kind = e.kind === 'constant' ? 'constant' : 'hostlib';
@@ -122,7 +122,9 @@ export function checkProgram(unit: TranslationUnit, sources: SourceSet, options:
 function addExternals(ctx: Ctx, scope: Scope, externals: Map<string, SessionSymbol> | undefined): void {
   if (!externals) return;
   for (const [name, s] of externals) {
-    ctx.globalNamer.reserve(name);
+    // Not reserved in the global namer: a cell that redeclares a session name rebinds it (re-running a
+    // cell is idempotent). Function locals do avoid session names (see Ctx.sessionNames).
+    ctx.sessionNames.add(name);
     switch (s.kind) {
       case 'kernel':
         scope.names.set(name, createSym('kernel', name, name, s.kernel.decl.returnType.type ? { kind: 'function', ret: s.kernel.decl.returnType.type, params: s.kernel.decl.params.map((p) => p.type ?? { kind: 'dynamic' }), variadic: false } : { kind: 'dynamic' }, s.kernel.decl.nameSpan, { sessionKernel: s.kernel }));

@@ -63,9 +63,10 @@ export function checkKernelLaunch(ctx: Ctx, e: CallExpr, sym: Sym): Type {
     reportCheck(ctx.bag, 'BRK2308', e.callee.span, { name: sig.name });
     return ERROR;
   }
-  if (!isStatementCall(ctx, e)) reportCheck(ctx.bag, 'BRK2309', e.span);
+  const asValue = !isStatementCall(ctx, e);
+  if (asValue) reportCheck(ctx.bag, 'BRK2309', e.span);
   if (e.args.length !== sig.params.length) {
-    reportCheck(ctx.bag, 'BRK2301', e.span, { name: sig.name, expected: sig.params.length, given: e.args.length, s: plural(sig.params.length).s, were: plural(e.args.length).were, signature: signatureText(sig) });
+    reportCheck(ctx.bag, 'BRK2301', e.callee.span, { name: sig.name, expected: sig.params.length, given: e.args.length, s: plural(sig.params.length).s, were: plural(e.args.length).were, signature: signatureText(sig) });
     return VOID;
   }
   if (sig.kind === 'map' && !sig.params.some((p) => p.role === 'out' || p.role === 'vout')) {
@@ -75,7 +76,7 @@ export function checkKernelLaunch(ctx: Ctx, e: CallExpr, sym: Sym): Type {
   sig.params.forEach((p, i) => {
     const a = e.args[i]!;
     const at = argTypes[i]!;
-    if (isLoose(at)) return;
+    if (isLoose(at) || isLoose(p.elem)) return; // an earlier error (or a notebook value) says enough
     const n = i + 1;
     const elem = streamElem(at);
     const isStreamArg = at.kind === 'stream' || at.kind === 'domain';
@@ -130,5 +131,5 @@ export function checkKernelLaunch(ctx: Ctx, e: CallExpr, sym: Sym): Type {
       }
     }
   });
-  return VOID;
+  return asValue ? ERROR : VOID;
 }

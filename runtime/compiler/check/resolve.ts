@@ -11,7 +11,8 @@ import type { StructType, Type } from '../types.js';
 import { builtinTypeByName, FLOAT } from '../types.js';
 import { reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
-import { ERROR, closestName } from './typing.js';
+import { ERROR, closestName, isLoose } from './typing.js';
+import { checkExpr } from './expr.js';
 
 export function resolveTypeSpec(ctx: Ctx, ts: TypeSpec): Type {
   const t = resolveBase(ctx, ts);
@@ -41,7 +42,7 @@ function resolveBase(ctx: Ctx, ts: TypeSpec): Type {
 
 /** Register a struct definition; anonymous structs take the typedef name later (see typedef). */
 export function defineStruct(ctx: Ctx, def: StructDef, fallbackName?: string): StructType {
-  const name = def.tag ?? (fallbackName && !fallbackName.startsWith('struct') ? fallbackName : `__anon${ctx.anon++}`);
+  const name = def.tag ?? (fallbackName && /^[A-Za-z_]\w*$/.test(fallbackName) && !isBuiltinName(fallbackName) ? fallbackName : `__anon${ctx.anon++}`);
   const st: StructType = { kind: 'struct', name, fields: [] };
   if (def.tag) ctx.structs.set(def.tag, st); // before fields: a struct may point to itself
   const seen = new Set<string>();
@@ -62,8 +63,10 @@ export function applyArrayDims(ctx: Ctx, base: Type, dims: readonly (Expr | null
     const d = dims[i];
     let length: number | null = null;
     if (d) {
+      const dt = d.type ?? checkExpr(ctx, d);
       const v = evalConst(ctx, d);
-      if (v === undefined || !Number.isInteger(v) || v <= 0) reportCheck(ctx.bag, 'BRK2009', d.span);
+      if (isLoose(dt)) length = null; // already reported (an unknown name)
+      else if (v === undefined || !Number.isInteger(v) || v <= 0) reportCheck(ctx.bag, 'BRK2009', d.span);
       else length = v;
     } else if (i === 0 && initLength !== undefined) {
       length = initLength;
@@ -71,6 +74,10 @@ export function applyArrayDims(ctx: Ctx, base: Type, dims: readonly (Expr | null
     t = { kind: 'array', elem: t, length };
   }
   return t;
+}
+
+function isBuiltinName(n: string): boolean {
+  return n === 'struct' || builtinTypeByName(n) !== undefined;
 }
 
 export function resolveTypeName(ctx: Ctx, tn: TypeName): Type {

@@ -40,6 +40,9 @@ export interface Sym extends SymbolRef {
   /** Globals declared `const` with a constant initializer (enumerators too): kernels may read them,
    *  array sizes may use them. */
   constValue?: number;
+  /** A helper kernel's parameter that its body writes: the lowering copies it into this local first
+   *  (value semantics; the IR keeps parameters read-only except out/reduce/vout). */
+  copyName?: string;
   /** Declared `const`: not assignable. */
   readonly?: boolean;
   /** Host function declarations (prototype or definition). */

@@ -104,7 +104,8 @@ export function checkStmt(ctx: Ctx, s: Stmt): void {
     case 'EmptyStmt':
       return;
     case 'GotoStmt':
-      reportCheck(ctx.bag, 'BRK2123', s.span);
+      if (inKernel(ctx)) reportCheck(ctx.bag, 'BRK2123', s.span);
+      else if (!fn?.labels?.has(s.label)) reportCheck(ctx.bag, 'BRK2127', s.span, { name: s.label });
       return;
     case 'LabeledStmt':
       checkStmt(ctx, s.body);
@@ -137,13 +138,35 @@ function checkReturn(ctx: Ctx, value: Expr | null, span: import('../source.js').
   if (value) {
     const t = checkExpr(ctx, value);
     if (ret.kind === 'void') {
-      if (!isLoose(t)) reportCheck(ctx.bag, 'BRK2115', value.span, { name });
+      if (!isLoose(t)) reportCheck(ctx.bag, 'BRK2115', span, { name });
       return;
     }
     coerce(ctx, value, ret);
   } else if (ret.kind !== 'void' && !isLoose(ret)) {
     reportCheck(ctx.bag, 'BRK2116', span, { name, type: typeToString(ret) });
   }
+}
+
+/** Labels of a function body; a label defined twice is reported. */
+export function collectLabels(ctx: Ctx, stmts: Stmt[]): Set<string> {
+  const labels = new Set<string>();
+  const walk = (s: Stmt | null): void => {
+    if (!s) return;
+    switch (s.kind) {
+      case 'LabeledStmt':
+        if (labels.has(s.label)) reportCheck(ctx.bag, 'BRK2128', s.span, { name: s.label });
+        labels.add(s.label);
+        walk(s.body);
+        return;
+      case 'Block': s.body.forEach(walk); return;
+      case 'IfStmt': walk(s.then); walk(s.else); return;
+      case 'ForStmt': case 'WhileStmt': case 'DoWhileStmt': walk(s.body); return;
+      case 'SwitchStmt': walk(s.body); return;
+      default: return;
+    }
+  };
+  stmts.forEach(walk);
+  return labels;
 }
 
 /** Can control reach the end of these statements? (Conservative: loops may exit unless `for(;;)`.) */

@@ -122,7 +122,7 @@ export function parseSwizzle(member: string, n: number): number[] | string {
     const comps = [...member].map((c) => set.indexOf(c));
     const bad = comps.find((c) => c >= n);
     if (bad !== undefined) {
-      return `a ${n}-component vector has only ${set.slice(0, n).split('').map((c) => '.' + c).join(' ')}; '${set[bad]}' is out of range`;
+      return `no component '${set[bad]}' (it has ${set.slice(0, n).split('').map((c) => '.' + c).join(' ')})`;
     }
     return comps;
   }
@@ -145,10 +145,12 @@ export type AssignCheck =
  * return)? Numbers convert freely (C); a scalar fills a vector; a larger vector narrows (warning);
  * structs must be the same struct; pointers follow C loosely (arrays decay, 0/NULL and void*).
  */
-export function assignable(to: Type, from: Type, opts: { fromZeroLiteral?: boolean } = {}): AssignCheck {
+export function assignable(to: Type, from: Type, opts: { fromZeroLiteral?: boolean; kernel?: boolean } = {}): AssignCheck {
   if (isLoose(to) || isLoose(from)) return { ok: true };
   if (to.kind === 'scalar') {
     if (from.kind === 'scalar') return { ok: true };
+    // Cg: a vector stored into a scalar keeps .x (with a warning); C host code has no such rule.
+    if (from.kind === 'vector' && opts.kernel) return { ok: true, warnDrop: true };
     if (from.kind === 'vector') return { ok: false, why: `pick one component, as in (${typeToString(from)} value).x` };
     if (from.kind === 'pointer' && isIntegral(to.name)) return { ok: true }; // C allows it (with a warning in gcc)
   }

@@ -68,11 +68,14 @@ export function swizzle(x: IRExpr, components: number[]): IRExpr {
     return components.length === 1 ? x : convertTo(x, t);
   }
   if (x.op === 'const') return { op: 'const', type: t, value: components.map((c) => x.value[c]!), span: x.span };
+  if (x.op === 'swizzle') return swizzle(x.value, components.map((c) => x.components[c]!));
+  if (x.op === 'construct' && components.length === 1 && x.args.every((a) => size(a.type) === 1)) return x.args[components[0]!]!;
   if (components.length === size(x.type) && components.every((c, i) => c === i)) return x;
   return { op: 'swizzle', type: t, value: x, components, span: x.span };
 }
 
 /** Is this expression free of effects and cheap enough to evaluate twice? */
 export function isSimple(x: IRExpr): boolean {
+  if (x.op === 'swizzle' || x.op === 'field') return isSimple(x.value);
   return x.op === 'const' || x.op === 'local' || x.op === 'param' || x.op === 'indexof' || x.op === 'helperIndexof';
 }

@@ -27,7 +27,7 @@ export function lowerExpr(st: LowerState, e: Expr, pre: Pre): IRExpr {
   switch (e.kind) {
     case 'NumberLit': return { ...constant(typeOf(e), e.value), span };
     case 'CharLit': return { ...constant(typeOf(e), e.value), span };
-    case 'Ident': return lowerIdent(st, e);
+    case 'Ident': return lowerIdent(e);
     case 'BinaryExpr': {
       const t = typeOf(e);
       if (e.op === '&&' || e.op === '||') return lowerLogic(st, e.op, e.left, e.right, pre, span);
@@ -79,9 +79,10 @@ export function lowerExpr(st: LowerState, e: Expr, pre: Pre): IRExpr {
   }
 }
 
-function lowerIdent(st: LowerState, e: Ident): IRExpr {
+function lowerIdent(e: Ident): IRExpr {
   const sym = e.symbol as Sym;
   const t = typeOf(e);
+  if (sym.copyName) return { op: 'local', type: t, name: sym.copyName, span: e.span };
   if (sym.param) return { op: 'param', type: t, index: sym.param.index, span: e.span };
   if (!sym.inKernel) return { ...constant(t, sym.hostlib?.value ?? sym.constValue ?? 0), span: e.span };
   return { op: 'local', type: t, name: sym.emitName, span: e.span };
@@ -171,7 +172,8 @@ export function lowerLValue(st: LowerState, e: Expr, pre: Pre): IRLValue {
     } else break;
   }
   const sym = (x as Ident).symbol as Sym;
-  const root: IRLValue['root'] = sym.param ? { kind: 'param', index: sym.param.index } : { kind: 'local', name: sym.emitName };
+  const root: IRLValue['root'] = sym.copyName ? { kind: 'local', name: sym.copyName }
+    : sym.param ? { kind: 'param', index: sym.param.index } : { kind: 'local', name: sym.emitName };
   return { root, type: typeOf(e), path };
 }
 
@@ -191,7 +193,8 @@ export function lowerEffect(st: LowerState, e: Expr, pre: Pre): void {
         return;
       }
       const v = lowerExpr(st, e, pre);
-      if (v.op === 'call') pre.push({ op: 'expr', expr: v, span: e.span });
+      // A call with out-arguments was already hoisted as a statement by lowerHelperCall.
+      if (v.op === 'call' && !v.outArgs.some((o) => o !== null)) pre.push({ op: 'expr', expr: v, span: e.span });
       return;
     }
     default: break;
@@ -256,6 +259,8 @@ function lowerHelperCall(st: LowerState, e: CallExpr, name: string, pre: Pre): I
     const a = e.args[h]!;
     const sym = a.kind === 'Ident' ? (a.symbol as Sym | undefined) : undefined;
     if (!sym?.param?.isStream) {
+      // The kernel is lowered twice (as a kernel and as a helper): report once.
+      if (st.bag.items.some((d) => d.code === 'BRK2223' && d.span.start === a.span.start && d.span.file === a.span.file)) { indexofArgs.push(constant(FLOAT4, 0)); continue; }
       reportCheck(st.bag, 'BRK2223', a.span, { param: helper.params[h]!.name.replace(/^p_/, ''), name, n: h + 1 });
       indexofArgs.push(constant(FLOAT4, 0));
       continue;
@@ -298,7 +303,8 @@ function lowerIndex(st: LowerState, e: IndexExpr, pre: Pre): IRExpr {
   if (fact.indices.length === 1) {
     let v = lowerExpr(st, fact.indices[0]!, pre);
     const n = size(v.type);
-    if (n > 1 && !isSimple(v)) {
+    const scalarConstruct = v.op === 'construct' && v.args.every((a) => size(a.type) === 1);
+    if (n > 1 && !isSimple(v) && !scalarConstruct) {
       const tmp = freshTemp(st);
       pre.push({ op: 'declare', name: tmp, type: v.type, init: v, span: v.span });
       v = { op: 'local', type: v.type, name: tmp, span: v.span };

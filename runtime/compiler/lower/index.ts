@@ -14,7 +14,7 @@
  * A gather passed to a helper is an argument `{ op: 'param', type: gather }` naming the caller's gather.
  */
 import { createHash } from 'node:crypto';
-import type { IRHelper, IRParam, KernelIR } from '../ir.js';
+import type { IRHelper, IRParam, IRStmt, KernelIR } from '../ir.js';
 import type { CheckedKernel } from '../check/program.js';
 import type { Ctx, KernelInfo } from '../check/ctx.js';
 import { lowerStmts } from './stmt.js';
@@ -36,7 +36,7 @@ export function lowerUnitKernels(ctx: Ctx): CheckedKernel[] {
     const session = ctx.sessionKernels.get(name);
     if (session && !ctx.kernels.has(name)) return session.helper;
     const k = ctx.kernels.get(name);
-    if (!k || k.kind === 'reduce') return undefined;
+    if (!k || k.kind === 'reduce' || k.params.some((p) => p.role === 'vout')) return undefined;
     let l = helperCache.get(name);
     if (!l) {
       l = lowerHelper(ctx, k, helperOf);
@@ -92,9 +92,16 @@ function newState(ctx: Ctx, k: KernelInfo, mode: 'kernel' | 'helper', helperOf: 
   };
 }
 
+/** Local copies of the parameters a helper writes (value semantics), declared first. */
+function paramCopies(k: KernelInfo): IRStmt[] {
+  return k.params
+    .filter((p) => p.sym.copyName)
+    .map((p) => ({ op: 'declare', name: p.sym.copyName!, type: p.elem, init: { op: 'param', type: p.elem, index: p.sym.param!.index }, span: p.span }) as IRStmt);
+}
+
 function lowerKernel(ctx: Ctx, k: KernelInfo, helperOf: (n: string) => IRHelper | undefined): { ir: KernelIR } {
   const st = newState(ctx, k, 'kernel', helperOf);
-  const body = lowerStmts(st, k.decl.body!.body);
+  const body = [...paramCopies(k), ...lowerStmts(st, k.decl.body!.body)];
   const params: IRParam[] = k.params.map((p) => ({
     name: p.sym.emitName,
     sourceName: p.name,
@@ -118,7 +125,7 @@ function lowerKernel(ctx: Ctx, k: KernelInfo, helperOf: (n: string) => IRHelper 
 
 function lowerHelper(ctx: Ctx, k: KernelInfo, helperOf: (n: string) => IRHelper | undefined): Lowered {
   const st = newState(ctx, k, 'helper', helperOf);
-  const body = lowerStmts(st, k.decl.body!.body);
+  const body = [...paramCopies(k), ...lowerStmts(st, k.decl.body!.body)];
   const helper: IRHelper = {
     name: `h_${k.name}`,
     params: k.params.map((p) => ({

@@ -20,7 +20,7 @@ import type {
 } from '../ast.js';
 import type { Span } from '../source.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
-import { closeParen, parseConditional, parseInitializer, withNoGreater } from './expressions.js';
+import { closeBracket, closeParen, parseConditional, parseInitializer, withNoGreater } from './expressions.js';
 import { parseBlock } from './statements.js';
 import { foldIntegerConstant } from './fold.js';
 
@@ -50,13 +50,15 @@ function basicTypeName(words: string[]): string | undefined {
   return undefined;
 }
 
+const STORAGE_WORDS: ReadonlySet<string> = new Set(['static', 'extern', 'typedef', 'iter', 'register', 'auto', 'inline']);
 const BASIC_WORDS: ReadonlySet<string> = new Set(['void', 'char', 'short', 'int', 'long', 'float', 'double', 'signed', 'unsigned']);
 
 /**
  * Declaration specifiers: storage classes, qualifiers, `iter`, and one type. Reports BRK1215 and
- * aborts when no type is found.
+ * aborts when no type is found. Storage classes in a cast or a parameter (`static float a`) are
+ * accepted and ignored.
  */
-export function parseTypeSpecifiers(p: Parser, opts: { allowStorage: boolean }): Specifiers {
+export function parseTypeSpecifiers(p: Parser): Specifiers {
   const start = p.tok.span;
   const words: string[] = [];
   let named: string | undefined;
@@ -67,8 +69,12 @@ export function parseTypeSpecifiers(p: Parser, opts: { allowStorage: boolean }):
   let isTypedef = false;
   let isIter = false;
   const extra: (VarDecl | TypedefDecl)[] = [];
+  // The TypeSpec's span starts at the type (or a `const` before it), not at `static` or `typedef`.
+  let typeStart: Span | undefined;
   for (;;) {
     const t = p.tok;
+    if (t.kind === 'keyword' && !STORAGE_WORDS.has(t.text)) typeStart ??= t.span;
+    if (t.kind === 'ident' && named === undefined && words.length === 0) typeStart ??= t.span;
     if (t.kind === 'keyword') {
       if (t.text === 'const') { isConst = true; p.next(); continue; }
       if (t.text === 'volatile' || t.text === 'register' || t.text === 'auto' || t.text === 'inline') { p.next(); continue; }
@@ -102,9 +108,6 @@ export function parseTypeSpecifiers(p: Parser, opts: { allowStorage: boolean }):
     }
     break;
   }
-  if (!opts.allowStorage && (isStatic || isExtern || isTypedef)) {
-    // Only reachable in casts and parameters; C rejects it, and there is nothing to keep.
-  }
   let name = named ?? basicTypeName(words);
   if (name === undefined) {
     if ((isConst || isStatic || isExtern) && !isTypedef && p.tok.kind === 'ident') {
@@ -114,7 +117,7 @@ export function parseTypeSpecifiers(p: Parser, opts: { allowStorage: boolean }):
       p.fail('BRK1215', p.foundSpan(), {}, { hint: `found ${describe(p.tok)}; a declaration starts with a type such as float, float4, int or a typedef name` });
     }
   }
-  const typeSpec: TypeSpec = { kind: 'TypeSpec', span: p.spanFrom(start), name, isConst };
+  const typeSpec: TypeSpec = { kind: 'TypeSpec', span: p.spanFrom(typeStart ?? start), name, isConst };
   if (struct) typeSpec.struct = struct;
   return { typeSpec, isStatic, isExtern, isTypedef, isIter, extra, start };
 }
@@ -142,17 +145,18 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
     }
     if (p.pos === before) p.next();
   }
-  if (!p.accept('}')) {
-    p.fail('BRK1204', p.afterPrev(), {}, { related: [{ span: open.span, message: "the struct's '{' is here" }] });
-  }
+  if (!p.accept('}')) p.fail('BRK1204', open.span);
   const def: StructDef = { kind: 'StructDef', span: p.spanFrom(kw.span), tag, fields };
   return { name: tag === undefined ? 'struct' : `struct ${tag}`, def };
 }
 
 function parseFieldDeclaration(p: Parser, out: FieldDecl[]): void {
-  const specs = parseTypeSpecifiers(p, { allowStorage: false });
+  const specs = parseTypeSpecifiers(p);
+  let first = true;
   do {
-    const start = p.tok.span;
+    // The first field's span starts at the type; later ones (`float x, y;`) at their declarator.
+    const start = first ? specs.start : p.tok.span;
+    first = false;
     const pointer = parsePointer(p);
     const nameTok = expectName(p, 'field');
     const arrayDims: Expr[] = [];
@@ -165,7 +169,7 @@ function parseFieldDeclaration(p: Parser, out: FieldDecl[]): void {
     if (p.is('<')) {
       p.fail('BRK1202', p.tok.span, { expected: "';' (a struct field cannot be a stream)", found: "'<'" });
     }
-    out.push({ kind: 'FieldDecl', span: p.spanFrom(start.file === specs.start.file ? specs.start : start), typeSpec: specs.typeSpec, name: nameTok.text, pointer, arrayDims });
+    out.push({ kind: 'FieldDecl', span: p.spanFrom(start), typeSpec: specs.typeSpec, name: nameTok.text, pointer, arrayDims });
   } while (p.accept(','));
   p.expectSemicolon('the field declaration');
 }
@@ -227,12 +231,8 @@ function expectName(p: Parser, kind: string): ReturnType<Parser['next']> {
   const t = p.tok;
   if (t.kind === 'ident') return p.next();
   if (t.kind === 'keyword' && !t.bol) p.fail('BRK1227', t.span, { kw: t.text });
-  p.fail('BRK1216', p.foundSpan(), { found: describe(t) }, { hint: `write the ${kind}'s name here` });
-}
-
-function closeBracket(p: Parser, open: Span): void {
-  if (p.accept(']')) return;
-  p.fail('BRK1206', p.foundSpan(), {}, { related: [{ span: open, message: "the '[' is here" }] });
+  const hint = p.is('(') && p.is('*', p.peek()) ? 'pointers to functions are not supported; call the function by its name' : `write the ${kind}'s name here`;
+  p.fail('BRK1216', p.foundSpan(), { found: describe(t) }, { hint });
 }
 
 /** Skip tokens up to (not including) one of `stop` or `stopBefore`, balancing brackets. */
@@ -265,8 +265,10 @@ export type DeclResult = TopLevel;
 export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
   const t = p.tok;
   if (t.kind === 'keyword' && (t.text === 'kernel' || t.text === 'reduce')) {
-    if (!topLevel) p.error('BRK1218', t.span);
-    return [parseBrookFunction(p)];
+    const fn = parseBrookFunction(p);
+    if (topLevel) return [fn];
+    p.error('BRK1218', fn.nameSpan); // parsed to skip it cleanly, then dropped
+    return [];
   }
   // `main() {...}`: old C's implicit int.
   if (topLevel && t.kind === 'ident' && p.is('(', p.peek()) && !p.isTypeName() && bodyFollowsParams(p, 1)) {
@@ -279,7 +281,7 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
     p.error('BRK1217', t.span, { name: t.text });
     p.declareName(t.text, true);
   }
-  const specs = parseTypeSpecifiers(p, { allowStorage: true });
+  const specs = parseTypeSpecifiers(p);
   const results: DeclResult[] = [...specs.extra];
   if (p.is(';')) {
     p.next();
@@ -290,9 +292,12 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
     return results;
   }
   // `void kernel foo(...)`: the dissertation puts the keyword after the return type.
-  if ((p.is('kernel') || p.is('reduce')) && topLevel) {
+  if (p.is('kernel') || p.is('reduce')) {
     const brook = p.next().text as 'kernel' | 'reduce';
-    return [...results, parseFunctionRest(p, specs, parsePointer(p), brook)];
+    const fn = parseFunctionRest(p, specs, parsePointer(p), brook);
+    if (topLevel) return [...results, fn];
+    p.error('BRK1218', fn.nameSpan);
+    return results;
   }
   const declarators: Declarator[] = [];
   for (;;) {
@@ -308,7 +313,7 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
       results.push(fn);
       return results;
     }
-    const d = parseDeclaratorRest(p, dStart, nameTok, pointer, specs.isTypedef);
+    const d = parseDeclaratorRest(p, dStart, nameTok, pointer, specs.isTypedef, specs.typeSpec.name);
     p.declareName(d.name, specs.isTypedef);
     declarators.push(d);
     if (!p.accept(',')) break;
@@ -328,7 +333,7 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
 }
 
 /** True when the `(` at `offset` has a matching `)` followed by `{` (a function definition). */
-function bodyFollowsParams(p: Parser, offset: number): boolean {
+export function bodyFollowsParams(p: Parser, offset: number): boolean {
   let depth = 0;
   for (let k = offset; ; k++) {
     const t = p.peek(k);
@@ -343,7 +348,9 @@ function bodyFollowsParams(p: Parser, offset: number): boolean {
 }
 
 /** After the declarator's name: array dims, stream extents, initializer. */
-function parseDeclaratorRest(p: Parser, start: Span, nameTok: ReturnType<Parser['next']>, pointer: number, isTypedef: boolean): Declarator {
+function parseDeclaratorRest(
+  p: Parser, start: Span, nameTok: ReturnType<Parser['next']>, pointer: number, isTypedef: boolean, typeName: string,
+): Declarator {
   const arrayDims: (Expr | null)[] = [];
   let streamDims: Expr[] | null = null;
   const readArrayDims = () => {
@@ -383,7 +390,7 @@ function parseDeclaratorRest(p: Parser, start: Span, nameTok: ReturnType<Parser[
         if (!(close === '>' ? p.acceptCloseAngle() : p.accept(close))) break;
       }
       const dims = [...streamDims, ...more].map((e) => exprText(e)).join(', ');
-      p.error('BRK1210', p.spanFrom(extraStart), { name: nameTok.text, dims });
+      p.error('BRK1210', p.spanFrom(extraStart), { type: typeName, name: nameTok.text, dims });
       streamDims.push(...more);
     }
   }
@@ -412,7 +419,7 @@ function parseBrookFunction(p: Parser): FunctionDecl {
     p.error('BRK1209', p.tok.span, { kw: brook, name: p.tok.text });
     specs = { typeSpec: { kind: 'TypeSpec', span: kw.span, name: 'void', isConst: false }, isStatic: false, isExtern: false, isTypedef: false, isIter: false, extra: [], start: kw.span };
   } else {
-    specs = parseTypeSpecifiers(p, { allowStorage: true });
+    specs = parseTypeSpecifiers(p);
   }
   specs.start = kw.span;
   const pointer = parsePointer(p);
@@ -497,7 +504,7 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
   if (!p.isDeclStart() && !p.isTypeName()) {
     p.fail('BRK1224', p.foundSpan(), { found: describe(p.tok) });
   }
-  const specs = parseTypeSpecifiers(p, { allowStorage: false });
+  const specs = parseTypeSpecifiers(p);
   const pointer = parsePointer(p);
   let name = '';
   let nameSpan: Span = { file: p.tok.span.file, start: p.tok.span.start, end: p.tok.span.start };

@@ -12,7 +12,7 @@ import type {
   AssignOp, BinaryOp, CastExpr, ConstructExpr, Expr, Ident, IndexofExpr, InitList, SizeofExpr, TypeName,
 } from '../ast.js';
 import type { Span } from '../source.js';
-import { describe, type Parser } from './parser.js';
+import { describe, ParseAbort, type Parser } from './parser.js';
 import { parseTypeSpecifiers } from './declarations.js';
 
 const BINARY_PRECEDENCE: Record<string, number> = {
@@ -23,17 +23,14 @@ const ASSIGN_OPS: ReadonlySet<string> = new Set(['=', '+=', '-=', '*=', '/=', '%
 /** Keyword types that may be used as a conversion function in kernels: `float(i)`, `int(x)`. */
 const KEYWORD_CONSTRUCTORS: ReadonlySet<string> = new Set(['float', 'int', 'double', 'char', 'short', 'long']);
 
-/** Parser state for the `>` ambiguity of stream extents. */
-const noGreater = new WeakMap<Parser, boolean>();
-
-/** Run `f` with the stream-extent `>` rule on or off. */
+/** Run `f` with the stream-extent `>` rule (Parser.noGreater) on or off. */
 export function withNoGreater<T>(p: Parser, on: boolean, f: () => T): T {
-  const saved = noGreater.get(p) ?? false;
-  noGreater.set(p, on);
+  const saved = p.noGreater;
+  p.noGreater = on;
   try {
     return f();
   } finally {
-    noGreater.set(p, saved);
+    p.noGreater = saved;
   }
 }
 
@@ -74,7 +71,7 @@ function parseBinary(p: Parser, minPrec: number): Expr {
     if (t.kind !== 'punct') return left;
     const prec = BINARY_PRECEDENCE[t.text];
     if (prec === undefined || prec < minPrec) return left;
-    if ((t.text === '>' || t.text === '>>' || t.text === '>=') && noGreater.get(p)) return left;
+    if ((t.text === '>' || t.text === '>>' || t.text === '>=') && p.noGreater) return left;
     p.next();
     const right = parseBinary(p, prec + 1);
     left = { kind: 'BinaryExpr', span: p.spanFrom(left.span), op: t.text as BinaryOp, left, right };
@@ -82,6 +79,10 @@ function parseBinary(p: Parser, minPrec: number): Expr {
 }
 
 function parseUnary(p: Parser): Expr {
+  return p.nested(() => parseUnaryInner(p));
+}
+
+function parseUnaryInner(p: Parser): Expr {
   const t = p.tok;
   if (t.kind === 'punct') {
     switch (t.text) {
@@ -97,7 +98,7 @@ function parseUnary(p: Parser): Expr {
   } else if (t.kind === 'keyword' && t.text === 'sizeof') {
     p.next();
     let target: TypeName | Expr;
-    if (p.is('(') && p.isTypeName(1) && !isConstructorAt(p, 1)) {
+    if (p.is('(') && startsTypeName(p, 1)) {
       const open = p.next();
       target = parseTypeName(p);
       closeParen(p, open.span);
@@ -112,7 +113,13 @@ function parseUnary(p: Parser): Expr {
 
 /** `(` followed by a type name that is not a constructor call such as `(float4(a, b, c, d))`. */
 function isCastStart(p: Parser): boolean {
-  return p.isTypeName(1) && !isConstructorAt(p, 1);
+  return startsTypeName(p, 1);
+}
+
+/** A type name (for a cast or sizeof) starts at `offset`: a type, or `const`/`volatile` before one. */
+function startsTypeName(p: Parser, offset: number): boolean {
+  if (p.is('const', p.peek(offset)) || p.is('volatile', p.peek(offset))) return true;
+  return p.isTypeName(offset) && !isConstructorAt(p, offset);
 }
 
 function isConstructorAt(p: Parser, offset: number): boolean {
@@ -133,7 +140,7 @@ function parseCast(p: Parser): Expr {
 /** A type in expression position: `float`, `Ray *`, `unsigned char`, `float [4]`. */
 export function parseTypeName(p: Parser): TypeName {
   const start = p.tok.span;
-  const typeSpec = parseTypeSpecifiers(p, { allowStorage: false }).typeSpec;
+  const typeSpec = parseTypeSpecifiers(p).typeSpec;
   let pointer = 0;
   while (p.is('*') || p.is('const')) if (p.next().text === '*') pointer++;
   const arrayDims: Expr[] = [];
@@ -155,11 +162,17 @@ export function closeParen(p: Parser, open: Span, what?: string): void {
   if (what && !p.tok.bol && startsOperand(p)) {
     p.fail('BRK1202', p.afterPrev(), { expected: `',' or ')' after the ${what}`, found: describe(p.tok) });
   }
-  p.fail('BRK1205', p.afterPrev(), {}, { related: [{ span: open, message: "the '(' is here" }] });
+  p.error('BRK1205', p.afterPrev(), {}, { related: [{ span: open, message: "the '(' is here" }] });
+  // Before `{`, `;` or `}` the ')' was simply forgotten (`if (a > b {`): go on as if it were there,
+  // so the rest of the statement parses and reports nothing more.
+  if (p.is('{') || p.is(';') || p.is('}')) return;
+  throw new ParseAbort();
 }
-function closeBracket(p: Parser, open: Span): void {
+export function closeBracket(p: Parser, open: Span): void {
   if (p.accept(']')) return;
-  p.fail('BRK1206', p.afterPrev(), {}, { related: [{ span: open, message: "the '[' is here" }] });
+  p.error('BRK1206', p.afterPrev(), {}, { related: [{ span: open, message: "the '[' is here" }] });
+  if (p.is(';') || p.is('=') || p.is(')') || p.is(',')) return;
+  throw new ParseAbort();
 }
 
 /** The current token can begin an expression or a parameter (for "missing ','" messages). */
@@ -283,6 +296,10 @@ function parseIndexof(p: Parser): IndexofExpr {
 /** An initializer: an assignment expression or a brace list `{1, {2, 3}, }` (trailing comma allowed). */
 export function parseInitializer(p: Parser): Expr {
   if (!p.is('{')) return parseAssignment(p);
+  return p.nested(() => parseInitList(p));
+}
+
+function parseInitList(p: Parser): Expr {
   const open = p.next();
   const items: Expr[] = [];
   withNoGreater(p, false, () => {

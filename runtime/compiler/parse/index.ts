@@ -11,8 +11,8 @@
  * - Never throws on bad input: errors become diagnostics and the tree holds what could be parsed.
  *   The tree is meaningful for the checker only when there are no errors.
  *
- * Layout: parser.ts (cursor, scopes, recovery primitives), toplevel.ts, declarations.ts,
- * statements.ts, expressions.ts, fold.ts (enum values).
+ * Layout: parser.ts (cursor, scopes, recovery primitives), contextual.ts (Brook keywords that are
+ * also C names), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
  */
 import type { TranslationUnit } from '../ast.js';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
@@ -20,7 +20,9 @@ import type { SourceSet } from '../source.js';
 import { preprocess, type MacroDef } from '../preprocess.js';
 import type { Token } from '../lex.js';
 import { Parser } from './parser.js';
+import { demoteContextualKeywords } from './contextual.js';
 import { parseTranslationUnit } from './toplevel.js';
+import { reportSyntax } from '../messages/syntax.js';
 
 export { lex, KEYWORDS, type Token, type TokenKind } from '../lex.js';
 export { preprocess, type MacroDef, type PreprocessOptions, type PreprocessResult } from '../preprocess.js';
@@ -49,14 +51,24 @@ export interface ParseResult {
 
 export function parseSource(sources: SourceSet, fileId: number, options: ParseOptions = {}): ParseResult {
   const bag = new DiagnosticBag();
-  const { tokens, macros } = preprocess(sources, fileId, {
-    diagnostics: bag,
-    readInclude: options.readInclude,
-    predefined: options.predefined,
-    macros: options.macros,
-  });
-  const { unit, typedefNames } = parseTokens(tokens, bag, options);
-  return { unit, diagnostics: bag.items, macros, typedefNames };
+  try {
+    const { tokens, macros } = preprocess(sources, fileId, {
+      diagnostics: bag,
+      readInclude: options.readInclude,
+      predefined: options.predefined,
+      macros: options.macros,
+    });
+    const { unit, typedefNames } = parseTokens(tokens, bag, options);
+    return { unit, diagnostics: bag.items, macros, typedefNames };
+  } catch (e) {
+    // The parser and preprocessor bound their own nesting; this is the last line of defence for
+    // input nested so deeply (an #if expression, say) that the JavaScript stack runs out.
+    if (!(e instanceof RangeError)) throw e;
+    const span = { file: fileId, start: 0, end: 0 };
+    reportSyntax(bag, 'BRK1236', span);
+    const unit: TranslationUnit = { kind: 'TranslationUnit', span, items: [], statements: [], order: [] };
+    return { unit, diagnostics: bag.items, macros: new Map(options.macros ?? []), typedefNames: [...(options.typedefNames ?? [])] };
+  }
 }
 
 /** Parse already preprocessed tokens (tests, and callers that preprocess themselves). */
@@ -65,7 +77,7 @@ export function parseTokens(
   bag: DiagnosticBag,
   options: Pick<ParseOptions, 'typedefNames' | 'allowTopLevelStatements'> = {},
 ): { unit: TranslationUnit; typedefNames: string[] } {
-  const parser = new Parser(tokens, bag, options);
+  const parser = new Parser(demoteContextualKeywords(tokens), bag, options);
   const unit = parseTranslationUnit(parser);
   return { unit, typedefNames: parser.topLevelTypedefs() };
 }

@@ -32,6 +32,9 @@ const QUALIFIER_KEYWORDS: ReadonlySet<string> = new Set([
   'const', 'volatile', 'static', 'extern', 'typedef', 'register', 'auto', 'inline',
 ]);
 
+/** C requires 63 levels of nested parentheses and 127 of blocks; real programs use a handful. */
+const MAX_NESTING = 256;
+
 export interface ParserOptions {
   typedefNames?: Iterable<string>;
   allowTopLevelStatements?: boolean;
@@ -44,6 +47,8 @@ export class Parser {
   /** The kind of function whose body is being parsed (undefined at top level). */
   inFunction: 'kernel' | 'reduce' | 'host' | undefined;
   switchDepth = 0;
+  /** Inside stream extents `s<...>`: a '>' closes them instead of being greater-than. */
+  noGreater = false;
   /** Values of the enumerators seen so far (enum values may refer to earlier ones). */
   readonly enumValues = new Map<string, number>();
   readonly allowTopLevelStatements: boolean;
@@ -152,6 +157,23 @@ export class Parser {
     this.toks.splice(this.pos, 1, first, rest);
     this.next();
     return true;
+  }
+
+  // ---- nesting depth
+
+  private depth = 0;
+  /**
+   * Run `f` one nesting level deeper (parentheses, unary operators, statements). Past
+   * MAX_NESTING the input is rejected with a diagnostic instead of overflowing the JavaScript stack.
+   */
+  nested<T>(f: () => T): T {
+    if (this.depth >= MAX_NESTING) this.fail('BRK1235', this.tok.span, { max: MAX_NESTING });
+    this.depth++;
+    try {
+      return f();
+    } finally {
+      this.depth--;
+    }
   }
 
   // ---- typedef scopes

@@ -23,8 +23,13 @@ export function parseBlock(p: Parser, opts: { newScope: boolean } = { newScope: 
   try {
     for (;;) {
       if (p.is('}')) { p.next(); break; }
-      if (p.atEof() || ((p.is('kernel') || p.is('reduce')) && p.inFunction !== undefined && p.tok.bol)) {
-        p.error('BRK1204', p.afterPrev(), {}, { related: [{ span: open.span, message: "the '{' is here" }] });
+      if (p.atEof()) {
+        p.error('BRK1204', open.span);
+        break;
+      }
+      if ((p.is('kernel') || p.is('reduce')) && p.inFunction !== undefined && p.tok.bol) {
+        // The next kernel starts inside this body: its '}' is missing.
+        p.error('BRK1204', open.span, {}, { related: [{ span: p.afterPrev(), message: "the '}' is probably missing here" }] });
         break;
       }
       const before = p.pos;
@@ -50,13 +55,16 @@ export function parseBlockItem(p: Parser, out: Stmt[]): void {
 /** Skip the rest of a broken statement (see the module comment). */
 export function syncStatement(p: Parser): void {
   let depth = 0;
+  let parens = 0; // a ';' inside parentheses (`for (;;)`) does not end the statement
   let first = true;
   while (!p.atEof()) {
     const t = p.tok;
     if (!first && depth === 0 && t.bol && t.kind === 'keyword' && (STATEMENT_KEYWORDS.has(t.text) || p.isDeclStart())) return;
     first = false;
     if (t.kind === 'punct') {
-      if (t.text === ';' && depth === 0) { p.next(); return; }
+      if (t.text === '(') parens++;
+      else if (t.text === ')') parens = Math.max(0, parens - 1);
+      else if (t.text === ';' && depth === 0 && parens === 0) { p.next(); return; }
       if (t.text === '{') depth++;
       else if (t.text === '}') {
         if (depth === 0) return;
@@ -93,6 +101,10 @@ export function startsDeclaration(p: Parser): boolean {
 }
 
 export function parseStatement(p: Parser): Stmt {
+  return p.nested(() => parseStatementInner(p));
+}
+
+function parseStatementInner(p: Parser): Stmt {
   const t = p.tok;
   if (t.kind === 'punct') {
     if (t.text === '{') return parseBlock(p);

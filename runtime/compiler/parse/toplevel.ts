@@ -7,7 +7,7 @@
  */
 import type { Stmt, TopLevel, TranslationUnit } from '../ast.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
-import { parseDeclaration } from './declarations.js';
+import { bodyFollowsParams, parseDeclaration } from './declarations.js';
 import { parseStatementOrDecl } from './statements.js';
 
 export function parseTranslationUnit(p: Parser): TranslationUnit {
@@ -39,6 +39,8 @@ export function parseTranslationUnit(p: Parser): TranslationUnit {
         }
       } else if (p.is('>')) {
         p.fail('BRK1212', p.tok.span);
+      } else if (looksLikeStatement(p)) {
+        p.fail('BRK1233', p.tok.span);
       } else {
         p.fail('BRK1208', p.tok.span, { found: describe(p.tok) });
       }
@@ -50,6 +52,17 @@ export function parseTranslationUnit(p: Parser): TranslationUnit {
   }
   const end = p.tok.span;
   return { kind: 'TranslationUnit', span: { file: start.file, start: 0, end: end.file === start.file ? end.end : start.end }, items, statements, order };
+}
+
+const STATEMENT_KEYWORDS: ReadonlySet<string> = new Set(['if', 'for', 'while', 'do', 'return', 'switch', 'break', 'continue', 'goto']);
+
+/** `x = 3;`, `f(a);`, `i++;` or a statement keyword: C code that belongs in a function body. */
+function looksLikeStatement(p: Parser): boolean {
+  const t = p.tok;
+  if (t.kind === 'keyword') return STATEMENT_KEYWORDS.has(t.text);
+  if (t.kind !== 'ident') return false;
+  const n = p.peek();
+  return n.kind === 'punct' && ['=', '(', '++', '--', '+=', '-=', '*=', '/=', '[', '.', '->'].includes(n.text);
 }
 
 const DECL_KEYWORDS: ReadonlySet<string> = new Set([
@@ -65,33 +78,23 @@ function startsTopLevelDeclaration(p: Parser): boolean {
     const next = p.peek();
     // `Vec3 v;` (unknown type, reported by parseDeclaration) or `main() { ... }` (implicit int).
     if (next.kind === 'ident') return true;
-    if (p.is('(', next)) return functionBodyFollows(p);
+    if (p.is('(', next)) return bodyFollowsParams(p, 1);
   }
   return false;
 }
 
-function functionBodyFollows(p: Parser): boolean {
-  let depth = 0;
-  for (let k = 1; ; k++) {
-    const t = p.peek(k);
-    if (t.kind === 'eof') return false;
-    if (t.kind !== 'punct') continue;
-    if (t.text === '(') depth++;
-    else if (t.text === ')') {
-      if (--depth === 0) return p.is('{', p.peek(k + 1));
-    } else if (t.text === ';' || t.text === '{' || t.text === '}') return false;
-  }
-}
-
 function syncTopLevel(p: Parser): void {
   let depth = 0;
+  let parens = 0; // a ';' inside parentheses (`for (;;)`) does not end anything
   let first = true;
   while (!p.atEof()) {
     const t = p.tok;
     if (!first && depth === 0 && t.bol && t.kind === 'keyword' && DECL_KEYWORDS.has(t.text)) return;
     first = false;
     if (t.kind === 'punct') {
-      if (t.text === ';' && depth === 0) { p.next(); return; }
+      if (t.text === '(') parens++;
+      else if (t.text === ')') parens = Math.max(0, parens - 1);
+      else if (t.text === ';' && depth === 0 && parens === 0) { p.next(); return; }
       if (t.text === '{') depth++;
       else if (t.text === '}') {
         if (depth === 0) return; // reported as unbalanced by the loop

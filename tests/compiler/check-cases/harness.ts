@@ -16,11 +16,13 @@ export interface Compiled {
   diagnostics: Diagnostic[];
 }
 
-export function compile(src: string, opts: { cell?: boolean; externals?: Map<string, SessionSymbol>; name?: string } = {}): Compiled {
+/** Parse and check. The checker runs even after parse errors (the compiler driver would stop), so tests
+ *  can see what the checker says about trees the parser flagged. `mode` overrides the check mode. */
+export function compile(src: string, opts: { cell?: boolean; externals?: Map<string, SessionSymbol>; name?: string; mode?: 'program' | 'cell' } = {}): Compiled {
   const sources = new SourceSet();
   const f = sources.add(opts.name ?? (opts.cell ? 'cell[1]' : 'test.br'), src);
   const parsed = parseSource(sources, f.id, { allowTopLevelStatements: opts.cell });
-  const result = checkProgram(parsed.unit, sources, { mode: opts.cell ? 'cell' : 'program', externals: opts.externals });
+  const result = checkProgram(parsed.unit, sources, { mode: opts.mode ?? (opts.cell ? 'cell' : 'program'), externals: opts.externals });
   return { sources, result, parseDiagnostics: parsed.diagnostics, diagnostics: [...parsed.diagnostics, ...result.diagnostics] };
 }
 

@@ -2,7 +2,8 @@
  * Brook calls in host code, emitted as calls on the runtime object `$rt` (BrookRuntime in
  * runtime/brt/api.ts). Every call passes the span of the user's call, so runtime errors quote it.
  *
- * - kernel launch        `k(a, s, t)`      -> `$rt.call(K, [a, s, t], span)` (recorded, not awaited)
+ * - kernel launch        `k(a, s, t)`      -> `$rt.call(K, [a, s, t], span)` (recorded, not awaited;
+ *                                             awaited for kernels with vout outputs, which resize them)
  * - reduction to a value `sum(s, r)`       -> `r = await $rt.reduceToValue(K, [s, r], span)`
  * - reduction to stream  `sum(s, t)`       -> `$rt.reduceToStream(K, [s, t], span)`
  * - streamRead/Write/Print are awaited; streamRead(s, p) passes the pointer as `{ mem, off }`.
@@ -13,6 +14,7 @@
 import type { CallExpr, Expr } from '../../ast.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import type { Type } from '../../types.js';
+import { sizeOf } from '../../types.js';
 import type { Ctx } from './expr.js';
 import { convert, emitAs, emitValue, kernelRef, lvalue, readLValue, typeOfExpr, writeLValue } from './expr.js';
 
@@ -40,6 +42,7 @@ export function callAwaits(c: Ctx, e: CallExpr): boolean {
   if (sym.kind === 'hostlib') return AWAITED_API.has(e.callee.name);
   if (sym.kind === 'kernel') {
     const k = c.g.kernelSig(sym.name, sym);
+    if (k && hasVout(k)) return true;
     if (!k || k.kind !== 'reduce') return false;
     const i = k.params.findIndex((p) => p.role === 'reduce');
     const arg = e.args[i];
@@ -54,7 +57,10 @@ export function emitBrookCall(c: Ctx, e: CallExpr): string {
   if (e.callee.kind === 'MemberExpr') {
     const [lo, hi] = e.args;
     if (!lo || !hi) return unsupportedCall(c, e, 's.domain with other than two arguments');
-    return `$rt.domain(${emitValue(c, e.callee.object)}, $H.dom(${emitValue(c, lo)}), $H.dom(${emitValue(c, hi)}), ${span})`;
+    // An out-of-range domain is reported at the statement that uses it, underlined up to the domain.
+    const st = c.stmtSpan;
+    const at = st && st.file === e.span.file && st.start <= e.span.start ? c.g.span({ file: st.file, start: st.start, end: e.span.end }) : span;
+    return `$rt.domain(${emitValue(c, e.callee.object)}, $H.dom(${emitValue(c, lo)}), $H.dom(${emitValue(c, hi)}), ${at})`;
   }
   if (e.callee.kind !== 'Ident') return unsupportedCall(c, e, 'this call');
   const sym = e.callee.symbol!;
@@ -86,7 +92,16 @@ function hostArray(c: Ctx, e: Expr | undefined): string {
   if (!e) return 'undefined';
   const t = typeOfExpr(c, e);
   const v = emitValue(c, e);
-  return t.kind === 'pointer' || t.kind === 'array' ? `$H.ptr($M, ${v})` : v;
+  if (t.kind === 'array') return `$H.ptr($M, ${v}, ${sizeOf(t)}, ${elemArg(c, t.elem)})`;
+  if (t.kind === 'pointer') return `$H.ptr($M, ${v}, undefined, ${elemArg(c, t.to)})`;
+  return v;
+}
+
+/** The innermost element type of a host array (for the runtime's element-type check). */
+function elemArg(c: Ctx, t: Type): string {
+  while (t.kind === 'array') t = t.elem;
+  if (t.kind === 'void' || (t.kind === 'scalar' && (t.name === 'char' || t.name === 'uchar'))) return 'undefined';
+  return c.g.type(t);
 }
 
 /** Scatter/gather op: a reduce kernel by name, or one of the STREAM_* codes (a number). */
@@ -125,7 +140,13 @@ function emitLaunch(c: Ctx, e: CallExpr, name: string, sym: import('../../ast.js
     }
     return writeLValue(c, target, convert(c, result, elem, tt));
   }
+  // A vout kernel resizes its outputs when the launch settles: wait for it (api.ts `call`).
+  if (hasVout(k)) return `(await $rt.call(${K}, [${args.join(', ')}], ${span}))`;
   return `$rt.call(${K}, [${args.join(', ')}], ${span})`;
+}
+
+function hasVout(k: KernelSigInfo): boolean {
+  return k.params.some((p) => p.role === 'vout');
 }
 
 /** A kernel constant argument: scalars and vectors as they are, structs as flat components. */

@@ -30,9 +30,40 @@ export function scalarOfType(t: Type): ScalarName | 'ptr' | undefined {
   return undefined;
 }
 
+/** The number a numeric literal operand stands for (`3`, `(-2.5)`), or undefined. */
+export function literalValue(js: string): number | undefined {
+  const m = /^\(?(-?(?:\d+\.?\d*(?:e[+-]?\d+)?|Infinity))\)?$/.exec(js);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** JS text for a number, as an operand. */
+export function numText(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (Object.is(x, -0)) return '(-0)';
+  return x < 0 ? `(${x})` : String(x);
+}
+
+/** Convert a constant at compile time, as the emitted code would at run time. */
+function foldScalar(x: number, from: ScalarName | 'ptr', to: ScalarName | 'ptr'): number | undefined {
+  const int = from === 'ptr' || isIntKind(from);
+  const trunc = (v: number) => (int ? v : Number.isFinite(v) ? Math.trunc(v) : NaN);
+  switch (to) {
+    case 'float': return Math.fround(x);
+    case 'double': return x;
+    case 'int': { const t = trunc(x); return Number.isNaN(t) || Math.abs(t) >= 2 ** 31 && !int ? undefined : t | 0; }
+    case 'uint': { const t = trunc(x); return Number.isNaN(t) || (!int && (t < 0 || t >= 2 ** 32)) ? undefined : t >>> 0; }
+    default: return undefined;
+  }
+}
+
 /** Code converting `js` (a value of kind `from`) to kind `to`. `js` must be an operand (parenthesized). */
 export function convertScalar(js: string, from: ScalarName | 'ptr', to: ScalarName | 'ptr'): string {
   if (from === to) return js;
+  const lit = literalValue(js);
+  if (lit !== undefined) {
+    const folded = foldScalar(lit, from, to);
+    if (folded !== undefined) return numText(folded);
+  }
   const fromInt = from === 'ptr' || isIntKind(from);
   switch (to) {
     case 'float':
@@ -85,6 +116,19 @@ function view(s: ScalarName): [string, number] | undefined {
     case 'ushort': return ['u16', 1];
     default: return undefined;
   }
+}
+
+/** `addr + off`, folding constant offsets (`($fp + 8)` + 4 -> `($fp + 12)`). */
+export function addrPlus(addr: string, off: number | string): string {
+  if (typeof off === 'string') {
+    const v = literalValue(off);
+    if (v === undefined) return `(${addr} + ${off})`;
+    off = v;
+  }
+  if (off === 0) return addr;
+  const m = /^\(([\w$]+) \+ (\d+)\)$/.exec(addr);
+  if (m) return `(${m[1]} + ${Number(m[2]) + off})`;
+  return off < 0 ? `(${addr} - ${-off})` : `(${addr} + ${off})`;
 }
 
 function index(addr: string, shift: number): string {

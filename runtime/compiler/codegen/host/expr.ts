@@ -12,7 +12,7 @@ import type { ScalarName, Type } from '../../types.js';
 import { sizeOf, structLayout, typeToString } from '../../types.js';
 import { binaryTypes } from '../../check/typing.js';
 import { HOST_LIB } from '../../check/hostlib.js';
-import { arith, convertScalar, isIntKind, loadCode, scalarOfType, storeCode, strideOf } from './ctypes.js';
+import { addrPlus, arith, convertScalar, isIntKind, literalValue, loadCode, numText, scalarOfType, storeCode, strideOf } from './ctypes.js';
 import type { FnState, HostGen, Storage } from './gen.js';
 import { numLit } from './gen.js';
 import { emitBrookCall, isBrookCall } from './brook.js';
@@ -21,7 +21,8 @@ import { emitHostLibCall } from './libcalls.js';
 export interface Ctx {
   g: HostGen;
   f: FnState | null;
-  /** Cell mode: how session names are reached. */
+  /** Span of the statement being emitted (runtime errors of sub-expressions point at it). */
+  stmtSpan?: import('../../source.js').Span;
 }
 
 export type LValue =
@@ -84,6 +85,13 @@ export function emitCond(c: Ctx, e: Expr): string {
 // ---------------------------------------------------------------------------------------------------
 // Values
 
+/** An expression evaluated for its effect only (statements, for-updates): `i++` needs no old value. */
+export function emitEffect(c: Ctx, e: Expr): string {
+  if (e.kind === 'PostfixExpr') return emitIncDec(c, e, e.operand, e.op, false);
+  if (e.kind === 'CommaExpr') return `(${e.exprs.map((x) => emitEffect(c, x)).join(', ')})`;
+  return emitValue(c, e);
+}
+
 export function emitValue(c: Ctx, e: Expr): string {
   switch (e.kind) {
     case 'NumberLit': {
@@ -128,7 +136,13 @@ function hostLibValue(c: Ctx, id: Ident): string | undefined {
 }
 
 export function storageOf(c: Ctx, sym: import('../../ast.js').SymbolRef): Storage | undefined {
-  return c.f?.lookup(sym) ?? c.g.globals.get(sym.emitName);
+  const st = c.f?.lookup(sym) ?? c.g.globals.get(sym.emitName);
+  if (st || !c.g.cell) return st;
+  const sessionValue = sym.kind === 'session' && sym.type.kind !== 'dynamic' && sym.type.kind !== 'function';
+  if (sym.kind !== 'global' && !sessionValue) return st;
+  // A global of an earlier notebook cell: the session holds its value (or its address).
+  const slot = `$S.v[${JSON.stringify(sym.name)}]`;
+  return sym.type.kind === 'array' || sym.type.kind === 'struct' ? { kind: 'mem', addr: slot } : { kind: 'js', name: slot };
 }
 
 function emitIdent(c: Ctx, id: Ident): string {
@@ -142,8 +156,8 @@ function emitIdent(c: Ctx, id: Ident): string {
     }
     case 'kernel': return kernelRef(c, sym.name);
     case 'function': return unsupported(c, id, 'function pointers', 'call the function directly');
-    case 'session': return `$S.get(${JSON.stringify(sym.name)})`;
     default: {
+      if (sym.kind === 'session' && !storageOf(c, sym)) return `$S.get(${JSON.stringify(sym.name)})`;
       const st = storageOf(c, sym);
       if (!st) return unsupported(c, id, `the variable '${id.name}' here (no storage)`);
       if (st.kind === 'js') return st.name;
@@ -153,7 +167,7 @@ function emitIdent(c: Ctx, id: Ident): string {
 }
 
 export function kernelRef(c: Ctx, name: string): string {
-  return c.g.cell ? `$S.kernel(${JSON.stringify(name)})` : `$K[${JSON.stringify(name)}]`;
+  return c.g.cell ? `$S.k[${JSON.stringify(name)}]` : `$K[${JSON.stringify(name)}]`;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -234,6 +248,8 @@ function pointerArith(c: Ctx, e: Expr, op: string, le: Expr, re: Expr): string {
 }
 
 function scaled(n: string, stride: number): string {
+  const v = literalValue(n);
+  if (v !== undefined) return numText(v * stride);
   return stride === 1 ? n : `${n} * ${stride}`;
 }
 
@@ -294,8 +310,8 @@ function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
     if (base.kind === 'vector' || base.kind === 'scalar') {
       const comps = swizzleComps(e.member);
       const lv = base.kind === 'vector' ? lvalueOrNull(c, e.object) : null;
-      if (lv && lv.kind === 'mem' && comps.length === 1) {
-        return loadCode(`(${lv.addr} + ${comps[0]! * (sizeOf(base) / base.size)})`, typeOfExpr(c, e));
+      if (base.kind === 'vector' && lv && lv.kind === 'mem' && comps.length === 1) {
+        return loadCode(addrPlus(lv.addr, comps[0]! * (sizeOf(base) / base.size)), typeOfExpr(c, e));
       }
       const v = emitValue(c, e.object);
       if (base.kind === 'scalar') return comps.length === 1 ? v : `$H.splat(${v}, ${comps.length})`;
@@ -325,7 +341,6 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
     case 'Ident': {
       const sym = e.symbol;
       if (!sym) return null;
-      if (sym.kind === 'session') return null;
       const st = storageOf(c, sym);
       if (!st) return null;
       return st.kind === 'js' ? { kind: 'js', name: st.name, type: t } : { kind: 'mem', addr: st.addr, type: t };
@@ -339,7 +354,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
       const base = emitValue(c, e.object);
       const idx = emitAs(c, e.index, { kind: 'scalar', name: 'long' });
       const stride = strideOf(ot);
-      return { kind: 'mem', addr: `(${base} + ${scaled(idx, stride)})`, type: t };
+      return { kind: 'mem', addr: addrPlus(base, scaled(idx, stride)), type: t };
     }
     case 'MemberExpr': {
       const ot = typeOfExpr(c, e.object);
@@ -348,7 +363,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         const f = fieldOffset(ot.to, e.member);
         if (!f) return null;
         const p = emitValue(c, e.object);
-        return { kind: 'mem', addr: f.offset === 0 ? p : `(${p} + ${f.offset})`, type: t };
+        return { kind: 'mem', addr: addrPlus(p, f.offset), type: t };
       }
       if (ot.kind === 'struct') {
         const f = fieldOffset(ot, e.member);
@@ -356,7 +371,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         if (!f) return null;
         // A struct rvalue (call result) is an address too.
         const addr = base && base.kind === 'mem' ? base.addr : emitValue(c, e.object);
-        return { kind: 'mem', addr: f.offset === 0 ? addr : `(${addr} + ${f.offset})`, type: t };
+        return { kind: 'mem', addr: addrPlus(addr, f.offset), type: t };
       }
       if (ot.kind === 'vector') {
         const base = lvalueOrNull(c, e.object);
@@ -477,24 +492,30 @@ function emitCall(c: Ctx, e: CallExpr): string {
   if (callee.kind !== 'Ident' || !callee.symbol) return unsupported(c, e, 'calls through expressions', 'call a function by its name');
   const sym = callee.symbol;
   if (sym.kind === 'hostlib') return emitHostLibCall(c, e, callee.name);
-  if (sym.kind === 'session') {
+  if (sym.kind === 'session' && sym.type.kind !== 'function') {
+    // A TypeScript function of the notebook: called with the arguments' JS values.
     return `(await $S.get(${JSON.stringify(sym.name)})(${e.args.map((a) => emitValue(c, a)).join(', ')}))`;
+  }
+  if (sym.kind === 'session') {
+    const ps = sym.type.kind === 'function' ? sym.type.params : [];
+    const args = e.args.map((a, i) => (ps[i] ? emitAs(c, a, ps[i]!) : emitValue(c, a)));
+    return `(await $S.f[${JSON.stringify(sym.name)}](${args.join(', ')}))`;
   }
   if (sym.kind !== 'function') return unsupported(c, e, `calling '${callee.name}'`);
   const ft = sym.type;
   const params = ft.kind === 'function' ? ft.params : [];
   const args = e.args.map((a, i) => (params[i] ? emitAs(c, a, params[i]!) : emitValue(c, a)));
   const name = functionRef(c, sym.emitName, sym.name);
-  if (c.g.structReturn.has(sym.emitName)) {
+  const rt = ft.kind === 'function' ? ft.ret : INT;
+  if (rt.kind === 'struct') {
     // The caller owns the result: a frame slot of the struct's size (see func.ts).
-    const rt = ft.kind === 'function' ? ft.ret : INT;
     const slot = c.f ? c.f.slot(rt) : '$M.alloca(' + sizeOf(rt) + ')';
     args.unshift(slot);
   }
   const call = `${name}(${args.join(', ')})`;
-  return c.g.asyncFns.has(sym.emitName) ? `(await ${call})` : call;
+  return c.g.cell || c.g.asyncFns.has(sym.emitName) ? `(await ${call})` : call;
 }
 
 export function functionRef(c: Ctx, emitName: string, name: string): string {
-  return c.g.cell ? `$S.fn(${JSON.stringify(name)})` : emitName;
+  return c.g.cell ? `$S.f[${JSON.stringify(name)}]` : emitName;
 }

@@ -66,7 +66,7 @@ export function emitFunction(g: HostGen, fn: FunctionDecl, emitName: string): st
   const c: StmtCtx = {
     g,
     f,
-    goto: { counts: gotoCounts(fn.body), active: new Map(), labelAll: false, breakTargets: [], continueTargets: [], next: 0 },
+    goto: { counts: gotoCounts(fn.body), active: new Map(), done: new Set(), labelAll: false, breakTargets: [], continueTargets: [], next: 0 },
   };
   const taken = addressTaken(fn.body);
   const prologue: string[] = [];

@@ -146,7 +146,7 @@ export class FnState {
     this.frameSize = Math.ceil(this.frameSize / a) * a;
     const off = this.frameSize;
     this.frameSize += Math.max(1, sizeOf(t));
-    return `($fp + ${off})`;
+    return off === 0 ? '$fp' : `($fp + ${off})`;
   }
 
   lookup(sym: SymbolRef): Storage | undefined {

@@ -8,7 +8,7 @@
 import type { Declarator, Expr, InitList, VarDecl } from '../../ast.js';
 import type { Type } from '../../types.js';
 import { sizeOf, structLayout } from '../../types.js';
-import { loadCode, storeCode } from './ctypes.js';
+import { addrPlus, loadCode, storeCode } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { emitAs, emitValue, storageOf, typeOfExpr } from './expr.js';
 import type { Storage } from './gen.js';
@@ -101,7 +101,7 @@ function isAggregate(t: Type): boolean {
 }
 
 function plus(addr: string, off: number): string {
-  return off === 0 ? addr : `(${addr} + ${off})`;
+  return addrPlus(addr, off);
 }
 
 /** Sub-objects of an aggregate: their types and byte offsets. */

@@ -15,7 +15,7 @@ import type { Type } from '../../types.js';
 import { sizeOf } from '../../types.js';
 import { scalarOfType } from './ctypes.js';
 import type { Ctx } from './expr.js';
-import { emitAs, emitCond, emitValue, typeOfExpr } from './expr.js';
+import { emitAs, emitCond, emitEffect, emitValue, typeOfExpr } from './expr.js';
 import { emitDeclarator } from './init.js';
 
 export class Lines {
@@ -41,6 +41,8 @@ export interface GotoState {
   counts: Map<string, number>;
   /** label -> how a goto to it is emitted, while inside its region. */
   active: Map<string, string>;
+  /** Labels whose forward region was already emitted. */
+  done: Set<string>;
   /** Label loops and switches so break/continue stay correct inside synthetic loops. */
   labelAll: boolean;
   breakTargets: string[];
@@ -53,6 +55,7 @@ export interface StmtCtx extends Ctx {
 }
 
 export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
+  if (s.kind === 'ExprStmt' || s.kind === 'DeclStmt') c.stmtSpan = s.span;
   switch (s.kind) {
     case 'Block':
       L.line('{');
@@ -62,7 +65,7 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
       L.line('}');
       return;
     case 'ExprStmt':
-      L.line(`${emitValue(c, s.expr)};`);
+      L.line(`${emitEffect(c, s.expr)};`);
       return;
     case 'DeclStmt':
       if (s.decl.kind === 'VarDecl') emitVarDecl(c, s.decl, L);
@@ -94,7 +97,7 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
         emitStmt(c, s.init!, L);
       }
       const cond = s.cond ? emitCond(c, s.cond) : '';
-      const update = s.update ? emitValue(c, s.update) : '';
+      const update = s.update ? emitEffect(c, s.update) : '';
       loop(c, L, `for (; ${cond}; ${update})`, s.body);
       if (hasInit) {
         L.dedent();
@@ -242,6 +245,7 @@ function emitStatementList(c: StmtCtx, stmts: Stmt[], L: Lines): void {
         c.goto.active.set(label, `break ${name};`);
         for (let j = i; j < end; j++) emitStmt(c, stmts[j]!, L);
         c.goto.active.delete(label);
+        c.goto.done.add(label);
         L.dedent();
         L.line('}');
         i = end - 1;
@@ -252,12 +256,12 @@ function emitStatementList(c: StmtCtx, stmts: Stmt[], L: Lines): void {
     }
     const total = c.goto.counts.get(s.label) ?? 0;
     const after = countGotos([s, ...stmts.slice(i + 1)], s.label);
-    if (total === 0 || c.goto.active.has(s.label)) {
+    if (total === 0 || c.goto.active.has(s.label) || c.goto.done.has(s.label)) {
       emitStmt(c, s.body, L);
       continue;
     }
     if (after !== total) {
-      c.g.error('BRK2602', s.span, `the gotos to '${s.label}' cannot be translated: they jump both forward and backward, or into this block from outside`, 'use a loop with break/continue instead of goto');
+      c.g.error('BRK2602', s.span, `goto to label '${s.label}' cannot be translated: the jumps go both forward and backward, or into this block from outside`, 'use a loop with break/continue instead of goto');
       emitStmt(c, s.body, L);
       continue;
     }

@@ -28,6 +28,8 @@ export interface ParamBinding {
   /** Gather: names of the views and of the per-dimension constants (see drivers.ts). */
   gather?: { id: number; dims: number; words: number };
   writable?: boolean;
+  /** Declared element or value type (walks struct fields in assignments). */
+  type?: Type;
 }
 
 interface Var {
@@ -40,6 +42,9 @@ interface Var {
 interface Scope {
   vars: Map<string, Var>;
   prefix: string;
+  /** What `param` reads and param-rooted lvalues mean here: the kernel's parameters, or inside an
+   *  inlined helper the helper's (fresh locals; a gather parameter aliases the caller's gather). */
+  params: ParamBinding[];
   /** Inside an inlined helper: where `return value` goes. */
   ret?: { label: string; comps: string[] };
   /** Inside an inlined helper: hidden indexof arguments by helper parameter index. */
@@ -68,7 +73,7 @@ export class KernelEmitter {
   emitBody(indent: number): string[] {
     this.lines = [];
     this.depth = indent;
-    const scope: Scope = { vars: new Map(), prefix: 'v_' };
+    const scope: Scope = { vars: new Map(), prefix: 'v_', params: this.params.map((b, k) => ({ ...b, type: b.type ?? this.ir.params[k]!.type })) };
     this.line('kbody: {');
     this.depth++;
     this.emitStmts(this.ir.body, scope);
@@ -227,9 +232,9 @@ export class KernelEmitter {
       if (!found) throw new Error(`internal: assignment to undeclared local '${lv.root.name}'`);
       v = found;
     } else {
-      const p = this.params[lv.root.index];
+      const p = scope.params[lv.root.index];
       if (!p?.comps || !p.writable) throw new Error(`internal: assignment to read-only parameter ${lv.root.index}`);
-      v = { comps: p.comps, kinds: p.kinds, type: this.ir.params[lv.root.index]!.type };
+      v = { comps: p.comps, kinds: p.kinds, type: p.type };
     }
     let t = v.type;
     for (const step of lv.path) {
@@ -261,7 +266,7 @@ export class KernelEmitter {
         return v.comps;
       }
       case 'param': {
-        const p = this.params[e.index];
+        const p = scope.params[e.index];
         if (!p?.comps) throw new Error(`internal: parameter ${e.index} has no value here`);
         return p.comps;
       }
@@ -322,7 +327,7 @@ export class KernelEmitter {
       case 'gather':
         return this.gather(e, scope);
       case 'indexof': {
-        const p = this.params[e.param];
+        const p = scope.params[e.param];
         if (!p?.indexof) throw new Error(`internal: indexof of parameter ${e.param} is not available`);
         return p.indexof.slice(0, flatKinds(e.type).length);
       }
@@ -384,7 +389,7 @@ export class KernelEmitter {
   }
 
   private gather(e: Extract<IRExpr, { op: 'gather' }>, scope: Scope): string[] {
-    const p = this.params[e.param];
+    const p = scope.params[e.param];
     if (!p?.gather) throw new Error(`internal: parameter ${e.param} is not a gather`);
     const g = p.gather;
     // Index k (fastest first) addresses padded dimension 3 - k; see drivers.ts for G<id>e/l/s.
@@ -405,10 +410,12 @@ export class KernelEmitter {
     const h = this.helpers.get(e.helper);
     if (!h) throw new Error(`internal: unknown helper kernel '${e.helper}'`);
     const id = this.fresh('h');
-    const inner: Scope = { vars: new Map(), prefix: `${id}_`, hidden: new Map() };
-    // Copy-in: every parameter gets fresh locals (value semantics), out parameters start at zero.
+    const inner: Scope = { vars: new Map(), prefix: `${id}_`, hidden: new Map(), params: [] };
+    // Copy-in: every parameter gets fresh locals (value semantics), out parameters start at zero;
+    // a gather parameter aliases the caller's gather (the argument is a `param` naming it).
     const argComps = h.params.map((p, k) => {
       const a = e.args[k];
+      if (p.type.kind === 'gather') return null;
       return a && !(p.isOut && e.outArgs[k]) ? this.emitExpr(a, scope) : null;
     });
     e.indexofArgs.forEach((a, j) => {
@@ -421,12 +428,20 @@ export class KernelEmitter {
     this.line('{');
     this.depth++;
     h.params.forEach((p, k) => {
+      if (p.type.kind === 'gather') {
+        const a = e.args[k];
+        const g = a && a.op === 'param' ? scope.params[a.index] : undefined;
+        if (!g?.gather) throw new Error(`internal: gather argument ${k} of helper ${h.name} does not name a gather`);
+        inner.params.push(g);
+        return;
+      }
       const kinds = flatKinds(p.type);
       const base = inner.prefix + p.name;
       const comps = kinds.map((_, c) => (kinds.length === 1 ? base : `${base}_${c}`));
       const init = argComps[k];
       this.line(`let ${comps.map((c, i) => `${c} = ${init ? init[init.length === 1 ? 0 : i] : zero(kinds[i]!)}`).join(', ')};`);
       inner.vars.set(p.name, { comps, kinds, type: p.type });
+      inner.params.push({ comps, kinds, type: p.type, writable: true });
     });
     inner.ret = { label: id, comps: ret };
     const savedLoops = this.loops;
@@ -442,7 +457,7 @@ export class KernelEmitter {
       const lv = e.outArgs[k];
       if (!p.isOut || !lv) return;
       const target = this.lvalue(lv, scope);
-      const src = inner.vars.get(p.name)!.comps;
+      const src = inner.params[k]!.comps!;
       target.comps.forEach((c, i) => this.line(`${c} = ${src[i]};`));
     });
     this.depth--;

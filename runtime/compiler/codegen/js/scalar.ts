@@ -154,7 +154,7 @@ export const PRELUDE = `
 const fround = Math.fround, floor = Math.floor;
 function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
 function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
-function roundAway(x) { return x < 0 ? -floor(-x + 0.5) : floor(x + 0.5); }
+function roundAway(x) { return x < 0 ? -floor(-x + 0.5) : x === 0 ? x : floor(x + 0.5); }
 function smooth32(a, b, x) {
   let t = fround(fround(x - a) / fround(b - a));
   t = t < 0 ? 0 : t > 1 ? 1 : t;
@@ -171,7 +171,7 @@ function frexpE(x) {
   const m = Math.abs(x) * Math.pow(2, -e);
   if (m >= 1) e++;
   else if (m < 0.5) e--;
-  return e;
+  return e + 0; // Math.ceil(-0.4) is -0; C's exponent is 0
 }
 function frexpM(x) { return x === 0 || !Number.isFinite(x) ? x : x * Math.pow(2, -frexpE(x)); }
 function gidx(x, n) { x = floor(fround(x + 0.25)); return x >= 0 ? (x < n ? x : n - 1) : 0; }

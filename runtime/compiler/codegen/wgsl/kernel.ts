@@ -5,10 +5,12 @@
  *   map          one invocation per output position: load inputs, run the body, store outputs;
  *   reduceAll    `main`: each thread folds a contiguous chunk left to right, the workgroup combines
  *                chunks in order (a tree over neighbours), one partial per workgroup;
- *                `final`: one workgroup folds the partials the same way into `result`;
+ *                `combine`: one workgroup folds the partials the same way into `result`;
  *   reduceBlocks one invocation per target element folds its block of the input in row-major order;
  *   voutCount    runs the body, counting pushes per position (and the largest count per vout);
- *   voutWrite    runs the body again, pushing to offsets from the scanned counts.
+ *   voutWrite    runs the body again, pushing to offsets from the scanned counts;
+ *   scatterFold  streamScatterOp with a reduce kernel: one invocation per destination element folds
+ *                the data elements aimed at it (listed by the backend) in element order.
  * Element order is kept everywhere, so a non-commutative reduction gives the ordered result.
  */
 import type { KernelIR } from '../../ir.js';
@@ -22,7 +24,7 @@ import { planModule, voutParams, type KernelVariant, type ModulePlan } from './l
 export interface WgslModule {
   code: string;
   plan: ModulePlan;
-  /** Entry points: `main`, and `final` for reduceAll. */
+  /** Entry points: `main`, and `combine` for reduceAll. */
   entries: string[];
 }
 
@@ -126,10 +128,13 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       break;
     case 'reduceAll':
       fns.push(...reduceAllMains(ir, v, plan));
-      entries.push('final');
+      entries.push('combine');
       break;
     case 'reduceBlocks':
       fns.push(reduceBlocksMain(ir, v, plan));
+      break;
+    case 'scatterFold':
+      fns.push(scatterFoldMain(ir, v, plan));
       break;
   }
 
@@ -339,7 +344,7 @@ function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan): strin
   ].join('\n');
   const final = [
     `@compute @workgroup_size(${WG})`,
-    'fn final(@builtin(local_invocation_index) lid: u32) {',
+    'fn combine(@builtin(local_invocation_index) lid: u32) {',
     ...consts,
     '  let n = U[2].z;',
     `  let chunk = (n + ${WG - 1}u) / ${WG}u;`,
@@ -383,6 +388,41 @@ function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): str
     `    ${combineCall(ir, input, acc, `ld_${input}(e)`, 'acc')}`,
     '  }',
     `  st_${acc}(brk_linear(U[${accP.uniform}u] + o, U[${accP.uniform + 2}u]), acc);`,
+    '}',
+  ].join('\n');
+}
+
+/** One invocation per element of the destination stream (U[0] its whole shape): the data positions
+ *  listed for it (offsets/list, filled by the backend in any order) are sorted, then folded in order. */
+function scatterFoldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): string {
+  const { input, acc } = reduceParams(ir);
+  const inP = plan.params[input]!;
+  const consts = constSetup(ir, plan, '  ');
+  return [
+    `@compute @workgroup_size(${v.workgroupSize})`,
+    'fn main(@builtin(global_invocation_id) gid: vec3<u32>) {',
+    '  let i = U[1].z + gid.x + gid.y * U[1].y;',
+    '  if (i >= U[1].x) { return; }',
+    '  let start = b_offsets[i];',
+    '  let end = b_offsets[i + 1u];',
+    '  if (start == end) { return; }',
+    ...consts,
+    '  for (var k = start + 1u; k < end; k = k + 1u) {',
+    '    let x = b_list[k];',
+    '    var j = k;',
+    '    loop {',
+    '      if (j == start || b_list[j - 1u] <= x) { break; }',
+    '      b_list[j] = b_list[j - 1u];',
+    '      j = j - 1u;',
+    '    }',
+    '    b_list[j] = x;',
+    '  }',
+    `  var acc = ld_${acc}(i);`,
+    '  for (var k = start; k < end; k = k + 1u) {',
+    `    let e = brk_linear(U[${inP.uniform}u] + brk_unflatten(b_list[k], U[${inP.uniform + 1}u]), U[${inP.uniform + 2}u]);`,
+    `    ${combineCall(ir, input, acc, `ld_${input}(e)`, 'acc')}`,
+    '  }',
+    `  st_${acc}(i, acc);`,
     '}',
   ].join('\n');
 }

@@ -6,7 +6,7 @@
  *   U[0]  output shape, padded to 4-D with leading 1s: .x slowest ... .w fastest (declaration order)
  *   U[1]  .x = end (exclusive linear output index of this dispatch), .y = threads per grid row
  *         (2-D dispatch), .z = first linear index of this dispatch, .w = total outputs of the launch
- *   U[2]  mode words: reductions .x = elements per thread (chunk), .y = element count;
+ *   U[2]  mode words: reductions .x = elements per thread (chunk), .y = element count, .z = partials;
  *         vout .x = number of output positions n
  *   then one slot per parameter, at `ParamPlan.uniform`:
  *   - streams (in, out, gather, reduce target, vout, mask): lo, shape (of the domain), strides
@@ -37,7 +37,7 @@ export interface ParamPlan {
   storage: StorageKind | null;
 }
 
-export type VariantMode = 'map' | 'reduceAll' | 'reduceBlocks' | 'voutCount' | 'voutWrite';
+export type VariantMode = 'map' | 'reduceAll' | 'reduceBlocks' | 'voutCount' | 'voutWrite' | 'scatterFold';
 
 /** What varies between pipelines of one kernel: the mode and facts about this call's arguments. */
 export interface KernelVariant {
@@ -51,7 +51,7 @@ export interface KernelVariant {
 }
 
 export interface ExtraBinding {
-  name: 'partials' | 'result' | 'counts' | 'offsets' | 'vstat';
+  name: 'partials' | 'result' | 'counts' | 'offsets' | 'vstat' | 'list';
   binding: number;
 }
 
@@ -91,7 +91,7 @@ function slotSize(p: IRParam): number {
 function bound(p: IRParam, mode: VariantMode): boolean {
   switch (p.role) {
     case 'in': case 'gather': case 'out': return true;
-    case 'reduce': return mode === 'reduceBlocks';
+    case 'reduce': return mode === 'reduceBlocks' || mode === 'scatterFold';
     case 'vout': return mode === 'voutWrite';
     default: return false;
   }
@@ -121,7 +121,10 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     storageBindings.push(mask.binding);
   }
   const extraNames: ExtraBinding['name'][] =
-    v.mode === 'reduceAll' ? ['partials', 'result'] : v.mode === 'voutCount' ? ['counts', 'vstat'] : v.mode === 'voutWrite' ? ['offsets'] : [];
+    v.mode === 'reduceAll' ? ['partials', 'result']
+      : v.mode === 'voutCount' ? ['counts', 'vstat']
+        : v.mode === 'voutWrite' ? ['offsets']
+          : v.mode === 'scatterFold' ? ['offsets', 'list'] : [];
   const extra = extraNames.map((name) => {
     const e = { name, binding: b++ };
     storageBindings.push(e.binding);

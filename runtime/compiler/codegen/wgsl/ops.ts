@@ -265,3 +265,29 @@ ${moves.join('\n')}
 `,
   };
 }
+
+/** Lists for streamScatterOp with a reduce kernel: `count` counts data positions per destination
+ *  element, `fill` (after a scan of the counts into `off`, and `cnt` cleared) lists them. */
+export function scatterListShader(spec: ScatterGatherSpec): { code: string; entries: string[] } {
+  return {
+    entries: ['count', 'fill'],
+    code: `@group(0) @binding(0) var<uniform> U: array<vec4<u32>, 10>;
+@group(0) @binding(2) var<storage, read> X: array<u32>;
+@group(0) @binding(4) var<storage, read_write> cnt: array<atomic<u32>>;
+@group(0) @binding(5) var<storage, read> off: array<u32>;
+@group(0) @binding(6) var<storage, read_write> list: array<u32>;
+${COMMON}
+@compute @workgroup_size(64)
+fn count(@builtin(global_invocation_id) gid: vec3<u32>) {${POSITION}
+${targetCode(spec, false)}
+  atomicAdd(&cnt[te], 1u);
+}
+@compute @workgroup_size(64)
+fn fill(@builtin(global_invocation_id) gid: vec3<u32>) {${POSITION}
+${targetCode(spec, false)}
+  let k = atomicAdd(&cnt[te], 1u);
+  list[off[te] + k] = i;
+}
+`,
+  };
+}

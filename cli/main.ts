@@ -1,0 +1,211 @@
+/**
+ * The `brook` command (bin/brook.js calls `main(process.argv.slice(2))`).
+ *
+ *   brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-- ARGS...]
+ *   brook check FILE.br [MORE.br ...]
+ *   brook --help | --version
+ *
+ * Behaviour a script can rely on:
+ * - stdout carries exactly the bytes the program prints (buffered, flushed at exit and on
+ *   fflush(stdout)); stderr is written as it happens (C's stderr is unbuffered). Each stream keeps its
+ *   own order.
+ * - Compile errors: `FILE:LINE:COL: error: BRKnnnn: message`, the line, a caret, a hint; exit status 1.
+ *   Warnings print the same way and do not change the status.
+ * - Runtime errors: the same form at the statement that failed; exit status 1.
+ * - Otherwise the exit status is main's return value or exit(n), modulo 256.
+ * - Usage errors and an explicitly requested but unavailable backend: one line, exit status 2.
+ * - Backend: `--backend` (required: no fallback), else BROOK_BACKEND / BRT_RUNTIME (cpu means cpu,
+ *   any GPU name webgpu; a failure falls back to cpu with one line on stderr), else webgpu where an
+ *   adapter exists.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BrookRuntimeError, compile, renderDiagnostic, renderRuntimeError, SourceSet } from '../runtime/compiler/index.js';
+import { HostLib } from '../runtime/hostlib/libc.js';
+import { runProgram } from '../runtime/hostlib/loader.js';
+
+export interface CliIO {
+  stdout(bytes: Uint8Array): void;
+  stderr(bytes: Uint8Array): void;
+  env: Record<string, string | undefined>;
+}
+
+const defaultIO: CliIO = {
+  stdout: (b) => void process.stdout.write(b),
+  stderr: (b) => void process.stderr.write(b),
+  env: process.env,
+};
+
+const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-- ARGS...]
+       brook check FILE.br [MORE.br ...]
+       brook --help | --version
+
+commands:
+  run      compile the program and run its main(argc, argv); argv[0] is the program path,
+           ARGS after -- follow. Prints what the program prints; the exit status is main's.
+  check    compile only: print errors and warnings (exit status 1 on errors).
+
+options:
+  --backend cpu|webgpu   run kernels on this backend (no fallback when given)
+
+environment:
+  BROOK_BACKEND=cpu|webgpu   preferred backend (falls back to cpu with a notice)
+  BRT_RUNTIME=cpu|<gpu>      the original BrookGPU variable: cpu means cpu, any other name webgpu
+`;
+
+interface Args {
+  command: 'run' | 'check' | 'help' | 'version';
+  files: string[];
+  backend?: 'cpu' | 'webgpu';
+  programArgs: string[];
+}
+
+function parseArgs(argv: string[]): Args | string {
+  if (argv.length === 0) return 'no command given';
+  const first = argv[0]!;
+  if (first === '--help' || first === '-h' || first === 'help') return { command: 'help', files: [], programArgs: [] };
+  if (first === '--version' || first === '-V') return { command: 'version', files: [], programArgs: [] };
+  if (first !== 'run' && first !== 'check') return `unknown command '${first}'`;
+  const args: Args = { command: first, files: [], programArgs: [] };
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      args.programArgs = argv.slice(i + 1);
+      break;
+    }
+    if (a === '--backend' || a.startsWith('--backend=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (v !== 'cpu' && v !== 'webgpu') return `--backend takes cpu or webgpu, not '${v ?? ''}'`;
+      args.backend = v;
+      continue;
+    }
+    if (a === '--help' || a === '-h') return { command: 'help', files: [], programArgs: [] };
+    if (a.startsWith('-') && a !== '-') return `unknown option '${a}'`;
+    args.files.push(a);
+  }
+  if (args.files.length === 0) return `'brook ${first}' needs a .br file`;
+  return args;
+}
+
+function version(): string {
+  // dist/cli/main.js and cli/main.ts sit at different depths below the package root.
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const p = resolve(dir, 'package.json');
+    if (existsSync(p)) {
+      const pkg = JSON.parse(readFileSync(p, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'brook-notebook') return pkg.version ?? '0.0.0';
+    }
+    dir = dirname(dir);
+  }
+  return 'unknown';
+}
+
+const utf8 = (s: string) => Buffer.from(s, 'utf8');
+
+export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+  const err = (s: string) => io.stderr(utf8(s));
+  const parsed = parseArgs(argv);
+  if (typeof parsed === 'string') {
+    err(`brook: ${parsed}\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.command === 'help') {
+    io.stdout(utf8(USAGE));
+    return 0;
+  }
+  if (parsed.command === 'version') {
+    io.stdout(utf8(`brook ${version()}\n`));
+    return 0;
+  }
+
+  // Read the files; includes resolve relative to the including file.
+  const sources = new SourceSet();
+  for (const f of parsed.files) {
+    let text: string;
+    try {
+      text = readFileSync(f, 'utf8');
+    } catch (e) {
+      err(`brook: cannot read '${f}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}\n`);
+      return 1;
+    }
+    sources.add(f, text);
+  }
+  const readInclude = (name: string, from: string) => {
+    const p = resolve(dirname(from), name);
+    try {
+      return { name: p === resolve(name) ? name : p, text: readFileSync(p, 'utf8') };
+    } catch {
+      return undefined;
+    }
+  };
+  const result = compile(sources, { readInclude });
+  for (const d of result.diagnostics) err(renderDiagnostic(result.sources, d) + '\n');
+  if (!result.ok || !result.hostJs) return 1;
+  if (parsed.command === 'check') return 0;
+  return run(result.hostJs, result, parsed, io);
+}
+
+async function run(hostJs: string, result: ReturnType<typeof compile>, args: Args, io: CliIO): Promise<number> {
+  const err = (s: string) => io.stderr(utf8(s));
+  // stdout: buffered bytes, flushed at exit (and on fflush or when large); stderr: immediate.
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  const flushOut = () => {
+    if (pending.length === 0) return;
+    io.stdout(Buffer.from(pending.join(''), 'latin1'));
+    pending = [];
+    pendingBytes = 0;
+  };
+  const lib = new HostLib({
+    io: {
+      write: (fd, bytes) => {
+        if (fd === 2) {
+          io.stderr(Buffer.from(bytes, 'latin1'));
+          return;
+        }
+        pending.push(bytes);
+        pendingBytes += bytes.length;
+        if (pendingBytes > 1 << 20) flushOut();
+      },
+      flush: (fd) => {
+        if (fd === 1) flushOut();
+      },
+    },
+  });
+
+  let rt: Awaited<ReturnType<typeof import('../runtime/brt/index.js').createRuntime>>;
+  try {
+    const brt = await import('../runtime/brt/index.js');
+    rt = await brt.createRuntime({
+      backend: args.backend ?? 'auto',
+      requireGpu: args.backend === 'webgpu' ? true : undefined,
+      stdout: (s) => lib.writeText(1, s),
+      stderr: (s) => err(s),
+      env: io.env,
+    });
+  } catch (e) {
+    const msg = (e as Error).message.replace(/^brook: /, '').split('\n')[0];
+    err(`brook: ${msg}\n`);
+    return 2;
+  }
+  try {
+    return await runProgram(hostJs, { rt, lib, K: result.kernels, argv: [args.files[0]!, ...args.programArgs] });
+  } catch (e) {
+    flushOut();
+    if (e instanceof BrookRuntimeError) {
+      err(renderRuntimeError(result.sources, e) + '\n');
+      return 1;
+    }
+    if (e instanceof RangeError || e instanceof TypeError) {
+      // Host memory exhausted, or a C-level fault the generated code could not prevent.
+      err(`${args.files[0]}: error: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  } finally {
+    flushOut();
+    rt.dispose();
+  }
+}

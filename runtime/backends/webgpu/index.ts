@@ -1,0 +1,229 @@
+/// <reference types="@webgpu/types" />
+/**
+ * The WebGPU backend (Dawn through the `webgpu` package): implements `Backend` of brt/api.ts.
+ *
+ * In:  resolved launches (brt checked every shape rule), host words to write, buffers to read.
+ * Out: kernels run as WGSL compute shaders generated from the kernel IR (codegen/wgsl), with the
+ *      CPU backend's results up to float32 rounding (the CPU backend is the reference).
+ * Always:
+ * - kernel calls are recorded and submitted when the host needs data (read, reduceAll, runVout) or
+ *   at finish (recorder.ts); results are identical however the work is batched or split;
+ * - reductions keep element order (kernel.ts), so non-commutative operations give the ordered result;
+ * - GPU errors (validation, out of memory, a generated shader that does not compile: a bug in us)
+ *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call.
+ * Only this folder imports `webgpu`. Start with `createWebGPUBackend(options)`; a failed start throws
+ * WebGPUStartError with the step that failed.
+ */
+import type { Backend, BufferHandle, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
+import { brtError } from '../../brt/errors.js';
+import { BrookRuntimeError } from '../../compiler/diagnostics.js';
+import { flattenElement, type Type } from '../../compiler/types.js';
+import { WgslUnsupportedError } from '../../compiler/codegen/wgsl/index.js';
+import { asGpuBuf, GpuBuf } from './buffers.js';
+import { GpuContext } from './context.js';
+import { startDevice, type WebGPUBackendOptions } from './device.js';
+import { count, fillParams, paramBuffers, variantFor, type StreamArg } from './launch.js';
+import { reduceAll, reduceBlocks } from './reduce.js';
+import { gatherOp, scatterOp } from './scatter.js';
+import { runVout } from './vout.js';
+import type { GpuFailure } from './recorder.js';
+
+export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
+
+export interface WebGPUBackend extends Backend {
+  readonly name: 'webgpu';
+  /** Features in use (timestamp-query, subgroups, shader-f16 where offered). */
+  readonly features: ReadonlySet<string>;
+  readonly device: GPUDevice;
+}
+
+/** Dawn's instance lives as long as the object `create()` returned is reachable: if it were collected
+ *  while the device is in use, Dawn would crash (segfaults under lavapipe). Every live backend keeps it here. */
+const liveInstances = new Set<unknown>();
+
+export const MAP_WORKGROUP = 256;
+
+export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): Promise<WebGPUBackend> {
+  const started = await startDevice(options);
+  const { device } = started;
+  const instance = { gpu: started.gpu, adapter: started.adapter };
+  liveInstances.add(instance);
+  const ctx = new GpuContext(device, started.features);
+  const maxBinding = device.limits.maxStorageBufferBindingSize;
+  const maxBuffer = device.limits.maxBufferSize;
+  let disposed = false;
+
+  /** Turn a GPU failure into the error the user reads. */
+  function failureError(f: GpuFailure): BrookRuntimeError {
+    if (f.kind === 'lost') return brtError('BRK5019', { backend: 'WebGPU', why: f.message });
+    const span = f.call?.span as BrookRuntimeError['span'];
+    const what = f.call ? ` in ${f.call.what}` : '';
+    if (f.kind === 'out-of-memory') {
+      return brtError('BRK5017', { op: `GPU out of memory${what}`, what: f.message, fix: 'free streams that are no longer needed, or use smaller streams' }, span);
+    }
+    return brtError('BRK5017', { op: `GPU error${what}`, what: f.message, fix: 'this is a bug in the Brook WebGPU backend; BROOK_BACKEND=cpu runs the program on the CPU meanwhile' }, span);
+  }
+
+  async function check(): Promise<void> {
+    const f = await ctx.rec.sync();
+    if (f) throw failureError(f);
+  }
+
+  /** Refuse a launch whose streams do not fit one binding: name both sizes. */
+  function checkBindings(launch: Launch): void {
+    const visit = (a: LaunchArg | undefined) => {
+      if (!a || a.kind !== 'stream') return;
+      const b = asGpuBuf(a.stream.buffer);
+      if (b.bytes > maxBinding) {
+        throw brtError('BRK5009', { name: a.stream.name, bytes: b.bytes, backend: 'WebGPU', limit: `${maxBinding} bytes in one binding (maxStorageBufferBindingSize)` });
+      }
+    };
+    launch.args.forEach(visit);
+    visit(launch.mask);
+  }
+
+  function guard<T>(kernelName: string, f: () => T): T {
+    try {
+      return f();
+    } catch (e) {
+      if (e instanceof WgslUnsupportedError) {
+        throw brtError('BRK5017', { op: `kernel '${kernelName}' on WebGPU`, what: e.message, fix: e.hint });
+      }
+      throw e;
+    }
+  }
+
+  const backend: WebGPUBackend = {
+    name: 'webgpu',
+    description: started.description,
+    limits: { maxBufferBytes: maxBuffer, maxBindingBytes: maxBinding },
+    features: started.features,
+    device,
+
+    allocate(words: number): BufferHandle {
+      const bytes = words * 4;
+      if (bytes > maxBuffer) {
+        throw brtError('BRK5009', { name: '(stream)', bytes, backend: 'WebGPU', limit: maxBuffer });
+      }
+      return ctx.newStreamBuffer(words, 'brook stream');
+    },
+
+    release(h: BufferHandle): void {
+      const b = h as GpuBuf;
+      if (!(b instanceof GpuBuf) || b.released) return;
+      b.released = true;
+      ctx.bindGroups.forget(b.id);
+      // Destroy after the batch that may still use it is submitted.
+      if (ctx.rec.hasWork) ctx.rec.onSubmitted(() => b.buffer.destroy());
+      else b.buffer.destroy();
+    },
+
+    write(h: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void {
+      const b = asGpuBuf(h);
+      if (data.length === 0) return;
+      // queue.writeBuffer runs before anything still recorded: submit that first to keep program order.
+      if (ctx.rec.hasWork) ctx.rec.flush();
+      device.queue.writeBuffer(b.buffer, wordOffset * 4, data.buffer, data.byteOffset, data.length * 4);
+    },
+
+    async read(h: BufferHandle, wordOffset: number, words: number): Promise<Uint32Array> {
+      const b = asGpuBuf(h);
+      const out = await ctx.readWords(b.buffer, wordOffset * 4, words);
+      await check();
+      return out;
+    },
+
+    copy(src: BufferHandle, srcWord: number, dst: BufferHandle, dstWord: number, words: number): void {
+      if (words === 0) return;
+      const s = asGpuBuf(src);
+      const d = asGpuBuf(dst);
+      const enc = ctx.rec.commands();
+      if (s !== d) {
+        enc.copyBufferToBuffer(s.buffer, srcWord * 4, d.buffer, dstWord * 4, words * 4);
+        return;
+      }
+      // WebGPU cannot copy a buffer onto itself: go through scratch.
+      const tmp = ctx.scratchBuffer(words);
+      enc.copyBufferToBuffer(s.buffer, srcWord * 4, tmp.buffer, 0, words * 4);
+      enc.copyBufferToBuffer(tmp.buffer, 0, d.buffer, dstWord * 4, words * 4);
+    },
+
+    run(launch: Launch): void {
+      const ir = launch.kernel.ir;
+      checkBindings(launch);
+      const n = count(launch.outShape);
+      if (n === 0) return;
+      const v = variantFor(launch, 'map', launch.outShape, MAP_WORKGROUP);
+      const p = guard(ir.name, () => ctx.kernelPipeline(launch.kernel, v));
+      const call = ctx.rec.nextSeq(`kernel '${ir.name}'`, (launch as { span?: unknown }).span);
+      ctx.dispatch(p, 'main', paramBuffers(p.plan, launch.args, launch.mask), n, MAP_WORKGROUP, (data) => {
+        data.set(padShape(launch.outShape), 0);
+        fillParams(data, p.plan, ir, launch.args, launch.mask);
+      }, call);
+    },
+
+    async reduceAll(launch: Launch): Promise<number[]> {
+      checkBindings(launch);
+      const words = guard(launch.kernel.ir.name, () => reduceAll(ctx, launch));
+      if (!words) return [];
+      const out = await words;
+      await check();
+      const acc = launch.kernel.ir.params.find((p) => p.role === 'reduce')!;
+      return wordsToNumbers(out, acc.type);
+    },
+
+    reduceBlocks(launch: Launch, target: StreamArg): void {
+      checkBindings(launch);
+      guard(launch.kernel.ir.name, () => reduceBlocks(ctx, launch, target));
+    },
+
+    async runVout(launch: Launch): Promise<{ counts: number[]; buffers: BufferHandle[] }> {
+      checkBindings(launch);
+      const r = await guard(launch.kernel.ir.name, () => runVout(ctx, launch));
+      await check();
+      return r;
+    },
+
+    scatterOp(dst: StreamArg, index: StreamArg, data: StreamArg, op: StreamOp): void {
+      scatterOp(ctx, dst, index, data, op);
+    },
+
+    gatherOp(dst: StreamArg, index: StreamArg, src: StreamArg, op: StreamOp): void {
+      gatherOp(ctx, dst, index, src, op);
+    },
+
+    async finish(): Promise<void> {
+      if (disposed) return;
+      await check();
+    },
+
+    dispose(): void {
+      if (disposed) return;
+      disposed = true;
+      ctx.staging.dispose();
+      ctx.scratch.dispose();
+      device.destroy();
+      liveInstances.delete(instance);
+    },
+  };
+  return backend;
+}
+
+function padShape(shape: number[]): number[] {
+  return [...new Array<number>(Math.max(0, 4 - shape.length)).fill(1), ...shape];
+}
+
+/** Words of one element as the numbers brt expects (float components as their float32 values). */
+export function wordsToNumbers(words: Uint32Array, t: Type): number[] {
+  const flat = flattenElement(t);
+  const f = new Float32Array(words.buffer, words.byteOffset, words.length);
+  const i = new Int32Array(words.buffer, words.byteOffset, words.length);
+  return flat.map((c, k) => {
+    switch (c.scalar) {
+      case 'float': case 'double': return f[k]!;
+      case 'uint': case 'uchar': case 'ushort': case 'ulong': return words[k]!;
+      case 'bool': return words[k]! !== 0 ? 1 : 0;
+      default: return i[k]!;
+    }
+  });
+}

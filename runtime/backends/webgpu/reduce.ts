@@ -1,0 +1,81 @@
+/**
+ * Reductions on the GPU (kernel.ts writes the shaders).
+ *
+ * Full reduction, two dispatches in one batch: `main` gives each thread a contiguous chunk that it
+ * folds left to right, combines the chunks of a workgroup in order (neighbour tree), one partial per
+ * workgroup; `combine` folds the partials the same way in one workgroup. About 1024 workgroups at
+ * most, so the second pass is small. Chunks are at least 4 elements; the element order is kept, so
+ * a non-commutative (associative) operation gives the ordered result.
+ *
+ * Partial reduction into a stream: one thread per target element folds its block in row-major order.
+ */
+import type { Launch } from '../../brt/api.js';
+import { flattenElement } from '../../compiler/types.js';
+import type { GpuContext } from './context.js';
+import { count, fillParams, pad4, paramBuffers, variantFor, type StreamArg } from './launch.js';
+
+const MAX_GROUPS = 1024;
+
+function roles(launch: Launch): { input: number; acc: number } {
+  const ps = launch.kernel.ir.params;
+  return { input: ps.findIndex((p) => p.role === 'in'), acc: ps.findIndex((p) => p.role === 'reduce') };
+}
+
+/** Largest power-of-two workgroup (<= 256) whose shared arrays fit the device's workgroup memory. */
+function reduceWorkgroup(ctx: GpuContext, words: number): number {
+  const limit = ctx.device.limits.maxComputeWorkgroupStorageSize;
+  let wg = 256;
+  while (wg > 1 && wg * (words * 4 + 4) > limit) wg /= 2;
+  return wg;
+}
+
+/** Records the reduction and returns the promise of the result's words; null for an empty stream. */
+export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array> | null {
+  const ir = launch.kernel.ir;
+  const { acc } = roles(launch);
+  const n = count(launch.outShape);
+  if (n === 0) return null;
+  const words = flattenElement(ir.params[acc]!.type).length;
+  const wg = reduceWorkgroup(ctx, words);
+  const chunk = Math.max(4, Math.ceil(n / (wg * MAX_GROUPS)));
+  const threads = Math.ceil(n / chunk);
+  const groups = Math.ceil(threads / wg);
+  const v = variantFor(launch, 'reduceAll', launch.outShape, wg);
+  const p = ctx.kernelPipeline(launch.kernel, v);
+  const partials = ctx.scratchBuffer(groups * words);
+  const result = ctx.scratchBuffer(words);
+  const buffers = paramBuffers(p.plan, launch.args);
+  for (const e of p.plan.extra) {
+    const b = e.name === 'partials' ? partials : result;
+    buffers.push({ binding: e.binding, buffer: b.buffer, id: b.id });
+  }
+  const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, (launch as { span?: unknown }).span);
+  const fill = (data: Uint32Array) => {
+    data.set(pad4(launch.outShape, 1), 0);
+    data.set([n, 0, 0, n], 4);
+    data.set([chunk, n, groups, 0], 8);
+    fillParams(data, p.plan, ir, launch.args);
+  };
+  ctx.dispatchGroups(p, 'main', buffers, groups, wg, fill, call);
+  ctx.dispatchGroups(p, 'combine', buffers, 1, wg, fill, call);
+  ctx.rec.addWork(n);
+  return ctx.readWords(result.buffer, 0, words);
+}
+
+export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg): void {
+  const ir = launch.kernel.ir;
+  const { acc } = roles(launch);
+  const n = count(target.shape);
+  if (n === 0) return;
+  const args = launch.args.slice();
+  args[acc] = target;
+  const l2: Launch = { ...launch, args };
+  const wg = 64;
+  const v = variantFor(l2, 'reduceBlocks', target.shape, wg, [target.stream.buffer]);
+  const p = ctx.kernelPipeline(launch.kernel, v);
+  const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, (launch as { span?: unknown }).span);
+  ctx.dispatch(p, 'main', paramBuffers(p.plan, args), n, wg, (data) => {
+    data.set(pad4(target.shape, 1), 0);
+    fillParams(data, p.plan, ir, args);
+  }, call);
+}

@@ -1,0 +1,89 @@
+/**
+ * Notebook cell mode (compileCell + instantiateCell): declarations persist in the session object,
+ * later cells see earlier kernels, streams, globals and functions, TypeScript values arrive through
+ * S.get, a re-declared stream replaces (and frees) the old one, and the last bare expression is the
+ * cell's value.
+ */
+import { describe, expect, it } from 'vitest';
+import { cellExports, compileCell, renderDiagnostic, SourceSet, type SessionSymbol } from '../../runtime/compiler/index.js';
+import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { HostLib } from '../../runtime/hostlib/libc.js';
+import { instantiateCell, type HostSession } from '../../runtime/hostlib/loader.js';
+import type { Stream } from '../../runtime/brt/api.js';
+
+function createSession(tsValues: Record<string, unknown>) {
+  let out = '';
+  const lib = new HostLib({ io: { write: (_fd, s) => { out += s; } } });
+  const rt = createCpuRuntime({ cpu: {} });
+  const S: HostSession = { v: {}, f: {}, k: {}, get: (name) => tsValues[name] };
+  const compileSession = { sources: new SourceSet(), externals: new Map<string, SessionSymbol>(), macros: undefined as never, typedefNames: [] as string[] };
+  for (const name of Object.keys(tsValues)) compileSession.externals.set(name, { kind: 'value', name, type: { kind: 'dynamic' } });
+  let n = 0;
+  return {
+    rt, S, lib,
+    output: () => { const o = out; out = ''; return o; },
+    async cell(text: string) {
+      const r = compileCell(text, `cell[${++n}]`, compileSession);
+      const errors = r.diagnostics.filter((d) => d.severity === 'error').map((d) => renderDiagnostic(r.sources, d));
+      expect(errors).toEqual([]);
+      compileSession.macros = r.macros as never;
+      compileSession.typedefNames = r.typedefNames;
+      for (const [k, v] of cellExports(r.program!)) compileSession.externals.set(k, v);
+      const mod = instantiateCell(r.hostJs!, { rt, lib, K: r.kernels, S });
+      return mod.run();
+    },
+  };
+}
+
+describe('notebook cells', () => {
+  it('state persists across cells; TypeScript arrays feed streamRead; the last expression is the value', async () => {
+    const X = new Float32Array([1, 2, 3, 4, 5, 6, 7, 8]);
+    const s = createSession({ X });
+    const r1 = await s.cell(`
+      #define N 8
+      kernel void saxpy(float a, float x<>, float y<>, out float result<>) { result = a * x + y; }
+      float x<N>, y<N>, result<N>;
+      int calls = 0;
+      float scale(float v) { calls++; return v * 2.0f; }
+      streamRead(x, X);
+      streamRead(y, X);
+      saxpy(scale(1.5f), x, y, result);
+      result
+    `);
+    const stream = r1.value as Stream;
+    expect(stream.name).toBe('result');
+    expect(stream.shape).toEqual([8]);
+    expect(s.S.v.calls).toBe(1);
+    expect(Object.keys(s.S.k)).toEqual(['saxpy']);
+
+    const r2 = await s.cell(`
+      float host[N];
+      saxpy(scale(0.5f), result, x, result);
+      streamWrite(result, host);
+      printf("%g %g %d\\n", host[0], host[7], calls);
+      calls + 40
+    `);
+    // result = 3x + x = 4x, then 1 * 4x + x = 5x.
+    expect(s.output()).toBe('5 40 2\n');
+    expect(r2.value).toBe(42);
+
+    const old = s.S.v.x as Stream;
+    await s.cell(`
+      float x<N * 2>;
+      streamPrint(x.domain(0, 3));
+    `);
+    expect(old.freed).toBe(true);
+    expect((s.S.v.x as Stream).shape).toEqual([16]);
+    expect(s.output()).toBe('0.00 0.00 0.00 \n');
+    s.rt.dispose();
+  });
+
+  it('a function redefined in a later cell replaces the earlier one for every caller', async () => {
+    const s = createSession({});
+    await s.cell('int f(int a) { return a + 1; }\nint g(int a) { return f(a) * 10; }\n');
+    expect((await s.cell('g(1)')).value).toBe(20);
+    await s.cell('int f(int a) { return a + 2; }\n');
+    expect((await s.cell('g(1)')).value).toBe(30);
+    s.rt.dispose();
+  });
+});

@@ -1,0 +1,23 @@
+/** Compile Brook/C source with our compiler and run it on the CPU runtime, capturing output. */
+import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
+import { HostLib } from '../../runtime/hostlib/libc.js';
+import { runProgram } from '../../runtime/hostlib/loader.js';
+import { createCpuRuntime } from '../../runtime/brt/index.js';
+
+export interface RunResult { stdout: string; stderr: string; status: number; diagnostics: string[] }
+
+export async function runBrook(source: string, args: string[] = [], fileName = 'prog.br'): Promise<RunResult> {
+  const r = compile(source, { fileName });
+  const diagnostics = r.diagnostics.map((d) => renderDiagnostic(r.sources, d));
+  if (!r.ok || !r.hostJs) return { stdout: '', stderr: diagnostics.join('\n'), status: -1, diagnostics };
+  let stdout = '';
+  let stderr = '';
+  const lib = new HostLib({ io: { write: (fd, s) => { if (fd === 1) stdout += s; else stderr += s; } } });
+  const rt = createCpuRuntime({ cpu: {} });
+  try {
+    const status = await runProgram(r.hostJs, { rt, lib, K: r.kernels, argv: [fileName, ...args] });
+    return { stdout, stderr, status, diagnostics };
+  } finally {
+    rt.dispose();
+  }
+}

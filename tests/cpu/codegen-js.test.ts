@@ -1,0 +1,51 @@
+/**
+ * Properties of the generated JavaScript that the speed of the CPU backend rests on, checked on the
+ * source text: the element loop allocates nothing (no `new`, no array or object literal, no closure),
+ * vector components live in separate locals, compiled code is cached per kernel and addressing plan.
+ */
+import { describe, expect, it } from 'vitest';
+import { generateKernelSource, planKey } from '../../runtime/compiler/codegen/js/index.js';
+import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { F, F4, add, assign, builtin, cst, declare, inp, kernel, local, mul, out, p, P, red, splat, swz } from '../brt/ir.js';
+
+function loopBody(src: string): string {
+  const start = src.indexOf('for (let i = start');
+  const end = src.indexOf('\n}', start);
+  return src.slice(start, end);
+}
+
+describe('generated JavaScript', () => {
+  const saxpy = kernel('saxpy', 'map', [cst('a', F), inp('x', F4), inp('y', F4), out('r', F4)], () => [
+    declare('l_t', F4, mul(splat(F4, p(0)), p(1))),
+    assign(P(3), add(local('l_t'), builtin('normalize', F4, p(2)))),
+  ]);
+
+  it('allocates nothing per element and keeps float4 components in locals', () => {
+    for (const access of [['linear', 'linear'], ['table', 'linear'], ['linear', 'table']] as const) {
+      const src = generateKernelSource(saxpy.ir, { mode: 'map', access: [null, access[0], access[0], access[1]], mask: null });
+      const body = loopBody(src);
+      expect(body).not.toMatch(/\bnew\b|=>|\bfunction\b|= \[|\(\[|\{\s*\w+\s*:\s*[^\s{]/);
+      expect(body).toMatch(/let v_l_t_0 = .*, v_l_t_1 = .*, v_l_t_2 = .*, v_l_t_3 = /);
+      expect(body).toContain('fround(');
+    }
+  });
+
+  it('a reduction returns one array per range, not per element', () => {
+    const sum = kernel('sum', 'reduce', [inp('a', F4), red('r', F4)], () => [assign(P(1), add(p(1), swz(p(0), 3, 2, 1, 0)))]);
+    const src = generateKernelSource(sum.ir, { mode: 'reduceAll', access: ['linear', null], mask: null });
+    expect(loopBody(src)).not.toMatch(/\bnew\b|=>|= \[|\(\[/);
+    expect(src).toMatch(/return first \? null : \[p1_0, p1_1, p1_2, p1_3\];/);
+  });
+
+  it('compiles once per kernel and addressing plan (cached on the CompiledKernel)', async () => {
+    const rt = createCpuRuntime();
+    const x = rt.createStream('x', F4, [4]);
+    const r = rt.createStream('r', F4, [4]);
+    const r2 = rt.createStream('r2', F4, [8]);
+    rt.call(saxpy, [1, x, x, r]);
+    rt.call(saxpy, [2, x, x, r]);
+    expect([...saxpy.cache.keys()]).toEqual([`cpu:${planKey({ mode: 'map', access: [null, 'linear', 'linear', 'linear'], mask: null })}`]);
+    rt.call(saxpy, [2, x, x, r2]); // resized inputs: a table plan
+    expect(saxpy.cache.size).toBe(2);
+  });
+});
