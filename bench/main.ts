@@ -95,8 +95,9 @@ export async function runBench(
     log(`bench: ${c.id} (${c.size}) ...`);
     const r = await measureCase(c, ctx, settings, flusher);
     if (gpu?.uncaptured.length) {
-      const msg = `uncaptured WebGPU error: ${gpu.uncaptured.splice(0).join('; ')}`;
-      for (const s of [r.baseline, r.brook]) if (s.status === 'measured') Object.assign(s, { status: 'failed', verified: false, reason: msg });
+      // The bench's device runs only the baselines (the Brook runtime has its own device).
+      const first = [...new Set(gpu.uncaptured.splice(0).map((m) => m.split('\n')[0]))].slice(0, 3);
+      Object.assign(r.baseline, { status: 'failed', verified: false, reason: `WebGPU error: ${first.join('; ')}` });
       r.ratio = undefined;
     }
     results.push(r);

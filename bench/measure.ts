@@ -73,6 +73,7 @@ function errText(e: unknown): string {
 /** Runs a side once and checks it; returns the failure, or undefined when verified. */
 async function verify(side: Side): Promise<{ reason?: string; maxRelError?: number }> {
   try {
+    await side.reset?.();
     await side.run();
     const c = await side.check();
     if (!c.ok) return { reason: `wrong result (${c.detail}; error ${c.maxRelError.toExponential(2)} x tolerance)`, maxRelError: c.maxRelError };

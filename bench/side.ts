@@ -12,6 +12,8 @@ export interface Side {
   note?: string;
   /** One execution of the job; resolves when its work (GPU or CPU) has completed. */
   run(): Promise<void>;
+  /** Clears outputs before the verifying run (when several plans share an output buffer). */
+  reset?(): Promise<void>;
   /** Checks the output of the last run against the float64 reference. */
   check(): Promise<Check>;
   /** Per-call cases: how many kernel calls one run makes. */

@@ -3,20 +3,18 @@
  * is busy running a cell, which is the whole point of running them here.
  *
  * - Heartbeat: echoes every ping (clients declare the kernel dead when this stops).
- * - interrupt_request: raises SIGINT in the process. A cell's synchronous code runs under vm's
- *   `breakOnSigint`, so even `while (true) {}` stops; when the main thread is awaiting, its SIGINT handler
- *   interrupts the session. Either way the main thread acknowledges; with no acknowledgement within 500 ms
- *   while a cell is running (code spinning in a promise continuation, outside breakOnSigint) the worker
- *   asks V8 to terminate the main thread's running JavaScript through the inspector
- *   (Runtime.terminateExecution), which ends that task and leaves the process and its state alive, then
- *   tells the main thread to interrupt its session.
+ * - interrupt_request: raises SIGINT in the process. A cell's synchronous code, and each step of its top
+ *   level between awaits, runs under vm's `breakOnSigint`, so even `await x; while (true) {}` stops; when the
+ *   main thread is awaiting, its SIGINT handler interrupts the session. Either way the main thread
+ *   acknowledges. Code spinning in a promise continuation inside a user's async function cannot be reached
+ *   (V8's Runtime.terminateExecution can, but it drops the pending microtasks of zeromq's sends too, which
+ *   leaves the kernel deaf); the worker logs that case after a second.
  * - shutdown_request: replied to at once; the main thread is told to close and exit; if it cannot (stuck
  *   in native code), the process is killed after a second, so shutdown and restart stay under 2 s.
  * - kernel_info_request is answered here; other control messages go to the main thread.
  * - stdin: the main thread, blocked in prompt(), waits on a SharedArrayBuffer; this thread sends the
  *   input_request, and writes the input_reply's value (or "interrupted") into shared memory.
  */
-import { Session as InspectorSession } from 'node:inspector';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as zmq from 'zeromq';
 import { Channel } from './channel.js';
@@ -47,16 +45,6 @@ async function main(): Promise<void> {
   const bytes = new Uint8Array(init.stdinBuffer, STDIN_HEADER_BYTES);
   let inputPending = false;
   let ackTimer: NodeJS.Timeout | undefined;
-  // Connected now, while the main thread is idle: connecting later, while it spins, would never complete.
-  let inspector: InspectorSession | undefined;
-  try {
-    inspector = new InspectorSession();
-    inspector.connectToMainThread();
-  } catch (err) {
-    inspector = undefined;
-    log(`kernel: no inspector session (interrupting code that spins after an await will not work): ${(err as Error).message}`);
-  }
-
   const wakeInput = (status: number, answer = '') => {
     if (!inputPending) return;
     inputPending = false;
@@ -72,18 +60,10 @@ async function main(): Promise<void> {
     process.kill(process.pid, 'SIGINT');
     clearTimeout(ackTimer);
     ackTimer = setTimeout(() => {
-      // The main thread did not get to its SIGINT handler: it is spinning outside breakOnSigint. Never
-      // terminate an idle thread: termination would hit whatever JavaScript runs next.
-      if (Atomics.load(state, SLOT_RUNNING) === 0) return;
-      if (!inspector) return;
-      try {
-        inspector.post('Runtime.terminateExecution');
-        post({ type: 'interrupt' });
-        log('kernel: interrupt not acknowledged in 500 ms; terminated the running JavaScript');
-      } catch (err) {
-        log(`kernel: could not terminate the running JavaScript: ${(err as Error).message}`);
+      if (Atomics.load(state, SLOT_RUNNING) === 1) {
+        log('kernel: interrupt not acknowledged in 1 s: the cell spins where SIGINT cannot reach (after an await inside a function); restart the kernel to stop it');
       }
-    }, 500);
+    }, 1000);
   };
 
   port.on('message', (m: ToWorker) => {
@@ -110,7 +90,6 @@ async function main(): Promise<void> {
           stdin.close();
           hbSocket.linger = 0;
           hbSocket.close();
-          inspector?.disconnect();
           port.close();
         });
         break;

@@ -193,9 +193,6 @@ export async function runKernel(connectionFile: string): Promise<number> {
       case 'log':
         log(m.text);
         break;
-      case 'interrupt':
-        session.interrupt();
-        break;
       case 'shutdown':
         void shutdown(m.restart, m.parent as Header);
         break;

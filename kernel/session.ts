@@ -150,7 +150,7 @@ export class Session {
         ? { ename: 'Interrupted', evalue: 'Execution interrupted', traceback: ['Interrupted: Execution interrupted'] }
         : err instanceof CellError
           ? { ename: err.ename, evalue: err.evalue, traceback: err.traceback }
-          : runtimeError(err, this.cells, (file) => file.startsWith('node:') || file.startsWith(KERNEL_DIR) || file.includes('/dist/kernel/'));
+          : runtimeError(err, this.cells, (file) => file === STEP_FILE || file.startsWith('node:') || file.startsWith(KERNEL_DIR) || file.startsWith('file://' + KERNEL_DIR));
       outputs.error(e.ename, e.evalue, e.traceback);
       return { status: 'error', executionCount: count, interrupted, ...e };
     } finally {
@@ -185,8 +185,10 @@ export class Session {
       filename,
       importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
-    const promise = script.runInThisContext({ breakOnSigint: true, displayErrors: false }) as Promise<{ value: unknown } | undefined>;
-    const result = await raceAbort(promise, signal);
+    const started = script.runInThisContext({ breakOnSigint: true, displayErrors: false }) as unknown;
+    const result = (t.mode === 'generator'
+      ? await drive(started as Generator<unknown, unknown, unknown>, signal)
+      : await raceAbort(started as Promise<unknown>, signal)) as { value: unknown } | undefined;
     this.language.addCell(code, t.names);
     return result && typeof result === 'object' && 'value' in result ? { hasValue: true, value: result.value } : { hasValue: false };
   }
@@ -329,7 +331,10 @@ export class Session {
     define('page', (value: unknown) => this.payload.push({ source: 'page', data: { 'text/plain': typeof value === 'string' ? value : inspectText(value) }, start: 0 }));
     define('prompt', (message = '', defaultValue?: string) => this.prompt(String(message), defaultValue));
     define('tslab', { display: createTslabDisplay((data) => this.outputs?.displayData(data, {})) });
-    define(KERNEL_GLOBAL, { lineMagic: (name: string, args: string) => this.lineMagic(name, args) });
+    define(KERNEL_GLOBAL, {
+      lineMagic: (name: string, args: string) => this.lineMagic(name, args),
+      step: () => pendingStep!(),
+    });
 
     for (const name of ['stdout', 'stderr'] as const) {
       const s = process[name];
@@ -359,6 +364,33 @@ export class Session {
     this.outputs?.flush();
     const answer = this.options.input(message, false);
     return answer === '' && defaultValue !== undefined ? defaultValue : answer;
+  }
+}
+
+let pendingStep: (() => IteratorResult<unknown, unknown>) | undefined;
+const STEP_FILE = 'kernel-step';
+const STEP = new vm.Script(`${KERNEL_GLOBAL}.step()`, { filename: STEP_FILE });
+
+/**
+ * Runs a cell's generator (see transform.ts): each step between two top-level awaits runs inside
+ * runInThisContext with breakOnSigint, so SIGINT stops it wherever it spins.
+ */
+async function drive(gen: Generator<unknown, unknown, unknown>, signal: AbortSignal): Promise<unknown> {
+  let input: unknown;
+  let threw = false;
+  for (;;) {
+    pendingStep = threw ? () => gen.throw(input) : () => gen.next(input);
+    const step = STEP.runInThisContext({ breakOnSigint: true, displayErrors: false }) as IteratorResult<unknown, unknown>;
+    pendingStep = undefined;
+    if (step.done) return step.value;
+    try {
+      input = await raceAbort(Promise.resolve(step.value), signal);
+      threw = false;
+    } catch (err) {
+      if (signal.aborted) throw err;
+      input = err;
+      threw = true;
+    }
   }
 }
 

@@ -9,7 +9,11 @@
  * - Top-level `const`/`let`/`var`/`class`/`function`/`import` become assignments to globals, so later cells see
  *   them and a cell can run again (the rewrite Chrome's console and Deno use). `const` loses its
  *   immutability across cells; nothing else changes.
- * - The body runs inside `(async () => { ... })()`, so top-level `await` works everywhere.
+ * - The body runs as a generator, `(function* () { ... }).call(globalThis)`, with each top-level `await x`
+ *   turned into `(yield x)`; the session drives it and resumes every step inside vm's `breakOnSigint`, so
+ *   code that spins after an await is interruptible too (a plain async function's continuations run as
+ *   microtasks, where no interrupt reaches). A cell with a top-level `for await` runs as
+ *   `(async () => { ... })()` instead (mode "async"); awaits inside functions stay native in both modes.
  * - `import x from 'm'` becomes `import('m')`; the script's filename sits in the notebook's folder, so
  *   Node's own loader resolves bare names from there (ESM and CommonJS alike, through
  *   vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER).
@@ -37,6 +41,8 @@ export type TransformResult =
   | {
       ok: true;
       code: string;
+      /** "generator": the script returns a generator to drive; "async": it returns a Promise. */
+      mode: 'generator' | 'async';
       /** Top-level names the cell declares (ensured to exist as globals before the script runs). */
       names: string[];
       /** Script position (1-based line and column, as in stack traces) -> 0-based cell line and column. */
@@ -112,8 +118,39 @@ function stripExport(node: TS.Node, sf: TS.SourceFile, edits: EditMap): void {
   }
 }
 
+let awaitKeyword: 'await' | 'yield' = 'await';
+
 function importCall(spec: TS.Expression, sf: TS.SourceFile): string {
-  return `await import(${spec.getText(sf)})`;
+  return `(${awaitKeyword} import(${spec.getText(sf)}))`;
+}
+
+function isFunctionLike(node: TS.Node): boolean {
+  const t = ts();
+  return t.isFunctionLike(node) || t.isClassStaticBlockDeclaration(node);
+}
+
+/** True when the top level (outside functions) has a `for await`, which a generator cannot express. */
+function hasTopLevelForAwait(sf: TS.SourceFile): boolean {
+  const t = ts();
+  const visit = (node: TS.Node): boolean =>
+    (t.isForOfStatement(node) && node.awaitModifier !== undefined) || (!isFunctionLike(node) && t.forEachChild(node, visit) === true);
+  return t.forEachChild(sf, visit) === true;
+}
+
+/** `await x` outside functions -> `(yield x)`. Runs before the top-level rewrite (its ")" must come first). */
+function rewriteAwaits(sf: TS.SourceFile, edits: EditMap): void {
+  const t = ts();
+  const visit = (node: TS.Node): void => {
+    if (isFunctionLike(node)) return;
+    if (t.isAwaitExpression(node)) {
+      edits.replace(node.getStart(sf), node.expression.getStart(sf), '(yield ');
+      t.forEachChild(node, visit);
+      edits.insert(node.end, ')');
+      return;
+    }
+    t.forEachChild(node, visit);
+  };
+  t.forEachChild(sf, visit);
 }
 
 /** Rewrites the emitted JavaScript's top level; returns the declared names and the function names to hoist. */
@@ -246,12 +283,15 @@ export function transformCell(cell: string): TransformResult {
   const sf = t.createSourceFile('cell.js', js, t.ScriptTarget.ES2022, true, t.ScriptKind.JS);
   const edits = new EditMap();
   const prefix = new EditMap();
+  const mode = hasTopLevelForAwait(sf) ? 'async' : 'generator';
+  awaitKeyword = mode === 'generator' ? 'yield' : 'await';
+  if (mode === 'generator') rewriteAwaits(sf, edits);
   const { names, functions } = rewriteTopLevel(sf, edits);
   // Everything before the cell's code sits on the first line, so line numbers only shift by columns.
   const hoist = functions.map((f) => `globalThis[${JSON.stringify(f)}] = ${f};`).join(' ');
   const body = edits.apply(js);
-  prefix.insert(0, `(async () => { ${hoist}`);
-  prefix.insert(body.length, '\n})()');
+  prefix.insert(0, mode === 'generator' ? `(function* () { ${hoist}` : `(async () => { ${hoist}`);
+  prefix.insert(body.length, mode === 'generator' ? '\n}).call(globalThis)' : '\n})()');
   const code = prefix.apply(body);
   const codeStarts = lineStarts(code);
   const jsStarts = lineStarts(js);
@@ -263,5 +303,5 @@ export function transformCell(cell: string): TransformResult {
     const srcOffset = offsetOf(sourceStarts, src.line, src.column, source.length);
     return lineColumn(cellStarts, Math.min(toCellOffset(srcOffset), cell.length));
   };
-  return { ok: true, code, names: [...new Set(names)], toCell };
+  return { ok: true, code, mode, names: [...new Set(names)], toCell };
 }

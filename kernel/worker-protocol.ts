@@ -21,9 +21,7 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'control'; msg: Omit<WireMessage, 'identities' | 'buffers'> & { identities: Uint8Array[] } }
   | { type: 'shutdown'; restart: boolean; parent: object }
-  | { type: 'log'; text: string }
-  /** The worker terminated spinning JavaScript: the main thread must now interrupt its session. */
-  | { type: 'interrupt' };
+  | { type: 'log'; text: string };
 
 export const STDIN_WAITING = 0;
 export const STDIN_ANSWERED = 1;

@@ -54,3 +54,11 @@ export async function submit(device: GPUDevice, dispatches: Dispatch[]): Promise
   device.queue.submit([enc.finish()]);
   await device.queue.onSubmittedWorkDone();
 }
+
+/** Zero a buffer and wait: plans share output buffers, so each is verified from a clean slate. */
+export async function clear(device: GPUDevice, buf: GPUBuffer): Promise<void> {
+  const enc = device.createCommandEncoder();
+  enc.clearBuffer(buf);
+  device.queue.submit([enc.finish()]);
+  await device.queue.onSubmittedWorkDone();
+}

@@ -7,7 +7,7 @@ import type { BenchGpu } from '../gpu.js';
 import { grid, readBack, storageFrom, createBuffer } from '../gpu.js';
 import type { Side } from '../side.js';
 import { compare, saxpyRef } from '../reference.js';
-import { WG, bindGroup, pipeline, submit, u32f32, uniform } from './common.js';
+import { WG, bindGroup, clear, pipeline, submit, u32f32, uniform } from './common.js';
 
 const SHADER = /* wgsl */ `
 struct Params { a: f32, n: u32 }
@@ -33,7 +33,7 @@ export async function saxpyWgsl(gpu: BenchGpu, a: number, x: Float32Array, y: Fl
   const pipe = await pipeline(device, SHADER, 'saxpy-wgsl');
   const bx = storageFrom(device, x, 'x');
   const by = storageFrom(device, y, 'y');
-  const br = createBuffer(device, x.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC, 'r');
+  const br = createBuffer(device, x.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST, 'r');
   const bu = uniform(device, u32f32([{ f: a }, { u: n }]));
   const bind = bindGroup(device, pipe, [bx, by, br, bu]);
   const maxDim = device.limits.maxComputeWorkgroupsPerDimension;
@@ -45,6 +45,7 @@ export async function saxpyWgsl(gpu: BenchGpu, a: number, x: Float32Array, y: Fl
       impl: 'wgsl',
       plan: `${plan}, grid ${g[0]}x${g[1]}`,
       run: () => submit(device, [{ pipe, bind, grid: [g[0], g[1]] }]),
+      reset: () => clear(device, br),
       async check() {
         const got = new Float32Array(await readBack(device, br, x.byteLength));
         return compare(got, ref.want, ref.scale, 1e-6, 1e-30);

@@ -1,14 +1,16 @@
 /**
  * Hand-written SGEMV, y = A x with A row-major m x n (n a multiple of 4).
- * One workgroup per row (2-D grid past 65535 rows): its threads read the row as vec4 with
- * consecutive threads on consecutive vec4 (coalesced), dot with x, then combine through subgroupAdd
- * (when offered) or a shared-memory tree. Plans differ in workgroup size.
+ * Plan "row per workgroup": one workgroup per row (2-D grid past 65535 rows): its threads read the
+ * row as vec4 with consecutive threads on consecutive vec4 (coalesced), dot with x, then combine
+ * through subgroupAdd (when offered) or a shared-memory tree; workgroups of 128 or 256.
+ * Plan "rows per workgroup": 256 threads as 8 rows x 32 threads, each group of 32 reading its row
+ * coalesced and combining in a shared-memory tree: better when rows are short (few vec4 per thread).
  */
 import type { BenchGpu } from '../gpu.js';
 import { createBuffer, grid, readBack, storageFrom } from '../gpu.js';
 import type { Side } from '../side.js';
 import { compare, sgemvRef } from '../reference.js';
-import { bindGroup, pipeline, submit, u32f32, uniform } from './common.js';
+import { bindGroup, clear, pipeline, submit, u32f32, uniform } from './common.js';
 
 function shader(wg: number, subgroups: boolean): string {
   const combine = subgroups
@@ -54,24 +56,58 @@ fn main(@builtin(workgroup_id) wgid: vec3u, @builtin(num_workgroups) nwg: vec3u,
 `;
 }
 
+/** 8 rows per workgroup, 32 threads per row, shared-memory tree within each row's 32 slots. */
+const MULTI_ROW = /* wgsl */ `
+struct Params { m: u32, n4: u32 }
+@group(0) @binding(0) var<storage, read> A: array<vec4f>;
+@group(0) @binding(1) var<storage, read> x: array<vec4f>;
+@group(0) @binding(2) var<storage, read_write> y: array<f32>;
+@group(0) @binding(3) var<uniform> p: Params;
+var<workgroup> part: array<f32, 256>;
+
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wgid: vec3u, @builtin(num_workgroups) nwg: vec3u,
+        @builtin(local_invocation_index) li: u32) {
+  let lane = li & 31u;
+  let row = (wgid.x + wgid.y * nwg.x) * 8u + (li >> 5u);
+  var s = 0.0;
+  if (row < p.m) {
+    let base = row * p.n4;
+    for (var j = lane; j < p.n4; j += 32u) { s += dot(A[base + j], x[j]); }
+  }
+  part[li] = s;
+  workgroupBarrier();
+  for (var w = 16u; w > 0u; w >>= 1u) {
+    if (lane < w) { part[li] += part[li + w]; }
+    workgroupBarrier();
+  }
+  if (lane == 0u && row < p.m) { y[row] = part[li]; }
+}
+`;
+
 export async function sgemvWgsl(gpu: BenchGpu, A: Float32Array, x: Float32Array, m: number, n: number): Promise<Side[]> {
   const { device } = gpu;
   const bA = storageFrom(device, A, 'A');
   const bx = storageFrom(device, x, 'x');
-  const by = createBuffer(device, m * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC, 'y');
+  const by = createBuffer(device, m * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST, 'y');
   const bu = uniform(device, u32f32([{ u: m }, { u: n / 4 }]));
   const ref = sgemvRef(A, x, m, n);
-  const g = grid(m, device.limits.maxComputeWorkgroupsPerDimension);
-  const sizes = [128, 256];
-  let live = sizes.length;
+  const maxDim = device.limits.maxComputeWorkgroupsPerDimension;
+  const variants = [
+    { code: shader(128, gpu.hasSubgroups), g: grid(m, maxDim), plan: `1 workgroup of 128 per row, vec4 dot, ${gpu.hasSubgroups ? 'subgroupAdd' : 'shared-memory tree'}` },
+    { code: shader(256, gpu.hasSubgroups), g: grid(m, maxDim), plan: `1 workgroup of 256 per row, vec4 dot, ${gpu.hasSubgroups ? 'subgroupAdd' : 'shared-memory tree'}` },
+    { code: MULTI_ROW, g: grid(Math.ceil(m / 8), maxDim), plan: '8 rows per workgroup of 256, 32 threads per row, vec4 dot, shared-memory tree' },
+  ];
+  let live = variants.length;
   const sides: Side[] = [];
-  for (const wg of sizes) {
-    const pipe = await pipeline(device, shader(wg, gpu.hasSubgroups), `sgemv-wgsl-${wg}`);
+  for (const [i, v] of variants.entries()) {
+    const pipe = await pipeline(device, v.code, `sgemv-wgsl-${i}`);
     const bind = bindGroup(device, pipe, [bA, bx, by, bu]);
     sides.push({
       impl: 'wgsl',
-      plan: `1 workgroup of ${wg} per row, vec4 dot, ${gpu.hasSubgroups ? 'subgroupAdd' : 'shared-memory tree'}`,
-      run: () => submit(device, [{ pipe, bind, grid: [g[0], g[1]] }]),
+      plan: v.plan,
+      run: () => submit(device, [{ pipe, bind, grid: [v.g[0], v.g[1]] }]),
+      reset: () => clear(device, by),
       async check() {
         const got = new Float32Array(await readBack(device, by, m * 4));
         return compare(got, ref.want, ref.scale, 1e-4, 1e-30);

@@ -26,6 +26,8 @@ export interface RuntimeOptions {
   stderr?: (s: string) => void;
   /** Fail instead of falling back to the CPU when no GPU backend can start. */
   requireGpu?: boolean;
+  /** WebGPU backend options (backends/webgpu: WebGPUBackendOptions), passed through. */
+  webgpu?: Record<string, unknown>;
   /** CPU backend: worker threads for large launches (default: none on machines with < 4 cores). */
   cpu?: CpuBackendOptions;
   /** Environment to read BROOK_BACKEND / BRT_RUNTIME / BROOK_REQUIRE_GPU from (default process.env). */
@@ -84,9 +86,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Brook
     try {
       // Loaded on demand: the CPU path never imports the GPU stack (BROOK.md 9, USERS.md 9).
       const path = '../backends/webgpu/index.js';
-      const mod = (await import(path)) as { createWebGpuBackend?: (o?: unknown) => Promise<Backend> };
-      if (!mod.createWebGpuBackend) throw new Error('the WebGPU backend module has no createWebGpuBackend');
-      const backend = await mod.createWebGpuBackend({});
+      const mod = (await import(path)) as { createWebGPUBackend?: (o?: unknown) => Promise<Backend> };
+      if (!mod.createWebGPUBackend) throw new Error('the WebGPU backend module has no createWebGPUBackend');
+      const backend = await mod.createWebGPUBackend(options.webgpu ?? {});
       return new Handle(backend, out);
     } catch (e) {
       reason = `WebGPU backend unavailable: ${(e as Error).message.split('\n')[0]}`;

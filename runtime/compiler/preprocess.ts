@@ -149,7 +149,12 @@ class Preprocessor {
 
   processFile(fileId: number, out: Token[], depth: number): void {
     const file = this.sources.get(fileId);
-    const toks = lex(file.text, fileId, { diagnostics: this.diags });
+    // Lexer diagnostics are kept only for code that is not skipped: `#if 0` blocks often hold text
+    // that is not C (`don't`), and C compilers do not complain about it either.
+    const lexBag = new DiagnosticBag();
+    const toks = lex(file.text, fileId, { diagnostics: lexBag });
+    const skipped: [number, number][] = [];
+    let skipFrom: number | undefined;
     const conds: Conditional[] = [];
     let segment: Token[] = [];
     const active = () => conds.length === 0 || conds[conds.length - 1]!.active;
@@ -168,82 +173,97 @@ class Preprocessor {
       // Macros defined or undefined by this directive apply from here on: expand what came before.
       flush();
       const { line, next } = lineAt(toks, i);
+      if (skipFrom !== undefined) skipped.push([skipFrom, t.span.start]);
+      skipFrom = undefined;
       i = next;
-      const nameTok = line[1];
-      if (!nameTok) continue; // the null directive `#`
-      const name = nameTok.text;
-      const args = line.slice(2);
-      // Conditionals are tracked even in skipped regions; everything else only in active ones.
-      switch (name) {
-        case 'if': case 'ifdef': case 'ifndef': {
-          const parentActive = active();
-          let value = false;
-          if (parentActive) {
-            if (name === 'if') value = this.evaluate(args, nameTok, 'if');
-            else {
-              const m = args[0];
-              if (!m || (m.kind !== 'ident' && m.kind !== 'keyword')) reportSyntax(this.diags, 'BRK1106', nameTok.span, { name });
-              else {
-                value = this.macros.has(m.text) === (name === 'ifdef');
-                if (args.length > 1) reportSyntax(this.diags, 'BRK1123', args[1]!.span, { name });
-              }
-            }
-          }
-          conds.push({ directive: nameTok, taken: value, active: parentActive && value, parentActive, sawElse: false });
-          continue;
-        }
-        case 'elif': case 'else': {
-          const c = conds[conds.length - 1];
-          if (!c) { reportSyntax(this.diags, 'BRK1102', nameTok.span, { name }); continue; }
-          if (c.sawElse) reportSyntax(this.diags, 'BRK1104', nameTok.span, { name });
-          if (name === 'else') {
-            c.sawElse = true;
-            c.active = c.parentActive && !c.taken;
-            c.taken = true;
-          } else if (c.taken || !c.parentActive) {
-            c.active = false;
-          } else {
-            const v = this.evaluate(args, nameTok, 'elif');
-            c.active = v;
-            c.taken = v;
-          }
-          continue;
-        }
-        case 'endif':
-          if (!conds.pop()) reportSyntax(this.diags, 'BRK1102', nameTok.span, { name });
-          continue;
-      }
-      if (!active()) continue;
-      switch (name) {
-        case 'define':
-          this.define(args, nameTok.span, true);
-          break;
-        case 'undef': {
-          const m = args[0];
-          if (!m || (m.kind !== 'ident' && m.kind !== 'keyword')) reportSyntax(this.diags, 'BRK1106', nameTok.span, { name });
-          else if (this.macros.get(m.text)?.builtin) reportSyntax(this.diags, 'BRK1125', m.span, { name: m.text });
-          else this.macros.delete(m.text);
-          break;
-        }
-        case 'include':
-          this.include(args, nameTok, fileId, out, depth);
-          break;
-        case 'error': case 'warning': {
-          const text = args.map((a, k) => (k > 0 && a.space ? ' ' : '') + a.text).join('');
-          const span: Span = { file: fileId, start: line[0]!.span.start, end: line[line.length - 1]!.span.end };
-          const d = reportSyntax(this.diags, 'BRK1105', span, { text });
-          if (name === 'warning') { d.severity = 'warning'; d.message = `#warning ${text}`; }
-          break;
-        }
-        case 'pragma': case 'line':
-          break;
-        default:
-          if (nameTok.kind === 'number') break; // `# 12 "file"` line markers: like #line
-          reportSyntax(this.diags, 'BRK1101', nameTok.span, { name });
+      try {
+        this.directive(line, fileId, out, depth, conds, active);
+      } finally {
+        if (!active()) skipFrom = line[line.length - 1]!.span.end;
       }
     }
     flush();
+    if (skipFrom !== undefined) skipped.push([skipFrom, file.text.length]);
+    for (const d of lexBag.items) {
+      if (!skipped.some(([a, b]) => d.span.start >= a && d.span.start < b)) this.diags.items.push(d);
+    }
     for (const c of conds) reportSyntax(this.diags, 'BRK1103', c.directive.span, { name: c.directive.text });
+  }
+
+  /** One directive line (starting with its '#'), in an active or skipped region. */
+  private directive(line: Token[], fileId: number, out: Token[], depth: number, conds: Conditional[], active: () => boolean): void {
+    const nameTok = line[1];
+    if (!nameTok) return; // the null directive `#`
+    const name = nameTok.text;
+    const args = line.slice(2);
+    // Conditionals are tracked even in skipped regions; everything else only in active ones.
+    switch (name) {
+      case 'if': case 'ifdef': case 'ifndef': {
+        const parentActive = active();
+        let value = false;
+        if (parentActive) {
+          if (name === 'if') value = this.evaluate(args, nameTok, 'if');
+          else {
+            const m = args[0];
+            if (!m || (m.kind !== 'ident' && m.kind !== 'keyword')) reportSyntax(this.diags, 'BRK1106', nameTok.span, { name });
+            else {
+              value = this.macros.has(m.text) === (name === 'ifdef');
+              if (args.length > 1) reportSyntax(this.diags, 'BRK1123', args[1]!.span, { name });
+            }
+          }
+        }
+        conds.push({ directive: nameTok, taken: value, active: parentActive && value, parentActive, sawElse: false });
+        return;
+      }
+      case 'elif': case 'else': {
+        const c = conds[conds.length - 1];
+        if (!c) { reportSyntax(this.diags, 'BRK1102', nameTok.span, { name }); return; }
+        if (c.sawElse) reportSyntax(this.diags, 'BRK1104', nameTok.span, { name });
+        if (name === 'else') {
+          c.sawElse = true;
+          c.active = c.parentActive && !c.taken;
+          c.taken = true;
+        } else if (c.taken || !c.parentActive) {
+          c.active = false;
+        } else {
+          const v = this.evaluate(args, nameTok, 'elif');
+          c.active = v;
+          c.taken = v;
+        }
+        return;
+      }
+      case 'endif':
+        if (!conds.pop()) reportSyntax(this.diags, 'BRK1102', nameTok.span, { name });
+        return;
+    }
+    if (!active()) return;
+    switch (name) {
+      case 'define':
+        this.define(args, nameTok.span, true);
+        break;
+      case 'undef': {
+        const m = args[0];
+        if (!m || (m.kind !== 'ident' && m.kind !== 'keyword')) reportSyntax(this.diags, 'BRK1106', nameTok.span, { name });
+        else if (this.macros.get(m.text)?.builtin) reportSyntax(this.diags, 'BRK1125', m.span, { name: m.text });
+        else this.macros.delete(m.text);
+        break;
+      }
+      case 'include':
+        this.include(args, nameTok, fileId, out, depth);
+        break;
+      case 'error': case 'warning': {
+        const text = args.map((a, k) => (k > 0 && a.space ? ' ' : '') + a.text).join('');
+        const span: Span = { file: fileId, start: line[0]!.span.start, end: line[line.length - 1]!.span.end };
+        const d = reportSyntax(this.diags, 'BRK1105', span, { text });
+        if (name === 'warning') { d.severity = 'warning'; d.message = `#warning ${text}`; }
+        break;
+      }
+      case 'pragma': case 'line':
+        break;
+      default:
+        if (nameTok.kind === 'number') break; // `# 12 "file"` line markers: like #line
+        reportSyntax(this.diags, 'BRK1101', nameTok.span, { name });
+    }
   }
 
   // ---- #define

@@ -54,6 +54,18 @@ export function ldexp(x: number, e: number): number {
   return x * 2 ** e;
 }
 
+/** IEEE remainder: x - n*y with n = x/y rounded to nearest, ties to even (exact, via fmod). */
+export function remainder(x: number, y: number): number {
+  if (!Number.isFinite(x) || Number.isNaN(y) || y === 0) return NaN;
+  if (!Number.isFinite(y)) return x;
+  let r = x % y;
+  const ay = Math.abs(y);
+  const half = ay / 2;
+  const ar = Math.abs(r);
+  if (ar > half || (ar === half && Math.round((x - r) / y) % 2 !== 0)) r -= Math.sign(r) * ay;
+  return r === 0 ? (x < 0 || Object.is(x, -0) ? -0 : 0) : r;
+}
+
 /** The math functions by C name. Pointer-taking ones are wired in libc.ts. */
 export const MATH: Record<string, (...a: number[]) => number> = {
   sin: Math.sin, cos: Math.cos, tan: Math.tan, asin: Math.asin, acos: Math.acos, atan: Math.atan,
@@ -66,7 +78,7 @@ export const MATH: Record<string, (...a: number[]) => number> = {
   fmax: (a, b) => (Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.max(a, b)),
   fdim: (a, b) => (a > b ? a - b : Number.isNaN(a) || Number.isNaN(b) ? NaN : 0),
   copysign: (a, b) => (Object.is(b, -0) || b < 0 ? -Math.abs(a) : Math.abs(a)),
-  ldexp, scalbn: ldexp,
+  ldexp, scalbn: ldexp, remainder,
   fma: (a, b, c) => a * b + c,
   lround: (x) => cRound(x), llround: (x) => cRound(x), lrint: rint, llrint: rint,
 };

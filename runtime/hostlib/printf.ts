@@ -11,7 +11,7 @@
  *   `exactDecimal` expands a double into all its decimal digits with BigInt; `%f` uses toFixed only
  *   where that is provably the same (no exact tie, magnitude below 1e21).
  * - inf/nan print as `inf`, `-inf`, `nan`, `-nan` (upper case for %F %E %G %A); the sign of a NaN is
- *   its sign bit. The `0` flag does not apply to them.
+ *   its sign bit (see formatFloat for where JavaScript's NaN signs differ). The `0` flag does not apply.
  * - Length modifiers h, hh truncate; l, ll, z, j, t, L use 64-bit two's complement (exact below 2^53).
  * - `%s` of NULL prints `(null)`, `%p` of NULL prints `(nil)`; an unknown conversion is copied as is.
  */
@@ -247,6 +247,10 @@ function signBit(x: number): boolean {
 
 function formatFloat(spec: Spec, x: number): string {
   const upper = spec.conv === 'F' || spec.conv === 'E' || spec.conv === 'G' || spec.conv === 'A';
+  // NaN prints by its sign bit, as glibc does. On x86-64 the NaNs that arithmetic produces at run time
+  // (0/0, sqrt(-1), inf-inf) have it set, in C and in JavaScript alike, so they print -nan; NaNs that
+  // V8 folds at compile time or returns from some Math functions (Math.log(-1)) are +NaN and print
+  // nan where glibc printed -nan. strtod("nan") and NAN are +nan in both.
   const neg = signBit(x);
   const sign = neg ? '-' : spec.plus ? '+' : spec.space ? ' ' : '';
   if (!Number.isFinite(x)) {

@@ -38,4 +38,20 @@ describe('Brook programs', () => {
     lines.push('11 13 12 14.5 / 24.5');
     expect(got.stdout).toBe(lines.join('\n') + '\n');
   });
+
+  it('host vectors copy on assignment and round to float32; struct constants; reductions into float4 and struct', async () => {
+    const got = await runBrook(read('vectors.br'), [], 'vectors.br');
+    expect(got.diagnostics).toEqual([]);
+    const f = Math.fround;
+    const a = [1, 2, 3, 4];
+    const bwzyx = [4, 3, 2, 10];
+    const c = a.map((x, i) => f(f(x * f(0.1)) + bwzyx[i]!));
+    const g9 = (x: number) => Number(x.toPrecision(9)).toString();
+    // v = 0..23 as 6 float4; o = 2v + (0.5, -1, 0, 1); totals per component.
+    const total = [0, 1, 2, 3].map((j) => [0, 1, 2, 3, 4, 5].reduce((s, i) => s + 2 * (i * 4 + j) + [0.5, -1, 0, 1][j]!, 0));
+    expect(got.stdout).toBe(
+      `1 10 | ${c.map(g9).join(' ')} | 8 7 | 3 -3 4 1\n` +
+      `${total.join(' ')}\n` +
+      `${1 + 3 + 5 + 7} ${2 + 4 + 6 + 8} 9\n`);
+  });
 });

@@ -372,6 +372,17 @@ describe('kernel typing rules', () => {
     expect(typeToString(c.result.program.kernels.get('k')!.ir.params[0]!.type)).toBe('float');
   });
 
+  test('brace elision: the checker leaves fully braced lists', () => {
+    const c = compile('int main() { float m[2][2] = {1, 2, 3, 4}; float4 v = {1, 2}; return 0; }');
+    expect(render(c)).toBe('');
+    const decls = mainBody(c).filter((s): s is DeclStmt => s.kind === 'DeclStmt').map((s) => (s.decl as VarDecl).declarators[0]!.init!);
+    const m = decls[0] as import('../../runtime/compiler/ast.js').InitList;
+    expect(m.items.map((x) => x.kind)).toEqual(['InitList', 'InitList']);
+    expect(m.items.map((x) => typeToString(x.type!))).toEqual(['float[2]', 'float[2]']);
+    expect((m.items[1] as import('../../runtime/compiler/ast.js').InitList).items.map((x) => (x as { value: number }).value)).toEqual([3, 4]);
+    expect(typeToString(decls[1]!.type!)).toBe('float4');
+  });
+
   test('brace initializers for vectors and structs', () => {
     const c = compile('typedef struct { float2 p; float w; } S;\nkernel void k(float a<>, out float2 b<>) { float2 v = {2, 0}; S s = {{1, 2}, 3}; S t = {4, 5, 6}; b = v + s.p * t.w; }');
     expect(render(c)).toBe('');

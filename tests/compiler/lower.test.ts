@@ -100,6 +100,24 @@ describe('lowering decisions', () => {
   });
 });
 
+describe('meaning: initializers', () => {
+  test('brace elision and vectors spreading in brace lists', () => {
+    const k = kernel(`typedef struct { float2 p; float w; } S;
+kernel void k(float4 a<>, out float4 b<>, out float4 c<>) {
+  S s = {1, 2, 3};
+  S t = {{4, 5}, 6};
+  float4 v = {a.xy, 7};
+  float3 u = {a.w};
+  b = float4(s.p + t.p, s.w * t.w, v.z + u.x);
+  c = v;
+}`, 'k');
+    // s = ((1, 2), 3), t = ((4, 5), 6), v = (a.x, a.y, 7, 0), u = (a.w, 0, 0)
+    const out = runElement(k, { params: [[1, 2, 3, 4], [0, 0, 0, 0], [0, 0, 0, 0]] });
+    expect(out.params[1]).toEqual([5, 7, 18, 11]);
+    expect(out.params[2]).toEqual([1, 2, 7, 0]);
+  });
+});
+
 describe('meaning: hoisted side effects keep C order', () => {
   const src = readFileSync(join(IR_DIR, 'hoisting.br'), 'utf8');
   const ir = kernel(src, 'effects');

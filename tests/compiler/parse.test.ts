@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printUnit } from './parse-cases/ast-print.js';
 import { renderDiagnostic } from '../../runtime/compiler/diagnostics.js';
-import { diagLines, parseText, spanText } from './parse-cases/helpers.js';
+import { bestCpuMs, diagLines, parseText, spanText } from './parse-cases/helpers.js';
 
 const casesDir = join(dirname(fileURLToPath(import.meta.url)), 'parse-cases');
 const update = process.env.UPDATE_PARSE_CASES === '1';
@@ -167,6 +167,26 @@ describe('declarations', () => {
     expect(k.params[8]!.voutMax).toBeNull();
     // `in` stays an ordinary name in host code.
     expect(file('int f(int in) { int out2 = in; return in; }').diags).toEqual([]);
+  });
+
+  test('Brook keywords stay C names where no Brook syntax follows them (out, iter, kernel, reduce, vout)', () => {
+    const f = file(`int main() {
+  float out[4], *kernel = 0; int iter, reduce;
+  for (iter = 0; iter < 4; iter++) out[iter] = kernel[iter];
+  streamWrite(t, out); reduce = f(out, iter) + *(out + 1);
+  return 0;
+}
+kernel void k(float a<>, out float b<>, reduce float r<>, iter float it<>, vout [] float v<>) {}`);
+    expect(f.diags).toEqual([]);
+    expect(f.ast).toBe(`int main()
+  var float out[4], *kernel = 0
+  var int iter, reduce
+  for ((iter = 0); (iter < 4); (iter++))
+    (out[iter] = kernel[iter]);
+  streamWrite(t, out);
+  (reduce = (f(out, iter) + (*(out + 1))));
+  return 0;
+kernel void k(float a<>, out float b<>, reduce float r<>, iter float it<>, vout [] float v<>)`);
   });
 
   test('kernel forms: returning helpers, `void kernel` (the dissertation), prototypes', () => {
@@ -353,17 +373,23 @@ float ok<4>;
       "test.br:3:16 BRK1212 unexpected '>'",
       "test.br:4:9 BRK1207 expected an expression, found ';'",
       "test.br:7:48 BRK1201 expected ';' after the statement",
-      "test.br:9:1 BRK1203 unbalanced '}'",
+      "test.br:9:1 BRK1203 unmatched '}'",
     ]);
     expect(f.ast).toBe('int main()\n  var int a = 1\n  return 0;\nkernel void k(float a<>, out float b<>)\n  (b = a);\nvar float ok<4>');
   });
 
   test('a missing } before the next kernel ends the body there', () => {
     const f = file('kernel void a(float x<>, out float y<>) {\n  y = x;\n\nkernel void b(float x<>, out float y<>) { y = x; }');
-    expect(f.diags).toEqual(["test.br:2:9 BRK1204 expected '}' at the end of the block"]);
-    expect(f.r.diagnostics[0]!.related![0]!.message).toBe("the '{' is here");
+    // Reported at the '{' that is never closed, with a note where the '}' belongs.
+    expect(f.diags).toEqual(["test.br:1:41 BRK1204 unmatched '{'"]);
+    expect(f.r.diagnostics[0]!.related![0]).toMatchObject({ message: "the '}' is probably missing here" });
+    expect(f.r.sources.position(0, f.r.diagnostics[0]!.related![0]!.span.start)).toEqual({ line: 2, column: 9 });
     expect(f.r.unit.items.map((i) => (i.kind === 'FunctionDecl' ? i.name : i.kind))).toEqual(['a', 'b']);
-    expect(file('int main() {\n  return 0;\n').diags).toEqual(["test.br:2:12 BRK1204 expected '}' at the end of the block"]);
+    // At the end of the file, every block still open is reported at its '{', innermost first.
+    expect(file('int main() {\n  if (x) {\n    return 0;\n').diags).toEqual([
+      "test.br:2:10 BRK1204 unmatched '{'",
+      "test.br:1:12 BRK1204 unmatched '{'",
+    ]);
   });
 
   test('missing commas and parentheses in lists', () => {
@@ -372,15 +398,23 @@ float ok<4>;
     ]);
     expect(file('void f() { g(a b); h(1; }').diags).toEqual([
       "test.br:1:15 BRK1202 expected ',' or ')' after the argument, found 'b'",
-      "test.br:1:23 BRK1205 missing ')'",
+      "test.br:1:23 BRK1205 expected ')'",
     ]);
+    // A forgotten ')' before '{' or ';' is reported once; the statement still parses.
+    const f = file('void f() {\n  if (a > b {\n    x = (y + 1;\n  } else {\n    z = w[2;\n  }\n}');
+    expect(f.diags).toEqual([
+      "test.br:2:12 BRK1205 expected ')'",
+      "test.br:3:15 BRK1205 expected ')'",
+      "test.br:5:12 BRK1206 expected ']'",
+    ]);
+    expect(f.ast).toBe('void f()\n  if (a > b)\n    (x = (y + 1));\n  else\n    (z = w[2]);');
   });
 
   test('messages render with the caret form, a hint and notes', () => {
     const r = parseText('int main() {\n  if (x > 2 {\n    x = 1;\n  }\n  return 0;\n}\n', { name: 'prog.br' });
     expect(r.diagnostics.map((d) => renderDiagnostic(r.sources, d)).join('\n')).toBe(
       [
-        "prog.br:2:12: error: BRK1205: missing ')'",
+        "prog.br:2:12: error: BRK1205: expected ')'",
         ' 2 |   if (x > 2 {',
         '   |            ^',
         "hint: add ')' to match the '(' noted below",
@@ -423,20 +457,10 @@ test('a 5000-line program parses in well under 100 ms', () => {
   for (let k = 0; text.split('\n').length < 5000; k++) {
     text += parts.map((p) => p.replace(/\b(main|saxpy|mul|sum|bitonic|krnIntersectTriangle|foo|amplify|avg|gathers|prod|mx|clampi|dot3)\b/g, `$1_${k}`)).join('\n');
   }
-  const run = () => {
-    const t0 = performance.now();
-    const r = parseText(text);
-    return { ms: performance.now() - t0, r };
-  };
-  run(); // the first run compiles the parser (JIT); a notebook session parses many cells
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const { ms, r } = run();
-    expect(r.diagnostics).toEqual([]);
-    times.push(ms);
-  }
-  // The best of five, so that other processes on a shared machine do not make the test flaky.
-  expect(Math.min(...times)).toBeLessThan(100);
+  expect(parseText(text).diagnostics).toEqual([]);
+  expect(text.split('\n').length).toBeGreaterThanOrEqual(5000);
+  // Warm (a notebook session parses many cells; the first parse of a process also compiles the parser).
+  expect(bestCpuMs(() => parseText(text))).toBeLessThan(100);
 });
 
 describe('hostile input is rejected with a diagnostic, not a stack overflow', () => {

@@ -39,16 +39,16 @@ function matmulRef(ms: number[][]): number[] {
 }
 
 describe('reduction to a value', () => {
-  it.each([1, 2, 7, 64, 65, 1000, 4097])('sums %i elements: chunks of 64 folded left to right, then a pairwise tree', async (n) => {
+  it.each([1, 2, 7, 256, 257, 1000, 70001])('sums %i elements: chunks of 256 folded left to right, then a pairwise tree', async (n) => {
     const rt = createCpuRuntime();
     const a = rt.createStream('a', F, [n]);
     const vals = Array.from({ length: n }, (_, i) => f(Math.sin(i) * 100));
     await rt.streamRead(a, vals);
-    // The documented order (backends/cpu reduceAll), computed independently here.
+    // The documented order (backends/cpu reduceAll, REDUCE_CHUNK = 256), computed independently here.
     let parts: number[] = [];
-    for (let s = 0; s < n; s += 64) {
+    for (let s = 0; s < n; s += 256) {
       let acc = vals[s]!;
-      for (let i = s + 1; i < Math.min(n, s + 64); i++) acc = f(acc + vals[i]!);
+      for (let i = s + 1; i < Math.min(n, s + 256); i++) acc = f(acc + vals[i]!);
       parts.push(acc);
     }
     while (parts.length > 1) {

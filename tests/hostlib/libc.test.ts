@@ -7,6 +7,8 @@ import { GlibcRandom } from '../../runtime/hostlib/rand.js';
 import { HostLib, ExitRequest } from '../../runtime/hostlib/libc.js';
 import { Mem } from '../../runtime/hostlib/memory.js';
 import { runC } from './gcc.js';
+import { HOST_LIB } from '../../runtime/compiler/check/hostlib.js';
+import { EMITTED_INLINE } from '../../runtime/compiler/codegen/host/libcalls.js';
 
 function lib(): { L: HostLib; out: () => string } {
   let out = '';
@@ -174,5 +176,22 @@ describe('Mem', () => {
 
   it('malloc of more than the address space returns NULL', () => {
     expect(new Mem().malloc(2 ** 33)).toBe(0);
+  });
+});
+
+describe('the checker\'s host library table and HostLib agree', () => {
+  it('every C function the checker accepts has an implementation (or is emitted inline)', () => {
+    const { L } = lib();
+    const missing = [...HOST_LIB.values()]
+      .filter((e) => e.category !== 'brook' && (e.kind === 'function' || e.kind === 'variable'))
+      .filter((e) => !EMITTED_INLINE.has(e.name) && (L as unknown as Record<string, unknown>)[e.name] === undefined)
+      .map((e) => e.name);
+    expect(missing).toEqual([]);
+  });
+
+  it('remainder rounds the quotient to even (C99), unlike fmod', () => {
+    const { L } = lib();
+    const rem = L.remainder as (x: number, y: number) => number;
+    expect([rem(5, 2), rem(7, 2), rem(-5, 2), rem(5.5, 2), rem(10, 3), rem(1, 0)]).toEqual([1, -1, -1, -0.5, 1, NaN]);
   });
 });

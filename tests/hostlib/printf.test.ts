@@ -117,11 +117,12 @@ describe('printf integer conversions match glibc', () => {
 });
 
 describe('printf floating point conversions match glibc', () => {
+
   const fmts = ['%f', '%.0f', '%.1f', '%.2f', '%.3f', '%.10f', '%.17f', '%.30f', '%e', '%.0e', '%.1e', '%.3e', '%.16e', '%.25e',
     '%g', '%.0g', '%.1g', '%.2g', '%.3g', '%.10g', '%.17g', '%#g', '%#.3g', '%#.0f', '%#.0e', '%G', '%E', '%F', '%12.4f|', '%-12.4e|',
     '%#.1g', '%#.2g', '%#.4g', '%#.5g', '%+g', '% f', '%010.3f', '%+012.3e', '%-+10.2f|', '%3.1f', '%a', '%A', '%.3a', '%.0a', '%#a', '%.20a', '%15.3a|'];
 
-  it('special values: zero, negative zero, inf, nan', () => {
+  it('special values: zero, negative zero, inf, NaN of either sign', () => {
     const vals = [0, -0, Infinity, -Infinity, fromBits(0x7ff8000000000000n), fromBits(0xfff8000000000000n)];
     const cases: Case[] = [];
     for (const f of [...fmts, '%08f', '%-8f|', '%+f', '% e', '%5.1f']) for (const v of vals) cases.push({ fmt: f, args: [{ t: 'double', v }] });

@@ -29,7 +29,7 @@ import { WorkerPool, type WorkerOptions } from './workers.js';
 type StreamArg = LaunchArg & { kind: 'stream' };
 
 /** Elements folded sequentially before partial results are combined in a tree (see reduceAll). */
-export const REDUCE_CHUNK = 64;
+export const REDUCE_CHUNK = 256;
 
 export interface CpuBackendOptions extends WorkerOptions {}
 
@@ -188,6 +188,12 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       return { counts, buffers };
     },
 
+    /**
+     * The seeds' textbook scatter: dst[index[i]] = op(dst[index[i]], data[i]), in order of i (so ASSIGN
+     * keeps the last writer). Deliberate difference from BrookGPU 0.5: its CPU code
+     * (brt.cpp, __streamGatherOrScatterOp, marked "XXX: Bug") applied the index to the data stream,
+     * computing dst[i] = op(dst[i], data[index[i]]), a gather-accumulate.
+     */
     scatterOp(dst: StreamArg, index: StreamArg, data: StreamArg, op: StreamOp): void {
       if (typeof op !== 'number') {
         scatterWithKernel(dst, index, data, op);

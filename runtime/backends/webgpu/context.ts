@@ -5,6 +5,8 @@
  * 2-D grids (past 65535 workgroups per dimension) and splits very long launches into several
  * dispatches with their own uniform slots.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { CompiledKernel } from '../../brt/api.js';
 import { HEADER_VEC4S, writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/codegen/wgsl/index.js';
 import { BufferPool, GpuBuf, STORAGE_USAGE, paddedBytes } from './buffers.js';
@@ -44,6 +46,7 @@ export class GpuContext {
     let p = kernel.cache.get(key) as KernelPipeline | undefined;
     if (p) return p;
     const m = writeKernelModule(kernel.ir, v);
+    dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
     const base = createPipeline(this.rec, `kernel '${kernel.ir.name}' (${v.mode})`, m.code, m.entries, m.plan.uniformVec4s * 16, bindings);
     p = { ...base, plan: m.plan };
@@ -56,6 +59,7 @@ export class GpuContext {
     let p = this.libPipelines.get(key);
     if (p) return p;
     const m = make();
+    dumpWgsl(key.replace(/[^A-Za-z0-9]+/g, '_'), m.code);
     p = createPipeline(this.rec, `library shader ${key}`, m.code, m.entries, m.uniformVec4s * 16, m.bindings);
     this.libPipelines.set(key, p);
     return p;
@@ -153,6 +157,14 @@ export class GpuContext {
   headerVec4s(): number {
     return HEADER_VEC4S;
   }
+}
+
+/** BROOK_WGSL_DUMP=DIR writes every generated module to DIR (for debugging the writer). */
+function dumpWgsl(name: string, code: string): void {
+  const dir = process.env.BROOK_WGSL_DUMP;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.wgsl`), code);
 }
 
 const scratchIds = new WeakMap<GPUBuffer, number>();

@@ -66,6 +66,8 @@ export interface KernelInfo extends KernelSig {
   calls: { callee: string; span: Span }[];
   /** Session kernels (earlier cells) called from this body. */
   sessionCallees: Map<string, CheckedKernel>;
+  /** Names of the body's locals (`l_` prefix); the lowering takes its temporaries from it too. */
+  namer?: Namer;
 }
 
 export interface FnState {

@@ -3,7 +3,8 @@
  * initializers (C's brace elision: `float m[2][2] = {1, 2, 3, 4}` and `{{1, 2}, {3, 4}}` both work;
  * vectors take one value per component: `float2 v = {2, 0};`).
  */
-import type { Declarator, Expr, VarDecl, TypedefDecl } from '../ast.js';
+import type { Declarator, Expr, InitList, VarDecl, TypedefDecl } from '../ast.js';
+import { spanFrom } from '../source.js';
 import type { Type } from '../types.js';
 import { FLOAT, INT, typeToString, UINT } from '../types.js';
 import { reportCheck } from '../messages/check.js';
@@ -161,11 +162,13 @@ export function checkInitializer(ctx: Ctx, init: Expr, t: Type): void {
       if (init.items[0]) checkInitializer(ctx, init.items[0], t);
       return;
     }
-    const used = fillAggregate(ctx, t, init.items, 0);
-    if (used < init.items.length) {
+    const r = fillAggregate(ctx, t, init.items, 0);
+    if (r.next < init.items.length) {
       const cap = capacity(t);
-      reportCheck(ctx.bag, 'BRK2118', init.items[used]!.span, { type: typeToString(t), expected: cap, s: cap === 1 ? '' : 's' });
-      for (let i = used; i < init.items.length; i++) checkExpr(ctx, init.items[i]!);
+      reportCheck(ctx.bag, 'BRK2118', init.items[r.next]!.span, { type: typeToString(t), expected: cap, s: cap === 1 ? '' : 's' });
+      for (let i = r.next; i < init.items.length; i++) if (!init.items[i]!.type) checkExpr(ctx, init.items[i]!);
+    } else {
+      init.items = r.list; // fully braced from here on (see fillAggregate)
     }
     return;
   }
@@ -194,23 +197,58 @@ function subTypes(t: Type, maxItems: number): Type[] {
   return [t];
 }
 
-/** Consume items from `pos` for aggregate `t` with brace elision; returns the next unconsumed index. */
-function fillAggregate(ctx: Ctx, t: Type, items: Expr[], pos: number): number {
+/**
+ * Consume items from `pos` for aggregate `t`, with C's brace elision, and return them grouped: one
+ * entry per sub-element (array element, struct field), elided runs wrapped in a new InitList. The
+ * checker replaces a list by its grouped form, so later stages only see fully braced initializers.
+ * A vector takes scalars and vectors, one component each (`float4 v = {a.xy, 1, 2}`, HLSL's rule).
+ */
+function fillAggregate(ctx: Ctx, t: Type, items: Expr[], pos: number): { next: number; list: Expr[] } {
+  const list: Expr[] = [];
+  if (t.kind === 'vector') {
+    const elem = makeType(t.elem, 1);
+    let count = 0;
+    while (pos < items.length && count < t.size) {
+      const item = items[pos]!;
+      if (item.kind === 'InitList') {
+        checkInitializer(ctx, item, elem);
+        count++;
+      } else {
+        const it = item.type ?? checkExpr(ctx, item);
+        const n = isArith(it) ? size(it) : 1;
+        if (count > 0 && count + n > t.size) break;
+        coerce(ctx, item, n > 1 ? makeType(t.elem, Math.min(n, t.size)) : elem);
+        count += n;
+      }
+      list.push(item);
+      pos++;
+    }
+    return { next: pos, list };
+  }
   for (const sub of subTypes(t, items.length - pos)) {
     if (pos >= items.length) break;
     const item = items[pos]!;
     if (item.kind === 'InitList' || !isAggregate(sub)) {
       checkInitializer(ctx, item, sub);
+      list.push(item);
       pos++;
-    } else {
-      // A vector or struct item may initialize the whole sub-element (`float2 a[2] = {v, w}`).
-      const it = checkExpr(ctx, item);
-      if (sub.kind === 'vector' && isArith(it) && size(it) > 1) { coerce(ctx, item, sub); pos++; continue; }
-      if (sub.kind === 'struct' && it.kind === 'struct') { coerce(ctx, item, sub); pos++; continue; }
-      pos = fillAggregate(ctx, sub, items, pos);
+      continue;
     }
+    // A vector or struct item may initialize the whole sub-element (`float2 a[2] = {v, w}`).
+    const it = item.type ?? checkExpr(ctx, item);
+    if ((sub.kind === 'vector' && isArith(it) && size(it) === sub.size) || (sub.kind === 'struct' && it.kind === 'struct')) {
+      coerce(ctx, item, sub);
+      list.push(item);
+      pos++;
+      continue;
+    }
+    const r = fillAggregate(ctx, sub, items, pos);
+    if (r.next === pos) break;
+    const group: InitList = { kind: 'InitList', span: spanFrom(items[pos]!.span, items[r.next - 1]!.span), items: r.list, type: sub };
+    list.push(group);
+    pos = r.next;
   }
-  return pos;
+  return { next: pos, list };
 }
 
 export const FLOAT_T = FLOAT;

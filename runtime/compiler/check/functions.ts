@@ -123,7 +123,8 @@ export function checkKernelBody(ctx: Ctx, k: KernelInfo): void {
   const outer = ctx.scope;
   const sc = pushScope(ctx, 'kernel');
   for (const p of k.params) declareSymbol(ctx, p.sym, p.sym.declSpan);
-  ctx.fn = { decl: k.decl, kernel: k, namer: new Namer('l_'), returnType: k.returnType, loops: 0, switches: 0 };
+  k.namer = new Namer('l_');
+  ctx.fn = { decl: k.decl, kernel: k, namer: k.namer, returnType: k.returnType, loops: 0, switches: 0 };
   checkStmts(ctx, body.body);
   if (k.kind === 'helper' && !isLoose(k.returnType) && canFallThrough(body.body)) {
     reportCheck(ctx.bag, 'BRK2114', k.decl.nameSpan, { name: k.name });

@@ -43,7 +43,8 @@ export function checkStmt(ctx: Ctx, s: Stmt): void {
     }
     case 'DeclStmt': {
       const d = s.decl;
-      if (d.kind === 'VarDecl') checkVarDecl(ctx, d, ctx.fn ? 'local' : 'global');
+      // A cell's top-level declaration is a (session) global; one inside a block or loop is local.
+      if (d.kind === 'VarDecl') checkVarDecl(ctx, d, ctx.fn || ctx.scope !== ctx.global ? 'local' : 'global');
       else if (d.kind === 'TypedefDecl') checkTypedef(ctx, d);
       else defineStruct(ctx, d.def);
       return;

@@ -345,14 +345,16 @@ export function lowerInitList(st: LowerState, e: Expr, t: Type, pre: Pre): IRExp
     return { op: 'construct', type: t, args, span: e.span };
   }
   if (t.kind === 'vector') {
-    const elem = makeType(t.elem, 1);
+    // Items give one or more components each (the checker made them fit); missing ones are 0.
     const vals: IRExpr[] = [];
+    let n = 0;
     for (const item of e.items) {
-      const v = lowerInitList(st, item, item.type && size(item.type) > 1 ? makeType(t.elem, size(item.type)) : elem, pre);
-      vals.push(v);
+      const k = Math.min(item.type && item.kind !== 'InitList' ? size(item.type) : 1, t.size - n);
+      vals.push(lowerInitList(st, item, makeType(t.elem, k), pre));
+      n += k;
     }
-    let n = vals.reduce((acc, v) => acc + size(v.type), 0);
-    while (n < t.size) { vals.push(constant(elem, 0)); n++; }
+    for (; n < t.size; n++) vals.push(constant(makeType(t.elem, 1), 0));
+    if (vals.length === 1) return convertTo(vals[0]!, t);
     if (vals.every((v) => v.op === 'const')) return { op: 'const', type: t, value: vals.flatMap((v) => (v.op === 'const' ? v.value : [])), span: e.span };
     return { op: 'construct', type: t, args: vals, span: e.span };
   }

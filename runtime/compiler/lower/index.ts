@@ -7,8 +7,13 @@
  * - `helper`: the kernel lowered as a helper (value semantics), so later cells can call it;
  * - `key`: sha256 of the kernel's source, its helpers' keys and the compiler version.
  *
- * Naming: params `p_<name>`, locals `l_<name>` (`l_x_1` when shadowed), temporaries `t_<n>`,
- * helpers `h_<kernel>`. None collides with a JS or WGSL reserved word or with another prefix.
+ * Naming: params `p_<name>`, locals `l_<name>` (`l_x_1` when shadowed), temporaries `l_tmp`, `l_tmp_1`
+ * (from the same namer as the locals), helpers `h_<kernel>`. None collides with a JS or WGSL reserved
+ * word; writers may use any other prefix (`t_`, `b_`, `st_`, ...) for their own names.
+ * A `declare` without an initializer starts at zero (C leaves it undefined; both writers zero it).
+ * Out arguments of a helper call: `args[i]` reads the lvalue's current value (copy-in), `outArgs[i]`
+ * is the lvalue written back after the call (copy-out); a call with out arguments is always a
+ * statement of its own (`expr`, or the init of a `declare`), never nested in an expression.
  * A helper receives, after its own arguments, one hidden float4 position per stream parameter whose
  * `indexof` it (or a helper it calls) reads: `hiddenIndexofParams`; callers pass `indexofArgs`.
  * A gather passed to a helper is an argument `{ op: 'param', type: gather }` naming the caller's gather.
@@ -49,14 +54,24 @@ export function lowerUnitKernels(ctx: Ctx): CheckedKernel[] {
   const closure = (names: Iterable<string>): IRHelper[] => {
     const out: IRHelper[] = [];
     const seen = new Set<string>();
+    const emitted = new Set<string>();
+    const push = (h: IRHelper) => {
+      if (!emitted.has(h.name)) { emitted.add(h.name); out.push(h); }
+    };
     const visit = (n: string) => {
       if (seen.has(n)) return;
       seen.add(n);
+      const session = !ctx.kernels.has(n) ? ctx.sessionKernels.get(n) : undefined;
+      if (session) {
+        // A kernel of an earlier cell brings its own (already ordered) helpers.
+        for (const h of session.ir.helpers) if (h !== session.helper) push(h);
+        if (session.helper) push(session.helper);
+        return;
+      }
       const h = helperOf(n);
       if (!h) return;
-      const direct = ctx.kernels.has(n) ? helperCache.get(n)?.callees ?? new Set<string>() : sessionCallees(ctx, n);
-      for (const c of direct) visit(c);
-      out.push(h);
+      for (const c of helperCache.get(n)?.callees ?? []) visit(c);
+      push(h);
     };
     for (const n of names) visit(n);
     return out;
@@ -77,12 +92,6 @@ export function lowerUnitKernels(ctx: Ctx): CheckedKernel[] {
     result.push({ name: k.name, decl: k.decl, kind: k.kind, ir, key, helper });
   }
   return result;
-}
-
-function sessionCallees(ctx: Ctx, name: string): Set<string> {
-  const ck = ctx.sessionKernels.get(name);
-  const own = ck?.helper?.name;
-  return new Set((ck?.ir.helpers ?? []).filter((h) => h.name !== own).map((h) => h.name.replace(/^h_/, '')));
 }
 
 function newState(ctx: Ctx, k: KernelInfo, mode: 'kernel' | 'helper', helperOf: (n: string) => IRHelper | undefined): LowerState {

@@ -24,8 +24,11 @@ export interface LowerState {
   helperOf(name: string): IRHelper | undefined;
 }
 
+/** A temporary: `l_tmp`, `l_tmp_1`, ... from the kernel's own namer, so it is unique among the body's
+ *  locals and shares their `l_` prefix (writers keep other prefixes, such as `t_`, for themselves). */
 export function freshTemp(st: LowerState): string {
-  return `t_${st.temps++}`;
+  st.temps++;
+  return st.kernel.namer ? st.kernel.namer.fresh('tmp') : `l_tmp_${st.temps}`;
 }
 
 /** Statements hoisted out of an expression, in evaluation order. */

@@ -8,7 +8,7 @@ import type { Type } from '../types.js';
 import { typeToString } from '../types.js';
 import { scalarKind, size } from '../check/typing.js';
 
-const NAME = /^(l|t|p|h)_[A-Za-z0-9_]+$/;
+const NAME = /^(l|p|h)_[A-Za-z0-9_]+$/;
 
 export function validateKernelIR(ir: KernelIR): string[] {
   const errors: string[] = [];

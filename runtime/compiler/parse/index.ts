@@ -59,7 +59,7 @@ export function parseSource(sources: SourceSet, fileId: number, options: ParseOp
       macros: options.macros,
     });
     const { unit, typedefNames } = parseTokens(tokens, bag, options);
-    return { unit, diagnostics: bag.items, macros, typedefNames };
+    return { unit, diagnostics: inSourceOrder(bag.items), macros, typedefNames };
   } catch (e) {
     // The parser and preprocessor bound their own nesting; this is the last line of defence for
     // input nested so deeply (an #if expression, say) that the JavaScript stack runs out.
@@ -80,4 +80,13 @@ export function parseTokens(
   const parser = new Parser(demoteContextualKeywords(tokens), bag, options);
   const unit = parseTranslationUnit(parser);
   return { unit, typedefNames: parser.topLevelTypedefs() };
+}
+
+/** Diagnostics by file, then position (stable: a diagnostic's notes and equal positions keep their
+ *  order), so a user reads them top to bottom whichever stage found them. */
+function inSourceOrder(items: Diagnostic[]): Diagnostic[] {
+  return items
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => a.d.span.file - b.d.span.file || a.d.span.start - b.d.span.start || a.i - b.i)
+    .map((x) => x.d);
 }

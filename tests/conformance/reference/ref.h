@@ -18,8 +18,9 @@ static void ref_pf(float v) {
 
 /*
  * streamPrint of n elements with ncomp float components each (structs flattened in field order):
- * scalars as "%3.2f ", vectors/structs as "{a, b} ", and a newline after every `last` elements
- * (last = the last, fastest extent).
+ * scalars as "%3.2f " (trailing space), vectors/structs as "{a, b}" (no space between elements: BROOK.md
+ * writes the scalar form with its space and the vector form without), and a newline after every `last`
+ * elements (last = the last, fastest extent).
  */
 static void ref_print(const float *d, int n, int ncomp, int last) {
   for (int i = 0; i < n; i++) {
@@ -32,7 +33,7 @@ static void ref_print(const float *d, int n, int ncomp, int last) {
         ref_pf(d[i * ncomp + c]);
         if (c < ncomp - 1) printf(", ");
       }
-      printf("} ");
+      printf("}");
     }
     if ((i + 1) % last == 0) printf("\n");
   }

@@ -23,6 +23,9 @@ const DIRECT_MATH: Record<string, string> = {
   trunc: 'Math.trunc',
 };
 
+/** Library names the generator emits inline (no HostLib method behind them). */
+export const EMITTED_INLINE: ReadonlySet<string> = new Set(['assert', 'isnan', 'isinf', 'isfinite']);
+
 export function emitHostLibCall(c: Ctx, e: CallExpr, name: string): string {
   const entry = HOST_LIB.get(name);
   const ft: Type | undefined = entry?.type;

@@ -91,8 +91,40 @@ function libFn(lib: Library, base: string, t: Type): string {
       return lib.use(base, t, `fn {NAME}(x: {T}) -> {T} { return select(select(${base}(x), -{T}(${INF}), x == {T}(0.0)), ${NAN_T}, x < {T}(0.0)); }`);
     case 'log10':
       return lib.use('log10', t, `fn {NAME}(x: {T}) -> {T} { return select(select(log2(x) * {T}(0.30102999566398120f), -{T}(${INF}), x == {T}(0.0)), ${NAN_T}, x < {T}(0.0)); }`);
-    case 'acos': case 'asin':
-      return lib.use(base, t, `fn {NAME}(x: {T}) -> {T} { return select(${base}(clamp(x, {T}(-1.0), {T}(1.0))), ${NAN_T}, !(abs(x) <= {T}(1.0))); }`);
+    // WGSL allows 4096 ulp for atan2 and asin/acos inherit it (lavapipe is off by 4e-4 at asin(0.5)):
+    // Cephes' float polynomials instead, a few ulp everywhere, so both backends agree.
+    case 'atan':
+      return lib.use('atan', t, `fn {NAME}(x0: {T}) -> {T} {
+  let a = abs(x0);
+  let big = a > {T}(2.414213562373095);
+  let mid = (a > {T}(0.4142135623730950)) & !big;
+  let x = select(select(a, (a - {T}(1.0)) / (a + {T}(1.0)), mid), {T}(-1.0) / a, big);
+  let y0 = select(select({T}(0.0), {T}(0.7853981633974483), mid), {T}(1.5707963267948966), big);
+  let z = x * x;
+  let y = y0 + ((({T}(8.05374449538e-2) * z - {T}(1.38776856032e-1)) * z + {T}(1.99777106478e-1)) * z - {T}(3.33329491539e-1)) * z * x + x;
+  return select(y, -y, (bitcast<{U}>(x0) & {U}(0x80000000u)) != {U}(0u));
+}`);
+    case 'asin':
+      return lib.use('asin', t, `fn {NAME}(x: {T}) -> {T} {
+  let a = abs(x);
+  let hi = a > {T}(0.5);
+  let z = select(a * a, {T}(0.5) * ({T}(1.0) - a), hi);
+  let r = select(a, sqrt(z), hi);
+  var p = (((({T}(4.2163199048e-2) * z + {T}(2.4181311049e-2)) * z + {T}(4.5470025998e-2)) * z + {T}(7.4953002686e-2)) * z + {T}(1.6666752422e-1)) * z * r + r;
+  p = select(p, {T}(1.5707963267948966) - (p + p), hi);
+  p = select(p, -p, (bitcast<{U}>(x) & {U}(0x80000000u)) != {U}(0u));
+  return select(p, ${NAN_T}, !(a <= {T}(1.0)));
+}`);
+    case 'acos': {
+      const asin = libFn(lib, 'asin', t);
+      return lib.use('acos', t, `fn {NAME}(x: {T}) -> {T} {
+  let lo = ${asin}(sqrt({T}(0.5) * ({T}(1.0) + x)));
+  let hi = ${asin}(sqrt({T}(0.5) * ({T}(1.0) - x)));
+  let mid = {T}(1.5707963267948966) - ${asin}(x);
+  let r = select(select(mid, {T}(2.0) * hi, x > {T}(0.5)), {T}(3.141592653589793) - {T}(2.0) * lo, x < {T}(-0.5));
+  return select(r, ${NAN_T}, !(abs(x) <= {T}(1.0)));
+}`);
+    }
     case 'cosh':
       // e^|x| overflows at 88.7 while cosh stays finite to 89.4: scale by 1/2 inside the exponent.
       return lib.use('cosh', t, `fn {NAME}(x: {T}) -> {T} { let e = exp(abs(x) - {T}(0.69314718f)); return e + {T}(0.25) / e; }`);
@@ -122,7 +154,8 @@ function libFn(lib: Library, base: string, t: Type): string {
   let infs = sy * select({T}(0.78539816339745f), {T}(2.35619449019234f), negx);
   let yi = abs(y) == {T}(${INF});
   let xi = abs(x) == {T}(${INF});
-  var r = atan2(y, x);
+  let q = ${libFn(lib, 'atan', t)}(y / x);
+  var r = select(q, q + sy * {T}(3.141592653589793), x < {T}(0.0));
   r = select(r, zero, (y == {T}(0.0)) & (x == {T}(0.0)));
   r = select(r, infs, yi & xi);
   return r;
@@ -136,7 +169,7 @@ function libFn(lib: Library, base: string, t: Type): string {
   let yint = trunc(y) == y;
   let odd = yint & (abs(y) < {T}(16777216.0)) & (abs(y - {T}(2.0) * floor(y * {T}(0.5))) == {T}(1.0));
   r = select(r, -r, (x < {T}(0.0)) & odd);
-  r = select(r, ${NAN_T}, (x < {T}(0.0)) & !yint);
+  r = select(r, ${NAN_T}, (x < {T}(0.0)) & !yint & (x != -{T}(${INF})));
   // x == 0: C gives +-0 for y > 0 and +-inf for y < 0 (the sign of x when y is an odd integer).
   let z = select({T}(0.0), {T}(${INF}), y < {T}(0.0));
   r = select(r, select(z, -z, odd & ((bitcast<{U}>(x) & {U}(0x80000000u)) != {U}(0u))), x == {T}(0.0));
@@ -209,10 +242,10 @@ export function builtinCall(lib: Library, name: string, args0: Operand[], result
   const n1 = (fn: string) => `${fn}(${a[0]})`;
   switch (name) {
     case 'abs': case 'fabs': return n1('abs');
-    case 'ceil': case 'floor': case 'trunc': case 'cos': case 'sin': case 'tan': case 'atan':
+    case 'ceil': case 'floor': case 'trunc': case 'cos': case 'sin': case 'tan':
     case 'exp': case 'exp2': case 'degrees': case 'radians':
       return n1(name);
-    case 'acos': case 'asin': case 'cosh': case 'sinh': case 'tanh': case 'log': case 'log2': case 'log10':
+    case 'acos': case 'asin': case 'atan': case 'cosh': case 'sinh': case 'tanh': case 'log': case 'log2': case 'log10':
     case 'round': case 'saturate': case 'isnan': case 'isinf': case 'isfinite': case 'sqrt':
       return `${libFn(lib, name, t0)}(${a[0]})`;
     case 'sign':

@@ -1,0 +1,97 @@
+/**
+ * Argument parsing of the `kernel`, `install` and `execute` subcommands, so cli/main.ts only dispatches:
+ *
+ *   brook kernel --connection-file FILE        (what kernel.json runs; `-f FILE` as ipykernel accepts)
+ *   brook install [--user | --sys-prefix | --prefix DIR] [--name NAME]
+ *   brook execute NOTEBOOK.ipynb [--output OUT.ipynb] [--html [OUT.html]]
+ *
+ * Exit status: 0 done, 1 a cell failed (execute) or the operation failed, 2 a usage error (one line).
+ * Modules load lazily: `brook install` never loads zeromq or the compiler.
+ */
+
+export interface CommandIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const defaultIO: CommandIO = {
+  stdout: (t) => void process.stdout.write(t),
+  stderr: (t) => void process.stderr.write(t),
+};
+
+export const KERNEL_USAGE = `  kernel   run the Jupyter kernel: brook kernel --connection-file FILE (Jupyter starts it)
+  install  register the "Brook (TypeScript)" kernel with Jupyter: brook install [--user | --sys-prefix | --prefix DIR]
+  execute  run a notebook headlessly and save its outputs: brook execute NB.ipynb [--output OUT.ipynb] [--html [OUT.html]]
+`;
+
+function usage(io: CommandIO, message: string): number {
+  io.stderr(`brook: ${message}\n`);
+  return 2;
+}
+
+export async function kernelCommand(argv: string[], io: CommandIO = defaultIO): Promise<number> {
+  let file: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--connection-file' || a === '-f') file = argv[++i];
+    else if (a.startsWith('--connection-file=')) file = a.slice('--connection-file='.length);
+    else if (!a.startsWith('-') && file === undefined) file = a;
+    else return usage(io, `kernel: unknown option '${a}'`);
+  }
+  if (!file) return usage(io, 'kernel: --connection-file FILE is required (Jupyter passes it; see `brook install`)');
+  const { runKernel } = await import('./kernel.js');
+  return runKernel(file);
+}
+
+export async function installCommand(argv: string[], io: CommandIO = defaultIO): Promise<number> {
+  const options: { user?: boolean; sysPrefix?: boolean; prefix?: string; name?: string } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--user') options.user = true;
+    else if (a === '--sys-prefix') options.sysPrefix = true;
+    else if (a === '--prefix' || a.startsWith('--prefix=')) options.prefix = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+    else if (a === '--name' || a.startsWith('--name=')) options.name = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+    else return usage(io, `install: unknown option '${a}'`);
+  }
+  if ('prefix' in options && !options.prefix) return usage(io, 'install: --prefix needs a directory');
+  if ('name' in options && !/^[A-Za-z0-9._-]+$/.test(options.name ?? '')) return usage(io, 'install: --name takes letters, digits, ".", "_" and "-"');
+  const { installKernelspec } = await import('./install.js');
+  try {
+    const r = installKernelspec(options);
+    io.stdout(`Installed kernelspec ${options.name ?? 'brook'} in ${r.directory}\n`);
+    return 0;
+  } catch (err) {
+    io.stderr(`brook: install: ${(err as Error).message}\n`);
+    return 1;
+  }
+}
+
+export async function executeCommand(argv: string[], io: CommandIO = defaultIO): Promise<number> {
+  let notebook: string | undefined;
+  const options: { output?: string; html?: string | boolean } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--output' || a === '-o') options.output = argv[++i];
+    else if (a.startsWith('--output=')) options.output = a.slice('--output='.length);
+    else if (a === '--html') options.html = argv[i + 1]?.endsWith('.html') ? argv[++i]! : true;
+    else if (a.startsWith('--html=')) options.html = a.slice('--html='.length);
+    else if (!a.startsWith('-') && notebook === undefined) notebook = a;
+    else return usage(io, `execute: unexpected argument '${a}'`);
+  }
+  if (!notebook) return usage(io, 'execute: which notebook? brook execute NB.ipynb');
+  if ('output' in options && !options.output) return usage(io, 'execute: --output needs a path');
+  const { executeNotebook } = await import('./execute-notebook.js');
+  try {
+    const r = await executeNotebook(notebook, options);
+    if (r.status === 'error' && r.error) {
+      io.stderr(`brook: execute: cell ${r.error.cell + 1} failed:\n${r.error.traceback.join('\n')}\n`);
+      io.stderr(`(outputs so far written to ${r.output})\n`);
+      return 1;
+    }
+    io.stdout(`Executed ${r.executed} code cells; wrote ${r.output}${r.html ? ` and ${r.html}` : ''}\n`);
+    return 0;
+  } catch (err) {
+    io.stderr(`brook: execute: ${(err as Error).message}\n`);
+    return 1;
+  }
+}

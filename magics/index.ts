@@ -1,0 +1,218 @@
+/**
+ * The `%%brook` cell magic and the `%brook` line magic: the only bridge between the notebook kernel
+ * (kernel/, which knows nothing of Brook) and the Brook system (runtime/). The kernel imports this
+ * module before the first cell; importing it registers the handlers (kernel/magics-api.ts).
+ *
+ *   %%brook [--time] [--backend cpu|webgpu]   a Brook translation unit added to the session
+ *   %brook backend [cpu|webgpu|auto]          show or switch the backend (live streams move along)
+ *   %brook info                               adapter, features and limits
+ *   %brook streams                            every live stream: name, type, shape, bytes, backend
+ *   %brook free NAME                          free a stream's memory
+ *   %brook reset                              forget every stream, kernel and variable
+ *
+ * After a cell runs, what it defined appears in TypeScript cells: streams as BrookStream handles,
+ * kernels as functions, host variables as live values; and as ambient declarations for completion.
+ * Every cell's output ends with a line naming the backend that ran it.
+ */
+import { CellError, registerCellMagic, registerLineMagic, setDeclarations, type ExecuteContext } from '../kernel/magics-api.js';
+import type { SessionSymbol } from '../runtime/compiler/index.js';
+import { sizeOf, typeToString, type Type } from '../runtime/compiler/types.js';
+import { BrookSession, BrookCellError, isStream, type BackendChoice } from './session.js';
+import { BrookStream, kernelFunction } from './handles.js';
+import { BROOK_PRELUDE, declarationFor } from './declarations.js';
+import { completeBrook, inspectBrook, isCompleteBrook } from './editor.js';
+
+let globalsRef: Record<string, unknown> = {};
+export const session = new BrookSession(() => globalsRef);
+
+interface CellFlags {
+  time: boolean;
+  backend?: BackendChoice;
+}
+
+function parseFlags(args: string): CellFlags {
+  const flags: CellFlags = { time: false };
+  const words = args.split(/\s+/).filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--time') flags.time = true;
+    else if (w === '--backend' || w.startsWith('--backend=')) {
+      const v = w.includes('=') ? w.slice('--backend='.length) : words[++i];
+      if (v !== 'cpu' && v !== 'webgpu' && v !== 'auto') throw usage(`unknown backend '${v ?? ''}'`);
+      flags.backend = v;
+    } else throw usage(`unknown option '${w}'`);
+  }
+  return flags;
+}
+
+function usage(what: string): CellError {
+  return new CellError('UsageError', `%%brook: ${what}`, [`%%brook: ${what}`, 'usage: %%brook [--time] [--backend cpu|webgpu|auto]']);
+}
+
+/** Expose a cell's definitions to TypeScript cells (values and declarations). */
+function publish(defined: Map<string, SessionSymbol>, ctx: ExecuteContext): void {
+  const g = ctx.globals;
+  setDeclarations('brook:prelude', BROOK_PRELUDE);
+  for (const [name, sym] of defined) {
+    if (sym.kind === 'stream') {
+      if (!(g[name] instanceof BrookStream)) define(g, name, new BrookStream(session, name));
+    } else if (sym.kind === 'kernel' && sym.kernel.kind !== 'helper') {
+      define(g, name, kernelFunction(session, name));
+    } else if (sym.kind === 'value') {
+      defineValue(g, name, sym.type);
+    } else if (sym.kind === 'function') {
+      const fnName = name;
+      define(g, name, (...args: unknown[]) => (session.S.f[fnName] as (...a: unknown[]) => unknown)(...args));
+    }
+    setDeclarations(`brook:${name}`, declarationFor(sym));
+  }
+}
+
+function define(g: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: true });
+}
+
+/** Host variables: live accessors over the session (scalars and vectors), typed views for arrays. */
+function defineValue(g: Record<string, unknown>, name: string, type: Type): void {
+  if (type.kind === 'array' && type.elem.kind === 'scalar' && (type.elem.name === 'float' || type.elem.name === 'int')) {
+    const elemName = type.elem.name;
+    const length = sizeOf(type) / 4;
+    Object.defineProperty(g, name, {
+      get: () => {
+        const addr = session.S.v[name] as number;
+        const mem = session.lib.mem;
+        return elemName === 'float' ? new Float32Array(mem.buffer, addr, length) : new Int32Array(mem.buffer, addr, length);
+      },
+      configurable: true,
+      enumerable: true,
+    });
+    return;
+  }
+  Object.defineProperty(g, name, {
+    get: () => session.S.v[name],
+    set: (v: unknown) => {
+      session.S.v[name] = v;
+    },
+    configurable: true,
+    enumerable: true,
+  });
+}
+
+function backendBadge(ctx: ExecuteContext, extra = ''): void {
+  const label = session.backendLabel();
+  ctx.displayData({
+    'text/plain': `[brook: ${label}${extra}]`,
+    'text/html': `<div style="color: #888; font-size: 0.85em; font-family: monospace">brook · ${escapeHtml(label)}${escapeHtml(extra)}</div>`,
+  });
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+}
+
+registerCellMagic('brook', {
+  async execute(input, ctx) {
+    globalsRef = ctx.globals;
+    const flags = parseFlags(input.args);
+    if (flags.backend && flags.backend !== session.backendChoice) await session.switchBackend(flags.backend);
+    const label = `cell[${ctx.executionCount}]`;
+    let outcome;
+    try {
+      outcome = await session.runCell(input.body, input.bodyLine, label, { stdout: (t) => ctx.stdout(t), stderr: (t) => ctx.stderr(t) });
+    } catch (e) {
+      if (e instanceof BrookCellError) throw new CellError(e.ename, e.summary, e.rendered.flatMap((r) => r.split('\n')));
+      throw e;
+    }
+    publish(outcome.defined, ctx);
+    const timing = flags.time ? `, compile ${outcome.compileMs.toFixed(1)} ms, run ${outcome.runMs.toFixed(1)} ms (wall, incl. device sync)` : '';
+    const { value } = outcome;
+    if (isStream(value)) {
+      const name = Object.entries(session.S.v).find(([, v]) => v === value)?.[0] ?? value.name;
+      const handle = ctx.globals[name] instanceof BrookStream ? (ctx.globals[name] as BrookStream) : new BrookStream(session, name);
+      ctx.setResult(handle);
+    } else if (value !== undefined) {
+      ctx.setResult(value);
+    }
+    backendBadge(ctx, timing);
+  },
+  isComplete(input) {
+    return isCompleteBrook(input.body);
+  },
+  complete(input, cursor) {
+    return completeBrook(input.body, cursor, session.externals);
+  },
+  inspect(input, cursor) {
+    const r = inspectBrook(input.body, cursor, session.externals, (n) => session.streamNamed(n)?.shape);
+    return { found: r.found, data: r.found ? { 'text/plain': r.text } : {} };
+  },
+});
+
+registerLineMagic('brook', async (args, ctx) => {
+  globalsRef = ctx.globals;
+  const [cmd = 'info', ...rest] = args.trim().split(/\s+/).filter(Boolean);
+  switch (cmd) {
+    case 'backend': {
+      const want = rest[0];
+      if (!want) {
+        await session.rt();
+        return session.backendLabel();
+      }
+      if (want !== 'cpu' && want !== 'webgpu' && want !== 'auto') throw lineUsage(`unknown backend '${want}'`);
+      return `brook backend: ${await session.switchBackend(want)}`;
+    }
+    case 'info': {
+      const rt = await session.rt();
+      const b = rt.backend as unknown as { info?: () => unknown };
+      return {
+        backend: rt.backend.name,
+        description: rt.backend.description,
+        fallbackReason: rt.fallbackReason,
+        limits: rt.backend.limits,
+        ...(typeof b.info === 'function' ? { details: b.info() } : {}),
+      };
+    }
+    case 'streams': {
+      const rows = Object.entries(session.S.v)
+        .filter(([, v]) => isStream(v) && !v.freed)
+        .map(([name, v]) => {
+          const s = v as { elem: Type; shape: number[]; words: number; iter?: unknown };
+          const count = s.shape.reduce((a, b) => a * b, 1);
+          return { name, type: typeToString(s.elem), shape: `<${s.shape.join(', ')}>`, bytes: s.iter ? 0 : count * s.words * 4, backend: session.backendLabel() };
+        });
+      ctx.displayData(streamsBundle(rows));
+      return undefined;
+    }
+    case 'free': {
+      const name = rest[0];
+      if (!name) throw lineUsage('name the stream to free: %brook free NAME');
+      if (!session.free(name)) throw lineUsage(`no live stream named '${name}'`);
+      delete ctx.globals[name];
+      setDeclarations(`brook:${name}`, undefined);
+      return `freed ${name}`;
+    }
+    case 'reset': {
+      for (const name of Object.keys(session.S.v).concat(Object.keys(session.S.k), Object.keys(session.S.f))) {
+        delete ctx.globals[name];
+        setDeclarations(`brook:${name}`, undefined);
+      }
+      session.reset();
+      return 'brook session reset: every stream freed, kernels and variables forgotten';
+    }
+    default:
+      throw lineUsage(`unknown subcommand '${cmd}'`);
+  }
+});
+
+function lineUsage(what: string): CellError {
+  return new CellError('UsageError', `%brook: ${what}`, [`%brook: ${what}`, 'usage: %brook backend [cpu|webgpu|auto] | info | streams | free NAME | reset']);
+}
+
+function streamsBundle(rows: { name: string; type: string; shape: string; bytes: number; backend: string }[]): Record<string, string> {
+  const head = ['name', 'type', 'shape', 'bytes', 'backend'] as const;
+  if (rows.length === 0) return { 'text/plain': 'no live streams' };
+  const text = [head.join('\t'), ...rows.map((r) => head.map((h) => String(r[h])).join('\t'))].join('\n');
+  const html = `<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr>${head.map((h) => `<td>${escapeHtml(String(r[h]))}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+  return { 'text/plain': text, 'text/html': html };
+}

@@ -1,0 +1,259 @@
+/**
+ * One notebook's Brook session: the bridge between `%%brook` cells, the Brook compiler and runtime, and
+ * the TypeScript cells beside them.
+ *
+ * What it keeps between cells:
+ * - the runtime (one backend, chosen on the first cell or by `%brook backend`), whose streams stay
+ *   on the device until rebound, freed, or the session is reset;
+ * - the compiler's session: one SourceSet (spans of earlier cells stay valid for runtime errors),
+ *   macros, typedef names, and the names earlier cells defined (`externals`);
+ * - the host session `S` that generated cell code reads and writes (codegen/host/index.ts);
+ * - one HostLib (one C memory) whose output goes to the cell being run.
+ *
+ * What always holds: a failing cell (compile error, runtime error, interrupt) leaves the runtime, its
+ * streams, kernels and host variables as they were before the failing statement.
+ */
+import { compileCell, cellExports, type SessionSymbol, BrookRuntimeError, renderDiagnostic, renderRuntimeError } from '../runtime/compiler/index.js';
+import { SourceSet } from '../runtime/compiler/source.js';
+import type { MacroDef } from '../runtime/compiler/parse/index.js';
+import type { Type } from '../runtime/compiler/types.js';
+import { createRuntime, type BrookRuntimeHandle, type Stream } from '../runtime/brt/index.js';
+import { HostLib, instantiateCell, type HostSession } from '../runtime/hostlib/loader.js';
+import { ExitRequest } from '../runtime/hostlib/libc.js';
+import { hostArrayFor } from './host-arrays.js';
+
+export type BackendChoice = 'auto' | 'cpu' | 'webgpu';
+
+/** Where the running cell's output goes (the kernel's ExecuteContext, or a test's collector). */
+export interface CellSink {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export interface CellOutcome {
+  /** The value and type of the cell's last statement when it is a bare expression. */
+  value: unknown;
+  type: Type | undefined;
+  /** Names this cell defined or redefined (for TypeScript declarations). */
+  defined: Map<string, SessionSymbol>;
+  compileMs: number;
+  runMs: number;
+}
+
+/** A Brook error for the notebook: the caret-form text and a one-line summary. */
+export class BrookCellError extends Error {
+  constructor(
+    readonly ename: 'BrookCompileError' | 'BrookRuntimeError' | 'BrookExit',
+    readonly summary: string,
+    readonly rendered: string[],
+  ) {
+    super(summary);
+    this.name = ename;
+  }
+}
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export class BrookSession {
+  private runtime?: BrookRuntimeHandle;
+  private runtimeStarting?: Promise<BrookRuntimeHandle>;
+  backendChoice: BackendChoice;
+  sources = new SourceSet();
+  externals = new Map<string, SessionSymbol>();
+  private macros?: ReadonlyMap<string, MacroDef>;
+  private typedefNames: string[] = [];
+  readonly S: HostSession;
+  readonly lib: HostLib;
+  private sink: CellSink = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+  private cellCounter = 0;
+
+  constructor(
+    /** The TypeScript cells' global object: Brook cells read TypeScript values from it. */
+    private readonly tsGlobals: () => Record<string, unknown>,
+    options: { backend?: BackendChoice } = {},
+  ) {
+    this.backendChoice = options.backend ?? 'auto';
+    this.S = {
+      v: {},
+      f: {},
+      k: {},
+      get: (name: string) => {
+        const g = this.tsGlobals();
+        if (!(name in g)) throw new BrookRuntimeError('BRK5901', `'${name}' is not defined in the notebook`, undefined, 'define it in a TypeScript cell or an earlier %%brook cell');
+        return unwrapForBrook(g[name]);
+      },
+    };
+    this.lib = new HostLib({
+      io: {
+        write: (fd, bytes) => {
+          const text = Buffer.from(bytes, 'latin1').toString('utf8');
+          if (fd === 1) this.sink.stdout(text);
+          else this.sink.stderr(text);
+        },
+      },
+    });
+  }
+
+  /** The runtime, started on first use with the chosen backend. */
+  async rt(): Promise<BrookRuntimeHandle> {
+    if (this.runtime) return this.runtime;
+    if (!this.runtimeStarting) {
+      this.runtimeStarting = createRuntime({
+        backend: this.backendChoice,
+        stdout: (s) => this.sink.stdout(s),
+        stderr: (s) => this.sink.stderr(s),
+      }).then((rt) => {
+        this.runtime = rt;
+        return rt;
+      });
+      this.runtimeStarting.catch(() => (this.runtimeStarting = undefined));
+    }
+    return this.runtimeStarting;
+  }
+
+  get startedRuntime(): BrookRuntimeHandle | undefined {
+    return this.runtime;
+  }
+
+  /** "cpu", "webgpu: <adapter>", or "cpu (fallback: <why>)": what every output names. */
+  backendLabel(): string {
+    const rt = this.runtime;
+    if (!rt) return 'not started';
+    if (rt.backend.name === 'cpu') return rt.fallbackReason ? `cpu fallback (${rt.fallbackReason})` : 'cpu';
+    return `webgpu: ${rt.backend.description}`;
+  }
+
+  /** TypeScript values the cell may name: own properties of the TS globals that are C identifiers. */
+  private tsExternals(): Map<string, SessionSymbol> {
+    const out = new Map<string, SessionSymbol>();
+    const g = this.tsGlobals();
+    for (const name of Object.keys(g)) {
+      if (!IDENT.test(name) || this.externals.has(name)) continue;
+      const v = g[name];
+      if (isBrookHandle(v)) continue;
+      out.set(name, typeof v === 'function' ? { kind: 'function', name, type: { kind: 'dynamic' } } : { kind: 'value', name, type: { kind: 'dynamic' } });
+    }
+    return out;
+  }
+
+  /** Compile and run one `%%brook` cell. `firstLine` is the 0-based cell line of the body's first line. */
+  async runCell(body: string, firstLine: number, label: string, sink: CellSink): Promise<CellOutcome> {
+    this.cellCounter++;
+    // Pad with the lines above the body so diagnostics give the line numbers the notebook shows.
+    const text = '\n'.repeat(firstLine) + body;
+    const t0 = performance.now();
+    const externals = new Map([...this.tsExternals(), ...this.externals]);
+    const result = compileCell(text, label, { sources: this.sources, externals, macros: this.macros, typedefNames: this.typedefNames });
+    const compileMs = performance.now() - t0;
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
+    if (!result.ok || !result.hostJs || !result.program) {
+      const rendered = result.diagnostics.map((d) => renderDiagnostic(this.sources, d));
+      const first = errors[0];
+      throw new BrookCellError('BrookCompileError', first ? `${first.code}: ${first.message}` : 'compilation failed', rendered);
+    }
+    for (const w of warnings) sink.stderr(renderDiagnostic(this.sources, w) + '\n');
+
+    const rt = await this.rt();
+    const previousSink = this.sink;
+    this.sink = sink;
+    const t1 = performance.now();
+    try {
+      const mod = instantiateCell(result.hostJs, { rt, lib: this.lib, K: result.kernels, S: this.S });
+      const { value, type } = await mod.run();
+      // The session learns the cell's names only once it ran: a failed cell defines nothing new.
+      this.macros = result.macros;
+      this.typedefNames = result.typedefNames;
+      const defined = cellExports(result.program);
+      for (const [name, sym] of defined) this.externals.set(name, sym);
+      return { value, type: type as Type | undefined, defined, compileMs, runMs: performance.now() - t1 };
+    } catch (e) {
+      if (e instanceof BrookRuntimeError) {
+        throw new BrookCellError('BrookRuntimeError', `${e.code}: ${e.message}`, [renderRuntimeError(this.sources, e)]);
+      }
+      if (e instanceof ExitRequest) {
+        throw new BrookCellError('BrookExit', `exit(${e.status}) called in a cell`, [`the cell called exit(${e.status}); the session keeps running`]);
+      }
+      throw e;
+    } finally {
+      this.sink = previousSink;
+    }
+  }
+
+  /** The live stream a session name refers to now (streams may be rebound by later cells). */
+  streamNamed(name: string): Stream | undefined {
+    const v = this.S.v[name];
+    return isStream(v) ? v : undefined;
+  }
+
+  /** Switch backends, moving every live stream to the new one (data copied through the host). */
+  async switchBackend(choice: BackendChoice): Promise<string> {
+    const old = this.runtime;
+    this.backendChoice = choice;
+    this.runtime = undefined;
+    this.runtimeStarting = undefined;
+    const fresh = await this.rt();
+    if (old) {
+      for (const [name, v] of Object.entries(this.S.v)) {
+        if (!isStream(v) || v.freed) continue;
+        let moved: Stream;
+        if (v.iter) moved = fresh.createIter(v.name, v.elem, [...v.shape], v.iter.lo, v.iter.hi);
+        else {
+          const words = hostArrayFor(v.elem, v.shape.reduce((a, b) => a * b, 1) * v.words);
+          await old.streamWrite(v, words);
+          moved = fresh.createStream(v.name, v.elem, [...v.shape]);
+          await fresh.streamRead(moved, words);
+        }
+        this.S.v[name] = moved;
+      }
+      old.dispose();
+    }
+    return this.backendLabel();
+  }
+
+  /** Free one named stream's memory; the name is gone for later cells. */
+  free(name: string): boolean {
+    const s = this.streamNamed(name);
+    if (!s || !this.runtime) return false;
+    this.runtime.free(s);
+    delete this.S.v[name];
+    this.externals.delete(name);
+    return true;
+  }
+
+  /** Forget everything: streams freed, kernels and variables gone, the runtime closed. */
+  reset(): void {
+    this.runtime?.dispose();
+    this.runtime = undefined;
+    this.runtimeStarting = undefined;
+    for (const k of Object.keys(this.S.v)) delete this.S.v[k];
+    for (const k of Object.keys(this.S.f)) delete this.S.f[k];
+    for (const k of Object.keys(this.S.k)) delete this.S.k[k];
+    this.externals.clear();
+    this.macros = undefined;
+    this.typedefNames = [];
+    this.sources = new SourceSet();
+  }
+
+  dispose(): void {
+    this.runtime?.dispose();
+    this.runtime = undefined;
+  }
+}
+
+export function isStream(v: unknown): v is Stream {
+  return typeof v === 'object' && v !== null && 'elem' in v && 'shape' in v && 'words' in v && 'freed' in v;
+}
+
+/** Handles given to TypeScript cells carry this symbol, so a Brook cell can take them back. */
+export const BROOK_HANDLE = Symbol.for('brook.handle');
+
+function isBrookHandle(v: unknown): boolean {
+  return (typeof v === 'object' || typeof v === 'function') && v !== null && BROOK_HANDLE in (v as object);
+}
+
+/** A TypeScript value as Brook host code wants it: handles become their stream, others pass as they are. */
+function unwrapForBrook(v: unknown): unknown {
+  if (isBrookHandle(v)) return (v as { [BROOK_HANDLE]: () => unknown })[BROOK_HANDLE]();
+  return v;
+}
