@@ -12,12 +12,13 @@ import { cpus, hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, USAGE } from './cli.js';
 import { allCases, selectCases } from './cases.js';
-import { createFlusher, measureCase, type MeasureSettings } from './measure.js';
+import { measureCase, type MeasureSettings } from './measure.js';
+import { createFlusher } from './wgsl/flush.js';
 import { openBenchGpu, type BenchGpu } from './gpu.js';
 import { installPassTimer } from './timer.js';
 import { closeSessions, casesDir } from './brook/session.js';
 import { evaluateTargets, renderTable, writeJson } from './report.js';
-import type { BenchReport, CaseResult, DeviceInfo } from './results.js';
+import { median, type BenchReport, type CaseResult, type DeviceInfo } from './results.js';
 import type { CaseContext } from './side.js';
 
 const METHODOLOGY = [
@@ -35,6 +36,19 @@ const METHODOLOGY = [
 function cpuInfo(): DeviceInfo {
   const c = cpus();
   return { backend: 'cpu', name: `${c[0]?.model?.trim() ?? 'unknown CPU'} x ${c.length}`, timing: 'wall' };
+}
+
+/** Median bandwidth of a plain host copy of `bytes`: what a transfer cannot beat on the host side. */
+function hostMemcpy(bytes: number): number {
+  const src = new Float32Array(bytes / 4).fill(1);
+  const dst = new Float32Array(bytes / 4);
+  const ms: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const t0 = performance.now();
+    dst.set(src);
+    ms.push(performance.now() - t0);
+  }
+  return bytes / (median(ms.slice(1)) * 1e-3) / 1e9;
 }
 
 function stamp(d: Date): string {
@@ -89,7 +103,21 @@ export async function runBench(
     : { warmup: 3, samples: 15, planSamples: 5, flushBytes: 256 << 20, log };
   const flusher = gpu ? await createFlusher(gpu, settings.flushBytes) : undefined;
   const ctx: CaseContext = { quick: opts.quick, gpu };
+  const started = new Date();
+  const jsonPath = opts.json ? resolve(opts.json) : join(casesDir(), '..', 'results', `bench-${stamp(started)}${opts.quick ? '-quick' : ''}.json`);
   const results: CaseResult[] = [];
+  const report: BenchReport = {
+    schema: 'brook-bench/1',
+    date: started.toISOString(),
+    quick: opts.quick,
+    node: process.version,
+    host: hostname(),
+    devices,
+    methodology: METHODOLOGY,
+    cases: results,
+    targets: [],
+  };
+  if (cases.some((c) => c.id === 'streamRead' || c.id === 'streamWrite')) report.hostMemcpyGbps = hostMemcpy(opts.quick ? 16 << 20 : 256 << 20);
   for (const c of cases) {
     const t0 = performance.now();
     log(`bench: ${c.id} (${c.size}) ...`);
@@ -101,26 +129,14 @@ export async function runBench(
       r.ratio = undefined;
     }
     results.push(r);
+    // Written after every case: a run cut short (a hang, a time limit) still leaves its results.
+    report.targets = evaluateTargets(results);
+    writeJson(jsonPath, report);
     log(`bench: ${c.id} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   flusher?.dispose();
   await closeSessions();
-
-  const now = new Date();
-  const report: BenchReport = {
-    schema: 'brook-bench/1',
-    date: now.toISOString(),
-    quick: opts.quick,
-    node: process.version,
-    host: hostname(),
-    devices,
-    methodology: METHODOLOGY,
-    cases: results,
-    targets: evaluateTargets(results),
-  };
   out(renderTable(report) + '\n');
-  const jsonPath = opts.json ? resolve(opts.json) : join(casesDir(), '..', 'results', `bench-${stamp(now)}${opts.quick ? '-quick' : ''}.json`);
-  writeJson(jsonPath, report);
   out(`results: ${jsonPath}\n`);
   gpu?.device.destroy();
   const failed = results.some((r) => r.baseline.status === 'failed' || r.brook.status === 'failed');

@@ -16,9 +16,7 @@ import { Unavailable, type BenchCase, type CaseContext, type Side } from './side
 import type { CaseResult, SideResult, TimingMethod } from './results.js';
 import { summarize } from './results.js';
 import { timeGpu, timeWall, type Timed } from './timer.js';
-import type { BenchGpu } from './gpu.js';
-import { WG, bindGroup, pipeline, submit, u32f32, uniform } from './wgsl/common.js';
-import { createBuffer, grid } from './gpu.js';
+import type { Flusher } from './wgsl/flush.js';
 
 export interface MeasureSettings {
   warmup: number;
@@ -31,57 +29,28 @@ export interface MeasureSettings {
   log: (line: string) => void;
 }
 
-interface Flusher {
-  flush(): Promise<void>;
-  dispose(): void;
-}
-
-const FLUSH_SHADER = /* wgsl */ `
-struct Params { n: u32, v: f32 }
-@group(0) @binding(0) var<storage, read_write> s: array<vec4f>;
-@group(0) @binding(1) var<uniform> p: Params;
-@compute @workgroup_size(${WG})
-fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
-  let width = nwg.x * ${WG}u;
-  let i = gid.x + gid.y * width;
-  if (i < p.n) { s[i] = vec4f(p.v); }
-}
-`;
-
-export async function createFlusher(gpu: BenchGpu, bytes: number): Promise<Flusher> {
-  const { device } = gpu;
-  const size = Math.min(bytes, device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
-  const n = Math.floor(size / 16);
-  const pipe = await pipeline(device, FLUSH_SHADER, 'cache-flush');
-  const buf = createBuffer(device, n * 16, GPUBufferUsage.STORAGE, 'cache-flush');
-  const u = uniform(device, u32f32([{ u: n }, { f: 1 }]));
-  const bind = bindGroup(device, pipe, [buf, u]);
-  const g = grid(Math.ceil(n / WG), device.limits.maxComputeWorkgroupsPerDimension);
-  return {
-    flush: () => submit(device, [{ pipe, bind, grid: [g[0], g[1]] }]),
-    dispose() {
-      buf.destroy();
-      u.destroy();
-    },
-  };
-}
-
 function errText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Runs a side once and checks it; returns the failure, or undefined when verified. */
-async function verify(side: Side): Promise<{ reason?: string; maxRelError?: number }> {
+/** Runs a side once and checks it; returns the failure, if any, and how long the run took. */
+async function verify(side: Side): Promise<{ reason?: string; maxRelError?: number; ms: number }> {
+  const t0 = performance.now();
+  let ms = 0;
   try {
     await side.reset?.();
     await side.run();
+    ms = performance.now() - t0;
     const c = await side.check();
-    if (!c.ok) return { reason: `wrong result (${c.detail}; error ${c.maxRelError.toExponential(2)} x tolerance)`, maxRelError: c.maxRelError };
-    return { maxRelError: c.maxRelError };
+    if (!c.ok) return { reason: `wrong result (${c.detail}; error ${c.maxRelError.toExponential(2)} x tolerance)`, maxRelError: c.maxRelError, ms };
+    return { maxRelError: c.maxRelError, ms };
   } catch (e) {
-    return { reason: errText(e) };
+    return { reason: errText(e), ms: performance.now() - t0 };
   }
 }
+
+/** A side whose first run took this long gets fewer samples, so one slow side cannot eat the run's time. */
+const SLOW_RUN_MS = 2000;
 
 interface Sampler {
   side: Side;
@@ -115,6 +84,7 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
   };
 
   // 1. Baseline plans.
+  let slowest = 0;
   const samplers: Sampler[] = [];
   let base: Sampler | undefined;
   try {
@@ -124,6 +94,7 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
     const reasons: string[] = [];
     for (const p of plans) {
       const v = await verify(p);
+      slowest = Math.max(slowest, v.ms);
       if (v.reason) {
         reasons.push(`${p.plan ?? p.impl}: ${v.reason}`);
         p.dispose();
@@ -158,6 +129,7 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
   try {
     const side = await c.brook(ctx);
     const v = await verify(side);
+    slowest = Math.max(slowest, v.ms);
     if (v.reason) {
       side.dispose();
       res.brook = { impl: 'brook', status: 'failed', verified: false, reason: v.reason, maxRelError: v.maxRelError };
@@ -171,6 +143,10 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
   }
 
   // 3. Warm-up, then alternating samples. A side that throws drops out; the other carries on.
+  if (slowest > SLOW_RUN_MS) {
+    st = { ...st, warmup: Math.min(st.warmup, 1), samples: Math.min(st.samples, 3) };
+    st.log(`  ${c.id}: a first run took ${(slowest / 1000).toFixed(1)} s; ${st.samples} samples only`);
+  }
   const live = () => samplers.filter((x) => x.result.status === 'measured');
   const guarded = async (x: Sampler, what: string, fn: () => Promise<void>) => {
     try {

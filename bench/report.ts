@@ -32,7 +32,7 @@ function fmt(x: number | undefined, digits = 3): string {
 
 function timeCell(s: SideResult): string {
   if (s.status !== 'measured') return s.status === 'failed' ? 'FAILED' : 'skipped';
-  if (s.usPerCall !== undefined) return `${fmt(s.usPerCall)} us/call`;
+  if (s.usPerCall !== undefined) return `${fmt(s.usPerCall)} us/call${s.gpuUsPerCall !== undefined ? ` (GPU ${fmt(s.gpuUsPerCall)})` : ''}`;
   const ms = s.medianMs as number;
   return ms < 1 ? `${fmt(ms * 1000)} us` : `${fmt(ms)} ms`;
 }
@@ -69,6 +69,7 @@ export function renderTable(r: BenchReport): string {
   for (const row of rows) lines.push(row.map((v, i) => pad(v, widths[i])).join('  ').trimEnd());
   lines.push('');
   lines.push('brook/base = baseline time / Brook time (1 = as fast as the hand-written baseline).');
+  if (r.hostMemcpyGbps !== undefined) lines.push(`Host memcpy (Float32Array.set, transfer size): ${fmt(r.hostMemcpyGbps)} GB/s.`);
   const methods = new Set(r.cases.flatMap((c) => [c.baseline.timing, c.brook.timing]).filter(Boolean));
   if (methods.has('wall-submit')) lines.push('Times marked wall-submit: no timestamp-query, wall time around submit + onSubmittedWorkDone.');
   const notes: string[] = [];
@@ -83,7 +84,7 @@ export function renderTable(r: BenchReport): string {
   if (notes.length) lines.push('Notes:', ...notes);
   if (!r.targets.length) return lines.join('\n');
   lines.push('');
-  lines.push('Targets (H100/H200, full sizes):');
+  lines.push(r.quick ? 'Targets (H100/H200 at full sizes; a --quick run does not measure them):' : 'Targets (H100/H200, full sizes):');
   for (const t of r.targets) {
     const v = t.value === undefined ? 'n/a' : fmt(t.value);
     const verdict = t.met === undefined ? 'not measured' : t.met ? 'met' : 'NOT met';

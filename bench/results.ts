@@ -32,6 +32,8 @@ export interface SideResult {
   minMs?: number;
   maxMs?: number;
   samples?: number;
+  /** Every sample, in the order taken (ms), so the spread can be read. */
+  samplesMs?: number[];
   /** Effective bandwidth: the job's algorithmic bytes (not the implementation's) / median time. */
   gbps?: number;
   gflops?: number;
@@ -96,6 +98,8 @@ export interface BenchReport {
   node: string;
   host: string;
   devices: DeviceInfo[];
+  /** Host memory copy bandwidth (Float32Array.set of the transfer size, median): context for transfers. */
+  hostMemcpyGbps?: number;
   methodology: string[];
   cases: CaseResult[];
   targets: TargetResult[];
@@ -114,6 +118,7 @@ export function summarize(side: SideResult, samplesMs: number[], bytes: number, 
   side.minMs = Math.min(...samplesMs);
   side.maxMs = Math.max(...samplesMs);
   side.samples = samplesMs.length;
+  side.samplesMs = samplesMs.map((x) => Number(x.toPrecision(6)));
   if (bytes > 0) side.gbps = bytes / (med * 1e-3) / 1e9;
   if (flops > 0) side.gflops = flops / (med * 1e-3) / 1e9;
   return side;

@@ -3,6 +3,7 @@
  *
  *   brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-- ARGS...]
  *   brook check FILE.br [MORE.br ...]
+ *   brook kernel | install | execute ...   (the Jupyter side: kernel/commands.ts parses those)
  *   brook --help | --version
  *
  * Behaviour a script can rely on:
@@ -19,7 +20,7 @@
  *   adapter exists.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrookRuntimeError, compile, renderDiagnostic, renderRuntimeError, SourceSet } from '../runtime/compiler/index.js';
 import { HostLib } from '../runtime/hostlib/libc.js';
@@ -39,6 +40,7 @@ const defaultIO: CliIO = {
 
 const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-- ARGS...]
        brook check FILE.br [MORE.br ...]
+       brook kernel | install | execute ...
        brook --help | --version
 
 commands:
@@ -66,7 +68,7 @@ function parseArgs(argv: string[]): Args | string {
   const first = argv[0]!;
   if (first === '--help' || first === '-h' || first === 'help') return { command: 'help', files: [], programArgs: [] };
   if (first === '--version' || first === '-V') return { command: 'version', files: [], programArgs: [] };
-  if (first !== 'run' && first !== 'check') return `unknown command '${first}'`;
+  if (first !== 'run' && first !== 'check') return `unknown command '${first}' (commands: run, check, kernel, install, execute)`;
   const args: Args = { command: first, files: [], programArgs: [] };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
@@ -104,15 +106,36 @@ function version(): string {
 
 const utf8 = (s: string) => Buffer.from(s, 'utf8');
 
+/** The notebook commands live with the kernel; loaded only when used (no zeromq for `brook run`). */
+const NOTEBOOK_COMMANDS = new Set(['kernel', 'install', 'execute']);
+
+async function notebookCommand(name: string, argv: string[], io: CliIO): Promise<number> {
+  const cmds = await import('../kernel/commands.js');
+  const cio = { stdout: (t: string) => io.stdout(utf8(t)), stderr: (t: string) => io.stderr(utf8(t)) };
+  if (name === 'kernel') return cmds.kernelCommand(argv, cio);
+  if (name === 'install') return cmds.installCommand(argv, cio);
+  return cmds.executeCommand(argv, cio);
+}
+
+async function helpText(): Promise<string> {
+  try {
+    const cmds = await import('../kernel/commands.js');
+    return USAGE.replace('\noptions:', `${cmds.KERNEL_USAGE}\noptions:`);
+  } catch {
+    return USAGE; // the kernel is not built: run and check still work
+  }
+}
+
 export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
   const err = (s: string) => io.stderr(utf8(s));
+  if (argv[0] && NOTEBOOK_COMMANDS.has(argv[0])) return notebookCommand(argv[0], argv.slice(1), io);
   const parsed = parseArgs(argv);
   if (typeof parsed === 'string') {
     err(`brook: ${parsed}\n${USAGE}`);
     return 2;
   }
   if (parsed.command === 'help') {
-    io.stdout(utf8(USAGE));
+    io.stdout(utf8(await helpText()));
     return 0;
   }
   if (parsed.command === 'version') {
@@ -135,7 +158,8 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   const readInclude = (name: string, from: string) => {
     const p = resolve(dirname(from), name);
     try {
-      return { name: p === resolve(name) ? name : p, text: readFileSync(p, 'utf8') };
+      // Shown in diagnostics relative to the current directory, as the user would type it.
+      return { name: relative(process.cwd(), p) || p, text: readFileSync(p, 'utf8') };
     } catch {
       return undefined;
     }

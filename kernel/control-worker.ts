@@ -1,6 +1,7 @@
 /**
- * The kernel's second thread: control, heartbeat and stdin sockets. They must answer while the main thread
- * is busy running a cell, which is the whole point of running them here.
+ * The kernel's second thread: control, heartbeat, stdin and iopub sockets. They must work while the main
+ * thread is busy running a cell, which is the whole point of running them here (iopub: the main thread
+ * posts its messages, so a cell's output leaves even while the cell spins).
  *
  * - Heartbeat: echoes every ping (clients declare the kernel dead when this stops).
  * - interrupt_request: raises SIGINT in the process. A cell's synchronous code, and each step of its top
@@ -34,13 +35,16 @@ async function main(): Promise<void> {
   const controlSocket = new zmq.Router();
   const stdinSocket = new zmq.Router();
   const hbSocket = new zmq.Reply();
+  const iopubSocket = new zmq.Publisher();
   await Promise.all([
+    iopubSocket.bind(endpoint(init.info, init.info.iopub_port)),
     controlSocket.bind(endpoint(init.info, init.info.control_port)),
     stdinSocket.bind(endpoint(init.info, init.info.stdin_port)),
     hbSocket.bind(endpoint(init.info, init.info.hb_port)),
   ]);
   const control = new Channel('control', controlSocket, signer, init.session, log);
   const stdin = new Channel('stdin', stdinSocket, signer, init.session, log);
+  const iopub = new Channel('iopub', iopubSocket, signer, init.session, log);
   const state = new Int32Array(init.stdinBuffer, 0, STDIN_HEADER_BYTES / 4);
   const bytes = new Uint8Array(init.stdinBuffer, STDIN_HEADER_BYTES);
   let inputPending = false;
@@ -81,11 +85,15 @@ async function main(): Promise<void> {
           identities: m.identities.map((i) => Buffer.from(i)),
         });
         break;
+      case 'iopub':
+        void iopub.send({ msgType: m.msgType, content: m.content, parent: m.parent as WireMessage['header'] });
+        break;
       case 'send-control':
         void control.send({ msgType: m.msgType, content: m.content, parent: m.parent as WireMessage['header'], identities: m.identities.map((i) => Buffer.from(i)) });
         break;
       case 'shutdown-done':
-        void control.drain().then(() => {
+        void Promise.all([control.drain(), iopub.drain()]).then(() => {
+          iopub.close();
           control.close();
           stdin.close();
           hbSocket.linger = 0;

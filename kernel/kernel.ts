@@ -1,7 +1,11 @@
 /**
- * `runKernel(connectionFile)`: the Jupyter kernel process. Binds shell (ROUTER) and iopub (PUB) here and
- * starts the control/heartbeat/stdin worker (control-worker.ts), then serves shell requests one at a time
- * against one Session.
+ * `runKernel(connectionFile)`: the Jupyter kernel process. Binds shell (ROUTER) here and starts the
+ * worker (control-worker.ts) that owns control, heartbeat, stdin and iopub, then serves shell requests one
+ * at a time against one Session.
+ *
+ * iopub lives on the worker so output leaves while the main thread is busy: a cell that prints progress in
+ * a long synchronous loop shows it as it goes (the main thread only posts messages, the worker signs and
+ * sends them); postMessage keeps their order.
  *
  * Protocol decisions (and the clients that rely on them):
  * - Every shell request is wrapped in status busy/idle on iopub with the request as parent (JupyterLab's
@@ -35,18 +39,26 @@ function log(text: string): void {
   originalStderrWrite(`[brook kernel] ${text}\n`);
 }
 
+/** The wall clock in microseconds (the clock clients date their messages with), millisecond-exact. */
+function nowMicros(): number {
+  return Date.now() * 1000;
+}
+
+/** An ISO date to microseconds since the epoch, keeping sub-millisecond digits (jupyter_client sends them). */
+export function dateMicros(date: string): number {
+  const ms = Date.parse(date);
+  if (Number.isNaN(ms)) return Number.NaN;
+  const frac = /\.(\d+)/.exec(date)?.[1] ?? '';
+  return ms * 1000 + Number((frac.slice(3, 6) || '0').padEnd(3, '0'));
+}
+
 export async function runKernel(connectionFile: string): Promise<number> {
   const info = readConnectionFile(connectionFile);
   const sessionId = randomUUID();
   const signer = new Signer(info.key, info.signature_scheme);
   const shellSocket = new zmq.Router();
-  const iopubSocket = new zmq.Publisher();
-  await Promise.all([
-    shellSocket.bind(endpoint(info, info.shell_port)),
-    iopubSocket.bind(endpoint(info, info.iopub_port)),
-  ]);
+  await shellSocket.bind(endpoint(info, info.shell_port));
   const shell = new Channel('shell', shellSocket, signer, sessionId, log);
-  const iopub = new Channel('iopub', iopubSocket, signer, sessionId, log);
 
   const stdinBuffer = new SharedArrayBuffer(STDIN_HEADER_BYTES + 1024 * 1024);
   const stdinState = new Int32Array(stdinBuffer, 0, STDIN_HEADER_BYTES / 4);
@@ -62,7 +74,7 @@ export async function runKernel(connectionFile: string): Promise<number> {
   let parent: Header | undefined;
   let parentIdentities: Buffer[] = [];
   const publish = (msgType: string, content: object, p: Header | undefined = parent) =>
-    void iopub.send({ msgType, content, parent: p ?? {} });
+    toWorker({ type: 'iopub', msgType, content, parent: p ?? {} });
 
   const session = new Session({
     directory: process.cwd(),
@@ -94,11 +106,11 @@ export async function runKernel(connectionFile: string): Promise<number> {
     exiting = true;
     if (request) publish('shutdown_reply', { status: 'ok', restart }, request);
     session.dispose();
-    await Promise.race([Promise.all([iopub.drain(), shell.drain()]), new Promise((r) => setTimeout(r, 300))]);
+    await Promise.race([shell.drain(), new Promise((r) => setTimeout(r, 300))]);
     shell.close();
-    iopub.close();
     toWorker({ type: 'shutdown-done' });
-    await new Promise((r) => setTimeout(r, 20));
+    // The worker drains iopub and closes its sockets, then exits; do not wait on a stuck one.
+    await Promise.race([new Promise((r) => worker.once('exit', r)), new Promise((r) => setTimeout(r, 500))]);
     process.exit(0);
   };
 
@@ -122,7 +134,7 @@ export async function runKernel(connectionFile: string): Promise<number> {
       control_port: info.control_port, hb_port: info.hb_port,
     }),
     comm_info_request: (_m, reply) => void reply('comm_info_reply', { status: 'ok', comms: {} }),
-    comm_open: (m) => publish('comm_close', { comm_id: m.content.comm_id, data: {} }),
+    comm_open: (m) => publish('comm_close', { comm_id: m.content.comm_id, data: {} }, m.header),
     comm_msg: () => {},
     comm_close: () => {},
     is_complete_request: (m, reply) => void reply('is_complete_reply', session.isComplete(String(m.content.code ?? ''))),
@@ -162,11 +174,11 @@ export async function runKernel(connectionFile: string): Promise<number> {
         return;
       }
       const { ename, evalue, traceback } = outcome;
-      await reply('execute_reply', { status: 'error', execution_count: outcome.executionCount, ename, evalue, traceback, user_expressions: {}, payload: [] });
       if (c.stop_on_error ?? true) {
         abortQueued = true;
-        errorTime = Date.now();
+        errorTime = nowMicros();
       }
+      await reply('execute_reply', { status: 'error', execution_count: outcome.executionCount, ename, evalue, traceback, user_expressions: {}, payload: [] });
     },
   };
 
@@ -235,12 +247,17 @@ export async function runKernel(connectionFile: string): Promise<number> {
     }
     await dispatch(msg);
     if (abortQueued) {
-      // Requests the client made before it saw the error may still be in zeromq: take them in, then abort
-      // those dated before the error (a client that ran the next cell after seeing the reply is not aborted).
-      await new Promise((r) => setTimeout(r, 50));
+      // As ipykernel: take in what has already arrived at the socket (a few loop turns, until nothing
+      // more comes), and abort those execute requests; one made after the error (by its date, to the
+      // microsecond where the client gives it) was sent by a client that saw the error, and runs.
+      let seen = -1;
+      for (let turns = 0; turns < 50 && seen !== queue.length; turns++) {
+        seen = queue.length;
+        await new Promise((r) => setImmediate(r));
+        await new Promise((r) => setImmediate(r));
+      }
       for (const q of queue) {
-        const made = Date.parse(String(q.header.date));
-        if (q.header.msg_type === 'execute_request' && !(made > errorTime)) aborted.add(q);
+        if (q.header.msg_type === 'execute_request' && !(dateMicros(String(q.header.date)) >= errorTime)) aborted.add(q);
       }
       abortQueued = false;
     }

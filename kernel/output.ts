@@ -28,16 +28,20 @@ export class Outputs {
   private pending: string[] = [];
   private pendingLength = 0;
   private timer: NodeJS.Timeout | undefined;
+  private pendingSince = 0;
 
   constructor(public sink: OutputSink) {}
 
   write(name: StreamName, text: string): void {
     if (text === '') return;
     if (this.pendingName !== undefined && this.pendingName !== name) this.flush();
+    if (this.pending.length === 0) this.pendingSince = Date.now();
     this.pendingName = name;
     this.pending.push(text);
     this.pendingLength += text.length;
-    if (this.pendingLength >= FLUSH_BYTES) this.flush();
+    // The timer cannot fire while a cell loops synchronously, so the age is checked on every write too:
+    // a long loop that prints progress shows it as it goes.
+    if (this.pendingLength >= FLUSH_BYTES || Date.now() - this.pendingSince >= FLUSH_MS) this.flush();
     else if (this.timer === undefined) {
       this.timer = setTimeout(() => this.flush(), FLUSH_MS);
       this.timer.unref();

@@ -266,7 +266,8 @@ export class Session {
     const cursor = codePointsToUtf16(code, cursorPos);
     const magic = parseCellMagic(code);
     let r: { matches: string[]; start: number; end: number };
-    if (magic && cursor >= magic.bodyOffset) {
+    const firstLineEnd = code.indexOf('\n') < 0 ? code.length : code.indexOf('\n');
+    if (magic && cursor > firstLineEnd) {
       const handler = getCellMagic(magic.name);
       const a = handler?.complete ? await handler.complete(magic, cursor - magic.bodyOffset) : { matches: [], start: cursor - magic.bodyOffset, end: cursor - magic.bodyOffset };
       r = { matches: a.matches, start: a.start + magic.bodyOffset, end: a.end + magic.bodyOffset };

@@ -16,6 +16,7 @@ export type ToWorker =
   | { type: 'interrupt-ack' }
   | { type: 'input'; prompt: string; password: boolean; identities: Uint8Array[]; parent: object }
   | { type: 'shutdown-done' }
+  | { type: 'iopub'; msgType: string; content: object; parent: object }
   | { type: 'send-control'; msgType: string; content: object; parent: object; identities: Uint8Array[] };
 export type FromWorker =
   | { type: 'ready' }

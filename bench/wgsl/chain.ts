@@ -1,8 +1,9 @@
 /**
  * Hand-written baseline of many small kernel calls: `calls` dispatches of v = a * v + b on a small
- * float4 buffer, alternating x -> y and y -> x, each in its own compute pass (as a separate kernel
- * launch is), all in one command encoder and one submit. Pipeline and both bind groups are made once,
- * outside the timing: this is the floor a runtime that records calls could reach.
+ * float4 buffer, alternating x -> y and y -> x, all in one command encoder and one submit; either all
+ * in one compute pass (WebGPU orders dependent dispatches within a pass) or one pass per dispatch.
+ * Pipeline and both bind groups are made once, outside the timing: this is the floor a runtime that
+ * records calls could reach.
  */
 import type { BenchGpu } from '../gpu.js';
 import { readBack, storageFrom } from '../gpu.js';
@@ -33,33 +34,38 @@ export async function chainWgsl(gpu: BenchGpu, x: Float32Array, a: number, b: nu
   const back = bindGroup(device, pipe, [by, bx, bu]);
   const groups = Math.ceil(n / WG);
   const ref = chainRef(x, a, b, calls);
-  return [
-    {
-      impl: 'wgsl',
-      plan: `${calls} passes in one encoder, one submit`,
-      calls,
-      async run() {
-        // Each run restarts from x so check() sees exactly `calls` steps.
-        device.queue.writeBuffer(bx, 0, x);
-        const enc = device.createCommandEncoder();
-        for (let k = 0; k < calls; k++) {
-          const pass = enc.beginComputePass();
-          pass.setPipeline(pipe);
-          pass.setBindGroup(0, k % 2 === 0 ? fwd : back);
-          pass.dispatchWorkgroups(groups);
+  const make = (onePass: boolean): Side => ({
+    impl: 'wgsl',
+    plan: onePass ? `${calls} dispatches in one compute pass, one submit` : `${calls} compute passes of one dispatch, one submit`,
+    calls,
+    async run() {
+      // Each run restarts from x so check() sees exactly `calls` steps.
+      device.queue.writeBuffer(bx, 0, x);
+      const enc = device.createCommandEncoder();
+      let pass = enc.beginComputePass();
+      pass.setPipeline(pipe);
+      for (let k = 0; k < calls; k++) {
+        if (!onePass && k > 0) {
           pass.end();
+          pass = enc.beginComputePass();
+          pass.setPipeline(pipe);
         }
-        device.queue.submit([enc.finish()]);
-        await device.queue.onSubmittedWorkDone();
-      },
-      async check() {
-        const last = calls % 2 === 1 ? by : bx;
-        const got = new Float32Array(await readBack(device, last, x.byteLength));
-        return compare(got, ref.want, ref.scale, 1e-5, 1e-30);
-      },
-      dispose() {
-        for (const buf of [bx, by, bu]) buf.destroy();
-      },
+        pass.setBindGroup(0, k % 2 === 0 ? fwd : back);
+        pass.dispatchWorkgroups(groups);
+      }
+      pass.end();
+      device.queue.submit([enc.finish()]);
+      await device.queue.onSubmittedWorkDone();
     },
-  ];
+    async check() {
+      const last = calls % 2 === 1 ? by : bx;
+      const got = new Float32Array(await readBack(device, last, x.byteLength));
+      return compare(got, ref.want, ref.scale, 1e-5, 1e-30);
+    },
+    dispose() {
+      if (--live === 0) for (const buf of [bx, by, bu]) buf.destroy();
+    },
+  });
+  let live = 2;
+  return [make(true), make(false)];
 }

@@ -161,6 +161,9 @@ export interface Launch {
   outShape: number[];
   /** Write mask (float stream shaped like the outputs), when enabled. */
   mask?: LaunchArg & { kind: 'stream' };
+  /** The host statement of the call: a backend that reports errors later (WebGPU, at the next
+   *  read or finish) attaches it to them. */
+  span?: Span;
 }
 
 export type LaunchArg =

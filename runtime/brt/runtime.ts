@@ -135,6 +135,7 @@ export class Runtime implements BrookRuntime {
   streamSwap(a: Stream, b: Stream): void {
     boxOf(a);
     boxOf(b);
+    for (const s of [a, b]) if (s.iter) throw brtError('BRK5023', { name: s.name });
     if (typeToString(a.elem) !== typeToString(b.elem)) {
       throw brtError('BRK5018', { a: a.name, b: b.name, ta: typeToString(a.elem), tb: typeToString(b.elem) });
     }

@@ -19,7 +19,7 @@
  * type names, the checker the rest.
  */
 import type { Span } from './source.js';
-import type { DiagnosticBag } from './diagnostics.js';
+import { DiagnosticBag, type Diagnostic } from './diagnostics.js';
 import { reportSyntax } from './messages/syntax.js';
 
 export type TokenKind = 'ident' | 'keyword' | 'number' | 'string' | 'char' | 'punct' | 'eof';
@@ -102,6 +102,22 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/** A binary or badly mangled file would give an error per character: report the first ones only. */
+const MAX_LEX_ERRORS = 50;
+
+class CappedBag extends DiagnosticBag {
+  private count = 0;
+  constructor(private readonly inner: DiagnosticBag, private readonly max: number) {
+    super();
+  }
+  override error(code: string, span: Span, message: string, hint?: string): Diagnostic {
+    return ++this.count <= this.max ? this.inner.error(code, span, message, hint) : { code, severity: 'error', message, span, hint };
+  }
+  override warning(code: string, span: Span, message: string, hint?: string): Diagnostic {
+    return ++this.count <= this.max ? this.inner.warning(code, span, message, hint) : { code, severity: 'warning', message, span, hint };
+  }
+}
+
 export interface LexOptions {
   /** Report diagnostics here; when absent, problems are silently tolerated. */
   diagnostics?: DiagnosticBag;
@@ -109,10 +125,11 @@ export interface LexOptions {
 
 /** Lex one file. `fileId` goes into every span. */
 export function lex(text: string, fileId: number, options: LexOptions = {}): Token[] {
-  const diags = options.diagnostics;
+  const diags = options.diagnostics && new CappedBag(options.diagnostics, MAX_LEX_ERRORS);
   const tokens: Token[] = [];
   const n = text.length;
-  let i = 0;
+  // A byte-order mark (Windows editors write one) is not part of the program.
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let bol = true;
   let space = false;
   const span = (start: number, end: number): Span => ({ file: fileId, start, end });
@@ -222,9 +239,8 @@ function printable(text: string, i: number): string {
  */
 function lexNumber(text: string, start: number, fileId: number, diags: DiagnosticBag | undefined): Token {
   let i = start;
-  const n = text.length;
   for (;;) {
-    const c = text.charCodeAt(i);
+    const c = text.charCodeAt(i); // NaN past the end: stops the scan
     if (isIdentPart(c) || c === 46) {
       i++;
       continue;

@@ -18,7 +18,7 @@
  *   are 0, as in C.
  */
 import { copyToken, lex, makeToken, type Token } from './lex.js';
-import type { DiagnosticBag } from './diagnostics.js';
+import { DiagnosticBag } from './diagnostics.js';
 import type { SourceSet, Span } from './source.js';
 import { reportSyntax } from './messages/syntax.js';
 import { evaluateCondition } from './preprocess-expr.js';

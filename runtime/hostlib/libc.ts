@@ -144,9 +144,11 @@ export class HostLib {
     return s.length;
   }
 
+  /** glibc's puts returns the number of bytes written, newline included. */
   puts(s: number): number {
-    this.io.write(1, this.mem.cstring(s) + '\n');
-    return 1;
+    const line = this.mem.cstring(s) + '\n';
+    this.io.write(1, line);
+    return Math.min(2147483647, line.length);
   }
 
   fputs(s: number, file: number): number {

@@ -15,6 +15,8 @@ export interface HostSession {
   f: Record<string, (...args: unknown[]) => unknown>;
   k: Record<string, CompiledKernel>;
   get(name: string): unknown;
+  /** Called every 65536 loop iterations of cell code; throw to interrupt the cell. */
+  checkInterrupt?(): void;
 }
 
 export interface HostEnv {

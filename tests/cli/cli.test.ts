@@ -84,6 +84,18 @@ int main(void) {
     expect(r.stderr).toMatch(/div\.br:3:10: error: BRK5101: integer division by zero/);
   });
 
+  it('#include "file" resolves next to the including file; errors in it name that file', async () => {
+    file('common.h', '#define SCALE 3\nint scaled(int x) { return SCALE * x; }\n');
+    const p = file('inc.br', '#include <stdio.h>\n#include "common.h"\nint main(void) { printf("%d\\n", scaled(14)); return 0; }\n');
+    const r = await brook(['run', p]);
+    expect(r).toEqual({ status: 0, stdout: '42\n', stderr: '' });
+    file('broken.h', 'int broken(int x) { return x + ; }\n');
+    const q = file('inc2.br', '#include "broken.h"\nint main(void) { return broken(1); }\n');
+    const e = await brook(['run', q]);
+    expect(e.status).toBe(1);
+    expect(e.stderr).toMatch(/broken\.h:1:\d+: error: /);
+  });
+
   it('several files form one program', async () => {
     const a = file('a.br', 'int twice(int x);\nint main(void) { return twice(21); }\n');
     const b = file('b.br', 'int twice(int x) { return 2 * x; }\n');
@@ -104,6 +116,7 @@ describe('brook check, usage and versions', () => {
     const h = await brook(['--help']);
     expect(h.status).toBe(0);
     expect(h.stdout).toContain('usage: brook run FILE.br');
+    expect(h.stdout).toMatch(/^ {2}install /m); // the notebook commands are listed too
     const v = await brook(['--version']);
     const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
     expect(v.stdout).toBe(`brook ${pkg.version}\n`);

@@ -54,4 +54,11 @@ describe('Brook programs', () => {
       `${total.join(' ')}\n` +
       `${1 + 3 + 5 + 7} ${2 + 4 + 6 + 8} 9\n`);
   });
+
+  it('v[i] on host vectors reads and writes components (variables and struct fields)', async () => {
+    const got = await runBrook(read('vector_index.br'), [], 'vector_index.br');
+    expect(got.diagnostics).toEqual([]);
+    // a = 10 * (1, 2, 3, 4), then a.y++; s.v = (1, 2, 3, 4) + (0, 1, 2, 3), then s.v.w--.
+    expect(got.stdout).toBe('10 21 30 40 | 1 3 5 6\n');
+  });
 });

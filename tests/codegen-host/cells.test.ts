@@ -86,4 +86,16 @@ describe('notebook cells', () => {
     expect((await s.cell('g(1)')).value).toBe(30);
     s.rt.dispose();
   });
+
+  it('a spinning cell can be interrupted through S.checkInterrupt, and the session carries on', async () => {
+    const s = createSession({});
+    let polls = 0;
+    s.S.checkInterrupt = () => { if (++polls === 3) throw new Error('interrupted'); };
+    await s.cell('int spins = 0;');
+    await expect(s.cell('while (1) { spins++; }')).rejects.toThrow('interrupted');
+    expect(s.S.v.spins).toBe(3 * 65536 - 1);
+    s.S.checkInterrupt = undefined;
+    expect((await s.cell('spins + 1')).value).toBe(3 * 65536);
+    s.rt.dispose();
+  });
 });

@@ -11,7 +11,7 @@ import type { CallExpr, ExprStmt, FunctionDecl, Ident, VarDecl, Expr, DeclStmt, 
 import { typeToString } from '../../runtime/compiler/types.js';
 import type { SessionSymbol } from '../../runtime/compiler/check/index.js';
 import { HOST_LIB } from '../../runtime/compiler/check/hostlib.js';
-import { formatCheck } from '../../runtime/compiler/messages/check.js';
+import { CHECK_MESSAGES, formatCheck } from '../../runtime/compiler/messages/check.js';
 
 const SAXPY = 'kernel void saxpy(float a, float4 x<>, float4 y<>, out float4 result<>) { result = a * x + y; }\n';
 
@@ -242,6 +242,7 @@ describe('messages', () => {
   });
 
   test('every message template has a hint, and templates fill their arguments', () => {
+    for (const [code, t] of Object.entries(CHECK_MESSAGES)) expect((t as { hint?: string }).hint, code).toBeTruthy();
     const f = formatCheck('BRK2210', { name: 'g', dims: 2, s: 's', given: 'float', why: 'w' });
     expect(f.message).toBe("gather index of the wrong rank: 'g' has 2 dimensions, indexed with float");
   });
@@ -414,6 +415,37 @@ describe('notebook cells', () => {
     const second = compile('kernel void k(float3 a<>, out float3 c<>) { c = avg(a, a); }', { cell: true, externals });
     expect(render(second)).toBe('');
     expect(second.result.program.kernels.get('k')!.ir.helpers.map((h) => h.name)).toEqual(['h_avg']);
+  });
+
+  test('a bare stream as the last statement of a cell is fine (the notebook displays it)', () => {
+    const c = compile('float4 result<4>;\nresult', { cell: true });
+    expect(render(c)).toBe('');
+    const last = c.result.program.statements[c.result.program.statements.length - 1] as ExprStmt;
+    expect(typeToString(last.expr.type!)).toBe('float4<>');
+  });
+
+  test('helpers of a session helper come along (callees before callers)', () => {
+    const first = compile('kernel float sq(float x) { return x * x; }\nkernel float norm2(float3 v) { return sq(v.x) + sq(v.y) + sq(v.z); }', { cell: true });
+    const ext = (name: string) => ({ kind: 'kernel' as const, name, kernel: first.result.program.kernels.get(name)! });
+    const externals = new Map<string, SessionSymbol>([['sq', ext('sq')], ['norm2', ext('norm2')]]);
+    const second = compile('kernel void k(float3 a<>, out float n<>) { n = norm2(a); }', { cell: true, externals });
+    expect(render(second)).toBe('');
+    expect(second.result.program.kernels.get('k')!.ir.helpers.map((h) => h.name)).toEqual(['h_sq', 'h_norm2']);
+  });
+
+  test('a cell\'s top-level declarations are globals; those in blocks and loops are locals', () => {
+    const c = compile('int n = 3;\nint i;\nfor (i = 0; i < n; i++) { int j = i; }', { cell: true });
+    expect(render(c)).toBe('');
+    const kinds: string[] = [];
+    const walk = (x: unknown): void => {
+      if (!x || typeof x !== 'object') return;
+      if (Array.isArray(x)) { x.forEach(walk); return; }
+      const o = x as Record<string, unknown>;
+      if (o.kind === 'Declarator') kinds.push(`${o.name as string}:${(o.symbol as { kind: string }).kind}`);
+      for (const [k, v] of Object.entries(o)) if (k !== 'symbol' && k !== 'span' && k !== 'type') walk(v);
+    };
+    walk(c.result.program.unit);
+    expect(kinds).toEqual(['n:global', 'i:global', 'j:local']);
   });
 
   test('statements outside functions are an error in a program (the parser stops them first; the checker agrees)', () => {

@@ -106,6 +106,16 @@ describe('tokens', () => {
   });
 });
 
+test('Windows files: CRLF line ends and a byte-order mark', () => {
+  const unix = '#define X 1 + \\\n 2\nint a = X; // c\nchar *s = "x";\n';
+  const dos = '\ufeff' + unix.replace(/\n/g, '\r\n');
+  const strip = (ts: Token[]) => ts.map((t) => `${t.kind}:${t.text}:${t.bol}:${t.value ?? ''}`);
+  const a = lexAll(unix);
+  const b = lexAll(dos);
+  expect(b.diags.items).toEqual([]);
+  expect(strip(b.toks)).toEqual(strip(a.toks));
+});
+
 describe('lexer errors are diagnostics, never exceptions', () => {
   const codes = (text: string) => lexAll(text).diags.items.map((d) => `${d.code}@${d.span.start}`);
   test('unterminated comment, string and char literal', () => {

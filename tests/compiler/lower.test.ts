@@ -175,6 +175,21 @@ describe('meaning: helpers and indexof', () => {
     expect(out.params[3]).toEqual([19, 5, 0, 0]);
   });
 
+  test('gathers pass through helpers; out arguments may be the caller\'s outputs and write masks', () => {
+    const k = kernel(`kernel float pick(float g[], float i) { return g[i] * 10; }
+kernel void halves(float x<>, out float lo<>, out float hi<>) { lo = x * 0.5; hi = x * 2; }
+kernel void k(float a<>, float g[], out float4 r<>) {
+  r = 0;
+  halves(a, r.y, r.w);
+  r.x = pick(g, a + 1);
+}`, 'k');
+    const text = printKernelIR(k);
+    expect(text).toContain('h_halves(p_a, p_r.y, p_r.w; out 1->p_r.y, 2->p_r.w);');
+    expect(text).toContain('p_r.x = h_pick(p_g, (p_a + 1.0));');
+    const out = runElement(k, { params: [[1], [0], [0, 0, 0, 0]], gathers: { 1: { shape: [3], data: [[5], [6], [7]] } } });
+    expect(out.params[2]).toEqual([70, 0.5, 0, 2]); // g[2] * 10, a / 2, 0, a * 2
+  });
+
   test('a helper that reads indexof asks its caller for the position', () => {
     const where = ir.helpers.find((h) => h.name === 'h_where')!;
     const twice = ir.helpers.find((h) => h.name === 'h_whereTwice')!;

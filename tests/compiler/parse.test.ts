@@ -18,6 +18,14 @@ const update = process.env.UPDATE_PARSE_CASES === '1';
 describe('golden parse cases', () => {
   const cases = readdirSync(casesDir).filter((f) => f.endsWith('.br'));
   test('there are cases', () => expect(cases.length).toBeGreaterThan(5));
+  test('a file saved on Windows (CRLF, byte-order mark) parses the same', () => {
+    for (const file of cases.filter((f) => !f.startsWith('errors-'))) {
+      const text = readFileSync(join(casesDir, file), 'utf8');
+      const dos = parseText('\ufeff' + text.replace(/\n/g, '\r\n'));
+      expect(dos.diagnostics).toEqual([]);
+      expect(printUnit(dos.unit)).toBe(printUnit(parseText(text).unit));
+    }
+  });
   for (const file of cases) {
     test(file, () => {
       const text = readFileSync(join(casesDir, file), 'utf8');
@@ -385,10 +393,10 @@ float ok<4>;
     expect(f.r.diagnostics[0]!.related![0]).toMatchObject({ message: "the '}' is probably missing here" });
     expect(f.r.sources.position(0, f.r.diagnostics[0]!.related![0]!.span.start)).toEqual({ line: 2, column: 9 });
     expect(f.r.unit.items.map((i) => (i.kind === 'FunctionDecl' ? i.name : i.kind))).toEqual(['a', 'b']);
-    // At the end of the file, every block still open is reported at its '{', innermost first.
+    // At the end of the file, every block still open is reported at its '{' (in source order).
     expect(file('int main() {\n  if (x) {\n    return 0;\n').diags).toEqual([
-      "test.br:2:10 BRK1204 unmatched '{'",
       "test.br:1:12 BRK1204 unmatched '{'",
+      "test.br:2:10 BRK1204 unmatched '{'",
     ]);
   });
 
@@ -476,6 +484,15 @@ describe('hostile input is rejected with a diagnostic, not a stack overflow', ()
     }
     // Nesting that real programs use is fine.
     expect(parseText(`int x = ${'('.repeat(100)}1${')'.repeat(100)};`).diagnostics).toEqual([]);
+  });
+
+  test('a cascade stops after 50 errors, with a note; a binary file gives at most 50 lexer errors', () => {
+    const r = parseText('int a[1] = ' + '{'.repeat(5000) + '1' + '}'.repeat(5000) + ';');
+    expect(r.diagnostics.filter((d) => d.severity === 'error').length).toBeLessThanOrEqual(50);
+    expect(r.diagnostics.at(-1)).toMatchObject({ code: 'BRK1237', severity: 'note', message: 'too many errors (50); stopping here' });
+    const junk = parseText(String.fromCharCode(...Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256)));
+    expect(junk.diagnostics.filter((d) => d.code.startsWith('BRK10')).length).toBeLessThanOrEqual(50);
+    expect(junk.diagnostics.length).toBeLessThanOrEqual(102);
   });
 
   test('deeply nested macro uses and #if expressions', () => {

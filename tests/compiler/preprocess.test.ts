@@ -178,6 +178,12 @@ e
     expect(r.text).toBe('a b c d e');
   });
 
+  test('text in skipped blocks need not be C: no lexer errors there', () => {
+    const r = pp("#if 0\nthis isn't C @ all\n#elif 0\n'\n#else\nint a;\n#endif\n#ifdef NOPE\n\"unterminated\n#endif\nint b = 'x;");
+    expect(r.text).toBe("int a ; int b = 'x;");
+    expect(r.diags).toEqual(['main.br:11:9 BRK1003 unterminated character literal']);
+  });
+
   test('the expression evaluator: every operator, defined, unknown names are 0', () => {
     const cases: [string, boolean][] = [
       ['1 + 2 * 3 == 7', true], ['(1 + 2) * 3 == 9', true], ['10 / 3 == 3 && 10 % 3 == 1', true],

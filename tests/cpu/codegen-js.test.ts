@@ -44,7 +44,7 @@ describe('generated JavaScript', () => {
     const r2 = rt.createStream('r2', F4, [8]);
     rt.call(saxpy, [1, x, x, r]);
     rt.call(saxpy, [2, x, x, r]);
-    expect([...saxpy.cache.keys()]).toEqual([`cpu:${planKey({ mode: 'map', access: [null, 'linear', 'linear', 'linear'], mask: null })}`]);
+    expect([...saxpy.cache.keys()]).toEqual([`cpu:${planKey({ mode: 'map', access: [null, 'linear', 'linear', 'linear'], mask: null, iterDims: [null, null, null, null] })}`]);
     rt.call(saxpy, [2, x, x, r2]); // resized inputs: a table plan
     expect(saxpy.cache.size).toBe(2);
   });

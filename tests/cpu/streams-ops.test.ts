@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCpuRuntime, STREAM_GATHER_FETCH, STREAM_GATHER_INC, STREAM_SCATTER_ADD, STREAM_SCATTER_ASSIGN, STREAM_SCATTER_MUL } from '../../runtime/brt/index.js';
 import type { Stream } from '../../runtime/brt/api.js';
-import { F, F2, add, assign, bin, iff, inp, k, kernel, loop, mul, out, p, P, push, red, vout, declare, local, L } from '../brt/ir.js';
+import { F, F2, I, add, assign, bin, iff, inp, k, kernel, loop, mul, out, p, P, push, red, vout, declare, local, L } from '../brt/ir.js';
 
 async function read(rt: ReturnType<typeof createCpuRuntime>, s: Stream): Promise<number[]> {
   const o = new Float32Array(s.shape.reduce((a, b) => a * b, 1) * s.words);
@@ -96,6 +96,18 @@ describe('streamScatterOp: dst[index[i]] = op(dst[index[i]], data[i])', () => {
     const op = kernel('op', 'reduce', [inp('a', F), red('r', F)], () => [assign(P(1), add(mul(p(1), k(F, 2)), p(0)))]);
     rt.scatterOp(dst, index, data, op);
     expect(await read(rt, dst)).toEqual([1 * 2 + 20, 1, 158, 1 * 2 + 40]);
+  });
+  it('a reduce-kernel op with an int index stream', async () => {
+    const rt = createCpuRuntime();
+    const dst = rt.createStream('dst', F, [3]);
+    await rt.streamRead(dst, [0, 0, 0]);
+    const index = rt.createStream('index', I, [4]);
+    await rt.streamRead(index, new Int32Array([2, 2, -1, 0]));
+    const data = rt.createStream('data', F, [4]);
+    await rt.streamRead(data, [1, 2, 3, 4]);
+    const op = kernel('op', 'reduce', [inp('a', F), red('r', F)], () => [assign(P(1), add(p(1), p(0)))]);
+    rt.scatterOp(dst, index, data, op);
+    expect(await read(rt, dst)).toEqual([4, 0, 3]);
   });
   it('an index outside dst is skipped; 2-D dst takes float2 (x = column) indices', async () => {
     const rt = createCpuRuntime();

@@ -195,3 +195,21 @@ describe('the checker\'s host library table and HostLib agree', () => {
     expect([rem(5, 2), rem(7, 2), rem(-5, 2), rem(5.5, 2), rem(10, 3), rem(1, 0)]).toEqual([1, -1, -1, -0.5, 1, NaN]);
   });
 });
+
+describe('time.h', () => {
+  it('clock() counts processor time in microseconds; time() is the Unix time and stores through its pointer', () => {
+    const { L } = lib();
+    const c0 = L.clock();
+    let x = 0;
+    const until = Date.now() + 30;
+    while (Date.now() < until) x += Math.sqrt(x + 1);
+    const c1 = L.clock();
+    expect(c1 - c0).toBeGreaterThanOrEqual(10000); // >= 10 ms of CPU for a 30 ms busy loop
+    expect(c1 - c0).toBeLessThan(5_000_000);
+    const p = L.malloc(8);
+    const t = L.time(p);
+    expect(Math.abs(t - Date.now() / 1000)).toBeLessThan(2);
+    expect(L.mem.loadI64(p)).toBe(t);
+    expect(L.time(0)).toBeGreaterThanOrEqual(t);
+  });
+});

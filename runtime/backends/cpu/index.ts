@@ -23,7 +23,7 @@ import {
 import { compileKernelJs, planKey, type CompiledJsKernel, type JsPlan } from '../../compiler/codegen/js/index.js';
 import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
 import { asCpuBuffer, createCpuBuffer, type CpuBuffer } from './buffers.js';
-import { accessOf, baseOf, gatherData, iterData, pad4, streamData, strides4 } from './launchdata.js';
+import { accessOf, baseOf, gatherData, iterData, iterDims, pad4, streamData, strides4 } from './launchdata.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
@@ -52,9 +52,11 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const ir = launch.kernel.ir;
     const indexof = new Set(ir.indexofParams);
     const access: JsPlan['access'] = [];
+    const iterDimsOf: (number[] | null)[] = [];
     const args = launch.args.map((a, k) => {
       const p = ir.params[k]!;
       access.push(null);
+      iterDimsOf.push(p.role === 'iter' ? iterDims(a as LaunchArg & { kind: 'iter' }) : null);
       switch (p.role) {
         case 'const':
           return { value: a.kind === 'value' ? a.value : [] };
@@ -90,7 +92,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       mask = accessOf(launch.mask, space);
       L.mask = streamData(launch.mask, space, buf(launch.mask.stream.buffer), false, mask);
     }
-    const plan: JsPlan = { mode, access, mask };
+    const plan: JsPlan = { mode, access, mask, iterDims: iterDimsOf };
     return { L, plan, n: E.reduce((a, b) => a * b, 1) };
   }
 
@@ -271,6 +273,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const { L, plan, n } = prepare(launch, 'scatter', data.shape);
     plan.target = accessOf(index, data.shape);
     L.index = streamData(index, data.shape, buf(index.stream.buffer), false, plan.target);
+    L.indexIsFloat = flatKinds(index.stream.elem)[0] === 'float';
     L.dst = gatherData(dst, buf(dst.stream.buffer));
     compiled(launch, plan).run(L, 0, n);
   }

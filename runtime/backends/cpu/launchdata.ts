@@ -44,7 +44,9 @@ export function accessOf(arg: { stream: { shape: number[] }; lo: number[]; shape
 
 function resizeTable(inExtent: number, outExtent: number, f: (idx: number) => number): Int32Array {
   const t = new Int32Array(outExtent);
-  for (let c = 0; c < outExtent; c++) t[c] = f(Math.floor((c * inExtent) / outExtent));
+  // Texel-centre sampling, as the 2004 GPUs resized (seeds: 123 -> 111222333, 123456789 -> 13579):
+  // in = floor((out + 0.5) * in_extent / out_extent), in exact integer arithmetic.
+  for (let c = 0; c < outExtent; c++) t[c] = f(Math.floor(((2 * c + 1) * inExtent) / (2 * outExtent)));
   return t;
 }
 
@@ -76,15 +78,8 @@ export function iterData(arg: LaunchArg & { kind: 'iter' }, space: readonly numb
   const O = pad4(space, 1);
   const lo = pad4(arg.lo, 0);
   const full = pad4(arg.stream.shape, 1);
-  const rank = arg.stream.shape.length;
-  const comps = it.lo.length;
-  const dim: number[] = [];
-  const n: number[] = [];
-  for (let c = 0; c < comps; c++) {
-    const d = rank === 1 ? 3 : c < rank ? 3 - c : -1;
-    dim.push(d);
-    n.push(d < 0 ? 1 : full[d]!);
-  }
+  const dim = iterDims(arg);
+  const n = dim.map((d) => (d < 0 ? 1 : full[d]!));
   const data: Record<string, unknown> = {
     A: [0, 1, 2, 3].map((d) => resizeTable(s[d]!, O[d]!, (x) => lo[d]! + x)),
     lo: it.lo.map((x) => Math.fround(x)),
@@ -94,6 +89,12 @@ export function iterData(arg: LaunchArg & { kind: 'iter' }, space: readonly numb
   };
   if (withIndexof) data.X = [0, 1, 2, 3].map((d) => resizeTable(s[d]!, O[d]!, (x) => x));
   return data;
+}
+
+/** The padded dimension each iterator component follows (-1: none, the component stays at lo). */
+export function iterDims(arg: LaunchArg & { kind: 'iter' }): number[] {
+  const rank = arg.stream.shape.length;
+  return arg.stream.iter!.lo.map((_, c) => (rank === 1 ? 3 : c < rank ? 3 - c : -1));
 }
 
 /** Gather data: the gathered domain's extents, offsets and the stream's strides, padded. */

@@ -49,6 +49,11 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   const instance = { gpu: started.gpu, adapter: started.adapter };
   liveInstances.add(instance);
   const ctx = new GpuContext(device, started.features);
+  // Anything outside our error scopes becomes a failure of the next sync instead of text Dawn prints.
+  device.addEventListener('uncapturederror', (ev) => {
+    const message = (ev as GPUUncapturedErrorEvent).error.message;
+    ctx.rec.addCheck(Promise.resolve({ kind: 'validation', message }));
+  });
   const maxBinding = device.limits.maxStorageBufferBindingSize;
   const maxBuffer = device.limits.maxBufferSize;
   let disposed = false;
@@ -123,7 +128,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       if (data.length === 0) return;
       // queue.writeBuffer runs before anything still recorded: submit that first to keep program order.
       if (ctx.rec.hasWork) ctx.rec.flush();
+      device.pushErrorScope('validation');
       device.queue.writeBuffer(b.buffer, wordOffset * 4, data.buffer, data.byteOffset, data.length * 4);
+      const scope = device.popErrorScope();
+      ctx.rec.addCheck(scope.then((e) => (e ? { kind: 'validation', message: e.message, call: { seq: 0, what: 'a stream write' } } : null)));
     },
 
     async read(h: BufferHandle, wordOffset: number, words: number): Promise<Uint32Array> {
@@ -155,7 +163,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       if (n === 0) return;
       const v = variantFor(launch, 'map', launch.outShape, MAP_WORKGROUP);
       const p = guard(ir.name, () => ctx.kernelPipeline(launch.kernel, v));
-      const call = ctx.rec.nextSeq(`kernel '${ir.name}'`, (launch as { span?: unknown }).span);
+      const call = ctx.rec.nextSeq(`kernel '${ir.name}'`, launch.span);
       ctx.dispatch(p, 'main', paramBuffers(p.plan, launch.args, launch.mask), n, MAP_WORKGROUP, (data) => {
         data.set(padShape(launch.outShape), 0);
         fillParams(data, p.plan, ir, launch.args, launch.mask);

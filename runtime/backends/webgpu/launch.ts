@@ -6,7 +6,7 @@
 import type { Launch, LaunchArg } from '../../brt/api.js';
 import type { KernelIR } from '../../compiler/ir.js';
 import type { KernelVariant, ModulePlan, VariantMode } from '../../compiler/codegen/wgsl/index.js';
-import { f32Bits } from '../../compiler/codegen/wgsl/index.js';
+import { f32Bits, paramIsBound } from '../../compiler/codegen/wgsl/index.js';
 import { flattenElement } from '../../compiler/types.js';
 import { asGpuBuf } from './buffers.js';
 
@@ -36,39 +36,29 @@ export function isDirect(a: LaunchArg, space: readonly number[]): boolean {
   return a.lo.every((x) => x === 0) && s.every((x, d) => x === O[d] && x === full[d]);
 }
 
-/** The buffers a launch writes. */
-function writtenBuffers(ir: KernelIR, args: LaunchArg[], extraWritten: unknown[]): Set<unknown> {
-  const w = new Set<unknown>(extraWritten);
-  ir.params.forEach((p, k) => {
-    const a = args[k];
-    if ((p.role === 'out' || p.role === 'reduce') && a && a.kind === 'stream') w.add(a.stream.buffer);
-  });
-  return w;
-}
-
-export function variantFor(
-  launch: Launch,
-  mode: VariantMode,
-  space: readonly number[],
-  workgroupSize: number,
-  extraWritten: unknown[] = [],
-): KernelVariant {
+export function variantFor(launch: Launch, mode: VariantMode, space: readonly number[], workgroupSize: number): KernelVariant {
   const ir = launch.kernel.ir;
-  const written = writtenBuffers(ir, launch.args, extraWritten);
-  const readWrite = ir.params.map((p, k) => {
-    const a = launch.args[k];
-    return (p.role === 'in' || p.role === 'gather') && a !== undefined && a.kind === 'stream' && written.has(a.stream.buffer);
-  });
   const direct = ir.params.map((p, k) => {
     const a = launch.args[k];
     return (p.role === 'in' || p.role === 'out') && a !== undefined && isDirect(a, space);
   });
-  return { mode, direct, readWrite, masked: launch.mask !== undefined, workgroupSize };
+  // Arguments on one buffer share one binding (WebGPU refuses a written buffer bound twice).
+  const first = new Map<unknown, number>();
+  const share = ir.params.map((p, k) => {
+    const a = launch.args[k];
+    if (!paramIsBound(p, mode) || !a || a.kind !== 'stream') return -1;
+    const f = first.get(a.stream.buffer);
+    if (f !== undefined) return f;
+    first.set(a.stream.buffer, k);
+    return -1;
+  });
+  share.push(launch.mask ? first.get(launch.mask.stream.buffer) ?? -1 : -1);
+  return { mode, direct, share, masked: launch.mask !== undefined, workgroupSize };
 }
 
 export function variantKey(v: KernelVariant): string {
   const bits = (b: boolean[]) => b.map((x) => (x ? '1' : '0')).join('');
-  return `${v.mode}|d${bits(v.direct)}|w${bits(v.readWrite)}|m${v.masked ? 1 : 0}|g${v.workgroupSize}`;
+  return `${v.mode}|d${bits(v.direct)}|s${v.share.join(',')}|m${v.masked ? 1 : 0}|g${v.workgroupSize}`;
 }
 
 /** Words of a constant: float components as f32 bits, int as i32, uint as u32, bool as 0/1. */
@@ -118,14 +108,16 @@ export function fillParams(data: Uint32Array, plan: ModulePlan, ir: KernelIR, ar
 /** Storage buffers for a plan's parameter bindings (and the mask). */
 export function paramBuffers(plan: ModulePlan, args: LaunchArg[], mask?: StreamArg) {
   const out: { binding: number; buffer: GPUBufferLike; id: number | string }[] = [];
+  const seen = new Set<number>();
   for (const p of plan.params) {
-    if (p.binding === null) continue;
+    if (p.binding === null || seen.has(p.binding)) continue;
+    seen.add(p.binding);
     const a = args[p.index];
     if (!a || a.kind === 'value') throw new Error(`internal: parameter ${p.index} needs a stream`);
     const b = asGpuBuf(a.stream.buffer);
     out.push({ binding: p.binding, buffer: b.buffer, id: b.id });
   }
-  if (plan.mask && mask) {
+  if (plan.mask && mask && !seen.has(plan.mask.binding)) {
     const b = asGpuBuf(mask.stream.buffer);
     out.push({ binding: plan.mask.binding, buffer: b.buffer, id: b.id });
   }

@@ -49,7 +49,7 @@ export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array>
     const b = e.name === 'partials' ? partials : result;
     buffers.push({ binding: e.binding, buffer: b.buffer, id: b.id });
   }
-  const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, (launch as { span?: unknown }).span);
+  const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, launch.span);
   const fill = (data: Uint32Array) => {
     data.set(pad4(launch.outShape, 1), 0);
     data.set([n, 0, 0, n], 4);
@@ -71,9 +71,9 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
   args[acc] = target;
   const l2: Launch = { ...launch, args };
   const wg = 64;
-  const v = variantFor(l2, 'reduceBlocks', target.shape, wg, [target.stream.buffer]);
+  const v = variantFor(l2, 'reduceBlocks', target.shape, wg);
   const p = ctx.kernelPipeline(launch.kernel, v);
-  const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, (launch as { span?: unknown }).span);
+  const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, launch.span);
   ctx.dispatch(p, 'main', paramBuffers(p.plan, args), n, wg, (data) => {
     data.set(pad4(target.shape, 1), 0);
     fillParams(data, p.plan, ir, args);

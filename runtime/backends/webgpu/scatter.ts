@@ -103,10 +103,15 @@ function scatterWithKernel(ctx: GpuContext, dst: StreamArg, index: StreamArg, da
   const whole: StreamArg = { kind: 'stream', stream: dst.stream, lo: dst.stream.shape.map(() => 0), shape: dst.stream.shape };
   const args: LaunchArg[] = ir.params.map((p) => (p.role === 'in' ? data : p.role === 'reduce' ? whole : { kind: 'value', value: [] }));
   const launch: Launch = { kernel: k, args, outShape: dst.stream.shape };
-  const v = variantFor(launch, 'scatterFold', dst.stream.shape, WG, [dst.stream.buffer]);
+  const v = variantFor(launch, 'scatterFold', dst.stream.shape, WG);
   const fp = ctx.kernelPipeline(k, v);
   const fb: { binding: number; buffer: GPUBuffer; id: number | string }[] = [];
-  for (const p of fp.plan.params) if (p.binding !== null) fb.push(buf(p.binding, args[p.index] as StreamArg));
+  const seen = new Set<number>();
+  for (const p of fp.plan.params) {
+    if (p.binding === null || seen.has(p.binding)) continue;
+    seen.add(p.binding);
+    fb.push(buf(p.binding, args[p.index] as StreamArg));
+  }
   for (const e of fp.plan.extra) fb.push({ binding: e.binding, ...(e.name === 'offsets' ? off : list) });
   ctx.dispatch(fp, 'main', fb, targets, WG, (d) => {
     d.set(pad4(dst.stream.shape, 1), 0);

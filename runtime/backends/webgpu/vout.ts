@@ -9,9 +9,8 @@
  * Pushed values keep the order of the positions that pushed them (BROOK.md 6).
  */
 import type { BufferHandle, Launch, LaunchArg, Stream } from '../../brt/api.js';
-import { brtError } from '../../brt/errors.js';
 import { voutParams } from '../../compiler/codegen/wgsl/index.js';
-import { flattenElement, typeToString } from '../../compiler/types.js';
+import { flattenElement } from '../../compiler/types.js';
 import { GpuBuf, paddedBytes, STORAGE_USAGE } from './buffers.js';
 import type { GpuContext } from './context.js';
 import { count, fillParams, pad4, paramBuffers, variantFor } from './launch.js';
@@ -28,7 +27,7 @@ export async function runVout(ctx: GpuContext, launch: Launch): Promise<{ counts
   if (n === 0) {
     return { counts: vouts.map(() => 0), buffers: vouts.map(() => ctx.newStreamBuffer(0, 'brook vout')) };
   }
-  const call = ctx.rec.nextSeq(`kernel '${ir.name}'`, (launch as { span?: unknown }).span);
+  const call = ctx.rec.nextSeq(`kernel '${ir.name}'`, launch.span);
 
   // 1. count
   const vc = variantFor(launch, 'voutCount', launch.outShape, WG);
@@ -69,11 +68,11 @@ export async function runVout(ctx: GpuContext, launch: Launch): Promise<{ counts
   }
   const totals = vouts.map((_, j) => got[j + 1]! - got[j]!);
   vouts.forEach((k, j) => {
-    const p = ir.params[k]!;
-    const max = p.voutMax;
+    const max = ir.params[k]!.voutMax;
     if (max !== undefined && max !== null && got[V + 1 + j]! > max) {
       offsets.destroy();
-      throw brtError('BRK5020', { kernel: ir.name, max, s: max === 1 ? '' : 's', param: p.sourceName, elem: typeToString(p.type) }, (launch as { span?: import('../../compiler/source.js').Span }).span);
+      // brt turns this into BRK5020 at the call's line (the CPU backend throws the same shape).
+      throw Object.assign(new Error(`vout parameter ${k} overflowed`), { param: k });
     }
   });
 
@@ -86,7 +85,7 @@ export async function runVout(ctx: GpuContext, launch: Launch): Promise<{ counts
     args[k] = { kind: 'stream', stream, lo: [0], shape: [totals[j]!] };
   });
   const l2: Launch = { ...launch, args };
-  const vw = variantFor(l2, 'voutWrite', launch.outShape, WG, out);
+  const vw = variantFor(l2, 'voutWrite', launch.outShape, WG);
   const pw = ctx.kernelPipeline(launch.kernel, vw);
   const writeBuffers = paramBuffers(pw.plan, args, launch.mask);
   for (const e of pw.plan.extra) writeBuffers.push({ binding: e.binding, buffer: offsets, id: offsetsBuf.id });

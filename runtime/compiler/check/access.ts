@@ -131,7 +131,6 @@ function checkGather(ctx: Ctx, e: IndexExpr, base: Ident, sym: Sym, chain: Expr[
     reportCheck(ctx.bag, 'BRK2210', at.span, { name: base.name, dims, s: dims === 1 ? '' : 's', given, why });
     return ERROR;
   }
-  for (const x of chain) if (x.type && scalarKind(x.type) === 'bool') x.type = makeType('int', size(x.type));
   ctx.facts.index.set(e, { kind: 'gather', param: sym.param!.index, indices: chain });
   return elem;
 }

@@ -12,10 +12,21 @@
  * Notebook sessions: `externals` are names from earlier cells and TypeScript values. They live in a
  * scope outside the unit's globals, so a cell may redeclare a name (re-running a cell is idempotent).
  *
- * Decisions (each has a test in tests/compiler/check.test.ts):
- * - `double` in kernels is computed as float32 with warning BRK2402 (both backends agree).
+ * Decisions (each has a test in tests/compiler/check.test.ts or lower.test.ts):
+ * - `double` in kernels is computed as float32 with warning BRK2402 (both backends agree; WebGPU has
+ *   no f64). `char`/`short`/`long` in kernels are 32-bit ints (warning BRK2405).
  * - An integer literal next to a float, or stored into a float, is a float (kernels only).
- * - Mixed vector sizes take the smaller size with warning BRK2401 (Cg's rule).
+ * - Mixed vector sizes take the smaller size with warning BRK2401 (Cg's rule); in kernels a vector
+ *   stored into a smaller vector or a scalar keeps its first components (warning BRK2403).
+ * - Helper kernels (returning a value) take arguments by value: writing a non-out parameter changes a
+ *   local copy. In launchable kernels, inputs, gathers, constants and iterators are read-only.
+ * - A `reduce` argument must be a stream (`reduce float r<>`), as the error corpus requires.
+ * - Kernels may read `const` globals with constant initializers and enumerators (as constants); any
+ *   other host variable is BRK2217/BRK2226.
+ * - `switch` and `goto` are host-only (the IR has neither); kernels with `vout` arguments are launched
+ *   from host code only.
+ * - One diagnostic per unknown name per function; anything built on an error is silently ERROR.
+ * - Brace initializers come out fully braced (decl.ts), so later stages never deal with C's elision.
  */
 import type { TranslationUnit } from '../ast.js';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';

@@ -300,8 +300,10 @@ function lowerIndex(st: LowerState, e: IndexExpr, pre: Pre): IRExpr {
   if (fact.kind === 'component') return swizzle(lowerExpr(st, e.object, pre), [fact.component]);
   if (fact.kind !== 'gather') return constant(t, 0); // not reachable after a clean check
   let index: IRExpr[];
+  // A truth value as an index (g[a > b]) counts as 0 or 1.
+  const numeric = (x: IRExpr): IRExpr => (scalarKind(x.type) === 'bool' ? convertTo(x, makeType('float', size(x.type))) : x);
   if (fact.indices.length === 1) {
-    let v = lowerExpr(st, fact.indices[0]!, pre);
+    let v = numeric(lowerExpr(st, fact.indices[0]!, pre));
     const n = size(v.type);
     const scalarConstruct = v.op === 'construct' && v.args.every((a) => size(a.type) === 1);
     if (n > 1 && !isSimple(v) && !scalarConstruct) {
@@ -311,7 +313,7 @@ function lowerIndex(st: LowerState, e: IndexExpr, pre: Pre): IRExpr {
     }
     index = n === 1 ? [v] : Array.from({ length: n }, (_, i) => swizzle(v, [i]));
   } else {
-    index = fact.indices.map((x) => lowerExpr(st, x, pre)).reverse();
+    index = fact.indices.map((x) => numeric(lowerExpr(st, x, pre))).reverse();
   }
   return { op: 'gather', type: t, param: fact.param, index, span: e.span };
 }

@@ -10,7 +10,8 @@ import type { Span } from '../source.js';
 export interface MessageTemplate {
   message: string;
   hint?: string;
-  severity?: 'error' | 'warning';
+  /** Default 'error'. */
+  severity?: 'error' | 'warning' | 'note';
 }
 
 export const SYNTAX_MESSAGES = {
@@ -60,7 +61,7 @@ export const SYNTAX_MESSAGES = {
   BRK1204: { message: "unmatched '{'", hint: "the braces are unbalanced: add the '}' that closes this block" },
   BRK1205: { message: "expected ')'", hint: "add ')' to match the '(' noted below" },
   BRK1206: { message: "expected ']'", hint: "add ']' to match the '[' noted below" },
-  BRK1207: { message: 'expected an expression, found {found}' },
+  BRK1207: { message: 'expected an expression, found {found}', hint: 'an operand is missing here: write a value, a name or a parenthesized expression' },
   BRK1208: { message: 'expected a declaration, found {found}', hint: 'the top level of a .br file holds declarations and function definitions' },
   BRK1209: { message: "{kw} function '{name}' needs a return type", hint: "write '{kw} void {name}(...)'" },
   BRK1210: { message: "a stream's extents must all be written in one <>", hint: "write '{type} {name}<{dims}>'; a stream cannot also be a C array" },
@@ -87,6 +88,7 @@ export const SYNTAX_MESSAGES = {
   BRK1233: { message: 'a statement outside of a function', hint: 'in a .br file statements go inside a function such as main; only notebook cells run top-level statements' },
   BRK1235: { message: 'nesting deeper than {max} levels', hint: 'split the expression or statement into smaller pieces' },
   BRK1236: { message: 'the program is nested too deeply to compile', hint: 'split deeply nested expressions, statements or macro uses into smaller pieces' },
+  BRK1237: { message: 'too many errors ({max}); stopping here', hint: 'fix the first errors: the later ones often follow from them', severity: 'note' },
 } as const satisfies Record<string, MessageTemplate>;
 
 export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;
@@ -113,6 +115,7 @@ export function reportSyntax(
   const { message, hint } = formatSyntax(code, args);
   const finalHint = extra?.hint ?? hint;
   const d = t.severity === 'warning' ? bag.warning(code, span, message, finalHint) : bag.error(code, span, message, finalHint);
+  if (t.severity === 'note') d.severity = 'note';
   if (extra?.related) d.related = extra.related;
   return d;
 }

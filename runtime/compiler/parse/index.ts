@@ -7,9 +7,12 @@
  *   `typedefNames` are typedef names from earlier notebook cells (the parser must know type names to
  *   tell `(T) x` from `(a) * b`); `allowTopLevelStatements` for notebook cells.
  * - Out: the tree (every node with a span into user text), the diagnostics of all three stages
- *   (BRK1xxx), the macro table after the file (for later cells), and the typedef names the file made.
- * - Never throws on bad input: errors become diagnostics and the tree holds what could be parsed.
- *   The tree is meaningful for the checker only when there are no errors.
+ *   (BRK1xxx, messages in messages/syntax.ts) in source order, the macro table after the file (for
+ *   later cells), and the typedef names visible at its end (those passed in included).
+ * - Never throws on bad input: errors become diagnostics and the tree holds what could be parsed
+ *   (a broken declaration or statement is left out). The tree is meaningful for the checker only
+ *   when there are no errors. Warnings (BRK1008 `3f`, BRK1107 macro redefined, BRK1123, BRK1125,
+ *   BRK1223 implicit int, #warning) do not stop compilation.
  *
  * Layout: parser.ts (cursor, scopes, recovery primitives), contextual.ts (Brook keywords that are
  * also C names), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).

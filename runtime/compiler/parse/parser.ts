@@ -16,6 +16,14 @@ export class ParseAbort {
   readonly isParseAbort = true;
 }
 
+/** Thrown after too many errors; the top-level loop ends the parse. */
+export class StopParsing {
+  readonly isStopParsing = true;
+}
+
+/** Syntax errors reported before the parser gives up on a file. */
+const MAX_ERRORS = 50;
+
 /** Built-in type names that are identifiers to the lexer (types.ts builtinTypeByName knows them). */
 const BUILTIN_TYPE_IDENTS: ReadonlySet<string> = new Set([
   'float2', 'float3', 'float4', 'int2', 'int3', 'int4', 'uint', 'uint2', 'uint3', 'uint4',
@@ -108,8 +116,14 @@ export class Parser {
 
   // ---- diagnostics
 
+  private errorCount = 0;
   error(code: SyntaxCode, span: Span, args: Record<string, string | number> = {}, extra?: Parameters<typeof reportSyntax>[4]): void {
-    reportSyntax(this.diags, code, span, args, extra);
+    const d = reportSyntax(this.diags, code, span, args, extra);
+    // Past MAX_ERRORS the rest is almost surely a cascade: stop, as C compilers do.
+    if (d.severity === 'error' && ++this.errorCount >= MAX_ERRORS) {
+      reportSyntax(this.diags, 'BRK1237', span, { max: MAX_ERRORS });
+      throw new StopParsing();
+    }
   }
   fail(code: SyntaxCode, span: Span, args: Record<string, string | number> = {}, extra?: Parameters<typeof reportSyntax>[4]): never {
     this.error(code, span, args, extra);

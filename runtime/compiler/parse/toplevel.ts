@@ -6,7 +6,7 @@
  * `typedef`, `struct`, a type keyword). A stray `}` is reported as unbalanced and skipped.
  */
 import type { Stmt, TopLevel, TranslationUnit } from '../ast.js';
-import { describe, ParseAbort, type Parser } from './parser.js';
+import { describe, ParseAbort, StopParsing, type Parser } from './parser.js';
 import { bodyFollowsParams, parseDeclaration } from './declarations.js';
 import { parseStatementOrDecl } from './statements.js';
 
@@ -45,6 +45,7 @@ export function parseTranslationUnit(p: Parser): TranslationUnit {
         p.fail('BRK1208', p.tok.span, { found: describe(p.tok) });
       }
     } catch (e) {
+      if (e instanceof StopParsing) break;
       if (!(e instanceof ParseAbort)) throw e;
       syncTopLevel(p);
     }

@@ -42,5 +42,8 @@ int main(void) {
   float f = 2.5f; int k = f; double d = k / 2; int neg = -7.9;
   printf("%d %g %d\n", k, d, neg);
   printf("%d %d\n", (int)sizeof(Entry), (int)sizeof(entries));
+  int pr = puts("puts adds a newline"), pf = printf("%s|%5.1f\n", "printf", 2.25), fp = fputs("fputs\n", stdout);
+  printf("%d %d %d\n", pr, pf, fp);
+  putchar('o'); putchar('k'); putchar('\n');
   return hits;
 }

@@ -217,10 +217,13 @@ function emitBinary(c: Ctx, e: BinaryExpr): string {
 /** `l op r` for arithmetic values of types lt, rt; result converted to `result`. */
 function binaryValue(c: Ctx, op: string, l: string, lt: Type, r: string, rt: Type, result: Type, spanRef: string, rConst?: number): string {
   if (op === '<<' || op === '>>') {
-    // C: the result has the promoted type of the left operand; the right is just a count.
-    const k = scalarOfType(result) as ScalarName;
+    // C: the result has the promoted type of the left operand (not the usual arithmetic conversion
+    // of both); the right operand is only a count.
     if (result.kind === 'vector') return `$H.vbin('${op}', ${convert(c, l, lt, result)}, ${convert(c, r, rt, result)}, ${result.size}, '${result.elem}')`;
-    return arith(op, convert(c, l, lt, result), convert(c, r, rt, { kind: 'scalar', name: 'int' }), k, spanRef);
+    const ls = scalarOfType(lt);
+    const k: ScalarName = ls === 'uint' || ls === 'long' || ls === 'ulong' ? ls : 'int';
+    const kt: Type = { kind: 'scalar', name: k };
+    return convert(c, arith(op, convert(c, l, lt, kt), convert(c, r, rt, INT), k, spanRef), kt, result.kind === 'scalar' && isIntKind(result.name) ? kt : result);
   }
   const ot = operandType(c, op, lt, rt);
   if (ot.kind === 'vector') {
@@ -350,6 +353,14 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
       return { kind: 'mem', addr: emitValue(c, e.operand), type: t };
     case 'IndexExpr': {
       const ot = typeOfExpr(c, e.object);
+      if (ot.kind === 'vector') {
+        // v[i] on a host vector: an element of the JS array, or a component in Mem.
+        const base = lvalueOrNull(c, e.object);
+        const i = emitAs(c, e.index, INT);
+        if (base?.kind === 'js') return { kind: 'js', name: `${base.name}[${i}]`, type: t };
+        if (base?.kind === 'mem') return { kind: 'mem', addr: addrPlus(base.addr, scaled(i, sizeOf(ot) / ot.size)), type: t };
+        return null;
+      }
       if (ot.kind !== 'pointer' && ot.kind !== 'array') return null;
       const base = emitValue(c, e.object);
       const idx = emitAs(c, e.index, { kind: 'scalar', name: 'long' });

@@ -23,6 +23,8 @@
  *     k: Record<string, CompiledKernel>; // kernels by name
  *     get(name: string): unknown;   // values of the notebook's TypeScript cells (symbol kind 'session');
  *                                   // a function value is called with the arguments' JS values
+ *     checkInterrupt?(): void;      // called every 65536 loop iterations of cell code: throw from it
+ *                                   // to stop a cell that spins (the session's state stays intact)
  *   }
  *
  * One session shares one HostLib (so one Mem) across its cells. A cell's declarations replace

@@ -32,6 +32,7 @@ const HEADER = [
   'const { rt: $rt, lib: $L, H: $H, K: $K, S: $S } = $env;',
   'const $M = $L.mem;',
   'let $gt;',
+  'let $ic = 0;',
 ];
 
 function registerKernels(g: HostGen, program: CheckedProgram): void {

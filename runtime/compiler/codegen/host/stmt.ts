@@ -85,6 +85,7 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
     case 'DoWhileStmt': {
       const label = loopLabel(c);
       L.line(`${label}do {`);
+      interruptPoint(c, L);
       withTargets(c, label, true, () => emitNested(c, s.body, L));
       L.line(`} while (${emitCond(c, s.cond)});`);
       return;
@@ -172,8 +173,14 @@ function withTargets(c: StmtCtx, label: string, isLoop: boolean, f: () => void):
 function loop(c: StmtCtx, L: Lines, head: string, body: Stmt): void {
   const label = loopLabel(c);
   L.line(`${label}${head} {`);
+  interruptPoint(c, L);
   withTargets(c, label, true, () => emitNested(c, body, L));
   L.line('}');
+}
+
+/** Notebook cells: every 65536 loop iterations, let the session stop a cell that spins. */
+function interruptPoint(c: StmtCtx, L: Lines): void {
+  if (c.g.cell) L.line('  if ((++$ic & 65535) === 0) $S.checkInterrupt?.();');
 }
 
 function emitReturn(c: StmtCtx, value: Expr | null, L: Lines): void {

@@ -27,10 +27,13 @@ export interface JsPlan {
   mask: Access | null;
   /** reduceBlocks and scatter: addressing of the target (reduceBlocks) or of the index stream (scatter). */
   target?: Access;
+  /** Per iterator parameter: the padded dimension (0..3) each component follows, -1 for none. */
+  iterDims?: (number[] | null)[];
 }
 
 export function planKey(p: JsPlan): string {
-  return `${p.mode}|${p.access.map((a) => a ?? '-').join(',')}|${p.mask ?? '-'}|${p.target ?? '-'}`;
+  const it = (p.iterDims ?? []).map((d) => (d ? d.join('') : '-')).join(',');
+  return `${p.mode}|${p.access.map((a) => a ?? '-').join(',')}|${p.mask ?? '-'}|${p.target ?? '-'}|${it}`;
 }
 
 const DIMS = [0, 1, 2, 3];
@@ -110,15 +113,13 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
         b.comps = names;
         prologue.push(`const IT${k} = L.args[${k}];`);
         for (const d of DIMS) prologue.push(`const IA${k}_${d} = IT${k}.A[${d}];`);
+        const dims = plan.iterDims?.[k];
+        if (!dims) throw new Error(`internal: plan has no iterator dimensions for parameter ${k}`);
         kinds.forEach((_, c) => {
           prologue.push(`const IL${k}_${c} = IT${k}.lo[${c}], ID${k}_${c} = IT${k}.d[${c}], IN${k}_${c} = IT${k}.n[${c}];`);
-          const d = `IT${k}.dim[${c}]`;
-          // The dimension a component follows is fixed per launch; the index is read from its table.
-          prologue.push(`const IX${k}_${c} = ${d};`);
-          perElement.push(
-            `const ${names[c]} = IX${k}_${c} < 0 ? IL${k}_${c} : fround(IL${k}_${c} + fround(fround(ID${k}_${c} * ` +
-              `(IX${k}_${c} === 3 ? IA${k}_3[c3] : IX${k}_${c} === 2 ? IA${k}_2[c2] : IX${k}_${c} === 1 ? IA${k}_1[c1] : IA${k}_0[c0])) / IN${k}_${c}));`,
-          );
+          const d = dims[c]!;
+          // lo + ((hi - lo) * idx) / n in float32, idx from the table of the dimension the component follows.
+          perElement.push(d < 0 ? `const ${names[c]} = IL${k}_${c};` : `const ${names[c]} = fround(IL${k}_${c} + fround(fround(ID${k}_${c} * IA${k}_${d}[c${d}]) / IN${k}_${c}));`);
         });
         return;
       }
@@ -184,7 +185,8 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     prologue.push('const SD = L.dst, SDe = SD.e, SDl = SD.l, SDs = SD.s;');
     for (const v of new Set(accKinds.map(viewOf))) prologue.push(`const ${v}D = SD.${v};`);
     indexOffset = addressOf('X', plan.target ?? 'table', 1, 'L.index');
-    prologue.push('const FX = AX.F, XW = AX.words;');
+    // Index components are float (floor(x + 0.25)) or int (taken as they are).
+    prologue.push('const FX = AX.F, IX = AX.I, XW = AX.words, XFLOAT = L.indexIsFloat;');
   }
   let targetOffset = '';
   if (plan.mode === 'reduceBlocks') {
@@ -248,7 +250,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
       w.line(3, `const ox = ${indexOffset} * XW;`);
       w.line(3, 'let od = 0;');
       w.line(3, 'for (let k = 0; k < XW; k++) {');
-      w.line(4, 'const d = 3 - k, x = floor(fround(FX[ox + k] + 0.25));');
+      w.line(4, 'const d = 3 - k, x = XFLOAT ? floor(fround(FX[ox + k] + 0.25)) : IX[ox + k];');
       w.line(4, 'if (!(x >= 0 && x < SDe[d])) break el;');
       w.line(4, 'od += (x + SDl[d]) * SDs[d];');
       w.line(3, '}');

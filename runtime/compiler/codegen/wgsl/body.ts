@@ -4,7 +4,7 @@
  * The writer only prints: the IR already has final types, conversions and unique local names
  * (ir.ts). What it adds is what WGSL needs and the IR does not say:
  * - helper calls with out arguments and frexp/modf become statements before the expression that
- *   uses them (copy-in/copy-out through a temporary, Cg's value semantics);
+ *   uses them (out arguments copied out through a zero-initialised temporary: Cg's `out`);
  * - multi-component write masks (`v.zy = e`) become one assignment per component;
  * - operations WGSL defines differently from the CPU reference: integer division by zero gives 0,
  *   shift amounts are taken modulo 32, float `%` is C's fmod;
@@ -140,19 +140,6 @@ export class BodyWriter {
     return out;
   }
 
-  /** Reading an lvalue (for copy-in of out arguments). */
-  private readLValue(lv: IRLValue, pre: string[], ind: string): string {
-    let base = this.root(lv);
-    for (const p of lv.path) {
-      if (p.kind === 'field') base = `${base}.${fieldName(p.name)}`;
-      else if (p.kind === 'index') {
-        const i = this.expr(p.index, pre, ind);
-        base = `${base}[${scalarKind(p.index.type) === 'f32' ? `i32(${i})` : i}]`;
-      } else base = `${base}.${p.components.map((c) => COMPONENTS[c]).join('')}`;
-    }
-    return base;
-  }
-
   /** An lvalue-shaped expression (local, out param, field, swizzle) as an IRLValue. */
   private toLValue(e: IRExpr): IRLValue | null {
     if (e.op === 'local') return { root: { kind: 'local', name: e.name }, type: e.type, path: [] };
@@ -285,8 +272,9 @@ export class BodyWriter {
     h.params.forEach((p, i) => {
       const lv = e.outArgs[i];
       if (p.isOut && lv) {
+        // Cg's `out`: copy-out only, the parameter starts at zero (as on the CPU backend).
         const tmp = this.newTemp();
-        pre.push(`${ind}var ${tmp}: ${wgslType(p.type)} = ${this.readLValue(lv, pre, ind)};`);
+        pre.push(`${ind}var ${tmp}: ${wgslType(p.type)};`);
         args.push(`&${tmp}`);
         copyOut.push(...this.assign(lv, tmp, pre, ind));
       } else if (p.isOut) {

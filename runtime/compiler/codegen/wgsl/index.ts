@@ -15,8 +15,8 @@ import { writeKernelModule, type WgslModule } from './kernel.js';
 import type { KernelVariant, VariantMode } from './layout.js';
 
 export { writeKernelModule, type WgslModule } from './kernel.js';
-export { planModule, storageKind, voutParams, HEADER_VEC4S } from './layout.js';
-export type { KernelVariant, ModulePlan, ParamPlan, StorageKind, VariantMode, ExtraBinding } from './layout.js';
+export { planModule, paramIsBound, storageKind, voutParams, HEADER_VEC4S } from './layout.js';
+export type { BindingPlan, KernelVariant, ModulePlan, ParamPlan, StorageKind, VariantMode, ExtraBinding } from './layout.js';
 export { WgslUnsupportedError, f32Bits, wordsOf } from './names.js';
 
 /** The module for the plainest call of `ir` (no domains, no aliasing): what golden tests print. */
@@ -25,7 +25,7 @@ export function generateWGSL(ir: KernelIR, mode?: VariantMode): WgslModule {
   const v: KernelVariant = {
     mode: m,
     direct: ir.params.map(() => false),
-    readWrite: ir.params.map(() => false),
+    share: [...ir.params.map(() => -1), -1],
     masked: false,
     workgroupSize: 64,
   };

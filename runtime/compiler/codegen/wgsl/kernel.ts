@@ -45,14 +45,16 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   const indexofSet = new Set(ir.indexofParams);
   decls.push(`@group(0) @binding(0) var<uniform> U: array<vec4<u32>, ${plan.uniformVec4s}>;`);
   decls.push(SPECIAL_DECL);
+  for (const b of plan.bindings) {
+    decls.push(`@group(0) @binding(${b.binding}) var<storage, ${b.writable ? 'read_write' : 'read'}> bb_${b.binding}: array<${b.array}>;`);
+  }
   for (const p of plan.params) {
     if (p.binding === null || !p.storage) continue;
-    decls.push(bindingDecl(p.binding, `b_${p.index}`, p.storage, plan.writable.has(p.binding)));
-    fns.push(loadFn(`ld_${p.index}`, `b_${p.index}`, p.type, p.storage));
-    if (plan.writable.has(p.binding)) fns.push(storeFn(`st_${p.index}`, `b_${p.index}`, p.type, p.storage));
+    fns.push(loadFn(`ld_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
+    if (plan.writable.has(p.binding)) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
   }
   if (plan.mask) {
-    decls.push(bindingDecl(plan.mask.binding, 'b_mask', { kind: 'typed', array: 'f32' }, false));
+    fns.push(loadFn('ld_mask', `bb_${plan.mask.binding}`, { kind: 'scalar', name: 'float' }, plan.mask.storage));
   }
   for (const e of plan.extra) {
     const atomic = e.name === 'vstat';
@@ -238,7 +240,7 @@ function mapMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: S
   if (plan.mask) {
     const m = plan.mask.uniform;
     L.push(`  let mi = brk_linear(U[${m}u] + o, U[${m + 2}u]);`);
-    L.push('  if (b_mask[mi] == 0.0) { return; }');
+    L.push('  if (ld_mask(mi) == 0.0) { return; }');
   }
   const vouts = voutParams(ir);
   const counts = plan.extra.find((e) => e.name === 'counts');
@@ -274,7 +276,7 @@ function reduceParams(ir: KernelIR): { input: number; acc: number } {
 
 /** Constants for the body in reduction modes (streams other than the input are gathers or constants). */
 function constSetup(ir: KernelIR, plan: ModulePlan, ind: string): string[] {
-  const v: KernelVariant = { mode: 'map', direct: ir.params.map(() => false), readWrite: [], masked: false, workgroupSize: 1 };
+  const v: KernelVariant = { mode: 'map', direct: ir.params.map(() => false), share: [], masked: false, workgroupSize: 1 };
   const onlyConsts: ModulePlan = { ...plan, params: plan.params.filter((p) => p.role === 'const') };
   return argumentSetup(ir, v, onlyConsts, new Set(), ind);
 }

@@ -44,8 +44,11 @@ export interface KernelVariant {
   mode: VariantMode;
   /** Per parameter: its element index is the launch's linear index (whole stream, same shape as the output, no resizing). */
   direct: boolean[];
-  /** Per parameter: bind read_write because the same buffer is written through another binding in this launch. */
-  readWrite: boolean[];
+  /** Per parameter, then one entry for the mask: the index of an earlier parameter (or the
+   *  parameter count, for the mask) bound to the same buffer in this launch, or -1. WebGPU refuses
+   *  a buffer bound twice when one binding writes it (in-place kernels), so such arguments share
+   *  one binding. */
+  share: number[];
   masked: boolean;
   workgroupSize: number;
 }
@@ -55,9 +58,18 @@ export interface ExtraBinding {
   binding: number;
 }
 
+export interface BindingPlan {
+  binding: number;
+  /** WGSL element type of the array: `f32`, `vec4<f32>`, ... or `u32` for word storage. */
+  array: string;
+  writable: boolean;
+}
+
 export interface ModulePlan {
   params: ParamPlan[];
-  mask: { uniform: number; binding: number } | null;
+  /** Stream bindings (parameters and mask), each declared once as `bb_<binding>`. */
+  bindings: BindingPlan[];
+  mask: { uniform: number; binding: number; storage: StorageKind } | null;
   extra: ExtraBinding[];
   /** vec4s in the uniform block. */
   uniformVec4s: number;
@@ -88,7 +100,7 @@ function slotSize(p: IRParam): number {
 }
 
 /** Whether a parameter's storage is bound in this mode. */
-function bound(p: IRParam, mode: VariantMode): boolean {
+export function paramIsBound(p: IRParam, mode: VariantMode): boolean {
   switch (p.role) {
     case 'in': case 'gather': case 'out': return true;
     case 'reduce': return mode === 'reduceBlocks' || mode === 'scatterFold';
@@ -102,23 +114,48 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
   let b = 1;
   const writable = new Set<number>();
   const storageBindings: number[] = [];
+  const members = new Map<number, { storage: StorageKind; writes: boolean }[]>();
+  const join = (binding: number, storage: StorageKind, writes: boolean) => {
+    const list = members.get(binding) ?? [];
+    list.push({ storage, writes });
+    members.set(binding, list);
+  };
   const params: ParamPlan[] = ir.params.map((p, index) => {
     const plan: ParamPlan = { index, role: p.role, type: p.type, uniform: u, binding: null, storage: null };
     u += slotSize(p);
-    if (bound(p, v.mode)) {
-      plan.binding = b++;
-      plan.storage = storageKind(p.type);
-      storageBindings.push(plan.binding);
-      const writes = p.role === 'out' || p.role === 'reduce' || p.role === 'vout';
-      if (writes || v.readWrite[index]) writable.add(plan.binding);
-    }
     return plan;
   });
+  for (const plan of params) {
+    const p = ir.params[plan.index]!;
+    if (!paramIsBound(p, v.mode)) continue;
+    const s = v.share[plan.index] ?? -1;
+    const shared = s >= 0 ? params[s]!.binding : null;
+    plan.binding = shared ?? b++;
+    if (shared === null) storageBindings.push(plan.binding);
+    plan.storage = storageKind(p.type);
+    join(plan.binding, plan.storage, p.role === 'out' || p.role === 'reduce' || p.role === 'vout');
+  }
   let mask: ModulePlan['mask'] = null;
   if (v.masked) {
-    mask = { uniform: u, binding: b++ };
+    const s = v.share[ir.params.length] ?? -1;
+    const shared = s >= 0 ? params[s]!.binding : null;
+    mask = { uniform: u, binding: shared ?? b++, storage: { kind: 'typed', array: 'f32' } };
     u += 3;
-    storageBindings.push(mask.binding);
+    if (shared === null) storageBindings.push(mask.binding);
+    join(mask.binding, mask.storage, false);
+  }
+  // One array type per binding: the members' common typed array, else 32-bit words for all of them.
+  const bindings: BindingPlan[] = [];
+  for (const [binding, list] of members) {
+    const first = list[0]!.storage;
+    const same = list.every((m) => m.storage.kind === 'typed' && first.kind === 'typed' && m.storage.array === first.array);
+    const writes = list.some((m) => m.writes);
+    if (writes) writable.add(binding);
+    bindings.push({ binding, array: same && first.kind === 'typed' ? first.array : 'u32', writable: writes });
+    if (!same) {
+      for (const plan of params) if (plan.binding === binding) plan.storage = { kind: 'words', words: flattenElement(plan.type).length };
+      if (mask && mask.binding === binding) mask.storage = { kind: 'words', words: 1 };
+    }
   }
   const extraNames: ExtraBinding['name'][] =
     v.mode === 'reduceAll' ? ['partials', 'result']
@@ -131,7 +168,7 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     if (name !== 'offsets') writable.add(e.binding);
     return e;
   });
-  return { params, mask, extra, uniformVec4s: u, writable, storageBindings };
+  return { params, bindings, mask, extra, uniformVec4s: u, writable, storageBindings };
 }
 
 /** Number of vout parameters (in parameter order) and their parameter indices. */

@@ -1,0 +1,96 @@
+/**
+ * format(value): the ordered rules (display symbol, primitives, Vega by $schema, image bytes, repr
+ * methods, text), the tslab shim, and display ids through a Session.
+ */
+import { deflateSync } from 'node:zlib';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { addDisplayRule, format } from '../../kernel/display.js';
+import { Session } from '../../kernel/session.js';
+import { Collector } from './collect.js';
+
+/** A 1x1 PNG built here from the spec (signature, IHDR, IDAT, IEND), to check the image rule independently. */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => { let c = 0xffffffff; for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('format', () => {
+  it('uses Symbol.for("Jupyter.display") first, sync or async, adding text/plain', async () => {
+    const v = { [Symbol.for('Jupyter.display')]: () => ({ 'text/html': '<i>x</i>' }), toHTML: () => 'not me' };
+    expect(await format(v)).toEqual({ data: { 'text/html': '<i>x</i>', 'text/plain': expect.stringContaining('toHTML') }, metadata: {} });
+    const a = { [Symbol.for('Jupyter.display')]: async () => ({ data: { 'text/markdown': '# t' }, metadata: { m: 1 } }) };
+    expect((await format(a)).data['text/markdown']).toBe('# t');
+    expect((await format(a)).metadata).toEqual({ m: 1 });
+  });
+
+  it('shows primitives with util.inspect', async () => {
+    expect((await format('s')).data).toEqual({ 'text/plain': "'s'" });
+    expect((await format(12n)).data).toEqual({ 'text/plain': '12n' });
+    expect((await format(null)).data).toEqual({ 'text/plain': 'null' });
+  });
+
+  it('recognises Vega-Lite and Vega specs by $schema', async () => {
+    const vl = { $schema: 'https://vega.github.io/schema/vega-lite/v5.json', mark: 'bar', data: { values: [{ a: 1 }] } };
+    const f = await format(vl);
+    expect(f.data['application/vnd.vegalite.v5+json']).toEqual(vl);
+    expect((await format({ $schema: 'https://vega.github.io/schema/vega/v5.json' })).data['application/vnd.vega.v5+json']).toBeDefined();
+    expect((await format({ $schema: 'https://json-schema.org/draft-07/schema' })).data).toEqual({ 'text/plain': expect.any(String) });
+  });
+
+  it('shows PNG bytes as image/png and leaves other bytes as text', async () => {
+    const png = tinyPng();
+    const f = await format(new Uint8Array(png));
+    expect(f.data['image/png']).toBe(png.toString('base64'));
+    expect((await format(new Uint8Array([1, 2, 3]))).data['image/png']).toBeUndefined();
+  });
+
+  it('uses _repr_html_ / toHTML / _repr_markdown_ methods', async () => {
+    expect((await format({ toHTML: () => '<table></table>' })).data['text/html']).toBe('<table></table>');
+    expect((await format({ _repr_markdown_: () => '**b**' })).data['text/markdown']).toBe('**b**');
+  });
+
+  it('shows a failing display method as text with the failure, never throws', async () => {
+    const f = await format({ [Symbol.for('Jupyter.display')]() { throw new Error('nope'); } });
+    expect(f.data['text/plain']).toMatch(/display failed: nope/);
+  });
+
+  it('accepts new rules', async () => {
+    class Celsius { constructor(readonly t: number) {} }
+    addDisplayRule((v) => (v instanceof Celsius ? { data: { 'text/plain': `${v.t} °C` }, metadata: {} } : undefined));
+    expect((await format(new Celsius(21))).data).toEqual({ 'text/plain': '21 °C' });
+  });
+});
+
+describe('display in cells', () => {
+  it('sends display data with ids, updates in place, tslab.display.*, clearOutput', async () => {
+    const session = new Session({ directory: mkdtempSync(join(tmpdir(), 'brook-display-')) });
+    try {
+      const c = new Collector();
+      await session.execute({ code: 'display("a", { display_id: "p" }); display("b", { display_id: "p", update: true }); tslab.display.html("<b>h</b>"); tslab.display.png(new Uint8Array([0x89, 0x50, 0x4e, 0x47])); clearOutput(true)' }, c);
+      expect(c.items).toEqual([
+        { type: 'display_data', data: { 'text/plain': "'a'" }, metadata: {}, transient: { display_id: 'p' } },
+        { type: 'update_display_data', data: { 'text/plain': "'b'" }, metadata: {}, transient: { display_id: 'p' } },
+        { type: 'display_data', data: { 'text/html': '<b>h</b>' }, metadata: {}, transient: {} },
+        { type: 'display_data', data: { 'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64') }, metadata: {}, transient: {} },
+        { type: 'clear_output', wait: true },
+      ]);
+    } finally {
+      session.dispose();
+    }
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * The kernel as Jupyter runs it: `node bin/brook.js kernel --connection-file F` as a child process, spoken
+ * to over real zeromq sockets. Checks the numbers the design holds it to: first kernel_info reply under
+ * 1 s, idle CPU under 2% of a core, interrupt of a spinning cell under 1 s with state kept, shutdown
+ * under 2 s; and 20,000 printed lines arriving complete and in order.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encode, Signer } from '../../kernel/wire.js';
+import { ensureBuilt } from './build.js';
+import { KernelClient } from './client.js';
+
+let k: KernelClient;
+let firstInfoMs = 0;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  k = await KernelClient.start();
+  // Ask until the sockets are connected; the first answer's time counts from the spawn.
+  for (;;) {
+    const id = k.send('shell', 'kernel_info_request', {});
+    try {
+      await k.reply('shell', id, 250);
+      firstInfoMs = performance.now() - k.startedAt;
+      break;
+    } catch {
+      if (performance.now() - k.startedAt > 20_000) throw new Error(`kernel did not answer kernel_info:\n${k.stderr}`);
+    }
+  }
+});
+
+afterAll(() => k?.close());
+
+describe('kernel process over zeromq', () => {
+  it('answers the first kernel_info in under 1 s from process start, on shell and control', async () => {
+    expect(firstInfoMs).toBeLessThan(1000);
+    const id = k.send('control', 'kernel_info_request', {});
+    const r = await k.reply('control', id);
+    expect(r.content).toMatchObject({ status: 'ok', protocol_version: '5.3', language_info: { name: 'typescript', file_extension: '.ts' } });
+  });
+
+  it('answers the heartbeat', async () => {
+    expect(await k.heartbeat()).toBe('ping');
+  });
+
+  it('executes a cell: busy, execute_input, stream, execute_result, idle, then the reply', async () => {
+    const { reply, iopub } = await k.execute('const greeting: string = "hi";\nconsole.log(greeting);\n6 * 7');
+    expect(reply.content).toMatchObject({ status: 'ok', execution_count: 1 });
+    expect(iopub.map((m) => m.header.msg_type)).toEqual(['status', 'execute_input', 'stream', 'execute_result', 'status']);
+    expect(iopub[2]!.content).toEqual({ name: 'stdout', text: 'hi\n' });
+    expect(iopub[3]!.content).toMatchObject({ execution_count: 1, data: { 'text/plain': '42' } });
+  });
+
+  it('delivers 20,000 lines from one cell, all of them, in order', async () => {
+    const { iopub } = await k.execute('for (let i = 0; i < 20000; i++) console.log(`line ${i}`)');
+    const text = iopub.filter((m) => m.header.msg_type === 'stream').map((m) => m.content.text as string).join('');
+    const lines = text.split('\n').slice(0, -1);
+    expect(lines.length).toBe(20000);
+    lines.forEach((l, i) => { if (l !== `line ${i}`) throw new Error(`line ${i} is "${l}"`); });
+  });
+
+  it('interrupts a spinning cell in under 1 s, keeps its state, and runs the next cell', async () => {
+    await k.execute('let spins = 0;');
+    const id = k.send('shell', 'execute_request', { code: 'while (true) { spins++ }', silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true });
+    await k.waitFor(() => k.received.iopub.find((m) => (m.parent_header as { msg_id?: string }).msg_id === id && m.header.msg_type === 'execute_input'));
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = performance.now();
+    const irq = k.send('control', 'interrupt_request', {});
+    expect((await k.reply('control', irq)).content).toEqual({ status: 'ok' });
+    const reply = await k.reply('shell', id);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(reply.content).toMatchObject({ status: 'error', ename: 'Interrupted' });
+    const next = await k.execute('spins > 0');
+    expect(next.reply.content.status).toBe('ok');
+    expect(next.iopub.find((m) => m.header.msg_type === 'execute_result')!.content).toMatchObject({ data: { 'text/plain': 'true' } });
+  });
+
+  it('interrupts code spinning after a top-level await', async () => {
+    const id = k.send('shell', 'execute_request', { code: 'await new Promise((r) => setTimeout(r, 10));\nwhile (true) {}', silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true });
+    await new Promise((r) => setTimeout(r, 400));
+    k.send('control', 'interrupt_request', {});
+    expect((await k.reply('shell', id, 5000)).content).toMatchObject({ status: 'error', ename: 'Interrupted' });
+    expect((await k.execute('1 + 1')).reply.content.status).toBe('ok');
+  });
+
+  it('aborts the cells queued behind a failing one (stop_on_error)', async () => {
+    const base = { silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true };
+    const a = k.send('shell', 'execute_request', { ...base, code: 'throw new Error("first fails")' });
+    const b = k.send('shell', 'execute_request', { ...base, code: 'globalThis.ranB = true' });
+    const c = k.send('shell', 'execute_request', { ...base, code: 'globalThis.ranC = true' });
+    expect((await k.reply('shell', a)).content).toMatchObject({ status: 'error', ename: 'Error', evalue: 'first fails' });
+    expect((await k.reply('shell', b)).content.status).toBe('aborted');
+    expect((await k.reply('shell', c)).content.status).toBe('aborted');
+    // Every request, aborted or not, still gets busy and idle (JupyterLab waits for idle).
+    expect((await k.iopubOf(c)).map((m) => m.content.execution_state)).toEqual(['busy', 'idle']);
+    const check = await k.execute('[typeof ranB, typeof ranC]');
+    expect(check.iopub.find((m) => m.header.msg_type === 'execute_result')!.content).toMatchObject({ data: { 'text/plain': "[ 'undefined', 'undefined' ]" } });
+  });
+
+  it('sends the same ename, evalue and traceback in the error message and the reply', async () => {
+    const { reply, iopub } = await k.execute('const o: any = undefined;\no.field');
+    const err = iopub.find((m) => m.header.msg_type === 'error')!;
+    expect(reply.content.status).toBe('error');
+    expect(err.content).toEqual({ ename: reply.content.ename, evalue: reply.content.evalue, traceback: reply.content.traceback });
+    expect((err.content.traceback as string[]).join('\n')).toMatch(/line 2:3/);
+  });
+
+  it('asks for input on the stdin channel for prompt()', async () => {
+    const id = k.send('shell', 'execute_request', { code: 'const answer = prompt("Your name?");\n`hello ${answer}`', silent: false, store_history: true, user_expressions: {}, allow_stdin: true, stop_on_error: true });
+    const req = await k.waitFor(() => k.received.stdin.find((m) => m.header.msg_type === 'input_request'));
+    expect(req.content).toEqual({ prompt: 'Your name?', password: false });
+    expect((req.parent_header as { msg_id: string }).msg_id).toBe(id);
+    k.send('stdin', 'input_reply', { value: 'Ada' }, req.header);
+    await k.reply('shell', id);
+    const result = (await k.iopubOf(id)).find((m) => m.header.msg_type === 'execute_result')!;
+    expect(result.content).toMatchObject({ data: { 'text/plain': "'hello Ada'" } });
+  });
+
+  it('drops a message with a bad signature and keeps serving', async () => {
+    const frames = encode({ msgType: 'execute_request', content: { code: 'globalThis.forged = 1' } }, 'x', new Signer('wrong key'));
+    k.sendRaw('shell', frames);
+    const r = await k.execute('typeof forged');
+    expect(r.iopub.find((m) => m.header.msg_type === 'execute_result')!.content).toMatchObject({ data: { 'text/plain': "'undefined'" } });
+    expect(k.stderr).toMatch(/invalid signature/);
+  });
+
+  it('answers comm_info, closes comms to unknown targets, and is_complete/complete/inspect', async () => {
+    expect((await k.reply('shell', k.send('shell', 'comm_info_request', {}))).content).toEqual({ status: 'ok', comms: {} });
+    const open = k.send('shell', 'comm_open', { comm_id: 'c1', target_name: 'nowhere', data: {} });
+    const closed = await k.waitFor(() => k.received.iopub.find((m) => m.header.msg_type === 'comm_close' && (m.parent_header as { msg_id?: string }).msg_id === open));
+    expect(closed.content).toMatchObject({ comm_id: 'c1' });
+    expect((await k.reply('shell', k.send('shell', 'is_complete_request', { code: 'if (a) {' }))).content).toEqual({ status: 'incomplete', indent: '  ' });
+    const c = await k.reply('shell', k.send('shell', 'complete_request', { code: 'greeting.toUpp', cursor_pos: 14 }));
+    expect(c.content).toMatchObject({ status: 'ok', matches: ['toUpperCase'], cursor_start: 9, cursor_end: 14 });
+  });
+
+  it('uses under 2% of a core when idle', async () => {
+    const ticks = () => {
+      const f = readFileSync(`/proc/${k.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(f[11]) + Number(f[12]);
+    };
+    await new Promise((r) => setTimeout(r, 500));
+    const before = ticks();
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, 3000));
+    const cpuSeconds = (ticks() - before) / 100;
+    const wallSeconds = (performance.now() - t0) / 1000;
+    expect(cpuSeconds / wallSeconds).toBeLessThan(0.02);
+  });
+
+  it('shuts down in under 2 s on shutdown_request (control)', async () => {
+    const t0 = performance.now();
+    const id = k.send('control', 'shutdown_request', { restart: false });
+    expect((await k.reply('control', id)).content).toEqual({ status: 'ok', restart: false });
+    const code = await k.exited();
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(code).toBe(0);
+  });
+});
