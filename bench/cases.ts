@@ -30,6 +30,12 @@ function needGpu(ctx: CaseContext): BenchGpu {
   return ctx.gpu;
 }
 
+/** The Brook session for a case's backend; webgpu cases are skipped, not failed, without an adapter. */
+function session(backend: 'webgpu' | 'cpu', ctx: CaseContext) {
+  if (backend === 'webgpu') needGpu(ctx);
+  return brookSession(backend);
+}
+
 function pow2(e: number, what: string): string {
   return `2^${e} ${what}`;
 }
@@ -59,7 +65,7 @@ function saxpyCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase 
     },
     async brook(ctx) {
       const { x, y } = data();
-      return brook.saxpyBrook(await brookSession(backend), SAXPY_A, x, y);
+      return brook.saxpyBrook(await session(backend, ctx), SAXPY_A, x, y);
     },
   };
 }
@@ -82,7 +88,7 @@ function sumCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase {
       return backend === 'cpu' ? sumJs(data()) : sumWgsl(needGpu(ctx), data());
     },
     async brook(ctx) {
-      return brook.sumBrook(await brookSession(backend), data());
+      return brook.sumBrook(await session(backend, ctx), data());
     },
   };
 }
@@ -106,7 +112,7 @@ function sgemvCase(id: string, m: number, form: 'mulsum' | 'single'): BenchCase 
     },
     async brook(ctx) {
       const { A, x } = data();
-      const s = await brookSession('webgpu');
+      const s = await session('webgpu', ctx);
       return form === 'mulsum' ? brook.sgemvMulSumBrook(s, A, x, m, m) : brook.sgemvSingleBrook(s, A, x, m, m);
     },
   };
@@ -128,7 +134,7 @@ function stencilCase(w: number): BenchCase {
       return stencilWgsl(needGpu(ctx), data(), w, w);
     },
     async brook(ctx) {
-      return brook.stencilBrook(await brookSession('webgpu'), data(), w, w);
+      return brook.stencilBrook(await session('webgpu', ctx), data(), w, w);
     },
   };
 }
@@ -148,7 +154,7 @@ function chainCase(n: number, calls: number): BenchCase {
       return chainWgsl(needGpu(ctx), data(), CHAIN_A, CHAIN_B, calls);
     },
     async brook(ctx) {
-      return brook.chainBrook(await brookSession('webgpu'), data(), CHAIN_A, CHAIN_B, calls);
+      return brook.chainBrook(await session('webgpu', ctx), data(), CHAIN_A, CHAIN_B, calls);
     },
   };
 }
@@ -170,7 +176,7 @@ function transferCase(id: 'streamRead' | 'streamWrite', bytes: number): BenchCas
       return id === 'streamRead' ? uploadWgsl(needGpu(ctx), data()) : downloadWgsl(needGpu(ctx), data());
     },
     async brook(ctx) {
-      const s = await brookSession('webgpu');
+      const s = await session('webgpu', ctx);
       return id === 'streamRead' ? brook.streamReadBrook(s, data()) : brook.streamWriteBrook(s, data());
     },
   };

@@ -34,7 +34,8 @@ function timeCell(s: SideResult): string {
   if (s.status !== 'measured') return s.status === 'failed' ? 'FAILED' : 'skipped';
   if (s.usPerCall !== undefined) return `${fmt(s.usPerCall)} us/call${s.gpuUsPerCall !== undefined ? ` (GPU ${fmt(s.gpuUsPerCall)})` : ''}`;
   const ms = s.medianMs as number;
-  return ms < 1 ? `${fmt(ms * 1000)} us` : `${fmt(ms)} ms`;
+  const mark = s.timing === 'wall-submit' ? ' (w)' : '';
+  return (ms < 1 ? `${fmt(ms * 1000)} us` : `${fmt(ms)} ms`) + mark;
 }
 
 function rateCell(s: SideResult): string {
@@ -69,16 +70,17 @@ export function renderTable(r: BenchReport): string {
   for (const row of rows) lines.push(row.map((v, i) => pad(v, widths[i])).join('  ').trimEnd());
   lines.push('');
   lines.push('brook/base = baseline time / Brook time (1 = as fast as the hand-written baseline).');
+  lines.push('Kernel cases: median GPU time (timestamps); calls, streamRead/streamWrite and cpu.*: median wall time.');
   if (r.hostMemcpyGbps !== undefined) lines.push(`Host memcpy (Float32Array.set, transfer size): ${fmt(r.hostMemcpyGbps)} GB/s.`);
   const methods = new Set(r.cases.flatMap((c) => [c.baseline.timing, c.brook.timing]).filter(Boolean));
-  if (methods.has('wall-submit')) lines.push('Times marked wall-submit: no timestamp-query, wall time around submit + onSubmittedWorkDone.');
+  if (methods.has('wall-submit')) lines.push('(w): no GPU timestamps for this case; wall time around submit + onSubmittedWorkDone on both sides.');
   const notes: string[] = [];
   for (const c of r.cases) {
     for (const [label, s] of [['baseline', c.baseline], ['brook', c.brook]] as const) {
       if (s.reason) notes.push(`  ${c.id} ${label}: ${s.reason}`);
     }
     if (c.backend === 'webgpu' && c.workingSetBytes < 128 * 2 ** 20 && !r.quick && c.id !== 'calls') {
-      notes.push(`  ${c.id}: working set ${(c.workingSetBytes / 2 ** 20).toFixed(0)} MiB, may be served partly from the GPU's L2 within a sample`);
+      notes.push(`  ${c.id}: working set ${(c.workingSetBytes / 2 ** 20).toFixed(0)} MiB, small enough for the GPU's L2 (50 MB on H100/H200) to absorb part of its traffic`);
     }
   }
   if (notes.length) lines.push('Notes:', ...notes);

@@ -44,8 +44,14 @@ export interface KernelJson {
   metadata: Record<string, unknown>;
 }
 
-/** bin/brook.js of this installation (dist/kernel/install.js -> ../../bin/brook.js). */
+/** bin/brook.js of this installation: the nearest one above this module (dist/kernel/ or kernel/). */
 export function brookEntry(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = join(dir, 'bin', 'brook.js');
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
   return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'brook.js');
 }
 

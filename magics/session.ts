@@ -17,6 +17,7 @@ import { compileCell, cellExports, type SessionSymbol, BrookRuntimeError, render
 import { SourceSet } from '../runtime/compiler/source.js';
 import type { MacroDef } from '../runtime/compiler/parse/index.js';
 import type { Type } from '../runtime/compiler/types.js';
+import type { Stmt } from '../runtime/compiler/ast.js';
 import { createRuntime, type BrookRuntimeHandle, type Stream } from '../runtime/brt/index.js';
 import { HostLib, instantiateCell, type HostSession } from '../runtime/hostlib/loader.js';
 import { ExitRequest } from '../runtime/hostlib/libc.js';
@@ -166,7 +167,8 @@ export class BrookSession {
       this.typedefNames = result.typedefNames;
       const defined = cellExports(result.program);
       for (const [name, sym] of defined) this.externals.set(name, sym);
-      return { value, type: type as Type | undefined, defined, compileMs, runMs: performance.now() - t1 };
+      const shown = lastStatementShowsValue(result.program.statements) ? value : undefined;
+      return { value: shown, type: type as Type | undefined, defined, compileMs, runMs: performance.now() - t1 };
     } catch (e) {
       if (e instanceof BrookRuntimeError) {
         throw new BrookCellError('BrookRuntimeError', `${e.code}: ${e.message}`, [renderRuntimeError(this.sources, e)]);
@@ -239,6 +241,21 @@ export class BrookSession {
     this.runtime?.dispose();
     this.runtime = undefined;
   }
+}
+
+/**
+ * Whether the cell's last statement is a bare value to show (`result`, `x + 1`, `a.domain(0, 4)`), as a
+ * REPL shows it; a call (`printf(...)`, a kernel launch), an assignment or an increment is run for its
+ * effect and shows nothing, so `printf` does not echo its character count.
+ */
+function lastStatementShowsValue(statements: Stmt[]): boolean {
+  const last = statements[statements.length - 1];
+  if (!last || last.kind !== 'ExprStmt') return false;
+  const e = last.expr;
+  if (e.kind === 'AssignExpr' || e.kind === 'PostfixExpr') return false;
+  if (e.kind === 'UnaryExpr' && (e.op === '++' || e.op === '--')) return false;
+  if (e.kind === 'CallExpr') return e.callee.kind === 'MemberExpr'; // s.domain(...) shows; f(...) runs
+  return true;
 }
 
 export function isStream(v: unknown): v is Stream {

@@ -124,7 +124,8 @@ export interface BackendLimits {
 /**
  * A resolved launch: everything about shapes is already checked by brt. A backend runs the kernel
  * body for every position of `outShape` (declaration order), reading inputs with the resizing rule
- * `in_index[d] = floor(out_index[d] * inExtent[d] / outExtent[d])` relative to each domain's `lo`.
+ * `in_index[d] = floor((out_index[d] + 0.5) * inExtent[d] / outExtent[d])` (texel centres; in integers
+ * `((2 * out_index + 1) * inExtent) / (2 * outExtent)`, docs/DECISIONS.md) relative to each domain's `lo`.
  *
  * What brt guarantees (backends rely on it, and need not check again):
  * - `args[i]` matches `kernel.ir.params[i]`: 'value' for constants, 'iter' for iterator params,
@@ -142,7 +143,7 @@ export interface BackendLimits {
  *   1-D iterators: every component follows the only dimension. Rank >= 2: component 0 (x) follows
  *   the last (fastest) dimension, 1 (y) the one before, ...; components past the rank stay at lo.
  * - `indexof` of an in/out/iter param is its position relative to its own domain after resizing
- *   (floor(out_index * inExtent / outExtent)), x = fastest dimension, unused components 0.
+ *   (the resizing rule above), x = fastest dimension, unused components 0.
  * - Gathers: index k of a gather (fastest first) addresses dimension rank-1-k of the gathered box:
  *   float indices floor(i + 0.25), then clamped to [0, extent - 1]; int indices clamped.
  * - Reductions: `outShape` is the input's shape. For `reduceAll` the reduce param's arg is a 'value'

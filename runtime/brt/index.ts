@@ -12,10 +12,10 @@
 import { availableParallelism } from 'node:os';
 import type { Backend, BrookRuntime } from './api.js';
 import { createCpuBackend, type CpuBackendOptions } from '../backends/cpu/index.js';
-import { Runtime } from './runtime.js';
+import { Runtime, type RuntimeHooks } from './runtime.js';
 
 export * from './api.js';
-export { Runtime } from './runtime.js';
+export { Runtime, type RuntimeHooks } from './runtime.js';
 export { formatStream, fixed2 } from './print.js';
 
 export interface RuntimeOptions {
@@ -47,8 +47,8 @@ function defaultCpuOptions(): CpuBackendOptions {
 }
 
 class Handle extends Runtime implements BrookRuntimeHandle {
-  constructor(backend: Backend, readonly stdout: (s: string) => void, readonly fallbackReason?: string) {
-    super(backend);
+  constructor(backend: Backend, readonly stdout: (s: string) => void, readonly fallbackReason?: string, hooks?: RuntimeHooks) {
+    super(backend, hooks);
   }
   dispose(): void {
     for (const s of this.liveStreams()) this.free(s);
@@ -89,7 +89,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Brook
       const mod = (await import(path)) as { createWebGPUBackend?: (o?: unknown) => Promise<Backend> };
       if (!mod.createWebGPUBackend) throw new Error('the WebGPU backend module has no createWebGPUBackend');
       const backend = await mod.createWebGPUBackend(options.webgpu ?? {});
-      return new Handle(backend, out);
+      // After a device loss the session carries on on the CPU (BRK5019, runtime.ts).
+      return new Handle(backend, out, undefined, { fallback: () => createCpuBackend(options.cpu ?? defaultCpuOptions()), notice: err });
     } catch (e) {
       reason = `WebGPU backend unavailable: ${(e as Error).message.split('\n')[0]}`;
     }

@@ -158,7 +158,7 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
     }
   }
 
-  const launch: Launch = { kernel: k, args: launchArgs as LaunchArg[], outShape };
+  const launch: Launch = { kernel: k, args: launchArgs as LaunchArg[], outShape, span };
   if (opts.mask) {
     const mb = boxOf(opts.mask, span);
     if (shapeText(mb.shape) !== shapeText(outShape)) {

@@ -20,6 +20,7 @@ import {
   type StreamLike,
   type StreamOp,
 } from './api.js';
+import { BrookRuntimeError } from '../compiler/diagnostics.js';
 import { brtError, plural, shapeText } from './errors.js';
 import { hostWords } from './hostarray.js';
 import { isStreamLike, planLaunch, type PlannedLaunch } from './launch.js';
@@ -28,23 +29,79 @@ import { allocateFor, boxOf, checkShape, count, elementWords, iterValues, launch
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
+export interface RuntimeHooks {
+  /** Makes the CPU backend the session continues on after the GPU device was lost (BRK5019). */
+  fallback?: () => Backend;
+  /** Where the one-line notice of such a switch goes. */
+  notice?: (line: string) => void;
+}
+
 export class Runtime implements BrookRuntime {
   private nextId = 1;
   private live = new Set<Stream>();
   private mask: StreamLike | undefined;
   private maskEnabled = false;
+  private current: Backend;
 
-  constructor(readonly backend: Backend) {}
+  constructor(backend: Backend, private readonly hooks: RuntimeHooks = {}) {
+    this.current = backend;
+  }
+
+  get backend(): Backend {
+    return this.current;
+  }
+
+  /**
+   * Device loss: the error reaches the user once (from the call that noticed it); the session then
+   * carries on on the CPU backend. Every live stream gets fresh zeroed CPU storage (its contents
+   * were lost with the device), so later statements and cells run instead of failing one by one.
+   */
+  private lost(e: unknown): void {
+    if (!(e instanceof BrookRuntimeError) || e.code !== 'BRK5019' || !this.hooks.fallback || this.current.name === 'cpu') return;
+    const gpu = this.current;
+    const cpu = this.hooks.fallback();
+    for (const s of this.live) {
+      if (s.buffer === undefined) continue;
+      s.buffer = cpu.allocate(Math.max(1, count(s.shape) * s.words));
+    }
+    this.current = cpu;
+    try {
+      gpu.dispose();
+    } catch {
+      // the lost device may refuse even this; nothing is left to free
+    }
+    this.hooks.notice?.(`brook: the GPU device was lost; continuing on the CPU backend (stream contents were reset to zero)\n`);
+  }
+
+  private async guard<T>(f: () => Promise<T>): Promise<T> {
+    try {
+      return await f();
+    } catch (e) {
+      this.lost(e);
+      throw e;
+    }
+  }
+
+  private guardSync<T>(f: () => T): T {
+    try {
+      return f();
+    } catch (e) {
+      this.lost(e);
+      throw e;
+    }
+  }
 
   // ---- streams ----------------------------------------------------------------------------------
 
   createStream(name: string, elem: Type, shape: number[], span?: Span): Stream {
-    checkShape(name, shape, span);
-    const words = elementWords(name, elem, span);
-    const buffer = allocateFor(this.backend, name, count(shape) * words, span);
-    const s: Stream = { id: this.nextId++, name, elem, shape: [...shape], words, buffer, freed: false };
-    this.live.add(s);
-    return s;
+    return this.guardSync(() => {
+      checkShape(name, shape, span);
+      const words = elementWords(name, elem, span);
+      const buffer = allocateFor(this.backend, name, count(shape) * words, span);
+      const s: Stream = { id: this.nextId++, name, elem, shape: [...shape], words, buffer, freed: false };
+      this.live.add(s);
+      return s;
+    });
   }
 
   createIter(name: string, elem: Type, shape: number[], lo: number[], hi: number[], span?: Span): Stream {
@@ -84,23 +141,27 @@ export class Runtime implements BrookRuntime {
   // ---- host copies ------------------------------------------------------------------------------
 
   async streamRead(s: StreamLike, src: HostArray, span?: Span): Promise<void> {
-    const b = boxOf(s, span);
-    if (b.stream.iter) throw brtError('BRK5023', { name: b.stream.name }, span);
-    const n = count(b.shape);
-    const host = hostWords('streamRead', src, nameOf(s), b.stream.elem, n, span);
-    const data = host.get(n * b.stream.words);
-    let at = 0;
-    for (const [off, words] of runsOf(b)) {
-      this.backend.write(b.stream.buffer, off, data.subarray(at, at + words));
-      at += words;
-    }
+    return this.guard(async () => {
+      const b = boxOf(s, span);
+      if (b.stream.iter) throw brtError('BRK5023', { name: b.stream.name }, span);
+      const n = count(b.shape);
+      const host = hostWords('streamRead', src, nameOf(s), b.stream.elem, n, span);
+      const data = host.get(n * b.stream.words);
+      let at = 0;
+      for (const [off, words] of runsOf(b)) {
+        this.backend.write(b.stream.buffer, off, data.subarray(at, at + words));
+        at += words;
+      }
+    });
   }
 
   async streamWrite(s: StreamLike, dst: HostArray, span?: Span): Promise<void> {
-    const b = boxOf(s, span);
-    const n = count(b.shape);
-    const host = hostWords('streamWrite', dst, nameOf(s), b.stream.elem, n, span);
-    host.set(await this.readBox(b));
+    return this.guard(async () => {
+      const b = boxOf(s, span);
+      const n = count(b.shape);
+      const host = hostWords('streamWrite', dst, nameOf(s), b.stream.elem, n, span);
+      host.set(await this.readBox(b));
+    });
   }
 
   /** The box's elements as dense row-major words. */
@@ -127,9 +188,11 @@ export class Runtime implements BrookRuntime {
   }
 
   async streamPrint(s: StreamLike, span?: Span): Promise<string> {
-    const b = boxOf(s, span);
-    const words = await this.readBox(b);
-    return formatStream(words, b.stream.elem, count(b.shape), b.shape[b.shape.length - 1]!);
+    return this.guard(async () => {
+      const b = boxOf(s, span);
+      const words = await this.readBox(b);
+      return formatStream(words, b.stream.elem, count(b.shape), b.shape[b.shape.length - 1]!);
+    });
   }
 
   streamSwap(a: Stream, b: Stream): void {
@@ -157,17 +220,19 @@ export class Runtime implements BrookRuntime {
   // ---- kernels ----------------------------------------------------------------------------------
 
   call(k: CompiledKernel, args: KernelArg[], span?: Span): void | Promise<void> {
-    if (k.ir.kind !== 'map') {
-      throw brtError('BRK5024', { kernel: k.ir.name, have: 'a reduction', want: 'a kernel', fix: 'call it with a reduction target: a host variable or a smaller stream' }, span);
-    }
-    const mask = this.activeMask(span);
-    const planned = planLaunch(this.backend, k, args, { mode: 'map', mask, span });
-    if (k.ir.params.some((p) => p.role === 'vout')) return this.runVout(planned, span);
-    try {
-      this.backend.run(planned.launch);
-    } finally {
-      this.releaseTemps(planned);
-    }
+    return this.guardSync(() => {
+      if (k.ir.kind !== 'map') {
+        throw brtError('BRK5024', { kernel: k.ir.name, have: 'a reduction', want: 'a kernel', fix: 'call it with a reduction target: a host variable or a smaller stream' }, span);
+      }
+      const mask = this.activeMask(span);
+      const planned = planLaunch(this.backend, k, args, { mode: 'map', mask, span });
+      if (k.ir.params.some((p) => p.role === 'vout')) return this.guard(() => this.runVout(planned, span));
+      try {
+        this.backend.run(planned.launch);
+      } finally {
+        this.releaseTemps(planned);
+      }
+    });
   }
 
   private activeMask(span?: Span): StreamLike | undefined {
@@ -231,44 +296,48 @@ export class Runtime implements BrookRuntime {
   }
 
   async reduceToValue(k: CompiledKernel, args: KernelArg[], span?: Span): Promise<number | number[]> {
-    const { planned, input, reduceParam } = this.planReduction(k, args, span);
-    try {
-      if (count(input.shape) === 0) throw brtError('BRK5025', { kernel: k.ir.name, name: `'${input.stream.name}'` }, span);
-      planned.launch.args[reduceParam] = { kind: 'value', value: [] };
-      const r = await this.backend.reduceAll(planned.launch);
-      return r.length === 1 ? r[0]! : r;
-    } finally {
-      this.releaseTemps(planned);
-    }
+    return this.guard(async () => {
+      const { planned, input, reduceParam } = this.planReduction(k, args, span);
+      try {
+        if (count(input.shape) === 0) throw brtError('BRK5025', { kernel: k.ir.name, name: `'${input.stream.name}'` }, span);
+        planned.launch.args[reduceParam] = { kind: 'value', value: [] };
+        const r = await this.backend.reduceAll(planned.launch);
+        return r.length === 1 ? r[0]! : r;
+      } finally {
+        this.releaseTemps(planned);
+      }
+    });
   }
 
   reduceToStream(k: CompiledKernel, args: KernelArg[], span?: Span): void {
-    const { planned, input, reduceParam } = this.planReduction(k, args, span);
-    try {
-      const targetArg = args[reduceParam]!;
-      const p = k.ir.params[reduceParam]!;
-      if (!isStreamLike(targetArg)) {
-        throw brtError('BRK5013', { param: p.sourceName, kernel: k.ir.name, want: 'a stream', have: 'a value', fix: 'use reduceToValue for a host variable' }, span);
+    return this.guardSync(() => {
+      const { planned, input, reduceParam } = this.planReduction(k, args, span);
+      try {
+        const targetArg = args[reduceParam]!;
+        const p = k.ir.params[reduceParam]!;
+        if (!isStreamLike(targetArg)) {
+          throw brtError('BRK5013', { param: p.sourceName, kernel: k.ir.name, want: 'a stream', have: 'a value', fix: 'use reduceToValue for a host variable' }, span);
+        }
+        const t = boxOf(targetArg, span);
+        if (t.stream.iter) throw brtError('BRK5023', { name: t.stream.name }, span);
+        if (flattenElement(t.stream.elem).map((c) => c.scalar).join() !== flattenElement(p.type).map((c) => c.scalar).join()) {
+          throw brtError('BRK5015', { param: p.sourceName, kernel: k.ir.name, want: typeToString(p.type), name: nameOf(targetArg), have: typeToString(t.stream.elem) }, span);
+        }
+        const common = { kernel: k.ir.name, name: nameOf(targetArg), inShape: shapeText(input.shape), outShape: shapeText(t.shape) };
+        if (t.shape.length !== input.shape.length) {
+          throw brtError('BRK5008', { ...common, have: t.shape.length, want: input.shape.length }, span);
+        }
+        input.shape.forEach((e, d) => {
+          const o = t.shape[d]!;
+          if (o === 0 ? e !== 0 : e % o !== 0) throw brtError('BRK5007', { ...common, dim: d, inExtent: e, outExtent: o }, span);
+        });
+        if (count(t.shape) === 0) return;
+        planned.launch.args[reduceParam] = launchArg(t);
+        this.backend.reduceBlocks(planned.launch, launchArg(t) as StreamArg);
+      } finally {
+        this.releaseTemps(planned);
       }
-      const t = boxOf(targetArg, span);
-      if (t.stream.iter) throw brtError('BRK5023', { name: t.stream.name }, span);
-      if (flattenElement(t.stream.elem).map((c) => c.scalar).join() !== flattenElement(p.type).map((c) => c.scalar).join()) {
-        throw brtError('BRK5015', { param: p.sourceName, kernel: k.ir.name, want: typeToString(p.type), name: nameOf(targetArg), have: typeToString(t.stream.elem) }, span);
-      }
-      const common = { kernel: k.ir.name, name: nameOf(targetArg), inShape: shapeText(input.shape), outShape: shapeText(t.shape) };
-      if (t.shape.length !== input.shape.length) {
-        throw brtError('BRK5008', { ...common, have: t.shape.length, want: input.shape.length }, span);
-      }
-      input.shape.forEach((e, d) => {
-        const o = t.shape[d]!;
-        if (o === 0 ? e !== 0 : e % o !== 0) throw brtError('BRK5007', { ...common, dim: d, inExtent: e, outExtent: o }, span);
-      });
-      if (count(t.shape) === 0) return;
-      planned.launch.args[reduceParam] = launchArg(t);
-      this.backend.reduceBlocks(planned.launch, launchArg(t) as StreamArg);
-    } finally {
-      this.releaseTemps(planned);
-    }
+    });
   }
 
   private planReduction(k: CompiledKernel, args: KernelArg[], span?: Span) {
@@ -286,16 +355,20 @@ export class Runtime implements BrookRuntime {
   // ---- scatter / gather -------------------------------------------------------------------------
 
   scatterOp(dst: StreamLike, index: StreamLike, data: StreamLike, op: StreamOp, span?: Span): void {
-    const { d, x, s } = this.checkScatterGather('streamScatterOp', dst, index, data, op, span);
-    if (typeof op !== 'number') this.checkOpKernel('streamScatterOp', op, d.stream.elem, span);
-    this.backend.scatterOp(d, x, s, op);
+    return this.guardSync(() => {
+      const { d, x, s } = this.checkScatterGather('streamScatterOp', dst, index, data, op, span);
+      if (typeof op !== 'number') this.checkOpKernel('streamScatterOp', op, d.stream.elem, span);
+      this.backend.scatterOp(d, x, s, op);
+    });
   }
 
   gatherOp(dst: StreamLike, index: StreamLike, src: StreamLike, op: StreamOp, span?: Span): void {
-    const { d, x, s } = this.checkScatterGather('streamGatherOp', src, index, dst, op, span);
-    if (typeof op !== 'number') this.checkOpKernel('streamGatherOp', op, s.stream.elem, span);
-    // Argument order of the backend call: (dst, index, src).
-    this.backend.gatherOp(s, x, d, op);
+    return this.guardSync(() => {
+      const { d, x, s } = this.checkScatterGather('streamGatherOp', src, index, dst, op, span);
+      if (typeof op !== 'number') this.checkOpKernel('streamGatherOp', op, s.stream.elem, span);
+      // Argument order of the backend call: (dst, index, src).
+      this.backend.gatherOp(s, x, d, op);
+    });
   }
 
   /** A kernel used as a scatter/gather op: a reduce kernel over the streams' element type, whose
@@ -354,6 +427,8 @@ export class Runtime implements BrookRuntime {
   }
 
   async finish(): Promise<void> {
-    await this.backend.finish();
+    return this.guard(async () => {
+      await this.backend.finish();
+    });
   }
 }

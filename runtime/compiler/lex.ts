@@ -43,6 +43,12 @@ export interface Token {
   hide?: ReadonlySet<string>;
   /** Preprocessor: the token came out of a macro expansion (its span is the macro use). */
   expanded?: boolean;
+  /**
+   * A malformed number, reported only if the token reaches the parser: C checks numbers after
+   * preprocessing, so `0x ## 1F` pastes two pieces into a valid literal, and text in `#if 0` may hold
+   * anything. (With `deferNumberErrors` off the lexer reports it at once.)
+   */
+  invalid?: { code: 'BRK1005' | 'BRK1008'; args: Record<string, string>; hint?: string };
 }
 
 /**
@@ -53,7 +59,7 @@ export function makeToken(
   kind: TokenKind, text: string, span: Span, bol: boolean, space: boolean,
   value?: number | string, isFloat?: boolean, suffix?: string,
 ): Token {
-  return { kind, text, span, bol, space, value, isFloat, suffix, hide: undefined, expanded: undefined };
+  return { kind, text, span, bol, space, value, isFloat, suffix, hide: undefined, expanded: undefined, invalid: undefined };
 }
 
 /** A copy of `t` with some fields changed. */
@@ -64,6 +70,7 @@ export function copyToken(
   return {
     kind: t.kind, text: o.text ?? t.text, span: o.span ?? t.span, bol: o.bol ?? t.bol, space: o.space ?? t.space,
     value: t.value, isFloat: t.isFloat, suffix: t.suffix, hide: o.hide ?? t.hide, expanded: o.expanded ?? t.expanded,
+    invalid: t.invalid,
   };
 }
 
@@ -121,6 +128,13 @@ class CappedBag extends DiagnosticBag {
 export interface LexOptions {
   /** Report diagnostics here; when absent, problems are silently tolerated. */
   diagnostics?: DiagnosticBag;
+  /** Leave malformed numbers in `Token.invalid` instead of reporting them (the preprocessor does). */
+  deferNumberErrors?: boolean;
+}
+
+/** Report a number token's deferred problem (see Token.invalid). */
+export function reportInvalidNumber(bag: DiagnosticBag, t: Token): void {
+  if (t.invalid) reportSyntax(bag, t.invalid.code, t.span, t.invalid.args, t.invalid.hint ? { hint: t.invalid.hint } : undefined);
 }
 
 /** Lex one file. `fileId` goes into every span. */
@@ -188,7 +202,8 @@ export function lex(text: string, fileId: number, options: LexOptions = {}): Tok
         tok = makeToken(KEYWORDS.has(word) ? 'keyword' : 'ident', word, span(start, i), bol, space);
       }
     } else if (isDigit(c) || (c === 46 && isDigit(text.charCodeAt(i + 1)))) {
-      tok = lexNumber(text, start, fileId, diags);
+      tok = lexNumber(text, start, fileId);
+      if (tok.invalid && diags && !options.deferNumberErrors) reportInvalidNumber(diags, tok);
       i = tok.span.end;
     } else if (c === 34 || c === 39) {
       tok = lexQuoted(text, start, fileId, diags);
@@ -237,7 +252,7 @@ function printable(text: string, i: number): string {
  * Accepted: decimal, hex (`0x1F`) and octal (`017`) integers with u/l suffixes; floats with '.', an
  * exponent, or an f suffix (`1.0f`, `.5`, `1e-6`, `1.f`). Hex floats are not C89 and not accepted.
  */
-function lexNumber(text: string, start: number, fileId: number, diags: DiagnosticBag | undefined): Token {
+function lexNumber(text: string, start: number, fileId: number): Token {
   let i = start;
   for (;;) {
     const c = text.charCodeAt(i); // NaN past the end: stops the scan
@@ -256,8 +271,9 @@ function lexNumber(text: string, start: number, fileId: number, diags: Diagnosti
   const raw = text.slice(start, i);
   const span: Span = { file: fileId, start, end: i };
   const bad = (reason: string, hint: string): Token => {
-    if (diags) reportSyntax(diags, 'BRK1005', span, { text: raw, reason }, { hint });
-    return makeToken('number', raw, span, false, false, 0, /[.eE]/.test(raw), '');
+    const t = makeToken('number', raw, span, false, false, 0, /[.eE]/.test(raw), '');
+    t.invalid = { code: 'BRK1005', args: { text: raw, reason }, hint };
+    return t;
   };
   let m = /^0[xX]([0-9a-fA-F]*)([a-zA-Z_]*)$/.exec(raw);
   if (m) {
@@ -284,8 +300,9 @@ function lexNumber(text: string, start: number, fileId: number, diags: Diagnosti
   }
   if (lower === 'f') {
     // `3f` is not C (brcc rejected it too), but the intent is plain: read it as 3.0f and say so.
-    if (diags) reportSyntax(diags, 'BRK1008', span, { text: raw, digits: mantissa! });
-    return makeToken('number', raw, span, false, false, parseInt(mantissa!, 10), true, 'f');
+    const t = makeToken('number', raw, span, false, false, parseInt(mantissa!, 10), true, 'f');
+    t.invalid = { code: 'BRK1008', args: { text: raw, digits: mantissa! } };
+    return t;
   }
   const suffix = normaliseIntSuffix(suffixRaw);
   if (suffix === undefined) return bad(`'${suffixRaw}' is not a valid suffix`, "integer suffixes are 'u' and 'l'; a float needs a '.', as in 2.0f");

@@ -19,6 +19,8 @@ const wrap = (v: bigint): bigint => BigInt.asIntN(64, v);
 
 export function evaluateCondition(toks: Token[], directive: Token, name: string, diags: DiagnosticBag): boolean {
   let i = 0;
+  /** > 0 while parsing an operand whose value is not used (division by zero is no error there). */
+  let dead = 0;
   const peek = () => toks[i];
   const fail = (code: 'BRK1115' | 'BRK1116' | 'BRK1117' | 'BRK1118' | 'BRK1124', t: Token | undefined): never => {
     reportSyntax(diags, code, (t ?? toks[toks.length - 1] ?? directive).span, { name, text: t?.text ?? '' });
@@ -63,8 +65,11 @@ export function evaluateCondition(toks: Token[], directive: Token, name: string,
       const prec = PREC[t.text];
       if (prec === undefined || prec < minPrec) return left;
       i++;
-      // && and || still parse their right side when it does not matter (no side effects here).
+      // The right side of `1 || x` and `0 && x` is parsed but not evaluated (`1 || 1/0` is fine).
+      const skip = (t.text === '||' && left !== 0n) || (t.text === '&&' && left === 0n);
+      if (skip) dead++;
       const right = binary(prec + 1);
+      if (skip) dead--;
       left = apply(t, left, right);
     }
   };
@@ -87,8 +92,8 @@ export function evaluateCondition(toks: Token[], directive: Token, name: string,
       case '+': return wrap(a + b);
       case '-': return wrap(a - b);
       case '*': return wrap(a * b);
-      case '/': if (b === 0n) fail('BRK1118', t); return wrap(a / b);
-      case '%': if (b === 0n) fail('BRK1118', t); return wrap(a % b);
+      case '/': if (b === 0n) return dead ? 0n : fail('BRK1118', t); return wrap(a / b);
+      case '%': if (b === 0n) return dead ? 0n : fail('BRK1118', t); return wrap(a % b);
     }
     return fail('BRK1116', t);
   };
@@ -97,10 +102,14 @@ export function evaluateCondition(toks: Token[], directive: Token, name: string,
     const c = binary(1);
     if (!isOp(peek(), '?')) return c;
     i++;
+    if (c === 0n) dead++;
     const a = comma();
+    if (c === 0n) dead--;
     if (!isOp(peek(), ':')) fail('BRK1116', peek() ?? directive);
     i++;
+    if (c !== 0n) dead++;
     const b = conditional();
+    if (c !== 0n) dead--;
     return c !== 0n ? a : b;
   };
 

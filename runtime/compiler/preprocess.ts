@@ -17,7 +17,7 @@
  * - `#if` expressions are evaluated in 64-bit signed integers (BigInt); names left after expansion
  *   are 0, as in C.
  */
-import { copyToken, lex, makeToken, type Token } from './lex.js';
+import { copyToken, lex, makeToken, reportInvalidNumber, type Token } from './lex.js';
 import { DiagnosticBag } from './diagnostics.js';
 import type { SourceSet, Span } from './source.js';
 import { reportSyntax } from './messages/syntax.js';
@@ -58,6 +58,8 @@ export function preprocess(sources: SourceSet, fileId: number, options: Preproce
   const pp = new Preprocessor(sources, options);
   const tokens: Token[] = [];
   pp.processFile(fileId, tokens, 0);
+  // Malformed numbers count only where they reach the parser (Token.invalid).
+  for (const t of tokens) if (t.invalid) reportInvalidNumber(options.diagnostics, t);
   const lastFile = sources.get(fileId);
   tokens.push(makeToken('eof', '', { file: fileId, start: lastFile.text.length, end: lastFile.text.length }, true, true));
   const macros = new Map([...pp.macros].filter(([, m]) => !m.builtin));
@@ -110,6 +112,11 @@ class HideSets {
     }
     return this.union(set, one);
   }
+  intersect(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
+    if (a === b) return a;
+    if (a.size === 0 || b.size === 0) return NO_HIDE;
+    return this.intern([...a].filter((x) => b.has(x)));
+  }
   union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
     if (a === b || b.size === 0) return a.size === 0 ? this.intern([]) : a;
     let inner = this.unions.get(a);
@@ -152,7 +159,7 @@ class Preprocessor {
     // Lexer diagnostics are kept only for code that is not skipped: `#if 0` blocks often hold text
     // that is not C (`don't`), and C compilers do not complain about it either.
     const lexBag = new DiagnosticBag();
-    const toks = lex(file.text, fileId, { diagnostics: lexBag });
+    const toks = lex(file.text, fileId, { diagnostics: lexBag, deferNumberErrors: true });
     const skipped: [number, number][] = [];
     let skipFrom: number | undefined;
     const conds: Conditional[] = [];
@@ -385,6 +392,11 @@ class Preprocessor {
     }
     const expanded: Token[] = [];
     this.expand(replaced, expanded);
+    const invalid = expanded.find((t) => t.invalid && t.invalid.code === 'BRK1005');
+    if (invalid) {
+      reportInvalidNumber(this.diags, invalid);
+      return false;
+    }
     return evaluateCondition(expanded, directive, name, this.diags);
   }
 
@@ -444,12 +456,15 @@ class Preprocessor {
       take();
       const args = this.collectArgs(t, m, take);
       if (!args) continue;
-      frames.push({ toks: this.substitute(m, t, args.span, args.args, t.hide ?? NO_HIDE), i: 0 });
+      // Prosser's rule: a function-like expansion is hidden by what hid both its name and its ')'.
+      // (`#define f(a) a*g` / `#define g(a) f(a)`: `f(2)(9)` gives `2*9*g`, as GCC and clang do.)
+      const hide = this.hideSets.intersect(t.hide ?? NO_HIDE, args.close.hide ?? NO_HIDE);
+      frames.push({ toks: this.substitute(m, t, args.span, args.args, hide), i: 0 });
     }
   }
 
   /** Arguments after the '(' of a function-like macro use; undefined after reporting an error. */
-  private collectArgs(nameTok: Token, m: MacroDef, take: () => Token | undefined): { args: Token[][]; span: Span } | undefined {
+  private collectArgs(nameTok: Token, m: MacroDef, take: () => Token | undefined): { args: Token[][]; span: Span; close: Token } | undefined {
     const args: Token[][] = [[]];
     let depth = 0;
     let close: Token | undefined;
@@ -483,7 +498,7 @@ class Preprocessor {
       }, m.span.file >= 0 ? { related: [{ span: m.span, message: `'${m.name}' is defined here` }] } : undefined);
       return undefined;
     }
-    return { args, span };
+    return { args, span, close };
   }
 
   /** The replacement of one macro use, with hide sets and spans set, ready to be rescanned. */

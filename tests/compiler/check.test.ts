@@ -144,6 +144,8 @@ const CASES: [string, string][] = [
   ['mixed vector sizes (Cg rule)', 'kernel void k(float2 a<>, float4 b<>, out float2 c<>) { c = /*!BRK2401*/a + b; }'],
   ['double in a kernel is float32', 'kernel void k(float a<>, out float b<>) { /*!BRK2402*/double t = a; b = t; }'],
   ['a float4 stored into a float3 drops a component', 'kernel void k(float4 a<>, out float3 b<>) { b = /*!BRK2403*/a; }'],
+  ['output never written', 'kernel void k(float a<>, out float b<>, out float /*!BRK2406*/c<>) { b = a; }'],
+  ['output written through a helper or a write mask counts', 'kernel void h(float a<>, out float b<>) { b = a; }\nkernel void k(float a<>, out float b<>, out float2 c<>) { h(a, b); c.y = a; }'],
   ['missing return in a host function', 'int /*!BRK2404*/f(int x) { if (x) return 1; }\nint main() { return f(1); }'],
   // ---- more type rules
   ['field declared twice', 'typedef struct { float a; /*!BRK2007*/float a; } S;\nint main() { return 0; }'],
@@ -279,6 +281,13 @@ int main(int argc, char **argv) {
     };
     walk(c.result.program.unit);
     expect(missing).toEqual([]);
+    // Kernels too (ok-*.br fixtures cover most of the language).
+    for (const f of ['ok-kernel-corners.br', 'ok-helpers.br', 'ok-raytri.br', 'ok-host-c.br']) {
+      const k = compile(readFileSync(join(import.meta.dirname, 'check-cases', f), 'utf8'));
+      expect(render(k)).toBe('');
+      walk(k.result.program.unit);
+      expect(missing, f).toEqual([]);
+    }
   });
 
   test('C arithmetic conversions in host code', () => {

@@ -7,6 +7,10 @@ import { describe, expect, test } from 'vitest';
 import { SourceSet } from '../../runtime/compiler/source.js';
 import { preprocess, type MacroDef, type PreprocessOptions } from '../../runtime/compiler/preprocess.js';
 import { DiagnosticBag } from '../../runtime/compiler/diagnostics.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lex } from '../../runtime/compiler/lex.js';
 import { bestCpuMs, diagLines, parseText, spanText } from './parse-cases/helpers.js';
 
 function pp(text: string, options: Partial<PreprocessOptions> = {}, name = 'main.br') {
@@ -79,6 +83,23 @@ fputs("strncmp(\"abc\\0d\", \"abc\", '\\4') == 0" ": n", s);
     const s = r.toks.find((t) => t.kind === 'string' && (t.value as string).startsWith('strncmp'))!;
     expect(s.value).toBe(String.raw`strncmp("abc\0d", "abc", '\4') == 0`);
   });
+});
+
+describe('differential: the same output as GCC', () => {
+  // parse-cases/pp/NAME.c and NAME.expected, the output of GCC's preprocessor recorded with
+  // `cpp -P -undef -std=c99 NAME.c > NAME.expected` (an independent implementation; the test does not
+  // need GCC installed). Compared token by token.
+  const dir = join(dirname(fileURLToPath(import.meta.url)), 'parse-cases', 'pp');
+  const cases = readdirSync(dir).filter((f) => f.endsWith('.c'));
+  test('there are cases', () => expect(cases.length).toBeGreaterThanOrEqual(5));
+  for (const name of cases) {
+    test(name, () => {
+      const r = pp(readFileSync(join(dir, name), 'utf8'), {}, name);
+      expect(r.diags).toEqual([]);
+      const expected = lex(readFileSync(join(dir, name.replace(/\.c$/, '.expected')), 'utf8'), 0).filter((t) => t.kind !== 'eof');
+      expect(r.toks.map((t) => t.text)).toEqual(expected.map((t) => t.text));
+    });
+  }
 });
 
 describe('macros', () => {

@@ -70,7 +70,9 @@ describe('kernel arithmetic', () => {
   });
 });
 
-describe('shape resizing: in_index = floor(out_index * in_extent / out_extent)', () => {
+describe('shape resizing: in_index = floor((out_index + 0.5) * in_extent / out_extent) (docs/DECISIONS.md)', () => {
+  const resized = (i: number, inE: number, outE: number) => Math.floor(((i + 0.5) * inE) / outE);
+
   it('repeats: 123 -> 111222333', async () => {
     const rt = createCpuRuntime();
     const a = rt.createStream('a', F, [3]);
@@ -80,22 +82,38 @@ describe('shape resizing: in_index = floor(out_index * in_extent / out_extent)',
     expect(await read(rt, b)).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3]);
   });
 
-  it('strides: 1..10 -> 13579', async () => {
-    const rt = createCpuRuntime();
-    const a = rt.createStream('a', F, [10]);
-    const b = rt.createStream('b', F, [5]);
-    await rt.streamRead(a, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    rt.call(copy(), [a, b]);
-    expect(await read(rt, b)).toEqual([1, 3, 5, 7, 9]);
-  });
-
-  it('a non-integer ratio follows the formula (9 -> 5 reads 0,1,3,5,7; the paper\'s 13579 would need texel-centre sampling)', async () => {
+  it("strides: the paper's 123456789 -> 13579", async () => {
     const rt = createCpuRuntime();
     const a = rt.createStream('a', F, [9]);
     const b = rt.createStream('b', F, [5]);
     await rt.streamRead(a, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
     rt.call(copy(), [a, b]);
-    expect(await read(rt, b)).toEqual([0, 1, 2, 3, 4].map((i) => Math.floor((i * 9) / 5) + 1));
+    expect(await read(rt, b)).toEqual([1, 3, 5, 7, 9]);
+  });
+
+  it('strides by 2 read the second of each pair: 1..10 -> 2 4 6 8 10', async () => {
+    const rt = createCpuRuntime();
+    const a = rt.createStream('a', F, [10]);
+    const b = rt.createStream('b', F, [5]);
+    await rt.streamRead(a, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    rt.call(copy(), [a, b]);
+    expect(await read(rt, b)).toEqual([0, 1, 2, 3, 4].map((i) => resized(i, 10, 5) + 1));
+    expect(await read(rt, b)).toEqual([2, 4, 6, 8, 10]);
+  });
+
+  it('uneven ratios: 7 -> 3 and 3 -> 7', async () => {
+    const rt = createCpuRuntime();
+    const a = rt.createStream('a', F, [7]);
+    const b = rt.createStream('b', F, [3]);
+    await rt.streamRead(a, [0, 1, 2, 3, 4, 5, 6]);
+    rt.call(copy(), [a, b]);
+    expect(await read(rt, b)).toEqual([1, 3, 5]);
+    const c = rt.createStream('c', F, [3]);
+    const d = rt.createStream('d', F, [7]);
+    await rt.streamRead(c, [0, 1, 2]);
+    rt.call(copy(), [c, d]);
+    expect(await read(rt, d)).toEqual(Array.from({ length: 7 }, (_, i) => resized(i, 3, 7)));
+    expect(await read(rt, d)).toEqual([0, 0, 1, 1, 1, 2, 2]);
   });
 
   it('resizes each dimension independently (sgemv: x<1,3> repeated over rows of T<3,3>)', async () => {
@@ -116,8 +134,8 @@ describe('shape resizing: in_index = floor(out_index * in_extent / out_extent)',
     const b = rt.createStream('b', F, [4, 2]);
     await rt.streamRead(a, [0, 1, 2, 3, 10, 11, 12, 13]);
     rt.call(copy(), [a, b]);
-    // rows: floor(r * 2 / 4) = 0,0,1,1; columns: floor(c * 4 / 2) = 0,2
-    expect(await read(rt, b)).toEqual([0, 2, 0, 2, 10, 12, 10, 12]);
+    // rows: floor((r + 0.5) * 2 / 4) = 0,0,1,1; columns: floor((c + 0.5) * 4 / 2) = 1,3
+    expect(await read(rt, b)).toEqual([1, 3, 1, 3, 11, 13, 11, 13]);
   });
 });
 

@@ -6,8 +6,9 @@
  * the fastest. For an argument of domain shape s, offset lo and stream shape S read from an iteration
  * space of shape O:
  *   stride[d] = S[d+1] * ... * S[3]
- *   T[d][c]   = (lo[d] + floor(c * s[d] / O[d])) * stride[d]     element index contributions
- *   X[d][c]   = floor(c * s[d] / O[d])                            indexof, relative to the domain
+ *   r(c)      = floor((c + 0.5) * s[d] / O[d])                    texel-centre resizing (DECISIONS.md)
+ *   T[d][c]   = (lo[d] + r(c)) * stride[d]                         element index contributions
+ *   X[d][c]   = r(c)                                               indexof, relative to the domain
  * 'linear' addressing (element = base + i) is used when s = O and the strides are those of O.
  */
 import type { LaunchArg } from '../../brt/api.js';

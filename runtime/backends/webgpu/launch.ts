@@ -58,7 +58,7 @@ export function variantFor(launch: Launch, mode: VariantMode, space: readonly nu
 
 export function variantKey(v: KernelVariant): string {
   const bits = (b: boolean[]) => b.map((x) => (x ? '1' : '0')).join('');
-  return `${v.mode}|d${bits(v.direct)}|s${v.share.join(',')}|m${v.masked ? 1 : 0}|g${v.workgroupSize}`;
+  return `${v.mode}|d${bits(v.direct)}|s${v.share.join(',')}|m${v.masked ? 1 : 0}|g${v.workgroupSize}|${v.strided ? 'strided' : 'chunked'}`;
 }
 
 /** Words of a constant: float components as f32 bits, int as i32, uint as u32, bool as 0/1. */

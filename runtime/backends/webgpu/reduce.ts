@@ -5,11 +5,14 @@
  * folds left to right, combines the chunks of a workgroup in order (neighbour tree), one partial per
  * workgroup; `combine` folds the partials the same way in one workgroup. About 1024 workgroups at
  * most, so the second pass is small. Chunks are at least 4 elements; the element order is kept, so
- * a non-commutative (associative) operation gives the ordered result.
+ * a non-commutative (associative) operation gives the ordered result. A commutative body
+ * (`r = r + a`, `*`, min, max: isCommutativeReduction) takes grid-strided elements instead, so
+ * neighbouring threads load neighbouring words (coalesced), with the same pass structure.
  *
  * Partial reduction into a stream: one thread per target element folds its block in row-major order.
  */
 import type { Launch } from '../../brt/api.js';
+import { isCommutativeReduction } from '../../compiler/codegen/wgsl/index.js';
 import { flattenElement } from '../../compiler/types.js';
 import type { GpuContext } from './context.js';
 import { count, fillParams, pad4, paramBuffers, variantFor, type StreamArg } from './launch.js';
@@ -40,7 +43,7 @@ export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array>
   const chunk = Math.max(4, Math.ceil(n / (wg * MAX_GROUPS)));
   const threads = Math.ceil(n / chunk);
   const groups = Math.ceil(threads / wg);
-  const v = variantFor(launch, 'reduceAll', launch.outShape, wg);
+  const v = { ...variantFor(launch, 'reduceAll', launch.outShape, wg), strided: isCommutativeReduction(ir) };
   const p = ctx.kernelPipeline(launch.kernel, v);
   const partials = ctx.scratchBuffer(groups * words);
   const result = ctx.scratchBuffer(words);
@@ -53,7 +56,7 @@ export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array>
   const fill = (data: Uint32Array) => {
     data.set(pad4(launch.outShape, 1), 0);
     data.set([n, 0, 0, n], 4);
-    data.set([chunk, n, groups, 0], 8);
+    data.set([chunk, n, groups, groups * wg], 8);
     fillParams(data, p.plan, ir, launch.args);
   };
   ctx.dispatchGroups(p, 'main', buffers, groups, wg, fill, call);

@@ -13,7 +13,8 @@ import { checkExpr, checkWritable, coerce, lookupOrReport } from './expr.js';
 import { builtinArity, builtinOuts, builtinSignature, isKernelBuiltin, resolveBuiltin } from './builtins.js';
 import { checkBrookApi } from './brook-api.js';
 import { checkKernelLaunch, kernelSigOf } from './launch.js';
-import type { Sym } from './scope.js';
+import { createSym, type Sym } from './scope.js';
+import { NO_SPAN } from '../source.js';
 import { ERROR, isLoose, swizzleText, scalarKind } from './typing.js';
 
 export function checkCall(ctx: Ctx, e: CallExpr): Type {
@@ -62,9 +63,18 @@ function checkKernelBodyCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
   return ERROR;
 }
 
+/** One symbol per kernel built-in (and `push`), so every Ident of a kernel has a symbol too. */
+const BUILTIN_SYMS = new Map<string, Sym>();
+function builtinSym(name: string): Sym {
+  let s = BUILTIN_SYMS.get(name);
+  if (!s) BUILTIN_SYMS.set(name, (s = createSym('builtin', name, name, { kind: 'function', ret: VOID, params: [], variadic: true }, NO_SPAN)));
+  return s;
+}
+
 function checkBuiltin(ctx: Ctx, e: CallExpr, name: string): Type {
   const argTypes = e.args.map((a) => checkExpr(ctx, a));
   (e.callee as Ident).type = VOID;
+  (e.callee as Ident).symbol = builtinSym(name);
   const arity = builtinArity(name);
   if (e.args.length !== arity) { countError(ctx, e, name, arity, builtinSignature(name)); return ERROR; }
   if (argTypes.some(isLoose)) return ERROR;
@@ -98,6 +108,7 @@ function checkPush(ctx: Ctx, e: CallExpr): Type {
   const hasVout = k.params.some((p) => p.role === 'vout');
   for (const a of e.args) checkExpr(ctx, a);
   (e.callee as Ident).type = VOID;
+  (e.callee as Ident).symbol = builtinSym('push');
   if (!hasVout) { reportCheck(ctx.bag, 'BRK2218', (e.args[0] ?? e.callee).span); return VOID; }
   if (e.args.length !== 1) { countError(ctx, e, 'push', 1, 'push(e) where e is a vout argument'); return VOID; }
   const a = e.args[0]!;

@@ -6,7 +6,7 @@
 import type { Declarator, Expr, InitList, VarDecl, TypedefDecl } from '../ast.js';
 import { spanFrom } from '../source.js';
 import type { Type } from '../types.js';
-import { FLOAT, INT, typeToString, UINT } from '../types.js';
+import { INT, typeToString, UINT } from '../types.js';
 import { reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
 import { inKernel } from './ctx.js';
@@ -251,4 +251,3 @@ function fillAggregate(ctx: Ctx, t: Type, items: Expr[], pos: number): { next: n
   return { next: pos, list };
 }
 
-export const FLOAT_T = FLOAT;

@@ -419,6 +419,7 @@ export function checkWritable(ctx: Ctx, target: Expr, opText: string): boolean {
     if (p && ctx.fn?.kernel?.kind === 'helper' && (p.role === 'const' || p.role === 'in' || p.role === 'iter')) {
       sym.copyName ??= ctx.fn.namer.fresh(sym.name);
     } else if (p) {
+      if (p.role === 'out' || p.role === 'reduce' || p.role === 'vout') sym.written = true;
       const code = p.role === 'in' ? 'BRK2211' : p.role === 'gather' ? 'BRK2212' : p.role === 'const' ? 'BRK2213' : p.role === 'iter' ? 'BRK2214' : undefined;
       if (code) { reportCheck(ctx.bag, code, target.span, { name }); return false; }
     }

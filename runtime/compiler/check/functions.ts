@@ -129,6 +129,15 @@ export function checkKernelBody(ctx: Ctx, k: KernelInfo): void {
   if (k.kind === 'helper' && !isLoose(k.returnType) && canFallThrough(body.body)) {
     reportCheck(ctx.bag, 'BRK2114', k.decl.nameSpan, { name: k.name });
   }
+  // After an error in this kernel the warning would mostly repeat it (the write may be the bad line).
+  const sp = k.decl.span;
+  const clean = !ctx.bag.items.some((d) => d.severity === 'error' && d.span.file === sp.file && d.span.start >= sp.start && d.span.end <= sp.end);
+  for (const p of clean ? k.params : []) {
+    if ((p.role === 'out' || p.role === 'reduce' || p.role === 'vout') && !p.sym.written && !isLoose(p.elem)) {
+      const what = p.role === 'out' ? 'output' : p.role === 'vout' ? 'vout argument' : 'reduce argument';
+      reportCheck(ctx.bag, 'BRK2406', p.sym.declSpan, { what, name: p.name, kernel: k.name });
+    }
+  }
   ctx.fn = null;
   popScope(ctx, sc);
   ctx.scope = outer;

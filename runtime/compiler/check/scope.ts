@@ -43,6 +43,8 @@ export interface Sym extends SymbolRef {
   /** A helper kernel's parameter that its body writes: the lowering copies it into this local first
    *  (value semantics; the IR keeps parameters read-only except out/reduce/vout). */
   copyName?: string;
+  /** A kernel's out/reduce/vout parameter that the body writes somewhere. */
+  written?: boolean;
   /** Declared `const`: not assignable. */
   readonly?: boolean;
   /** Host function declarations (prototype or definition). */

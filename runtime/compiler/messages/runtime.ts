@@ -32,7 +32,7 @@ export const RUNTIME_MESSAGES = {
   BRK5016: { message: 'write mask has shape <{mask}>, but the outputs of kernel \'{kernel}\' have shape <{out}>', hint: 'the mask must have the shape of the outputs: pass a mask (or a domain of one) of shape <{out}>' },
   BRK5017: { message: '{op}: {what}', hint: '{fix}' },
   BRK5018: { message: "streamSwap: '{a}' holds {ta} but '{b}' holds {tb}", hint: 'only streams of the same element type can be swapped' },
-  BRK5019: { message: 'the {backend} device was lost: {why}', hint: 'the session carries on on the CPU backend; streams created before the loss hold their last read-back values' },
+  BRK5019: { message: 'the {backend} device was lost: {why}', hint: 'the session carries on on the CPU backend; the contents of existing streams were lost with the device (they read as zeros): streamRead their data again' },
   BRK5020: { message: "kernel '{kernel}' pushed more than {max} value{s} to '{param}' for one element", hint: "declare it as 'vout [] {elem} {param}<>' for an unbounded number of pushes, or raise the bound" },
   BRK5021: { message: "iterator '{name}': {why}", hint: 'write iter(lo, hi) with lo and hi of the iterator\'s element type, e.g. iter float2 it<h, w> = iter(float2(0, 0), float2(1, 1))' },
   BRK5022: { message: "write mask is enabled but none was set", hint: 'call streamSetWriteMask(mask) before streamEnableWriteMask()' },

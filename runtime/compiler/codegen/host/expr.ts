@@ -7,9 +7,10 @@
  * - `emitCond(e)`: a JS truth value for if/while/for/?:/&&/||.
  * - `lvalue(e)`: where an assignable expression lives, for stores and `&`.
  */
-import type { AssignExpr, BinaryExpr, CallExpr, CastExpr, Expr, Ident, IndexExpr, MemberExpr, PostfixExpr, UnaryExpr } from '../../ast.js';
+import type { AssignExpr, BinaryExpr, CallExpr, CastExpr, Expr, Ident, IndexExpr, MemberExpr, UnaryExpr } from '../../ast.js';
 import type { ScalarName, Type } from '../../types.js';
 import { sizeOf, structLayout, typeToString } from '../../types.js';
+import { NO_SPAN } from '../../source.js';
 import { binaryTypes } from '../../check/typing.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import { addrPlus, arith, convertScalar, isIntKind, literalValue, loadCode, numText, scalarOfType, storeCode, strideOf } from './ctypes.js';
@@ -51,7 +52,7 @@ function unsupported(c: Ctx, e: { span: import('../../source.js').Span }, what: 
 // Conversions
 
 /** Convert JS value `js` of type `from` to type `to`. */
-export function convert(c: Ctx, js: string, from: Type, to: Type): string {
+export function convert(_c: Ctx, js: string, from: Type, to: Type): string {
   if (to.kind === 'void') return js;
   if (from.kind === 'dynamic' || to.kind === 'dynamic') return js;
   const fs = scalarOfType(from);
@@ -127,7 +128,7 @@ export function emitValue(c: Ctx, e: Expr): string {
   }
 }
 
-function hostLibValue(c: Ctx, id: Ident): string | undefined {
+function hostLibValue(id: Ident): string | undefined {
   const entry = HOST_LIB.get(id.name);
   if (!entry) return undefined;
   if (entry.value !== undefined) return numLit(entry.value);
@@ -150,7 +151,7 @@ function emitIdent(c: Ctx, id: Ident): string {
   if (!sym) return unsupported(c, id, `the unresolved name '${id.name}'`);
   switch (sym.kind) {
     case 'constant': case 'hostlib': {
-      const v = hostLibValue(c, id);
+      const v = hostLibValue(id);
       if (v !== undefined) return v;
       return unsupported(c, id, `'${id.name}' as a value`, 'call it instead');
     }
@@ -173,7 +174,7 @@ export function kernelRef(c: Ctx, name: string): string {
 // ---------------------------------------------------------------------------------------------------
 // Operators
 
-function operandType(c: Ctx, op: string, l: Type, r: Type): Type {
+function operandType(op: string, l: Type, r: Type): Type {
   const res = binaryTypes(op, l, r, 'host');
   return typeof res === 'string' ? DOUBLE : res.operand;
 }
@@ -196,7 +197,7 @@ function comparison(c: Ctx, e: BinaryExpr): string {
   const rt = typeOfExpr(c, e.right);
   const js = e.op === '==' ? '===' : e.op === '!=' ? '!==' : e.op;
   if (isPtr(lt) || isPtr(rt)) return `(${emitValue(c, e.left)} ${js} ${emitValue(c, e.right)})`;
-  const ot = operandType(c, e.op, lt, rt);
+  const ot = operandType(e.op, lt, rt);
   if (ot.kind === 'vector') return unsupported(c, e, 'a vector comparison as a truth value', 'compare one component, as in v.x < w.x');
   return `(${emitAs(c, e.left, ot)} ${js} ${emitAs(c, e.right, ot)})`;
 }
@@ -206,7 +207,7 @@ function emitBinary(c: Ctx, e: BinaryExpr): string {
   const rt = typeOfExpr(c, e.right);
   if (e.op === '&&' || e.op === '||') return `+${emitCond(c, e)}`;
   if (['<', '>', '<=', '>=', '==', '!='].includes(e.op)) {
-    const ot = operandType(c, e.op, lt, rt);
+    const ot = operandType(e.op, lt, rt);
     if (ot.kind === 'vector') return `$H.vbin('${e.op}', ${emitAs(c, e.left, ot)}, ${emitAs(c, e.right, ot)}, ${ot.size}, '${ot.elem}')`;
     return `+${comparison(c, e)}`;
   }
@@ -225,7 +226,7 @@ function binaryValue(c: Ctx, op: string, l: string, lt: Type, r: string, rt: Typ
     const kt: Type = { kind: 'scalar', name: k };
     return convert(c, arith(op, convert(c, l, lt, kt), convert(c, r, rt, INT), k, spanRef), kt, result.kind === 'scalar' && isIntKind(result.name) ? kt : result);
   }
-  const ot = operandType(c, op, lt, rt);
+  const ot = operandType(op, lt, rt);
   if (ot.kind === 'vector') {
     return `$H.vbin('${op}', ${convert(c, l, lt, ot)}, ${convert(c, r, rt, ot)}, ${ot.size}, '${ot.elem}')`;
   }
@@ -417,10 +418,10 @@ export function writeLValue(c: Ctx, lv: LValue, value: string): string {
       return storeCode(lv.addr, lv.type, value);
     case 'mask': {
       const bt = lv.base.type;
-      if (bt.kind !== 'vector') return unsupported(c, { span: { file: -1, start: 0, end: 0 } }, 'this write mask');
+      if (bt.kind !== 'vector') return unsupported(c, { span: NO_SPAN }, 'this write mask');
       if (lv.base.kind === 'js') return `$H.setComps(${lv.base.name}, [${lv.comps.join(', ')}], ${value}, '${bt.elem}')`;
       if (lv.base.kind === 'mem') return `$H.storeComps($M, ${lv.base.addr}, '${bt.elem}', [${lv.comps.join(', ')}], ${value})`;
-      return unsupported(c, { span: { file: -1, start: 0, end: 0 } }, 'a write mask of a write mask');
+      return unsupported(c, { span: NO_SPAN }, 'a write mask of a write mask');
     }
   }
 }
@@ -486,7 +487,7 @@ function emitCast(c: Ctx, e: CastExpr): string {
 
 export function emitConstruct(c: Ctx, args: Expr[], t: Type): string {
   if (t.kind === 'scalar') return args[0] ? emitAs(c, args[0], t) : '0';
-  if (t.kind !== 'vector') return unsupported(c, args[0] ?? { span: { file: -1, start: 0, end: 0 } }, `constructing ${typeToString(t)}`);
+  if (t.kind !== 'vector') return unsupported(c, args[0] ?? { span: NO_SPAN }, `constructing ${typeToString(t)}`);
   const elem: Type = { kind: 'scalar', name: t.elem };
   if (args.length === 1) return emitAs(c, args[0]!, t);
   if (args.every((a) => typeOfExpr(c, a).kind === 'scalar')) return `[${args.map((a) => emitAs(c, a, elem)).join(', ')}]`;

@@ -99,7 +99,7 @@ export function emitFunction(g: HostGen, fn: FunctionDecl, emitName: string): st
   walkStmt(fn.body, {
     declarator(dec: Declarator, decl: VarDecl) {
       const sym = dec.symbol;
-      if (!sym || decl.typeSpec.name === '' ) return;
+      if (!sym) return;
       if (f.locals.has(sym.emitName)) return;
       const t = sym.type;
       if (decl.isStatic) {
@@ -117,7 +117,6 @@ export function emitFunction(g: HostGen, fn: FunctionDecl, emitName: string): st
       }
     },
   });
-  // Typedef declarators carry symbols too; they are not variables.
   const body = new Lines(2);
   for (const line of prologue) body.line(line);
   if (fn.body) emitBlockBody(c, fn.body.body, body);

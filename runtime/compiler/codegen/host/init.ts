@@ -8,11 +8,10 @@
 import type { Declarator, Expr, InitList, VarDecl } from '../../ast.js';
 import type { Type } from '../../types.js';
 import { sizeOf, structLayout } from '../../types.js';
-import { addrPlus, loadCode, storeCode } from './ctypes.js';
+import { addrPlus, storeCode } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { emitAs, emitValue, storageOf, typeOfExpr } from './expr.js';
 import type { Storage } from './gen.js';
-import { numLit } from './gen.js';
 
 interface LineSink {
   line(s: string): void;
@@ -55,7 +54,8 @@ function emitStreamDecl(c: Ctx, d: VarDecl, dec: Declarator, t: Extract<Type, { 
 }
 
 function assignTo(st: Storage, value: string): string {
-  return st.kind === 'js' ? `${st.name} = ${value}` : `/* stream in memory */ ${value}`;
+  // Streams always live in JS variables (func.ts never puts them in Mem).
+  return st.kind === 'js' ? `${st.name} = ${value}` : value;
 }
 
 /** `T x = init;` for a variable with storage `st`. */
@@ -171,4 +171,3 @@ export function zeroValue(t: Type): string {
   return '0';
 }
 
-export { loadCode, numLit };

@@ -14,7 +14,7 @@
  * globals in `$S.v[name]`, host functions in `$S.f[name]`, kernels in `$S.k[name]`; later cells reach
  * them by name, and a redefinition replaces the entry (a replaced stream is freed).
  */
-import type { Declarator, Expr, FunctionDecl, Stmt, VarDecl } from '../../ast.js';
+import type { Declarator, Expr, FunctionDecl, VarDecl } from '../../ast.js';
 import type { CheckedProgram } from '../../check/program.js';
 import type { Type } from '../../types.js';
 import { sizeOf } from '../../types.js';
@@ -25,7 +25,7 @@ import { addressTaken, emitFunction } from './func.js';
 import { FnState, HostGen, type Storage } from './gen.js';
 import { emitDeclarator, zeroValue } from './init.js';
 import { emitStmt, Lines, type StmtCtx } from './stmt.js';
-import { walkExpr, walkStmt, walkVarDecl } from './walk.js';
+import { walkStmt, walkVarDecl } from './walk.js';
 
 const HEADER = [
   '"use strict";',
@@ -171,7 +171,6 @@ const prop = (name: string) => JSON.stringify(name);
 export function generateCellModule(g: HostGen, program: CheckedProgram): string {
   registerKernels(g, program);
   const names = functionNames(program);
-  const lines: string[] = [];
   const taken = globalsTaken(program);
 
   // Globals of this cell live in the session.
@@ -212,16 +211,13 @@ export function generateCellModule(g: HostGen, program: CheckedProgram): string 
     });
   }
   const unit = program.unit;
-  let last: Stmt | undefined;
   for (const [kind, index] of unit.order) {
     if (kind === 'item') {
       const item = unit.items[index];
       if (item?.kind === 'VarDecl') emitCellGlobal(ctx, item, run);
-      last = undefined;
     } else {
       const s = unit.statements[index];
       if (!s) continue;
-      last = s;
       if (s.kind === 'ExprStmt' && index === unit.statements.length - 1 && isLastInOrder(unit.order, index)) {
         run.line(`return { value: ${emitValue(ctx, s.expr)}, type: ${s.expr.type ? g.type(s.expr.type) : 'undefined'} };`);
         continue;
@@ -229,7 +225,6 @@ export function generateCellModule(g: HostGen, program: CheckedProgram): string 
       emitStmt(ctx, s, run);
     }
   }
-  void last;
   run.line('return { value: undefined, type: undefined };');
 
   return [

@@ -7,7 +7,8 @@
  *   uses them (out arguments copied out through a zero-initialised temporary: Cg's `out`);
  * - multi-component write masks (`v.zy = e`) become one assignment per component;
  * - operations WGSL defines differently from the CPU reference: integer division by zero gives 0,
- *   shift amounts are taken modulo 32, float `%` is C's fmod;
+ *   shift amounts are taken modulo 32, float `%` is C's fmod, float to int truncates and saturates
+ *   with NaN -> 0, float `!=` is true for NaN;
  * - an operation on two literals goes through a `let`, because WGSL evaluates constant expressions
  *   at compile time and rejects results such as 1.0 / 0.0 that the program may mean at run time.
  * How parameters, gathers, indexof and push read or write memory is the caller's business
@@ -16,7 +17,7 @@
 import type { IRExpr, IRHelper, IRLValue, IRStmt } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { componentCount } from '../../types.js';
-import { BUILTIN_NAMES, Library, builtinCall, floatMod, frexpParts, modfParts } from './builtins.js';
+import { BUILTIN_NAMES, Library, builtinCall, floatMod, floatToInt, frexpParts, modfParts } from './builtins.js';
 import { fieldName, safeName, scalarKind, scalarLiteral, structName, wgslType } from './names.js';
 
 export interface BodyContext {
@@ -177,6 +178,8 @@ export class BodyWriter {
       }
       case 'convert': {
         const v = this.expr(e.value, pre, ind);
+        const to = scalarKind(e.type);
+        if (scalarKind(e.value.type) === 'f32' && (to === 'i32' || to === 'u32')) return floatToInt(this.ctx.lib, e.value.type, to, v);
         return `${wgslType(e.type)}(${v})`;
       }
       case 'splat': return `${wgslType(e.type)}(${this.expr(e.value, pre, ind)})`;
@@ -222,6 +225,10 @@ export class BodyWriter {
         const u = componentCount(t) === 1 ? 'u32' : `vec${componentCount(t)}<u32>`;
         return `(${a} ${e.operator} (bitcast<${u}>(${b}) & ${u}(31u)))`;
       }
+      case '!=':
+        // Vulkan drivers may compile float != as an ordered comparison (false with NaN); C says true.
+        if (kind === 'f32') return `(!(${a} == ${b}))`;
+        return `(${a} != ${b})`;
       case '^':
         if (kind === 'bool') return `(${a} != ${b})`;
         return `(${a} ^ ${b})`;

@@ -217,6 +217,24 @@ function fmodFn(lib: Library, t: Type): string {
   return lib.use('fmod', t, `fn {NAME}(x: {T}, y: {T}) -> {T} { return {T}(${comps}); }`);
 }
 
+/** float -> int/uint as the CPU backend converts: truncate, saturate, NaN -> 0 (drivers differ: lavapipe
+ *  gives INT_MIN for NaN and clamps to 2147483520). `t` is the float source type, `to` 'i32' or 'u32'. */
+export function floatToInt(lib: Library, t: Type, to: 'i32' | 'u32', x: string): string {
+  const n = componentCount(t);
+  const it = n === 1 ? to : `vec${n}<${to}>`;
+  if (to === 'i32') {
+    const name = lib.use('f2i', t, `fn {NAME}(x: {T}) -> {I} {
+  var r = select(select({I}(x), {I}(i32(-2147483647 - 1)), x <= {T}(-2147483648.0)), {I}(2147483647), x >= {T}(2147483648.0));
+  return select(r, {I}(0), ${isnanFn(lib, t)}(x));
+}`);
+    return `${name}(${x})`;
+  }
+  const name = lib.use('f2u', t, `fn {NAME}(x: {T}) -> ${it} {
+  return select(select(${it}(x), ${it}(0u), !(x > {T}(0.0))), ${it}(4294967295u), x >= {T}(4294967296.0));
+}`);
+  return `${name}(${x})`;
+}
+
 /** Text of a float `%` (C's fmod). */
 export function floatMod(lib: Library, t: Type, a: string, b: string): string {
   return `${fmodFn(lib, t)}(${a}, ${b})`;

@@ -14,7 +14,7 @@ import type { KernelIR } from '../../ir.js';
 import { writeKernelModule, type WgslModule } from './kernel.js';
 import type { KernelVariant, VariantMode } from './layout.js';
 
-export { writeKernelModule, type WgslModule } from './kernel.js';
+export { isCommutativeReduction, writeKernelModule, type WgslModule } from './kernel.js';
 export { planModule, paramIsBound, storageKind, voutParams, HEADER_VEC4S } from './layout.js';
 export type { BindingPlan, KernelVariant, ModulePlan, ParamPlan, StorageKind, VariantMode, ExtraBinding } from './layout.js';
 export { WgslUnsupportedError, f32Bits, wordsOf } from './names.js';

@@ -332,15 +332,29 @@ function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan): strin
     '  let chunk = U[2].x;',
     `  var acc: ${T};`,
     '  var valid = false;',
-    '  if (t < (n + chunk - 1u) / chunk) {',
-    '    let start = t * chunk;',
-    '    let end = min(start + chunk, n);',
-    `    acc = ${load('start')};`,
-    '    valid = true;',
-    '    for (var e = start + 1u; e < end; e = e + 1u) {',
-    `      ${combineCall(ir, input, acc, load('e'), 'acc')}`,
-    '    }',
-    '  }',
+    ...(v.strided
+      ? [
+        // Commutative operation: grid-strided elements, so neighbouring threads load neighbouring words.
+        '  let threads = U[2].w;',
+        '  if (t < n) {',
+        `    acc = ${load('t')};`,
+        '    valid = true;',
+        '    for (var e = t + threads; e < n; e = e + threads) {',
+        `      ${combineCall(ir, input, acc, load('e'), 'acc')}`,
+        '    }',
+        '  }',
+      ]
+      : [
+        '  if (t < (n + chunk - 1u) / chunk) {',
+        '    let start = t * chunk;',
+        '    let end = min(start + chunk, n);',
+        `    acc = ${load('start')};`,
+        '    valid = true;',
+        '    for (var e = start + 1u; e < end; e = e + 1u) {',
+        `      ${combineCall(ir, input, acc, load('e'), 'acc')}`,
+        '    }',
+        '  }',
+      ]),
     ...tree('st_partial(wid.x + wid.y * nwg.x, sh[0]);'),
     '}',
   ].join('\n');
@@ -427,4 +441,20 @@ function scatterFoldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): stri
     `  st_${acc}(i, acc);`,
     '}',
   ].join('\n');
+}
+
+/** Whether a reduction is `r = r op a` (or `a op r`) with op one of + * min max: then the order of
+ *  elements may vary (up to float rounding, as any tree order may) and loads can be coalesced. */
+export function isCommutativeReduction(ir: KernelIR): boolean {
+  if (ir.kind !== 'reduce' || ir.body.length !== 1) return false;
+  const s = ir.body[0]!;
+  const acc = ir.params.findIndex((p) => p.role === 'reduce');
+  const input = ir.params.findIndex((p) => p.role === 'in');
+  if (s.op !== 'assign' || s.target.root.kind !== 'param' || s.target.root.index !== acc || s.target.path.length > 0) return false;
+  const v = s.value;
+  const operands = v.op === 'binary' && (v.operator === '+' || v.operator === '*') ? [v.left, v.right]
+    : v.op === 'builtin' && (v.name === 'min' || v.name === 'max') && v.args.length === 2 ? v.args : null;
+  if (!operands) return false;
+  const idx = operands.map((o) => (o.op === 'param' ? o.index : -1)).sort();
+  return idx[0] === Math.min(acc, input) && idx[1] === Math.max(acc, input);
 }

@@ -51,6 +51,9 @@ export interface KernelVariant {
   share: number[];
   masked: boolean;
   workgroupSize: number;
+  /** reduceAll only: the operation is commutative (`r = r + a`, `*`, min, max), so threads may take
+   *  grid-strided elements (coalesced loads) instead of contiguous chunks. */
+  strided?: boolean;
 }
 
 export interface ExtraBinding {
