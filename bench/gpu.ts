@@ -102,7 +102,7 @@ export async function openBenchGpu(): Promise<BenchGpu | { error: string }> {
     name: ai.description || ai.device || ai.vendor || 'unknown adapter',
     vendor: ai.vendor,
     architecture: ai.architecture,
-    driver: ai.device,
+    device: ai.device,
     features: [...adapter.features].sort(),
     limits,
     timing: hasTimestamps ? 'gpu-timestamp' : 'wall-submit',

@@ -71,7 +71,8 @@ export interface DeviceInfo {
   name: string;
   vendor?: string;
   architecture?: string;
-  driver?: string;
+  /** The adapter's device string (GPUAdapterInfo.device). */
+  device?: string;
   features?: string[];
   limits?: Record<string, number>;
   timing: TimingMethod;

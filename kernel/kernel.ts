@@ -120,6 +120,7 @@ export async function runKernel(connectionFile: string): Promise<number> {
   });
   process.on('SIGTERM', () => void shutdown(false));
 
+  let preloadScheduled = false;
   const queue: WireMessage[] = [];
   let wake: (() => void) | undefined;
   // Set by a failed cell with stop_on_error: the execute requests queued behind it are answered `aborted`.
@@ -128,7 +129,15 @@ export async function runKernel(connectionFile: string): Promise<number> {
   const aborted = new WeakSet<WireMessage>();
 
   const handlers: Record<string, (msg: WireMessage, reply: (type: string, content: object) => Promise<void>) => Promise<void> | void> = {
-    kernel_info_request: (_m, reply) => void reply('kernel_info_reply', kernelInfoContent()),
+    kernel_info_request: async (_m, reply) => {
+      await reply('kernel_info_reply', kernelInfoContent());
+      // Load the compiler and the magics once the client has its first answer, while the user is
+      // still reading the notebook: the first cell then runs without that wait.
+      if (!preloadScheduled) {
+        preloadScheduled = true;
+        setTimeout(() => void session.preload(), 300).unref();
+      }
+    },
     connect_request: (_m, reply) => void reply('connect_reply', {
       status: 'ok', shell_port: info.shell_port, iopub_port: info.iopub_port, stdin_port: info.stdin_port,
       control_port: info.control_port, hb_port: info.hb_port,

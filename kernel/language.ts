@@ -26,13 +26,19 @@ declare function clearOutput(wait?: boolean): void;
 declare function page(value: unknown): void;
 /** Asks the user for a line of text through the notebook (stdin channel); null when cancelled. */
 declare function prompt(message?: string, defaultValue?: string): string | null;
-declare const tslab: {
-  display: {
-    html(s: string): void; markdown(s: string): void; latex(s: string): void; svg(s: string): void;
-    png(b: Uint8Array): void; jpeg(b: Uint8Array): void; gif(b: Uint8Array): void; pdf(b: Uint8Array): void;
-    text(s: string): void; raw(mime: string, content: unknown): void;
-  };
-};
+interface TslabDisplay {
+  html(s: string): void; markdown(s: string): void; latex(s: string): void; svg(s: string): void;
+  png(b: Uint8Array): void; jpeg(b: Uint8Array): void; gif(b: Uint8Array): void; pdf(b: Uint8Array): void;
+  text(s: string): void; raw(mime: string, content: unknown): void;
+}
+/** tslab's API (tslab notebooks run unchanged; \`import * as tslab from "tslab"\` gives this object). */
+declare const tslab: { display: TslabDisplay; newDisplay(): TslabDisplay; isNode: boolean; isBrowser: boolean };
+declare module 'tslab' {
+  export const display: TslabDisplay;
+  export function newDisplay(): TslabDisplay;
+  export const isNode: boolean;
+  export const isBrowser: boolean;
+}
 `;
 
 interface CellFile {

@@ -30,6 +30,7 @@ import {
 } from './magics-api.js';
 import { Outputs, type OutputSink, type StreamName } from './output.js';
 import { KERNEL_GLOBAL, transformCell } from './transform.js';
+import { ts } from './typescript.js';
 import { isCompleteCode, type IsCompleteResult } from './is-complete.js';
 import { codePointsToUtf16, utf16ToCodePoints } from './positions.js';
 
@@ -100,6 +101,12 @@ export class Session {
     this.log = options.log ?? (() => {});
     this.language = new LanguageService(options.directory);
     this.activate();
+  }
+
+  /** Loads the TypeScript compiler and the magics ahead of the first cell (the kernel calls it when idle). */
+  async preload(): Promise<void> {
+    ts();
+    await loadPlugins(this.log).catch(() => {});
   }
 
   /** Writes to the running (or last) cell's stream. */
@@ -331,7 +338,21 @@ export class Session {
     define('clearOutput', (wait = false) => this.outputs?.clearOutput(Boolean(wait)));
     define('page', (value: unknown) => this.payload.push({ source: 'page', data: { 'text/plain': typeof value === 'string' ? value : inspectText(value) }, start: 0 }));
     define('prompt', (message = '', defaultValue?: string) => this.prompt(String(message), defaultValue));
-    define('tslab', { display: createTslabDisplay((data) => this.outputs?.displayData(data, {})) });
+    let tslabDisplays = 0;
+    define('tslab', {
+      display: createTslabDisplay((data) => this.outputs?.displayData(data, {})),
+      // A display that later calls replace in place (tslab's newDisplay).
+      newDisplay: () => {
+        const id = `tslab-${process.pid}-${++tslabDisplays}`;
+        let shown = false;
+        return createTslabDisplay((data) => {
+          this.outputs?.displayData(data, {}, id, shown);
+          shown = true;
+        });
+      },
+      isNode: true,
+      isBrowser: false,
+    });
     define(KERNEL_GLOBAL, {
       lineMagic: (name: string, args: string) => this.lineMagic(name, args),
       step: () => pendingStep!(),

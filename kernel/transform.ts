@@ -120,7 +120,12 @@ function stripExport(node: TS.Node, sf: TS.SourceFile, edits: EditMap): void {
 
 let awaitKeyword: 'await' | 'yield' = 'await';
 
+/** Modules the kernel itself provides: tslab notebooks `import * as tslab from "tslab"`. */
+const KERNEL_MODULES: Record<string, string> = { tslab: 'globalThis.tslab' };
+
 function importCall(spec: TS.Expression, sf: TS.SourceFile): string {
+  const t = ts();
+  if (t.isStringLiteral(spec) && KERNEL_MODULES[spec.text]) return `(${KERNEL_MODULES[spec.text]})`;
   return `(${awaitKeyword} import(${spec.getText(sf)}))`;
 }
 

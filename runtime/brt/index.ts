@@ -47,8 +47,11 @@ function defaultCpuOptions(): CpuBackendOptions {
 }
 
 class Handle extends Runtime implements BrookRuntimeHandle {
-  constructor(backend: Backend, readonly stdout: (s: string) => void, readonly fallbackReason?: string, hooks?: RuntimeHooks) {
+  constructor(backend: Backend, readonly stdout: (s: string) => void, private readonly startReason?: string, hooks?: RuntimeHooks) {
     super(backend, hooks);
+  }
+  get fallbackReason(): string | undefined {
+    return this.startReason ?? this.deviceLost;
   }
   dispose(): void {
     for (const s of this.liveStreams()) this.free(s);

@@ -42,6 +42,8 @@ export class Runtime implements BrookRuntime {
   private mask: StreamLike | undefined;
   private maskEnabled = false;
   private current: Backend;
+  /** Set when the session moved to the CPU after a device loss: the loss's message. */
+  protected deviceLost?: string;
 
   constructor(backend: Backend, private readonly hooks: RuntimeHooks = {}) {
     this.current = backend;
@@ -65,6 +67,7 @@ export class Runtime implements BrookRuntime {
       s.buffer = cpu.allocate(Math.max(1, count(s.shape) * s.words));
     }
     this.current = cpu;
+    this.deviceLost = e.message;
     try {
       gpu.dispose();
     } catch {

@@ -11,7 +11,7 @@
  * input (C's undefined behaviour becomes a harmless value, never a crash of the session).
  */
 import { formatC } from './printf.js';
-import { GlibcRandom, RAND_MAX } from './rand.js';
+import { GlibcRandom } from './rand.js';
 import { Mem, STDERR_PTR, STDIN_PTR, STDOUT_PTR, utf8Bytes } from './memory.js';
 import { MATH, frexp } from './math.js';
 
@@ -31,19 +31,6 @@ export class ExitRequest extends Error {
 }
 
 export const CLOCKS_PER_SEC = 1000000;
-
-/** Values of the macros and constants of the C headers Brook programs use (headers are ignored). */
-export const HOST_CONSTANTS: Record<string, number> = {
-  RAND_MAX, CLOCKS_PER_SEC, EXIT_SUCCESS: 0, EXIT_FAILURE: 1, NULL: 0,
-  INT_MAX: 2147483647, INT_MIN: -2147483648, UINT_MAX: 4294967295,
-  SHRT_MAX: 32767, SHRT_MIN: -32768, CHAR_MAX: 127, CHAR_MIN: -128, UCHAR_MAX: 255, CHAR_BIT: 8,
-  FLT_MAX: 3.4028234663852886e38, FLT_MIN: 1.1754943508222875e-38, FLT_EPSILON: 1.1920928955078125e-7,
-  DBL_MAX: Number.MAX_VALUE, DBL_MIN: 2.2250738585072014e-308, DBL_EPSILON: Number.EPSILON,
-  M_PI: Math.PI, M_PI_2: Math.PI / 2, M_PI_4: Math.PI / 4, M_1_PI: 1 / Math.PI, M_2_PI: 2 / Math.PI,
-  M_E: Math.E, M_LN2: Math.LN2, M_LN10: Math.LN10, M_LOG2E: Math.LOG2E, M_LOG10E: Math.LOG10E,
-  M_SQRT2: Math.SQRT2, M_SQRT1_2: Math.SQRT1_2,
-  HUGE_VAL: Infinity, INFINITY: Infinity, NAN: NaN,
-};
 
 export interface HostLibOptions {
   io: HostIO;

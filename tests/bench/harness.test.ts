@@ -1,12 +1,15 @@
 /**
  * The harness's own parts, without a device: options, medians, the reference checks (they must
- * reject a wrong answer, or a fast wrong kernel would be reported as a result), case selection.
+ * reject a wrong answer, or a fast wrong kernel would be reported as a result), case selection,
+ * and measureCase's rules for wrong, failing and missing sides.
  */
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bench/cli.js';
 import { median, summarize, type SideResult } from '../../bench/results.js';
 import { compare, compareExact, randomFloats, stencilRef, sum4Ref, sgemvRef } from '../../bench/reference.js';
 import { allCases, selectCases } from '../../bench/cases.js';
+import { measureCase, type MeasureSettings } from '../../bench/measure.js';
+import { Unavailable, type BenchCase, type Side } from '../../bench/side.js';
 
 describe('bench options', () => {
   it('parses every flag in both spellings', () => {
@@ -81,5 +84,55 @@ describe('bench reference checks', () => {
     const a = Float32Array.from([1, -0, 3]);
     expect(compareExact(Float32Array.from([1, -0, 3]), a).ok).toBe(true);
     expect(compareExact(Float32Array.from([1, 0, 3]), a).ok).toBe(false);
+  });
+});
+
+describe('measureCase', () => {
+  const settings: MeasureSettings = { warmup: 1, samples: 3, planSamples: 1, flushBytes: 0, log: () => {} };
+  /** A side whose run counts calls and whose check passes or fails as told. */
+  function fake(name: string, ok: boolean, runs: { n: number } = { n: 0 }): Side {
+    return {
+      impl: name,
+      plan: name,
+      async run() {
+        runs.n++;
+      },
+      async check() {
+        return ok ? { ok: true, maxRelError: 0.5 } : { ok: false, maxRelError: 7, detail: 'element 3: got 1, expected 2' };
+      },
+      dispose() {},
+    };
+  }
+  function fakeCase(baseline: () => Side[], brook: () => Side): BenchCase {
+    return {
+      id: 'fake', backend: 'cpu', title: 'fake', size: '1', bytes: 1000, flops: 10, workingSetBytes: 1000, timing: 'wall',
+      baseline: async () => baseline(),
+      brook: async () => brook(),
+    };
+  }
+
+  it('drops a baseline plan that gives a wrong answer and keeps the verified one', async () => {
+    const r = await measureCase(fakeCase(() => [fake('wrong-fast', false), fake('right', true)], () => fake('brook', true)), { quick: true }, settings);
+    expect(r.baseline.status).toBe('measured');
+    expect(r.baseline.plan).toBe('right');
+    expect(r.baseline.samples).toBe(3);
+    expect(r.ratio).toBeCloseTo((r.baseline.medianMs as number) / (r.brook.medianMs as number), 12);
+  });
+
+  it('a wrong Brook result is reported as failed, never timed, and gives no ratio', async () => {
+    const runs = { n: 0 };
+    const r = await measureCase(fakeCase(() => [fake('right', true)], () => fake('brook', false, runs)), { quick: true }, settings);
+    expect(r.brook.status).toBe('failed');
+    expect(r.brook.verified).toBe(false);
+    expect(r.brook.reason).toContain('wrong result (element 3');
+    expect(r.brook.medianMs).toBeUndefined();
+    expect(runs.n).toBe(1); // the verification run only
+    expect(r.ratio).toBeUndefined();
+    expect(r.baseline.status).toBe('measured');
+  });
+
+  it('a Brook side that cannot exist yet is skipped, not failed', async () => {
+    const r = await measureCase(fakeCase(() => [fake('right', true)], () => { throw new Unavailable('no compiler'); }), { quick: true }, settings);
+    expect(r.brook).toMatchObject({ status: 'skipped', reason: 'no compiler' });
   });
 });

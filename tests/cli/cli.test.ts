@@ -130,6 +130,17 @@ describe('brook check, usage and versions', () => {
     }
   });
 
+  it('backend from the environment: BRT_RUNTIME=cpu runs quietly; an unknown BROOK_BACKEND falls back with one line', async () => {
+    const quiet = await brook(['run', hello], { BRT_RUNTIME: 'cpu' });
+    expect(quiet.status).toBe(41);
+    expect(quiet.stderr).toBe('to stderr\n');
+    const odd = await brook(['run', hello], { BROOK_BACKEND: 'quantum' });
+    expect(odd.status).toBe(41);
+    const lines = odd.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^brook: .*quantum.*cpu/i);
+  });
+
   it('a missing file is status 1 with its name', async () => {
     const r = await brook(['run', join(dir, 'nope.br')]);
     expect(r.status).toBe(1);

@@ -1,12 +1,15 @@
 /**
  * The semantic checker: every check of BROOK.md section 8 (compile part) fires with its code at the
  * marked line:col (markers: see check-cases/harness.ts), nothing else fires (no cascades), and correct
- * programs give no diagnostics. Also the annotations host codegen reads (types, symbols, emitNames).
+ * programs give no diagnostics. Also the annotations host codegen reads (types, symbols, emitNames),
+ * notebook-session names, and robustness on seeded mutants of the fixtures (at the end of the file).
  */
 import { describe, expect, test } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, diagKeys, markerKeys, render } from './check-cases/harness.js';
+import { mutate, rng } from './check-cases/mutate.js';
+import { validateKernelIR } from '../../runtime/compiler/lower/validate.js';
 import type { CallExpr, ExprStmt, FunctionDecl, Ident, VarDecl, Expr, DeclStmt, BinaryExpr } from '../../runtime/compiler/ast.js';
 import { typeToString } from '../../runtime/compiler/types.js';
 import type { SessionSymbol } from '../../runtime/compiler/check/index.js';
@@ -462,4 +465,40 @@ describe('notebook cells', () => {
     expect(diagKeys(c)).toEqual(['BRK2324@2:1']);
     expect(render(compile('int x;\nx = 3;', { cell: true }))).toBe('');
   });
+});
+
+/**
+ * Robustness: mutated versions of the fixtures. Whatever the parser accepts, the checker must handle
+ * without throwing; when it reports no error, the lowered IR must satisfy the invariants of ir.ts.
+ * The mutations come from a seeded generator, so a failure reproduces.
+ */
+const MUTANT_DIR = join(import.meta.dirname, 'check-cases');
+const MUTANT_SOURCES = [
+  ...readdirSync(MUTANT_DIR).filter((f) => f.startsWith('ok-') && f.endsWith('.br')).map((f) => join(MUTANT_DIR, f)),
+  ...readdirSync(join(MUTANT_DIR, 'ir')).filter((f) => f.endsWith('.br')).map((f) => join(MUTANT_DIR, 'ir', f)),
+];
+
+describe('mutated programs never crash the checker', () => {
+  for (const file of MUTANT_SOURCES) {
+    test(file.slice(MUTANT_DIR.length + 1), () => {
+      const original = readFileSync(file, 'utf8');
+      const r = rng(file.length * 7919);
+      let checked = 0;
+      for (let i = 0; i < 40; i++) {
+        const src = mutate(original, r);
+        let c: ReturnType<typeof compile>;
+        try {
+          c = compile(src);
+        } catch (e) {
+          throw new Error(`checker threw on mutant ${i} of ${file}: ${(e as Error).stack}\n---\n${src}`);
+        }
+        if (c.parseDiagnostics.some((d) => d.severity === 'error')) continue;
+        checked++;
+        for (const d of c.result.diagnostics) expect(d.span.file, `${d.code} has a real span`).toBeGreaterThanOrEqual(0);
+        if (c.result.diagnostics.some((d) => d.severity === 'error')) continue;
+        for (const k of c.result.program.kernels.values()) expect(validateKernelIR(k.ir), `${k.name} in mutant ${i}\n${src}`).toEqual([]);
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
+  }
 });

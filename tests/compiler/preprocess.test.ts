@@ -205,6 +205,14 @@ e
     expect(r.diags).toEqual(['main.br:11:9 BRK1003 unterminated character literal']);
   });
 
+  test('a malformed number counts only where it reaches the parser', () => {
+    expect(pp('#define BAD 1.2.3\n#define HEX(d) 0x ## d\nint a = HEX(1F);').diags).toEqual([]);
+    expect(pp('#define BAD 1.2.3\nint a = BAD;').diags).toEqual([
+      "main.br:2:9 BRK1005 invalid number '1.2.3': it has more than one decimal point",
+    ]);
+    expect(pp('#if 0x\n#endif').diags).toEqual(["main.br:1:5 BRK1005 invalid number '0x': no digits after 0x"]);
+  });
+
   test('the expression evaluator: every operator, defined, unknown names are 0', () => {
     const cases: [string, boolean][] = [
       ['1 + 2 * 3 == 7', true], ['(1 + 2) * 3 == 9', true], ['10 / 3 == 3 && 10 % 3 == 1', true],

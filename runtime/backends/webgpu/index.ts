@@ -50,7 +50,9 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   liveInstances.add(instance);
   const ctx = new GpuContext(device, started.features);
   // Anything outside our error scopes becomes a failure of the next sync instead of text Dawn prints.
+  // preventDefault: otherwise dawn.node also prints the error to stdout, into the program's output.
   device.addEventListener('uncapturederror', (ev) => {
+    ev.preventDefault();
     const message = (ev as GPUUncapturedErrorEvent).error.message;
     ctx.rec.addCheck(Promise.resolve({ kind: 'validation', message }));
   });
