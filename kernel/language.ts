@@ -19,7 +19,14 @@ import { ts } from './typescript.js';
 export const KERNEL_GLOBALS_DTS = `
 interface DisplayOptions { display_id?: string; update?: boolean; metadata?: Record<string, unknown> }
 /** Shows a value below the cell (rich output through the kernel's format rules). */
-declare function display(value: unknown, options?: DisplayOptions): Promise<void>;
+declare function display(value: unknown, options?: DisplayOptions): void;
+/** tslab's display methods: display.html(...), display.png(...), ... */
+declare namespace display {
+  function html(s: string): void; function markdown(s: string): void; function latex(s: string): void;
+  function svg(s: string): void; function png(b: Uint8Array): void; function jpeg(b: Uint8Array): void;
+  function gif(b: Uint8Array): void; function pdf(b: Uint8Array): void; function text(s: string): void;
+  function raw(mime: string, content: unknown): void;
+}
 /** Clears the cell's output; with wait, when the next output arrives. */
 declare function clearOutput(wait?: boolean): void;
 /** Shows text in the pager (the panel for help text). */

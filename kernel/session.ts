@@ -334,13 +334,19 @@ export class Session {
       },
     });
     define('console', new Console({ stdout: stream('stdout'), stderr: stream('stderr'), colorMode: false }));
-    define('display', (value: unknown, options?: DisplayOptions) => this.display(value, options));
+    // display(value) and tslab's display.html(...) etc. are one object, so `import { display } from "tslab"`
+    // does not take the kernel's display() away from later cells.
+    const display = Object.assign(
+      (value: unknown, options?: DisplayOptions) => this.display(value, options),
+      createTslabDisplay((data) => this.outputs?.displayData(data, {})),
+    );
+    define('display', display);
     define('clearOutput', (wait = false) => this.outputs?.clearOutput(Boolean(wait)));
     define('page', (value: unknown) => this.payload.push({ source: 'page', data: { 'text/plain': typeof value === 'string' ? value : inspectText(value) }, start: 0 }));
     define('prompt', (message = '', defaultValue?: string) => this.prompt(String(message), defaultValue));
     let tslabDisplays = 0;
     define('tslab', {
-      display: createTslabDisplay((data) => this.outputs?.displayData(data, {})),
+      display,
       // A display that later calls replace in place (tslab's newDisplay).
       newDisplay: () => {
         const id = `tslab-${process.pid}-${++tslabDisplays}`;

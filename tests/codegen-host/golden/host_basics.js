@@ -1,0 +1,74 @@
+"use strict";
+const { rt: $rt, lib: $L, H: $H, K: $K, S: $S } = $env;
+const $M = $L.mem;
+let $gt;
+let $ic = 0;
+const $sp0 = Object.freeze({ file: 0, start: 313, end: 322 });
+const $sp1 = Object.freeze({ file: 0, start: 325, end: 334 });
+const $sp2 = Object.freeze({ file: 0, start: 313, end: 334 });
+const $sp3 = Object.freeze({ file: 0, start: 465, end: 468 });
+const $sp4 = Object.freeze({ file: 0, start: 480, end: 488 });
+const $sp5 = Object.freeze({ file: 0, start: 498, end: 502 });
+const $T0 = {"kind":"scalar","name":"float"};
+const $sp6 = Object.freeze({ file: 0, start: 504, end: 508 });
+const $sp7 = Object.freeze({ file: 0, start: 512, end: 531 });
+const $sp8 = Object.freeze({ file: 0, start: 535, end: 552 });
+const $sp9 = Object.freeze({ file: 0, start: 556, end: 569 });
+const $sp10 = Object.freeze({ file: 0, start: 597, end: 609 });
+const $sp11 = Object.freeze({ file: 0, start: 620, end: 633 });
+const $s0 = $L.literal("%g %g %u %d\n");
+const $sp12 = Object.freeze({ file: 0, start: 680, end: 685 });
+let counter = 0;
+
+function norm2($a0) {
+  const $fp = $M.alloca(8);
+  try {
+    $H.copy($M, $fp, $a0, 8);
+    return Math.fround(Math.fround($M.f32[$fp >>> 2] * $M.f32[$fp >>> 2]) + Math.fround($M.f32[($fp + 4) >>> 2] * $M.f32[($fp + 4) >>> 2]));
+  } finally {
+    $M.free($fp);
+  }
+}
+
+async function main(argc, argv) {
+  let total = 0, u = 0, i = 0, x = undefined, y = undefined;
+  const $fp = $M.alloca(40);
+  try {
+    try {
+      total = 0;
+      u = 3;
+      $M.u8.fill(0, ($fp + 32), ($fp + 32) + 8);
+      ($M.f32[($fp + 32) >>> 2] = 3);
+      ($M.f32[($fp + 36) >>> 2] = 4);
+      {
+        (i = 0);
+        for (; (i < 8); ((i = ((i + 1) | 0)))) {
+          ($M.f32[($fp + i * 4) >>> 2] = Math.fround(Math.fround(i) * 0.5));
+        }
+      }
+      x = $rt.createStream("x", $T0, [8], $sp5);
+      y = $rt.createStream("y", $T0, [8], $sp6);
+      (await $rt.streamRead(x, $H.ptr($M, $fp, 32, $T0), $sp7));
+      $rt.call($K["scale"], [2, x, y], $sp8);
+      (total = (await $rt.reduceToValue($K["sum"], [y, total], $sp9)));
+      switch (argc) {
+        case 1:
+          ((counter = ((counter + 1) | 0)));
+        default:
+          ((counter = (counter << 2)));
+      }
+      $L.printf($s0, total, norm2(($fp + 32)), ((u / 2) >>> 0), counter);
+      return ((counter > 3) ? 0 : 1);
+    } finally {
+      if (x !== undefined) { $rt.free(x); x = undefined; }
+      if (y !== undefined) { $rt.free(y); y = undefined; }
+    }
+    return 0;
+  } finally {
+    $M.free($fp);
+  }
+}
+
+async function $init() {
+}
+return { init: $init, main: main, functions: { "norm2": norm2, "main": main } };
