@@ -109,8 +109,9 @@ export async function runKernel(connectionFile: string): Promise<number> {
     await Promise.race([shell.drain(), new Promise((r) => setTimeout(r, 300))]);
     shell.close();
     toWorker({ type: 'shutdown-done' });
-    // The worker drains iopub and closes its sockets, then exits; do not wait on a stuck one.
-    await Promise.race([new Promise((r) => worker.once('exit', r)), new Promise((r) => setTimeout(r, 500))]);
+    // The worker drains iopub, closes its sockets and ends; exiting while it tears zeromq down would crash
+    // (heap corruption), so wait for it (the worker's own 1.2 s SIGKILL bounds a stuck shutdown).
+    await new Promise((r) => worker.once('exit', r));
     process.exit(0);
   };
 
@@ -179,7 +180,8 @@ export async function runKernel(connectionFile: string): Promise<number> {
       );
       Atomics.store(stdinState, SLOT_RUNNING, 0);
       if (outcome.status === 'ok') {
-        await reply('execute_reply', { status: 'ok', execution_count: outcome.executionCount, payload: outcome.payload, user_expressions: {} });
+        const userExpressions = await session.evaluateExpressions(c.user_expressions ?? {});
+        await reply('execute_reply', { status: 'ok', execution_count: outcome.executionCount, payload: outcome.payload, user_expressions: userExpressions });
         return;
       }
       const { ename, evalue, traceback } = outcome;

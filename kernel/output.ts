@@ -4,7 +4,8 @@
  * `OutputSink` is implemented twice: by the kernel (iopub messages) and by executeNotebook (nbformat
  * outputs). `Outputs` sits in front of a sink: it merges stream writes into few messages (a cell printing
  * 20,000 lines sends a handful of messages, all text in order) and flushes them before any other output,
- * so streams and displays keep the order the cell made them in.
+ * so streams and displays keep the order the cell made them in. A write after a quiet spell is sent at
+ * once, so progress lines show while a synchronous loop runs.
  */
 import type { MimeBundle } from './magics-api.js';
 
@@ -29,6 +30,7 @@ export class Outputs {
   private pendingLength = 0;
   private timer: NodeJS.Timeout | undefined;
   private pendingSince = 0;
+  private lastFlush = 0;
 
   constructor(public sink: OutputSink) {}
 
@@ -39,9 +41,11 @@ export class Outputs {
     this.pendingName = name;
     this.pending.push(text);
     this.pendingLength += text.length;
-    // The timer cannot fire while a cell loops synchronously, so the age is checked on every write too:
-    // a long loop that prints progress shows it as it goes.
-    if (this.pendingLength >= FLUSH_BYTES || Date.now() - this.pendingSince >= FLUSH_MS) this.flush();
+    // The timer cannot fire while a cell loops synchronously, so writes flush by themselves: the first
+    // write after a quiet spell goes at once (a line printed before a long loop shows before the loop
+    // ends), later ones when FLUSH_MS have passed or FLUSH_BYTES are pending.
+    const now = Date.now();
+    if (this.pendingLength >= FLUSH_BYTES || now - this.pendingSince >= FLUSH_MS || now - this.lastFlush >= FLUSH_MS) this.flush();
     else if (this.timer === undefined) {
       this.timer = setTimeout(() => this.flush(), FLUSH_MS);
       this.timer.unref();
@@ -56,6 +60,7 @@ export class Outputs {
     if (this.pendingName === undefined) return;
     const name = this.pendingName;
     const text = this.pending.join('');
+    this.lastFlush = Date.now();
     this.pendingName = undefined;
     this.pending = [];
     this.pendingLength = 0;

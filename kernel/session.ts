@@ -200,6 +200,30 @@ export class Session {
     return result && typeof result === 'object' && 'value' in result ? { hasValue: true, value: result.value } : { hasValue: false };
   }
 
+  /**
+   * execute_request's user_expressions: each expression evaluated after the cell, as a mime bundle or an
+   * error (the protocol's shape); nothing is printed and no history is kept.
+   */
+  async evaluateExpressions(expressions: Record<string, unknown>): Promise<Record<string, object>> {
+    const results: Record<string, object> = {};
+    for (const [name, code] of Object.entries(expressions)) {
+      try {
+        const t = transformCell(String(code));
+        if (!t.ok) throw new CellError('SyntaxError', t.diagnostics[0]!.message, []);
+        const started = new vm.Script(t.code, { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER })
+          .runInThisContext({ breakOnSigint: true }) as unknown;
+        const signal = new AbortController().signal;
+        const r = (t.mode === 'generator' ? await drive(started as Generator<unknown, unknown, unknown>, signal) : await started) as { value: unknown } | undefined;
+        const f = await format(r?.value);
+        results[name] = { status: 'ok', data: f.data, metadata: f.metadata };
+      } catch (err) {
+        const e = err instanceof CellError ? err : runtimeError(err, this.cells, () => true);
+        results[name] = { status: 'error', ename: e.ename, evalue: e.evalue, traceback: e.traceback };
+      }
+    }
+    return results;
+  }
+
   private async runCellMagic(input: CellMagicInput, count: number, signal: AbortSignal): Promise<{ hasValue: boolean; value?: unknown }> {
     const handler = getCellMagic(input.name);
     if (!handler) throw unknownMagic('%%', input.name, magicNames().cell, count);

@@ -164,7 +164,12 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
     if (shapeText(mb.shape) !== shapeText(outShape)) {
       throw brtError('BRK5016', { mask: shapeText(mb.shape), kernel: ir.name, out: shapeText(outShape) }, span);
     }
-    launch.mask = launchArg(mb) as StreamArg;
+    // A mask that is also written by this call is read from a snapshot unless the boxes coincide.
+    const aliased = outs.some((o) => {
+      const ob = boxes.get(o)!;
+      return ob.stream === mb.stream && (shapeText(ob.lo) !== shapeText(mb.lo) || shapeText(ob.shape) !== shapeText(mb.shape));
+    });
+    launch.mask = launchArg(aliased ? snapshot(backend, mb, temps, span) : mb) as StreamArg;
   }
   const outputs = new Map<number, Box>();
   ir.params.forEach((p, i) => {

@@ -265,10 +265,6 @@ export function buildArgv(M: Mem, args: string[]): number {
   return argv;
 }
 
-export function nullDeref(span?: Span): never {
-  throw new BrookRuntimeError('BRK5102', 'NULL pointer dereference', span, 'the pointer is NULL here: allocate memory with malloc or point it at a variable first');
-}
-
 /** Swizzle read: `v.zx` -> [v[2], v[0]]. */
 export function swz(v: number[], comps: number[]): number[] {
   return comps.map((i) => v[i]!);

@@ -393,6 +393,10 @@ float ok<4>;
     expect(f.r.diagnostics[0]!.related![0]).toMatchObject({ message: "the '}' is probably missing here" });
     expect(f.r.sources.position(0, f.r.diagnostics[0]!.related![0]!.span.start)).toEqual({ line: 2, column: 9 });
     expect(f.r.unit.items.map((i) => (i.kind === 'FunctionDecl' ? i.name : i.kind))).toEqual(['a', 'b']);
+    // The same when the next function is a host function.
+    const g = file('int f(void) {\n  return 1;\n\nint g(void) { return 2; }\n');
+    expect(g.diags).toEqual(["test.br:1:13 BRK1204 unmatched '{'"]);
+    expect(g.r.unit.items.map((i) => (i.kind === 'FunctionDecl' ? i.name : i.kind))).toEqual(['f', 'g']);
     // At the end of the file, every block still open is reported at its '{' (in source order).
     expect(file('int main() {\n  if (x) {\n    return 0;\n').diags).toEqual([
       "test.br:1:12 BRK1204 unmatched '{'",

@@ -334,6 +334,25 @@ describe('control flow and helpers', () => {
     expect(await read(rt, r)).toEqual([1, 3]);
   });
 
+  it('a break in a loop update (a do-while condition with side effects) leaves the loop', async () => {
+    const rt = createCpuRuntime();
+    // do { n = n * 2; } while (++i < a);  lowered: update { i = i + 1; if (!(i < a)) break; }
+    const kk = kernel('k', 'map', [inp('a', F), out('r', F)], () => [
+      declare('l_n', F, k(F, 1)),
+      declare('l_i', F, k(F, 0)),
+      loop([], null, [
+        assign(L('l_i'), add(local('l_i'), k(F, 1))),
+        iff({ op: 'unary', operator: '!', operand: bin('<', local('l_i'), p(0)), type: { kind: 'scalar', name: 'bool' } }, [brk]),
+      ], [assign(L('l_n'), mul(local('l_n'), k(F, 2)))], false),
+      assign(P(1), local('l_n')),
+    ]);
+    const a = rt.createStream('a', F, [3]);
+    const r = rt.createStream('r', F, [3]);
+    await rt.streamRead(a, [0, 3, 5]);
+    rt.call(kk, [a, r]);
+    expect(await read(rt, r)).toEqual([2, 8, 32]);
+  });
+
   it('return ends the body and still stores the outputs written so far', async () => {
     const rt = createCpuRuntime();
     const kk = kernel('k', 'map', [inp('a', F), out('r', F)], () => [

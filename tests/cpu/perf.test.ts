@@ -1,8 +1,9 @@
 /**
  * The CPU backend's speed target: a float4 saxpy over 2^22 elements within 2x of the plain
- * JavaScript loop a programmer would write (best of 8 interleaved runs each; the log shows the ratio). On a
- * quiet machine it measures 1.5x to 2x. The results are always checked; the ratio is asserted (< 2.5)
- * only with BROOK_PERF_ASSERT=1, because on a shared, overloaded machine timings swing by 2x.
+ * JavaScript loop a programmer would write (best of 8 interleaved runs each; the log shows the ratio).
+ * Measured 1.4x to 2.5x on the shared 2-core build machine at load averages of 10 to 17 (the plain
+ * loop itself swung from 11 to 50 ms there). The results are always checked; the ratio is asserted
+ * (< 2.5) only with BROOK_PERF_ASSERT=1, because timings on a shared machine swing by 2x.
  *   BROOK_PERF_ASSERT=1 npx vitest run tests/cpu/perf.test.ts
  */
 import { describe, expect, it } from 'vitest';

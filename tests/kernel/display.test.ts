@@ -76,6 +76,28 @@ describe('format', () => {
   });
 });
 
+describe('tslab notebooks', () => {
+  it('import tslab from the kernel: display.html, newDisplay updating in place', async () => {
+    const session = new Session({ directory: mkdtempSync(join(tmpdir(), 'brook-tslab-')) });
+    try {
+      const c = new Collector();
+      const r = await session.execute({ code: 'import * as tslab from "tslab";\nimport { display as d } from "tslab";\ntslab.display.markdown("# m");\nconst p = tslab.newDisplay();\np.text("1/2");\np.text("2/2");\nd.html("<i>i</i>");\ndisplay(5);' }, c);
+      expect(r.status).toBe('ok');
+      const id = (c.items[1] as { transient: { display_id?: string } }).transient.display_id;
+      expect(id).toMatch(/^tslab-/);
+      expect(c.items).toEqual([
+        { type: 'display_data', data: { 'text/markdown': '# m' }, metadata: {}, transient: {} },
+        { type: 'display_data', data: { 'text/plain': '1/2' }, metadata: {}, transient: { display_id: id } },
+        { type: 'update_display_data', data: { 'text/plain': '2/2' }, metadata: {}, transient: { display_id: id } },
+        { type: 'display_data', data: { 'text/html': '<i>i</i>' }, metadata: {}, transient: {} },
+        { type: 'display_data', data: { 'text/plain': '5' }, metadata: {}, transient: {} },
+      ]);
+    } finally {
+      session.dispose();
+    }
+  });
+});
+
 describe('display in cells', () => {
   it('sends display data with ids, updates in place, tslab.display.*, clearOutput', async () => {
     const session = new Session({ directory: mkdtempSync(join(tmpdir(), 'brook-display-')) });

@@ -137,21 +137,21 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     async reduceAll(launch: Launch): Promise<number[]> {
       const { L, plan, n } = prepare(launch, 'reduceAll', launch.outShape);
       const c = compiled(launch, plan);
-      if (!c.combine) return (c.run(L, 0, n) as number[] | null) ?? [];
-      let parts: number[][];
-      if (pool && pool.worthSplitting(n)) {
-        parts = (pool.runSync(c.source, L, n, REDUCE_CHUNK) as number[][][]).flat();
-      } else {
-        parts = [];
-        for (let s = 0; s < n; s += REDUCE_CHUNK) parts.push(c.run(L, s, Math.min(n, s + REDUCE_CHUNK)) as number[]);
+      const ir = launch.kernel.ir;
+      const W = flatKinds(ir.params.find((p) => p.role === 'reduce')!.type).length;
+      // Without combineAt (accumulator and element of different types, or indexof) one sequential fold.
+      const chunk = c.combineAt ? REDUCE_CHUNK : Math.max(1, n);
+      const m = Math.ceil(n / chunk);
+      const P = pool ? new Float64Array(new SharedArrayBuffer(m * W * 8)) : new Float64Array(m * W);
+      L.chunk = chunk;
+      L.partials = P;
+      if (pool && c.combineAt && pool.worthSplitting(n)) pool.runSync(c.source, L, n, chunk);
+      else c.run(L, 0, n);
+      // Fixed tree over the chunk partials: (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up.
+      for (let s = 1; s < m; s *= 2) {
+        for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
       }
-      while (parts.length > 1) {
-        const next: number[][] = [];
-        for (let i = 0; i + 1 < parts.length; i += 2) next.push(c.combine(L, parts[i]!, parts[i + 1]!));
-        if (parts.length % 2 === 1) next.push(parts[parts.length - 1]!);
-        parts = next;
-      }
-      return parts[0] ?? [];
+      return Array.from(P.subarray(0, W));
     },
 
     reduceBlocks(launch: Launch, target: StreamArg): void {

@@ -25,14 +25,7 @@ port.on('message', (m) => {
   try {
     let k = cache.get(m.source);
     if (!k) { k = new Function(m.source)(); cache.set(m.source, k); }
-    let value;
-    if (m.chunk) {
-      // Reductions: one partial per fixed chunk, so the caller's tree is the same for any split.
-      value = [];
-      for (let s = m.start; s < m.end; s += m.chunk) value.push(k.run(m.L, s, Math.min(m.end, s + m.chunk)));
-    } else {
-      value = k.run(m.L, m.start, m.end);
-    }
+    const value = k.run(m.L, m.start, m.end);
     reply = { ok: true, value: value === undefined ? null : value };
   } catch (e) {
     reply = { ok: false, error: String((e && e.stack) || e) };
@@ -76,7 +69,8 @@ export class WorkerPool {
 
   /**
    * Run positions [0, n) in `size` contiguous ranges; returns each range's result in order. With
-   * `chunk`, ranges start at multiples of it and each returns its list of per-chunk results.
+   * `chunk`, ranges start at multiples of it (reductions: the per-chunk partials then do not depend
+   * on the split).
    */
   runSync(source: string, L: Record<string, unknown>, n: number, chunk = 0): unknown[] {
     const { overflow: _drop, ...data } = L; // functions cannot cross threads
@@ -88,7 +82,7 @@ export class WorkerPool {
     for (let k = 0; k < pieces; k++) {
       const start = align(Math.floor((n * k) / pieces));
       const end = align(Math.floor((n * (k + 1)) / pieces));
-      this.ports[k]!.postMessage({ source, L: data, start, end, chunk });
+      this.ports[k]!.postMessage({ source, L: data, start, end });
     }
     for (;;) {
       const done = Atomics.load(this.signal, 0);

@@ -5,7 +5,9 @@
  *
  * Error handling: a parse function that cannot go on reports one diagnostic and throws `ParseAbort`;
  * the statement loop and the top-level loop catch it and skip to a synchronisation point (`;`, `}`,
- * or the start of the next declaration). `ParseAbort` never escapes `parseSource`.
+ * or the start of the next declaration). After MAX_ERRORS errors `StopParsing` ends the parse with a
+ * note. Neither escapes `parseSource`. Nesting is bounded (`nested`) so hostile input cannot
+ * overflow the JavaScript stack.
  */
 import { copyToken, type Token } from '../lex.js';
 import type { DiagnosticBag } from '../diagnostics.js';
@@ -261,8 +263,4 @@ export function describe(t: Token): string {
     case 'char': return `character ${t.text}`;
     default: return `'${t.text}'`;
   }
-}
-
-export function isParseAbort(e: unknown): e is ParseAbort {
-  return e instanceof ParseAbort;
 }

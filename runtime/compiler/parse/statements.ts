@@ -3,13 +3,14 @@
  *
  * Recovery: a statement that fails reports once and `syncStatement` skips to the end of the statement
  * (`;`, or a balanced `{...}` block), stopping before the closing `}` of the enclosing block and
- * before a keyword that starts a new statement on a new line. A `kernel`/`reduce` keyword inside a
- * function body means the body's `}` is missing: report it and end the body there.
+ * before a keyword that starts a new statement on a new line. A function definition starting a line
+ * inside a body (`kernel void k(...) {`, `int g(void) {`) means the body's `}` is missing: report the
+ * unmatched `{` and end the body there.
  */
 import type { Block, CaseClause, DeclStmt, Expr, ForStmt, Stmt } from '../ast.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeParen, parseExpression } from './expressions.js';
-import { parseDeclaration } from './declarations.js';
+import { bodyFollowsParams, parseDeclaration } from './declarations.js';
 
 const STATEMENT_KEYWORDS: ReadonlySet<string> = new Set([
   'if', 'for', 'while', 'do', 'return', 'switch', 'break', 'continue', 'goto', 'case', 'default',
@@ -27,8 +28,8 @@ export function parseBlock(p: Parser, opts: { newScope: boolean } = { newScope: 
         p.error('BRK1204', open.span);
         break;
       }
-      if ((p.is('kernel') || p.is('reduce')) && p.inFunction !== undefined && p.tok.bol) {
-        // The next kernel starts inside this body: its '}' is missing.
+      if (p.inFunction !== undefined && p.tok.bol && startsFunctionDefinition(p)) {
+        // The next function starts inside this body: the body's '}' is missing.
         p.error('BRK1204', open.span, {}, { related: [{ span: p.afterPrev(), message: "the '}' is probably missing here" }] });
         break;
       }
@@ -40,6 +41,21 @@ export function parseBlock(p: Parser, opts: { newScope: boolean } = { newScope: 
     if (opts.newScope) p.popScope();
   }
   return { kind: 'Block', span: p.spanFrom(open.span), body };
+}
+
+/**
+ * `kernel ...`, `reduce ...`, or `T name(...) {` with a known type: the start of a function
+ * definition, which C never allows inside a body.
+ */
+function startsFunctionDefinition(p: Parser): boolean {
+  if (p.is('kernel') || p.is('reduce')) return true;
+  if (!p.isDeclStart()) return false;
+  for (let k = 0; k < 12; k++) {
+    const t = p.peek(k);
+    if (t.kind === 'ident' || t.kind === 'keyword' || p.is('*', t)) continue;
+    return k > 0 && p.is('(', t) && p.peek(k - 1).kind === 'ident' && bodyFollowsParams(p, k);
+  }
+  return false;
 }
 
 /** One statement or declaration into `out`, recovering from errors. */

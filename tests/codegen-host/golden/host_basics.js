@@ -3,21 +3,13 @@ const { rt: $rt, lib: $L, H: $H, K: $K, S: $S } = $env;
 const $M = $L.mem;
 let $gt;
 let $ic = 0;
-const $sp0 = Object.freeze({ file: 0, start: 313, end: 322 });
-const $sp1 = Object.freeze({ file: 0, start: 325, end: 334 });
-const $sp2 = Object.freeze({ file: 0, start: 313, end: 334 });
-const $sp3 = Object.freeze({ file: 0, start: 465, end: 468 });
-const $sp4 = Object.freeze({ file: 0, start: 480, end: 488 });
-const $sp5 = Object.freeze({ file: 0, start: 498, end: 502 });
+const $sp0 = Object.freeze({ file: 0, start: 498, end: 502 });
 const $T0 = {"kind":"scalar","name":"float"};
-const $sp6 = Object.freeze({ file: 0, start: 504, end: 508 });
-const $sp7 = Object.freeze({ file: 0, start: 512, end: 531 });
-const $sp8 = Object.freeze({ file: 0, start: 535, end: 552 });
-const $sp9 = Object.freeze({ file: 0, start: 556, end: 569 });
-const $sp10 = Object.freeze({ file: 0, start: 597, end: 609 });
-const $sp11 = Object.freeze({ file: 0, start: 620, end: 633 });
+const $sp1 = Object.freeze({ file: 0, start: 504, end: 508 });
+const $sp2 = Object.freeze({ file: 0, start: 512, end: 531 });
+const $sp3 = Object.freeze({ file: 0, start: 535, end: 552 });
+const $sp4 = Object.freeze({ file: 0, start: 556, end: 569 });
 const $s0 = $L.literal("%g %g %u %d\n");
-const $sp12 = Object.freeze({ file: 0, start: 680, end: 685 });
 let counter = 0;
 
 function norm2($a0) {
@@ -46,11 +38,11 @@ async function main(argc, argv) {
           ($M.f32[($fp + i * 4) >>> 2] = Math.fround(Math.fround(i) * 0.5));
         }
       }
-      x = $rt.createStream("x", $T0, [8], $sp5);
-      y = $rt.createStream("y", $T0, [8], $sp6);
-      (await $rt.streamRead(x, $H.ptr($M, $fp, 32, $T0), $sp7));
-      $rt.call($K["scale"], [2, x, y], $sp8);
-      (total = (await $rt.reduceToValue($K["sum"], [y, total], $sp9)));
+      x = $rt.createStream("x", $T0, [8], $sp0);
+      y = $rt.createStream("y", $T0, [8], $sp1);
+      (await $rt.streamRead(x, $H.ptr($M, $fp, 32, $T0), $sp2));
+      $rt.call($K["scale"], [2, x, y], $sp3);
+      (total = (await $rt.reduceToValue($K["sum"], [y, total], $sp4)));
       switch (argc) {
         case 1:
           ((counter = ((counter + 1) | 0)));

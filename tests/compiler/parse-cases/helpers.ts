@@ -33,7 +33,7 @@ export function spanText(sources: SourceSet, span: { file: number; start: number
  * time this process spends. On an idle machine the two agree (the work is single-threaded; GC
  * helper threads only add to CPU time), so a CPU-time bound also bounds what a user waits.
  */
-export function bestCpuMs(f: () => void, runs = 5): number {
+export function bestCpuMs(f: () => void, runs = 8): number {
   f();
   let best = Infinity;
   for (let i = 0; i < runs; i++) {

@@ -163,8 +163,10 @@ export function storeCode(addr: string, t: Type, value: string): string {
  * `left op right` for operands already converted to the scalar kind `k` (the usual arithmetic
  * conversions). Division and remainder by a possibly-zero integer go through $H (clear error).
  */
-export function arith(op: string, left: string, right: string, k: ScalarName, spanRef: string, rightConst?: number): string {
+export function arith(op: string, left: string, right: string, k: ScalarName, spanOf: () => string, rightConst?: number): string {
   const safeDiv = rightConst !== undefined && rightConst !== 0;
+  // The span constant is emitted only where a division can fail.
+  const spanRef = safeDiv ? '' : op === '/' || op === '%' ? spanOf() : '';
   switch (k) {
     case 'float':
       return `Math.fround(${left} ${op} ${right})`;

@@ -212,11 +212,11 @@ function emitBinary(c: Ctx, e: BinaryExpr): string {
     return `+${comparison(c, e)}`;
   }
   if (isPtr(lt) || isPtr(rt)) return pointerArith(c, e, e.op, e.left, e.right);
-  return binaryValue(c, e.op, emitValue(c, e.left), lt, emitValue(c, e.right), rt, typeOfExpr(c, e), c.g.span(e.span), constValue(e.right));
+  return binaryValue(c, e.op, emitValue(c, e.left), lt, emitValue(c, e.right), rt, typeOfExpr(c, e), () => c.g.span(e.span), constValue(e.right));
 }
 
 /** `l op r` for arithmetic values of types lt, rt; result converted to `result`. */
-function binaryValue(c: Ctx, op: string, l: string, lt: Type, r: string, rt: Type, result: Type, spanRef: string, rConst?: number): string {
+function binaryValue(c: Ctx, op: string, l: string, lt: Type, r: string, rt: Type, result: Type, spanRef: () => string, rConst?: number): string {
   if (op === '<<' || op === '>>') {
     // C: the result has the promoted type of the left operand (not the usual arithmetic conversion
     // of both); the right operand is only a count.
@@ -456,7 +456,7 @@ function emitAssign(c: Ctx, e: AssignExpr): string {
     const n = convert(c, emitValue(c, e.value), vt, { kind: 'scalar', name: 'long' });
     next = `(${cur} ${op} ${scaled(n, strideOf(tt))})`;
   } else {
-    next = binaryValue(c, op, cur, tt, emitValue(c, e.value), vt, tt, c.g.span(e.span), constValue(e.value));
+    next = binaryValue(c, op, cur, tt, emitValue(c, e.value), vt, tt, () => c.g.span(e.span), constValue(e.value));
   }
   return `(${setup}${writeLValue(c, lv, next)})`;
 }
@@ -469,7 +469,7 @@ function emitIncDec(c: Ctx, e: Expr, operand: Expr, op: '++' | '--', post: boole
   const sign = op === '++' ? '+' : '-';
   const one: Type = { kind: 'scalar', name: 'int' };
   const cur = readLValue(c, lv);
-  const bump = (v: string) => (isPtr(t) ? `(${v} ${sign} ${strideOf(t)})` : binaryValue(c, sign, v, t, '1', one, t, c.g.span(e.span)));
+  const bump = (v: string) => (isPtr(t) ? `(${v} ${sign} ${strideOf(t)})` : binaryValue(c, sign, v, t, '1', one, t, () => c.g.span(e.span)));
   if (!post) return `(${setup}${writeLValue(c, lv, bump(cur))})`;
   const old = c.f ? c.f.temp() : '$gt';
   return `(${setup}${old} = ${cur}, ${writeLValue(c, lv, bump(old))}, ${old})`;

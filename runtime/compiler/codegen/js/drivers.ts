@@ -6,7 +6,8 @@
  * Generated functions take `(L, start, end)`: L is the launch data the CPU backend builds (see
  * `LaunchData` in backends/cpu/launchdata.ts), [start, end) a range of linear positions in row-major
  * order of the iteration space. Splitting a range into pieces never changes a result (workers rely
- * on it); a reduction's piece returns its partial accumulator, combined in order by `combine`.
+ * on it). A full reduction stores one partial accumulator per chunk of `L.chunk` positions into
+ * `L.partials` (a Float64Array); the caller combines them in a fixed tree with `combineAt`.
  *
  * Positions: the iteration space is padded to 4 dimensions (c0 slowest .. c3 fastest). A stream
  * argument is addressed either 'linear' (element = B + i: same shape as the iteration space and
@@ -211,6 +212,12 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     for (const r of rowBases) w.line(1, r);
   }
   if (plan.mode === 'reduceAll' || plan.mode === 'reduceBlocks') w.line(1, 'let first = true;');
+  if (plan.mode === 'reduceAll') {
+    // One partial result per chunk of L.chunk positions (start is a multiple of it), stored in
+    // L.partials at the chunk's index; the caller combines them (combineAt).
+    w.line(1, 'const CH = L.chunk, PT = L.partials;');
+    w.line(1, 'let left = CH;');
+  }
 
   const elementBlock = (depth: number, withSeed: boolean) => {
     w.line(depth, 'el: {');
@@ -234,6 +241,12 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
       break;
     case 'reduceAll':
       elementBlock(2, true);
+      w.line(2, 'if (--left === 0 || i + 1 === end) {');
+      w.line(3, `const pk = Math.floor(i / CH) * ${accKinds.length};`);
+      accKinds.forEach((kind, c) => w.line(3, `PT[pk + ${c}] = ${storeValue(kind, `p${reduceParam}_${c}`)};`));
+      w.line(3, 'first = true;');
+      w.line(3, 'left = CH;');
+      w.line(2, '}');
       break;
     case 'reduceBlocks': {
       w.line(2, 'const ib = IB + c0 * BF0 * S0 + c1 * BF1 * S1 + c2 * BF2 * S2 + c3 * BF3 * S3;');
@@ -271,7 +284,6 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     w.line(2, '}');
   }
   w.line(1, '}');
-  if (plan.mode === 'reduceAll') w.line(1, `return first ? null : [${accKinds.map((_, c) => `p${reduceParam}_${c}`).join(', ')}];`);
   w.line(0, '}');
 
   // combine(L, a, b): the reduce body with accumulator a and next element b: partial results of
@@ -286,10 +298,21 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     for (const l of cw) w.line(1, l);
     w.line(1, `return [${accKinds.map((_, c) => `p${reduceParam}_${c}`).join(', ')}];`);
     w.line(0, '}');
+    // combineAt(L, P, x, y): partial x = combine(partial x, partial y), in place in the Float64Array P.
+    const W = accKinds.length;
+    const cw2 = new KernelEmitter(ir, bindings, onPush).emitBody(0);
+    w.line(0, 'function combineAt(L, P, x, y) {');
+    for (const l of prologue) if (/^const (V\d|p\d|[FIU]G\d|G\d)/.test(l)) w.line(1, l);
+    w.line(1, `const ox = x * ${W}, oy = y * ${W};`);
+    w.line(1, `let ${accKinds.map((k, c) => `p${reduceParam}_${c} = ${k === 'bool' ? `P[ox + ${c}] !== 0` : `P[ox + ${c}]`}`).join(', ')};`);
+    w.line(1, `const ${inKinds.map((k, c) => `p${inputParam}_${c} = ${k === 'bool' ? `P[oy + ${c}] !== 0` : `P[oy + ${c}]`}`).join(', ')};`);
+    for (const l of cw2) w.line(1, l);
+    accKinds.forEach((kind, c) => w.line(1, `P[ox + ${c}] = ${storeValue(kind, `p${reduceParam}_${c}`)};`));
+    w.line(0, '}');
   } else {
-    w.line(0, 'const combine = null;');
+    w.line(0, 'const combine = null, combineAt = null;');
   }
-  w.line(0, 'return { run, combine };');
+  w.line(0, 'return { run, combine, combineAt };');
   return w.lines.join('\n');
 }
 

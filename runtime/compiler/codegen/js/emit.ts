@@ -216,8 +216,9 @@ export class KernelEmitter {
     this.line(`${cont}: {`);
     this.block(s.body, scope);
     this.line('}');
-    this.loops.pop();
+    // The update may hold a `break` (the lowering moves a do-while's condition with side effects there).
     this.emitStmts(s.update, { ...scope, vars: new Map(scope.vars) });
+    this.loops.pop();
     if (!s.testFirst) test();
     this.depth--;
     this.line('}');

@@ -4,8 +4,8 @@
  * In: a validated KernelIR (compiler/ir.ts) and a JsPlan saying how each stream argument is addressed
  * in one launch. Out: the source text of a module body; `compileKernelJs` turns it into functions.
  * `run(L, start, end)` executes positions [start, end) of a launch described by L (built by
- * backends/cpu/launchdata.ts); reductions return their partial accumulator, and `combine(L, a, b)`
- * joins the partials of consecutive ranges in order.
+ * backends/cpu/launchdata.ts); a full reduction leaves one partial per chunk in `L.partials`, and
+ * `combineAt(L, P, x, y)` joins partials of consecutive ranges in order.
  *
  * What always holds: float arithmetic is float32 (Math.fround after each operation), values live in
  * locals per component (no allocation per element), helper kernels are inlined, and a result never
@@ -16,14 +16,17 @@ import type { KernelIR } from '../../ir.js';
 import { generateKernelSource, type JsPlan } from './drivers.js';
 
 export interface CompiledJsKernel {
-  run: (L: unknown, start: number, end: number) => number[] | null | void;
+  run: (L: unknown, start: number, end: number) => void;
+  /** Reduce body on (accumulator a, element b); null when their types differ or indexof is read. */
   combine: ((L: unknown, a: number[], b: number[]) => number[]) | null;
+  /** The same in place on partials: P[x] = combine(P[x], P[y]) (W numbers per partial). */
+  combineAt: ((L: unknown, P: Float64Array, x: number, y: number) => void) | null;
   source: string;
 }
 
 export function compileKernelJs(ir: KernelIR, plan: JsPlan): CompiledJsKernel {
   const source = generateKernelSource(ir, plan);
-  let made: { run: CompiledJsKernel['run']; combine: CompiledJsKernel['combine'] };
+  let made: Omit<CompiledJsKernel, 'source'>;
   try {
     made = new Function(source)() as typeof made;
   } catch (e) {

@@ -1,0 +1,39 @@
+/**
+ * Vega-Lite v5 specs: the interactive half of a plot (JupyterLab and VS Code render
+ * `application/vnd.vegalite.v5+json`). Data is always inline and already reduced on our side (at most
+ * MAX_SPEC_ROWS rows); colours are named explicitly so the spec and the PNG agree.
+ */
+import { categoryHex } from './plot-colormap.js';
+
+export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
+export const VEGA_LITE_MIME = 'application/vnd.vegalite.v5+json';
+/** Rows shipped to the browser before we aggregate or sample (users: "aggregate > 5k points"). */
+export const MAX_SPEC_ROWS = 5000;
+
+export type Spec = Record<string, unknown>;
+
+/** The top level every spec shares: schema, size, title with the caption as subtitle. */
+export function specBase(title: string, caption: string, width: number, height: number): Spec {
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: title, subtitle: caption, anchor: 'start' },
+    width,
+    height,
+  };
+}
+
+/** A nominal colour encoding for series names, in the same palette the PNG uses. */
+export function seriesColor(names: string[], title = 'component'): Spec {
+  return {
+    field: 'series',
+    type: 'nominal',
+    title,
+    scale: { domain: names, range: names.map((_, i) => categoryHex(i)) },
+    ...(names.length === 1 ? { legend: null } : {}),
+  };
+}
+
+/** Numbers in inline data: NaN and infinities become null (JSON has no NaN). */
+export function num(v: number): number | null {
+  return Number.isFinite(v) ? v : null;
+}
