@@ -98,9 +98,7 @@ async function main(): Promise<void> {
           stdin.close();
           hbSocket.linger = 0;
           hbSocket.close();
-          // End this thread ourselves, after the sockets are closed: the main thread exits the process only
-          // once this thread is gone (tearing zeromq down on both threads at once corrupts the heap).
-          setImmediate(() => process.exit(0));
+          port.postMessage({ type: 'closed' });
         });
         break;
     }

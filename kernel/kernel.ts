@@ -111,7 +111,8 @@ export async function runKernel(connectionFile: string): Promise<number> {
     toWorker({ type: 'shutdown-done' });
     // The worker drains iopub, closes its sockets and ends; exiting while it tears zeromq down would crash
     // (heap corruption), so wait for it (the worker's own 1.2 s SIGKILL bounds a stuck shutdown).
-    await new Promise((r) => worker.once('exit', r));
+    await new Promise<void>((r) => worker.on('message', (m: { type: string }) => { if (m.type === 'closed') r(); }));
+    await new Promise((r) => setTimeout(r, 50));
     process.exit(0);
   };
 

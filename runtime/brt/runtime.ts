@@ -4,7 +4,9 @@
  * arithmetic (streams.ts), host array checks (hostarray.ts), streamPrint's text (print.ts), the
  * reduction rules, vout resizing, scatter/gather checks and the write mask state.
  *
- * Errors are BrookRuntimeError (BRK5xxx) carrying the span the generated code passed.
+ * Errors are BrookRuntimeError (BRK5xxx) carrying the span the generated code passed. A device loss
+ * (BRK5019 from a GPU backend) is reported once; the session then continues on the CPU backend
+ * (`hooks.fallback`), keeping its streams with zeroed contents.
  */
 import type { Span } from '../compiler/source.js';
 import { flattenElement, typeToString, type Type } from '../compiler/types.js';

@@ -104,7 +104,13 @@ export function binaryTypes(op: string, l: Type, r: Type, where: Where): ArithRe
     case '%':
       if (!isIntegral(common) && where === 'host') return "'%' needs integers in C; use fmod(a, b) for floating-point remainder";
       return { operand, result: operand, narrowed };
-    case '&': case '|': case '^': case '<<': case '>>':
+    case '<<': case '>>': {
+      if (!isIntegral(common)) return `'${op}' needs integer operands`;
+      // C: the result has the promoted type of the left operand alone (int << unsigned is int).
+      const shifted = makeType(commonScalar(ls, ls), n);
+      return { operand: shifted, result: shifted, narrowed };
+    }
+    case '&': case '|': case '^':
       if (!isIntegral(common)) return `'${op}' needs integer operands`;
       return { operand, result: operand, narrowed };
     default:
