@@ -12,6 +12,7 @@ import type { Stream, KernelArg, CompiledKernel } from '../runtime/brt/index.js'
 import { BrookRuntimeError } from '../runtime/compiler/index.js';
 import { flattenElement, typeToString, type Type } from '../runtime/compiler/types.js';
 import { streamToTable, tableMimeBundle } from '../runtime/results/table.js';
+import { plotStream, type PlotDisplay, type PlotOptions } from '../runtime/results/plot.js';
 import { BROOK_HANDLE, isStream, type BrookSession } from './session.js';
 import { hostArrayFor } from './host-arrays.js';
 
@@ -80,6 +81,15 @@ export class BrookStream {
     const words = new Uint32Array((await this.toArray()).buffer);
     return streamToTable({ name: this.name, elem: s.elem, shape: s.shape, words });
   }
+
+  // --- plots (runtime/results/plot.ts) ---
+  /** A plot of the stream: line, heatmap or image by shape and type, or `options.kind`; one readback. */
+  async plot(options: PlotOptions = {}): Promise<PlotDisplay> {
+    const s = this.stream;
+    const words = new Uint32Array((await this.toArray()).buffer);
+    return plotStream({ name: this.name, elem: s.elem, shape: s.shape, words, backend: this.session.backendLabel() }, options);
+  }
+  // --- end plots ---
 
   /** A sub-box of the stream, usable as a kernel argument from TypeScript (`k(x.domain([2], [8]))`). */
   async domain(lo: number[] | number, hi: number[] | number): Promise<unknown> {

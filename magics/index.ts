@@ -21,6 +21,7 @@ import { BrookSession, BrookCellError, isStream, type BackendChoice } from './se
 import { BrookStream, kernelFunction } from './handles.js';
 import { BROOK_PRELUDE, declarationFor } from './declarations.js';
 import { completeBrook, inspectBrook, isCompleteBrook } from './editor.js';
+import { isTable, plotTable, PLOT_DECLARATIONS, PLOT_KINDS, PlotError, type PlotDisplay, type PlotKind, type PlotOptions } from '../runtime/results/plot.js';
 
 let globalsRef: Record<string, unknown> = {};
 export const session = new BrookSession(() => globalsRef);
@@ -28,6 +29,8 @@ export const session = new BrookSession(() => globalsRef);
 interface CellFlags {
   time: boolean;
   backend?: BackendChoice;
+  /** --plot[=KIND]: also plot the stream the cell shows ('auto': the default kind for its shape). */
+  plot?: PlotKind | 'auto';
 }
 
 function parseFlags(args: string): CellFlags {
@@ -40,19 +43,24 @@ function parseFlags(args: string): CellFlags {
       const v = w.includes('=') ? w.slice('--backend='.length) : words[++i];
       if (v !== 'cpu' && v !== 'webgpu' && v !== 'auto') throw usage(`unknown backend '${v ?? ''}'`);
       flags.backend = v;
+    } else if (w === '--plot' || w.startsWith('--plot=')) {
+      const v = w.includes('=') ? w.slice('--plot='.length) : 'auto';
+      if (v !== 'auto' && !PLOT_KINDS.includes(v as PlotKind)) throw usage(`unknown plot kind '${v}' (use ${PLOT_KINDS.join(', ')})`);
+      flags.plot = v as PlotKind | 'auto';
     } else throw usage(`unknown option '${w}'`);
   }
   return flags;
 }
 
 function usage(what: string): CellError {
-  return new CellError('UsageError', `%%brook: ${what}`, [`%%brook: ${what}`, 'usage: %%brook [--time] [--backend cpu|webgpu|auto]']);
+  return new CellError('UsageError', `%%brook: ${what}`, [`%%brook: ${what}`, 'usage: %%brook [--time] [--backend cpu|webgpu|auto] [--plot[=line|histogram|scatter|heatmap|image]]']);
 }
 
 /** Expose a cell's definitions to TypeScript cells (values and declarations). */
 function publish(defined: Map<string, SessionSymbol>, ctx: ExecuteContext): void {
   const g = ctx.globals;
   setDeclarations('brook:prelude', BROOK_PRELUDE);
+  installPlotGlobal(g);
   for (const [name, sym] of defined) {
     if (sym.kind === 'stream') {
       if (!(g[name] instanceof BrookStream)) define(g, name, new BrookStream(session, name));
@@ -67,6 +75,22 @@ function publish(defined: Map<string, SessionSymbol>, ctx: ExecuteContext): void
     setDeclarations(`brook:${name}`, declarationFor(sym));
   }
 }
+
+// --- plots (runtime/results/plot.ts): the global plot(tableOrStream, options) TypeScript cells see ---
+/** plot(stream, options) or plot(arqueroTable, { x, y, kind }); a Promise (streams need a readback). */
+async function plotGlobal(data: unknown, options: PlotOptions = {}): Promise<PlotDisplay> {
+  if (data instanceof BrookStream) return data.plot(options);
+  if (isTable(data)) return plotTable(data, options, options.title ?? 'table');
+  throw new PlotError(`cannot plot ${data === null ? 'null' : typeof data}`, "pass a Brook stream from a %%brook cell or an Arquero table (stream.toTable(), aq.table(...))");
+}
+
+function installPlotGlobal(g: Record<string, unknown>): void {
+  if (g.plot !== plotGlobal) Object.defineProperty(g, 'plot', { value: plotGlobal, writable: true, configurable: true, enumerable: false });
+  setDeclarations('brook:plot', PLOT_DECLARATIONS);
+}
+// TypeScript cells run with globalThis as their global object: plot() works before any %%brook cell.
+installPlotGlobal(globalThis as unknown as Record<string, unknown>);
+// --- end plots ---
 
 function define(g: Record<string, unknown>, name: string, value: unknown): void {
   Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: true });
@@ -96,6 +120,11 @@ function defineValue(g: Record<string, unknown>, name: string, type: Type): void
     configurable: true,
     enumerable: true,
   });
+}
+
+function plotBundle(p: PlotDisplay): [Record<string, unknown>, Record<string, unknown>] {
+  const b = p.bundle();
+  return [b.data, b.metadata];
 }
 
 function backendBadge(ctx: ExecuteContext, extra = ''): void {
@@ -130,9 +159,11 @@ registerCellMagic('brook', {
       const name = Object.entries(session.S.v).find(([, v]) => v === value)?.[0] ?? value.name;
       const handle = ctx.globals[name] instanceof BrookStream ? (ctx.globals[name] as BrookStream) : new BrookStream(session, name);
       ctx.setResult(handle);
+      if (flags.plot) ctx.displayData(...plotBundle(await handle.plot(flags.plot === 'auto' ? {} : { kind: flags.plot })));
     } else if (value !== undefined) {
       ctx.setResult(value);
     }
+    if (flags.plot && !isStream(value)) ctx.stderr('%%brook --plot: nothing to plot; end the cell with the name of a stream to plot it\n');
     backendBadge(ctx, timing);
   },
   isComplete(input) {

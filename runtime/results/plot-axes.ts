@@ -35,6 +35,20 @@ export function niceAxis(lo: number, hi: number, title: string, count = 6, pad =
   return { lo, hi, ticks, step, title };
 }
 
+/**
+ * An x axis whose tick labels fit side by side in `widthPx` at font `scale`: fewer ticks until they do.
+ */
+export function fittedXAxis(lo: number, hi: number, title: string, widthPx: number, scale: number, pad: boolean): Axis {
+  let a = niceAxis(lo, hi, title, 8, pad);
+  for (const count of [6, 5, 4, 3, 2]) {
+    const widest = Math.max(...a.ticks.map((t) => textWidth(formatTick(t, a.step), scale)));
+    const spacing = a.ticks.length > 1 ? (widthPx * a.step) / (a.hi - a.lo) : widthPx;
+    if (widest + 4 * scale <= spacing) break;
+    a = niceAxis(lo, hi, title, count, pad);
+  }
+  return a;
+}
+
 /** A tick label: as few decimals as the step needs; exponent form for very large or small numbers. */
 export function formatTick(v: number, step: number): string {
   if (v === 0) return '0';

@@ -10,7 +10,7 @@
  * The Vega-Lite spec shows the same picture as an `image` mark (a data URL, at most SPEC_IMAGE_SIDE
  * pixels a side), with Vega-Lite's own axes and, for heatmaps, a viridis colour legend.
  */
-import { formatTick, formatValue, niceAxis } from './plot-axes.js';
+import { fittedXAxis, formatTick, formatValue, niceAxis } from './plot-axes.js';
 import { VIRIDIS } from './plot-colormap.js';
 import { blockMeans, extent, formatCount, type Column } from './plot-data.js';
 import { GLYPH_ADVANCE, GLYPH_HEIGHT, textWidth } from './plot-font.js';
@@ -137,17 +137,20 @@ function drawHeatmap(f: Field, original: Field, factor: number, lo: number, hi: 
     }
   }
   // Axes in the stream's own coordinates: rows i downwards, columns j rightwards.
-  const xa = niceAxis(0, original.width, '', 6, false);
+  const xa = fittedXAxis(0, original.width, '', dw, s, false);
   const ya = niceAxis(0, original.height, '', 6, false);
+  // Large cells are labelled at their centres, fine grids at element boundaries.
+  const centred = k >= 4 && factor === 1;
+  const tickPixel = (t: number, n: number, d: number): number => Math.min(d - 1, Math.round(((t + (centred ? 0.5 : 0)) / n) * d));
   for (const t of xa.ticks) {
-    if (t > original.width) continue;
-    const px = left + Math.min(dw - 1, Math.round((t / original.width) * dw));
+    if (!Number.isInteger(t) || t > original.width - (centred ? 1 : 0)) continue;
+    const px = left + tickPixel(t, original.width, dw);
     r.fillRect(px, top + dh, 1, 3 * s, AXIS);
     r.text(px, top + dh + 5 * s, formatTick(t, xa.step), s, TEXT, 'center');
   }
   for (const t of ya.ticks) {
-    if (t > original.height) continue;
-    const py = top + Math.min(dh - 1, Math.round((t / original.height) * dh));
+    if (!Number.isInteger(t) || t > original.height - (centred ? 1 : 0)) continue;
+    const py = top + tickPixel(t, original.height, dh);
     r.fillRect(left - 3 * s, py, 3 * s, 1, AXIS);
     r.text(left - 5 * s, py - th / 2, formatTick(t, ya.step), s, TEXT, 'right');
   }

@@ -5,7 +5,7 @@
  * What always holds: the spec carries at most MAX_SPEC_ROWS rows (lines become min/max per pixel column,
  * histograms are binned here, scatter plots are sampled) and the caption says what was reduced.
  */
-import { CHART, drawFrameBackground, drawFrameForeground, niceAxis, xToPixel, yToPixel, type Axis } from './plot-axes.js';
+import { CHART, fittedXAxis, drawFrameBackground, drawFrameForeground, niceAxis, xToPixel, yToPixel, type Axis } from './plot-axes.js';
 import { TABLEAU10 } from './plot-colormap.js';
 import { extent, formatCount, histogram, joinExtents, minMaxColumns, sampleIndices, type Column, type Extent } from './plot-data.js';
 import { Raster, type RGB } from './plot-raster.js';
@@ -55,7 +55,7 @@ export function renderLine(input: XYInput): Rendered {
   const f = CHART.frame;
   const xe = input.x ? extent(input.x) : { lo: 0, hi: Math.max(0, n - 1), nonFinite: 0 };
   const ye = joinExtents(input.series.map((s) => extent(s.values)));
-  const xa = niceAxis(xe.lo, xe.hi, input.xTitle, 8, false);
+  const xa = fittedXAxis(xe.lo, xe.hi, input.xTitle, f.w, CHART.scale, false);
   const ya = niceAxis(ye.lo, ye.hi, input.yTitle);
   const points = n * input.series.length;
   const aggregated = points > MAX_SPEC_ROWS;
@@ -164,7 +164,7 @@ export function renderHistogram(input: XYInput, bins = 40): Rendered {
   const h = histogram(input.series.map((s) => s.values), bins, ext);
   const nb = h.edges.length - 1;
   const peak = Math.max(1, ...h.counts.map((c) => Math.max(...c)));
-  const xa: Axis = niceAxis(h.edges[0]!, h.edges[nb]!, input.xTitle, 8, false);
+  const xa: Axis = fittedXAxis(h.edges[0]!, h.edges[nb]!, input.xTitle, f.w, CHART.scale, false);
   const ya = niceAxis(0, peak, 'count');
   const total = input.series[0]?.values.length ?? 0;
   const cap = caption(input.about, `${formatCount(total)} values${input.series.length > 1 ? ` x ${input.series.length} series` : ''} in ${nb} bins of width ${Number((h.edges[1]! - h.edges[0]!).toPrecision(6))}${nonFiniteNote(ext)}`);
@@ -211,7 +211,7 @@ export function renderScatter(input: XYInput): Rendered {
   const xs = input.x;
   const xe = xs ? extent(xs) : { lo: 0, hi: Math.max(0, n - 1), nonFinite: 0 };
   const ye = extent(ys);
-  const xa = niceAxis(xe.lo, xe.hi, input.xTitle);
+  const xa = fittedXAxis(xe.lo, xe.hi, input.xTitle, f.w, CHART.scale, true);
   const ya = niceAxis(ye.lo, ye.hi, input.yTitle);
   const sampled = n > MAX_SPEC_ROWS;
   const what = sampled ? `${formatCount(n)} points, all drawn here, ${formatCount(MAX_SPEC_ROWS)} sampled for the interactive view` : `${formatCount(n)} points`;

@@ -142,6 +142,46 @@ describe('reduction to a stream (partial)', () => {
     expect([...o]).toEqual([...matmulRef([ms[0]!, ms[1]!, ms[4]!, ms[5]!]), ...matmulRef([ms[2]!, ms[3]!, ms[6]!, ms[7]!])]);
   });
 
+  it('a large block is folded in chunks of 256 joined like a binary counter (adjacent partials only)', async () => {
+    const rt = createCpuRuntime();
+    const width = 1800; // 7 full chunks and a remainder of 8
+    const vals = Array.from({ length: 2 * width }, (_, i) => f(Math.cos(i) * 1000 + 0.1));
+    const A = rt.createStream('A', F, [2, width]);
+    await rt.streamRead(A, vals);
+    const t = rt.createStream('t', F, [2, 1]);
+    rt.reduceToStream(sum(), [A, t]);
+    const o = new Float32Array(2);
+    await rt.streamWrite(t, o);
+    // The documented order, computed independently: chunk folds, counter merges, final right fold.
+    const ref = (xs: number[]) => {
+      const stack: number[] = [];
+      let done = 0;
+      for (let s = 0; s < xs.length; s += 256) {
+        let acc = xs[s]!;
+        const end = Math.min(xs.length, s + 256);
+        for (let i = s + 1; i < end; i++) acc = f(acc + xs[i]!);
+        stack.push(acc);
+        if (end - s === 256) {
+          for (let m = ++done; (m & 1) === 0; m >>= 1) {
+            const right = stack.pop()!;
+            const left = stack.pop()!;
+            stack.push(f(left + right));
+          }
+        }
+      }
+      while (stack.length > 1) {
+        const right = stack.pop()!;
+        const left = stack.pop()!;
+        stack.push(f(left + right));
+      }
+      return stack[0]!;
+    };
+    expect([...o]).toEqual([ref(vals.slice(0, width)), ref(vals.slice(width))]);
+    let exact = 0;
+    for (const v of vals.slice(0, width)) exact += v;
+    expect(Math.abs(o[0]! - exact) / Math.abs(exact)).toBeLessThan(1e-5);
+  });
+
   it('an extent that is not a multiple is BRK5007, a rank mismatch BRK5008', async () => {
     const rt = createCpuRuntime();
     const A = rt.createStream('A', F, [10, 10]);

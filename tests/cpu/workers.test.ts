@@ -31,9 +31,11 @@ async function scenario(rt: RT) {
   const total = await rt.reduceToValue(sum, [r, 0]);
   const blocks = rt.createStream('b', F, [10, 6]);
   rt.reduceToStream(sum, [r, blocks]);
+  const one = rt.createStream('one', F, [2, 1]);
+  rt.reduceToStream(sum, [r, one]); // blocks of 3000: the chunked fold with its stack of partials
   const mx = kernel('mx', 'reduce', [inp('a', F), red('r', F)], () => [assign(P(1), builtin('max', F, p(1), p(0)))]);
   const big = await rt.reduceToValue(mx, [a, 0]);
-  return { r: await words(rt, r), total, blocks: await words(rt, blocks), big };
+  return { r: await words(rt, r), total, blocks: await words(rt, blocks), one: await words(rt, one), big };
 }
 
 describe('worker threads', () => {
@@ -45,6 +47,7 @@ describe('worker threads', () => {
     expect(b.r).toEqual(a.r);
     expect(b.total).toBe(a.total);
     expect(b.blocks).toEqual(a.blocks);
+    expect(b.one).toEqual(a.one);
     expect(b.big).toBe(a.big);
     const pool = (split.backend as unknown as { pool: { splitLaunches: number } }).pool;
     expect(pool.splitLaunches).toBeGreaterThanOrEqual(4);

@@ -163,6 +163,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       plan.target = accessOf(target, target.shape);
       L.target = streamData(target, target.shape, buf(target.stream.buffer), false, plan.target);
       const c = compiled(launch, plan);
+      // Blocks are folded in chunks joined on a stack of partials (at most one per bit of the count).
+      const W = flatKinds(launch.kernel.ir.params.find((p) => p.role === 'reduce')!.type).length;
+      L.chunk = REDUCE_CHUNK;
+      L.stack = new Float64Array(W * 64);
       if (pool && pool.worthSplitting(n * (inShape.reduce((a, b) => a * b, 1) / Math.max(1, n)))) pool.runSync(c.source, L, n);
       else c.run(L, 0, n);
     },

@@ -57,8 +57,12 @@ export function variantFor(launch: Launch, mode: VariantMode, space: readonly nu
 }
 
 export function variantKey(v: KernelVariant): string {
-  const bits = (b: boolean[]) => b.map((x) => (x ? '1' : '0')).join('');
-  return `${v.mode}|d${bits(v.direct)}|s${v.share.join(',')}|m${v.masked ? 1 : 0}|g${v.workgroupSize}|${v.strided ? 'strided' : 'chunked'}`;
+  // Built by hand: this runs for every kernel call, so no intermediate arrays.
+  let k = v.mode + '|';
+  for (const d of v.direct) k += d ? '1' : '0';
+  k += '|';
+  for (const x of v.share) k += x + ',';
+  return k + (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c');
 }
 
 /** Words of a constant: float components as f32 bits, int as i32, uint as u32, bool as 0/1. */

@@ -70,7 +70,8 @@ export class BindGroupCache {
   constructor(private readonly device: GPUDevice) {}
 
   get(p: Pipeline, uniform: GPUBuffer, buffers: { binding: number; buffer: GPUBuffer; id: number | string }[], label: string): GPUBindGroup {
-    const key = `${p.id}|${buffers.map((b) => `${b.binding}:${b.id}`).join(',')}`;
+    let key = `${p.id}|`;
+    for (const b of buffers) key += `${b.binding}:${b.id},`;
     let g = this.map.get(key);
     if (g) return g;
     if (this.map.size > 4096) this.map.clear();
@@ -91,6 +92,7 @@ export class BindGroupCache {
     const tag = `:${id}`;
     for (const k of this.map.keys()) {
       if (k.split('|')[1]!.split(',').some((e) => e.endsWith(tag))) this.map.delete(k);
+      // (keys end with ',' so the last entry is '' and never matches)
     }
   }
 }

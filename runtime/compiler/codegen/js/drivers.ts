@@ -197,6 +197,8 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   }
 
   const body = new KernelEmitter(ir, bindings, onPush).emitBody(0);
+  // The reduce body can join two partial results (accumulator and element of one type, no indexof).
+  const canCombine = ir.kind === 'reduce' && inputParam >= 0 && reduceParam >= 0 && sameKinds(inKinds, accKinds) && ir.indexofParams.length === 0;
   const seed = accKinds.map((kind, c) => `p${reduceParam}_${c} = ${convert(inKinds[c] ?? 'float', kind, `p${inputParam}_${c}`)};`);
 
   w.line(0, '"use strict";');
@@ -212,6 +214,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     for (const r of rowBases) w.line(1, r);
   }
   if (plan.mode === 'reduceAll' || plan.mode === 'reduceBlocks') w.line(1, 'let first = true;');
+  if (plan.mode === 'reduceBlocks') w.line(1, 'const CH = L.chunk, ST = L.stack;');
   if (plan.mode === 'reduceAll') {
     // One partial result per chunk of L.chunk positions (start is a multiple of it), stored in
     // L.partials at the chunk's index; the caller combines them (combineAt).
@@ -249,13 +252,40 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
       w.line(2, '}');
       break;
     case 'reduceBlocks': {
+      // Each block is folded in chunks of CH elements (row-major); finished chunks are joined on a
+      // small stack like a binary counter (adjacent partials only, so element order is kept), and
+      // the rest is folded right to left at the end of the block: the error grows with log(block).
+      const W = accKinds.length;
+      const acc = (c: number) => `p${reduceParam}_${c}`;
+      const push = (depth: number) => {
+        accKinds.forEach((kind, c) => w.line(depth, `ST[sp * ${W} + ${c}] = ${storeValue(kind, acc(c))};`));
+        w.line(depth, 'sp++;');
+      };
       w.line(2, 'const ib = IB + c0 * BF0 * S0 + c1 * BF1 * S1 + c2 * BF2 * S2 + c3 * BF3 * S3;');
       w.line(2, 'first = true;');
+      if (canCombine) w.line(2, 'let sp = 0, done = 0, left = CH;');
       w.line(2, 'for (let b0 = 0; b0 < BF0; b0++) for (let b1 = 0; b1 < BF1; b1++) for (let b2 = 0; b2 < BF2; b2++) for (let b3 = 0; b3 < BF3; b3++) {');
       elementBlock(3, true);
+      if (canCombine) {
+        w.line(3, 'if (--left === 0) {');
+        push(4);
+        w.line(4, 'for (let m = ++done; (m & 1) === 0; m >>= 1) { combineAt(L, ST, sp - 2, sp - 1); sp--; }');
+        w.line(4, 'first = true;');
+        w.line(4, 'left = CH;');
+        w.line(3, '}');
+      }
       w.line(2, '}');
+      if (canCombine) {
+        w.line(2, 'if (sp > 0) {');
+        w.line(3, 'if (!first) {');
+        push(4);
+        w.line(3, '}');
+        w.line(3, 'while (sp > 1) { combineAt(L, ST, sp - 2, sp - 1); sp--; }');
+        accKinds.forEach((kind, c) => w.line(3, `${acc(c)} = ${kind === 'bool' ? `ST[${c}] !== 0` : `ST[${c}]`};`));
+        w.line(2, '}');
+      }
       w.line(2, `const oTG = ${targetOffset};`);
-      accKinds.forEach((kind, c) => w.line(2, `${viewOf(kind)}TG[${c === 0 ? 'oTG' : `oTG + ${c}`}] = ${storeValue(kind, `p${reduceParam}_${c}`)};`));
+      accKinds.forEach((kind, c) => w.line(2, `${viewOf(kind)}TG[${c === 0 ? 'oTG' : `oTG + ${c}`}] = ${storeValue(kind, acc(c))};`));
       break;
     }
     case 'scatter': {
@@ -288,7 +318,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
 
   // combine(L, a, b): the reduce body with accumulator a and next element b: partial results of
   // consecutive ranges, combined left to right. Only when accumulator and element have one type.
-  if (ir.kind === 'reduce' && inputParam >= 0 && reduceParam >= 0 && sameKinds(inKinds, accKinds) && ir.indexofParams.length === 0) {
+  if (canCombine) {
     const cw = new KernelEmitter(ir, bindings, onPush).emitBody(0);
     w.line(0, 'function combine(L, a, b) {');
     // Constants and gathers the body may read (their prologue lines do not depend on positions).

@@ -17,7 +17,7 @@
 import type { IRExpr, IRHelper, IRLValue, IRStmt } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { componentCount } from '../../types.js';
-import { BUILTIN_NAMES, Library, builtinCall, floatMod, floatToInt, frexpParts, modfParts } from './builtins.js';
+import { BUILTIN_NAMES, Library, builtinCall, floatDiv, floatMod, floatToInt, frexpParts, modfParts } from './builtins.js';
 import { fieldName, safeName, scalarKind, scalarLiteral, structName, wgslType } from './names.js';
 
 export interface BodyContext {
@@ -219,7 +219,7 @@ export class BodyWriter {
         if (kind === 'f32') return floatMod(this.ctx.lib, t, a, b);
         return this.intDiv('%', t, a, b);
       case '/':
-        if (kind === 'f32') return `(${a} / ${b})`;
+        if (kind === 'f32') return floatDiv(this.ctx.lib, t, a, b);
         return this.intDiv('/', t, a, b);
       case '<<': case '>>': {
         const u = componentCount(t) === 1 ? 'u32' : `vec${componentCount(t)}<u32>`;

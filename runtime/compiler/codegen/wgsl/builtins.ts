@@ -154,7 +154,7 @@ function libFn(lib: Library, base: string, t: Type): string {
   let infs = sy * select({T}(0.78539816339745f), {T}(2.35619449019234f), negx);
   let yi = abs(y) == {T}(${INF});
   let xi = abs(x) == {T}(${INF});
-  let q = ${libFn(lib, 'atan', t)}(y / x);
+  let q = ${libFn(lib, 'atan', t)}(${libFn(lib, 'div', t)}(y, x));
   var r = select(q, q + sy * {T}(3.141592653589793), x < {T}(0.0));
   r = select(r, zero, (y == {T}(0.0)) & (x == {T}(0.0)));
   r = select(r, infs, yi & xi);
@@ -179,12 +179,24 @@ function libFn(lib: Library, base: string, t: Type): string {
 }`);
     case 'smoothstep':
       return lib.use('smoothstep', t, `fn {NAME}(a: {T}, b: {T}, x: {T}) -> {T} {
-  let t = ${libFn(lib, 'saturate', t)}((x - a) / (b - a));
+  let t = ${libFn(lib, 'saturate', t)}(${libFn(lib, 'div', t)}(x - a, b - a));
   return t * t * ({T}(3.0) - {T}(2.0) * t);
 }`);
     case 'ldexp':
       // Two factors, so 2^e underflowing or overflowing on its own does not spoil x * 2^e.
       return lib.use('ldexp', t, `fn {NAME}(x: {T}, e: {T}) -> {T} { let h = floor(e * {T}(0.5)); return x * exp2(h) * exp2(e - h); }`);
+    case 'div':
+      // x / y with |y| > 2^126: GPUs divide as x * (1 / y), and 1 / y is subnormal there and
+      // flushed to 0 (NVIDIA gives 1 / 3e38 = 0). Scaling both by 1/4 keeps the quotient.
+      return lib.use('div', t, `fn {NAME}(x: {T}, y: {T}) -> {T} { return select(x / y, (x * {T}(0.25)) / (y * {T}(0.25)), abs(y) > {T}(8.5e37)); }`);
+    case 'sin': case 'cos':
+      // Cody-Waite reduction by 2 pi in three parts (the first two products exact for |x| < 25000):
+      // Vulkan bounds sin/cos only on [-pi, pi], and NVIDIA's error grows with |x| outside.
+      return lib.use(base, t, `fn {NAME}(x: {T}) -> {T} {
+  let k = round(x * {T}(0.15915494309189535));
+  let r = ((x - k * {T}(6.283203125)) - k * {T}(-0.000017642974853515625)) - k * {T}(-1.7484555314695172e-7);
+  return ${base}(select(r, x, abs(x) > {T}(1.0e5)));
+}`);
     case 'isnan': return isnanFn(lib, t);
     case 'isinf': return lib.use('isinf', t, T_ISINF);
     case 'isfinite': return lib.use('isfinite', t, T_ISFINITE);
@@ -235,6 +247,11 @@ export function floatToInt(lib: Library, t: Type, to: 'i32' | 'u32', x: string):
   return `${name}(${x})`;
 }
 
+/** Text of a float division (robust for divisors past 2^126, see libFn 'div'). */
+export function floatDiv(lib: Library, t: Type, a: string, b: string): string {
+  return `${libFn(lib, 'div', t)}(${a}, ${b})`;
+}
+
 /** Text of a float `%` (C's fmod). */
 export function floatMod(lib: Library, t: Type, a: string, b: string): string {
   return `${fmodFn(lib, t)}(${a}, ${b})`;
@@ -260,9 +277,11 @@ export function builtinCall(lib: Library, name: string, args0: Operand[], result
   const n1 = (fn: string) => `${fn}(${a[0]})`;
   switch (name) {
     case 'abs': case 'fabs': return n1('abs');
-    case 'ceil': case 'floor': case 'trunc': case 'cos': case 'sin': case 'tan':
+    case 'ceil': case 'floor': case 'trunc': case 'tan':
     case 'exp': case 'exp2': case 'degrees': case 'radians':
       return n1(name);
+    case 'sin': case 'cos':
+      return `${libFn(lib, name, t0)}(${a[0]})`;
     case 'acos': case 'asin': case 'atan': case 'cosh': case 'sinh': case 'tanh': case 'log': case 'log2': case 'log10':
     case 'round': case 'saturate': case 'isnan': case 'isinf': case 'isfinite': case 'sqrt':
       return `${libFn(lib, name, t0)}(${a[0]})`;

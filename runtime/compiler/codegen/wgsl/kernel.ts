@@ -334,23 +334,45 @@ function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan): strin
     '  var valid = false;',
     ...(v.strided
       ? [
-        // Commutative operation: grid-strided elements, so neighbouring threads load neighbouring words.
+        // Commutative operation: grid-strided elements, so neighbouring threads load neighbouring
+        // words (coalesced); four loads in flight before they are combined.
         '  let threads = U[2].w;',
         '  if (t < n) {',
         `    acc = ${load('t')};`,
         '    valid = true;',
-        '    for (var e = t + threads; e < n; e = e + threads) {',
+        '    var e = t + threads;',
+        '    loop {',
+        '      if (e + 3u * threads >= n) { break; }',
+        `      let x0 = ${load('e')};`,
+        `      let x1 = ${load('e + threads')};`,
+        `      let x2 = ${load('e + 2u * threads')};`,
+        `      let x3 = ${load('e + 3u * threads')};`,
+        ...['x0', 'x1', 'x2', 'x3'].map((x) => `      ${combineCall(ir, input, acc, x, 'acc')}`),
+        '      e = e + 4u * threads;',
+        '    }',
+        '    for (; e < n; e = e + threads) {',
         `      ${combineCall(ir, input, acc, load('e'), 'acc')}`,
         '    }',
         '  }',
       ]
       : [
+        // Contiguous chunk folded left to right; four loads in flight, combined in order.
         '  if (t < (n + chunk - 1u) / chunk) {',
         '    let start = t * chunk;',
         '    let end = min(start + chunk, n);',
         `    acc = ${load('start')};`,
         '    valid = true;',
-        '    for (var e = start + 1u; e < end; e = e + 1u) {',
+        '    var e = start + 1u;',
+        '    loop {',
+        '      if (e + 3u >= end) { break; }',
+        `      let x0 = ${load('e')};`,
+        `      let x1 = ${load('e + 1u')};`,
+        `      let x2 = ${load('e + 2u')};`,
+        `      let x3 = ${load('e + 3u')};`,
+        ...['x0', 'x1', 'x2', 'x3'].map((x) => `      ${combineCall(ir, input, acc, x, 'acc')}`),
+        '      e = e + 4u;',
+        '    }',
+        '    for (; e < end; e = e + 1u) {',
         `      ${combineCall(ir, input, acc, load('e'), 'acc')}`,
         '    }',
         '  }',
