@@ -8,7 +8,7 @@
  * `variadic` functions check their fixed parameters only (printf's format arguments are not checked).
  */
 import type { Type } from '../types.js';
-import { CHAR, DOUBLE, FLOAT, INT, UINT, VOID } from '../types.js';
+import { BOOL, CHAR, DOUBLE, FLOAT, INT, UINT, VOID } from '../types.js';
 
 export type HostLibCategory = 'stdio' | 'stdlib' | 'string' | 'math' | 'time' | 'assert' | 'brook';
 
@@ -71,6 +71,9 @@ add('stdlib', 'abort', fn(VOID, []));
 add('stdlib', 'abs', fn(INT, [INT]));
 add('stdlib', 'labs', fn(LONG, [LONG]));
 add('stdlib', 'NULL', VOIDP, { value: 0 });
+// brcc compiled .br files as C++: `true` and `false` are everywhere in programs of the era.
+add('stdlib', 'true', BOOL, { value: 1 });
+add('stdlib', 'false', BOOL, { value: 0 });
 add('stdlib', 'EXIT_SUCCESS', INT, { value: 0 });
 add('stdlib', 'EXIT_FAILURE', INT, { value: 1 });
 add('stdlib', 'INT_MAX', INT, { value: 2147483647 });
