@@ -93,5 +93,10 @@ export async function executeCommand(argv: string[], io: CommandIO = defaultIO):
   } catch (err) {
     io.stderr(`brook: execute: ${(err as Error).message}\n`);
     return 1;
+  } finally {
+    // As nbclient stops its kernel, end the process once the notebook is written, even when a cell left a
+    // timer or a device open; only when run as the `brook` command (never inside a test runner). The
+    // timer is unref'd: a process with nothing left open ends by itself first, with its exit status.
+    if (/[\\/]brook(\.js)?$/.test(process.argv[1] ?? '')) setTimeout(() => process.exit(), 2000).unref();
   }
 }

@@ -19,10 +19,11 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as zmq from 'zeromq';
 import { Channel } from './channel.js';
+import { InterruptGate } from './interrupt-gate.js';
 import { kernelInfoContent } from './kernel-info.js';
 import { endpoint, Signer, type WireMessage } from './wire.js';
 import {
-  SLOT_RUNNING, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, type FromWorker, type ToWorker, type WorkerInit,
+  GATE_OFFSET, SLOT_RUNNING, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, type FromWorker, type ToWorker, type WorkerInit,
 } from './worker-protocol.js';
 
 async function main(): Promise<void> {
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   const stdin = new Channel('stdin', stdinSocket, signer, init.session, log);
   const iopub = new Channel('iopub', iopubSocket, signer, init.session, log);
   const state = new Int32Array(init.stdinBuffer, 0, STDIN_HEADER_BYTES / 4);
+  const gateSlots = new Int32Array(init.stdinBuffer, GATE_OFFSET, 2);
   const bytes = new Uint8Array(init.stdinBuffer, STDIN_HEADER_BYTES);
   let inputPending = false;
   let ackTimer: NodeJS.Timeout | undefined;
@@ -61,7 +63,19 @@ async function main(): Promise<void> {
 
   const interrupt = () => {
     wakeInput(STDIN_INTERRUPTED);
-    process.kill(process.pid, 'SIGINT');
+    // SIGINT only into running cell code (interrupt-gate.ts says why); otherwise the main thread is told.
+    if (InterruptGate.request(gateSlots)) {
+      if (process.env.BROOK_KERNEL_DEBUG) log('debug: worker raises SIGINT');
+      process.kill(process.pid, 'SIGINT');
+    } else {
+      if (process.env.BROOK_KERNEL_DEBUG) log('debug: worker posts the interrupt');
+      post({ type: 'interrupt' });
+    }
+    // Still pending after 300 ms (rarely, the signal's termination lands outside the cell's script and a
+    // promise the cell awaits is lost): the main thread rejects the cell's awaits itself.
+    setTimeout(() => {
+      if (Atomics.load(gateSlots, 1) !== 0) post({ type: 'interrupt' });
+    }, 300);
     clearTimeout(ackTimer);
     ackTimer = setTimeout(() => {
       if (Atomics.load(state, SLOT_RUNNING) === 1) {
@@ -130,8 +144,8 @@ async function main(): Promise<void> {
       case 'shutdown_request': {
         const restart = Boolean(msg.content.restart);
         await reply('shutdown_reply', { status: 'ok', restart });
-        // If a cell is spinning, stop it so the main thread can close its sockets cleanly.
-        process.kill(process.pid, 'SIGINT');
+        // If a cell is running, stop it so the main thread can close its sockets cleanly.
+        interrupt();
         post({ type: 'shutdown', restart, parent: msg.header });
         setTimeout(() => process.kill(process.pid, 'SIGKILL'), 1200).unref();
         break;

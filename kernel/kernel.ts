@@ -24,12 +24,13 @@ import { Worker } from 'node:worker_threads';
 import * as zmq from 'zeromq';
 import { Channel } from './channel.js';
 import {
-  SLOT_LENGTH, SLOT_RUNNING, SLOT_STATE, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, STDIN_WAITING,
+  GATE_OFFSET, SLOT_LENGTH, SLOT_RUNNING, SLOT_STATE, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, STDIN_WAITING,
   type FromWorker, type ToWorker, type WorkerInit,
 } from './worker-protocol.js';
 import { kernelInfoContent } from './kernel-info.js';
 import type { OutputSink } from './output.js';
 import { InterruptedError, Session } from './session.js';
+import { InterruptGate } from './interrupt-gate.js';
 import { endpoint, readConnectionFile, Signer, type WireMessage } from './wire.js';
 
 type Header = WireMessage['header'];
@@ -80,6 +81,7 @@ export async function runKernel(connectionFile: string): Promise<number> {
     directory: process.cwd(),
     log,
     onInterrupted: () => toWorker({ type: 'interrupt-ack' }),
+    gate: new InterruptGate(new Int32Array(stdinBuffer, GATE_OFFSET, 2), process.env.BROOK_KERNEL_DEBUG ? (t) => log(`debug: ${t}`) : undefined),
     input: (prompt, password) => {
       Atomics.store(stdinState, SLOT_STATE, STDIN_WAITING);
       toWorker({ type: 'input', prompt, password, identities: parentIdentities.map((i) => new Uint8Array(i)), parent: parent ?? {} });
@@ -216,6 +218,11 @@ export async function runKernel(connectionFile: string): Promise<number> {
     switch (m.type) {
       case 'log':
         log(m.text);
+        break;
+      case 'interrupt':
+        // Stale when the cell it was meant for has ended already (the session cleared `pending`).
+        if (session.interruptPending) session.interrupt();
+        toWorker({ type: 'interrupt-ack' });
         break;
       case 'shutdown':
         void shutdown(m.restart, m.parent as Header);

@@ -31,6 +31,8 @@ import {
 import { Outputs, type OutputSink, type StreamName } from './output.js';
 import { KERNEL_GLOBAL, transformCell } from './transform.js';
 import { ts } from './typescript.js';
+import { InterruptGate } from './interrupt-gate.js';
+import { InterruptedError } from './interrupted.js';
 import { isCompleteCode, type IsCompleteResult } from './is-complete.js';
 import { codePointsToUtf16, utf16ToCodePoints } from './positions.js';
 
@@ -41,6 +43,8 @@ export interface SessionOptions {
   input?: (prompt: string, password: boolean) => string;
   /** Called when a running cell has been interrupted (the kernel acknowledges to its control thread). */
   onInterrupted?: () => void;
+  /** Shared with the kernel's control thread: when it may raise SIGINT (interrupt-gate.ts). */
+  gate?: InterruptGate;
   /** Where the kernel's own diagnostics go (never a cell's output). */
   log?: (text: string) => void;
 }
@@ -56,12 +60,7 @@ export type ExecuteOutcome =
   | { status: 'ok'; executionCount: number; payload: object[] }
   | ({ status: 'error'; executionCount: number; interrupted: boolean } & JupyterError);
 
-export class InterruptedError extends Error {
-  constructor() {
-    super('Execution interrupted');
-    this.name = 'Interrupted';
-  }
-}
+export { InterruptedError };
 
 const PROTECTED_NAMES = new Set(['process', 'Buffer', 'globalThis', 'console', KERNEL_GLOBAL]);
 const PAGE_REQUEST = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\?\s*$/;
@@ -96,9 +95,15 @@ export class Session {
   private payload: object[] = [];
   private restore: (() => void)[] = [];
   private readonly log: (text: string) => void;
+  /** BROOK_KERNEL_DEBUG=1 traces cells and interrupts to the kernel's log. */
+  private readonly debug: (text: string) => void;
+
+  private readonly gate: InterruptGate;
 
   constructor(private readonly options: SessionOptions) {
     this.log = options.log ?? (() => {});
+    this.debug = process.env.BROOK_KERNEL_DEBUG ? (t) => this.log(`debug: ${t}`) : () => {};
+    this.gate = options.gate ?? new InterruptGate();
     this.language = new LanguageService(options.directory);
     this.activate();
   }
@@ -117,9 +122,18 @@ export class Session {
 
   /** Interrupts the running cell (a pending await rejects; sync code is stopped by SIGINT). */
   interrupt(): boolean {
-    if (!this.current) return false;
+    this.debug(`interrupt (${this.current ? 'running' : 'idle'})`);
+    if (!this.current) {
+      this.gate.handled();
+      return false;
+    }
     this.current.abort(new InterruptedError());
     return true;
+  }
+
+  /** An interrupt the control thread requested and this thread has not handled yet (see interrupt-gate.ts). */
+  get interruptPending(): boolean {
+    return this.gate.pending;
   }
 
   get busy(): boolean {
@@ -132,6 +146,7 @@ export class Session {
     const count = this.executionCount;
     if (store) this.history.add(count, req.code);
     onStart?.(count);
+    this.debug(`cell ${count} starts`);
     this.outputs = new Outputs(sink);
     const outputs = this.outputs;
     const controller = new AbortController();
@@ -149,16 +164,21 @@ export class Session {
         if (store) this.history.setOutput(count, String(f.data['text/plain'] ?? ''));
       }
       outputs.flush();
+      this.debug(`cell ${count} ok`);
       return { status: 'ok', executionCount: count, payload: this.payload };
     } catch (err) {
       const interrupted = controller.signal.aborted || isInterruption(err);
-      if (interrupted) this.options.onInterrupted?.();
+      if (interrupted) {
+        this.gate.handled();
+        this.options.onInterrupted?.();
+      }
       const e = interrupted
         ? { ename: 'Interrupted', evalue: 'Execution interrupted', traceback: ['Interrupted: Execution interrupted'] }
         : err instanceof CellError
           ? { ename: err.ename, evalue: err.evalue, traceback: err.traceback }
           : runtimeError(err, this.cells, (file) => file === STEP_FILE || file.startsWith('node:') || file.startsWith(KERNEL_DIR) || file.startsWith('file://' + KERNEL_DIR));
       outputs.error(e.ename, e.evalue, e.traceback);
+      this.debug(`cell ${count} failed: ${e.ename}`);
       return { status: 'error', executionCount: count, interrupted, ...e };
     } finally {
       this.current = undefined;
@@ -192,9 +212,9 @@ export class Session {
       filename,
       importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
-    const started = script.runInThisContext({ breakOnSigint: true, displayErrors: false }) as unknown;
+    const started = this.guarded(() => script.runInThisContext({ displayErrors: false }));
     const result = (t.mode === 'generator'
-      ? await drive(started as Generator<unknown, unknown, unknown>, signal)
+      ? await this.drive(started as Generator<unknown, unknown, unknown>, signal)
       : await raceAbort(started as Promise<unknown>, signal)) as { value: unknown } | undefined;
     this.language.addCell(code, t.names);
     return result && typeof result === 'object' && 'value' in result ? { hasValue: true, value: result.value } : { hasValue: false };
@@ -210,10 +230,10 @@ export class Session {
       try {
         const t = transformCell(String(code));
         if (!t.ok) throw new CellError('SyntaxError', t.diagnostics[0]!.message, []);
-        const started = new vm.Script(t.code, { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER })
-          .runInThisContext({ breakOnSigint: true }) as unknown;
+        const script = new vm.Script(t.code, { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+        const started = this.guarded(() => script.runInThisContext());
         const signal = new AbortController().signal;
-        const r = (t.mode === 'generator' ? await drive(started as Generator<unknown, unknown, unknown>, signal) : await started) as { value: unknown } | undefined;
+        const r = (t.mode === 'generator' ? await this.drive(started as Generator<unknown, unknown, unknown>, signal) : await started) as { value: unknown } | undefined;
         const f = await format(r?.value);
         results[name] = { status: 'ok', data: f.data, metadata: f.metadata };
       } catch (err) {
@@ -385,7 +405,15 @@ export class Session {
     });
     define(KERNEL_GLOBAL, {
       lineMagic: (name: string, args: string) => this.lineMagic(name, args),
-      step: () => pendingStep!(),
+      step: () => {
+        // Runs inside STEP's breakOnSigint script: the gate tells the control thread SIGINT is safe now.
+        this.gate.enter();
+        try {
+          return pendingStep!();
+        } finally {
+          this.gate.leave();
+        }
+      },
     });
 
     for (const name of ['stdout', 'stderr'] as const) {
@@ -409,6 +437,43 @@ export class Session {
     });
   }
 
+  /**
+   * Runs user code synchronously inside one breakOnSigint script (STEP), through the interrupt gate: the
+   * only place cell code runs, so SIGINT stops it wherever it spins and never lands outside it.
+   */
+  private guarded<T>(fn: () => T): T {
+    pendingStep = fn;
+    try {
+      return STEP.runInThisContext({ breakOnSigint: true, displayErrors: false }) as T;
+    } catch (err) {
+      this.debug(`step threw ${(err as Error)?.name}: ${(err as Error)?.message}`);
+      throw err;
+    } finally {
+      pendingStep = undefined;
+    }
+  }
+
+  /**
+   * Runs a cell's generator (see transform.ts): each step between two top-level awaits runs guarded, so
+   * SIGINT stops it wherever it spins.
+   */
+  private async drive(gen: Generator<unknown, unknown, unknown>, signal: AbortSignal): Promise<unknown> {
+    let input: unknown;
+    let threw = false;
+    for (;;) {
+      const step = this.guarded(() => (threw ? gen.throw(input) : gen.next(input)));
+      if (step.done) return step.value;
+      try {
+        input = await raceAbort(Promise.resolve(step.value), signal);
+        threw = false;
+      } catch (err) {
+        if (signal.aborted) throw err;
+        input = err;
+        threw = true;
+      }
+    }
+  }
+
   private prompt(message: string, defaultValue?: string): string | null {
     if (!this.allowStdin || !this.options.input) {
       throw new Error('prompt(): this frontend does not accept input requests (allow_stdin is false)');
@@ -419,32 +484,9 @@ export class Session {
   }
 }
 
-let pendingStep: (() => IteratorResult<unknown, unknown>) | undefined;
+let pendingStep: (() => unknown) | undefined;
 const STEP_FILE = 'kernel-step';
 const STEP = new vm.Script(`${KERNEL_GLOBAL}.step()`, { filename: STEP_FILE });
-
-/**
- * Runs a cell's generator (see transform.ts): each step between two top-level awaits runs inside
- * runInThisContext with breakOnSigint, so SIGINT stops it wherever it spins.
- */
-async function drive(gen: Generator<unknown, unknown, unknown>, signal: AbortSignal): Promise<unknown> {
-  let input: unknown;
-  let threw = false;
-  for (;;) {
-    pendingStep = threw ? () => gen.throw(input) : () => gen.next(input);
-    const step = STEP.runInThisContext({ breakOnSigint: true, displayErrors: false }) as IteratorResult<unknown, unknown>;
-    pendingStep = undefined;
-    if (step.done) return step.value;
-    try {
-      input = await raceAbort(Promise.resolve(step.value), signal);
-      threw = false;
-    } catch (err) {
-      if (signal.aborted) throw err;
-      input = err;
-      threw = true;
-    }
-  }
-}
 
 function isInterruption(err: unknown): boolean {
   return err instanceof InterruptedError || (err as { code?: string })?.code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED';

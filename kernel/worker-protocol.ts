@@ -7,7 +7,8 @@ import type { ConnectionInfo, WireMessage } from './wire.js';
 export interface WorkerInit {
   info: ConnectionInfo;
   session: string;
-  /** Int32 [stdin state, answer byteLength, cell running (0/1), unused], then the answer's UTF-8 bytes. */
+  /** Int32 [stdin state, answer byteLength, cell running (0/1), unused, gate state, gate pending, unused, unused],
+   * then the answer's UTF-8 bytes. */
   stdinBuffer: SharedArrayBuffer;
 }
 
@@ -22,12 +23,16 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'control'; msg: Omit<WireMessage, 'identities' | 'buffers'> & { identities: Uint8Array[] } }
   | { type: 'shutdown'; restart: boolean; parent: object }
-  | { type: 'log'; text: string };
+  | { type: 'log'; text: string }
+  /** An interrupt the main thread must handle itself (no cell code was running to raise SIGINT into). */
+  | { type: 'interrupt' };
 
 export const STDIN_WAITING = 0;
 export const STDIN_ANSWERED = 1;
 export const STDIN_INTERRUPTED = 2;
-export const STDIN_HEADER_BYTES = 16;
+export const STDIN_HEADER_BYTES = 32;
+/** Byte offset of the interrupt gate's two Int32 slots [state, pending] (interrupt-gate.ts). */
+export const GATE_OFFSET = 16;
 /** Index of the Int32 flag the main thread sets while a cell runs (the worker never terminates an idle thread). */
 export const SLOT_STATE = 0;
 export const SLOT_LENGTH = 1;

@@ -11,12 +11,20 @@ import type { ColumnTable } from 'arquero';
 import type { Stream, KernelArg, CompiledKernel } from '../runtime/brt/index.js';
 import { BrookRuntimeError } from '../runtime/compiler/index.js';
 import { flattenElement, typeToString, type Type } from '../runtime/compiler/types.js';
-import { streamToTable, tableMimeBundle } from '../runtime/results/table.js';
-import { plotStream, type PlotDisplay, type PlotOptions } from '../runtime/results/plot.js';
+import type { PlotDisplay, PlotOptions } from '../runtime/results/plot.js';
 import { BROOK_HANDLE, isStream, type BrookSession } from './session.js';
 import { hostArrayFor } from './host-arrays.js';
 
 const DISPLAY = Symbol.for('Jupyter.display');
+
+/**
+ * Tables and plots load Arquero (~100-200 ms): they are imported on first use, not with the magics,
+ * because the kernel's first %%brook cell waits for the magics to load (bench/session.ts measures it).
+ */
+export const resultsModules = {
+  table: () => import('../runtime/results/table.js'),
+  plot: () => import('../runtime/results/plot.js'),
+};
 
 
 export class BrookStream {
@@ -56,7 +64,7 @@ export class BrookStream {
   /** streamRead: copy a host array (typed array or numbers, row-major, components interleaved) into the stream. */
   async read(array: ArrayLike<number> | ArrayBufferView): Promise<this> {
     const rt = await this.session.rt();
-    const src = ArrayBuffer.isView(array) ? array : Array.from(array as ArrayLike<number>);
+    const src = ArrayBuffer.isView(array) ? array : hostNumbers(array, this.name);
     await rt.streamRead(this.stream, src);
     return this;
   }
@@ -79,6 +87,7 @@ export class BrookStream {
   async toTable(): Promise<ColumnTable> {
     const s = this.stream;
     const words = new Uint32Array((await this.toArray()).buffer);
+    const { streamToTable } = await resultsModules.table();
     return streamToTable({ name: this.name, elem: s.elem, shape: s.shape, words });
   }
 
@@ -87,6 +96,7 @@ export class BrookStream {
   async plot(options: PlotOptions = {}): Promise<PlotDisplay> {
     const s = this.stream;
     const words = new Uint32Array((await this.toArray()).buffer);
+    const { plotStream } = await resultsModules.plot();
     return plotStream({ name: this.name, elem: s.elem, shape: s.shape, words, backend: this.session.backendLabel() }, options);
   }
   // --- end plots ---
@@ -100,12 +110,29 @@ export class BrookStream {
   async [DISPLAY](): Promise<Record<string, string>> {
     const s = this.stream;
     const t = await this.toTable();
+    const { tableMimeBundle } = await resultsModules.table();
     return tableMimeBundle(t, { name: this.name, elem: s.elem, shape: s.shape, backend: this.session.backendLabel() });
   }
 
   toString(): string {
     return `BrookStream ${this.name}: ${this.type}`;
   }
+}
+
+/**
+ * An array-like of numbers as a number[]; anything else (a string, whose characters Array.from would
+ * turn into NaNs, an object, an array holding a non-number) is an error naming what was passed.
+ */
+function hostNumbers(v: unknown, stream: string): number[] {
+  const bad = (what: string) =>
+    new BrookRuntimeError('BRK5906', `${stream}.read() was given ${what}; it takes a typed array or an array of numbers`, undefined, 'pass a Float32Array (Int32Array for int streams) or an array of numbers (booleans for bool streams), row-major with components interleaved');
+  if (typeof v !== 'object' || v === null || typeof (v as { length?: unknown }).length !== 'number') {
+    throw bad(v === null ? 'null' : typeof v === 'object' ? 'an object that is not an array' : `a ${typeof v}`);
+  }
+  const out = Array.from(v as ArrayLike<unknown>);
+  const at = out.findIndex((x) => typeof x !== 'number' && typeof x !== 'boolean');
+  if (at >= 0) throw bad(`an array whose element ${at} is ${out[at] === null ? 'null' : `a ${typeof out[at]}`}`);
+  return out as number[];
 }
 
 /** Kernel arguments from TypeScript: handles and domains as streams, arrays as vector constants. */

@@ -18,13 +18,19 @@ import { CellError, registerCellMagic, registerLineMagic, setDeclarations, type 
 import type { SessionSymbol } from '../runtime/compiler/index.js';
 import { sizeOf, typeToString, type Type } from '../runtime/compiler/types.js';
 import { BrookSession, BrookCellError, isStream, type BackendChoice } from './session.js';
-import { BrookStream, kernelFunction } from './handles.js';
+import { BrookStream, kernelFunction, resultsModules } from './handles.js';
 import { BROOK_PRELUDE, declarationFor } from './declarations.js';
 import { completeBrook, inspectBrook, isCompleteBrook } from './editor.js';
-import { isTable, plotTable, PLOT_DECLARATIONS, PLOT_KINDS, PlotError, type PlotDisplay, type PlotKind, type PlotOptions } from '../runtime/results/plot.js';
+import type { PlotDisplay, PlotKind, PlotOptions } from '../runtime/results/plot.js';
 
 let globalsRef: Record<string, unknown> = {};
 export const session = new BrookSession(() => globalsRef);
+// Open the device while the user reads the notebook: the kernel imports the magics when it is idle
+// (its preload) or at the first cell, and creating a Dawn device (~100 ms on lavapipe, measured by
+// bench/session.ts) would otherwise be waited for by the first %%brook cell. A cell that comes first
+// shares the same start (BrookSession.rt). A failure is not reported here: the first cell starts the
+// runtime again and shows why.
+setTimeout(() => void session.rt().catch(() => {}), 0).unref();
 
 interface CellFlags {
   time: boolean;
@@ -44,12 +50,17 @@ function parseFlags(args: string): CellFlags {
       if (v !== 'cpu' && v !== 'webgpu' && v !== 'auto') throw usage(`unknown backend '${v ?? ''}'`);
       flags.backend = v;
     } else if (w === '--plot' || w.startsWith('--plot=')) {
-      const v = w.includes('=') ? w.slice('--plot='.length) : 'auto';
-      if (v !== 'auto' && !PLOT_KINDS.includes(v as PlotKind)) throw usage(`unknown plot kind '${v}' (use ${PLOT_KINDS.join(', ')})`);
-      flags.plot = v as PlotKind | 'auto';
+      // The kind is checked in checkPlotKind once the plot module is loaded (it loads on first use).
+      flags.plot = (w.includes('=') ? w.slice('--plot='.length) : 'auto') as PlotKind | 'auto';
     } else throw usage(`unknown option '${w}'`);
   }
   return flags;
+}
+
+async function checkPlotKind(kind: string | undefined): Promise<void> {
+  if (kind === undefined || kind === 'auto') return;
+  const { PLOT_KINDS } = await resultsModules.plot();
+  if (!PLOT_KINDS.includes(kind as PlotKind)) throw usage(`unknown plot kind '${kind}' (use ${PLOT_KINDS.join(', ')})`);
 }
 
 function usage(what: string): CellError {
@@ -80,16 +91,30 @@ function publish(defined: Map<string, SessionSymbol>, ctx: ExecuteContext): void
 /** plot(stream, options) or plot(arqueroTable, { x, y, kind }); a Promise (streams need a readback). */
 async function plotGlobal(data: unknown, options: PlotOptions = {}): Promise<PlotDisplay> {
   if (data instanceof BrookStream) return data.plot(options);
+  const { isTable, plotTable, PlotError } = await resultsModules.plot();
   if (isTable(data)) return plotTable(data, options, options.title ?? 'table');
   throw new PlotError(`cannot plot ${data === null ? 'null' : typeof data}`, "pass a Brook stream from a %%brook cell or an Arquero table (stream.toTable(), aq.table(...))");
 }
 
 function installPlotGlobal(g: Record<string, unknown>): void {
   if (g.plot !== plotGlobal) Object.defineProperty(g, 'plot', { value: plotGlobal, writable: true, configurable: true, enumerable: false });
-  setDeclarations('brook:plot', PLOT_DECLARATIONS);
+  void plotDeclarations();
+}
+
+/** plot()'s declarations for completion, once the plot module is loaded (see resultsModules). */
+let plotDeclared: Promise<void> | undefined;
+function plotDeclarations(): Promise<void> {
+  plotDeclared ??= resultsModules.plot().then(
+    (m) => setDeclarations('brook:plot', m.PLOT_DECLARATIONS),
+    () => {},
+  );
+  return plotDeclared;
 }
 // TypeScript cells run with globalThis as their global object: plot() works before any %%brook cell.
-installPlotGlobal(globalThis as unknown as Record<string, unknown>);
+// Its declarations (and Arquero) load 1.5 s after the magics, off the first cell's path.
+const g0 = globalThis as unknown as Record<string, unknown>;
+if (g0.plot !== plotGlobal) Object.defineProperty(g0, 'plot', { value: plotGlobal, writable: true, configurable: true, enumerable: false });
+setTimeout(() => void plotDeclarations(), 1500).unref();
 // --- end plots ---
 
 function define(g: Record<string, unknown>, name: string, value: unknown): void {
@@ -143,6 +168,7 @@ registerCellMagic('brook', {
   async execute(input, ctx) {
     globalsRef = ctx.globals;
     const flags = parseFlags(input.args);
+    await checkPlotKind(flags.plot);
     if (flags.backend && flags.backend !== session.backendChoice) await session.switchBackend(flags.backend);
     const label = `cell[${ctx.executionCount}]`;
     let outcome;

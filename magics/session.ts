@@ -99,15 +99,24 @@ export class BrookSession {
   async rt(): Promise<BrookRuntimeHandle> {
     if (this.runtime) return this.runtime;
     if (!this.runtimeStarting) {
-      this.runtimeStarting = createRuntime({
+      const starting: Promise<BrookRuntimeHandle> = createRuntime({
         backend: this.backendChoice,
         stdout: (s) => this.sink.stdout(s),
         stderr: (s) => this.sink.stderr(s),
       }).then((rt) => {
+        // A start superseded while in flight (switchBackend or reset during the magics' early start)
+        // must not replace the runtime chosen since: it is closed instead.
+        if (this.runtimeStarting !== starting) {
+          rt.dispose();
+          throw new BrookRuntimeError('BRK5907', 'the runtime start was superseded by a backend switch or reset', undefined, 'run the cell again');
+        }
         this.runtime = rt;
         return rt;
       });
-      this.runtimeStarting.catch(() => (this.runtimeStarting = undefined));
+      this.runtimeStarting = starting;
+      starting.catch(() => {
+        if (this.runtimeStarting === starting) this.runtimeStarting = undefined;
+      });
     }
     return this.runtimeStarting;
   }

@@ -21,7 +21,7 @@ mesa_ok() {
   [ "${v%%.*}" -ge 23 ] 2>/dev/null
 }
 
-for p in libvulkan1 python3-jupyter-kernel-test jupyter-client jupyter-server python3-nbclient jupyter-nbconvert python3-ipykernel; do
+for p in libvulkan1 python3-jupyter-kernel-test jupyter-client jupyter-server python3-nbclient jupyter-nbconvert python3-ipykernel chromium; do
   have "$p" || need_pkgs+=("$p")
 done
 

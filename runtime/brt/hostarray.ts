@@ -90,7 +90,8 @@ export function hostWords(
   let buffer: ArrayBufferLike;
   let byteOffset: number;
   let byteLength: number;
-  if ('mem' in host && typeof (host as { off?: unknown }).off === 'number') {
+  // A notebook can pass any TypeScript value (a string, a number, null): `in` would throw a TypeError on it.
+  if (typeof host === 'object' && host !== null && 'mem' in host && typeof (host as { off?: unknown }).off === 'number') {
     const p = host as { mem: { buffer: ArrayBuffer }; off: number; bytes?: number; elem?: Type };
     if (p.elem && !['void', 'char', 'uchar'].includes(p.elem.kind === 'scalar' ? p.elem.name : p.elem.kind)) {
       const pk = flattenElement(p.elem).map((c) => c.scalar as string);

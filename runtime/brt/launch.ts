@@ -41,6 +41,11 @@ function kindsText(t: IRParam['type']): string {
 function describeArg(a: KernelArg): string {
   if (typeof a === 'number') return 'a number';
   if (Array.isArray(a)) return `a value of ${a.length} component${plural(a.length)}`;
+  // A notebook passes TypeScript values through (a string, undefined, a plain object): name them.
+  const v: unknown = a;
+  if (v === null || v === undefined) return String(v);
+  if (typeof v !== 'object') return `a ${typeof v}`;
+  if (!isDomain(a) && typeof (v as { name?: unknown }).name !== 'string') return 'an object that is not a stream';
   const b = isDomain(a) ? a.stream : a;
   return b.iter ? `iterator '${b.name}'` : `stream '${nameOf(a)}'`;
 }

@@ -164,14 +164,17 @@ export function blockMeans(values: Column, width: number, height: number, f: num
   const h = Math.ceil(height / f);
   const sum = new Float64Array(w * h);
   const cnt = new Uint32Array(w * h);
+  const colBlock = new Int32Array(width);
+  for (let c = 0; c < width; c++) colBlock[c] = (c / f) | 0;
   for (let r = 0; r < height; r++) {
-    const br = Math.floor(r / f) * w;
+    const br = ((r / f) | 0) * w;
+    const rowStart = r * width;
     for (let c = 0; c < width; c++) {
-      const v = values[r * width + c]!;
-      if (!Number.isFinite(v)) continue;
-      const b = br + Math.floor(c / f);
-      sum[b]! += v;
-      cnt[b]!++;
+      const v = values[rowStart + c]!;
+      if (v - v !== 0) continue; // NaN or infinite
+      const b = br + colBlock[c]!;
+      sum[b] += v;
+      cnt[b]++;
     }
   }
   const out = new Float32Array(w * h);

@@ -41,9 +41,14 @@ export interface RenderedField {
   area: { x: number; y: number; w: number; h: number; cell: number; factor: number };
 }
 
-/** Bytes budgets: the PNG shown everywhere, and the smaller copy inside the Vega-Lite spec. */
-export const PNG_BUDGET = 600_000;
-export const SPEC_IMAGE_BUDGET = 300_000;
+/**
+ * Byte budgets (base64 text): the whole bundle stays under 1 MB (plot.ts checks it); the copy inside
+ * the Vega-Lite spec takes at most SPEC_IMAGE_BUDGET, and the shown PNG what is left.
+ */
+const BUNDLE_BUDGET = 1_000_000;
+const SPEC_OVERHEAD = 12_000;
+export const PNG_BUDGET = 900_000;
+export const SPEC_IMAGE_BUDGET = 200_000;
 export const SPEC_IMAGE_SIDE = 1024;
 /** Small fields are enlarged until their longer side reaches this many pixels. */
 const MIN_SIDE = 480;
@@ -96,19 +101,36 @@ export function renderHeatmap(field: Field, input: FieldInput): RenderedField {
   const ext = extent(field.values);
   const lo = ext.lo <= ext.hi ? ext.lo : 0;
   const hi = ext.lo <= ext.hi ? ext.hi : 1;
+  // The spec's copy first (small, bounded); the full-resolution PNG gets the rest of the budget.
+  const url = heatmapSpecImage(field, lo, hi);
+  const budget = pngBudget(url);
   let factor = 1;
   for (;;) {
     const f = reduced(field, factor);
-    const framed = drawHeatmap(f, field, factor, lo, hi, input, ext.nonFinite);
-    if (framed.png.length * 4 / 3 <= PNG_BUDGET || (f.width <= 64 && f.height <= 64)) {
-      const spec = heatmapSpec(field, input, framed.caption, lo, hi);
+    const framed = drawHeatmap(f, field, factor, lo, hi, input, ext.nonFinite, budget);
+    if ((framed.png.length * 4) / 3 <= budget || (f.width <= 64 && f.height <= 64)) {
+      const spec = pictureSpec(field, input.title, framed.caption, url, {
+        data: { values: [{ v: lo }, { v: hi }] },
+        mark: { type: 'point', opacity: 0 },
+        encoding: { color: { field: 'v', type: 'quantitative', title: input.valueTitle, scale: { scheme: 'viridis', domain: [lo, hi] } } },
+      });
       return { ...framed, spec };
     }
-    factor *= 2;
+    factor *= nextFactorStep(framed.png.length, budget);
   }
 }
 
-function drawHeatmap(f: Field, original: Field, factor: number, lo: number, hi: number, input: FieldInput, nonFinite: number): Omit<RenderedField, 'spec'> {
+/** How much more to reduce after a PNG of `bytes` missed `budget`: bytes fall about with the area. */
+function nextFactorStep(bytes: number, budget: number): number {
+  return (bytes * 4) / 3 > 4 * budget ? 4 : 2;
+}
+
+/** Bytes of base64 PNG left for the shown PNG once the spec's picture is in the bundle. */
+function pngBudget(specUrl: string): number {
+  return Math.min(PNG_BUDGET, BUNDLE_BUDGET - specUrl.length - SPEC_OVERHEAD);
+}
+
+function drawHeatmap(f: Field, original: Field, factor: number, lo: number, hi: number, input: FieldInput, nonFinite: number, budget: number): Omit<RenderedField, 'spec'> {
   const k = enlargement(f.width, f.height);
   const dw = f.width * k;
   const dh = f.height * k;
@@ -162,15 +184,16 @@ function drawHeatmap(f: Field, original: Field, factor: number, lo: number, hi: 
   // The colour bar: high values at the top, like the legend Vega-Lite draws.
   const bx = left + dw + barGap;
   for (let y = 0; y < dh; y++) r.fillRect(bx, top + y, barW, 1, Math.round(((dh - 1 - y) / Math.max(1, dh - 1)) * (LEVELS - 1)));
-  const ca = niceAxis(lo, hi, '', 5, false);
+  // A constant field has one value: a single label at the middle of the bar (its only colour).
+  const ca = hi > lo ? niceAxis(lo, hi, '', 5, false) : { ticks: [lo], step: Math.abs(lo) / 100 || 1 };
   for (const t of ca.ticks) {
-    const py = top + Math.round(((hi - t) / (hi - lo || 1)) * (dh - 1));
+    const py = top + (hi > lo ? Math.round(((hi - t) / (hi - lo)) * (dh - 1)) : Math.round(dh / 2));
     r.fillRect(bx + barW, py, 2 * s, 1, AXIS);
     r.text(bx + barW + 3 * s, py - th / 2, formatTick(t, ca.step), s, TEXT);
   }
   r.text(bx, top - th - s * 3, input.valueTitle.slice(0, labelChars + 3), s, BLACK);
   const notes = [`${input.about}; viridis over ${formatValue(lo)}..${formatValue(hi)}`];
-  if (factor > 1) notes.push(`shown as ${factor}x${factor} block means (${f.width}x${f.height}) to stay under ${formatCount(PNG_BUDGET)} bytes`);
+  if (factor > 1) notes.push(`shown as ${factor}x${factor} block means (${f.width}x${f.height}) to stay under ${formatCount(budget)} bytes`);
   if (nonFinite > 0) notes.push(`${formatCount(nonFinite)} NaN/inf in magenta`);
   const caption = notes.join('; ');
   const cs = textWidth(caption, s) <= W - 2 * s ? s : Math.max(1, Math.floor(((W - 2 * s) / textWidth(caption, s)) * s));
@@ -183,28 +206,26 @@ function drawHeatmap(f: Field, original: Field, factor: number, lo: number, hi: 
   };
 }
 
-/** The spec's picture: the bare field (no frame), enlarged or reduced to at most SPEC_IMAGE_SIDE. */
-function heatmapSpec(field: Field, input: FieldInput, caption: string, lo: number, hi: number): Spec {
+/** The spec's picture as a data URL: the bare field (no frame), at most SPEC_IMAGE_SIDE a side. */
+function heatmapSpecImage(field: Field, lo: number, hi: number): string {
   let factor = 1;
   while (Math.max(field.width, field.height) / factor > SPEC_IMAGE_SIDE) factor *= 2;
   for (;;) {
     const f = reduced(field, factor);
     const k = enlargement(f.width, f.height);
     const idx = new Uint8Array(f.width * k * f.height * k);
-    for (let row = 0; row < f.height; row++) {
-      for (let col = 0; col < f.width; col++) {
-        const v = levelIndex(f.values[row * f.width + col]!, lo, hi);
-        for (let yy = 0; yy < k; yy++) idx.fill(v, ((row * k + yy) * f.width + col) * k, ((row * k + yy) * f.width + col + 1) * k);
+    if (k === 1) {
+      for (let e = 0; e < idx.length; e++) idx[e] = levelIndex(f.values[e]!, lo, hi);
+    } else {
+      for (let row = 0; row < f.height; row++) {
+        for (let col = 0; col < f.width; col++) {
+          const v = levelIndex(f.values[row * f.width + col]!, lo, hi);
+          for (let yy = 0; yy < k; yy++) idx.fill(v, ((row * k + yy) * f.width + col) * k, ((row * k + yy) * f.width + col + 1) * k);
+        }
       }
     }
     const url = 'data:image/png;base64,' + pngBase64(encodeIndexedPng(f.width * k, f.height * k, idx, PALETTE));
-    if (url.length <= SPEC_IMAGE_BUDGET || Math.max(f.width, f.height) <= 64) {
-      return pictureSpec(field, input.title, caption, url, {
-        data: { values: [{ v: lo }, { v: hi }] },
-        mark: { type: 'point', opacity: 0 },
-        encoding: { color: { field: 'v', type: 'quantitative', title: input.valueTitle, scale: { scheme: 'viridis', domain: [lo, hi] } } },
-      });
-    }
+    if (url.length <= SPEC_IMAGE_BUDGET || Math.max(f.width, f.height) <= 64) return url;
     factor *= 2;
   }
 }
@@ -234,31 +255,33 @@ export function renderImage(channels: Column[], width: number, height: number, i
   const nc = channels.length;
   let clamped = 0;
   for (const ch of channels) for (let i = 0; i < ch.length; i++) if (!(ch[i]! >= 0 && ch[i]! <= 1)) clamped++;
+  // The spec's copy: at most SPEC_IMAGE_SIDE a side and SPEC_IMAGE_BUDGET bytes.
+  let sf = 1;
+  while (Math.max(width, height) / sf > SPEC_IMAGE_SIDE) sf *= 2;
+  let specPng: Uint8Array;
+  for (;;) {
+    const w2 = Math.ceil(width / sf);
+    const h2 = Math.ceil(height / sf);
+    specPng = rgbaPng(sf === 1 ? channels : channels.map((c) => blockMeans(c, width, height, sf).values), w2, h2, enlargement(w2, h2));
+    if ((specPng.length * 4) / 3 <= SPEC_IMAGE_BUDGET || (w2 <= 64 && h2 <= 64)) break;
+    sf *= 2;
+  }
+  const url = 'data:image/png;base64,' + pngBase64(specPng);
+  const budget = pngBudget(url);
   let factor = 1;
   for (;;) {
-    const chs = factor === 1 ? channels : channels.map((c) => blockMeans(c, width, height, factor).values);
     const w = Math.ceil(width / factor);
     const h = Math.ceil(height / factor);
     const k = enlargement(w, h);
-    const png = rgbaPng(chs, w, h, k);
-    if (png.length * 4 / 3 <= PNG_BUDGET || (w <= 64 && h <= 64)) {
-      const notes = [`${input.about}; ${nc === 4 ? 'RGBA' : 'RGB'} image, channels clamped to [0, 1]${clamped ? ` (${formatCount(clamped)} values outside)` : ''}`];
-      if (factor > 1) notes.push(`shown as ${factor}x${factor} block means (${w}x${h}) to stay under ${formatCount(PNG_BUDGET)} bytes`);
+    const png = factor === sf ? specPng : rgbaPng(factor === 1 ? channels : channels.map((c) => blockMeans(c, width, height, factor).values), w, h, k);
+    if ((png.length * 4) / 3 <= budget || (w <= 64 && h <= 64)) {
+      const notes = [`${input.about}; ${nc === 4 ? 'RGBA' : nc === 3 ? 'RGB' : 'grey'} image, channels clamped to [0, 1]${clamped ? ` (${formatCount(clamped)} values outside)` : ''}`];
+      if (factor > 1) notes.push(`shown as ${factor}x${factor} block means (${w}x${h}) to stay under ${formatCount(budget)} bytes`);
       const caption = notes.join('; ');
-      // The spec reuses the PNG when it is small enough, else a reduced copy.
-      let specPng = png;
-      let sf = factor;
-      while ((specPng.length * 4) / 3 > SPEC_IMAGE_BUDGET || Math.max(width, height) / sf > SPEC_IMAGE_SIDE) {
-        sf *= 2;
-        const w2 = Math.ceil(width / sf);
-        const h2 = Math.ceil(height / sf);
-        specPng = rgbaPng(channels.map((c) => blockMeans(c, width, height, sf).values), w2, h2, enlargement(w2, h2));
-        if (w2 <= 64 && h2 <= 64) break;
-      }
-      const spec = pictureSpec({ values: [], width, height }, input.title, caption, 'data:image/png;base64,' + pngBase64(specPng));
+      const spec = pictureSpec({ values: [], width, height }, input.title, caption, url);
       return { png, spec, caption, displayWidth: Math.min(w * k, MAX_DISPLAY), area: { x: 0, y: 0, w: w * k, h: h * k, cell: k, factor } };
     }
-    factor *= 2;
+    factor *= nextFactorStep(png.length, budget);
   }
 }
 

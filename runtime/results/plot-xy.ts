@@ -118,7 +118,7 @@ export function renderLine(input: XYInput): Rendered {
       const { min, max } = minMaxColumns(input.x, s.values, xa.lo, xa.hi, specCols);
       for (let k = 0; k < specCols; k++) {
         if (Number.isNaN(min[k]!)) continue;
-        values.push({ x: xa.lo + ((k + 0.5) * (xa.hi - xa.lo)) / specCols, min: min[k], max: max[k], series: s.name });
+        values.push({ x: Number((xa.lo + ((k + 0.5) * (xa.hi - xa.lo)) / specCols).toPrecision(8)), min: num(min[k]!), max: num(max[k]!), series: s.name });
       }
     });
     spec = {

@@ -23,7 +23,6 @@ import { renderHistogram, renderLine, renderScatter, type Rendered, type Series,
 import { pngBase64 } from './plot-raster.js';
 import { VEGA_LITE_MIME, type Spec } from './plot-spec.js';
 import type { StreamData } from './table.js';
-import { INDEX_NAMES } from './table.js';
 
 export type PlotKind = 'line' | 'histogram' | 'scatter' | 'heatmap' | 'image';
 export const PLOT_KINDS: readonly PlotKind[] = ['line', 'histogram', 'scatter', 'heatmap', 'image'];
@@ -98,8 +97,9 @@ function finish(kind: PlotKind, title: string, r: Rendered | RenderedField, back
 /** Plot a stream from its readback. `backend` (optional) is named in the caption. */
 export function plotStream(data: StreamData & { backend?: string }, options: PlotOptions = {}): PlotDisplay {
   checkOptions(options);
-  const { names, columns } = streamColumns(data);
+  const { names, columns, count } = streamColumns(data);
   const rank = data.shape.length;
+  if (count === 0) throw new PlotError(`stream '${data.name}' has no elements (shape <${data.shape.join(', ')}>)`, 'run the kernel that fills it, or plot a stream with data');
   const typeName = typeToString(data.elem);
   // The backend goes in the text form only: adapter names are long, and every cell's badge names it too.
   const about = `${typeName}<${data.shape.join(', ')}>`;
@@ -178,6 +178,7 @@ export function plotTable(t: ColumnTable, options: PlotOptions = {}, name = 'tab
     return a as Column;
   };
   const ys = options.y === undefined ? [] : typeof options.y === 'string' ? [options.y] : options.y;
+  if (t.numRows() === 0) throw new PlotError('the table has no rows', 'check the filter that produced it');
   const title = options.title ?? name;
   const about = `${t.numRows().toLocaleString('en-US')} rows`;
   if (ys.length === 0 && !options.x) {
@@ -234,9 +235,6 @@ function isSorted(x: Column): boolean {
 export function isTable(v: unknown): v is ColumnTable {
   return typeof v === 'object' && v !== null && typeof (v as ColumnTable).columnNames === 'function' && typeof (v as ColumnTable).numRows === 'function' && typeof (v as ColumnTable).array === 'function';
 }
-
-/** Index column names, re-exported for callers that build titles. */
-export { INDEX_NAMES };
 
 /** TypeScript declarations for notebook cells: `stream.plot(...)` and the global `plot(...)`. */
 export const PLOT_DECLARATIONS = `

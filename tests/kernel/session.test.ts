@@ -57,6 +57,15 @@ describe('TypeScript cells', () => {
     expect(r.c.result()).toEqual({ 'text/plain': '4' });
   });
 
+  it('run a top-level for await (the cell then runs as an async function)', async () => {
+    const r = await run('async function* count() { yield 1; yield 2; }\nlet total = 0;\nfor await (const v of count()) total += v;\ntotal');
+    expect(r.c.result()).toEqual({ 'text/plain': '3' });
+  });
+
+  it('give `this` at the top level as globalThis, as a script does', async () => {
+    expect((await run('this === globalThis')).c.result()).toEqual({ 'text/plain': 'true' });
+  });
+
   it('show an object literal typed alone, and a Promise as a Promise', async () => {
     expect((await run('{ a: 1, b: [2] }')).c.result()).toEqual({ 'text/plain': '{ a: 1, b: [ 2 ] }' });
     expect((await run('Promise.resolve(5)')).c.result()).toEqual({ 'text/plain': 'Promise { 5 }' });

@@ -90,6 +90,31 @@ describe('full reductions', () => {
   });
 });
 
+describe('struct accumulators', () => {
+  it('argmin over a struct {float v; int i; bool seen} keeps the first of equal minima (order matters)', async () => {
+    const S: Type = { kind: 'struct', name: 'Best', fields: [{ name: 'v', type: F }, { name: 'i', type: { kind: 'scalar', name: 'int' } }, { name: 'seen', type: { kind: 'scalar', name: 'bool' } }] };
+    const fieldOf = (e: ReturnType<typeof p>, name: string, t: Type) => ({ op: 'field' as const, type: t, field: name, value: e });
+    const argmin = kernel('argmin', [param('a', 'in', S), param('r', 'reduce', S)], [
+      { op: 'if', cond: bin('<', fieldOf(p(0, S), 'v', F), fieldOf(p(1, S), 'v', F), { kind: 'scalar', name: 'bool' }), then: [assign(toParam(1, S), p(0, S))], else: [] },
+      assign(toParam(1, S, [{ kind: 'field', name: 'seen' }]), { op: 'const', type: { kind: 'scalar', name: 'bool' }, value: [1] }),
+    ]);
+    const n = 100_003;
+    const words = new Uint32Array(3 * n);
+    const f = new Float32Array(words.buffer);
+    for (let i = 0; i < n; i++) {
+      f[3 * i] = ((i * 7919) % 1000) / 10; // the minimum 0 occurs many times
+      words[3 * i + 1] = i;
+      words[3 * i + 2] = 0;
+    }
+    const first0 = [...Array(n).keys()].find((i) => f[3 * i] === 0)!;
+    for (const be of [B.gpu, B.cpu]) {
+      const s = streamOf(be, S, [n], words);
+      const got = await be.reduceAll(launch(compiled(argmin), [arg(s), val()], [n]));
+      expect(got).toEqual([0, first0, 1]);
+    }
+  });
+});
+
 describe('partial reductions into streams', () => {
   it('each target element reduces its block in row-major order (sum, first, last) like the CPU backend', async () => {
     for (const ir of [sum, first, last]) {
@@ -109,5 +134,28 @@ describe('partial reductions into streams', () => {
     const got = await readF32(B.gpu, t);
     expect(got[5]).toBe(9 * 12 + 11);
     expect(got[0]).toBe(4 * 12 + 3);
+  });
+
+  it('large blocks (a workgroup per target) keep the order inside each block, like the CPU backend', async () => {
+    for (const ir of [sum, first, last]) {
+      const outs: Float32Array[] = [];
+      for (const be of [B.gpu, B.cpu]) {
+        const a = streamOf(be, F, [8, 3000], Float32Array.from({ length: 24000 }, (_, i) => (i * 7) % 23));
+        const t = makeStream(be, F, [2, 3]);
+        be.reduceBlocks(launch(compiled(ir), [arg(a), arg(t)], [8, 3000]), arg(t));
+        outs.push(await readF32(be, t));
+      }
+      expect(outs[0]).toEqual(outs[1]);
+    }
+    const a = streamOf(B.gpu, F, [8, 3000], Float32Array.from({ length: 24000 }, (_, i) => i));
+    const t = makeStream(B.gpu, F, [2, 3]);
+    B.gpu.reduceBlocks(launch(compiled(last), [arg(a), arg(t)], [8, 3000]), arg(t));
+    const got = await readF32(B.gpu, t);
+    // target (1, 2): rows 4..7, columns 2000..2999; last is (7, 2999). Target (0, 0): (3, 999).
+    expect(got[5]).toBe(7 * 3000 + 2999);
+    expect(got[0]).toBe(3 * 3000 + 999);
+    const f = makeStream(B.gpu, F, [2, 3]);
+    B.gpu.reduceBlocks(launch(compiled(first), [arg(a), arg(f)], [8, 3000]), arg(f));
+    expect((await readF32(B.gpu, f))[4]).toBe(4 * 3000 + 1000);
   });
 });

@@ -125,7 +125,11 @@ function variant(ir: KernelIR, mode: VariantMode, shape: 'plain' | 'direct' | 's
     const out = ir.params.findIndex((q) => q.role === 'out');
     if (out >= 0) share[n] = out;
   }
-  return { mode, direct: ir.params.map(() => shape === 'direct'), share, masked: shape === 'masked', workgroupSize: 64 };
+  // The direct shape also exercises the wide partial reduction and the strided full reduction.
+  return {
+    mode, direct: ir.params.map(() => shape === 'direct'), share, masked: shape === 'masked', workgroupSize: 64,
+    wide: mode === 'reduceBlocks' && shape === 'direct', strided: mode === 'reduceAll' && shape === 'direct',
+  };
 }
 
 describe('generated WGSL compiles under Dawn', () => {

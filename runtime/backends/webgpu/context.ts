@@ -8,11 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CompiledKernel } from '../../brt/api.js';
-import { HEADER_VEC4S, writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/codegen/wgsl/index.js';
+import { writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/codegen/wgsl/index.js';
 import { BufferPool, GpuBuf, STORAGE_USAGE, paddedBytes } from './buffers.js';
 import { variantKey } from './launch.js';
 import { BindGroupCache, createPipeline, type Pipeline } from './pipelines.js';
 import { Recorder, type RecordedCall } from './recorder.js';
+import { GpuTimer } from './timer.js';
 
 export interface KernelPipeline extends Pipeline {
   plan: ModulePlan;
@@ -29,11 +30,15 @@ export class GpuContext {
   readonly scratch: BufferPool;
   readonly maxGroupsPerDim: number;
 
+  readonly timer: GpuTimer | null;
+
   constructor(
     readonly device: GPUDevice,
     readonly features: Set<string>,
+    timing = false,
   ) {
-    this.rec = new Recorder(device);
+    this.timer = timing && features.has('timestamp-query') ? new GpuTimer(device) : null;
+    this.rec = new Recorder(device, this.timer);
     this.bindGroups = new BindGroupCache(device);
     this.staging = new BufferPool(device, 0x01 | 0x08, 'brook readback'); // MAP_READ | COPY_DST
     this.scratch = new BufferPool(device, STORAGE_USAGE, 'brook scratch');
@@ -88,12 +93,12 @@ export class GpuContext {
       const gy = Math.ceil(groups / gx);
       const slot = this.rec.uniformSlot(p.uniformBytes);
       fill(slot.data);
-      slot.data.set([first + n, gx * wg, first, count], 4);
-      const bg = this.bindGroups.get(p, this.rec.uniformBuffer, buffers, `brook#${call.seq} ${call.what}`);
-      const pass = this.rec.computePass();
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(0, bg, [slot.offset]);
-      pass.dispatchWorkgroups(gx, gy);
+      slot.data[4] = first + n;
+      slot.data[5] = gx * wg;
+      slot.data[6] = first;
+      slot.data[7] = count;
+      const bg = this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
+      this.rec.dispatch(pipeline, bg, slot.offset, gx, gy);
       this.rec.addWork(n);
     }
   }
@@ -115,11 +120,8 @@ export class GpuContext {
     const slot = this.rec.uniformSlot(p.uniformBytes);
     fill(slot.data);
     slot.data[5] = gx * wg; // U[1].y: threads per grid row
-    const bg = this.bindGroups.get(p, this.rec.uniformBuffer, buffers, `brook#${call.seq} ${call.what}`);
-    const pass = this.rec.computePass();
-    pass.setPipeline(pipeline);
-    pass.setBindGroup(0, bg, [slot.offset]);
-    pass.dispatchWorkgroups(gx, gy);
+    const bg = this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
+    this.rec.dispatch(pipeline, bg, slot.offset, gx, gy);
   }
 
   /** A scratch storage buffer for the batch being recorded. It returns to the pool when the batch
@@ -152,10 +154,6 @@ export class GpuContext {
   newStreamBuffer(words: number, label?: string): GpuBuf {
     const b = this.device.createBuffer({ size: paddedBytes(words), usage: STORAGE_USAGE, label });
     return new GpuBuf(b, words);
-  }
-
-  headerVec4s(): number {
-    return HEADER_VEC4S;
   }
 }
 

@@ -15,6 +15,8 @@ export interface WebGPUBackendOptions {
   /** Extra Dawn flags for `create()` (`enable-dawn-features=...`, `backend=vulkan`, `adapter=NAME`). */
   flags?: string[];
   powerPreference?: GPUPowerPreference;
+  /** Measure GPU time with timestamp queries (backend.gpuTimes()); also BROOK_GPU_TIMING=1. */
+  timing?: boolean;
 }
 
 export type StartStep = 'load' | 'adapter' | 'device';

@@ -13,6 +13,19 @@
  *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call.
  * Only this folder imports `webgpu`. Start with `createWebGPUBackend(options)`; a failed start throws
  * WebGPUStartError with the step that failed.
+ *
+ * Known limits (each a decision, not an accident):
+ * - float results match the CPU backend up to float32 rounding of the built-ins (tests/webgpu/
+ *   builtins.test.ts states the tolerance per built-in); subnormals may flush to zero; a NaN may
+ *   come back with another bit pattern (sign, payload);
+ * - a stream larger than one binding (maxStorageBufferBindingSize: 128 MiB under lavapipe, 2 GiB on
+ *   an H100) is refused with BRK5009 naming both sizes, not split;
+ * - reductions use workgroup memory trees, not subgroup operations (measured memory-bound anyway);
+ * - a write mask skips masked positions in the shader; it does not compact the active ones;
+ * - streamScatterOp ADD/MUL on floats combines colliding values in an unspecified order;
+ *   ASSIGN and reduce-kernel operators give the CPU backend's (element-order) result;
+ * - Dawn's adapter warnings are kept off stderr only where fd 2 can be reopened (a terminal, a pipe,
+ *   a file; not a socket, as under vitest): see quiet.ts.
  */
 import type { Backend, BufferHandle, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
 import { brtError } from '../../brt/errors.js';
@@ -22,19 +35,25 @@ import { WgslUnsupportedError } from '../../compiler/codegen/wgsl/index.js';
 import { asGpuBuf, GpuBuf } from './buffers.js';
 import { GpuContext } from './context.js';
 import { startDevice, type WebGPUBackendOptions } from './device.js';
-import { count, fillParams, paramBuffers, variantFor, type StreamArg } from './launch.js';
+import { count, fillParams, paramBuffers, putPadded, variantFor, type StreamArg } from './launch.js';
 import { reduceAll, reduceBlocks } from './reduce.js';
 import { gatherOp, scatterOp } from './scatter.js';
 import { runVout } from './vout.js';
 import type { GpuFailure } from './recorder.js';
+import type { GpuTimes } from './timer.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
+export type { GpuTimes } from './timer.js';
 
 export interface WebGPUBackend extends Backend {
   readonly name: 'webgpu';
   /** Features in use (timestamp-query, subgroups, shader-f16 where offered). */
   readonly features: ReadonlySet<string>;
   readonly device: GPUDevice;
+  /** GPU time of the work submitted so far (null unless timing was asked for and the adapter has
+   *  timestamp-query); waits for submitted batches' timestamps. */
+  gpuTimes(): Promise<GpuTimes | null>;
+  resetGpuTimes(): void;
 }
 
 /** Dawn's instance lives as long as the object `create()` returned is reachable: if it were collected
@@ -48,7 +67,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   const { device } = started;
   const instance = { gpu: started.gpu, adapter: started.adapter };
   liveInstances.add(instance);
-  const ctx = new GpuContext(device, started.features);
+  const timing = options.timing ?? process.env.BROOK_GPU_TIMING === '1';
+  const ctx = new GpuContext(device, started.features, timing);
   // Anything outside our error scopes becomes a failure of the next sync instead of text Dawn prints.
   // preventDefault: otherwise dawn.node also prints the error to stdout, into the program's output.
   device.addEventListener('uncapturederror', (ev) => {
@@ -76,25 +96,33 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     if (f) throw failureError(f);
   }
 
+  /** A readback and the error check of everything submitted with it, waited for together: each
+   *  wait on Dawn costs a round of its event polling, so one wait instead of two. */
+  async function readChecked(read: Promise<Uint32Array>): Promise<Uint32Array> {
+    const [out, f] = await Promise.all([read, ctx.rec.sync()]);
+    if (f) throw failureError(f);
+    return out;
+  }
+
   /** Refuse a launch whose streams do not fit one binding: name both sizes. */
   function checkBindings(launch: Launch): void {
     const visit = (a: LaunchArg | undefined) => {
       if (!a || a.kind !== 'stream') return;
       const b = asGpuBuf(a.stream.buffer);
       if (b.bytes > maxBinding) {
-        throw brtError('BRK5009', { name: a.stream.name, bytes: b.bytes, backend: 'WebGPU', limit: `${maxBinding} bytes in one binding (maxStorageBufferBindingSize)` });
+        throw brtError('BRK5009', { name: a.stream.name, bytes: b.bytes, backend: 'WebGPU', limit: `${maxBinding} bytes in one binding (maxStorageBufferBindingSize)` }, launch.span);
       }
     };
     launch.args.forEach(visit);
     visit(launch.mask);
   }
 
-  function guard<T>(kernelName: string, f: () => T): T {
+  function guard<T>(launch: Launch, f: () => T): T {
     try {
       return f();
     } catch (e) {
       if (e instanceof WgslUnsupportedError) {
-        throw brtError('BRK5017', { op: `kernel '${kernelName}' on WebGPU`, what: e.message, fix: e.hint });
+        throw brtError('BRK5017', { op: `kernel '${launch.kernel.ir.name}' on WebGPU`, what: e.message, fix: e.hint }, launch.span);
       }
       throw e;
     }
@@ -112,7 +140,12 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       if (bytes > maxBuffer) {
         throw brtError('BRK5009', { name: '(stream)', bytes, backend: 'WebGPU', limit: maxBuffer });
       }
-      return ctx.newStreamBuffer(words, 'brook stream');
+      // Out of memory shows up asynchronously: report it at the next read or finish.
+      device.pushErrorScope('out-of-memory');
+      const b = ctx.newStreamBuffer(words, 'brook stream');
+      const scope = device.popErrorScope();
+      ctx.rec.addCheck(scope.then((e) => (e ? { kind: 'out-of-memory', message: `allocating ${bytes} bytes: ${e.message}` } : null)));
+      return b;
     },
 
     release(h: BufferHandle): void {
@@ -138,9 +171,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
 
     async read(h: BufferHandle, wordOffset: number, words: number): Promise<Uint32Array> {
       const b = asGpuBuf(h);
-      const out = await ctx.readWords(b.buffer, wordOffset * 4, words);
-      await check();
-      return out;
+      return readChecked(ctx.readWords(b.buffer, wordOffset * 4, words));
     },
 
     copy(src: BufferHandle, srcWord: number, dst: BufferHandle, dstWord: number, words: number): void {
@@ -164,32 +195,31 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       const n = count(launch.outShape);
       if (n === 0) return;
       const v = variantFor(launch, 'map', launch.outShape, MAP_WORKGROUP);
-      const p = guard(ir.name, () => ctx.kernelPipeline(launch.kernel, v));
+      const p = guard(launch, () => ctx.kernelPipeline(launch.kernel, v));
       const call = ctx.rec.nextSeq(`kernel '${ir.name}'`, launch.span);
       ctx.dispatch(p, 'main', paramBuffers(p.plan, launch.args, launch.mask), n, MAP_WORKGROUP, (data) => {
-        data.set(padShape(launch.outShape), 0);
+        putPadded(data, 0, launch.outShape, 1);
         fillParams(data, p.plan, ir, launch.args, launch.mask);
       }, call);
     },
 
     async reduceAll(launch: Launch): Promise<number[]> {
       checkBindings(launch);
-      const words = guard(launch.kernel.ir.name, () => reduceAll(ctx, launch));
+      const words = guard(launch, () => reduceAll(ctx, launch));
       if (!words) return [];
-      const out = await words;
-      await check();
+      const out = await readChecked(words);
       const acc = launch.kernel.ir.params.find((p) => p.role === 'reduce')!;
       return wordsToNumbers(out, acc.type);
     },
 
     reduceBlocks(launch: Launch, target: StreamArg): void {
       checkBindings(launch);
-      guard(launch.kernel.ir.name, () => reduceBlocks(ctx, launch, target));
+      guard(launch, () => reduceBlocks(ctx, launch, target));
     },
 
     async runVout(launch: Launch): Promise<{ counts: number[]; buffers: BufferHandle[] }> {
       checkBindings(launch);
-      const r = await guard(launch.kernel.ir.name, () => runVout(ctx, launch));
+      const r = await guard(launch, () => runVout(ctx, launch));
       await check();
       return r;
     },
@@ -200,6 +230,18 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
 
     gatherOp(dst: StreamArg, index: StreamArg, src: StreamArg, op: StreamOp): void {
       gatherOp(ctx, dst, index, src, op);
+    },
+
+    async gpuTimes(): Promise<GpuTimes | null> {
+      if (!ctx.timer) return null;
+      // Submit and wait, but leave any failure for the next read or finish to report.
+      ctx.rec.flush();
+      await device.queue.onSubmittedWorkDone();
+      return ctx.timer.settle();
+    },
+
+    resetGpuTimes(): void {
+      ctx.timer?.reset();
     },
 
     async finish(): Promise<void> {
@@ -219,9 +261,6 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   return backend;
 }
 
-function padShape(shape: number[]): number[] {
-  return [...new Array<number>(Math.max(0, 4 - shape.length)).fill(1), ...shape];
-}
 
 /** Words of one element as the numbers brt expects (float components as their float32 values). */
 export function wordsToNumbers(words: Uint32Array, t: Type): number[] {

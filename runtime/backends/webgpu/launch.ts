@@ -29,11 +29,11 @@ export function count(shape: readonly number[]): number {
 
 /** Whether an argument's element index equals the linear position in `space`. */
 export function isDirect(a: LaunchArg, space: readonly number[]): boolean {
-  if (a.kind !== 'stream') return false;
-  const s = pad4(a.shape, 1);
-  const O = pad4(space, 1);
-  const full = pad4(a.stream.shape, 1);
-  return a.lo.every((x) => x === 0) && s.every((x, d) => x === O[d] && x === full[d]);
+  if (a.kind !== 'stream' || a.shape.length !== space.length || a.stream.shape.length !== space.length) return false;
+  for (let d = 0; d < space.length; d++) {
+    if (a.lo[d] !== 0 || a.shape[d] !== space[d] || a.stream.shape[d] !== space[d]) return false;
+  }
+  return true;
 }
 
 export function variantFor(launch: Launch, mode: VariantMode, space: readonly number[], workgroupSize: number): KernelVariant {
@@ -62,7 +62,7 @@ export function variantKey(v: KernelVariant): string {
   for (const d of v.direct) k += d ? '1' : '0';
   k += '|';
   for (const x of v.share) k += x + ',';
-  return k + (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c');
+  return k + (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c') + (v.wide ? 'w' : '');
 }
 
 /** Words of a constant: float components as f32 bits, int as i32, uint as u32, bool as 0/1. */
@@ -79,33 +79,56 @@ export function constWords(ir: KernelIR, index: number, value: number[]): number
   });
 }
 
+/** Write a shape (or offsets) padded at the front to 4-D, at word `at` (no temporary arrays:
+ *  this runs for every kernel call). */
+export function putPadded(data: Uint32Array, at: number, a: readonly number[], fill: number): void {
+  const pad = 4 - a.length;
+  for (let d = 0; d < 4; d++) data[at + d] = d < pad ? fill : a[d - pad]!;
+}
+
+/** Row-major strides of `shape` padded to 4-D, at word `at`. */
+export function putStrides(data: Uint32Array, at: number, shape: readonly number[]): void {
+  let s = 1;
+  const pad = 4 - shape.length;
+  for (let d = 3; d >= 0; d--) {
+    data[at + d] = d < pad ? 0 : s;
+    if (d >= pad) s *= shape[d - pad]!;
+  }
+}
+
 /** Fill the parameter slots (everything after the header) for `args`. */
 export function fillParams(data: Uint32Array, plan: ModulePlan, ir: KernelIR, args: LaunchArg[], mask?: StreamArg): void {
-  const put = (vec4: number, words: number[]) => data.set(words.map((x) => x >>> 0), vec4 * 4);
   for (const p of plan.params) {
     const a = args[p.index];
     if (!a) continue;
+    const at = p.uniform * 4;
     if (p.role === 'const') {
-      if (a.kind === 'value') put(p.uniform, constWords(ir, p.index, a.value));
+      if (a.kind === 'value') {
+        const w = constWords(ir, p.index, a.value);
+        for (let k = 0; k < w.length; k++) data[at + k] = w[k]!;
+      }
       continue;
     }
     if (a.kind === 'value') continue;
-    put(p.uniform, pad4(a.lo, 0));
-    put(p.uniform + 1, pad4(a.shape, 1));
+    putPadded(data, at, a.lo, 0);
+    putPadded(data, at + 4, a.shape, 1);
     if (p.role === 'iter' && a.kind === 'iter') {
       const it = a.stream.iter!;
-      put(p.uniform + 2, pad4(a.stream.shape, 1));
-      put(p.uniform + 3, [0, 1, 2, 3].map((c) => f32Bits(it.lo[c] ?? 0)));
-      put(p.uniform + 4, [0, 1, 2, 3].map((c) => f32Bits(it.hi[c] ?? 0)));
-      put(p.uniform + 5, [a.stream.shape.length, 0, 0, 0]);
+      putPadded(data, at + 8, a.stream.shape, 1);
+      for (let c = 0; c < 4; c++) {
+        data[at + 12 + c] = f32Bits(it.lo[c] ?? 0);
+        data[at + 16 + c] = f32Bits(it.hi[c] ?? 0);
+      }
+      data[at + 20] = a.stream.shape.length;
     } else {
-      put(p.uniform + 2, strides4(a.stream.shape));
+      putStrides(data, at + 8, a.stream.shape);
     }
   }
   if (plan.mask && mask) {
-    put(plan.mask.uniform, pad4(mask.lo, 0));
-    put(plan.mask.uniform + 1, pad4(mask.shape, 1));
-    put(plan.mask.uniform + 2, strides4(mask.stream.shape));
+    const at = plan.mask.uniform * 4;
+    putPadded(data, at, mask.lo, 0);
+    putPadded(data, at + 4, mask.shape, 1);
+    putStrides(data, at + 8, mask.stream.shape);
   }
 }
 

@@ -69,14 +69,14 @@ export class BindGroupCache {
   private readonly map = new Map<string, GPUBindGroup>();
   constructor(private readonly device: GPUDevice) {}
 
-  get(p: Pipeline, uniform: GPUBuffer, buffers: { binding: number; buffer: GPUBuffer; id: number | string }[], label: string): GPUBindGroup {
+  get(p: Pipeline, uniform: GPUBuffer, buffers: { binding: number; buffer: GPUBuffer; id: number | string }[], label: () => string): GPUBindGroup {
     let key = `${p.id}|`;
     for (const b of buffers) key += `${b.binding}:${b.id},`;
     let g = this.map.get(key);
     if (g) return g;
     if (this.map.size > 4096) this.map.clear();
     g = this.device.createBindGroup({
-      label,
+      label: label(),
       layout: p.layout,
       entries: [
         { binding: 0, resource: { buffer: uniform, offset: 0, size: p.uniformBytes } },

@@ -1,4 +1,5 @@
 /// <reference types="@webgpu/types" />
+import type { GpuTimer } from './timer.js';
 /**
  * Recording GPU work: kernel calls go into one command encoder (one compute pass while only
  * dispatches follow each other) and are submitted when the host needs data or at `finish`
@@ -35,6 +36,8 @@ const WORK_PER_SUBMIT = 1 << 28;
 export class Recorder {
   private encoder: GPUCommandEncoder | null = null;
   private pass: GPUComputePassEncoder | null = null;
+  private passPipeline: GPUComputePipeline | null = null;
+  private readonly offsets = new Uint32Array(1);
   private readonly arenaCpu = new Uint32Array(ARENA_BYTES / 4);
   private arena: GPUBuffer;
   private arenaUsed = 0;
@@ -45,7 +48,10 @@ export class Recorder {
   private afterSubmit: (() => void)[] = [];
   lost: GpuFailure | null = null;
 
-  constructor(readonly device: GPUDevice) {
+  constructor(
+    readonly device: GPUDevice,
+    readonly timer: GpuTimer | null = null,
+  ) {
     this.arena = this.newArena();
     device.lost.then((info) => {
       if (info.reason !== 'destroyed') this.lost = { kind: 'lost', message: info.message || String(info.reason) };
@@ -87,8 +93,25 @@ export class Recorder {
   }
 
   computePass(): GPUComputePassEncoder {
-    if (!this.pass) this.pass = this.ensureEncoder().beginComputePass({ label: 'brook kernels' });
+    if (!this.pass) {
+      const timestampWrites = this.timer?.passWrites();
+      this.pass = this.ensureEncoder().beginComputePass(timestampWrites ? { label: 'brook kernels', timestampWrites } : { label: 'brook kernels' });
+      this.passPipeline = null;
+    }
     return this.pass;
+  }
+
+  /** One dispatch in the open compute pass (the pipeline is set only when it changes: each native
+   *  call costs microseconds, and batched small kernels are bound by them). */
+  dispatch(pipeline: GPUComputePipeline, bg: GPUBindGroup, uniformOffset: number, gx: number, gy: number): void {
+    const pass = this.computePass();
+    if (this.passPipeline !== pipeline) {
+      pass.setPipeline(pipeline);
+      this.passPipeline = pipeline;
+    }
+    this.offsets[0] = uniformOffset;
+    pass.setBindGroup(0, bg, this.offsets, 0, 1);
+    pass.dispatchWorkgroups(gx, gy);
   }
 
   /** The encoder outside a compute pass (copies, clears). */
@@ -128,12 +151,14 @@ export class Recorder {
     if (this.arenaUsed > 0) {
       this.device.queue.writeBuffer(this.arena, 0, this.arenaCpu.buffer, 0, this.arenaUsed);
     }
+    this.timer?.resolve(this.encoder);
     const cmd = this.encoder.finish();
     this.device.queue.submit([cmd]);
+    this.timer?.submitted();
     const validation = this.device.popErrorScope();
     const oom = this.device.popErrorScope();
-    this.checks.push(
-      Promise.all([validation, oom]).then(([v, o]) => {
+    this.addCheck(
+      Promise.all([validation, oom]).then(([v, o]): GpuFailure | null => {
         const e = v ?? o;
         if (!e) return null;
         return { kind: v ? 'validation' : 'out-of-memory', message: e.message, call: findCall(e.message, calls) };
@@ -154,6 +179,11 @@ export class Recorder {
   /** Track an asynchronous check (pipeline creation) to report at the next sync. */
   addCheck(p: Promise<GpuFailure | null>): void {
     this.checks.push(p);
+    // A program that never reads back still must not grow this list without bound.
+    if (this.checks.length > 256) {
+      const all = this.checks.splice(0);
+      this.checks.push(Promise.all(all).then((r) => r.find((x) => x !== null) ?? null));
+    }
   }
 
   /** Submit and wait until the GPU has finished; the first failure since the last sync is returned. */

@@ -3,13 +3,15 @@
  *
  * Full reduction, two dispatches in one batch: `main` gives each thread a contiguous chunk that it
  * folds left to right, combines the chunks of a workgroup in order (neighbour tree), one partial per
- * workgroup; `combine` folds the partials the same way in one workgroup. About 1024 workgroups at
- * most, so the second pass is small. Chunks are at least 4 elements; the element order is kept, so
- * a non-commutative (associative) operation gives the ordered result. A commutative body
- * (`r = r + a`, `*`, min, max: isCommutativeReduction) takes grid-strided elements instead, so
- * neighbouring threads load neighbouring words (coalesced), with the same pass structure.
+ * workgroup; `combine` folds the partials the same way in one workgroup. At most MAX_GROUPS
+ * workgroups, so the second pass is small. The element order is kept, so a non-commutative
+ * (associative) operation gives the ordered result. A commutative body (`r = r + a`, `*`, min,
+ * max: isCommutativeReduction) takes grid-strided elements instead, so neighbouring threads load
+ * neighbouring words (coalesced), with the same pass structure.
  *
- * Partial reduction into a stream: one thread per target element folds its block in row-major order.
+ * Partial reduction into a stream: one thread per target element folds its block in row-major order;
+ * blocks of WIDE_BLOCK elements or more get a workgroup per target element instead (its threads fold
+ * contiguous runs of the block, combined in order), so a few large blocks still use the whole GPU.
  */
 import type { Launch } from '../../brt/api.js';
 import { isCommutativeReduction } from '../../compiler/codegen/wgsl/index.js';
@@ -17,7 +19,7 @@ import { flattenElement } from '../../compiler/types.js';
 import type { GpuContext } from './context.js';
 import { count, fillParams, pad4, paramBuffers, variantFor, type StreamArg } from './launch.js';
 
-const MAX_GROUPS = 1024;
+const MAX_GROUPS = 4096;
 
 function roles(launch: Launch): { input: number; acc: number } {
   const ps = launch.kernel.ir.params;
@@ -40,10 +42,11 @@ export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array>
   if (n === 0) return null;
   const words = flattenElement(ir.params[acc]!.type).length;
   const wg = reduceWorkgroup(ctx, words);
+  const strided = isCommutativeReduction(ir);
+  // Ordered: contiguous chunks of at least 4 elements per thread; strided: 4 * wg elements a group at least.
   const chunk = Math.max(4, Math.ceil(n / (wg * MAX_GROUPS)));
-  const threads = Math.ceil(n / chunk);
-  const groups = Math.ceil(threads / wg);
-  const v = { ...variantFor(launch, 'reduceAll', launch.outShape, wg), strided: isCommutativeReduction(ir) };
+  const groups = strided ? Math.min(MAX_GROUPS, Math.ceil(n / (4 * wg))) : Math.ceil(Math.ceil(n / chunk) / wg);
+  const v = { ...variantFor(launch, 'reduceAll', launch.outShape, wg), strided };
   const p = ctx.kernelPipeline(launch.kernel, v);
   const partials = ctx.scratchBuffer(groups * words);
   const result = ctx.scratchBuffer(words);
@@ -67,18 +70,32 @@ export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array>
 
 export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg): void {
   const ir = launch.kernel.ir;
-  const { acc } = roles(launch);
+  const { input, acc } = roles(launch);
   const n = count(target.shape);
   if (n === 0) return;
   const args = launch.args.slice();
   args[acc] = target;
   const l2: Launch = { ...launch, args };
-  const wg = 64;
-  const v = variantFor(l2, 'reduceBlocks', target.shape, wg);
+  const block = count(launch.outShape) / n;
+  // Large blocks get a workgroup each (threads split the block, combined in order); small blocks a thread.
+  const wide = block >= WIDE_BLOCK;
+  const words = flattenElement(ir.params[acc]!.type).length;
+  const wg = wide ? Math.min(reduceWorkgroup(ctx, words), 256) : 64;
+  const v = { ...variantFor(l2, 'reduceBlocks', target.shape, wg), wide };
   const p = ctx.kernelPipeline(launch.kernel, v);
   const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, launch.span);
-  ctx.dispatch(p, 'main', paramBuffers(p.plan, args), n, wg, (data) => {
+  const fill = (data: Uint32Array) => {
     data.set(pad4(target.shape, 1), 0);
+    if (wide) data.set([n, 0, 0, n], 4);
     fillParams(data, p.plan, ir, args);
-  }, call);
+  };
+  if (wide) {
+    ctx.dispatchGroups(p, 'main', paramBuffers(p.plan, args), n, wg, fill, call);
+    ctx.rec.addWork(count(launch.outShape));
+  } else {
+    ctx.dispatch(p, 'main', paramBuffers(p.plan, args), n, wg, fill, call);
+  }
 }
+
+/** Elements per target from which a partial reduction uses a workgroup per target. */
+export const WIDE_BLOCK = 256;

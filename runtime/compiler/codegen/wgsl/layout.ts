@@ -6,7 +6,8 @@
  *   U[0]  output shape, padded to 4-D with leading 1s: .x slowest ... .w fastest (declaration order)
  *   U[1]  .x = end (exclusive linear output index of this dispatch), .y = threads per grid row
  *         (2-D dispatch), .z = first linear index of this dispatch, .w = total outputs of the launch
- *   U[2]  mode words: reductions .x = elements per thread (chunk), .y = element count, .z = partials;
+ *   U[2]  mode words: reductions .x = elements per thread (ordered), .y = element count,
+ *         .z = partials, .w = threads (strided);
  *         vout .x = number of output positions n
  *   then one slot per parameter, at `ParamPlan.uniform`:
  *   - streams (in, out, gather, reduce target, vout, mask): lo, shape (of the domain), strides
@@ -54,6 +55,8 @@ export interface KernelVariant {
   /** reduceAll only: the operation is commutative (`r = r + a`, `*`, min, max), so threads may take
    *  grid-strided elements (coalesced loads) instead of contiguous chunks. */
   strided?: boolean;
+  /** reduceBlocks only: a workgroup per target element (large blocks) instead of a thread. */
+  wide?: boolean;
 }
 
 export interface ExtraBinding {
