@@ -7,8 +7,11 @@
  * - TypeScript cells run in the process's own global scope (vm.Script.runInThisContext), one realm: a
  *   Float32Array from a cell is a Float32Array to the runtime and to npm packages (a separate vm context
  *   would make `instanceof` fail across the boundary).
- * - Synchronous code is interruptible (`breakOnSigint`: the kernel's control thread raises SIGINT); an
- *   interrupt also rejects the cell's pending await, so `await forever` ends too. State survives.
+ * - All cell code (each top-level step between awaits, and a magic handler's synchronous part) runs in
+ *   one place, `guarded()`: inside a breakOnSigint script and the interrupt gate (interrupt-gate.ts), so
+ *   the control thread's SIGINT stops it wherever it spins and never lands outside it. An interrupt also
+ *   rejects the cell's pending await, so `await forever` ends too. State survives. Not reachable: code
+ *   spinning after an await inside a user's own async function (its continuation is a plain microtask).
  * - Outputs go, in order, to the OutputSink of the cell that is running, or of the last cell that ran
  *   (timers firing after their cell ended).
  * - Only one Session is active in a process at a time: it owns `console`, `process.stdout.write` and the
@@ -73,7 +76,8 @@ let pluginsLoaded: Promise<void> | undefined;
 function loadPlugins(log: (t: string) => void): Promise<void> {
   pluginsLoaded ??= (async () => {
     const url = new URL('../magics/index.js', import.meta.url);
-    if (!existsSync(fileURLToPath(url))) return;
+    // BROOK_KERNEL_NO_MAGICS=1: a plain TypeScript kernel (to tell the kernel's costs from the magics').
+    if (process.env.BROOK_KERNEL_NO_MAGICS || !existsSync(fileURLToPath(url))) return;
     try {
       await import(url.href);
     } catch (err) {
@@ -249,7 +253,9 @@ export class Session {
     if (!handler) throw unknownMagic('%%', input.name, magicNames().cell, count);
     let result: { hasValue: boolean; value?: unknown } = { hasValue: false };
     const ctx = this.context(count, signal, (v) => { result = { hasValue: true, value: v }; });
-    await raceAbort(Promise.resolve(handler.execute(input, ctx)), signal);
+    // The handler's synchronous part runs guarded like TypeScript code, so SIGINT stops a long synchronous
+    // computation in it; after its first await, it is stopped through ctx.signal.
+    await raceAbort(Promise.resolve(this.guarded(() => handler.execute(input, ctx))), signal);
     return result;
   }
 

@@ -67,7 +67,7 @@ export class KernelClient {
   static async start(cwd = mkdtempSync(join(tmpdir(), 'brook-kernel-'))): Promise<KernelClient> {
     const { file, info } = await writeConnectionFile(cwd);
     const startedAt = performance.now();
-    const child = spawn(process.execPath, [process.env.BROOK_TEST_BIN ?? BROOK_BIN, 'kernel', '--connection-file', file], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BROOK_BIN, 'kernel', '--connection-file', file], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     return new KernelClient(child, info, startedAt);
   }
 
