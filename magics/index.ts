@@ -35,8 +35,9 @@ setTimeout(() => void session.rt().catch(() => {}), 0).unref();
 interface CellFlags {
   time: boolean;
   backend?: BackendChoice;
-  /** --plot[=KIND]: also plot the stream the cell shows ('auto': the default kind for its shape). */
-  plot?: PlotKind | 'auto';
+  /** --plot[=KIND]: the kind of plot of the stream the cell shows ('auto': the default kind for its
+   *  shape, also what a cell ending with a bare stream gets without the flag); --no-plot: none. */
+  plot?: PlotKind | 'auto' | false;
 }
 
 function parseFlags(args: string): CellFlags {
@@ -49,6 +50,8 @@ function parseFlags(args: string): CellFlags {
       const v = w.includes('=') ? w.slice('--backend='.length) : words[++i];
       if (v !== 'cpu' && v !== 'webgpu' && v !== 'auto') throw usage(`unknown backend '${v ?? ''}'`);
       flags.backend = v;
+    } else if (w === '--no-plot') {
+      flags.plot = false;
     } else if (w === '--plot' || w.startsWith('--plot=')) {
       // The kind is checked in checkPlotKind once the plot module is loaded (it loads on first use).
       flags.plot = (w.includes('=') ? w.slice('--plot='.length) : 'auto') as PlotKind | 'auto';
@@ -57,14 +60,14 @@ function parseFlags(args: string): CellFlags {
   return flags;
 }
 
-async function checkPlotKind(kind: string | undefined): Promise<void> {
-  if (kind === undefined || kind === 'auto') return;
+async function checkPlotKind(kind: string | false | undefined): Promise<void> {
+  if (kind === undefined || kind === false || kind === 'auto') return;
   const { PLOT_KINDS } = await resultsModules.plot();
   if (!PLOT_KINDS.includes(kind as PlotKind)) throw usage(`unknown plot kind '${kind}' (use ${PLOT_KINDS.join(', ')})`);
 }
 
 function usage(what: string): CellError {
-  return new CellError('UsageError', `%%brook: ${what}`, [`%%brook: ${what}`, 'usage: %%brook [--time] [--backend cpu|webgpu|auto] [--plot[=line|histogram|scatter|heatmap|image]]']);
+  return new CellError('UsageError', `%%brook: ${what}`, [`%%brook: ${what}`, 'usage: %%brook [--time] [--backend cpu|webgpu|auto] [--plot[=line|histogram|scatter|heatmap|image] | --no-plot]']);
 }
 
 /** Expose a cell's definitions to TypeScript cells (values and declarations). */
@@ -185,7 +188,9 @@ registerCellMagic('brook', {
       const name = Object.entries(session.S.v).find(([, v]) => v === value)?.[0] ?? value.name;
       const handle = ctx.globals[name] instanceof BrookStream ? (ctx.globals[name] as BrookStream) : new BrookStream(session, name);
       ctx.setResult(handle);
-      if (flags.plot) ctx.displayData(...plotBundle(await handle.plot(flags.plot === 'auto' ? {} : { kind: flags.plot })));
+      // DESIGN.md: a bare stream shows as a table and a plot (--no-plot leaves the plot out).
+      const kind = flags.plot ?? 'auto';
+      if (kind !== false) ctx.displayData(...plotBundle(await handle.plot(kind === 'auto' ? {} : { kind })));
     } else if (value !== undefined) {
       ctx.setResult(value);
     }

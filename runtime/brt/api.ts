@@ -184,6 +184,9 @@ export interface Backend {
   write(buf: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void;
   /** Copy words out (flushes recorded work first). */
   read(buf: BufferHandle, wordOffset: number, words: number): Promise<Uint32Array>;
+  /** Optional: like `read`, but straight into `dst` (its first `words` words), saving a copy of
+   *  large streamWrites. brt uses it when the host array can be viewed as words in place. */
+  readInto?(buf: BufferHandle, wordOffset: number, words: number, dst: Uint32Array): Promise<void>;
   /** Copy between buffers (used for in-place snapshots and vout padding). `release` may follow at
    *  once: a backend that records work must keep a released buffer alive until that work ran. */
   copy(src: BufferHandle, srcWord: number, dst: BufferHandle, dstWord: number, words: number): void;

@@ -24,6 +24,9 @@ export interface HostWords {
   get(words: number): Uint32Array;
   /** Store words into the host array. */
   set(data: Uint32Array): void;
+  /** The host array's first `words` words as a view to write into in place, when it is one
+   *  (typed arrays, aligned C memory); absent for number[] and unaligned memory. */
+  direct?(words: number): Uint32Array;
 }
 
 function kindsOf(t: Type): Comp[] {
@@ -119,6 +122,7 @@ export function hostWords(
   if (byteLength < need * 4) throw short(Math.floor(byteLength / (w * 4)));
   const aligned = byteOffset % 4 === 0;
   return {
+    direct: aligned ? (words) => new Uint32Array(buffer, byteOffset, words) : undefined,
     get(words) {
       if (aligned) return new Uint32Array(buffer, byteOffset, words);
       const copy = new Uint8Array(words * 4);

@@ -165,6 +165,12 @@ export class Runtime implements BrookRuntime {
       const b = boxOf(s, span);
       const n = count(b.shape);
       const host = hostWords('streamWrite', dst, nameOf(s), b.stream.elem, n, span);
+      // One contiguous run into a host array viewable as words: let the backend copy into it directly.
+      const runs = b.stream.iter || !this.backend.readInto || !host.direct ? [] : runsOf(b);
+      if (runs.length === 1) {
+        await this.backend.readInto!(b.stream.buffer, runs[0]![0], runs[0]![1], host.direct!(runs[0]![1]));
+        return;
+      }
       host.set(await this.readBox(b));
     });
   }

@@ -55,7 +55,8 @@ fn blocks(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: v
     if (base + k < m) { t = t + a[base + k]; }
   }
   let ex = wgScanExclusive(lid, t);
-  if (lid == ${SCAN_WG - 1}u) { sums[b] = ex + t; }
+  // b < nb: a 2-D grid may have a few groups past the last block; they must not write.
+  if (lid == ${SCAN_WG - 1}u && b < U[0].y) { sums[b] = ex + t; }
 }
 
 @compute @workgroup_size(${SCAN_WG})
