@@ -18,6 +18,7 @@
  * - comm_open for an unknown target is answered with comm_close (ipykernel does the same), comm_info
  *   lists no comms.
  */
+import { ts } from './typescript.js';
 import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -71,6 +72,10 @@ export async function runKernel(connectionFile: string): Promise<number> {
     worker.once('error', reject);
     worker.on('message', (m: FromWorker) => { if (m.type === 'ready') resolve(); });
   });
+
+  // Load the TypeScript compiler now, while the worker thread starts its sockets: the load is
+  // synchronous (~200 ms) and, done later, it would stall whichever cell arrived during it.
+  ts();
 
   let parent: Header | undefined;
   let parentIdentities: Buffer[] = [];
@@ -139,7 +144,7 @@ export async function runKernel(connectionFile: string): Promise<number> {
       // still reading the notebook: the first cell then runs without that wait.
       if (!preloadScheduled) {
         preloadScheduled = true;
-        setTimeout(() => void session.preload(), 300).unref();
+        setTimeout(() => void session.preload(() => session.busy || queue.length > 0), 300).unref();
       }
     },
     connect_request: (_m, reply) => void reply('connect_reply', {

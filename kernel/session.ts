@@ -113,9 +113,15 @@ export class Session {
   }
 
   /** Loads the TypeScript compiler and the magics ahead of the first cell (the kernel calls it when idle). */
-  async preload(): Promise<void> {
-    ts();
+  /**
+   * Loads the magics, then the TypeScript compiler, ahead of the first cells. `require('typescript')` is
+   * synchronous and takes ~200 ms, so it waits until no cell runs or waits (`isBusy`): a first `%%brook`
+   * cell, which never needs TypeScript, must not pay for it.
+   */
+  async preload(isBusy: () => boolean = () => this.current !== undefined): Promise<void> {
     await loadPlugins(this.log).catch(() => {});
+    while (isBusy()) await new Promise((r) => setTimeout(r, 250).unref());
+    ts();
   }
 
   /** Writes to the running (or last) cell's stream. */

@@ -13,12 +13,13 @@ let nextId = 1;
 export class GpuBuf {
   readonly id = nextId++;
   released = false;
+  /** The buffer's size, read once: GPUBuffer.size is a native getter, and launches check it per call. */
+  readonly bytes: number;
   constructor(
     readonly buffer: GPUBuffer,
     readonly words: number,
-  ) {}
-  get bytes(): number {
-    return this.buffer.size;
+  ) {
+    this.bytes = buffer.size;
   }
 }
 

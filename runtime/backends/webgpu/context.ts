@@ -14,6 +14,7 @@ import { variantKey } from './launch.js';
 import { BindGroupCache, createPipeline, type Pipeline } from './pipelines.js';
 import { Recorder, type RecordedCall } from './recorder.js';
 import { GpuTimer } from './timer.js';
+import { Uploader } from './upload.js';
 
 export interface KernelPipeline extends Pipeline {
   plan: ModulePlan;
@@ -28,6 +29,7 @@ export class GpuContext {
   private readonly libPipelines = new Map<string, Pipeline>();
   readonly staging: BufferPool;
   readonly scratch: BufferPool;
+  readonly upload: Uploader;
   readonly maxGroupsPerDim: number;
 
   readonly timer: GpuTimer | null;
@@ -42,6 +44,7 @@ export class GpuContext {
     this.bindGroups = new BindGroupCache(device);
     this.staging = new BufferPool(device, 0x01 | 0x08, 'brook readback'); // MAP_READ | COPY_DST
     this.scratch = new BufferPool(device, STORAGE_USAGE, 'brook scratch');
+    this.upload = new Uploader(device, this.rec);
     this.maxGroupsPerDim = device.limits.maxComputeWorkgroupsPerDimension;
   }
 

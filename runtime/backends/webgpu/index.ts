@@ -39,6 +39,7 @@ import { count, fillParams, paramBuffers, putPadded, variantFor, type StreamArg 
 import { reduceAll, reduceBlocks } from './reduce.js';
 import { gatherOp, scatterOp } from './scatter.js';
 import { runVout } from './vout.js';
+import { STAGED_FROM } from './upload.js';
 import type { GpuFailure } from './recorder.js';
 import type { GpuTimes } from './timer.js';
 
@@ -106,15 +107,15 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
 
   /** Refuse a launch whose streams do not fit one binding: name both sizes. */
   function checkBindings(launch: Launch): void {
-    const visit = (a: LaunchArg | undefined) => {
-      if (!a || a.kind !== 'stream') return;
+    // A plain loop: this runs for every kernel call.
+    for (let k = 0; k <= launch.args.length; k++) {
+      const a = k < launch.args.length ? launch.args[k] : launch.mask;
+      if (!a || a.kind !== 'stream') continue;
       const b = asGpuBuf(a.stream.buffer);
       if (b.bytes > maxBinding) {
         throw brtError('BRK5009', { name: a.stream.name, bytes: b.bytes, backend: 'WebGPU', limit: `${maxBinding} bytes in one binding (maxStorageBufferBindingSize)` }, launch.span);
       }
-    };
-    launch.args.forEach(visit);
-    visit(launch.mask);
+    }
   }
 
   function guard<T>(launch: Launch, f: () => T): T {
@@ -161,6 +162,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     write(h: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void {
       const b = asGpuBuf(h);
       if (data.length === 0) return;
+      if (data.length * 4 >= STAGED_FROM) {
+        ctx.upload.write(b.buffer, wordOffset * 4, new Uint8Array(data.buffer, data.byteOffset, data.length * 4));
+        return;
+      }
       // queue.writeBuffer runs before anything still recorded: submit that first to keep program order.
       if (ctx.rec.hasWork) ctx.rec.flush();
       device.pushErrorScope('validation');
@@ -172,6 +177,12 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     async read(h: BufferHandle, wordOffset: number, words: number): Promise<Uint32Array> {
       const b = asGpuBuf(h);
       return readChecked(ctx.readWords(b.buffer, wordOffset * 4, words));
+    },
+
+    async readInto(h: BufferHandle, wordOffset: number, words: number, dst: Uint32Array): Promise<void> {
+      const b = asGpuBuf(h);
+      if (dst.length < words) throw new Error('internal: readInto target too short');
+      await readChecked(ctx.readWords(b.buffer, wordOffset * 4, words, dst));
     },
 
     copy(src: BufferHandle, srcWord: number, dst: BufferHandle, dstWord: number, words: number): void {
@@ -196,7 +207,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       if (n === 0) return;
       const v = variantFor(launch, 'map', launch.outShape, MAP_WORKGROUP);
       const p = guard(launch, () => ctx.kernelPipeline(launch.kernel, v));
-      const call = ctx.rec.nextSeq(`kernel '${ir.name}'`, launch.span);
+      const call = ctx.rec.nextSeq(callName(ir), launch.span);
       ctx.dispatch(p, 'main', paramBuffers(p.plan, launch.args, launch.mask), n, MAP_WORKGROUP, (data) => {
         putPadded(data, 0, launch.outShape, 1);
         fillParams(data, p.plan, ir, launch.args, launch.mask);
@@ -253,6 +264,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       if (disposed) return;
       disposed = true;
       ctx.staging.dispose();
+      ctx.upload.dispose();
       ctx.scratch.dispose();
       device.destroy();
       liveInstances.delete(instance);
@@ -261,6 +273,14 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   return backend;
 }
 
+
+/** "kernel 'name'" of a kernel, built once (error messages only; naming it per call cost a string). */
+const callNames = new WeakMap<object, string>();
+function callName(ir: Launch['kernel']['ir']): string {
+  let s = callNames.get(ir);
+  if (s === undefined) callNames.set(ir, (s = `kernel '${ir.name}'`));
+  return s;
+}
 
 /** Words of one element as the numbers brt expects (float components as their float32 values). */
 export function wordsToNumbers(words: Uint32Array, t: Type): number[] {

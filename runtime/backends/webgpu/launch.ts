@@ -67,16 +67,35 @@ export function variantKey(v: KernelVariant): string {
 
 /** Words of a constant: float components as f32 bits, int as i32, uint as u32, bool as 0/1. */
 export function constWords(ir: KernelIR, index: number, value: number[]): number[] {
-  const flat = flattenElement(ir.params[index]!.type);
-  return flat.map((c, k) => {
+  const out: number[] = [];
+  putConst(out, 0, ir, index, value);
+  return out;
+}
+
+/** Scalar kinds of each parameter's components, computed once per kernel (flattenElement allocates). */
+const paramScalars = new WeakMap<KernelIR, string[][]>();
+
+function scalarsOf(ir: KernelIR, index: number): string[] {
+  let all = paramScalars.get(ir);
+  if (!all) {
+    all = ir.params.map((p) => flattenElement(p.type).map((c) => c.scalar as string));
+    paramScalars.set(ir, all);
+  }
+  return all[index]!;
+}
+
+/** constWords written straight into `data` at word `at` (no temporary arrays: per kernel call). */
+function putConst(data: Uint32Array | number[], at: number, ir: KernelIR, index: number, value: number[]): void {
+  const scalars = scalarsOf(ir, index);
+  for (let k = 0; k < scalars.length; k++) {
     const v = value[k] ?? 0;
-    switch (c.scalar) {
-      case 'float': case 'double': return f32Bits(v);
-      case 'bool': return v ? 1 : 0;
-      case 'uint': case 'uchar': case 'ushort': case 'ulong': return v >>> 0;
-      default: return (v | 0) >>> 0;
+    switch (scalars[k]) {
+      case 'float': case 'double': data[at + k] = f32Bits(v); break;
+      case 'bool': data[at + k] = v ? 1 : 0; break;
+      case 'uint': case 'uchar': case 'ushort': case 'ulong': data[at + k] = v >>> 0; break;
+      default: data[at + k] = (v | 0) >>> 0;
     }
-  });
+  }
 }
 
 /** Write a shape (or offsets) padded at the front to 4-D, at word `at` (no temporary arrays:
@@ -103,10 +122,7 @@ export function fillParams(data: Uint32Array, plan: ModulePlan, ir: KernelIR, ar
     if (!a) continue;
     const at = p.uniform * 4;
     if (p.role === 'const') {
-      if (a.kind === 'value') {
-        const w = constWords(ir, p.index, a.value);
-        for (let k = 0; k < w.length; k++) data[at + k] = w[k]!;
-      }
+      if (a.kind === 'value') putConst(data, at, ir, p.index, a.value);
       continue;
     }
     if (a.kind === 'value') continue;
@@ -135,16 +151,14 @@ export function fillParams(data: Uint32Array, plan: ModulePlan, ir: KernelIR, ar
 /** Storage buffers for a plan's parameter bindings (and the mask). */
 export function paramBuffers(plan: ModulePlan, args: LaunchArg[], mask?: StreamArg) {
   const out: { binding: number; buffer: GPUBufferLike; id: number | string }[] = [];
-  const seen = new Set<number>();
   for (const p of plan.params) {
-    if (p.binding === null || seen.has(p.binding)) continue;
-    seen.add(p.binding);
+    if (p.binding === null || out.some((o) => o.binding === p.binding)) continue;
     const a = args[p.index];
     if (!a || a.kind === 'value') throw new Error(`internal: parameter ${p.index} needs a stream`);
     const b = asGpuBuf(a.stream.buffer);
     out.push({ binding: p.binding, buffer: b.buffer, id: b.id });
   }
-  if (plan.mask && mask && !seen.has(plan.mask.binding)) {
+  if (plan.mask && mask && !out.some((o) => o.binding === plan.mask!.binding)) {
     const b = asGpuBuf(mask.stream.buffer);
     out.push({ binding: plan.mask.binding, buffer: b.buffer, id: b.id });
   }
