@@ -279,6 +279,12 @@ export class Session {
       setResult,
       throwIfInterrupted: () => {
         if (signal.aborted) throw new InterruptedError();
+        // While this thread spins, the control thread's message cannot arrive; its request is already
+        // in shared memory (the gate), so a cooperative check sees it at once.
+        if (this.gate.pending) {
+          this.gate.handled();
+          throw new InterruptedError();
+        }
       },
       setDeclarations,
     };

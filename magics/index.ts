@@ -176,7 +176,7 @@ registerCellMagic('brook', {
     const label = `cell[${ctx.executionCount}]`;
     let outcome;
     try {
-      outcome = await session.runCell(input.body, input.bodyLine, label, { stdout: (t) => ctx.stdout(t), stderr: (t) => ctx.stderr(t) });
+      outcome = await session.runCell(input.body, input.bodyLine, label, { stdout: (t) => ctx.stdout(t), stderr: (t) => ctx.stderr(t), checkInterrupt: () => ctx.throwIfInterrupted() });
     } catch (e) {
       if (e instanceof BrookCellError) throw new CellError(e.ename, e.summary, e.rendered.flatMap((r) => r.split('\n')));
       throw e;
@@ -195,7 +195,9 @@ registerCellMagic('brook', {
       ctx.setResult(value);
     }
     if (flags.plot && !isStream(value)) ctx.stderr('%%brook --plot: nothing to plot; end the cell with the name of a stream to plot it\n');
-    backendBadge(ctx, timing);
+    // Every cell's output names its backend: a shown stream's table and plot captions do; otherwise
+    // (and always with --time, which reports there) a one-line badge closes the cell's output.
+    if (!isStream(value) || flags.time) backendBadge(ctx, timing);
   },
   isComplete(input) {
     return isCompleteBrook(input.body);

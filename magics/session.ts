@@ -29,6 +29,8 @@ export type BackendChoice = 'auto' | 'cpu' | 'webgpu';
 export interface CellSink {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Throws when the user interrupted the cell; generated loops call it every 65536 iterations. */
+  checkInterrupt?(): void;
 }
 
 export interface CellOutcome {
@@ -78,6 +80,7 @@ export class BrookSession {
       v: {},
       f: {},
       k: {},
+      checkInterrupt: () => this.sink.checkInterrupt?.(),
       get: (name: string) => {
         const g = this.tsGlobals();
         if (!(name in g)) throw new BrookRuntimeError('BRK5901', `'${name}' is not defined in the notebook`, undefined, 'define it in a TypeScript cell or an earlier %%brook cell');

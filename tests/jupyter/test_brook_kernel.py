@@ -53,5 +53,44 @@ class BrookKernelTests(jupyter_kernel_test.KernelTests):
     code_clear_output = 'clearOutput()'
 
 
+class BrookCellTests(jupyter_kernel_test.KernelTests):
+    """The same suite with `%%brook` cells: Brook code, its output, errors, completion and inspection."""
+    kernel_name = "brook"
+    language_name = "typescript"
+    file_extension = ".ts"
+
+    code_hello_world = '%%brook\nprintf("hello, world\\n");'
+    code_stderr = '%%brook\nfprintf(stderr, "some error\\n");'
+
+    completion_samples = [
+        {"text": "%%brook\nstreamRe", "matches": {"streamRead"}},
+        {"text": "%%brook\nfloat4 v;\nfloat s = smoothst", "matches": {"smoothstep"}},
+    ]
+
+    complete_code_samples = ["%%brook\nfloat a<4>;", "%%brook\nkernel void k(float a<>, out float b<>) { b = a; }"]
+    incomplete_code_samples = ["%%brook\nkernel void k(float a<>, out float b<>) {", "%%brook\nfloat x = (1 +", "%%brook\n/* open comment"]
+    invalid_code_samples = ["%%brook\nint main() { return 0; }}", "%%brook\nfloat a = 1);"]
+
+    code_generate_error = '%%brook\nkernel void bad(float a<>, out float b<>) { b = a * undefinedName; }'
+
+    code_execute_result = [
+        {"code": "%%brook\nint six = 6;\nsix * 7", "result": "42"},
+        {"code": "%%brook\n1.5f + 2.0f", "result": "3.5"},
+    ]
+
+    code_display_data = [
+        {"code": "%%brook\nkernel void fill(out float o<>) { o = 2.0f; }\nfloat s<3>;\nfill(s);\ns", "mime": "image/png"},
+        {"code": "%%brook\nfloat t<2>;\nt", "mime": "application/vnd.vegalite.v5+json"},
+    ]
+
+    code_inspect_sample = "%%brook\nprintf"
+
+    # History and clear_output are the kernel's, not the cell language's: the same samples as above.
+    code_history_pattern = "*1.5f + 2.0f"
+    supported_history_operations = ("tail", "range", "search")
+    code_clear_output = 'clearOutput()'
+    code_page_something = "Math.max?"
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -85,6 +85,22 @@ describe('through jupyter server and @jupyterlab/services', () => {
     expect((result?.content as { data: Record<string, unknown> }).data['text/plain']).toBe('1024');
   });
 
+  it('runs a %%brook cell and reuses its stream and kernel in a TypeScript cell', async () => {
+    const brook = await execute(
+      '%%brook\nkernel void scale(float a, float x<>, out float r<>) { r = a * x; }\n' +
+        'iter float it<8> = iter(0.0f, 8.0f);\nfloat r<8>;\nscale(2.0f, it, r);\nr',
+    );
+    expect(brook.reply.status).toBe('ok');
+    const shown = brook.iopub.find((m) => m.header.msg_type === 'execute_result');
+    // The stream's table caption names its type, shape and backend.
+    expect(String((shown?.content as { data: Record<string, unknown> }).data['text/plain'])).toMatch(/8 rows x 2 columns, float, shape <8>, (webgpu|cpu)/);
+    const ts = await execute('await scale(3, r, r);\nArray.from(await r.toArray()).join(",")');
+    expect(ts.reply.status).toBe('ok');
+    // r = 2 * i, then r = 3 * r in place: 6 * i, computed here separately.
+    const want = Array.from({ length: 8 }, (_, i) => 6 * i).join(',');
+    expect((ts.iopub.find((m) => m.header.msg_type === 'execute_result')?.content as { data: Record<string, unknown> }).data['text/plain']).toBe(`'${want}'`);
+  });
+
   it('interrupts a spinning cell through the server, and the next cell runs', async () => {
     const future = kernel.requestExecute({ code: 'let turns = 0;\nwhile (true) { turns++ }' });
     await new Promise((r) => setTimeout(r, 700));
@@ -96,6 +112,19 @@ describe('through jupyter server and @jupyterlab/services', () => {
     const after = await execute('turns > 0');
     expect(after.reply.status).toBe('ok');
     expect((after.iopub.find((m) => m.header.msg_type === 'execute_result')?.content as { data: Record<string, unknown> }).data['text/plain']).toBe('true');
+  });
+
+  it('interrupts a spinning %%brook cell, and its streams survive', async () => {
+    const future = kernel.requestExecute({ code: '%%brook\nint spins = 0;\nwhile (1) { spins++; }' });
+    await new Promise((r) => setTimeout(r, 700));
+    const t0 = performance.now();
+    await kernel.interrupt();
+    const reply = await future.done;
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(reply.content).toMatchObject({ status: 'error' });
+    const after = await execute('Array.from(await r.toArray()).slice(0, 3).join(",")');
+    expect(after.reply.status).toBe('ok');
+    expect((after.iopub.find((m) => m.header.msg_type === 'execute_result')?.content as { data: Record<string, unknown> }).data['text/plain']).toBe("'0,6,12'");
   });
 
   it('restarts in under 2 s (kernel back and answering) with fresh state', async () => {

@@ -85,6 +85,7 @@ export class GpuContext {
     wg: number,
     fill: (data: Uint32Array) => void,
     call: RecordedCall,
+    bindGroup?: GPUBindGroup,
   ): void {
     if (count === 0) return;
     const pipeline = p.pipelines.get(entry);
@@ -98,7 +99,7 @@ export class GpuContext {
       slot.data[5] = gx * wg;
       slot.data[6] = first;
       slot.data[7] = count;
-      const bg = this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
+      const bg = bindGroup ?? this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
       this.rec.dispatch(pipeline, bg, slot.offset, gx, gy);
       this.rec.addWork(n);
     }

@@ -40,6 +40,7 @@ import { reduceAll, reduceBlocks } from './reduce.js';
 import { gatherOp, scatterOp } from './scatter.js';
 import { runVout } from './vout.js';
 import { STAGED_FROM } from './upload.js';
+import { findMemo, rememberLaunch } from './memo.js';
 import type { GpuFailure } from './recorder.js';
 import type { GpuTimes } from './timer.js';
 
@@ -205,13 +206,20 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       checkBindings(launch);
       const n = count(launch.outShape);
       if (n === 0) return;
-      const v = variantFor(launch, 'map', launch.outShape, MAP_WORKGROUP);
-      const p = guard(launch, () => ctx.kernelPipeline(launch.kernel, v));
       const call = ctx.rec.nextSeq(callName(ir), launch.span);
-      ctx.dispatch(p, 'main', paramBuffers(p.plan, launch.args, launch.mask), n, MAP_WORKGROUP, (data) => {
+      let memo = findMemo(launch, launch.outShape);
+      if (!memo) {
+        const v = variantFor(launch, 'map', launch.outShape, MAP_WORKGROUP);
+        const p = guard(launch, () => ctx.kernelPipeline(launch.kernel, v));
+        const bg = ctx.bindGroups.get(p, ctx.rec.uniformBuffer, paramBuffers(p.plan, launch.args, launch.mask), () => `brook#${call.seq} ${call.what}`);
+        memo = rememberLaunch(launch.kernel, launch, launch.outShape, p, bg);
+      }
+      const p = memo.p;
+      ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, (data) => {
         putPadded(data, 0, launch.outShape, 1);
         fillParams(data, p.plan, ir, launch.args, launch.mask);
-      }, call);
+      }, call, memo.bindGroup);
+      ctx.rec.callRecorded();
     },
 
     async reduceAll(launch: Launch): Promise<number[]> {

@@ -32,6 +32,9 @@ const ARENA_BYTES = 1 << 18;
 export const UNIFORM_ALIGN = 256;
 /** Elements of work after which a batch is submitted even if the host needs nothing yet. */
 const WORK_PER_SUBMIT = 1 << 28;
+/** Dispatches after which a batch is submitted: the GPU starts on the first calls of a long run of
+ *  small ones while the host records the rest (a submit costs far less than 128 recorded calls). */
+const DISPATCHES_PER_SUBMIT = 128;
 
 export class Recorder {
   private encoder: GPUCommandEncoder | null = null;
@@ -42,6 +45,7 @@ export class Recorder {
   private arena: GPUBuffer;
   private arenaUsed = 0;
   private work = 0;
+  private dispatches = 0;
   private calls: RecordedCall[] = [];
   private seq = 0;
   private readonly checks: Promise<GpuFailure | null>[] = [];
@@ -112,6 +116,7 @@ export class Recorder {
     this.offsets[0] = uniformOffset;
     pass.setBindGroup(0, bg, this.offsets, 0, 1);
     pass.dispatchWorkgroups(gx, gy);
+    this.dispatches++;
   }
 
   /** The encoder outside a compute pass (copies, clears). */
@@ -121,6 +126,12 @@ export class Recorder {
       this.pass = null;
     }
     return this.ensureEncoder();
+  }
+
+  /** A point between whole operations (after a map kernel's launch, which holds no scratch buffer
+   *  across dispatches): submit if the batch has many dispatches. */
+  callRecorded(): void {
+    if (this.dispatches >= DISPATCHES_PER_SUBMIT) this.flush();
   }
 
   /** Count work; submit when a batch has become long. */
@@ -167,6 +178,7 @@ export class Recorder {
     this.encoder = null;
     this.arenaUsed = 0;
     this.work = 0;
+    this.dispatches = 0;
     this.runAfterSubmit();
   }
 
