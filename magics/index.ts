@@ -150,6 +150,12 @@ function defineValue(g: Record<string, unknown>, name: string, type: Type): void
   });
 }
 
+/** The WebGPU backend's timestamp reader, when the session runs on it. */
+function gpuTimer(rt: { backend: unknown }): { resetGpuTimes(): void; gpuTimes(): Promise<{ gpuNs: number; passes: number; untimedPasses: number } | null> } | undefined {
+  const b = rt.backend as { resetGpuTimes?: () => void; gpuTimes?: () => Promise<{ gpuNs: number; passes: number; untimedPasses: number } | null> };
+  return typeof b.gpuTimes === 'function' && typeof b.resetGpuTimes === 'function' ? (b as never) : undefined;
+}
+
 function plotBundle(p: PlotDisplay): [Record<string, unknown>, Record<string, unknown>] {
   const b = p.bundle();
   return [b.data, b.metadata];
@@ -174,6 +180,8 @@ registerCellMagic('brook', {
     await checkPlotKind(flags.plot);
     if (flags.backend && flags.backend !== session.backendChoice) await session.switchBackend(flags.backend);
     const label = `cell[${ctx.executionCount}]`;
+    const timer = flags.time ? gpuTimer(await session.rt()) : undefined;
+    timer?.resetGpuTimes();
     let outcome;
     try {
       outcome = await session.runCell(input.body, input.bodyLine, label, { stdout: (t) => ctx.stdout(t), stderr: (t) => ctx.stderr(t), checkInterrupt: () => ctx.throwIfInterrupted() });
@@ -182,7 +190,12 @@ registerCellMagic('brook', {
       throw e;
     }
     publish(outcome.defined, ctx);
-    const timing = flags.time ? `, compile ${outcome.compileMs.toFixed(1)} ms, run ${outcome.runMs.toFixed(1)} ms (wall, incl. device sync)` : '';
+    let timing = '';
+    if (flags.time) {
+      const gpu = timer ? await timer.gpuTimes() : null;
+      const gpuText = gpu && gpu.passes > gpu.untimedPasses ? `, GPU ${(gpu.gpuNs / 1e6).toFixed(3)} ms in ${gpu.passes} pass${gpu.passes === 1 ? '' : 'es'} (timestamps)` : ', GPU time: not available on this backend';
+      timing = `, compile ${outcome.compileMs.toFixed(1)} ms, run ${outcome.runMs.toFixed(1)} ms wall${gpuText}`;
+    }
     const { value } = outcome;
     if (isStream(value)) {
       const name = Object.entries(session.S.v).find(([, v]) => v === value)?.[0] ?? value.name;
@@ -226,13 +239,17 @@ registerLineMagic('brook', async (args, ctx) => {
     }
     case 'info': {
       const rt = await session.rt();
-      const b = rt.backend as unknown as { info?: () => unknown };
+      const b = rt.backend as unknown as { features?: ReadonlySet<string>; device?: { limits: Record<string, number> } };
+      const deviceLimits = b.device
+        ? Object.fromEntries(DEVICE_LIMITS_SHOWN.map((k) => [k, b.device!.limits[k]]))
+        : undefined;
       return {
         backend: rt.backend.name,
-        description: rt.backend.description,
-        fallbackReason: rt.fallbackReason,
+        adapter: rt.backend.description,
+        ...(rt.fallbackReason ? { fallbackReason: rt.fallbackReason } : {}),
+        ...(b.features ? { features: [...b.features].sort() } : {}),
         limits: rt.backend.limits,
-        ...(typeof b.info === 'function' ? { details: b.info() } : {}),
+        ...(deviceLimits ? { deviceLimits } : {}),
       };
     }
     case 'streams': {
@@ -266,6 +283,12 @@ registerLineMagic('brook', async (args, ctx) => {
       throw lineUsage(`unknown subcommand '${cmd}'`);
   }
 });
+
+/** The device limits `%brook info` shows: the ones that bound stream sizes and launches. */
+const DEVICE_LIMITS_SHOWN = [
+  'maxBufferSize', 'maxStorageBufferBindingSize', 'maxStorageBuffersPerShaderStage', 'maxComputeWorkgroupsPerDimension',
+  'maxComputeInvocationsPerWorkgroup', 'maxComputeWorkgroupSizeX', 'maxComputeWorkgroupStorageSize', 'maxUniformBufferBindingSize',
+];
 
 function lineUsage(what: string): CellError {
   return new CellError('UsageError', `%brook: ${what}`, [`%brook: ${what}`, 'usage: %brook backend [cpu|webgpu|auto] | info | streams | free NAME | reset']);

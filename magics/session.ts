@@ -104,6 +104,8 @@ export class BrookSession {
     if (!this.runtimeStarting) {
       const starting: Promise<BrookRuntimeHandle> = createRuntime({
         backend: this.backendChoice,
+        // Timestamps on every pass, so `%%brook --time` can report GPU time (where the adapter has them).
+        webgpu: { timing: true },
         stdout: (s) => this.sink.stdout(s),
         stderr: (s) => this.sink.stderr(s),
       }).then((rt) => {
