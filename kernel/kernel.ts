@@ -97,9 +97,6 @@ export async function runKernel(connectionFile: string): Promise<number> {
       return Buffer.from(new Uint8Array(stdinBuffer, STDIN_HEADER_BYTES, stdinState[SLOT_LENGTH]!)).toString('utf8');
     },
   });
-  // Load the magics now, while the sockets come up: they start the GPU device in the background, so a
-  // first %%brook cell sent the moment the kernel answers (Run All) does not wait for both.
-  void session.preload();
 
   const sinkFor = (p: Header): OutputSink => ({
     stream: (name, text) => publish('stream', { name, text }, p),
