@@ -41,6 +41,20 @@ export function wrap64(x: number): number {
   return Number(BigInt.asIntN(64, BigInt(Math.trunc(x))));
 }
 
+/**
+ * A notebook (TypeScript) value used where C wants a number (n = 1) or a vector of n numbers: numbers
+ * and booleans pass, arrays of n numbers pass for vectors; anything else is a clear error, never a
+ * string silently stored in a float.
+ */
+export function fromSession(v: unknown, n: number, span?: Span): number | number[] {
+  if (n === 1 && (typeof v === 'number' || typeof v === 'boolean')) return Number(v);
+  if (n > 1 && (Array.isArray(v) || ArrayBuffer.isView(v)) && (v as ArrayLike<unknown>).length === n && Array.from(v as ArrayLike<unknown>).every((x) => typeof x === 'number')) {
+    return Array.from(v as ArrayLike<number>);
+  }
+  const what = v === null ? 'null' : Array.isArray(v) ? `an array of ${v.length}` : typeof v === 'object' ? 'an object' : typeof v === 'string' ? `the string ${JSON.stringify(v.length > 20 ? v.slice(0, 20) + '…' : v)}` : typeof v;
+  throw new BrookRuntimeError('BRK5102', `a notebook value used here is ${what}, but ${n === 1 ? 'a number' : `a vector of ${n} numbers`} is needed`, span, n === 1 ? 'pass a number (or a boolean) from the TypeScript cell' : `pass an array of ${n} numbers from the TypeScript cell`);
+}
+
 function divZero(span?: Span): BrookRuntimeError {
   return new BrookRuntimeError('BRK5101', 'integer division by zero', span, 'check the divisor before dividing (a C program would stop with SIGFPE here)');
 }

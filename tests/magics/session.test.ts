@@ -84,4 +84,20 @@ describe('Brook notebook session (cpu)', () => {
     expect(rt.liveStreams().length).toBe(before);
     s.dispose();
   });
+
+  it('TypeScript values used as C numbers are checked: a number passes, a string is a clear error', async () => {
+    const s = new BrookSession(() => ({ N: 2.5, STR: 'hello', V: [1, 2, 3, 4] }), { backend: 'cpu' });
+    const c = collector();
+    await s.runCell('float k = N * 2.0f;\nfloat4 v = V;\nprintf("%g %g\\n", k, v.w);', 1, 'cell[1]', c.sink);
+    expect(c.out.join('')).toBe('5 4\n');
+    let err: unknown;
+    try {
+      await s.runCell('\nfloat j = STR;', 1, 'cell[2]', c.sink);
+    } catch (e) {
+      err = e;
+    }
+    expect((err as BrookCellError).ename).toBe('BrookRuntimeError');
+    expect((err as BrookCellError).rendered[0]).toMatch(/^cell\[2\]:3:11: error: BRK5102: a notebook value used here is the string "hello", but a number is needed/);
+    s.dispose();
+  });
 });

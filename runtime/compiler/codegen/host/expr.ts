@@ -7,6 +7,7 @@
  * - `emitCond(e)`: a JS truth value for if/while/for/?:/&&/||.
  * - `lvalue(e)`: where an assignable expression lives, for stores and `&`.
  */
+import type { Span } from '../../source.js';
 import type { AssignExpr, BinaryExpr, CallExpr, CastExpr, Expr, Ident, IndexExpr, MemberExpr, UnaryExpr } from '../../ast.js';
 import type { ScalarName, Type } from '../../types.js';
 import { sizeOf, structLayout, typeToString } from '../../types.js';
@@ -52,8 +53,13 @@ function unsupported(c: Ctx, e: { span: import('../../source.js').Span }, what: 
 // Conversions
 
 /** Convert JS value `js` of type `from` to type `to`. */
-export function convert(_c: Ctx, js: string, from: Type, to: Type): string {
+export function convert(c: Ctx, js: string, from: Type, to: Type, span?: Span): string {
   if (to.kind === 'void') return js;
+  // A notebook value (TypeScript) where C wants a number or vector: checked at run time.
+  if (from.kind === 'dynamic' && (to.kind === 'scalar' || to.kind === 'vector')) {
+    const n = to.kind === 'vector' ? to.size : 1;
+    return convert(c, `$H.fromSession(${js}, ${n}, ${c.g.span(span)})`, to.kind === 'vector' ? { kind: 'vector', elem: 'double', size: to.size } : { kind: 'scalar', name: 'double' }, to);
+  }
   if (from.kind === 'dynamic' || to.kind === 'dynamic') return js;
   const fs = scalarOfType(from);
   const ts = scalarOfType(to);
@@ -67,7 +73,7 @@ export function convert(_c: Ctx, js: string, from: Type, to: Type): string {
 }
 
 export function emitAs(c: Ctx, e: Expr, to: Type): string {
-  return convert(c, emitValue(c, e), typeOfExpr(c, e), to);
+  return convert(c, emitValue(c, e), typeOfExpr(c, e), to, e.span);
 }
 
 /** A truth value. C: any nonzero number (NaN too) or non-NULL pointer is true. */
