@@ -8,6 +8,7 @@
  */
 import type { DiagnosticBag, Diagnostic } from '../diagnostics.js';
 import type { Span } from '../source.js';
+import { fillTemplate } from './template.js';
 
 export interface CheckMessageTemplate {
   message: string;
@@ -122,9 +123,7 @@ export const CHECK_MESSAGES = {
 export type CheckCode = keyof typeof CHECK_MESSAGES;
 export type MessageArgs = Record<string, string | number>;
 
-function fill(template: string, args: MessageArgs): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in args ? String(args[k]) : m));
-}
+const fill = fillTemplate;
 
 /** Format a message without recording it. */
 export function formatCheck(code: CheckCode, args: MessageArgs = {}): { message: string; hint?: string } {

@@ -6,6 +6,7 @@
  * The runtime raises them as `BrookRuntimeError` (compiler/diagnostics.ts) carrying the span of the
  * host statement that the generated code passed, so the renderer can quote the user's line.
  */
+import { fillTemplate } from './template.js';
 
 export interface RuntimeMessageTemplate {
   message: string;
@@ -45,5 +46,5 @@ export type RuntimeMessageCode = keyof typeof RUNTIME_MESSAGES;
 
 /** Replace `{name}` by args[name]; unknown names stay as written, so a missing argument shows. */
 export function formatRuntimeMessage(template: string, args: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in args ? String(args[k]) : m));
+  return fillTemplate(template, args);
 }

@@ -6,6 +6,7 @@
  */
 import type { DiagnosticBag, Diagnostic } from '../diagnostics.js';
 import type { Span } from '../source.js';
+import { fillTemplate } from './template.js';
 
 export interface MessageTemplate {
   message: string;
@@ -93,9 +94,7 @@ export const SYNTAX_MESSAGES = {
 
 export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;
 
-function fill(template: string, args: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in args ? String(args[k]) : m));
-}
+const fill = fillTemplate;
 
 /** Format a message without recording it (tests and other stages may use it). */
 export function formatSyntax(code: SyntaxCode, args: Record<string, string | number> = {}): { message: string; hint?: string } {
