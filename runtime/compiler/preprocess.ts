@@ -310,6 +310,9 @@ class Preprocessor {
     const from = this.sources.get(fromFile);
     const found = this.options.readInclude?.(name, from.name);
     if (!found) {
+      // C's rule: a "quoted" include not found next to the file is searched like a <system> one. The
+      // system headers are ignored, and so are the original runtime's (brook.hpp, brt.hpp, ...).
+      if (isSystemHeaderName(name)) return;
       reportSyntax(this.diags, 'BRK1120', first.span, { name });
       return;
     }
@@ -547,4 +550,16 @@ class Preprocessor {
 function joinSpan(a: Span, b: Span): Span {
   if (a.file !== b.file || b.end < a.start) return a;
   return { file: a.file, start: a.start, end: b.end };
+}
+
+/** Headers of the C library and of BrookGPU's runtime, which the host library and runtime replace. */
+const SYSTEM_HEADERS = new Set([
+  'assert.h', 'ctype.h', 'errno.h', 'float.h', 'limits.h', 'locale.h', 'math.h', 'setjmp.h', 'signal.h',
+  'stdarg.h', 'stddef.h', 'stdint.h', 'stdbool.h', 'stdio.h', 'stdlib.h', 'string.h', 'time.h', 'unistd.h',
+  'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'cstdio', 'cstdlib', 'cmath', 'cstring',
+]);
+
+export function isSystemHeaderName(name: string): boolean {
+  const n = name.replace(/\\/g, '/');
+  return SYSTEM_HEADERS.has(n) || /^(brook\/|brt)/.test(n) || /^brook[^/]*\.(h|hpp)$/.test(n);
 }

@@ -9,6 +9,7 @@
  * (write `s<(a > b ? a : b)>`), as C++ does for template arguments.
  */
 import type {
+  CallExpr,
   AssignOp, BinaryOp, CastExpr, ConstructExpr, Expr, Ident, IndexofExpr, InitList, SizeofExpr, TypeName,
 } from '../ast.js';
 import type { Span } from '../source.js';
@@ -95,6 +96,10 @@ function parseUnaryInner(p: Parser): Expr {
         if (isCastStart(p)) return parseCast(p);
         break;
     }
+  } else if (t.kind === 'ident' && t.text === 'new' && p.isTypeName(1)) {
+    return parseNew(p);
+  } else if (t.kind === 'ident' && t.text === 'delete' && (p.is('[', p.peek(1)) || p.peek(1).kind === 'ident' || p.is('(', p.peek(1)))) {
+    return parseDelete(p);
   } else if (t.kind === 'keyword' && t.text === 'sizeof') {
     p.next();
     let target: TypeName | Expr;
@@ -109,6 +114,34 @@ function parseUnaryInner(p: Parser): Expr {
     return e;
   }
   return parsePostfix(p, parsePrimary(p));
+}
+
+/**
+ * brcc compiled .br files as C++, so programs of the era allocate with `new float[n]` and free with
+ * `delete[] p`. Both desugar to C: `(float *) malloc(n * sizeof(float))` and `free(p)`.
+ */
+function parseNew(p: Parser): Expr {
+  const kw = p.next();
+  const type = parseTypeName(p);
+  const span = p.spanFrom(kw.span);
+  const elem: TypeName = { kind: 'TypeName', span: type.span, typeSpec: type.typeSpec, pointer: type.pointer, arrayDims: [] };
+  const size: SizeofExpr = { kind: 'SizeofExpr', span, target: elem };
+  const count = type.arrayDims[0];
+  const bytes: Expr = count ? { kind: 'BinaryExpr', span, op: '*', left: count, right: size } : size;
+  const call: CallExpr = { kind: 'CallExpr', span, callee: { kind: 'Ident', span: kw.span, name: 'malloc' }, args: [bytes] };
+  const target: TypeName = { kind: 'TypeName', span: type.span, typeSpec: type.typeSpec, pointer: type.pointer + 1, arrayDims: [] };
+  return { kind: 'CastExpr', span, target, operand: call } satisfies CastExpr;
+}
+
+function parseDelete(p: Parser): Expr {
+  const kw = p.next();
+  if (p.is('[')) {
+    p.next();
+    p.expect(']');
+  }
+  const operand = parseUnary(p);
+  const call: CallExpr = { kind: 'CallExpr', span: p.spanFrom(kw.span), callee: { kind: 'Ident', span: kw.span, name: 'free' }, args: [operand] };
+  return call;
 }
 
 /** `(` followed by a type name that is not a constructor call such as `(float4(a, b, c, d))`. */
