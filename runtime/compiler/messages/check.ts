@@ -8,7 +8,7 @@
  */
 import type { DiagnosticBag, Diagnostic } from '../diagnostics.js';
 import type { Span } from '../source.js';
-import { fillTemplate } from './template.js';
+import { formatTemplate } from './template.js';
 
 export interface CheckMessageTemplate {
   message: string;
@@ -123,12 +123,10 @@ export const CHECK_MESSAGES = {
 export type CheckCode = keyof typeof CHECK_MESSAGES;
 export type MessageArgs = Record<string, string | number>;
 
-const fill = fillTemplate;
 
 /** Format a message without recording it. */
 export function formatCheck(code: CheckCode, args: MessageArgs = {}): { message: string; hint?: string } {
-  const t: CheckMessageTemplate = CHECK_MESSAGES[code];
-  return { message: fill(t.message, args), hint: t.hint === undefined ? undefined : fill(t.hint, args) };
+  return formatTemplate(CHECK_MESSAGES[code], args);
 }
 
 /** Record diagnostic `code` at `span`. `extra.hint` replaces the template's hint (e.g. "did you mean"). */

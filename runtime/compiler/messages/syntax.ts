@@ -6,7 +6,7 @@
  */
 import type { DiagnosticBag, Diagnostic } from '../diagnostics.js';
 import type { Span } from '../source.js';
-import { fillTemplate } from './template.js';
+import { formatTemplate } from './template.js';
 
 export interface MessageTemplate {
   message: string;
@@ -94,12 +94,10 @@ export const SYNTAX_MESSAGES = {
 
 export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;
 
-const fill = fillTemplate;
 
 /** Format a message without recording it (tests and other stages may use it). */
 export function formatSyntax(code: SyntaxCode, args: Record<string, string | number> = {}): { message: string; hint?: string } {
-  const t: MessageTemplate = SYNTAX_MESSAGES[code];
-  return { message: fill(t.message, args), hint: t.hint === undefined ? undefined : fill(t.hint, args) };
+  return formatTemplate(SYNTAX_MESSAGES[code], args);
 }
 
 /** Record diagnostic `code` at `span`. */
