@@ -29,25 +29,30 @@ export class AbortState {
   /** Watchdog limit in seconds for each cell or program (undefined: none). */
   timeoutSeconds: number | undefined;
   private deadline = Infinity;
-  private startedAt = 0;
+  /** Which unit of work this state stands for now: an interrupt request names the token it is for. */
+  private token = 1;
 
   /**
-   * `flag` and `index`: the Int32 slot that is non-zero while an interrupt is requested. The kernel passes
-   * the gate's shared `pending` slot; alone (tests, `brook run`), a private slot.
+   * `slots`: two Int32 slots in shared memory, [pending, timedOut]: `pending` holds the token of the work
+   * an interrupt was requested for (0: none), `timedOut` the token of the work the watchdog stopped. The
+   * kernel passes the interrupt gate's slots (kernel/interrupt-gate.ts), so its control thread can write
+   * them; alone (tests, `brook run`), private ones.
    */
   constructor(
-    private readonly flag: Int32Array = new Int32Array(new SharedArrayBuffer(4)),
-    private readonly index = 0,
+    private readonly slots: Int32Array = new Int32Array(new SharedArrayBuffer(8)),
     env: Record<string, string | undefined> = process.env,
   ) {
     const t = parseTimeout(env.BROOK_KERNEL_TIMEOUT ?? '');
     this.timeoutSeconds = typeof t === 'number' ? t : undefined;
   }
 
-  /** Arms the watchdog for one unit of work (a cell, a program): its deadline is now + the timeout. */
-  begin(): void {
-    this.startedAt = performance.now();
-    this.deadline = this.timeoutSeconds === undefined ? Infinity : this.startedAt + this.timeoutSeconds * 1000;
+  /**
+   * Arms the watchdog for one unit of work (a cell, a program): its deadline is now + the timeout.
+   * `token` (the kernel's cell sequence number) makes a request meant for earlier work not stop this one.
+   */
+  begin(token = 1): void {
+    this.token = token;
+    this.deadline = this.timeoutSeconds === undefined ? Infinity : performance.now() + this.timeoutSeconds * 1000;
   }
 
   /** Disarms the watchdog (the unit of work ended). */
@@ -60,29 +65,37 @@ export class AbortState {
     return this.deadline === Infinity ? Infinity : Math.max(0, this.deadline - performance.now());
   }
 
-  requestInterrupt(): void {
-    Atomics.store(this.flag, this.index, 1);
+  /** Asks the current work to stop (`timedOut`: because the watchdog's time ran out). */
+  requestInterrupt(timedOut = false): void {
+    if (timedOut) Atomics.store(this.slots, 1, this.token);
+    Atomics.store(this.slots, 0, this.token);
   }
 
+  /** Forgets a request for the current work (the session reported it). */
   clearInterrupt(): void {
-    Atomics.store(this.flag, this.index, 0);
+    Atomics.compareExchange(this.slots, 0, this.token, 0);
+    Atomics.compareExchange(this.slots, 1, this.token, 0);
   }
 
   get interruptRequested(): boolean {
-    return Atomics.load(this.flag, this.index) !== 0;
+    return Atomics.load(this.slots, 0) === this.token;
   }
 
+  /** The watchdog stopped the current work, or its deadline has passed. */
   get timedOut(): boolean {
-    return this.deadline !== Infinity && performance.now() >= this.deadline;
+    return Atomics.load(this.slots, 1) === this.token || (this.deadline !== Infinity && performance.now() >= this.deadline);
   }
 
   /** Throws BRK5050 (interrupted) or BRK5051 (past the deadline), located at `span`; else returns. */
   check(span?: Span): void {
-    if (Atomics.load(this.flag, this.index) !== 0) throw brtError('BRK5050', {}, span);
-    if (this.deadline !== Infinity && performance.now() >= this.deadline) {
-      const seconds = this.timeoutSeconds ?? 0;
-      throw brtError('BRK5051', { seconds, s: seconds === 1 ? '' : 's' }, span);
-    }
+    const requested = Atomics.load(this.slots, 0) === this.token;
+    if (requested && Atomics.load(this.slots, 1) !== this.token) throw brtError('BRK5050', {}, span);
+    if (requested || (this.deadline !== Infinity && performance.now() >= this.deadline)) throw this.timeoutError(span);
+  }
+
+  timeoutError(span?: Span): Error {
+    const seconds = this.timeoutSeconds ?? 0;
+    return brtError('BRK5051', { seconds, s: seconds === 1 ? '' : 's' }, span);
   }
 }
 

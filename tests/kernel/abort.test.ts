@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AbortState, checkAbort, forEachChunk, forEachPiece, isAbortError, parseTimeout, setSessionAbort } from '../../runtime/brt/abort.js';
 
 describe('runtime abort state (runtime/brt/abort.ts)', () => {
-  afterEach(() => setSessionAbort(new AbortState(undefined, 0, {})));
+  afterEach(() => setSessionAbort(new AbortState(undefined, {})));
 
   it('checkAbort throws BRK5050 once an interrupt is requested, located at the span', () => {
-    const a = new AbortState(undefined, 0, {});
+    const a = new AbortState(undefined, {});
     setSessionAbort(a);
     expect(() => checkAbort()).not.toThrow();
     a.requestInterrupt();
@@ -20,15 +20,21 @@ describe('runtime abort state (runtime/brt/abort.ts)', () => {
   });
 
   it('reads the interrupt from a shared slot another thread writes', () => {
-    const slots = new Int32Array(new SharedArrayBuffer(8));
-    const a = new AbortState(slots, 1, {});
-    Atomics.store(slots, 1, 1);
+    const slots = new Int32Array(new SharedArrayBuffer(12));
+    const a = new AbortState(slots.subarray(1, 3), {});
+    a.begin(7);
+    Atomics.store(slots, 1, 6); // a request for earlier work (token 6) does not stop this one
+    expect(a.interruptRequested).toBe(false);
+    expect(() => a.check()).not.toThrow();
+    Atomics.store(slots, 1, 7);
     expect(a.interruptRequested).toBe(true);
     expect(() => a.check()).toThrow(/interrupted/);
+    Atomics.store(slots, 2, 7); // the watchdog's request: reported as a timeout
+    expect(() => a.check()).toThrow(/BRK5051|watchdog/);
   });
 
   it('the watchdog: BROOK_KERNEL_TIMEOUT arms a deadline per begin(), BRK5051 names the seconds', async () => {
-    const a = new AbortState(undefined, 0, { BROOK_KERNEL_TIMEOUT: '0.05' });
+    const a = new AbortState(undefined, { BROOK_KERNEL_TIMEOUT: '0.05' });
     expect(a.timeoutSeconds).toBe(0.05);
     expect(() => a.check()).not.toThrow(); // not armed yet
     a.begin();
@@ -46,7 +52,7 @@ describe('runtime abort state (runtime/brt/abort.ts)', () => {
   });
 
   it('forEachChunk stops a long loop within a few milliseconds of the interrupt', () => {
-    const a = new AbortState(undefined, 0, {});
+    const a = new AbortState(undefined, {});
     setSessionAbort(a);
     const t0 = performance.now();
     let stoppedAt = 0;
@@ -60,7 +66,7 @@ describe('runtime abort state (runtime/brt/abort.ts)', () => {
   });
 
   it('forEachPiece checks between pieces', async () => {
-    const a = new AbortState(undefined, 0, {});
+    const a = new AbortState(undefined, {});
     setSessionAbort(a);
     const done: number[] = [];
     await expect(forEachPiece([[0, 1], [1, 2], [2, 3]], async (lo) => { done.push(lo); if (lo === 1) a.requestInterrupt(); })).rejects.toThrow(/interrupted/);
