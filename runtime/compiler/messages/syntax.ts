@@ -26,6 +26,7 @@ export const SYNTAX_MESSAGES = {
   BRK1009: { message: "unknown escape sequence '{escape}'", hint: 'use \\n, \\t, \\\\, \\", \\\', \\0, \\xHH or an octal escape' },
   BRK1010: { message: 'empty character literal', hint: "put one character between the quotes, as in 'a'" },
   BRK1011: { message: 'character literal {text} has more than one character', hint: 'use a string ("...") for text; a char literal holds one character' },
+  BRK1012: { message: "'{text}' starts with 0, so it is octal, and octal has no digits 8 or 9: read as {digits} (= {value}), as BrookGPU's brcc read it", hint: 'drop the leading 0 for the decimal number, or write only the digits 0-7 for an octal one', severity: 'warning' },
 
   // ---- preprocessor
   BRK1101: { message: "unknown preprocessor directive '#{name}'", hint: 'known directives: #include #define #undef #if #ifdef #ifndef #elif #else #endif #error #pragma #line' },
