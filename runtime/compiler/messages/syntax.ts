@@ -95,6 +95,7 @@ export const SYNTAX_MESSAGES = {
   // ---- C and C++ of the BrookGPU era (programs of 2004-2007 as they were written)
   BRK1238: { message: "function '{name}' is declared but never defined", hint: "define it in one of the program's files, or name the file that defines it on the command line" },
   BRK1239: { message: "'{name}' is a pointer to a function: not supported", hint: 'call the function by its name' },
+  BRK1240: { message: "'{first} {second}': {why}", hint: "keep one of the two words; write 'out float o<>' for an output" },
 } as const satisfies Record<string, MessageTemplate>;
 
 export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;

@@ -503,6 +503,15 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
       }
     }
   }
+  // `out iter float o<>`: a parameter has one role; the second word is the mistake.
+  while (qualTok && p.tok.kind === 'keyword' && PARAM_QUALIFIERS.has(p.tok.text)) {
+    const second = p.next();
+    const roles = [qualifier, second.text];
+    const why = roles.includes('iter') && (roles.includes('out') || roles.includes('vout') || roles.includes('reduce'))
+      ? `${roles.includes('reduce') ? 'a reduce' : 'an output'} argument cannot be an iterator (an iterator is an input whose values come from iter(lo, hi))`
+      : 'a parameter has one role: out, vout, iter or reduce';
+    p.error('BRK1240', second.span, { first: qualifier ?? '', second: second.text, why });
+  }
   if (p.tok.kind === 'ident' && !p.isTypeName() && (p.peek().kind === 'ident' || p.is('*', p.peek()))) {
     p.error('BRK1217', p.tok.span, { name: p.tok.text });
     p.declareName(p.tok.text, true);
