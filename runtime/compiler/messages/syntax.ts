@@ -96,6 +96,7 @@ export const SYNTAX_MESSAGES = {
   BRK1238: { message: "function '{name}' is declared but never defined", hint: "define it in one of the program's files, or name the file that defines it on the command line" },
   BRK1239: { message: "'{name}' is a pointer to a function: not supported", hint: 'call the function by its name' },
   BRK1240: { message: "'{first} {second}': {why}", hint: "keep one of the two words; write 'out float o<>' for an output" },
+  BRK1241: { message: "'{decl}': a C++ reference parameter that the function may write is not supported", hint: "pass a pointer instead ('{type} *{name}', call with &x, use *{name}), or write 'const {type}& {name}' if the function only reads it" },
 } as const satisfies Record<string, MessageTemplate>;
 
 export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;

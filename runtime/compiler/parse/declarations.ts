@@ -521,6 +521,9 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
   }
   const specs = parseTypeSpecifiers(p);
   let pointer = parsePointer(p);
+  // C++ references in companion .cpp files: `const float3& g` only reads its argument, so it is the
+  // same as passing by value; a writable `int& n` has no C equivalent here (BRK1241 below).
+  const ampersand = p.is('&') ? p.next() : undefined;
   // `float (*s)<>`: a pointer to a stream, BrookGPU's way for a host function to hand a stream back.
   let parenOpen: Span | undefined;
   if (p.is('(') && p.is('*', p.peek())) {
@@ -536,6 +539,10 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
     p.declareName(name, false);
   } else if (p.tok.kind === 'keyword' && !p.isTypeName()) {
     p.fail('BRK1227', p.tok.span, { kw: p.tok.text });
+  }
+  if (ampersand && (!specs.typeSpec.isConst || pointer > 0)) {
+    const type = (specs.typeSpec.name + ' ' + '*'.repeat(pointer)).trim();
+    p.error('BRK1241', ampersand.span, { decl: name ? `${type}& ${name}` : `${type}&`, type, name: name || 'x' });
   }
   if (parenOpen) {
     closeParen(p, parenOpen, 'parameter');
