@@ -81,6 +81,7 @@ const CASES: [string, string][] = [
   ['gather with a float2 on a 1-D gather', 'kernel void k(float2 a<>, float g[], out float b<>) { b = g[/*!BRK2210*/a]; }'],
   ['gather with too many brackets', 'kernel void k(float a<>, float g[], out float b<>) { b = g[a][/*!BRK2210*/a]; }'],
   ['gather with too few brackets', 'kernel void k(float a<>, float g[][][], out float b<>) { b = g[a][/*!BRK2210*/a]; }'],
+  ['a wider index vector into a 2-D..4-D gather is fine (first components)', 'kernel void k(float a<>, float g[][], float4 v[][][], out float b<>) { b = g[indexof(b)] + g[float3(a, a, a)] + v[indexof(b)].x; }'],
   ['gather of the right rank is fine', 'kernel void k(float2 a<>, float g[][], float h[], float4 v[][][], out float b<>) { b = g[a] + g[a.y][a.x] + h[a.x] + v[float3(a, 0)].x + v[1][2][3].y; }'],
   ['write to an input stream', 'kernel void k(float a<>, out float b<>) { /*!BRK2211*/a = 1; b = a; }'],
   ['compound write to an input stream', 'kernel void k(float a<>, out float b<>) { /*!BRK2211*/a += 1; b = a; }'],
