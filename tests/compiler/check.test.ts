@@ -135,6 +135,7 @@ const CASES: [string, string][] = [
   ['iterator without iter()', 'int main() { iter float /*!BRK2314*/it<10>; return 0; }'],
   ['iter() outside an iterator declaration', 'int main() { float x = /*!BRK2315*/iter(0.0f, 1.0f); return 0; }'],
   ['3-D iterator', 'int main() { iter float /*!BRK2316*/it<2, 2, 2> = iter(0.0f, 1.0f); return 0; }'],
+  ['3-D iterator of float3 and 4-D of float4 are fine', 'int main() { iter float3 a<2, 2, 2> = iter(float3(0.0f, 0.0f, 0.0f), float3(1.0f, 1.0f, 1.0f)); iter float4 b<1, 2, 1, 2> = iter(float4(0.0f, 0.0f, 0.0f, 0.0f), float4(1.0f, 1.0f, 1.0f, 1.0f)); return 0; }'],
   ['2-D float2 iterator is fine', 'int main() { iter float2 it<4, 8> = iter(float2(0, 0), float2(8, 4)); return 0; }'],
   ['float stream extent', 'int main() { float n = 3; float s</*!BRK2317*/n>; return 0; }'],
   ['stream assignment', 'int main() { float a<10>, b<10>; /*!BRK2318*/a = b; return 0; }'],
