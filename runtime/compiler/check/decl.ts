@@ -154,7 +154,8 @@ function checkStreamDecl(ctx: Ctx, d: VarDecl, dec: Declarator, elem: Type): Typ
   const st: Type = { kind: 'stream', elem, rank: dims.length, iter: d.isIter };
   if (d.isIter) {
     const okShape = (dims.length === 1 && elem.kind !== 'struct' && scalarKind(elem) === 'float')
-      || (dims.length === 2 && elem.kind === 'vector' && elem.elem === 'float' && elem.size === 2);
+      // 2-D..4-D: one component per dimension, x along the fastest (the 2-D float2 rule, extended).
+      || (dims.length >= 2 && elem.kind === 'vector' && elem.elem === 'float' && elem.size === dims.length);
     if (!isLoose(elem) && !okShape) {
       reportCheck(ctx.bag, 'BRK2316', dec.span, { type: typeToString(elem), rank: dims.length, s: dims.length === 1 ? '' : 's' });
     }
