@@ -235,7 +235,14 @@ function lowerSplitBuiltin(st: LowerState, name: string, e: CallExpr, args: IREx
 }
 
 function lowerHelperCall(st: LowerState, e: CallExpr, name: string, pre: Pre): IRExpr {
-  const helper = st.helperOf(name)!;
+  const helper = st.helperOf(name);
+  if (!helper) {
+    // Declared (a prototype) but never defined: there is no body to inline.
+    if (!st.bag.items.some((d) => d.code === 'BRK2129' && d.span.start === e.callee.span.start && d.span.file === e.callee.span.file)) {
+      reportCheck(st.bag, 'BRK2129', e.callee.span, { name });
+    }
+    return zeroOf(typeOf(e));
+  }
   st.callees.add(name);
   const t = typeOf(e);
   const args: IRExpr[] = [];
