@@ -70,6 +70,18 @@ function workerMain(): void {
   parentPort!.postMessage({ kind: 'done' });
 }
 
+/** Distinct crashes are written out as soon as they are found (a long run may be stopped). */
+let saveDir = 'fuzz-crashes';
+const saved = new Map<string, string>();
+function saveNew(total: Stats): void {
+  for (const c of total.crashes) {
+    if (saved.has(c.what)) continue;
+    const file = save(saveDir, c, saved.size + 1);
+    saved.set(c.what, file);
+    process.stderr.write(`\ncrash: ${c.what}\n  saved as ${file}\n`);
+  }
+}
+
 function merge(into: Stats, s: Stats): void {
   into.inputs += s.inputs;
   into.rejected += s.rejected;
@@ -108,6 +120,7 @@ function runWorker(job: Omit<Job, 'progress'>, total: Stats, onHang: (index: num
     w.on('message', (m: { kind: string; stats?: Stats }) => {
       if (m.kind === 'stats') {
         merge(total, m.stats!);
+        saveNew(total);
         report(total, false);
       } else if (m.kind === 'done' && !finished) {
         finished = true;
@@ -145,6 +158,7 @@ function save(dir: string, c: Crash, n: number): string {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  saveDir = args.out;
   started = Date.now();
   const deadline = args.minutes !== undefined ? started + args.minutes * 60_000 : undefined;
   const total = newStats();
@@ -163,7 +177,8 @@ async function main(): Promise<void> {
   }
   process.stderr.write('\n');
   report(total, true);
-  total.crashes.forEach((c, i) => console.log(`crash ${i + 1}: ${c.what}\n  saved as ${save(args.out, c, i + 1)}`));
+  saveNew(total);
+  total.crashes.forEach((c, i) => console.log(`crash ${i + 1}: ${c.what}\n  saved as ${saved.get(c.what)}`));
   process.exitCode = total.crashes.length > 0 ? 1 : 0;
 }
 
