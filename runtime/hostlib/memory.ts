@@ -7,8 +7,9 @@
  *   comparison and casts between pointer types are therefore integer operations on byte offsets.
  *   Where a pointer leaves host code (streamRead/streamWrite) it becomes the `{ mem, off }` HostArray
  *   of runtime/brt/api.ts via `hostPtr`.
- * - Offsets 0..63 are never handed out: 0 is NULL, and 16/32/48 are the FILE objects of stdin, stdout
- *   and stderr (so `stderr != NULL` and `fprintf(stderr, ...)` work).
+ * - Offsets 0..4095 are never handed out: 0 is NULL (an access there, NULL plus a field offset, is a
+ *   NULL dereference), and 16/32/48 are the FILE objects of stdin, stdout and stderr (so
+ *   `stderr != NULL` and `fprintf(stderr, ...)` work).
  * - Loads and stores use the typed view of the access type at offset >> log2(size): every object the
  *   compiler lays out (C layout from compiler/types.ts) and every malloc block (16-byte aligned) is
  *   naturally aligned. A misaligned access through a cast pointer is not supported (C calls it
@@ -23,7 +24,8 @@ export const NULL_PTR = 0;
 export const STDIN_PTR = 16;
 export const STDOUT_PTR = 32;
 export const STDERR_PTR = 48;
-const HEAP_BASE = 64;
+/** Addresses below this are never handed out: a pointer there is NULL plus a small offset. */
+const HEAP_BASE = 4096;
 const HEADER = 16; // block header: u32 requested size at p - 12, u32 size at p - 8, u32 state at p - 4
 /** Largest heap: typed-array offsets use `>>> 2`, valid below 2^32. */
 const MAX_BYTES = 2 ** 32 - 2 ** 16;
@@ -355,7 +357,7 @@ export class Mem {
   /** The MemoryFault for an access of n bytes at p that is not addressable. */
   fault(p: number, n: number, write: boolean): MemoryFault {
     const what = `${write ? 'write' : 'read'} of ${n} byte${n === 1 ? '' : 's'}`;
-    if (Math.abs(p) < 4096) {
+    if (p > -HEAP_BASE && p < HEAP_BASE) {
       return new MemoryFault('BRK5105', `NULL pointer dereference: ${what} at address ${p}`, 'check the pointer against NULL before using it (malloc returns NULL when it cannot allocate)');
     }
     let g = p >>> 3;
@@ -435,20 +437,23 @@ export class Mem {
 /** Where an address lies, in words: the nearest block before it and the offset from its start. */
 function describeAddress(mem: Mem, p: number): string {
   if (!(p >= 0 && p < mem.byteLength)) return 'outside host memory';
-  const g = p >>> 3;
   const sh = mem.sh;
-  // Walk back to the nearest addressable byte: the block the pointer most likely came from.
-  let q = g;
-  const stop = Math.max(0, g - (1 << 20));
-  while (q > stop && sh[q] !== SHADOW_OK && !(sh[q]! > 0 && sh[q]! < 8)) q--;
-  if (q <= stop) return 'not inside any allocated block';
+  const ok = (g: number) => sh[g] === SHADOW_OK || (sh[g]! > 0 && sh[g]! < 8);
+  // The addressable run at or before p: the object the pointer most likely came from.
+  let q = p >>> 3;
+  const stop = Math.max(0, q - (1 << 20));
+  while (q > stop && !ok(q)) q--;
+  if (!ok(q)) return 'not inside any allocated block';
   let start = q;
-  while (start > 0 && (sh[start - 1] === SHADOW_OK || (sh[start - 1]! > 0 && sh[start - 1]! < 8))) start--;
+  while (start > 0 && ok(start - 1)) start--;
+  let last = q;
+  while (last + 1 < sh.length && sh[last] === SHADOW_OK && ok(last + 1)) last++;
   const blockStart = start * 8;
-  const last = sh[q]!;
-  const endByte = q * 8 + (last === SHADOW_OK ? 8 : last);
-  const off = p - blockStart;
-  return off >= 0 && p >= endByte ? `${p - endByte} byte${p - endByte === 1 ? '' : 's'} past the end of a ${endByte - blockStart}-byte block` : `offset ${off} of a ${endByte - blockStart}-byte block`;
+  const endByte = last * 8 + (sh[last] === SHADOW_OK ? 8 : sh[last]!);
+  const size = endByte - blockStart;
+  if (p === endByte) return `just past the end of a ${size}-byte block`;
+  if (p > endByte) return `${p - endByte} bytes past the end of a ${size}-byte block`;
+  return `offset ${p - blockStart} of a ${size}-byte block`;
 }
 
 function bytesToString(u8: Uint8Array, start: number, end: number): string {

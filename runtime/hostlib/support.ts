@@ -69,13 +69,15 @@ export function ck(M: Mem, p: number, n: number, write: number, span?: Span): nu
   throw located(M.fault(p, n, write !== 0), span);
 }
 
-/** A checked access of n bytes (n > 8: vectors, struct copies), or a range of a loop checked once. */
-export function ckr(M: Mem, p: number, n: number, write: number, span?: Span): number {
+/**
+ * A checked access of n bytes (n > 8: vectors, struct copies), or the elements of `elem` bytes that
+ * a loop will touch, checked once before it starts (the error names the first bad element).
+ */
+export function ckr(M: Mem, p: number, n: number, write: number, span?: Span, elem = 1): number {
   if (M.rangeAccessible(p, p + n)) return p;
   let q = p;
-  // Name the first bad byte's granule, not the start of the range.
-  while (q < p + n && M.accessible(q, 1)) q++;
-  throw located(M.fault(q, 1, write !== 0), span);
+  while (q < p + n && M.rangeAccessible(q, q + elem)) q += elem;
+  throw located(M.fault(q, elem, write !== 0), span);
 }
 
 function divZero(span?: Span): BrookRuntimeError {

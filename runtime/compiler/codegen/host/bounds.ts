@@ -15,6 +15,7 @@
  */
 import type { Expr, ForStmt, IndexExpr, Stmt } from '../../ast.js';
 import type { Type } from '../../types.js';
+import { sizeOf } from '../../types.js';
 import { strideOf } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { emitAs, emitValue, storageOf } from './expr.js';
@@ -187,7 +188,8 @@ export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
     const stride = strideOf(ot);
     const first = k.expr ? `(${i} ${k.sign} ${emitAs(c, k.expr, LONG)})` : i;
     const p = emitValue(c, obj);
-    checks.push(`$H.ckr($M, ${p} + ${first} * ${stride}, ${count} * ${stride}, ${write ? 1 : 0}, ${c.g.span(e.span)});`);
+    const elem = Math.min(stride, Math.max(1, sizeOf(e.type)));
+    checks.push(`$H.ckr($M, ${p} + ${first} * ${stride}, ${count} * ${stride}, ${write ? 1 : 0}, ${c.g.span(e.span)}, ${elem});`);
     covered.add(e);
   }
   if (!checks.length) return undefined;
