@@ -159,6 +159,7 @@ export interface HoistedChecks {
 }
 
 export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
+  if (c.g.options.memoryChecks === false) return undefined;
   const init = s.init;
   const cond = s.cond;
   if (!cond || cond.kind !== 'BinaryExpr' || (cond.op !== '<' && cond.op !== '<=') || cond.left.kind !== 'Ident') return undefined;

@@ -286,7 +286,7 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
     }
     case '*': {
       const p = emitValue(c, e.operand);
-      return loadCode(p, t, c.g.span(e.span));
+      return loadCode(p, t, c.g.accessCheck(e.span));
     }
     case '+': return emitAs(c, e.operand, t);
     case '-': {
@@ -366,7 +366,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
     }
     case 'UnaryExpr':
       if (e.op !== '*') return null;
-      return { kind: 'mem', addr: emitValue(c, e.operand), type: t, check: c.g.span(e.span) };
+      return { kind: 'mem', addr: emitValue(c, e.operand), type: t, check: c.g.accessCheck(e.span) };
     case 'IndexExpr': {
       const ot = typeOfExpr(c, e.object);
       if (ot.kind === 'vector') {
@@ -374,7 +374,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         const base = lvalueOrNull(c, e.object);
         const i = emitAs(c, e.index, INT);
         if (base?.kind === 'js') return { kind: 'js', name: `${base.name}[${i}]`, type: t };
-        if (base?.kind === 'mem') return { kind: 'mem', addr: addrPlus(base.addr, scaled(i, sizeOf(ot) / ot.size)), type: t, check: base.check ?? c.g.span(e.span) };
+        if (base?.kind === 'mem') return { kind: 'mem', addr: addrPlus(base.addr, scaled(i, sizeOf(ot) / ot.size)), type: t, check: base.check ?? c.g.accessCheck(e.span) };
         return null;
       }
       if (ot.kind !== 'pointer' && ot.kind !== 'array') return null;
@@ -382,7 +382,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
       const idx = emitAs(c, e.index, { kind: 'scalar', name: 'long' });
       const stride = strideOf(ot);
       const lv: LValue = { kind: 'mem', addr: addrPlus(base, scaled(idx, stride)), type: t };
-      if (!provenInBounds(c, e)) lv.check = c.g.span(e.span);
+      if (!provenInBounds(c, e)) lv.check = c.g.accessCheck(e.span);
       return lv;
     }
     case 'MemberExpr': {
@@ -392,7 +392,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         const f = fieldOffset(ot.to, e.member);
         if (!f) return null;
         const p = emitValue(c, e.object);
-        return { kind: 'mem', addr: addrPlus(p, f.offset), type: t, check: c.g.span(e.span) };
+        return { kind: 'mem', addr: addrPlus(p, f.offset), type: t, check: c.g.accessCheck(e.span) };
       }
       if (ot.kind === 'struct') {
         const f = fieldOffset(ot, e.member);
@@ -400,7 +400,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         if (!f) return null;
         // A struct rvalue (call result) is an address too.
         const addr = base && base.kind === 'mem' ? base.addr : emitValue(c, e.object);
-        const check = base && base.kind === 'mem' && base.check ? c.g.span(e.span) : undefined;
+        const check = base && base.kind === 'mem' && base.check ? c.g.accessCheck(e.span) : undefined;
         return { kind: 'mem', addr: addrPlus(addr, f.offset), type: t, check };
       }
       if (ot.kind === 'vector') {

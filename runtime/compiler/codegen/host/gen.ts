@@ -24,6 +24,8 @@ export interface GenOptions {
   sources?: SourceSet;
   /** Kernels compiled earlier (notebook session), by name. */
   sessionKernels?: ReadonlyMap<string, KernelSigInfo>;
+  /** Host memory checks (default on); off only to measure what they cost (bench/host.ts). */
+  memoryChecks?: boolean;
 }
 
 export class HostGen {
@@ -109,6 +111,11 @@ export class HostGen {
       this.consts.push(`const ${name} = $L.literal(${JSON.stringify(text)});`);
     }
     return name;
+  }
+
+  /** The span constant a checked memory access passes, or undefined when checks are off. */
+  accessCheck(span: Span): string | undefined {
+    return this.options.memoryChecks === false ? undefined : this.span(span);
   }
 
   /** `$M.alloca(...)` for the frame of `f` (its size and redzones). */
