@@ -20,6 +20,7 @@ import { saxpyJs, sumJs } from './jsloops.js';
 import { brookSession } from './brook/session.js';
 import * as brook from './brook/sides.js';
 import type { BenchGpu } from './gpu.js';
+import { hostCases } from './host.js';
 
 const SAXPY_A = 2.5;
 const CHAIN_A = 0.5;
@@ -199,6 +200,7 @@ export function allCases(quick: boolean): BenchCase[] {
     transferCase('streamWrite', q ? 16 << 20 : 256 << 20),
     saxpyCase('cpu.saxpy', q ? 16 : 20, 'cpu'),
     sumCase('cpu.sum', q ? 16 : 20, 'cpu'),
+    ...hostCases(),
   ];
 }
 
