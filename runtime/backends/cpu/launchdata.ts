@@ -33,6 +33,18 @@ export function baseOf(arg: { stream: { shape: number[] }; lo: number[] }): numb
   return lo.reduce((acc, l, d) => acc + l * st[d]!, 0);
 }
 
+/**
+ * The shape-resizing rule (BROOK.md 4, the original BrookGPU): the input index read at output index
+ * `outIndex` of an extent-`outExtent` dimension is floor(outIndex * inExtent / outExtent), with no
+ * texel-centre offset: 123 -> 111222333, 1..10 -> 13579, 123456789 -> 12468. Exact in integers:
+ * extents are at most 2^24 here, so the product stays below 2^53. Generated kernels compute the same
+ * with `resizeIndex` (codegen/js/drivers.ts); the WGSL twin is `brk_resize1` (codegen/wgsl/memory.ts).
+ */
+export function resizedIndex(outIndex: number, inExtent: number, outExtent: number): number {
+  if (inExtent === outExtent) return outIndex;
+  return Math.floor((outIndex * inExtent) / outExtent);
+}
+
 /** Per padded dimension: 'i' where the argument's extent is the space's, 'r' where it is resized. */
 export function dimsOf(shape: readonly number[], space: readonly number[]): string {
   const s = pad4(shape, 1);

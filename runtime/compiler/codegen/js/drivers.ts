@@ -61,13 +61,13 @@ export function planKey(p: JsPlan): string {
 }
 
 /**
- * Domain index along a resized dimension: out position c of `out` positions reads element
- * floor((c + 0.5) * extent / out) (texel-centre resizing, DECISIONS.md), in exact arithmetic: the
- * operands are integers below 2^31, so the double products are exact and floor of the quotient is
- * the true floor.
+ * Domain index along a resized dimension (BROOK.md 4, the original BrookGPU): output position c of
+ * `out` positions reads element floor(c * extent / out) (123 -> 111222333, 1..10 -> 13579). Exact in
+ * doubles: extents are below 2^31, so the product stays below 2^53 and floor of the quotient is the
+ * true floor. The same rule as `resizedIndex` (backends/cpu/launchdata.ts) and the WGSL `brk_resize1`.
  */
 export function resizeIndex(c: string, extent: string, out: string): string {
-  return `floor(((2 * ${c} + 1) * ${extent}) / (2 * ${out}))`;
+  return `floor((${c} * ${extent}) / ${out})`;
 }
 
 /** The per-dimension form of an access: 'i' (identity) or 'r' (resized), for all four dimensions. */
