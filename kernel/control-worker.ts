@@ -61,34 +61,40 @@ async function main(): Promise<void> {
     Atomics.notify(state, 0);
   };
 
-  const interrupt = () => {
+  // An interrupt (or the watchdog's stop, `timedOut`) for the work running now; dropped while idle.
+  const interrupt = (options: { timedOut?: boolean; forSeq?: number } = {}) => {
     wakeInput(STDIN_INTERRUPTED);
     // SIGINT only into running cell code (interrupt-gate.ts says why); otherwise the main thread is told.
-    if (InterruptGate.request(gateSlots)) {
-      if (process.env.BROOK_KERNEL_DEBUG) log('debug: worker raises SIGINT');
-      process.kill(process.pid, 'SIGINT');
-    } else {
-      if (process.env.BROOK_KERNEL_DEBUG) log('debug: worker posts the interrupt');
-      post({ type: 'interrupt' });
-    }
-    // Still pending after 300 ms (rarely, the signal's termination lands outside the cell's script and a
-    // promise the cell awaits is lost): the main thread rejects the cell's awaits itself.
+    const outcome = InterruptGate.request(gateSlots, options);
+    const seq = Atomics.load(gateSlots, 1);
+    if (process.env.BROOK_KERNEL_DEBUG) log(`debug: worker interrupt${options.timedOut ? ' (watchdog)' : ''}: ${outcome} (seq ${seq})`);
+    if (outcome === 'idle') return;
+    if (outcome === 'signal') process.kill(process.pid, 'SIGINT');
+    else post({ type: 'interrupt', seq });
+    // Still pending for the same work after 300 ms (the signal's termination landed where it ended no
+    // await, or the message came while the main thread spun): tell the main thread (again).
     setTimeout(() => {
-      if (Atomics.load(gateSlots, 1) !== 0) post({ type: 'interrupt' });
+      if (InterruptGate.stillPending(gateSlots, seq)) post({ type: 'interrupt', seq });
     }, 300);
     clearTimeout(ackTimer);
     ackTimer = setTimeout(() => {
-      if (Atomics.load(state, SLOT_RUNNING) === 1) {
+      if (InterruptGate.stillPending(gateSlots, seq)) {
         log('kernel: interrupt not acknowledged in 1 s: the cell spins where SIGINT cannot reach (after an await inside a function); restart the kernel to stop it');
       }
     }, 1000);
   };
+  // The watchdog of the running work: at its deadline, stop it as an interrupt would (reported as a timeout).
+  let watchdog: NodeJS.Timeout | undefined;
 
   port.on('message', (m: ToWorker) => {
     switch (m.type) {
       case 'interrupt-ack':
         clearTimeout(ackTimer);
         ackTimer = undefined;
+        break;
+      case 'work':
+        clearTimeout(watchdog);
+        watchdog = m.timeoutMs === Infinity ? undefined : setTimeout(() => interrupt({ timedOut: true, forSeq: m.seq }), Math.min(m.timeoutMs, 2 ** 31 - 1));
         break;
       case 'input':
         inputPending = true;

@@ -86,7 +86,8 @@ export async function runKernel(connectionFile: string): Promise<number> {
     directory: process.cwd(),
     log,
     onInterrupted: () => toWorker({ type: 'interrupt-ack' }),
-    gate: new InterruptGate(new Int32Array(stdinBuffer, GATE_OFFSET, 2), process.env.BROOK_KERNEL_DEBUG ? (t) => log(`debug: ${t}`) : undefined),
+    gate: new InterruptGate(new Int32Array(stdinBuffer, GATE_OFFSET, 4), process.env.BROOK_KERNEL_DEBUG ? (t) => log(`debug: ${t}`) : undefined),
+    onWorkStart: (seq, timeoutMs) => toWorker({ type: 'work', seq, timeoutMs }),
     input: (prompt, password) => {
       Atomics.store(stdinState, SLOT_STATE, STDIN_WAITING);
       toWorker({ type: 'input', prompt, password, identities: parentIdentities.map((i) => new Uint8Array(i)), parent: parent ?? {} });
@@ -225,8 +226,8 @@ export async function runKernel(connectionFile: string): Promise<number> {
         log(m.text);
         break;
       case 'interrupt':
-        // Stale when the cell it was meant for has ended already (the session cleared `pending`).
-        if (session.interruptPending) session.interrupt();
+        // Stale when the cell it was meant for has ended already: then it names an older seq.
+        session.interrupt(m.seq);
         toWorker({ type: 'interrupt-ack' });
         break;
       case 'shutdown':

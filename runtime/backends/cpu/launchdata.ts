@@ -6,7 +6,7 @@
  * the fastest. For an argument of domain shape s, offset lo and stream shape S read from an iteration
  * space of shape O:
  *   stride[d] = S[d+1] * ... * S[3]
- *   r(c)      = floor((c + 0.5) * s[d] / O[d])                    texel-centre resizing (DECISIONS.md)
+ *   r(c)      = floor(c * s[d] / O[d])                             shape resizing (resizedIndex)
  *   T[d][c]   = (lo[d] + r(c)) * stride[d]                         element index contributions
  *   X[d][c]   = r(c)                                               indexof, relative to the domain
  * 'linear' addressing (element = base + i) is used when s = O and the strides are those of O.
@@ -43,11 +43,21 @@ export function accessOf(arg: { stream: { shape: number[] }; lo: number[]; shape
   return 'linear';
 }
 
+/**
+ * The shape-resizing rule (BROOK.md 4, the original BrookGPU): the input index read at output index
+ * `outIndex` of an extent-`outExtent` dimension is floor(outIndex * inExtent / outExtent), with no
+ * texel-centre offset: 123 -> 111222333, 1..10 -> 13579, 123456789 -> 12468. Exact in integers:
+ * extents are at most 2^24 here, so the product stays below 2^53. The WGSL twin is `brk_resize1`
+ * (codegen/wgsl/memory.ts).
+ */
+export function resizedIndex(outIndex: number, inExtent: number, outExtent: number): number {
+  if (inExtent === outExtent) return outIndex;
+  return Math.floor((outIndex * inExtent) / outExtent);
+}
+
 function resizeTable(inExtent: number, outExtent: number, f: (idx: number) => number): Int32Array {
   const t = new Int32Array(outExtent);
-  // Texel-centre sampling, as the 2004 GPUs resized (seeds: 123 -> 111222333, 123456789 -> 13579):
-  // in = floor((out + 0.5) * in_extent / out_extent), in exact integer arithmetic.
-  for (let c = 0; c < outExtent; c++) t[c] = f(Math.floor(((2 * c + 1) * inExtent) / (2 * outExtent)));
+  for (let c = 0; c < outExtent; c++) t[c] = f(resizedIndex(c, inExtent, outExtent));
   return t;
 }
 

@@ -7,6 +7,7 @@ import type { CallExpr, Expr, Ident } from '../ast.js';
 import type { Type } from '../types.js';
 import { typeToString, VOID } from '../types.js';
 import { plural, reportCheck } from '../messages/check.js';
+import { reportSyntax } from '../messages/syntax.js';
 import type { Ctx, KernelSig } from './ctx.js';
 import { inKernel } from './ctx.js';
 import { checkExpr, checkWritable, coerce, lookupOrReport } from './expr.js';
@@ -216,6 +217,11 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
     return ERROR;
   }
   const argTypes = e.args.map((a) => checkExpr(ctx, a));
+  if (sym.kind === 'function' && ctx.mode === 'program' && !sym.functionDecl?.body) {
+    // C's linker error, at the call: only a prototype exists in the files given.
+    reportSyntax(ctx.bag, 'BRK1238', callee.span, { name: callee.name });
+    return t.ret;
+  }
   const sigText = `${typeToString(t.ret)} ${callee.name}(${t.params.map(typeToString).join(', ')}${t.variadic ? ', ...' : ''})`;
   if (e.args.length < t.params.length || (!t.variadic && e.args.length > t.params.length)) {
     countError(ctx, e, callee.name, t.params.length, sigText);

@@ -90,6 +90,9 @@ export const SYNTAX_MESSAGES = {
   BRK1235: { message: 'nesting deeper than {max} levels', hint: 'split the expression or statement into smaller pieces' },
   BRK1236: { message: 'the program is nested too deeply to compile', hint: 'split deeply nested expressions, statements or macro uses into smaller pieces' },
   BRK1237: { message: 'too many errors ({max}); stopping here', hint: 'fix the first errors: the later ones often follow from them', severity: 'note' },
+
+  // ---- C and C++ of the BrookGPU era (programs of 2004-2007 as they were written)
+  BRK1238: { message: "function '{name}' is declared but never defined", hint: "define it in one of the program's files, or name the file that defines it on the command line" },
 } as const satisfies Record<string, MessageTemplate>;
 
 export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;

@@ -438,7 +438,8 @@ function parseFunctionRest(
   const open = p.expect('(', `'(' after the function name '${name.text}'`);
   p.pushScope();
   try {
-    const params = parseParams(p, brook, open.span);
+    const emptyParens = p.is(')');
+    const { params, variadic } = parseParams(p, brook, open.span);
     let body: Block | null = null;
     if (p.is('{')) {
       const saved = p.inFunction;
@@ -451,28 +452,33 @@ function parseFunctionRest(
     } else {
       p.expectSemicolon('the function declaration');
     }
-    return {
+    const fn: FunctionDecl = {
       kind: 'FunctionDecl', span: p.spanFrom(specs.start), nameSpan: name.span, name: name.text, brook,
       returnType: specs.typeSpec, returnPointer, params, body, isStatic: specs.isStatic,
     };
+    if (variadic) fn.variadic = true;
+    if (emptyParens && !body && brook === null) fn.unspecifiedParams = true;
+    if (specs.isExtern) fn.isExtern = true;
+    return fn;
   } finally {
     p.popScope();
   }
 }
 
-/** Parameters after the '('; consumes the ')'. */
-function parseParams(p: Parser, brook: 'kernel' | 'reduce' | null, open: Span): ParamDecl[] {
+/** Parameters after the '('; consumes the ')'. `variadic` when they end with `...`. */
+function parseParams(p: Parser, brook: 'kernel' | 'reduce' | null, open: Span): { params: ParamDecl[]; variadic: boolean } {
   const params: ParamDecl[] = [];
+  let variadic = false;
   if (p.is('void') && p.is(')', p.peek())) {
     p.next();
   } else if (!p.is(')')) {
     do {
-      if (p.is('...')) { p.next(); break; }
+      if (p.is('...')) { p.next(); variadic = true; break; }
       params.push(parseParam(p, brook));
     } while (p.accept(','));
   }
   closeParen(p, open, 'parameter');
-  return params;
+  return { params, variadic };
 }
 
 const PARAM_QUALIFIERS: ReadonlySet<string> = new Set(['out', 'in', 'iter', 'reduce', 'vout']);

@@ -12,7 +12,7 @@
  * Positions: the iteration space is padded to 4 dimensions (c0 slowest .. c3 fastest). A stream
  * argument is addressed either 'linear' (element = B + i: same shape as the iteration space and
  * contiguous) or 'table' (element = T0[c0] + T1[c1] + T2[c2] + T3[c3], tables built per launch from
- * the domain offset, the strides and the resizing rule floor((c + 0.5) * inExtent / outExtent)).
+ * the domain offset, the strides and the resizing rule floor(c * inExtent / outExtent), backends/cpu/launchdata.ts resizedIndex).
  */
 import type { KernelIR } from '../../ir.js';
 import { KernelEmitter, type ParamBinding } from './emit.js';
