@@ -23,8 +23,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrookRuntimeError, compile, renderDiagnostic, renderRuntimeError, SourceSet } from '../runtime/compiler/index.js';
-import { HostLib } from '../runtime/hostlib/libc.js';
-import { runProgram } from '../runtime/hostlib/loader.js';
 
 export interface CliIO {
   stdout(bytes: Uint8Array): void;
@@ -182,6 +180,8 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
     pending = [];
     pendingBytes = 0;
   };
+  // The host library and the runtime are loaded only to run: `brook check` compiles and stops.
+  const { HostLib, runProgram } = await import('../runtime/hostlib/loader.js');
   const lib = new HostLib({
     io: {
       write: (fd, bytes) => {

@@ -105,6 +105,8 @@ export class Session {
   private current: AbortController | undefined;
   private allowStdin = false;
   private payload: object[] = [];
+  /** display() calls of this cell still awaiting a value (a Promise given to display): the cell waits. */
+  private pendingDisplays: Promise<void>[] = [];
   private restore: (() => void)[] = [];
   private readonly log: (text: string) => void;
   /** BROOK_KERNEL_DEBUG=1 traces cells and interrupts to the kernel's log. */
@@ -176,11 +178,13 @@ export class Session {
     const outputs = this.outputs;
     this.allowStdin = req.allowStdin ?? false;
     this.payload = [];
+    this.pendingDisplays = [];
     try {
       await loadPlugins(this.log).catch((err: unknown) => {
         outputs.write('stderr', `Brook magics could not be loaded: ${(err as Error)?.message ?? err}\n`);
       });
       const { hasValue, value } = await this.run(req.code, count, controller.signal);
+      while (this.pendingDisplays.length) await raceAbort(Promise.all(this.pendingDisplays.splice(0)), controller.signal);
       if (hasValue && value !== undefined && !req.silent) {
         const f = await format(value);
         outputs.executeResult(count, f.data, f.metadata);
@@ -353,7 +357,10 @@ export class Session {
     const outputs = this.outputs;
     const emit = (f: Formatted) => outputs?.displayData(f.data, { ...f.metadata, ...options.metadata }, options.display_id, options.update);
     const f = format(value);
-    return f instanceof Promise ? f.then(emit) : void emit(f);
+    if (!(f instanceof Promise)) return void emit(f);
+    const shown = f.then(emit);
+    this.pendingDisplays.push(shown);
+    return shown;
   }
 
   private page(code: string, expression: string): void {

@@ -14,6 +14,8 @@ import { formatC } from './printf.js';
 import { GlibcRandom } from './rand.js';
 import { Mem, STDERR_PTR, STDIN_PTR, STDOUT_PTR, utf8Bytes } from './memory.js';
 import { MATH, frexp } from './math.js';
+import { ckr, located } from './support.js';
+import type { Span } from '../compiler/source.js';
 
 export interface HostIO {
   /** Bytes for file descriptor 1 (stdout) or 2 (stderr), one JS char per byte. */
@@ -176,9 +178,22 @@ export class HostLib {
   malloc(n: number): number { return this.mem.malloc(n); }
   brmalloc(n: number): number { return this.mem.malloc(n); }
   calloc(n: number, size: number): number { return this.mem.calloc(n, size); }
-  realloc(p: number, n: number): number { return this.mem.realloc(p, n); }
-  free(p: number): void { this.mem.free(p); }
-  brfree(p: number): void { this.mem.free(p); }
+  realloc(p: number, n: number, span?: Span): number {
+    try {
+      return this.mem.realloc(p, n);
+    } catch (e) {
+      throw located(e, span);
+    }
+  }
+  /** free(p): a double free or a pointer malloc did not return is an error at the call (span). */
+  free(p: number, span?: Span): void {
+    try {
+      this.mem.free(p);
+    } catch (e) {
+      throw located(e, span);
+    }
+  }
+  brfree(p: number, span?: Span): void { this.free(p, span); }
 
   rand(): number { return this.random.next(); }
   srand(seed: number): void { this.random.seed(seed >>> 0); }
@@ -280,19 +295,32 @@ export class HostLib {
 
   // ---- string.h ---------------------------------------------------------------------------------
 
-  memset(p: number, c: number, n: number): number {
+  /** The n bytes at p must be addressable (checked library calls: memcpy, strcpy...). */
+  private needRange(p: number, n: number, write: boolean, span: Span | undefined): void {
+    if (n > 0 && !this.mem.rangeAccessible(p, p + n)) {
+      try {
+        ckr(this.mem, p, n, write ? 1 : 0, span);
+      } catch (e) {
+        throw located(e, span);
+      }
+    }
+  }
+
+  memset(p: number, c: number, n: number, span?: Span): number {
+    this.needRange(p, n, true, span);
     this.mem.u8.fill(c & 255, p, p + n);
     return p;
   }
 
-  memcpy(d: number, s: number, n: number): number {
+  memcpy(d: number, s: number, n: number, span?: Span): number {
+    this.needRange(s, n, false, span);
+    this.needRange(d, n, true, span);
     this.mem.u8.copyWithin(d, s, s + n);
     return d;
   }
 
-  memmove(d: number, s: number, n: number): number {
-    this.mem.u8.copyWithin(d, s, s + n);
-    return d;
+  memmove(d: number, s: number, n: number, span?: Span): number {
+    return this.memcpy(d, s, n, span);
   }
 
   memcmp(a: number, b: number, n: number): number {
@@ -319,21 +347,23 @@ export class HostLib {
     return 0;
   }
 
-  strcpy(d: number, s: number): number {
+  strcpy(d: number, s: number, span?: Span): number {
     const n = this.mem.strlen(s);
+    this.needRange(d, n + 1, true, span);
     this.mem.u8.copyWithin(d, s, s + n + 1);
     return d;
   }
 
-  strncpy(d: number, s: number, n: number): number {
+  strncpy(d: number, s: number, n: number, span?: Span): number {
     const len = Math.min(this.mem.strlen(s), n);
+    this.needRange(d, n, true, span);
     this.mem.u8.copyWithin(d, s, s + len);
     this.mem.u8.fill(0, d + len, d + n);
     return d;
   }
 
-  strcat(d: number, s: number): number {
-    this.strcpy(d + this.mem.strlen(d), s);
+  strcat(d: number, s: number, span?: Span): number {
+    this.strcpy(d + this.mem.strlen(d), s, span);
     return d;
   }
 
