@@ -199,6 +199,11 @@ export class BrookSession {
     }
   }
 
+  /** Streams alive on the device now (a re-run cell frees the streams it replaces). */
+  liveStreamCount(): number {
+    return this.runtime?.liveStreams().length ?? 0;
+  }
+
   /** The live stream a session name refers to now (streams may be rebound by later cells). */
   streamNamed(name: string): Stream | undefined {
     const v = this.S.v[name];
