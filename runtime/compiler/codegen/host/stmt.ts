@@ -355,11 +355,16 @@ function emitSwitch(c: StmtCtx, s: SwitchStmt, L: Lines): void {
   L.indent();
   withTargets(c, label, false, () => {
     const body: Block = s.body;
+    let seenCase = false;
     for (const st of body.body) {
       if (st.kind === 'CaseClause') {
+        seenCase = true;
         emitCase(c, st, dt, L);
         continue;
       }
+      // Before the first case label nothing runs (C jumps past it; its declarations are hoisted),
+      // and JavaScript allows no statement there.
+      if (!seenCase) continue;
       L.indent();
       emitStmt(c, st, L);
       L.dedent();
