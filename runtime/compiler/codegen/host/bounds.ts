@@ -179,6 +179,7 @@ export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
   const end = emitValue(c, cond.right);
   const count = cond.op === '<' ? `(${end} - ${i})` : `(${end} - ${i} + 1)`;
   const checks: string[] = [];
+  const seen = new Set<string>();
   for (const { e, write } of unconditionalAccesses(s.body)) {
     const obj = e.object;
     const ot = obj.type;
@@ -190,8 +191,12 @@ export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
     const first = k.expr ? `(${i} ${k.sign} ${emitAs(c, k.expr, LONG)})` : i;
     const p = emitValue(c, obj);
     const elem = Math.min(stride, Math.max(1, sizeOf(e.type)));
-    checks.push(`$H.ckr($M, ${p} + ${first} * ${stride}, ${count} * ${stride}, ${write ? 1 : 0}, ${c.g.span(e.span)}, ${elem});`);
     covered.add(e);
+    // One check per range: a[i].x = ...; a[i].y = ... touch the same elements.
+    const key = `${p}|${first}|${stride}|${write}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    checks.push(`$H.ckr($M, ${p} + ${first} * ${stride}, ${count} * ${stride}, ${write ? 1 : 0}, ${c.g.span(e.span)}, ${elem});`);
   }
   if (!checks.length) return undefined;
   pre.push(`if (${i} ${cond.op} ${end}) {`, ...checks.map((x) => '  ' + x), '}');

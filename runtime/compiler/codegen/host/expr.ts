@@ -406,7 +406,10 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
       if (ot.kind === 'vector') {
         const base = lvalueOrNull(c, e.object);
         if (!base) return null;
-        return { kind: 'mask', base, comps: swizzleComps(e.member), type: t };
+        const comps = swizzleComps(e.member);
+        // One component of a vector in Mem is a scalar in Mem: a plain typed-array store, no helper.
+        if (base.kind === 'mem' && comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, comps[0]! * (sizeOf(ot) / ot.size)), type: t, check: base.check };
+        return { kind: 'mask', base, comps, type: t };
       }
       return null;
     }
