@@ -33,6 +33,8 @@ export interface Ctx {
   ranges?: Map<string, { lo: number; hi: number }>;
   /** Accesses whose check a loop does once before it starts (bounds.ts, hoistChecks). */
   hoisted?: Set<Expr>;
+  /** Globals a call-free loop only reads, copied to locals before it (bounds.ts, aliasGlobals). */
+  aliases?: Map<string, string>;
 }
 
 export type LValue =
@@ -176,7 +178,7 @@ function emitIdent(c: Ctx, id: Ident): string {
       if (sym.kind === 'session' && !storageOf(c, sym)) return `$S.get(${JSON.stringify(sym.name)})`;
       const st = storageOf(c, sym);
       if (!st) return unsupported(c, id, `the variable '${id.name}' here (no storage)`);
-      if (st.kind === 'js') return st.name;
+      if (st.kind === 'js') return c.aliases?.get(sym.emitName) ?? st.name;
       return loadCode(st.addr, sym.type);
     }
   }
