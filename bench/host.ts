@@ -171,8 +171,8 @@ const TITLE: Record<Job, string> = {
 export function hostCases(): BenchCase[] {
   const out: BenchCase[] = [];
   for (const job of ['heap', 'array', 'gather'] as Job[]) {
-    const bytes = job === 'gather' ? 8 * N : 8 * N; // heap/array: write + read 4 bytes; gather: 4 + 4 read
-    const base = { backend: 'cpu' as const, size: `2^20 float`, bytes, flops: N, workingSetBytes: 4 * N, timing: 'wall' as const };
+    const bytes = 8 * N; // heap/array: write + read 4 bytes each; gather: read 4 + 4 (index, value)
+    const base = { backend: 'cpu' as const, size: `2^20 float`, bytes, flops: N, workingSetBytes: 4 * N, timing: 'wall' as const, samples: 61 };
     out.push({ ...base, id: `host.${job}.gcc`, title: `${TITLE[job]}, vs gcc -O2`, baseline: async () => [gccHost(job)], brook: () => brookHost(job, true) });
     out.push({ ...base, id: `host.${job}.js`, title: `${TITLE[job]}, vs a JS loop`, baseline: async () => [jsHost(job)], brook: () => brookHost(job, true) });
     out.push({ ...base, id: `host.${job}.checks`, title: `${TITLE[job]}, checks off vs on`, baseline: async () => [await brookHost(job, false)], brook: () => brookHost(job, true) });
