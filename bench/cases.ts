@@ -15,6 +15,7 @@ import { sgemvWgsl } from './wgsl/sgemv.js';
 import { sumWgsl } from './wgsl/reduce.js';
 import { stencilWgsl } from './wgsl/stencil.js';
 import { chainWgsl } from './wgsl/chain.js';
+import { saxpyLoopWgsl } from './wgsl/loop.js';
 import { downloadWgsl, uploadWgsl } from './wgsl/transfer.js';
 import { saxpyJs, sumJs } from './jsloops.js';
 import { brookSession } from './brook/session.js';
@@ -71,6 +72,31 @@ function saxpyCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase 
   };
 }
 
+/** A loop as users see it: `calls` back-to-back saxpy calls and one finish, wall clock. */
+function loopCase(id: string, e: number, calls: number): BenchCase {
+  const n = 2 ** e;
+  const data = lazy(() => ({ x: randomFloats(4 * n, 1), y: randomFloats(4 * n, 2) }));
+  return {
+    id,
+    backend: 'webgpu',
+    title: `${calls} back-to-back SAXPY calls, one finish (wall clock)`,
+    size: `${calls} x ${pow2(e, 'float4')}`,
+    bytes: calls * 48 * n,
+    flops: calls * 8 * n,
+    workingSetBytes: 48 * n,
+    largestBufferBytes: 16 * n,
+    timing: 'calls',
+    async baseline(ctx) {
+      const { x, y } = data();
+      return saxpyLoopWgsl(needGpu(ctx), SAXPY_A, x, y, calls);
+    },
+    async brook(ctx) {
+      const { x, y } = data();
+      return brook.saxpyLoopBrook(await session('webgpu', ctx), SAXPY_A, x, y, calls);
+    },
+  };
+}
+
 function sumCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase {
   const n = 2 ** e;
   // Positive inputs: a dropped or doubled block shows as a relative error, not a cancellation.
@@ -119,10 +145,10 @@ function sgemvCase(id: string, m: number, form: 'mulsum' | 'single'): BenchCase 
   };
 }
 
-function stencilCase(w: number): BenchCase {
+function stencilCase(id: string, w: number): BenchCase {
   const data = lazy(() => randomFloats(w * w, 6));
   return {
-    id: 'stencil',
+    id,
     backend: 'webgpu',
     title: '2-D 5-point stencil (float, clamped edges)',
     size: `${w}x${w}`,
@@ -194,7 +220,10 @@ export function allCases(quick: boolean): BenchCase[] {
     sgemvCase('sgemv.large.single', q ? 512 : 8192, 'single'),
     sumCase('sum.small', q ? 14 : 20, 'webgpu'),
     sumCase('sum.large', q ? 18 : 26, 'webgpu'),
-    stencilCase(q ? 256 : 2048),
+    stencilCase('stencil', q ? 256 : 2048),
+    stencilCase('stencil.large', q ? 512 : 4096),
+    loopCase('loop.small', q ? 14 : 20, 50),
+    loopCase('loop.large', q ? 16 : 24, 50),
     chainCase(q ? 64 : 1024, 1000),
     transferCase('streamRead', q ? 16 << 20 : 256 << 20),
     transferCase('streamWrite', q ? 16 << 20 : 256 << 20),

@@ -55,6 +55,15 @@ export function fromSession(v: unknown, n: number, span?: Span): number | number
   throw new BrookRuntimeError('BRK5102', `a notebook value used here is ${what}, but ${n === 1 ? 'a number' : `a vector of ${n} numbers`} is needed`, span, n === 1 ? 'pass a number (or a boolean) from the TypeScript cell' : `pass an array of ${n} numbers from the TypeScript cell`);
 }
 
+/**
+ * What a generated host function rethrows when a call inside it failed: the JS engine's stack
+ * overflow becomes BRK5100 at the function's name; anything else passes unchanged.
+ */
+export function stackOverflow(e: unknown, fn: string, span?: Span): unknown {
+  if (!(e instanceof RangeError) || !/call stack/i.test(e.message)) return e;
+  return new BrookRuntimeError('BRK5100', `stack overflow: calls of '${fn}' nest too deeply`, span, `make sure the recursion of '${fn}' reaches its end; for deep but finite recursion use a loop (the host stack holds some thousands of calls)`);
+}
+
 /** A memory fault of the host library (free, memcpy...) as a runtime error at the C call. */
 export function located(e: unknown, span?: Span): unknown {
   return e instanceof MemoryFault ? new BrookRuntimeError(e.code, e.message, span, e.hint) : e;

@@ -192,6 +192,18 @@ export class Parser {
     }
   }
 
+  /**
+   * `levels` more nesting levels held until `release(levels)`: a chain `a + b + c ...` parsed by a
+   * loop still builds a tree as deep as the chain, which later stages walk recursively.
+   */
+  hold(levels: number): void {
+    if (this.depth + levels > MAX_NESTING) this.fail('BRK1235', this.tok.span, { max: MAX_NESTING });
+    this.depth += levels;
+  }
+  release(levels: number): void {
+    this.depth -= levels;
+  }
+
   // ---- typedef scopes
 
   pushScope(): void {

@@ -280,6 +280,9 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
   switch (e.op) {
     case '!': return `+!${emitCond(c, e.operand)}`;
     case '&': {
+      // A pointer to a stream is the stream object itself: `*p` gives it back, and streamSwap(*p, t)
+      // swaps the contents of the caller's stream (runtime/brt streamSwap exchanges buffers).
+      if (typeOfExpr(c, e.operand).kind === 'stream') return emitValue(c, e.operand);
       const lv = lvalue(c, e.operand);
       if (!lv) return '0';
       if (lv.kind === 'mem') return lv.addr;
@@ -288,6 +291,7 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
     }
     case '*': {
       const p = emitValue(c, e.operand);
+      if (t.kind === 'stream') return p;
       return loadCode(p, t, c.g.accessCheck(e.span));
     }
     case '+': return emitAs(c, e.operand, t);

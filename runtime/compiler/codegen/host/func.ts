@@ -124,7 +124,6 @@ export function emitFunction(g: HostGen, fn: FunctionDecl, emitName: string): st
 
   const params = (structRet ? ['$ret'] : []).concat(paramNames);
   const out: string[] = [];
-  out.push(`${isAsync ? 'async ' : ''}function ${emitName}(${params.join(', ')}) {`);
   if (f.tempNames.length) out.push(`  let ${f.tempNames.join(', ')};`);
   if (jsLocals.length) out.push(`  let ${jsLocals.join(', ')};`);
   if (f.frameSize > 0) {
@@ -137,8 +136,15 @@ export function emitFunction(g: HostGen, fn: FunctionDecl, emitName: string): st
   } else {
     out.push(...body.out.map((l) => l.slice(2)));
   }
-  out.push('}');
-  return out;
+  // The JS engine's stack overflow becomes a located "stack overflow" error naming this function
+  // (the innermost frames may overflow again while making it; an outer frame of the recursion succeeds).
+  return [
+    `${isAsync ? 'async ' : ''}function ${emitName}(${params.join(', ')}) {`,
+    '  try {',
+    ...out.map((l) => '  ' + l),
+    `  } catch ($e) { throw $H.stackOverflow($e, ${JSON.stringify(fn.name)}, ${g.span(fn.nameSpan)}); }`,
+    '}',
+  ];
 }
 
 function gotoCounts(body: Stmt | null): Map<string, number> {
