@@ -483,6 +483,24 @@ function treeCombine(ir: KernelIR, input: number, acc: number, WG: number, targe
   ];
 }
 
+/** Workgroup tree for a commutative operation where every thread holds a value (a wide block has
+ *  at least WG elements): the lower half combines the upper half, no modulo, no validity flags. */
+function halvingTree(ir: KernelIR, input: number, acc: number, WG: number, target: string): string[] {
+  return [
+    `  sh[lid] = acc;`,
+    `  workgroupBarrier();`,
+    `  for (var s = ${WG >> 1}u; s > 0u; s = s >> 1u) {`,
+    `    if (lid < s) {`,
+    `      var x = sh[lid];`,
+    `      ${combineCall(ir, input, acc, 'sh[lid + s]', 'x')}`,
+    `      sh[lid] = x;`,
+    `    }`,
+    `    workgroupBarrier();`,
+    `  }`,
+    `  if (lid == 0u) { ${target} }`,
+  ];
+}
+
 function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: Shapes): string {
   const { input, acc } = reduceParams(ir);
   const T = wgslType(ir.params[acc]!.type);
@@ -566,7 +584,7 @@ function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: S
       `  var acc: ${T};`,
       '  var valid = false;',
       ...fold,
-      ...treeCombine(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`),
+      ...(v.strided ? halvingTree(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`) : treeCombine(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`)),
       '}',
     ].join('\n');
   }
