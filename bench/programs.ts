@@ -6,7 +6,7 @@
  *
  * Per program and thread count (BROOK_CPU_THREADS): the median wall time of N runs (default 3) and
  * the program's output line (a checksum, so a wrong result shows). With --profile, one more run under
- * --cpu-prof gives the calling thread's time by function: kernel code ('run' of the generated
+ * --cpu-prof (at the largest thread count) gives the calling thread's time by function: kernel code ('run' of the generated
  * module), waiting for workers (WorkerPool.runChunked), and the largest other step (the issue's
  * "no main-thread step over 5% of the profile").
  */
@@ -67,6 +67,8 @@ function profileOf(dir: string): Profile {
 
 function main(): void {
   const runs = Number(arg('--runs') ?? 3);
+  // Fewer runs for one and two threads (minutes otherwise on big inputs): --runs-few (default 1).
+  const fewRuns = Number(arg('--runs-few') ?? 1);
   const threadList = (arg('--threads') ?? `1,${availableParallelism()}`).split(',').map(Number);
   const profile = process.argv.includes('--profile');
   const results: unknown[] = [];
@@ -76,7 +78,8 @@ function main(): void {
       const cmd = [join(root, 'bin', 'brook.js'), 'run', prog.file, '--backend', 'cpu', '--', ...prog.args];
       const times: number[] = [];
       let output = '';
-      for (let r = 0; r < runs; r++) {
+      const n = threads <= 2 ? Math.min(runs, fewRuns) : runs;
+      for (let r = 0; r < n; r++) {
         const t0 = performance.now();
         const out = spawnSync(process.execPath, cmd, { cwd: root, env, encoding: 'utf8' });
         times.push(performance.now() - t0);
@@ -86,13 +89,13 @@ function main(): void {
       times.sort((a, b) => a - b);
       const median = times[Math.floor(times.length / 2)]!;
       let prof: Profile | undefined;
-      if (profile) {
+      if (profile && threads === Math.max(...threadList)) {
         const dir = mkdtempSync(join(tmpdir(), 'brook-prof-'));
         spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...cmd], { cwd: root, env, encoding: 'utf8' });
         prof = profileOf(dir);
         rmSync(dir, { recursive: true, force: true });
       }
-      results.push({ program: prog.name, what: prog.what, threads, runs, medianMs: median, timesMs: times, output, profile: prof });
+      results.push({ program: prog.name, what: prog.what, threads, runs: n, medianMs: median, timesMs: times, output, profile: prof });
       const p = prof
         ? `  main thread: kernel ${((100 * prof.kernelMs) / prof.totalMs).toFixed(0)}%, waiting ${((100 * prof.waitMs) / prof.totalMs).toFixed(0)}%, largest other step ${prof.top[0]?.name} ${((100 * (prof.top[0]?.share ?? 0))).toFixed(1)}%`
         : '';
