@@ -34,7 +34,7 @@ import {
 import { Outputs, type OutputSink, type StreamName } from './output.js';
 import { KERNEL_GLOBAL, transformCell } from './transform.js';
 import { ts } from './typescript.js';
-import { InterruptGate } from './interrupt-gate.js';
+import { InterruptGate, type RequestStamp } from './interrupt-gate.js';
 import { InterruptedError } from './interrupted.js';
 import { isAbortError, sessionAbort, setSessionAbort } from '../runtime/brt/abort.js';
 import { isCompleteCode, type IsCompleteResult } from './is-complete.js';
@@ -63,6 +63,8 @@ export interface ExecuteRequest {
   silent?: boolean;
   storeHistory?: boolean;
   allowStdin?: boolean;
+  /** When and by which client session the request was sent: an interrupt sent before it never stops it. */
+  sent?: RequestStamp;
 }
 
 export type ExecuteOutcome =
@@ -103,6 +105,8 @@ export class Session {
   private current: AbortController | undefined;
   private allowStdin = false;
   private payload: object[] = [];
+  /** display() calls of this cell still awaiting a value (a Promise given to display): the cell waits. */
+  private pendingDisplays: Promise<void>[] = [];
   private restore: (() => void)[] = [];
   private readonly log: (text: string) => void;
   /** BROOK_KERNEL_DEBUG=1 traces cells and interrupts to the kernel's log. */
@@ -166,7 +170,7 @@ export class Session {
     this.current = controller;
     // Numbered before execute_input goes out: a client that interrupts once it sees the cell start
     // always reaches this cell (interrupt-gate.ts).
-    const seq = this.gate.begin();
+    const seq = this.gate.begin(req.sent);
     const watchdog = this.armWatchdog(seq, controller);
     onStart?.(count);
     this.debug(`cell ${count} starts (seq ${seq})`);
@@ -174,11 +178,13 @@ export class Session {
     const outputs = this.outputs;
     this.allowStdin = req.allowStdin ?? false;
     this.payload = [];
+    this.pendingDisplays = [];
     try {
       await loadPlugins(this.log).catch((err: unknown) => {
         outputs.write('stderr', `Brook magics could not be loaded: ${(err as Error)?.message ?? err}\n`);
       });
       const { hasValue, value } = await this.run(req.code, count, controller.signal);
+      while (this.pendingDisplays.length) await raceAbort(Promise.all(this.pendingDisplays.splice(0)), controller.signal);
       if (hasValue && value !== undefined && !req.silent) {
         const f = await format(value);
         outputs.executeResult(count, f.data, f.metadata);
@@ -351,7 +357,10 @@ export class Session {
     const outputs = this.outputs;
     const emit = (f: Formatted) => outputs?.displayData(f.data, { ...f.metadata, ...options.metadata }, options.display_id, options.update);
     const f = format(value);
-    return f instanceof Promise ? f.then(emit) : void emit(f);
+    if (!(f instanceof Promise)) return void emit(f);
+    const shown = f.then(emit);
+    this.pendingDisplays.push(shown);
+    return shown;
   }
 
   private page(code: string, expression: string): void {

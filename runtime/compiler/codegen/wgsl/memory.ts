@@ -138,3 +138,32 @@ fn brk_pos(p: vec4<u32>) -> vec4<f32> {
   return vec4<f32>(f32(p.w), f32(p.z), f32(p.y), f32(p.x));
 }
 `;
+
+/** The functions of INDEX_LIBRARY that `code` calls, directly or through each other, in library
+ *  order: a module specialized on its shapes then shows only the arithmetic it really does. */
+export function indexLibraryFor(code: string): string {
+  // One part per function with the comment lines above it.
+  const parts: string[] = [];
+  let prevComment = false;
+  for (const line of INDEX_LIBRARY.trim().split('\n')) {
+    const top = line.startsWith('fn ') || line.startsWith('//');
+    if (top && !prevComment) parts.push(line);
+    else parts[parts.length - 1] += '\n' + line;
+    prevComment = line.startsWith('//');
+  }
+  const name = (part: string) => /fn (brk_\w+)/.exec(part)![1]!;
+  const used = new Set<string>();
+  let text = code;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const part of parts) {
+      const n = name(part);
+      if (!used.has(n) && new RegExp(`\\b${n}\\(`).test(text)) {
+        used.add(n);
+        text += '\n' + part;
+        changed = true;
+      }
+    }
+  }
+  return parts.filter((p) => used.has(name(p))).join('\n');
+}
