@@ -77,6 +77,8 @@ const KERNEL_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 let active: Session | undefined;
 let pluginsLoaded: Promise<void> | undefined;
+/** True once loadPlugins has finished (whether or not it succeeded). */
+let pluginsSettled = false;
 
 /** Imports dist/magics/index.js once if it exists; it registers the Brook magics at import time. */
 function loadPlugins(log: (t: string) => void): Promise<void> {
@@ -91,6 +93,7 @@ function loadPlugins(log: (t: string) => void): Promise<void> {
       throw err;
     }
   })();
+  pluginsLoaded.then(() => { pluginsSettled = true; }, () => { pluginsSettled = true; });
   return pluginsLoaded;
 }
 
@@ -373,10 +376,12 @@ export class Session {
     this.payload.push({ source: 'page', data: { 'text/plain': text }, start: 0 });
   }
 
-  isComplete(code: string): IsCompleteResult {
+  /** Synchronous, except while the magics are still loading (a `%%brook` cell asked about before then). */
+  isComplete(code: string): IsCompleteResult | Promise<IsCompleteResult> {
     const magic = parseCellMagic(code);
     if (magic) {
       const handler = getCellMagic(magic.name);
+      if (!handler && !pluginsSettled) return loadPlugins(this.log).catch(() => {}).then(() => this.isComplete(code));
       return handler?.isComplete ? handler.isComplete(magic) : { status: handler ? 'complete' : 'invalid' };
     }
     return isCompleteCode(code);

@@ -213,7 +213,7 @@ registerCellMagic('brook', {
     if (!isStream(value) || flags.time) backendBadge(ctx, timing);
   },
   isComplete(input) {
-    return isCompleteBrook(input.body);
+    return isCompleteBrook(input.body, session.parseContext());
   },
   complete(input, cursor) {
     return completeBrook(input.body, cursor, session.externals);

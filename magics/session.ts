@@ -126,6 +126,11 @@ export class BrookSession {
     return this.runtimeStarting;
   }
 
+  /** What parsing a new cell needs from earlier ones (editor help parses cells as runCell would). */
+  parseContext(): { typedefNames: string[]; macros?: ReadonlyMap<string, MacroDef> } {
+    return { typedefNames: this.typedefNames, macros: this.macros };
+  }
+
   get startedRuntime(): BrookRuntimeHandle | undefined {
     return this.runtime;
   }
