@@ -98,6 +98,8 @@ export const SYNTAX_MESSAGES = {
   BRK1240: { message: "'{first} {second}': {why}", hint: "keep one of the two words; write 'out float o<>' for an output" },
   BRK1241: { message: "'{decl}': a C++ reference parameter that the function may write is not supported", hint: "pass a pointer instead ('{type} *{name}', call with &x, use *{name}), or write 'const {type}& {name}' if the function only reads it" },
   BRK1242: { message: "inline assembly {what} cannot run here: the statement is skipped{effect}", hint: 'programs of the BrookGPU era read the CPU cycle counter this way; their timings print as zero (this warning is given once per program)', severity: 'warning' },
+  BRK1243: { message: "'{construct}': {why}; not supported", hint: 'this compiler takes C with Brook' },
+  BRK1244: { message: "a second function '{name}' with other parameters ({second}; the first is {first}): overloading is C++; not supported", hint: 'give each variant its own name (C has one function per name)' },
 } as const satisfies Record<string, MessageTemplate>;
 
 export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;
