@@ -39,6 +39,8 @@ export interface CompileOptions {
   predefined?: Record<string, string>;
   /** Name shown in diagnostics when the source is a string (default "input.br"). */
   fileName?: string;
+  /** Host memory checks (default on: NULL, bounds, use after free); off only to measure their cost. */
+  memoryChecks?: boolean;
 }
 
 export interface CompileResult {
@@ -122,7 +124,7 @@ export function compile(source: string | SourceSet, options: CompileOptions = {}
     return { ...fail(), program };
   }
 
-  const host = generateHost(program, { sources });
+  const host = generateHost(program, { sources, memoryChecks: options.memoryChecks });
   diagnostics.push(...host.diagnostics);
   if (hasErrors(diagnostics)) return { ...fail(), program };
   return { ok: true, sources, program, diagnostics, hostJs: host.js, kernels: compiledKernels(program) };
