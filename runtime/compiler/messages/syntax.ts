@@ -48,7 +48,7 @@ export const SYNTAX_MESSAGES = {
   BRK1117: { message: "missing ')' in #{name} expression" },
   BRK1118: { message: 'division by zero in #{name} expression' },
   BRK1119: { message: 'expected a file name after #include', hint: 'write #include "file.brh" or #include <header.h>' },
-  BRK1120: { message: "cannot find include file '{name}'", hint: 'the file is looked up next to the including file' },
+  BRK1120: { message: "cannot find include file '{name}'", hint: "the file is looked up next to the including file, then in each folder given with -I DIR (brook run -I DIR)" },
   BRK1121: { message: "#include nested too deeply (over {depth} levels) at '{name}'", hint: 'a header probably includes itself; add an include guard (#ifndef X / #define X / #endif)' },
   BRK1122: { message: "'defined' must be followed by a macro name", hint: 'write defined(NAME) or defined NAME' },
   BRK1123: { message: "extra tokens after '#{name}'", hint: 'remove them (or turn them into a comment)', severity: 'warning' },
