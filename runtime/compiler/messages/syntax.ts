@@ -100,6 +100,7 @@ export const SYNTAX_MESSAGES = {
   BRK1242: { message: "inline assembly {what} cannot run here: the statement is skipped{effect}", hint: 'programs of the BrookGPU era read the CPU cycle counter this way; their timings print as zero (this warning is given once per program)', severity: 'warning' },
   BRK1243: { message: "'{construct}': {why}; not supported", hint: 'this compiler takes C with Brook' },
   BRK1244: { message: "a second function '{name}' with other parameters ({second}; the first is {first}): overloading is C++; not supported", hint: 'give each variant its own name (C has one function per name)' },
+  BRK1245: { message: "'{call}': calling a method is C++; not supported", hint: "C and Brook have functions only: write a function that takes the value (vector components are .x .y .z .w); this is reported once per program" },
 } as const satisfies Record<string, MessageTemplate>;
 
 export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;
