@@ -31,6 +31,10 @@ export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
     const t = tokens[i]!;
     const next = tokens[i + 1];
     const after = tokens[i + 2];
+    if (t.kind === 'ident' && ASM_WORDS.has(t.text)) {
+      i = skipAsmOperands(tokens, i); // `asm("nop" ::: "memory")`: colons of GCC's asm syntax
+      continue;
+    }
     if (isScope(tokens, i)) return scopeConstruct(tokens, i);
     if (t.kind !== 'ident' || !next) continue;
     const span = (end: Token): Span => ({ file: t.span.file, start: t.span.start, end: end.span.file === t.span.file ? end.span.end : t.span.end });
@@ -57,11 +61,27 @@ function isPunct(t: Token | undefined, text: string): boolean {
   return t !== undefined && t.kind === 'punct' && t.text === text;
 }
 
-/** `tokens[i]` and `tokens[i + 1]` are two ':' with nothing between them (C++'s `::`). */
+const ASM_WORDS: ReadonlySet<string> = new Set(['asm', '__asm', '__asm__']);
+
+/** The index of the ')' closing an asm statement's operands (asm.ts parses them), or `i`. */
+function skipAsmOperands(tokens: Token[], i: number): number {
+  let k = i + 1;
+  while (tokens[k] && (tokens[k]!.kind === 'ident' || tokens[k]!.kind === 'keyword') && /volatile|inline|goto/.test(tokens[k]!.text)) k++;
+  if (!isPunct(tokens[k], '(')) return i;
+  for (let depth = 0; k < tokens.length; k++) {
+    if (isPunct(tokens[k], '(')) depth++;
+    else if (isPunct(tokens[k], ')') && --depth === 0) return k;
+  }
+  return i;
+}
+
+/** `tokens[i]` and `tokens[i + 1]` are two ':' with nothing between them (C++'s `::`), followed by a
+ *  name (`std::cout`, `::brook`). */
 function isScope(tokens: Token[], i: number): boolean {
   const a = tokens[i];
   const b = tokens[i + 1];
-  if (!isPunct(a, ':') || !isPunct(b, ':')) return false;
+  const name = tokens[i + 2];
+  if (!isPunct(a, ':') || !isPunct(b, ':') || !name || (name.kind !== 'ident' && name.kind !== 'keyword')) return false;
   // Tokens out of a macro expansion all carry the macro use's span: only their spacing tells.
   if (a!.expanded || b!.expanded) return !b!.space;
   return a!.span.file === b!.span.file && a!.span.end === b!.span.start;
