@@ -57,7 +57,7 @@ export class Shapes {
   }
 
   /** Position `p` of an output of shape U[out] mapped onto a domain of shape U[inShape] (shape
-   *  resizing, BROOK.md: texel-centre sampling, exact in u32). */
+   *  resizing, BROOK.md 4: floor(c * inE / outE), exact in u32; cpu/launchdata.ts resizedIndex). */
   resize(p: Pos, inShape: number, out: number): Pos {
     const I = this.words(inShape);
     const O = this.words(out);
@@ -92,19 +92,15 @@ function paren(e: string): string {
 
 function resize1(c: string, inE: number, outE: number): string {
   if (inE === outE) return c;
-  if (c === ZERO) {
-    // Position 0 samples the texel centre floor(inE / (2 outE)).
-    const k = Math.floor(inE / (2 * outE));
-    return k === 0 ? ZERO : `${k}u`;
-  }
+  if (c === ZERO) return ZERO; // floor(0 * inE / outE)
   if (inE === 1) return ZERO;
   if (inE % outE === 0) {
-    // floor((2c + 1) k / 2) = c k + floor(k / 2) for k = inE / outE.
+    // floor(c * k) = c k for k = inE / outE.
     const k = inE / outE;
-    return `(${paren(c)} * ${k}u + ${k >> 1}u)`;
+    return `(${paren(c)} * ${k}u)`;
   }
   if (outE % inE === 0) {
-    // floor((2c + 1) / (2k)) = floor(c / k) for k = outE / inE.
+    // floor(c / k) for k = outE / inE.
     const k = outE / inE;
     const sh = Math.log2(k);
     return Number.isInteger(sh) ? `(${paren(c)} >> ${sh}u)` : `(${paren(c)} / ${k}u)`;
