@@ -62,6 +62,8 @@ export class Parser {
   /** Values of the enumerators seen so far (enum values may refer to earlier ones). */
   readonly enumValues = new Map<string, number>();
   readonly allowTopLevelStatements: boolean;
+  /** BRK1242 (inline assembly skipped) was reported for this file: once is enough. */
+  asmWarned = false;
 
   constructor(
     readonly toks: Token[],

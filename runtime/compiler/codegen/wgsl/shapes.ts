@@ -91,16 +91,11 @@ function paren(e: string): string {
 }
 
 function resize1(c: string, inE: number, outE: number): string {
+  // floor(c * inE / outE) (BROOK.md 4), with the whole-factor cases as one multiply or shift.
   if (inE === outE) return c;
-  if (c === ZERO) return ZERO; // floor(0 * inE / outE)
-  if (inE === 1) return ZERO;
-  if (inE % outE === 0) {
-    // floor(c * k) = c k for k = inE / outE.
-    const k = inE / outE;
-    return `(${paren(c)} * ${k}u)`;
-  }
+  if (c === ZERO || inE === 1) return ZERO;
+  if (inE % outE === 0) return `(${paren(c)} * ${inE / outE}u)`;
   if (outE % inE === 0) {
-    // floor(c / k) for k = outE / inE.
     const k = outE / inE;
     const sh = Math.log2(k);
     return Number.isInteger(sh) ? `(${paren(c)} >> ${sh}u)` : `(${paren(c)} / ${k}u)`;
