@@ -33,7 +33,7 @@ pass=0
 failed=()
 for d in "${tests[@]}"; do
   srcs=()
-  for f in $(sed -n 's/^FILES *= *//p' "$d/Makefile"); do
+  for f in $(tr -d '\r' < "$d/Makefile" | sed -n 's/^FILES *= *//p'); do
     for e in br cpp c; do [ -f "$d/$f.$e" ] && srcs+=("$f.$e"); done
   done
   gold="$(ls "$d"/*.gold | head -1)"
