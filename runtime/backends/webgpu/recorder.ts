@@ -42,6 +42,9 @@ const DISPATCHES_PER_SUBMIT = 128;
 const WORK_PER_EARLY_SUBMIT = 1 << 22;
 
 export class Recorder {
+  /** WORK_PER_EARLY_SUBMIT, settable by measurements that compare thresholds. */
+  static earlyWork = WORK_PER_EARLY_SUBMIT;
+
   private encoder: GPUCommandEncoder | null = null;
   private pass: GPUComputePassEncoder | null = null;
   private passPipeline: GPUComputePipeline | null = null;
@@ -149,7 +152,7 @@ export class Recorder {
   callRecorded(): void {
     // A long launch's first piece goes to the GPU now; its other pieces wait for the host (pieces.ts).
     if (this.pieces.hasPending) return this.submitRecorded();
-    if (this.idle || this.dispatches >= DISPATCHES_PER_SUBMIT || this.work >= WORK_PER_EARLY_SUBMIT) this.flush();
+    if (this.idle || this.dispatches >= DISPATCHES_PER_SUBMIT || this.work >= Recorder.earlyWork) this.flush();
   }
 
   /** Count work; submit when a batch has become long. */

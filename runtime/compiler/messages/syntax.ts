@@ -97,6 +97,7 @@ export const SYNTAX_MESSAGES = {
   BRK1239: { message: "'{name}' is a pointer to a function: not supported", hint: 'call the function by its name' },
   BRK1240: { message: "'{first} {second}': {why}", hint: "keep one of the two words; write 'out float o<>' for an output" },
   BRK1241: { message: "'{decl}': a C++ reference parameter that the function may write is not supported", hint: "pass a pointer instead ('{type} *{name}', call with &x, use *{name}), or write 'const {type}& {name}' if the function only reads it" },
+  BRK1242: { message: "inline assembly {what} cannot run here: the statement is skipped{effect}", hint: 'programs of the BrookGPU era read the CPU cycle counter this way; their timings print as zero (this warning is given once per program)', severity: 'warning' },
 } as const satisfies Record<string, MessageTemplate>;
 
 export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;
