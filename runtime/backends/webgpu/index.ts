@@ -221,10 +221,14 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
         putPadded(data, 0, launch.outShape, 1);
         fillParams(data, p.plan, ir, launch.args, launch.mask);
       };
+      // A long launch goes in pieces of its output domain, so an interrupt can land between them (pieces.ts).
+      const bg = memo.bindGroup;
       if (p.grid2d) {
         const s = launch.outShape;
-        ctx.dispatchRows(p, s.length >= 2 ? s[s.length - 2]! : 1, s[s.length - 1]!, fill, call, memo.bindGroup);
-      } else ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, memo.bindGroup);
+        const rows = s.length >= 2 ? s[s.length - 2]! : 1;
+        const cols = s[s.length - 1]!;
+        ctx.rec.pieces.launch(rows, (lo, hi) => ctx.dispatchRows(p, rows, cols, fill, call, bg, lo, hi), call.what, launch.span, cols);
+      } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, bg, lo, hi), call.what, launch.span);
       ctx.rec.callRecorded();
     },
 

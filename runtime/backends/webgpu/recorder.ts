@@ -1,4 +1,5 @@
 /// <reference types="@webgpu/types" />
+import { PieceQueue } from './pieces.js';
 import type { GpuTimer } from './timer.js';
 /**
  * Recording GPU work: kernel calls go into one command encoder (one compute pass while only
@@ -62,6 +63,10 @@ export class Recorder {
   private readonly checks: Promise<GpuFailure | null>[] = [];
   private afterSubmit: (() => void)[] = [];
   lost: GpuFailure | null = null;
+  /** Set when pieces.ts dropped a hung device: every later recording throws it (BRK5019). */
+  dropped: Error | null = null;
+  /** The waiting pieces of a long map launch (pieces.ts). */
+  readonly pieces: PieceQueue = new PieceQueue(this);
 
   constructor(
     readonly device: GPUDevice,
@@ -82,7 +87,7 @@ export class Recorder {
   }
 
   get hasWork(): boolean {
-    return this.encoder !== null;
+    return this.encoder !== null || this.pieces.hasPending;
   }
 
   nextSeq(what: string, span?: unknown): RecordedCall {
@@ -103,11 +108,13 @@ export class Recorder {
   }
 
   private ensureEncoder(): GPUCommandEncoder {
+    if (this.dropped) throw this.dropped;
     if (!this.encoder) this.encoder = this.device.createCommandEncoder({ label: 'brook batch' });
     return this.encoder;
   }
 
   computePass(): GPUComputePassEncoder {
+    this.pieces.recordRest();
     if (!this.pass) {
       const timestampWrites = this.timer?.passWrites();
       this.pass = this.ensureEncoder().beginComputePass(timestampWrites ? { label: 'brook kernels', timestampWrites } : { label: 'brook kernels' });
@@ -132,6 +139,7 @@ export class Recorder {
 
   /** The encoder outside a compute pass (copies, clears). */
   commands(): GPUCommandEncoder {
+    this.pieces.recordRest();
     if (this.pass) {
       this.pass.end();
       this.pass = null;
@@ -142,6 +150,8 @@ export class Recorder {
   /** A point between whole operations (after a map kernel's launch, which holds no scratch buffer
    *  across dispatches): submit if the batch has many dispatches. */
   callRecorded(): void {
+    // A long launch's first piece goes to the GPU now; its other pieces wait for the host (pieces.ts).
+    if (this.pieces.hasPending) return this.submitRecorded();
     if (this.idle || this.dispatches >= DISPATCHES_PER_SUBMIT || this.work >= Recorder.earlyWork) this.flush();
   }
 
@@ -156,8 +166,14 @@ export class Recorder {
     this.afterSubmit.push(f);
   }
 
-  /** Submit what is recorded (does not wait). */
+  /** Submit what is recorded (does not wait), with every piece of a long launch still waiting. */
   flush(): void {
+    this.pieces.recordRest();
+    this.submitRecorded();
+  }
+
+  /** Submit what is recorded, leaving waiting pieces waiting (pieces.ts). */
+  submitRecorded(): void {
     if (!this.encoder) {
       this.runAfterSubmit();
       return;
@@ -213,6 +229,8 @@ export class Recorder {
 
   /** Submit and wait until the GPU has finished; the first failure since the last sync is returned. */
   async sync(): Promise<GpuFailure | null> {
+    // Waiting pieces run one at a time, interruptibly (pieces.ts); drain submits what is recorded first.
+    if (this.pieces.hasPending) await this.pieces.drain();
     this.flush();
     const last = this.submits;
     await this.device.queue.onSubmittedWorkDone();
