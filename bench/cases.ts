@@ -15,11 +15,13 @@ import { sgemvWgsl } from './wgsl/sgemv.js';
 import { sumWgsl } from './wgsl/reduce.js';
 import { stencilWgsl } from './wgsl/stencil.js';
 import { chainWgsl } from './wgsl/chain.js';
+import { saxpyLoopWgsl } from './wgsl/loop.js';
 import { downloadWgsl, uploadWgsl } from './wgsl/transfer.js';
 import { saxpyJs, sumJs } from './jsloops.js';
 import { brookSession } from './brook/session.js';
 import * as brook from './brook/sides.js';
 import type { BenchGpu } from './gpu.js';
+import { hostCases } from './host.js';
 
 const SAXPY_A = 2.5;
 const CHAIN_A = 0.5;
@@ -66,6 +68,31 @@ function saxpyCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase 
     async brook(ctx) {
       const { x, y } = data();
       return brook.saxpyBrook(await session(backend, ctx), SAXPY_A, x, y);
+    },
+  };
+}
+
+/** A loop as users see it: `calls` back-to-back saxpy calls and one finish, wall clock. */
+function loopCase(id: string, e: number, calls: number): BenchCase {
+  const n = 2 ** e;
+  const data = lazy(() => ({ x: randomFloats(4 * n, 1), y: randomFloats(4 * n, 2) }));
+  return {
+    id,
+    backend: 'webgpu',
+    title: `${calls} back-to-back SAXPY calls, one finish (wall clock)`,
+    size: `${calls} x ${pow2(e, 'float4')}`,
+    bytes: calls * 48 * n,
+    flops: calls * 8 * n,
+    workingSetBytes: 48 * n,
+    largestBufferBytes: 16 * n,
+    timing: 'calls',
+    async baseline(ctx) {
+      const { x, y } = data();
+      return saxpyLoopWgsl(needGpu(ctx), SAXPY_A, x, y, calls);
+    },
+    async brook(ctx) {
+      const { x, y } = data();
+      return brook.saxpyLoopBrook(await session('webgpu', ctx), SAXPY_A, x, y, calls);
     },
   };
 }
@@ -118,10 +145,10 @@ function sgemvCase(id: string, m: number, form: 'mulsum' | 'single'): BenchCase 
   };
 }
 
-function stencilCase(w: number): BenchCase {
+function stencilCase(id: string, w: number): BenchCase {
   const data = lazy(() => randomFloats(w * w, 6));
   return {
-    id: 'stencil',
+    id,
     backend: 'webgpu',
     title: '2-D 5-point stencil (float, clamped edges)',
     size: `${w}x${w}`,
@@ -193,12 +220,16 @@ export function allCases(quick: boolean): BenchCase[] {
     sgemvCase('sgemv.large.single', q ? 512 : 8192, 'single'),
     sumCase('sum.small', q ? 14 : 20, 'webgpu'),
     sumCase('sum.large', q ? 18 : 26, 'webgpu'),
-    stencilCase(q ? 256 : 2048),
+    stencilCase('stencil', q ? 256 : 2048),
+    stencilCase('stencil.large', q ? 512 : 4096),
+    loopCase('loop.small', q ? 14 : 20, 50),
+    loopCase('loop.large', q ? 16 : 24, 50),
     chainCase(q ? 64 : 1024, 1000),
     transferCase('streamRead', q ? 16 << 20 : 256 << 20),
     transferCase('streamWrite', q ? 16 << 20 : 256 << 20),
     saxpyCase('cpu.saxpy', q ? 16 : 20, 'cpu'),
     sumCase('cpu.sum', q ? 16 : 20, 'cpu'),
+    ...hostCases(),
   ];
 }
 

@@ -130,7 +130,7 @@ export async function runBench(
     }
     results.push(r);
     // Written after every case: a run cut short (a hang, a time limit) still leaves its results.
-    report.targets = evaluateTargets(results);
+    report.targets = evaluateTargets(results, report.hostMemcpyGbps);
     writeJson(jsonPath, report);
     log(`bench: ${c.id} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }

@@ -78,7 +78,10 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
   // Per-call cases are timed on the wall clock without stamps (stamping 2000 passes has its own cost);
   // a few stamped runs afterwards give their GPU time per call.
   const timeOne = async (side: Side, stamps = useStamps && c.timing === 'gpu'): Promise<Timed> => {
-    if (c.timing === 'wall' || c.backend === 'cpu') return { wallMs: await timeWall(() => side.run()), passes: 0 };
+    if (c.timing === 'wall' || c.backend === 'cpu') {
+      const wallMs = await timeWall(() => side.run());
+      return { wallMs: side.selfTimedMs?.() ?? wallMs, passes: 0 };
+    }
     if (flusher && c.timing === 'gpu') await flusher.flush();
     return timeGpu(() => side.run(), stamps);
   };

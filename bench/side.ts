@@ -16,6 +16,11 @@ export interface Side {
   reset?(): Promise<void>;
   /** Checks the output of the last run against the float64 reference. */
   check(): Promise<Check>;
+  /**
+   * A side in another process (gcc -O2 builds) times its work itself: the last run's milliseconds,
+   * used instead of the wall time around run() (which would count the pipe round trip).
+   */
+  selfTimedMs?(): number;
   /** Per-call cases: how many kernel calls one run makes. */
   calls?: number;
   dispose(): void;

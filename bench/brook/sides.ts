@@ -45,6 +45,24 @@ export async function saxpyBrook(s: BrookSession, a: number, x: Float32Array, y:
       return compare(await readStream(s, R, x.length), ref.want, ref.scale, 1e-6, 1e-30);
     },
     dispose: disposer(s, [X, Y, R]),
+    streams: [X, Y, R],
+  } as Side;
+}
+
+/** `calls` back-to-back saxpy calls (each rewrites result), then one finish(): a loop as a user runs it. */
+export async function saxpyLoopBrook(s: BrookSession, a: number, x: Float32Array, y: Float32Array, calls: number): Promise<Side> {
+  const side = await saxpyBrook(s, a, x, y);
+  const k = kernel(await s.load('saxpy.br'), 'saxpy');
+  const { rt } = s;
+  const [X, Y, R] = (side as Side & { streams: Stream[] }).streams;
+  return {
+    ...side,
+    note: `${calls} calls of saxpy(a, x, y, result), then one finish()`,
+    calls,
+    async run() {
+      for (let i = 0; i < calls; i++) rt.call(k, [a, X!, Y!, R!]);
+      await rt.finish();
+    },
   };
 }
 

@@ -20,10 +20,10 @@ import {
   type LaunchArg,
   type StreamOp,
 } from '../../brt/api.js';
-import { compileKernelJs, planKey, type CompiledJsKernel, type JsPlan } from '../../compiler/codegen/js/index.js';
+import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/codegen/js/index.js';
 import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
 import { asCpuBuffer, BufferRecycler, createCpuBuffer, type CpuBuffer } from './buffers.js';
-import { accessOf, baseOf, gatherData, iterData, iterDims, pad4, streamData, strides4 } from './launchdata.js';
+import { accessOf, dimsOf, gatherData, iterData, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
@@ -47,23 +47,39 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     return c;
   }
 
-  /** Launch data and plan for positions of `space`. */
+  /** Launch data and plan for positions of `space`: O(1) work per argument (addressing is arithmetic). */
   function prepare(launch: Launch, mode: JsPlan['mode'], space: number[]) {
     const ir = launch.kernel.ir;
-    const indexof = new Set(ir.indexofParams);
     const access: JsPlan['access'] = [];
     const iterDimsOf: (number[] | null)[] = [];
+    const iterFormsOf: (IterForm[] | null)[] = [];
+    const constForms: (IterForm[] | null)[] = [];
+    // indexof values are small when every extent is (then index arithmetic needs no fround).
+    let largest = Math.max(...space);
     const args = launch.args.map((a, k) => {
       const p = ir.params[k]!;
       access.push(null);
-      iterDimsOf.push(p.role === 'iter' ? iterDims(a as LaunchArg & { kind: 'iter' }) : null);
+      iterDimsOf.push(null);
+      iterFormsOf.push(null);
+      constForms.push(null);
+      if (a.kind === 'stream' || a.kind === 'iter') largest = Math.max(largest, ...a.shape);
       switch (p.role) {
-        case 'const':
-          return { value: a.kind === 'value' ? a.value : [] };
+        case 'const': {
+          const value = a.kind === 'value' ? a.value : [];
+          // Whole-number constants let gathers indexed by them skip rounding (a plan property).
+          constForms[k] = flatKinds(p.type).map((kind, c) => (kind === 'float' ? wholeForm(Math.fround(value[c] ?? 0)) : kind === 'double' ? wholeForm(value[c] ?? 0) : 'g'));
+          return { value };
+        }
         case 'gather':
           return gatherData(a as StreamArg, buf((a as StreamArg).stream.buffer));
-        case 'iter':
-          return iterData(a as LaunchArg & { kind: 'iter' }, space, indexof.has(k));
+        case 'iter': {
+          const it = a as LaunchArg & { kind: 'iter' };
+          const d = iterData(it);
+          access[k] = dimsOf(it.shape, space);
+          iterDimsOf[k] = d.dim;
+          iterFormsOf[k] = iterForms(d);
+          return d;
+        }
         case 'vout':
           return { pushed: [] as number[] };
         case 'reduce':
@@ -73,9 +89,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
           if (a.kind === 'value') return {}; // combine-only use (gather-op updates): no stream
           const s = a as StreamArg;
           if (!(mode === 'reduceBlocks' && p.role === 'in')) access[k] = accessOf(s, space);
-          const d = streamData(s, space, buf(s.stream.buffer), indexof.has(k), access[k] ?? 'linear');
-          if (mode === 'reduceBlocks') Object.assign(d, { S: strides4(s.stream.shape), base: baseOf(s) });
-          return d;
+          return streamData(s, buf(s.stream.buffer));
         }
       }
     });
@@ -90,9 +104,9 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     let mask: JsPlan['mask'] = null;
     if (launch.mask) {
       mask = accessOf(launch.mask, space);
-      L.mask = streamData(launch.mask, space, buf(launch.mask.stream.buffer), false, mask);
+      L.mask = streamData(launch.mask, buf(launch.mask.stream.buffer));
     }
-    const plan: JsPlan = { mode, access, mask, iterDims: iterDimsOf };
+    const plan: JsPlan = { mode, access, mask, iterDims: iterDimsOf, iterForms: iterFormsOf, constForms, smallIndex: largest <= SMALL_WHOLE };
     return { L, plan, n: E.reduce((a, b) => a * b, 1) };
   }
 
@@ -162,7 +176,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       const { L, plan, n } = prepare(launch, 'reduceBlocks', target.shape);
       L.F = inShape.map((x, d) => (out[d] === 0 ? 0 : x / out[d]!));
       plan.target = accessOf(target, target.shape);
-      L.target = streamData(target, target.shape, buf(target.stream.buffer), false, plan.target);
+      L.target = streamData(target, buf(target.stream.buffer));
       const c = compiled(launch, plan);
       // Blocks are folded in chunks joined on a stack of partials (at most one per bit of the count).
       const W = flatKinds(launch.kernel.ir.params.find((p) => p.role === 'reduce')!.type).length;
@@ -277,7 +291,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const launch: Launch = { kernel: k, args, outShape: data.shape };
     const { L, plan, n } = prepare(launch, 'scatter', data.shape);
     plan.target = accessOf(index, data.shape);
-    L.index = streamData(index, data.shape, buf(index.stream.buffer), false, plan.target);
+    L.index = streamData(index, buf(index.stream.buffer));
     L.indexIsFloat = flatKinds(index.stream.elem)[0] === 'float';
     L.dst = gatherData(dst, buf(dst.stream.buffer));
     compiled(launch, plan).run(L, 0, n);

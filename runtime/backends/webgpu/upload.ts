@@ -16,9 +16,9 @@
  */
 import type { Recorder } from './recorder.js';
 
-export const CHUNK = 32 << 20;
+export const CHUNK = 16 << 20;
 export const STAGED_FROM = 1 << 20;
-const KEEP = 8;
+const KEEP = 16;
 /** Most staging buffers waiting for a re-map at once; past it, writes go through queue.writeBuffer. */
 const MAX_REMAPPING = KEEP;
 const MAP_WRITE = 0x02;

@@ -14,6 +14,7 @@ import { reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
 import { ERROR, closestName, isLoose } from './typing.js';
 import { checkExpr } from './expr.js';
+import { LIBRARY_STRUCTS } from './hostlib.js';
 
 export function resolveTypeSpec(ctx: Ctx, ts: TypeSpec): Type {
   const t = resolveBase(ctx, ts);
@@ -28,7 +29,7 @@ function resolveBase(ctx: Ctx, ts: TypeSpec): Type {
   if (builtin) return builtin;
   if (name.startsWith('struct ')) {
     const tag = name.slice(7).trim();
-    const s = ctx.structs.get(tag);
+    const s = ctx.structs.get(tag) ?? LIBRARY_STRUCTS.get(tag);
     if (s) return s;
     reportCheck(ctx.bag, 'BRK2004', ts.span, { name: tag });
     return ERROR;

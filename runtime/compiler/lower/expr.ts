@@ -320,7 +320,8 @@ function lowerIndex(st: LowerState, e: IndexExpr, pre: Pre): IRExpr {
       pre.push({ op: 'declare', name: tmp, type: v.type, init: v, span: v.span });
       v = { op: 'local', type: v.type, name: tmp, span: v.span };
     }
-    index = n === 1 ? [v] : Array.from({ length: n }, (_, i) => swizzle(v, [i]));
+    // A wider vector indexes a 2-D..4-D gather with its first components (checked in check/access.ts).
+    index = n === 1 ? [v] : Array.from({ length: Math.min(n, fact.dims) }, (_, i) => swizzle(v, [i]));
   } else {
     index = fact.indices.map((x) => numeric(lowerExpr(st, x, pre))).reverse();
   }

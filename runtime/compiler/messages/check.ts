@@ -107,7 +107,7 @@ export const CHECK_MESSAGES = {
   BRK2313: { message: "domain bounds of a {rank}-D stream must be {want}, found {given}", hint: 'the bounds give lower (inclusive) and upper (exclusive) indices; x is the fastest (last) dimension' },
   BRK2314: { message: "an iterator stream must be initialized with iter(lo, hi)", hint: "write 'iter {type} {name}<{dims}> = iter(lo, hi);'" },
   BRK2315: { message: "iter(lo, hi) is only allowed as the initializer of an iterator stream", hint: "write 'iter float it<100> = iter(0.0f, 100.0f);'" },
-  BRK2316: { message: "iterator streams must be 1-D of float..float4 or 2-D of float2, not {type} with {rank} dimension{s}", hint: 'for a 2-D iterator use float2: .x steps along the columns and .y along the rows' },
+  BRK2316: { message: "iterator streams must be 1-D of float..float4, or 2-D..4-D of float2..float4 (one component per dimension), not {type} with {rank} dimension{s}", hint: 'for a 2-D iterator use float2: .x steps along the columns and .y along the rows (float3 for 3-D, float4 for 4-D)' },
   BRK2317: { message: "a stream extent must be an integer, found {type}", hint: 'convert it with (int)' },
   BRK2318: { message: "streams cannot be assigned", hint: 'copy with a kernel, exchange with streamSwap(a, b), or read/write with streamRead/streamWrite' },
   BRK2319: { message: "streamSwap needs two streams of the same type, found {a} and {b}", hint: 'swap streams of one element type' },

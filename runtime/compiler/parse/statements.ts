@@ -12,6 +12,7 @@ import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeParen, parseExpression } from './expressions.js';
 import { bodyFollowsParams, parseDeclaration } from './declarations.js';
 import { spanFrom } from '../source.js';
+import { isAsmStart, parseAsmStatement } from './asm.js';
 
 const STATEMENT_KEYWORDS: ReadonlySet<string> = new Set([
   'if', 'for', 'while', 'do', 'return', 'switch', 'break', 'continue', 'goto', 'case', 'default',
@@ -99,6 +100,7 @@ function isLabelStart(p: Parser): boolean {
 
 /** Declarations give one or more statements (enums desugar into several). */
 export function parseStatementOrDecl(p: Parser): Stmt[] {
+  if (isAsmStart(p)) return [parseAsmStatement(p)];
   if (startsDeclaration(p)) {
     return parseDeclaration(p, false).map((decl) => {
       if (decl.kind === 'FunctionDecl') throw new Error('internal: function in a block');
@@ -123,6 +125,7 @@ export function parseStatement(p: Parser): Stmt {
 
 function parseStatementInner(p: Parser): Stmt {
   const t = p.tok;
+  if (isAsmStart(p)) return parseAsmStatement(p);
   if (t.kind === 'punct') {
     if (t.text === '{') return parseBlock(p);
     if (t.text === ';') { p.next(); return { kind: 'EmptyStmt', span: t.span }; }

@@ -17,6 +17,7 @@ import { scalarOfType } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { emitAs, emitCond, emitEffect, emitValue, typeOfExpr } from './expr.js';
 import { emitDeclarator } from './init.js';
+import { countedLoop, hoistChecks } from './bounds.js';
 
 export class Lines {
   readonly out: string[] = [];
@@ -99,7 +100,23 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
       }
       const cond = s.cond ? emitCond(c, s.cond) : '';
       const update = s.update ? emitEffect(c, s.update) : '';
-      loop(c, L, `for (; ${cond}; ${update})`, s.body);
+      // A counted loop: its variable's range lets bounds.ts drop memory checks in the body.
+      const counted = countedLoop(c, s);
+      const outer = c.ranges;
+      const outerHoisted = c.hoisted;
+      if (counted) c.ranges = new Map(outer).set(counted.name, counted.range);
+      // Checks of pointer accesses done once for the whole loop (bounds.ts).
+      const hoisted = hoistChecks(c, s);
+      if (hoisted) {
+        for (const line of hoisted.pre) L.line(line);
+        c.hoisted = new Set([...(outerHoisted ?? []), ...hoisted.covered]);
+      }
+      try {
+        loop(c, L, `for (; ${cond}; ${update})`, s.body);
+      } finally {
+        c.ranges = outer;
+        c.hoisted = outerHoisted;
+      }
       if (hasInit) {
         L.dedent();
         L.line('}');

@@ -105,8 +105,8 @@ fn brk_muldiv(a: u32, b: u32, c: u32) -> u32 {
 
 fn brk_resize1(a: u32, inE: u32, outE: u32) -> u32 {
   if (inE == outE) { return a; }
-  // Texel-centre sampling (seeds: 123456789 -> 13579): floor((a + 0.5) * inE / outE), exactly.
-  return brk_muldiv(2u * a + 1u, inE, 2u * outE);
+  // BROOK.md 4 (the original BrookGPU): floor(a * inE / outE), exactly; twin of resizedIndex (cpu/launchdata.ts).
+  return brk_muldiv(a, inE, outE);
 }
 
 fn brk_resize(o: vec4<u32>, inS: vec4<u32>, outS: vec4<u32>) -> vec4<u32> {
@@ -138,3 +138,32 @@ fn brk_pos(p: vec4<u32>) -> vec4<f32> {
   return vec4<f32>(f32(p.w), f32(p.z), f32(p.y), f32(p.x));
 }
 `;
+
+/** The functions of INDEX_LIBRARY that `code` calls, directly or through each other, in library
+ *  order: a module specialized on its shapes then shows only the arithmetic it really does. */
+export function indexLibraryFor(code: string): string {
+  // One part per function with the comment lines above it.
+  const parts: string[] = [];
+  let prevComment = false;
+  for (const line of INDEX_LIBRARY.trim().split('\n')) {
+    const top = line.startsWith('fn ') || line.startsWith('//');
+    if (top && !prevComment) parts.push(line);
+    else parts[parts.length - 1] += '\n' + line;
+    prevComment = line.startsWith('//');
+  }
+  const name = (part: string) => /fn (brk_\w+)/.exec(part)![1]!;
+  const used = new Set<string>();
+  let text = code;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const part of parts) {
+      const n = name(part);
+      if (!used.has(n) && new RegExp(`\\b${n}\\(`).test(text)) {
+        used.add(n);
+        text += '\n' + part;
+        changed = true;
+      }
+    }
+  }
+  return parts.filter((p) => used.has(name(p))).join('\n');
+}
