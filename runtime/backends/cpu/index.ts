@@ -23,19 +23,82 @@ import {
 import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/codegen/js/index.js';
 import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
 import { asCpuBuffer, BufferRecycler, createCpuBuffer, type CpuBuffer } from './buffers.js';
-import { accessOf, dimsOf, gatherData, iterData, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
+import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
+import { checkAbort } from '../../brt/abort.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
+export { defaultCpuThreads } from './workers.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
 /** Elements folded sequentially before partial results are combined in a tree (see reduceAll). */
 export const REDUCE_CHUNK = 256;
 
+/** Time one chunk of a launch aims at: interrupts land within it, and threads share work finely. */
+const CHUNK_MS = 5;
+/** Work (positions x weight) of the first chunk of a kernel never measured (its time gives the
+ *  chunk size); later probe chunks grow 4x until one takes 0.5 ms or 64 x PROBE are done. */
+const PROBE = 16;
+
 export interface CpuBackendOptions extends WorkerOptions {}
 
 export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { readonly pool: WorkerPool | null } {
-  const pool = options.workers && options.workers > 1 ? new WorkerPool(options) : null;
+  const pool = options.workers && options.workers > 0 ? new WorkerPool(options) : null;
   const buf = (h: BufferHandle | undefined): CpuBuffer => asCpuBuffer(h);
+  /** Measured cost per position of each compiled kernel (ns, all threads' time), for chunk sizes. */
+  const cost = new WeakMap<CompiledJsKernel, number>();
+
+  /**
+   * Runs positions [0, n) of a compiled launch: in chunks of about CHUNK_MS (aligned to `align`
+   * positions), with an interrupt/timeout check (brt/abort.ts) before each chunk the calling thread
+   * runs, so an interrupt lands within a chunk's time. `split` launches are shared with the worker
+   * pool when their estimated time is worth it; others (vout pushes, scatters: order matters) run in
+   * order on the calling thread.
+   */
+  function execute(c: CompiledJsKernel, L: Record<string, unknown>, n: number, launch: Launch, opts: { align?: number; split?: boolean; weight?: number } = {}): void {
+    const align = opts.align ?? 1;
+    const weight = opts.weight ?? 1; // positions of work per position (block reductions)
+    const span = launch.span;
+    const t0 = performance.now();
+    let from = 0;
+    let ns = cost.get(c);
+    if (ns === undefined) {
+      // Never measured: growing first chunks (from one position's worth of PROBE work) tell the cost,
+      // so even the first launch of a slow kernel is interruptible. The estimate is high while V8
+      // warms up, which only makes the chunks smaller.
+      let size = Math.max(align, Math.ceil(Math.max(1, PROBE / weight) / align) * align);
+      for (;;) {
+        const hi = Math.min(n, from + size);
+        checkAbort(span);
+        const t = performance.now();
+        c.run(L, from, hi);
+        const ms = performance.now() - t;
+        ns = Math.max(0.05, (ms * 1e6) / ((hi - from) * weight));
+        from = hi;
+        if (from >= n || ms >= 0.5 || (from - 0) * weight >= 64 * PROBE) break;
+        size *= 4;
+      }
+    }
+    const perPosition = ns! * weight;
+    const rest = n - from;
+    let threads = 1;
+    const useThreads = pool !== null && opts.split !== false && rest > align && (rest * perPosition) / 1e6 >= pool.thresholdMs;
+    // Chunks of about CHUNK_MS of one thread's time; with threads, at least 4 chunks per thread.
+    let chunk = Math.max(1, Math.round((CHUNK_MS * 1e6) / perPosition));
+    if (useThreads) chunk = Math.min(chunk, Math.ceil(rest / ((pool.size + 1) * 4)));
+    chunk = Math.max(align, Math.ceil(chunk / align) * align);
+    if (useThreads && chunk < rest) {
+      threads = pool.size + 1;
+      pool.runChunked(c.source, L, from, n, chunk, (lo, hi) => c.run(L, lo, hi), () => checkAbort(span));
+    } else {
+      for (let lo = from; lo < n; lo += chunk) {
+        checkAbort(span);
+        c.run(L, lo, Math.min(n, lo + chunk));
+      }
+    }
+    const ms = performance.now() - t0;
+    // Positions run this launch against the time of all threads: the next launch's chunk sizes.
+    if (n >= 1024 && ms > 0.2) cost.set(c, Math.max(0.05, (ms * 1e6 * threads) / (n * weight)));
+  }
 
   function compiled(launch: Launch, plan: JsPlan): CompiledJsKernel {
     const key = `cpu:${planKey(plan)}`;
@@ -138,9 +201,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
 
     run(launch: Launch): void {
       const { L, plan, n } = prepare(launch, 'map', launch.outShape);
-      const c = compiled(launch, plan);
-      if (pool && pool.worthSplitting(n)) pool.runSync(c.source, L, n);
-      else c.run(L, 0, n);
+      execute(compiled(launch, plan), L, n, launch);
     },
 
     /**
@@ -160,8 +221,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       const P = pool ? new Float64Array(new SharedArrayBuffer(m * W * 8)) : new Float64Array(m * W);
       L.chunk = chunk;
       L.partials = P;
-      if (pool && c.combineAt && pool.worthSplitting(n)) pool.runSync(c.source, L, n, chunk);
-      else c.run(L, 0, n);
+      // Without combineAt the fold is one sequential chunk: on the calling thread, in order.
+      execute(c, L, n, launch, { align: chunk, split: c.combineAt !== null });
       // Fixed tree over the chunk partials: (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up.
       for (let s = 1; s < m; s *= 2) {
         for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
@@ -182,19 +243,13 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       const W = flatKinds(launch.kernel.ir.params.find((p) => p.role === 'reduce')!.type).length;
       L.chunk = REDUCE_CHUNK;
       L.stack = new Float64Array(W * 64);
-      if (pool && pool.worthSplitting(n * (inShape.reduce((a, b) => a * b, 1) / Math.max(1, n)))) pool.runSync(c.source, L, n);
-      else c.run(L, 0, n);
+      execute(c, L, n, launch, { weight: inShape.reduce((a, b) => a * b, 1) / Math.max(1, n) });
     },
 
     async runVout(launch: Launch): Promise<{ counts: number[]; buffers: BufferHandle[] }> {
       const { L, plan, n } = prepare(launch, 'map', launch.outShape);
       const c = compiled(launch, plan);
-      try {
-        c.run(L, 0, n);
-      } catch (e) {
-        if (e instanceof VoutOverflow) throw e;
-        throw e;
-      }
+      execute(c, L, n, launch, { split: false }); // pushes keep position order
       const counts: number[] = [];
       const buffers: BufferHandle[] = [];
       launch.kernel.ir.params.forEach((p, k) => {
@@ -294,7 +349,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     L.index = streamData(index, buf(index.stream.buffer));
     L.indexIsFloat = flatKinds(index.stream.elem)[0] === 'float';
     L.dst = gatherData(dst, buf(dst.stream.buffer));
-    compiled(launch, plan).run(L, 0, n);
+    execute(compiled(launch, plan), L, n, launch, { split: false }); // in order of i: the last writer wins
   }
 
   return backend;

@@ -11,8 +11,8 @@ import type { Block, CaseClause, DeclStmt, Expr, ForStmt, Stmt } from '../ast.js
 import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeParen, parseExpression } from './expressions.js';
 import { bodyFollowsParams, parseDeclaration } from './declarations.js';
-import { spanFrom } from '../source.js';
 import { isAsmStart, parseAsmStatement } from './asm.js';
+import { spanFrom } from '../source.js';
 
 const STATEMENT_KEYWORDS: ReadonlySet<string> = new Set([
   'if', 'for', 'while', 'do', 'return', 'switch', 'break', 'continue', 'goto', 'case', 'default',
