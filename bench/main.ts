@@ -17,6 +17,7 @@ import { createFlusher } from './wgsl/flush.js';
 import { openBenchGpu, type BenchGpu } from './gpu.js';
 import { installPassTimer } from './timer.js';
 import { closeSessions, casesDir } from './brook/session.js';
+import { cleanupC } from './cpuc.js';
 import { evaluateTargets, renderTable, writeJson } from './report.js';
 import { median, type BenchReport, type CaseResult, type DeviceInfo } from './results.js';
 import type { CaseContext } from './side.js';
@@ -136,6 +137,7 @@ export async function runBench(
   }
   flusher?.dispose();
   await closeSessions();
+  cleanupC();
   out(renderTable(report) + '\n');
   out(`results: ${jsonPath}\n`);
   gpu?.device.destroy();

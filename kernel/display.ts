@@ -3,6 +3,9 @@
  * gives the mime bundle; `text/plain` is always added so every client (nbconvert to text, a terminal
  * console) has something to show. Adding a library means adding one rule with `addDisplayRule`.
  *
+ * A Promise (any thenable) is awaited first and its value displayed: `display(stream.plot())` shows the
+ * plot, not `Promise { <pending> }`.
+ *
  * Rules, in order:
  *  1. `value[Symbol.for('Jupyter.display')]()` (Deno's convention; may return a Promise): the bundle as given.
  *  2. Primitives and null: util.inspect text.
@@ -114,6 +117,10 @@ export function addDisplayRule(rule: DisplayRule): void {
  * unless a display-symbol method returns a Promise, so `display(x); console.log(y)` keeps its order.
  */
 export function format(value: unknown): Formatted | Promise<Formatted> {
+  if (isThenable(value)) {
+    return Promise.resolve(value).then(format, (err: unknown) =>
+      bundle({ 'text/plain': `(display: the promise was rejected: ${(err as Error)?.message ?? String(err)})` }));
+  }
   const failed = (err: unknown): Formatted =>
     bundle({ 'text/plain': `${plainFallback(value)}\n(display failed: ${(err as Error)?.message ?? String(err)})` });
   try {
@@ -126,6 +133,10 @@ export function format(value: unknown): Formatted | Promise<Formatted> {
   } catch (err) {
     return failed(err);
   }
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }
 
 function withText(value: unknown) {

@@ -34,8 +34,9 @@ import {
 import { Outputs, type OutputSink, type StreamName } from './output.js';
 import { KERNEL_GLOBAL, transformCell } from './transform.js';
 import { ts } from './typescript.js';
-import { InterruptGate } from './interrupt-gate.js';
+import { InterruptGate, type RequestStamp } from './interrupt-gate.js';
 import { InterruptedError } from './interrupted.js';
+import { isAbortError, sessionAbort, setSessionAbort } from '../runtime/brt/abort.js';
 import { isCompleteCode, type IsCompleteResult } from './is-complete.js';
 import { codePointsToUtf16, utf16ToCodePoints } from './positions.js';
 
@@ -50,6 +51,11 @@ export interface SessionOptions {
   gate?: InterruptGate;
   /** Where the kernel's own diagnostics go (never a cell's output). */
   log?: (text: string) => void;
+  /**
+   * A unit of work (cell, user_expressions) starts, numbered `seq`, with `timeoutMs` on the watchdog
+   * (Infinity: none). The kernel tells its control thread, whose timer stops code spinning past it.
+   */
+  onWorkStart?: (seq: number, timeoutMs: number) => void;
 }
 
 export interface ExecuteRequest {
@@ -57,6 +63,8 @@ export interface ExecuteRequest {
   silent?: boolean;
   storeHistory?: boolean;
   allowStdin?: boolean;
+  /** When and by which client session the request was sent: an interrupt sent before it never stops it. */
+  sent?: RequestStamp;
 }
 
 export type ExecuteOutcome =
@@ -97,6 +105,8 @@ export class Session {
   private current: AbortController | undefined;
   private allowStdin = false;
   private payload: object[] = [];
+  /** display() calls of this cell still awaiting a value (a Promise given to display): the cell waits. */
+  private pendingDisplays: Promise<void>[] = [];
   private restore: (() => void)[] = [];
   private readonly log: (text: string) => void;
   /** BROOK_KERNEL_DEBUG=1 traces cells and interrupts to the kernel's log. */
@@ -130,18 +140,19 @@ export class Session {
     else this.log(`[${name} outside a cell] ${text}`);
   }
 
-  /** Interrupts the running cell (a pending await rejects; sync code is stopped by SIGINT). */
-  interrupt(): boolean {
-    this.debug(`interrupt (${this.current ? 'running' : 'idle'})`);
-    if (!this.current) {
-      this.gate.handled();
-      return false;
-    }
+  /**
+   * Interrupts the running cell (a pending await rejects; runtime checks see the request); while idle it
+   * does nothing. `seq`: only if that work (interrupt-gate.ts) is still the one running.
+   */
+  interrupt(seq?: number): boolean {
+    this.debug(`interrupt (${this.current ? `running ${this.gate.current}` : 'idle'}${seq === undefined ? '' : `, for ${seq}`})`);
+    if (!this.current || (seq !== undefined && seq !== this.gate.current)) return false;
+    this.gate.requestHere();
     this.current.abort(new InterruptedError());
     return true;
   }
 
-  /** An interrupt the control thread requested and this thread has not handled yet (see interrupt-gate.ts). */
+  /** An interrupt the control thread requested for the running cell, not handled yet (see interrupt-gate.ts). */
   get interruptPending(): boolean {
     return this.gate.pending;
   }
@@ -155,19 +166,25 @@ export class Session {
     if (store) this.executionCount++;
     const count = this.executionCount;
     if (store) this.history.add(count, req.code);
-    onStart?.(count);
-    this.debug(`cell ${count} starts`);
-    this.outputs = new Outputs(sink);
-    const outputs = this.outputs;
     const controller = new AbortController();
     this.current = controller;
+    // Numbered before execute_input goes out: a client that interrupts once it sees the cell start
+    // always reaches this cell (interrupt-gate.ts).
+    const seq = this.gate.begin(req.sent);
+    const watchdog = this.armWatchdog(seq, controller);
+    onStart?.(count);
+    this.debug(`cell ${count} starts (seq ${seq})`);
+    this.outputs = new Outputs(sink);
+    const outputs = this.outputs;
     this.allowStdin = req.allowStdin ?? false;
     this.payload = [];
+    this.pendingDisplays = [];
     try {
       await loadPlugins(this.log).catch((err: unknown) => {
         outputs.write('stderr', `Brook magics could not be loaded: ${(err as Error)?.message ?? err}\n`);
       });
       const { hasValue, value } = await this.run(req.code, count, controller.signal);
+      while (this.pendingDisplays.length) await raceAbort(Promise.all(this.pendingDisplays.splice(0)), controller.signal);
       if (hasValue && value !== undefined && !req.silent) {
         const f = await format(value);
         outputs.executeResult(count, f.data, f.metadata);
@@ -177,23 +194,49 @@ export class Session {
       this.debug(`cell ${count} ok`);
       return { status: 'ok', executionCount: count, payload: this.payload };
     } catch (err) {
-      const interrupted = controller.signal.aborted || isInterruption(err);
-      if (interrupted) {
+      const stop = this.stopReason(err, controller.signal);
+      if (stop) {
         this.gate.handled();
         this.options.onInterrupted?.();
       }
-      const e = interrupted
-        ? { ename: 'Interrupted', evalue: 'Execution interrupted', traceback: ['Interrupted: Execution interrupted'] }
+      const e = stop
+        ? stopError(stop, err, count)
         : err instanceof CellError
           ? { ename: err.ename, evalue: err.evalue, traceback: err.traceback }
           : runtimeError(err, this.cells, (file) => file === STEP_FILE || file.startsWith('node:') || file.startsWith(KERNEL_DIR) || file.startsWith('file://' + KERNEL_DIR));
       outputs.error(e.ename, e.evalue, e.traceback);
       this.debug(`cell ${count} failed: ${e.ename}`);
-      return { status: 'error', executionCount: count, interrupted, ...e };
+      return { status: 'error', executionCount: count, interrupted: stop !== undefined, ...e };
     } finally {
+      clearTimeout(watchdog);
+      this.gate.end();
       this.current = undefined;
       this.allowStdin = false;
     }
+  }
+
+  /**
+   * The watchdog of one unit of work: the runtime checks the deadline itself (abort.ts); this timer
+   * rejects the cell's pending awaits at the deadline; the kernel's control thread (told through
+   * onWorkStart) stops code spinning past it.
+   */
+  private armWatchdog(seq: number, controller: AbortController): NodeJS.Timeout | undefined {
+    const ms = this.gate.abort.remainingMs;
+    this.options.onWorkStart?.(seq, ms);
+    if (ms === Infinity) return undefined;
+    return setTimeout(() => {
+      if (this.gate.current !== seq) return;
+      this.gate.requestHere(true);
+      controller.abort(new InterruptedError());
+    }, Math.min(ms, 2 ** 31 - 1)).unref();
+  }
+
+  /** Why a failed cell stopped: the user's interrupt, the watchdog, or neither (an ordinary error). */
+  private stopReason(err: unknown, signal: AbortSignal): 'interrupted' | 'timeout' | undefined {
+    const code = abortCode(err);
+    if (code === 'BRK5051' || ((signal.aborted || isInterruption(err) || code === 'BRK5050' || this.gate.pending) && this.gate.timedOut)) return 'timeout';
+    if (code === 'BRK5050' || signal.aborted || isInterruption(err) || this.gate.pending) return 'interrupted';
+    return undefined;
   }
 
   private async run(code: string, count: number, signal: AbortSignal): Promise<{ hasValue: boolean; value?: unknown }> {
@@ -236,7 +279,19 @@ export class Session {
    */
   async evaluateExpressions(expressions: Record<string, unknown>): Promise<Record<string, object>> {
     const results: Record<string, object> = {};
-    for (const [name, code] of Object.entries(expressions)) {
+    const entries = Object.entries(expressions);
+    if (entries.length === 0) return results;
+    this.gate.begin();
+    try {
+      await this.evaluateEach(entries, results);
+    } finally {
+      this.gate.end();
+    }
+    return results;
+  }
+
+  private async evaluateEach(entries: [string, unknown][], results: Record<string, object>): Promise<void> {
+    for (const [name, code] of entries) {
       try {
         const t = transformCell(String(code));
         if (!t.ok) throw new CellError('SyntaxError', t.diagnostics[0]!.message, []);
@@ -251,7 +306,6 @@ export class Session {
         results[name] = { status: 'error', ename: e.ename, evalue: e.evalue, traceback: e.traceback };
       }
     }
-    return results;
   }
 
   private async runCellMagic(input: CellMagicInput, count: number, signal: AbortSignal): Promise<{ hasValue: boolean; value?: unknown }> {
@@ -280,11 +334,9 @@ export class Session {
       throwIfInterrupted: () => {
         if (signal.aborted) throw new InterruptedError();
         // While this thread spins, the control thread's message cannot arrive; its request is already
-        // in shared memory (the gate), so a cooperative check sees it at once.
-        if (this.gate.pending) {
-          this.gate.handled();
-          throw new InterruptedError();
-        }
+        // in shared memory (the gate), so a cooperative check sees it at once; so does the watchdog's
+        // deadline. The cell's error handler reports which (stopReason).
+        this.gate.abort.check();
       },
       setDeclarations,
     };
@@ -305,7 +357,10 @@ export class Session {
     const outputs = this.outputs;
     const emit = (f: Formatted) => outputs?.displayData(f.data, { ...f.metadata, ...options.metadata }, options.display_id, options.update);
     const f = format(value);
-    return f instanceof Promise ? f.then(emit) : void emit(f);
+    if (!(f instanceof Promise)) return void emit(f);
+    const shown = f.then(emit);
+    this.pendingDisplays.push(shown);
+    return shown;
   }
 
   private page(code: string, expression: string): void {
@@ -382,6 +437,10 @@ export class Session {
   private activate(): void {
     active?.dispose();
     active = this;
+    // The runtime's checks (CPU chunks, GPU pieces) consult this session's gate.
+    const previousAbort = sessionAbort();
+    setSessionAbort(this.gate.abort);
+    this.restore.push(() => setSessionAbort(previousAbort));
     const g = globalThis as Record<string, unknown>;
     const define = (name: string, value: unknown) => {
       const had = Object.getOwnPropertyDescriptor(g, name);
@@ -508,6 +567,31 @@ const STEP = new vm.Script(`${KERNEL_GLOBAL}.step()`, { filename: STEP_FILE });
 
 function isInterruption(err: unknown): boolean {
   return err instanceof InterruptedError || (err as { code?: string })?.code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED';
+}
+
+/** BRK5050 / BRK5051 when the error is the runtime's interrupt or timeout, as thrown or as a magic's CellError. */
+function abortCode(err: unknown): 'BRK5050' | 'BRK5051' | undefined {
+  if (isAbortError(err)) return err.code;
+  if (err instanceof CellError) return /^BRK505[01]\b/.exec(err.evalue)?.[0] as 'BRK5050' | 'BRK5051' | undefined;
+  return undefined;
+}
+
+/**
+ * The error a stopped cell shows: Jupyter's `Interrupted`, or `Timeout` naming the limit; where the runtime
+ * stopped at a known line (a magic's located error), its rendering follows.
+ */
+function stopError(stop: 'interrupted' | 'timeout', err: unknown, count: number): JupyterError {
+  const located = err instanceof CellError && abortCode(err) ? err.traceback : [];
+  if (stop === 'interrupted') {
+    return { ename: 'Interrupted', evalue: 'Execution interrupted', traceback: ['Interrupted: Execution interrupted', ...located] };
+  }
+  const e = sessionAbort().timeoutError();
+  const hint = (e as { hint?: string }).hint;
+  return {
+    ename: 'Timeout',
+    evalue: `BRK5051: ${e.message}`,
+    traceback: located.length ? [`Timeout: BRK5051: ${e.message}`, ...located] : [`Timeout: BRK5051: ${e.message}`, `  in ${cellLabel(count)}`, ...(hint ? [`  hint: ${hint}`] : [])],
+  };
 }
 
 function unknownMagic(prefix: string, name: string, known: string[], count: number): CellError {

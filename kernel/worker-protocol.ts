@@ -7,14 +7,17 @@ import type { ConnectionInfo, WireMessage } from './wire.js';
 export interface WorkerInit {
   info: ConnectionInfo;
   session: string;
-  /** Int32 [stdin state, answer byteLength, cell running (0/1), unused, gate state, gate pending, unused, unused],
-   * then the answer's UTF-8 bytes. */
+  /** Int32 [stdin state, answer byteLength, cell running (0/1), unused, gate where, gate pending, gate timedOut,
+   * unused], Float64 [running cell's request date, its client session's hash] (interrupt-gate.ts), then the
+   * answer's UTF-8 bytes. */
   stdinBuffer: SharedArrayBuffer;
 }
 
 /** Messages between the main thread and this worker. */
 export type ToWorker =
   | { type: 'interrupt-ack' }
+  /** Work `seq` started; its watchdog fires after timeoutMs (Infinity: never). */
+  | { type: 'work'; seq: number; timeoutMs: number }
   | { type: 'input'; prompt: string; password: boolean; identities: Uint8Array[]; parent: object }
   | { type: 'shutdown-done' }
   | { type: 'iopub'; msgType: string; content: object; parent: object }
@@ -25,14 +28,16 @@ export type FromWorker =
   | { type: 'shutdown'; restart: boolean; parent: object }
   | { type: 'log'; text: string }
   /** An interrupt the main thread must handle itself (no cell code was running to raise SIGINT into). */
-  | { type: 'interrupt' };
+  | { type: 'interrupt'; seq: number };
 
 export const STDIN_WAITING = 0;
 export const STDIN_ANSWERED = 1;
 export const STDIN_INTERRUPTED = 2;
-export const STDIN_HEADER_BYTES = 32;
-/** Byte offset of the interrupt gate's two Int32 slots [state, pending] (interrupt-gate.ts). */
+export const STDIN_HEADER_BYTES = 48;
+/** Byte offset of the interrupt gate's four Int32 slots [where, pending, timedOut, unused] (interrupt-gate.ts). */
 export const GATE_OFFSET = 16;
+/** Byte offset of the gate's two Float64 slots [request date of the running cell, its session's hash]. */
+export const GATE_CELL_OFFSET = 32;
 /** Index of the Int32 flag the main thread sets while a cell runs (the worker never terminates an idle thread). */
 export const SLOT_STATE = 0;
 export const SLOT_LENGTH = 1;

@@ -124,8 +124,8 @@ export interface BackendLimits {
 /**
  * A resolved launch: everything about shapes is already checked by brt. A backend runs the kernel
  * body for every position of `outShape` (declaration order), reading inputs with the resizing rule
- * `in_index[d] = floor((out_index[d] + 0.5) * inExtent[d] / outExtent[d])` (texel centres; in integers
- * `((2 * out_index + 1) * inExtent) / (2 * outExtent)`, docs/DECISIONS.md) relative to each domain's `lo`.
+ * `in_index[d] = floor(out_index[d] * inExtent[d] / outExtent[d])` in exact integers (BROOK.md 4,
+ * `resizedIndex` in backends/cpu/launchdata.ts) relative to each domain's `lo`.
  *
  * What brt guarantees (backends rely on it, and need not check again):
  * - `args[i]` matches `kernel.ir.params[i]`: 'value' for constants, 'iter' for iterator params,

@@ -66,8 +66,9 @@ function roleText(p: IRParam): string {
   }
 }
 
-/** Materialize an iterator box into a temporary stream (an iterator passed as an input or gather). */
-function materialize(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
+/** Materialize an iterator box into a temporary stream (an iterator passed as an input or gather, or
+ *  as the index or data of streamScatterOp / streamGatherOp); the caller releases `temps`. */
+export function materialize(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
   const values = iterValues(b);
   const buf = allocateFor(backend, b.stream.name, values.length, span);
   backend.write(buf, 0, values);

@@ -64,6 +64,13 @@ export interface FunctionDecl {
   /** null for a prototype (`int f(int);`). */
   body: Block | null;
   isStatic: boolean;
+  /** `int printf(const char *fmt, ...)`: more arguments than parameters are accepted. */
+  variadic?: boolean;
+  /** K&R `extern void printf();`: a prototype with empty parentheses says nothing about the
+   *  parameters, so calls with any arguments are accepted (C89 6.5.4.3). */
+  unspecifiedParams?: boolean;
+  /** `extern` was written (a declaration that another file or the library defines). */
+  isExtern?: boolean;
 }
 
 /**

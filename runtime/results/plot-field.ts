@@ -1,21 +1,20 @@
 /**
- * 2-D streams as pictures: a heatmap (one value a pixel through viridis, with axes and a colour bar)
- * and an image (float3/float4 as RGB(A), channels clamped to [0, 1]).
+ * 2-D streams as pictures: a heatmap (a real Vega-Lite heatmap: `rect` marks over cells aggregated on
+ * our side, viridis colour, tooltips) and an image (float3/float4 as RGB(A), channels clamped to [0, 1]).
  *
- * Resolution: one stream element is one PNG pixel (a 2048x2048 stream gives a 2048x2048 data area);
- * small streams are enlarged by a whole factor (nearest neighbour, so cells stay sharp). Only when the
- * PNG would break the output budget is the field reduced to 2x2 block means, and the caption says so.
- * Heatmaps are indexed PNGs (one byte a pixel), which keeps large smooth fields small.
- *
- * The Vega-Lite spec shows the same picture as an `image` mark (a data URL, at most SPEC_IMAGE_SIDE
- * pixels a side), with Vega-Lite's own axes and, for heatmaps, a viridis colour legend.
+ * Two specs per heatmap:
+ * - the interactive one shipped to the notebook: at most MAX_HEATMAP_CELLS cells (block means of f x f
+ *   elements when the stream is larger; the caption says so), the cell values inline in the spec;
+ * - the picture one the PNG is drawn from (plot-render.ts): the same axes and colour legend, the field as
+ *   an `image` mark at up to one element a device pixel, since drawing 30,000 rects through SVG takes
+ *   seconds and the PNG needs no tooltips.
+ * Sizes: the data area keeps the stream's aspect ratio within [1/6, 6] and is at most 400 CSS pixels a
+ * side, so a tall stream never gives a tall output.
  */
-import { fittedXAxis, formatTick, formatValue, niceAxis } from './plot-axes.js';
+import { encode } from 'fast-png';
 import { VIRIDIS } from './plot-colormap.js';
 import { blockMeans, extent, formatCount, type Column } from './plot-data.js';
-import { GLYPH_ADVANCE, GLYPH_HEIGHT, textWidth } from './plot-font.js';
-import { IndexedRaster, encodeIndexedPng, pngBase64 } from './plot-raster.js';
-import { encode } from 'fast-png';
+import { pngBase64 } from './plot-render.js';
 import { specBase, type Spec } from './plot-spec.js';
 
 /** A row-major field: `height` rows (first extent) of `width` values (last extent). */
@@ -27,280 +26,177 @@ export interface Field {
 
 export interface FieldInput {
   title: string;
-  /** The colour bar's title (the component shown). */
+  /** The colour legend's title (the component shown). */
   valueTitle: string;
   about: string;
 }
 
-export interface RenderedField {
-  png: Uint8Array;
+export interface FieldChart {
+  /** The spec shipped to the notebook. */
   spec: Spec;
+  /** The spec the PNG is drawn from, given the picture's device-pixel budget per side. */
+  pictureSpec: (maxPixels: { w: number; h: number }) => Spec;
   caption: string;
-  displayWidth: number;
-  /** Where the data sits inside the PNG (tests read pixels through this), and its scale factor. */
-  area: { x: number; y: number; w: number; h: number; cell: number; factor: number };
+  /** The aggregation of the interactive view: f x f block means (1: every element). */
+  factor: number;
 }
 
-/**
- * Byte budgets (base64 text): the whole bundle stays under 1 MB (plot.ts checks it); the copy inside
- * the Vega-Lite spec takes at most SPEC_IMAGE_BUDGET, and the shown PNG what is left.
- */
-const BUNDLE_BUDGET = 1_000_000;
-const SPEC_OVERHEAD = 12_000;
-export const PNG_BUDGET = 900_000;
-export const SPEC_IMAGE_BUDGET = 200_000;
-export const SPEC_IMAGE_SIDE = 1024;
-/** Small fields are enlarged until their longer side reaches this many pixels. */
-const MIN_SIDE = 480;
-const MAX_DISPLAY = 720;
+/** Cells of the interactive heatmap (the issue's bound is ~100k; 32k keeps the bundle under 1 MB). */
+export const MAX_HEATMAP_CELLS = 32_768;
+const MAX_SIDE = 400;
+const MAX_ASPECT = 6;
 
-// Palette of a heatmap PNG: LEVELS viridis levels, then the frame's colours.
-const LEVELS = 248;
-const WHITE = 248;
-const BLACK = 249;
-const AXIS = 250;
-const TEXT = 252;
-const NAN = 253;
-const PALETTE = (() => {
-  const p = new Uint8Array(256 * 3);
-  for (let k = 0; k < LEVELS; k++) {
-    const src = Math.round((k * 255) / (LEVELS - 1));
-    p.set(VIRIDIS.subarray(src * 3, src * 3 + 3), k * 3);
-  }
-  const extra: [number, [number, number, number]][] = [
-    [WHITE, [255, 255, 255]],
-    [BLACK, [0, 0, 0]],
-    [AXIS, [100, 100, 100]],
-    [251, [230, 230, 230]],
-    [TEXT, [60, 60, 60]],
-    [NAN, [255, 0, 255]],
-    [254, [255, 255, 255]],
-    [255, [255, 255, 255]],
-  ];
-  for (const [i, c] of extra) p.set(c, i * 3);
-  return p;
-})();
-
-function levelIndex(v: number, lo: number, hi: number): number {
-  if (!Number.isFinite(v)) return NAN;
-  if (hi <= lo) return (LEVELS - 1) >> 1;
-  const k = Math.round(((v - lo) / (hi - lo)) * (LEVELS - 1));
-  return k < 0 ? 0 : k > LEVELS - 1 ? LEVELS - 1 : k;
+/** The data area's CSS size for a height x width field: aspect kept within [1/6, 6], sides <= 400. */
+export function fieldArea(width: number, height: number): { w: number; h: number; stretched: boolean } {
+  const aspect = height / width;
+  const a = Math.min(MAX_ASPECT, Math.max(1 / MAX_ASPECT, aspect));
+  const w = a <= 1 ? MAX_SIDE : Math.round(MAX_SIDE / a);
+  const h = a <= 1 ? Math.max(1, Math.round(MAX_SIDE * a)) : MAX_SIDE;
+  return { w, h, stretched: a !== aspect };
 }
 
-/** The whole factor a field is enlarged by so it is not shown tiny. */
-function enlargement(width: number, height: number): number {
-  return Math.max(1, Math.floor(MIN_SIDE / Math.max(width, height)));
+/** The smallest whole factor whose f x f block means give at most `cells` cells. */
+export function aggregationFactor(width: number, height: number, cells: number): number {
+  let f = Math.max(1, Math.floor(Math.sqrt((width * height) / cells)));
+  while (Math.ceil(width / f) * Math.ceil(height / f) > cells) f++;
+  return f;
 }
 
-function reduced(field: Field, factor: number): Field {
-  return factor === 1 ? field : blockMeans(field.values, field.width, field.height, factor);
+/** A value for captions and legends: up to 4 significant digits, exponent form outside 1e-3..1e6. */
+export function formatValue(v: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  if (v === 0) return '0';
+  const a = Math.abs(v);
+  if (a >= 1e6 || a < 1e-3) return v.toExponential(3).replace(/\.?0+e/, 'e').replace('e+', 'e');
+  return String(Number(v.toPrecision(4)));
 }
 
-export function renderHeatmap(field: Field, input: FieldInput): RenderedField {
+const axes = (width: number, height: number) => ({
+  x: { title: 'j (column)', scale: { domain: [0, width], nice: false, zero: false } },
+  y: { title: 'i (row)', scale: { domain: [0, height], nice: false, zero: false, reverse: true } },
+});
+
+export function heatmapChart(field: Field, input: FieldInput): FieldChart {
+  const { width: W, height: H } = field;
   const ext = extent(field.values);
   const lo = ext.lo <= ext.hi ? ext.lo : 0;
   const hi = ext.lo <= ext.hi ? ext.hi : 1;
-  // The spec's copy first (small, bounded); the full-resolution PNG gets the rest of the budget.
-  const url = heatmapSpecImage(field, lo, hi);
-  const budget = pngBudget(url);
-  let factor = 1;
-  for (;;) {
-    const f = reduced(field, factor);
-    const framed = drawHeatmap(f, field, factor, lo, hi, input, ext.nonFinite, budget);
-    if ((framed.png.length * 4) / 3 <= budget || (f.width <= 64 && f.height <= 64)) {
-      const spec = pictureSpec(field, input.title, framed.caption, url, {
-        data: { values: [{ v: lo }, { v: hi }] },
-        mark: { type: 'point', opacity: 0 },
-        encoding: { color: { field: 'v', type: 'quantitative', title: input.valueTitle, scale: { scheme: 'viridis', domain: [lo, hi] } } },
-      });
-      return { ...framed, spec };
-    }
-    factor *= nextFactorStep(framed.png.length, budget);
-  }
-}
-
-/** How much more to reduce after a PNG of `bytes` missed `budget`: bytes fall about with the area. */
-function nextFactorStep(bytes: number, budget: number): number {
-  return (bytes * 4) / 3 > 4 * budget ? 4 : 2;
-}
-
-/** Bytes of base64 PNG left for the shown PNG once the spec's picture is in the bundle. */
-function pngBudget(specUrl: string): number {
-  return Math.min(PNG_BUDGET, BUNDLE_BUDGET - specUrl.length - SPEC_OVERHEAD);
-}
-
-function drawHeatmap(f: Field, original: Field, factor: number, lo: number, hi: number, input: FieldInput, nonFinite: number, budget: number): Omit<RenderedField, 'spec'> {
-  const k = enlargement(f.width, f.height);
-  const dw = f.width * k;
-  const dh = f.height * k;
-  const s = Math.max(2, Math.round(Math.max(dw, dh) / 360));
-  const th = GLYPH_HEIGHT * s;
-  const labelChars = 7;
-  const left = s * (GLYPH_ADVANCE * 5 + 14) + th;
-  const top = th + s * 10;
-  const barGap = s * 8;
-  const barW = s * 8;
-  const right = barGap + barW + s * 5 + textWidth('-0.000e0', s) + s * 4;
-  const bottom = s * 5 + th + s * 5 + th + s * 6 + th + s * 5;
-  const W = left + dw + right;
-  const H = top + dh + bottom;
-  const r = new IndexedRaster(W, H, WHITE);
-
-  // The data: one element a pixel (or a k x k block when enlarged).
-  const vals = f.values;
-  const d = r.data;
-  for (let row = 0; row < f.height; row++) {
-    for (let col = 0; col < f.width; col++) {
-      const idx = levelIndex(vals[row * f.width + col]!, lo, hi);
-      const base = (top + row * k) * W + left + col * k;
-      if (k === 1) d[base] = idx;
-      else for (let yy = 0; yy < k; yy++) d.fill(idx, base + yy * W, base + yy * W + k);
-    }
-  }
-  // Axes in the stream's own coordinates: rows i downwards, columns j rightwards.
-  const xa = fittedXAxis(0, original.width, '', dw, s, false);
-  const ya = niceAxis(0, original.height, '', 6, false);
-  // Large cells are labelled at their centres, fine grids at element boundaries.
-  const centred = k >= 4 && factor === 1;
-  const tickPixel = (t: number, n: number, d: number): number => Math.min(d - 1, Math.round(((t + (centred ? 0.5 : 0)) / n) * d));
-  for (const t of xa.ticks) {
-    if (!Number.isInteger(t) || t > original.width - (centred ? 1 : 0)) continue;
-    const px = left + tickPixel(t, original.width, dw);
-    r.fillRect(px, top + dh, 1, 3 * s, AXIS);
-    r.text(px, top + dh + 5 * s, formatTick(t, xa.step), s, TEXT, 'center');
-  }
-  for (const t of ya.ticks) {
-    if (!Number.isInteger(t) || t > original.height - (centred ? 1 : 0)) continue;
-    const py = top + tickPixel(t, original.height, dh);
-    r.fillRect(left - 3 * s, py, 3 * s, 1, AXIS);
-    r.text(left - 5 * s, py - th / 2, formatTick(t, ya.step), s, TEXT, 'right');
-  }
-  r.fillRect(left - 1, top, 1, dh, AXIS);
-  r.fillRect(left, top + dh, dw, 1, AXIS);
-  r.text(left + dw / 2, top + dh + 5 * s + th + 5 * s, `j (column, 0..${original.width - 1})`, s, BLACK, 'center');
-  r.text(s * 2, top + dh / 2, `i (row)`, s, BLACK, 'center', true);
-  r.text(left, s * 4, input.title, s, BLACK);
-  // The colour bar: high values at the top, like the legend Vega-Lite draws.
-  const bx = left + dw + barGap;
-  for (let y = 0; y < dh; y++) r.fillRect(bx, top + y, barW, 1, Math.round(((dh - 1 - y) / Math.max(1, dh - 1)) * (LEVELS - 1)));
-  // A constant field has one value: a single label at the middle of the bar (its only colour).
-  const ca = hi > lo ? niceAxis(lo, hi, '', 5, false) : { ticks: [lo], step: Math.abs(lo) / 100 || 1 };
-  for (const t of ca.ticks) {
-    const py = top + (hi > lo ? Math.round(((hi - t) / (hi - lo)) * (dh - 1)) : Math.round(dh / 2));
-    r.fillRect(bx + barW, py, 2 * s, 1, AXIS);
-    r.text(bx + barW + 3 * s, py - th / 2, formatTick(t, ca.step), s, TEXT);
-  }
-  r.text(bx, top - th - s * 3, input.valueTitle.slice(0, labelChars + 3), s, BLACK);
+  const f = aggregationFactor(W, H, MAX_HEATMAP_CELLS);
+  const grid = f === 1 ? { values: field.values, width: W, height: H } : blockMeans(field.values, W, H, f);
+  const area = fieldArea(W, H);
   const notes = [`${input.about}; viridis over ${formatValue(lo)}..${formatValue(hi)}`];
-  if (factor > 1) notes.push(`shown as ${factor}x${factor} block means (${f.width}x${f.height}) to stay under ${formatCount(budget)} bytes`);
-  if (nonFinite > 0) notes.push(`${formatCount(nonFinite)} NaN/inf in magenta`);
+  if (f > 1) notes.push(`cells are ${f}x${f} block means (${formatCount(grid.width)} x ${formatCount(grid.height)} cells)`);
+  if (area.stretched) notes.push('aspect ratio not to scale');
+  if (ext.nonFinite > 0) notes.push(`${formatCount(ext.nonFinite)} NaN/inf left blank`);
   const caption = notes.join('; ');
-  const cs = textWidth(caption, s) <= W - 2 * s ? s : Math.max(1, Math.floor(((W - 2 * s) / textWidth(caption, s)) * s));
-  r.text(s * 2, H - GLYPH_HEIGHT * cs - s * 4, caption, cs, TEXT);
-  return {
-    png: r.toPng(PALETTE),
-    caption,
-    displayWidth: Math.min(W, MAX_DISPLAY),
-    area: { x: left, y: top, w: dw, h: dh, cell: k, factor },
-  };
-}
-
-/** The spec's picture as a data URL: the bare field (no frame), at most SPEC_IMAGE_SIDE a side. */
-function heatmapSpecImage(field: Field, lo: number, hi: number): string {
-  let factor = 1;
-  while (Math.max(field.width, field.height) / factor > SPEC_IMAGE_SIDE) factor *= 2;
-  for (;;) {
-    const f = reduced(field, factor);
-    const k = enlargement(f.width, f.height);
-    const idx = new Uint8Array(f.width * k * f.height * k);
-    if (k === 1) {
-      for (let e = 0; e < idx.length; e++) idx[e] = levelIndex(f.values[e]!, lo, hi);
-    } else {
-      for (let row = 0; row < f.height; row++) {
-        for (let col = 0; col < f.width; col++) {
-          const v = levelIndex(f.values[row * f.width + col]!, lo, hi);
-          for (let yy = 0; yy < k; yy++) idx.fill(v, ((row * k + yy) * f.width + col) * k, ((row * k + yy) * f.width + col + 1) * k);
-        }
-      }
-    }
-    const url = 'data:image/png;base64,' + pngBase64(encodeIndexedPng(f.width * k, f.height * k, idx, PALETTE));
-    if (url.length <= SPEC_IMAGE_BUDGET || Math.max(f.width, f.height) <= 64) return url;
-    factor *= 2;
+  const v: (number | null)[] = new Array(grid.width * grid.height);
+  for (let k = 0; k < v.length; k++) {
+    const x = grid.values[k]!;
+    v[k] = Number.isFinite(x) ? Number(x.toPrecision(5)) : null;
   }
+  const ax = axes(W, H);
+  const color = { field: 'v', type: 'quantitative', title: input.valueTitle, scale: { scheme: 'viridis', domain: [lo, hi] } };
+  const spec: Spec = {
+    ...specBase(input.title, caption, area.w, area.h),
+    // The cells as one row-major array (compact JSON); Vega turns them into rows with positions.
+    data: { values: [{ v }] },
+    transform: [
+      { flatten: ['v'] },
+      { window: [{ op: 'row_number', as: 'n' }] },
+      { calculate: `floor((datum.n - 1) / ${grid.width}) * ${f}`, as: 'i' },
+      { calculate: `((datum.n - 1) % ${grid.width}) * ${f}`, as: 'j' },
+      { calculate: `min(datum.i + ${f}, ${H})`, as: 'i_end' },
+      { calculate: `min(datum.j + ${f}, ${W})`, as: 'j_end' },
+    ],
+    mark: { type: 'rect' },
+    encoding: {
+      x: { field: 'j', type: 'quantitative', ...ax.x },
+      x2: { field: 'j_end' },
+      y: { field: 'i', type: 'quantitative', ...ax.y },
+      y2: { field: 'i_end' },
+      color,
+      tooltip: [
+        { field: 'i', type: 'quantitative', title: f > 1 ? `i (from, ${f} rows)` : 'i' },
+        { field: 'j', type: 'quantitative', title: f > 1 ? `j (from, ${f} columns)` : 'j' },
+        { field: 'v', type: 'quantitative', title: f > 1 ? `${input.valueTitle} (mean)` : input.valueTitle },
+      ],
+    },
+  };
+  const pictureSpec = (max: { w: number; h: number }): Spec => {
+    const pf = Math.max(1, Math.ceil(Math.max(W / max.w, H / max.h)));
+    const pic = pf === 1 ? { values: field.values, width: W, height: H } : blockMeans(field.values, W, H, pf);
+    const url = 'data:image/png;base64,' + pngBase64(viridisPng(pic.values, pic.width, pic.height, lo, hi));
+    return picture(spec, url, W, H, area, { data: { values: [{ v: lo }, { v: hi }] }, mark: { type: 'point', opacity: 0 }, encoding: { color } });
+  };
+  return { spec, pictureSpec, caption, factor: f };
 }
 
-/** Image mark over stream coordinates (rows downwards), plus an optional layer (the colour legend). */
-function pictureSpec(field: Field, title: string, caption: string, url: string, extra?: Spec): Spec {
-  const aspect = field.height / field.width;
-  const width = Math.round(Math.min(480, 480 / Math.max(aspect, 1e-9)));
-  const height = Math.max(1, Math.round(width * aspect));
+/** The picture variant: the field as an image mark over the stream's coordinates (+ a legend layer). */
+function picture(base: Spec, url: string, W: number, H: number, area: { w: number; h: number }, extra?: Spec): Spec {
+  const ax = axes(W, H);
   const layer: Spec[] = [
     {
       data: { values: [{ url, x: 0, y: 0 }] },
-      mark: { type: 'image', width, height, align: 'left', baseline: 'top', aspect: false },
-      encoding: {
-        x: { field: 'x', type: 'quantitative', title: 'j (column)', scale: { domain: [0, field.width], nice: false, zero: false } },
-        y: { field: 'y', type: 'quantitative', title: 'i (row)', scale: { domain: [0, field.height], nice: false, zero: false, reverse: true } },
-        url: { field: 'url', type: 'nominal' },
-      },
+      mark: { type: 'image', width: area.w, height: area.h, align: 'left', baseline: 'top', aspect: false },
+      encoding: { x: { field: 'x', type: 'quantitative', ...ax.x }, y: { field: 'y', type: 'quantitative', ...ax.y }, url: { field: 'url', type: 'nominal' } },
     },
   ];
   if (extra) layer.push(extra);
-  return { ...specBase(title, caption, width, height), layer };
+  const { $schema, title, width, height } = base;
+  return { $schema, title, width, height, layer };
 }
 
-/** A float3/float4 field as an RGB(A) image; `channels` are row-major columns in [0, 1]. */
-export function renderImage(channels: Column[], width: number, height: number, input: FieldInput): RenderedField {
+/** The field through viridis as an RGBA PNG (NaN and infinities transparent, as the rect view leaves them). */
+function viridisPng(values: Column, w: number, h: number, lo: number, hi: number): Uint8Array {
+  const out = new Uint8Array(w * h * 4);
+  const span = hi - lo;
+  for (let p = 0; p < w * h; p++) {
+    const v = values[p]!;
+    if (!Number.isFinite(v)) continue;
+    const k = span > 0 ? Math.min(255, Math.max(0, Math.round(((v - lo) / span) * 255))) : 128;
+    out[p * 4] = VIRIDIS[k * 3]!;
+    out[p * 4 + 1] = VIRIDIS[k * 3 + 1]!;
+    out[p * 4 + 2] = VIRIDIS[k * 3 + 2]!;
+    out[p * 4 + 3] = 255;
+  }
+  return encode({ width: w, height: h, data: out, channels: 4, depth: 8 });
+}
+
+/** Bytes (base64) the image's data URL may take in the spec. */
+const IMAGE_URL_BUDGET = 360_000;
+
+/** A float3/float4 field as an RGB(A) image with its real aspect ratio; `channels` are row-major columns. */
+export function imageChart(channels: Column[], width: number, height: number, input: FieldInput): FieldChart {
   const nc = channels.length;
   let clamped = 0;
   for (const ch of channels) for (let i = 0; i < ch.length; i++) if (!(ch[i]! >= 0 && ch[i]! <= 1)) clamped++;
-  // The spec's copy: at most SPEC_IMAGE_SIDE a side and SPEC_IMAGE_BUDGET bytes.
-  let sf = 1;
-  while (Math.max(width, height) / sf > SPEC_IMAGE_SIDE) sf *= 2;
-  let specPng: Uint8Array;
+  const area = fieldArea(width, height);
+  // One element a device pixel at most (2 device pixels a CSS pixel), less while the URL is too large.
+  let f = Math.max(1, Math.ceil(Math.max(width / (2 * area.w), height / (2 * area.h))));
+  let url: string;
   for (;;) {
-    const w2 = Math.ceil(width / sf);
-    const h2 = Math.ceil(height / sf);
-    specPng = rgbaPng(sf === 1 ? channels : channels.map((c) => blockMeans(c, width, height, sf).values), w2, h2, enlargement(w2, h2));
-    if ((specPng.length * 4) / 3 <= SPEC_IMAGE_BUDGET || (w2 <= 64 && h2 <= 64)) break;
-    sf *= 2;
+    const w = Math.ceil(width / f);
+    const h = Math.ceil(height / f);
+    url = 'data:image/png;base64,' + pngBase64(rgbaPng(f === 1 ? channels : channels.map((c) => blockMeans(c, width, height, f).values), w, h));
+    if (url.length <= IMAGE_URL_BUDGET || (w <= 64 && h <= 64)) break;
+    f *= 2;
   }
-  const url = 'data:image/png;base64,' + pngBase64(specPng);
-  const budget = pngBudget(url);
-  let factor = 1;
-  for (;;) {
-    const w = Math.ceil(width / factor);
-    const h = Math.ceil(height / factor);
-    const k = enlargement(w, h);
-    const png = factor === sf ? specPng : rgbaPng(factor === 1 ? channels : channels.map((c) => blockMeans(c, width, height, factor).values), w, h, k);
-    if ((png.length * 4) / 3 <= budget || (w <= 64 && h <= 64)) {
-      const notes = [`${input.about}; ${nc === 4 ? 'RGBA' : nc === 3 ? 'RGB' : 'grey'} image, channels clamped to [0, 1]${clamped ? ` (${formatCount(clamped)} values outside)` : ''}`];
-      if (factor > 1) notes.push(`shown as ${factor}x${factor} block means (${w}x${h}) to stay under ${formatCount(budget)} bytes`);
-      const caption = notes.join('; ');
-      const spec = pictureSpec({ values: [], width, height }, input.title, caption, url);
-      return { png, spec, caption, displayWidth: Math.min(w * k, MAX_DISPLAY), area: { x: 0, y: 0, w: w * k, h: h * k, cell: k, factor } };
-    }
-    factor *= nextFactorStep(png.length, budget);
-  }
+  const notes = [`${input.about}; ${nc === 4 ? 'RGBA' : nc === 3 ? 'RGB' : 'grey'} image, channels clamped to [0, 1]${clamped ? ` (${formatCount(clamped)} values outside)` : ''}`];
+  if (f > 1) notes.push(`shown as ${f}x${f} block means`);
+  if (area.stretched) notes.push('aspect ratio not to scale');
+  const caption = notes.join('; ');
+  const spec = picture(specBase(input.title, caption, area.w, area.h), url, width, height, area);
+  return { spec, pictureSpec: () => spec, caption, factor: f };
 }
 
-function rgbaPng(chs: Column[], w: number, h: number, k: number): Uint8Array {
+function rgbaPng(chs: Column[], w: number, h: number): Uint8Array {
   const nc = chs.length;
-  const W = w * k;
-  const out = new Uint8Array(W * h * k * nc);
-  const px = new Uint8Array(nc);
-  for (let row = 0; row < h; row++) {
-    for (let col = 0; col < w; col++) {
-      for (let c = 0; c < nc; c++) {
-        const v = chs[c]![row * w + col]!;
-        px[c] = v >= 1 ? 255 : v > 0 ? Math.round(v * 255) : 0; // NaN and negatives are 0
-      }
-      for (let yy = 0; yy < k; yy++) {
-        let o = ((row * k + yy) * W + col * k) * nc;
-        for (let xx = 0; xx < k; xx++) for (let c = 0; c < nc; c++) out[o++] = px[c]!;
-      }
+  const out = new Uint8Array(w * h * nc);
+  for (let p = 0; p < w * h; p++) {
+    for (let c = 0; c < nc; c++) {
+      const v = chs[c]![p]!;
+      out[p * nc + c] = v >= 1 ? 255 : v > 0 ? Math.round(v * 255) : 0; // NaN and negatives are 0
     }
   }
-  return encode({ width: W, height: h * k, data: out, channels: nc, depth: 8 });
+  return encode({ width: w, height: h, data: out, channels: nc, depth: 8 });
 }

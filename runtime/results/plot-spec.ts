@@ -12,14 +12,37 @@ export const MAX_SPEC_ROWS = 5000;
 
 export type Spec = Record<string, unknown>;
 
-/** The top level every spec shares: schema, size, title with the caption as subtitle. */
+/** Size of the plotting area of x/y charts, in CSS pixels (the PNG is drawn at twice this). */
+export const CHART_WIDTH = 480;
+export const CHART_HEIGHT = 260;
+
+/** The top level every spec shares: schema, size, title with the caption as subtitle (wrapped). */
 export function specBase(title: string, caption: string, width: number, height: number): Spec {
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: title, subtitle: caption, anchor: 'start' },
+    title: { text: title, subtitle: subtitleLines(caption, width), anchor: 'start', subtitleColor: '#555' },
     width,
     height,
   };
+}
+
+/**
+ * A caption as subtitle lines no wider than the chart (Vega does not wrap titles): split at '; ' and
+ * spaces, about 6 px a character at the 11 px subtitle size.
+ */
+export function subtitleLines(caption: string, width: number): string | string[] {
+  const max = Math.max(40, Math.floor((width + 60) / 6));
+  if (caption.length <= max) return caption;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of caption.split(' ')) {
+    if (line && line.length + 1 + word.length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 /** A nominal colour encoding for series names, in the same palette the PNG uses. */

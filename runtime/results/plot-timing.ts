@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     const out = new Float32Array(N * N);
     await rt.streamWrite(s, out);
     const t1 = performance.now();
-    const p = plotStream({ name: 'escape', elem: FLOAT, shape: [N, N], words: new Uint32Array(out.buffer), backend: rt.backend.name });
+    const p = await plotStream({ name: 'escape', elem: FLOAT, shape: [N, N], words: new Uint32Array(out.buffer), backend: rt.backend.name });
     const bytes = JSON.stringify(p.bundle()).length;
     times.push({ readback: t1 - t0, plot: performance.now() - t1, bytes });
   }

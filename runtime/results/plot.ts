@@ -4,28 +4,30 @@
  * In: a stream's data (`{ name, elem, shape, words }`, one readback) or an Arquero table, plus options.
  * Out: a PlotDisplay whose `[Symbol.for('Jupyter.display')]()` gives one MIME bundle with
  *   - `application/vnd.vegalite.v5+json`: a Vega-Lite v5 spec (JupyterLab, VS Code),
- *   - `image/png`: the same plot rendered here (classic notebook, nbconvert HTML, GitHub),
+ *   - `image/png`: the same spec drawn here by Vega and resvg (classic notebook, nbconvert HTML, GitHub),
  *   - `text/plain`: title and caption,
  * and `metadata['image/png'].width`, the size to show the PNG at.
  *
- * Defaults by shape and type: 1-D scalar -> line; 1-D vector or struct -> one line per component;
- * 2-D float3/float4 -> RGB(A) image; other 2-D -> heatmap (viridis, colour bar) of the first component;
- * 3-D and 4-D -> a line over the row-major order. `kind` asks for another.
+ * Defaults by shape, type and values: see plot-choice.ts (lines, bars for a few elements, heatmaps,
+ * images, and words for a constant stream). `kind` asks for another.
  *
  * What always holds: the bundle is at most MAX_BUNDLE_BYTES of JSON (large data is reduced on our side
  * and the caption says how); bad options throw a PlotError naming the problem and the fix.
  */
 import type { ColumnTable } from 'arquero';
-import { typeToString, type Type } from '../compiler/types.js';
-import { renderHeatmap, renderImage, type RenderedField } from './plot-field.js';
-import { streamColumns, type Column } from './plot-data.js';
-import { renderHistogram, renderLine, renderScatter, type Rendered, type Series, type XYInput } from './plot-xy.js';
-import { pngBase64 } from './plot-raster.js';
+import { typeToString } from '../compiler/types.js';
+import { choosePlot, effectiveShape, isConstant } from './plot-choice.js';
+import { formatValue, heatmapChart, imageChart, type FieldChart } from './plot-field.js';
+import { formatCount, streamColumns, type Column } from './plot-data.js';
+import { fewChart, histogramChart, lineChart, scatterChart, type Charted, type Series, type XYInput } from './plot-xy.js';
+import { pngBase64, renderPng } from './plot-render.js';
 import { VEGA_LITE_MIME, type Spec } from './plot-spec.js';
 import type { StreamData } from './table.js';
 
-export type PlotKind = 'line' | 'histogram' | 'scatter' | 'heatmap' | 'image';
-export const PLOT_KINDS: readonly PlotKind[] = ['line', 'histogram', 'scatter', 'heatmap', 'image'];
+export type PlotKind = 'line' | 'bar' | 'histogram' | 'scatter' | 'heatmap' | 'image';
+export const PLOT_KINDS: readonly PlotKind[] = ['line', 'bar', 'histogram', 'scatter', 'heatmap', 'image'];
+/** What a plot turned out to be: a kind, 'point' (a few vector elements) or 'constant' (no picture). */
+export type ShownKind = PlotKind | 'point' | 'constant';
 
 export interface PlotOptions {
   kind?: PlotKind;
@@ -57,23 +59,33 @@ export class PlotError extends Error {
 /** A rendered plot: shows itself in the notebook, and keeps its parts for tests and saving. */
 export class PlotDisplay {
   constructor(
-    readonly kind: PlotKind,
+    readonly kind: ShownKind,
     readonly title: string,
     readonly caption: string,
-    readonly png: Uint8Array,
+    /** The picture (absent for a constant stream, which is said in words). */
+    readonly png: Uint8Array | undefined,
     readonly spec: Spec | undefined,
     readonly displayWidth: number,
-    /** For heatmaps and images: where the data lies in the PNG, the enlargement and the reduction. */
-    readonly area?: RenderedField['area'],
+    /** Where the data rectangle lies in the PNG (device pixels) and the PNG's scale. */
+    readonly area?: { x: number; y: number; w: number; h: number; scale: number },
     /** The backend that computed the stream, for the text form. */
     readonly backend?: string,
+    /** For heatmaps: the interactive view's f x f block means (1: every element). */
+    readonly factor = 1,
   ) {}
 
   bundle(): { data: Record<string, unknown>; metadata: Record<string, unknown> } {
+    const text = `${this.title} (${this.kind === 'constant' ? 'constant' : `${this.kind} plot`}${this.backend ? `, ${this.backend}` : ''})\n${this.caption}`;
+    if (!this.png) {
+      return {
+        data: { 'text/plain': text, 'text/html': `<div class="brook-constant"><b>${escapeHtml(this.title)}</b>: ${escapeHtml(this.caption)}</div>` },
+        metadata: {},
+      };
+    }
     const data: Record<string, unknown> = {};
     if (this.spec) data[VEGA_LITE_MIME] = this.spec;
     data['image/png'] = pngBase64(this.png);
-    data['text/plain'] = `${this.title} (${this.kind} plot${this.backend ? `, ${this.backend}` : ''})\n${this.caption}`;
+    data['text/plain'] = text;
     return { data, metadata: { 'image/png': { width: this.displayWidth } } };
   }
 
@@ -82,29 +94,57 @@ export class PlotDisplay {
   }
 
   toString(): string {
-    return `${this.title} (${this.kind} plot): ${this.caption}`;
+    return `${this.title} (${this.kind}): ${this.caption}`;
   }
 }
 
-function finish(kind: PlotKind, title: string, r: Rendered | RenderedField, backend?: string): PlotDisplay {
-  const area = 'area' in r ? r.area : undefined;
-  const full = new PlotDisplay(kind, title, r.caption, r.png, r.spec, r.displayWidth, area, backend);
-  if (JSON.stringify(full.bundle()).length <= MAX_BUNDLE_BYTES) return full;
-  // Never expected (each part has its own budget), but the cap holds regardless: keep the PNG.
-  return new PlotDisplay(kind, title, `${r.caption}; interactive view left out (over ${MAX_BUNDLE_BYTES} bytes)`, r.png, undefined, r.displayWidth, area);
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }
 
-/** Plot a stream from its readback. `backend` (optional) is named in the caption. */
-export function plotStream(data: StreamData & { backend?: string }, options: PlotOptions = {}): PlotDisplay {
+const bundleBytes = (p: PlotDisplay): number => JSON.stringify(p.bundle()).length;
+
+/** An x/y chart: the PNG drawn from the very spec that ships. */
+async function finishChart(kind: ShownKind, title: string, c: Charted, backend?: string): Promise<PlotDisplay> {
+  for (const scale of [2, 1]) {
+    const r = await renderPng(c.spec, scale);
+    const p = new PlotDisplay(kind, title, c.caption, r.png, c.spec, Math.round(r.width / scale), { ...r.area, scale }, backend);
+    if (bundleBytes(p) <= MAX_BUNDLE_BYTES || scale === 1) return p;
+  }
+  throw new Error('unreachable');
+}
+
+/** A heatmap or image: the PNG from the picture variant, finer while the bundle stays under 1 MB. */
+async function finishField(kind: ShownKind, title: string, c: FieldChart, backend?: string): Promise<PlotDisplay> {
+  const w = c.spec.width as number;
+  const h = c.spec.height as number;
+  let last: PlotDisplay | undefined;
+  for (const [scale, detail] of [[2, 2], [1.5, 1.5], [1, 1], [1, 0.5], [1, 0.25]] as const) {
+    const r = await renderPng(c.pictureSpec({ w: Math.round(w * detail), h: Math.round(h * detail) }), scale);
+    last = new PlotDisplay(kind, title, c.caption, r.png, c.spec, Math.round(r.width / scale), { ...r.area, scale }, backend, c.factor);
+    if (bundleBytes(last) <= MAX_BUNDLE_BYTES) return last;
+  }
+  return new PlotDisplay(kind, title, `${c.caption}; interactive view left out (over ${MAX_BUNDLE_BYTES} bytes)`, last!.png, undefined, last!.displayWidth, last!.area, backend, c.factor);
+}
+
+/** A stream whose shown values are all one value: said in words, with no picture. */
+function constantDisplay(title: string, about: string, names: string[], columns: Column[], count: number, backend?: string): PlotDisplay {
+  const v = columns.length === 1 ? formatValue(columns[0]![0]!) : `(${names.map((n, i) => `${n} = ${formatValue(columns[i]![0]!)}`).join(', ')})`;
+  const caption = count === 1 ? `${about}; its one value = ${v}` : `${about}; all ${formatCount(count)} values = ${v}`;
+  return new PlotDisplay('constant', title, caption, undefined, undefined, 0, undefined, backend);
+}
+
+/**
+ * Plot a stream from its readback. `backend` (optional) is named in the text form. Without `kind`, the
+ * plot is chosen from the shape and values (plot-choice.ts).
+ */
+export async function plotStream(data: StreamData & { backend?: string }, options: PlotOptions = {}): Promise<PlotDisplay> {
   checkOptions(options);
   const { names, columns, count } = streamColumns(data);
-  const rank = data.shape.length;
   if (count === 0) throw new PlotError(`stream '${data.name}' has no elements (shape <${data.shape.join(', ')}>)`, 'run the kernel that fills it, or plot a stream with data');
   const typeName = typeToString(data.elem);
-  // The backend goes in the text form only: adapter names are long, and every cell's badge names it too.
   const about = `${typeName}<${data.shape.join(', ')}>`;
   const title = options.title ?? data.name;
-  const kind = options.kind ?? defaultKind(data.elem, rank);
   const pick = (name: string): Column => {
     const i = names.indexOf(name);
     if (i < 0) throw new PlotError(`stream '${data.name}' (${typeName}) has no component '${name}'`, `use one of: ${names.join(', ')}`);
@@ -113,26 +153,44 @@ export function plotStream(data: StreamData & { backend?: string }, options: Plo
   const label = (comp: string): string => (names.length === 1 ? data.name : `${data.name}.${comp}`);
   const ys = options.y === undefined ? names : typeof options.y === 'string' ? [options.y] : options.y;
   const series: Series[] = ys.map((n) => ({ name: n, values: pick(n) }));
-  const flat = rank === 1 ? 'i (index)' : `element (row-major over <${data.shape.join(', ')}>)`;
+  const backend = data.backend;
+  // Extents of 1 are dropped: an n x 1 stream is plotted as the n values it holds.
+  const shape = effectiveShape(data.shape);
+  const rank = shape.length;
+  let kind: PlotKind | 'point' | 'constant';
+  if (options.kind) kind = options.kind;
+  else {
+    const shown = options.component ? [pick(options.component)] : series.map((s) => s.values);
+    kind = choosePlot(data.elem, data.shape, shown).kind;
+  }
+  const flat = rank === 1 ? (data.shape.length === 1 ? 'i (index)' : `${indexName(data.shape)} (index)`) : `element (row-major over <${data.shape.join(', ')}>)`;
   const yTitle = series.length === 1 ? label(series[0]!.name) : `${data.name} (${ys.join(', ')})`;
+  const xy = (xTitle: string): XYInput => ({ title, about, xTitle, yTitle, x: null, series });
 
   switch (kind) {
+    case 'constant':
+      return constantDisplay(title, about, series.map((s) => s.name), series.map((s) => s.values), count, backend);
+    case 'bar':
+    case 'point': {
+      const c = fewChart(xy(flat));
+      return finishChart(c.mark, title, c, backend);
+    }
     case 'line':
-      return finish(kind, title, renderLine({ title, about, xTitle: options.x ? label(options.x) : flat, yTitle, x: options.x ? pick(options.x) : null, series }), data.backend);
+      return finishChart(kind, title, lineChart({ ...xy(options.x ? label(options.x) : flat), x: options.x ? pick(options.x) : null }), backend);
     case 'histogram':
-      return finish(kind, title, renderHistogram({ title, about, xTitle: yTitle, yTitle: 'count', x: null, series }, options.bins), data.backend);
+      return finishChart(kind, title, histogramChart({ title, about, xTitle: yTitle, yTitle: 'count', x: null, series }, options.bins), backend);
     case 'scatter': {
       // Two or more components: the first against the second; one component: value against index.
       const xName = options.x ?? (names.length >= 2 ? names[0]! : undefined);
       const yName = options.y !== undefined ? ys[0]! : names.length >= 2 ? names[1]! : names[0]!;
       const input: XYInput = { title, about, xTitle: xName ? label(xName) : flat, yTitle: label(yName), x: xName ? pick(xName) : null, series: [{ name: yName, values: pick(yName) }] };
-      return finish(kind, title, renderScatter(input), data.backend);
+      return finishChart(kind, title, scatterChart(input), backend);
     }
     case 'heatmap': {
       if (rank !== 2) throw new PlotError(`a heatmap needs a 2-D stream; '${data.name}' has shape <${data.shape.join(', ')}>`, "use kind: 'line' or 'histogram' for it, or declare the stream 2-D");
       const comp = options.component ?? (options.y !== undefined ? ys[0]! : names[0]!);
-      const field = { values: pick(comp), width: data.shape[1]!, height: data.shape[0]! };
-      return finish(kind, title, renderHeatmap(field, { title, about, valueTitle: label(comp) }), data.backend);
+      const field = { values: pick(comp), width: shape[1]!, height: shape[0]! };
+      return finishField(kind, title, heatmapChart(field, { title, about, valueTitle: label(comp) }), backend);
     }
     case 'image': {
       if (rank !== 2) throw new PlotError(`an image needs a 2-D stream; '${data.name}' has shape <${data.shape.join(', ')}>`, "use kind: 'line' or 'histogram' for it");
@@ -140,17 +198,15 @@ export function plotStream(data: StreamData & { backend?: string }, options: Plo
       if (chans.length !== 1 && chans.length !== 3 && chans.length !== 4) {
         throw new PlotError(`an image needs 1 (grey), 3 (RGB) or 4 (RGBA) channels; '${data.name}' gives ${chans.length} (${chans.join(', ')})`, "pick channels with y: ['x', 'y', 'z'], or use kind: 'heatmap' with component: 'x'");
       }
-      return finish(kind, title, renderImage(chans.map(pick), data.shape[1]!, data.shape[0]!, { title, about, valueTitle: data.name }), data.backend);
+      return finishField(kind, title, imageChart(chans.map(pick), shape[1]!, shape[0]!, { title, about, valueTitle: data.name }), backend);
     }
   }
 }
 
-function defaultKind(elem: Type, rank: number): PlotKind {
-  if (rank === 2) {
-    const isRgb = elem.kind === 'vector' && (elem.size === 3 || elem.size === 4) && elem.elem === 'float';
-    return isRgb ? 'image' : 'heatmap';
-  }
-  return 'line';
+/** The index name of the one extent that is not 1 (j for a 1 x n stream). */
+function indexName(shape: number[]): string {
+  const d = shape.findIndex((e) => e !== 1);
+  return ['i', 'j', 'k', 'l'][d < 0 ? 0 : d] ?? `d${d}`;
 }
 
 function checkOptions(options: PlotOptions): void {
@@ -168,7 +224,7 @@ function checkOptions(options: PlotOptions): void {
  * `{ x, y }` gives a line when x is sorted and a scatter otherwise; `{ x }` alone a histogram of x;
  * `{ y }` alone a line over the row number; `{ kind: 'heatmap', x, y, z }` a grid of z at integer (x, y).
  */
-export function plotTable(t: ColumnTable, options: PlotOptions = {}, name = 'table'): PlotDisplay {
+export async function plotTable(t: ColumnTable, options: PlotOptions = {}, name = 'table'): Promise<PlotDisplay> {
   checkOptions(options);
   const cols = t.columnNames();
   const col = (c: string): Column => {
@@ -187,22 +243,29 @@ export function plotTable(t: ColumnTable, options: PlotOptions = {}, name = 'tab
   const kind: PlotKind = options.kind ?? (ys.length === 0 ? 'histogram' : options.x && !isSorted(col(options.x)) ? 'scatter' : 'line');
   const series: Series[] = ys.map((c) => ({ name: c, values: col(c) }));
   const yTitle = ys.join(', ');
+  const xy: XYInput = { title, about, xTitle: options.x ?? 'row', yTitle, x: options.x ? col(options.x) : null, series };
   switch (kind) {
     case 'line':
       if (series.length === 0) throw new PlotError('a line needs y columns', "pass { x: 'i', y: 'value' }");
-      return finish(kind, title, renderLine({ title, about, xTitle: options.x ?? 'row', yTitle, x: options.x ? col(options.x) : null, series }));
+      return finishChart(kind, title, lineChart(xy));
+    case 'bar': {
+      if (series.length === 0) throw new PlotError('a bar chart needs y columns', "pass { x: 'i', y: 'value' }");
+      const c = fewChart(xy);
+      return finishChart(c.mark, title, c);
+    }
     case 'histogram': {
       const hs = series.length > 0 ? series : [{ name: options.x!, values: col(options.x!) }];
-      return finish(kind, title, renderHistogram({ title, about, xTitle: hs.map((s) => s.name).join(', '), yTitle: 'count', x: null, series: hs }, options.bins));
+      return finishChart(kind, title, histogramChart({ title, about, xTitle: hs.map((s) => s.name).join(', '), yTitle: 'count', x: null, series: hs }, options.bins));
     }
     case 'scatter':
       if (series.length === 0) throw new PlotError('a scatter plot needs a y column', "pass { x: 'x', y: 'y' }");
-      return finish(kind, title, renderScatter({ title, about, xTitle: options.x ?? 'row', yTitle: series[0]!.name, x: options.x ? col(options.x) : null, series: [series[0]!] }));
+      return finishChart(kind, title, scatterChart({ ...xy, yTitle: series[0]!.name, series: [series[0]!] }));
     case 'heatmap':
     case 'image': {
       if (!options.x || ys.length !== 1 || !options.z) throw new PlotError(`a table ${kind} needs x, y (integer cell positions) and z (the value)`, "pass { kind: 'heatmap', x: 'j', y: 'i', z: 'value' }");
       const field = gridOf(col(options.x), col(ys[0]!), col(options.z), options.x, ys[0]!);
-      return finish('heatmap', title, renderHeatmap(field, { title, about, valueTitle: options.z }));
+      if (isConstant([field.values])) return constantDisplay(title, about, [options.z], [field.values], field.values.length);
+      return finishField('heatmap', title, heatmapChart(field, { title, about, valueTitle: options.z }));
     }
   }
 }
@@ -238,7 +301,7 @@ export function isTable(v: unknown): v is ColumnTable {
 
 /** TypeScript declarations for notebook cells: `stream.plot(...)` and the global `plot(...)`. */
 export const PLOT_DECLARATIONS = `
-type BrookPlotKind = 'line' | 'histogram' | 'scatter' | 'heatmap' | 'image';
+type BrookPlotKind = 'line' | 'bar' | 'histogram' | 'scatter' | 'heatmap' | 'image';
 interface BrookPlotOptions {
   kind?: BrookPlotKind;
   x?: string;
@@ -249,13 +312,13 @@ interface BrookPlotOptions {
   title?: string;
 }
 interface BrookPlot {
-  readonly kind: BrookPlotKind;
+  readonly kind: BrookPlotKind | 'point' | 'constant';
   readonly title: string;
   readonly caption: string;
-  readonly png: Uint8Array;
+  readonly png: Uint8Array | undefined;
 }
 interface BrookStream<E extends string = string> {
-  /** A plot of the stream (Vega-Lite spec plus PNG): line, heatmap or image by shape, or options.kind. */
+  /** A plot of the stream (Vega-Lite spec plus PNG), chosen by shape and values, or options.kind. */
   plot(options?: BrookPlotOptions): Promise<BrookPlot>;
 }
 /** Plot a Brook stream or an Arquero table: plot(table, { x: 'i', y: 'value', kind: 'line' }). */

@@ -70,8 +70,8 @@ describe('kernel arithmetic', () => {
   });
 });
 
-describe('shape resizing: in_index = floor((out_index + 0.5) * in_extent / out_extent) (docs/DECISIONS.md)', () => {
-  const resized = (i: number, inE: number, outE: number) => Math.floor(((i + 0.5) * inE) / outE);
+describe('shape resizing: in_index = floor(out_index * in_extent / out_extent) (docs/DECISIONS.md)', () => {
+  const resized = (i: number, inE: number, outE: number) => Math.floor((i * inE) / outE);
 
   it('repeats: 123 -> 111222333', async () => {
     const rt = createCpuRuntime();
@@ -82,23 +82,22 @@ describe('shape resizing: in_index = floor((out_index + 0.5) * in_extent / out_e
     expect(await read(rt, b)).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3]);
   });
 
-  it("strides: the paper's 123456789 -> 13579", async () => {
+  it("strides: the paper's 123456789 onto 5 -> 12468 (non-integer ratio)", async () => {
     const rt = createCpuRuntime();
     const a = rt.createStream('a', F, [9]);
     const b = rt.createStream('b', F, [5]);
     await rt.streamRead(a, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
     rt.call(copy(), [a, b]);
-    expect(await read(rt, b)).toEqual([1, 3, 5, 7, 9]);
+    expect(await read(rt, b)).toEqual([1, 2, 4, 6, 8]);
   });
 
-  it('strides by 2 read the second of each pair: 1..10 -> 2 4 6 8 10', async () => {
+  it('strides by 2 read the first of each pair: 1..10 -> 1 3 5 7 9 (the original gold)', async () => {
     const rt = createCpuRuntime();
     const a = rt.createStream('a', F, [10]);
     const b = rt.createStream('b', F, [5]);
     await rt.streamRead(a, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     rt.call(copy(), [a, b]);
-    expect(await read(rt, b)).toEqual([0, 1, 2, 3, 4].map((i) => resized(i, 10, 5) + 1));
-    expect(await read(rt, b)).toEqual([2, 4, 6, 8, 10]);
+    expect(await read(rt, b)).toEqual([1, 3, 5, 7, 9]);
   });
 
   it('uneven ratios: 7 -> 3 and 3 -> 7', async () => {
@@ -107,13 +106,13 @@ describe('shape resizing: in_index = floor((out_index + 0.5) * in_extent / out_e
     const b = rt.createStream('b', F, [3]);
     await rt.streamRead(a, [0, 1, 2, 3, 4, 5, 6]);
     rt.call(copy(), [a, b]);
-    expect(await read(rt, b)).toEqual([1, 3, 5]);
+    expect(await read(rt, b)).toEqual([0, 2, 4]);
     const c = rt.createStream('c', F, [3]);
     const d = rt.createStream('d', F, [7]);
     await rt.streamRead(c, [0, 1, 2]);
     rt.call(copy(), [c, d]);
     expect(await read(rt, d)).toEqual(Array.from({ length: 7 }, (_, i) => resized(i, 3, 7)));
-    expect(await read(rt, d)).toEqual([0, 0, 1, 1, 1, 2, 2]);
+    expect(await read(rt, d)).toEqual([0, 0, 0, 1, 1, 2, 2]);
   });
 
   it('resizes each dimension independently (sgemv: x<1,3> repeated over rows of T<3,3>)', async () => {
@@ -134,8 +133,8 @@ describe('shape resizing: in_index = floor((out_index + 0.5) * in_extent / out_e
     const b = rt.createStream('b', F, [4, 2]);
     await rt.streamRead(a, [0, 1, 2, 3, 10, 11, 12, 13]);
     rt.call(copy(), [a, b]);
-    // rows: floor((r + 0.5) * 2 / 4) = 0,0,1,1; columns: floor((c + 0.5) * 4 / 2) = 1,3
-    expect(await read(rt, b)).toEqual([1, 3, 1, 3, 11, 13, 11, 13]);
+    // rows: floor(r * 2 / 4) = 0,0,1,1; columns: floor(c * 4 / 2) = 0,2
+    expect(await read(rt, b)).toEqual([0, 2, 0, 2, 10, 12, 10, 12]);
   });
 });
 

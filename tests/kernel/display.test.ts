@@ -116,3 +116,30 @@ describe('display in cells', () => {
     }
   });
 });
+
+describe('display of promises', () => {
+  it('format awaits a promise and shows its value; a rejected one says why', async () => {
+    const plotLike = { [Symbol.for('Jupyter.display')]: () => ({ 'image/png': 'AAAA', 'text/plain': 'a plot' }) };
+    expect((await format(Promise.resolve(plotLike))).data).toEqual({ 'image/png': 'AAAA', 'text/plain': 'a plot' });
+    expect((await format(Promise.reject(new Error('no readback')))).data['text/plain']).toBe('(display: the promise was rejected: no readback)');
+  });
+
+  it('display(promise) in a cell shows the value before the cell ends, and a bare last promise is its Out', async () => {
+    const session = new Session({ directory: mkdtempSync(join(tmpdir(), 'brook-display-promise-')) });
+    try {
+      const c = new Collector();
+      const code = [
+        'const later = (v: unknown) => new Promise((r) => setTimeout(() => r(v), 50));',
+        "display(later({ $schema: 'https://vega.github.io/schema/vega-lite/v5.json', mark: 'point' }));",
+        "later('the result')",
+      ].join('\n');
+      const outcome = await session.execute({ code }, c);
+      expect(outcome.status).toBe('ok');
+      expect(c.items[0]).toMatchObject({ type: 'display_data', data: { 'application/vnd.vegalite.v5+json': { mark: 'point' } } });
+      expect(c.items[1]).toEqual({ type: 'execute_result', count: 1, data: { 'text/plain': "'the result'" } });
+      expect(JSON.stringify(c.items)).not.toContain('Promise');
+    } finally {
+      session.dispose();
+    }
+  });
+});

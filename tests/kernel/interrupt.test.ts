@@ -1,7 +1,8 @@
 /**
- * The interrupt gate in-process: a worker thread plays the kernel's control thread (records the request,
- * raises SIGINT only when the gate says cell code is running) and stops synchronous spins in a TypeScript
- * cell and in a cell magic's handler; an interrupt that finds no running code is left for the main thread.
+ * The interrupt gate in-process: a worker thread plays the kernel's control thread with the built gate
+ * (dist/kernel/interrupt-gate.js): it records the request, raises SIGINT only when the gate says cell code
+ * is running, and stops synchronous spins in a TypeScript cell and in a cell magic's handler; an interrupt
+ * while idle is dropped, so the next cell runs.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,25 +13,28 @@ import { InterruptGate } from '../../kernel/interrupt-gate.js';
 import { registerCellMagic } from '../../kernel/magics-api.js';
 import { Session } from '../../kernel/session.js';
 import { Collector } from './collect.js';
+import { ensureBuilt, ROOT } from './build.js';
+import { pathToFileURL } from 'node:url';
 
-const slots = new Int32Array(new SharedArrayBuffer(8));
+const slots = new Int32Array(new SharedArrayBuffer(16));
 let session: Session;
+const GATE_JS = pathToFileURL(join(ROOT, 'dist', 'kernel', 'interrupt-gate.js')).href;
 
-/** After `ms`, does what control-worker.ts does on interrupt_request; resolves true if it raised SIGINT. */
-function interruptAfter(ms: number): Promise<boolean> {
+/** After `ms`, does what control-worker.ts does on interrupt_request; resolves with the gate's outcome. */
+function interruptAfter(ms: number): Promise<'idle' | 'signal' | 'message'> {
   const w = new Worker(`
-    const { workerData, parentPort } = require('node:worker_threads');
+    import { workerData, parentPort } from 'node:worker_threads';
+    import { InterruptGate } from ${JSON.stringify(GATE_JS)};
     setTimeout(() => {
-      const s = workerData;
-      Atomics.store(s, 1, 1);
-      const signal = Atomics.compareExchange(s, 0, 1, 2) === 1;
-      if (signal) process.kill(process.pid, 'SIGINT');
-      parentPort.postMessage(signal);
-    }, ${ms});`, { eval: true, workerData: slots });
-  return new Promise((resolve) => w.once('message', (m: boolean) => { void w.terminate(); resolve(m); }));
+      const outcome = InterruptGate.request(workerData);
+      if (outcome === 'signal') process.kill(process.pid, 'SIGINT');
+      parentPort.postMessage(outcome);
+    }, ${ms});`, { eval: true, workerData: slots, type: 'module' } as never);
+  return new Promise((resolve) => w.once('message', (m: 'idle' | 'signal' | 'message') => { void w.terminate(); resolve(m); }));
 }
 
-beforeAll(() => {
+beforeAll(async () => {
+  await ensureBuilt();
   // A SIGINT listener as the kernel has one (signal mode); the gate keeps SIGINT inside cell code anyway.
   process.on('SIGINT', onSigint);
   session = new Session({ directory: mkdtempSync(join(tmpdir(), 'brook-interrupt-')), gate: new InterruptGate(slots) });
@@ -58,7 +62,7 @@ describe('interrupt gate', () => {
     const raised = interruptAfter(300);
     const t0 = performance.now();
     const r = await session.execute({ code: 'while (true) { laps++ }' }, new Collector());
-    expect(await raised).toBe(true);
+    expect(await raised).toBe('signal');
     expect(r).toMatchObject({ status: 'error', ename: 'Interrupted', interrupted: true });
     expect(performance.now() - t0).toBeLessThan(5000);
     expect(session.interruptPending).toBe(false);
@@ -71,20 +75,43 @@ describe('interrupt gate', () => {
     const raised = interruptAfter(300);
     const c = new Collector();
     const r = await session.execute({ code: '%%spin\n' }, c);
-    expect(await raised).toBe(true);
+    expect(await raised).toBe('signal');
     expect(r).toMatchObject({ status: 'error', ename: 'Interrupted' });
     expect(c.text()).toBe('');
   });
 
-  it('leaves an interrupt that finds no running code to the main thread, which clears it', async () => {
-    expect(await interruptAfter(0)).toBe(false);
-    expect(session.interruptPending).toBe(true);
-    // The next piece of cell code finds it pending and stops at once; nothing is left pending after.
-    const r = await session.execute({ code: '"should not run"' }, new Collector());
-    expect(r).toMatchObject({ status: 'error', ename: 'Interrupted' });
+  it('drops an interrupt that comes while idle: the next cell runs', async () => {
+    expect(await interruptAfter(0)).toBe('idle');
     expect(session.interruptPending).toBe(false);
     const c = new Collector();
-    await session.execute({ code: '"runs"' }, c);
+    const r = await session.execute({ code: '"runs"' }, c);
+    expect(r.status).toBe('ok');
     expect(c.result()).toEqual({ 'text/plain': "'runs'" });
+  });
+
+  it('an interrupt meant for a cell that has ended does not stop the next one', async () => {
+    // The control thread records a request for cell k as it ends; cell k+1 must not see it.
+    let seqOfCell = 0;
+    registerCellMagic('seq', { execute() { seqOfCell = Atomics.load(slots, 0) >>> 2; } });
+    expect((await session.execute({ code: '%%seq\n' }, new Collector())).status).toBe('ok');
+    expect(seqOfCell).toBeGreaterThan(0);
+    expect(Atomics.load(slots, 0)).toBe(0); // idle now
+    Atomics.store(slots, 1, seqOfCell); // the request for the cell that has just ended, recorded late
+    const c = new Collector();
+    expect((await session.execute({ code: '"next"' }, c)).status).toBe('ok');
+    expect(c.result()).toEqual({ 'text/plain': "'next'" });
+  });
+
+  it('interrupts a cell that is awaiting (the main thread is told by message)', async () => {
+    const raised = interruptAfter(200);
+    const started = performance.now();
+    const run = session.execute({ code: 'await new Promise((r) => setTimeout(r, 10_000)); "late"' }, new Collector());
+    expect(await raised).toBe('message');
+    // kernel.ts does this on the worker's message; the request is already in shared memory.
+    expect(session.interruptPending).toBe(true);
+    session.interrupt(Atomics.load(slots, 1));
+    expect(await run).toMatchObject({ status: 'error', ename: 'Interrupted' });
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect((await session.execute({ code: '2' }, new Collector())).status).toBe('ok');
   });
 });

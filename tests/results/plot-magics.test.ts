@@ -29,8 +29,9 @@ describe('BrookStream.plot', () => {
     expect(p.caption).toContain('float<40, 60>');
     expect(p.bundle().data['text/plain']).toContain('cpu');
     const a = p.area!;
-    const px = pixels(p.png);
-    const at = (row: number, col: number) => px.at(a.x + col * a.cell + (a.cell >> 1), a.y + row * a.cell + (a.cell >> 1));
+    const px = pixels(p.png!);
+    // The centre of element (row, col) in the PNG's data area.
+    const at = (row: number, col: number) => px.at(Math.round(a.x + ((col + 0.5) / 60) * a.w), Math.round(a.y + ((row + 0.5) / 40) * a.h)).slice(0, 3);
     expect(at(10, 30)).toEqual([0xfd, 0xe7, 0x25]); // centre of the disc: high
     expect(at(10, 36)).toEqual([0x44, 0x01, 0x54]); // 6 columns right: outside (36 > 25)
     expect(at(30, 30)).toEqual([0x44, 0x01, 0x54]); // 20 rows down: outside
@@ -42,5 +43,5 @@ describe('BrookStream.plot', () => {
     for (let y = 0; y < 40; y++) for (let x = 0; x < 60; x++) if ((x - 30) ** 2 + (y - 10) ** 2 < 25) inside++;
     expect(rows.filter((r) => r.bin_start >= 0.5).reduce((a, r) => a + r.count, 0)).toBe(inside);
     s.dispose();
-  });
+  }, 120_000);
 });

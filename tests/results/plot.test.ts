@@ -1,256 +1,252 @@
+/**
+ * Plots of streams and tables: the plot chosen for each shape and value pattern (shape and values in,
+ * Vega-Lite mark out), the data in the specs against references computed here, and the PNG drawn from
+ * the spec by Vega + resvg (pixels read through the plot's data area).
+ */
 import { describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
-import { plotStream, plotTable, PlotError, MAX_BUNDLE_BYTES } from '../../runtime/results/plot.js';
-import { CHART, formatTick, formatValue, niceAxis } from '../../runtime/results/plot-axes.js';
 import { table } from 'arquero';
+import { plotStream, plotTable, PlotError, MAX_BUNDLE_BYTES, type PlotDisplay } from '../../runtime/results/plot.js';
+import { choosePlot, FEW } from '../../runtime/results/plot-choice.js';
+import { MAX_HEATMAP_CELLS, formatValue } from '../../runtime/results/plot-field.js';
 import { bundleBytes, F, pixels, specErrors, words } from './plot-helpers.js';
 
-const VIRIDIS_LOW = [0x44, 0x01, 0x54]; // matplotlib viridis at 0 (#440154)
+const VIRIDIS_LOW = [0x44, 0x01, 0x54]; // viridis at 0 (#440154)
 const VIRIDIS_HIGH = [0xfd, 0xe7, 0x25]; // and at 1 (#fde725)
-const luminance = (c: number[]): number => 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+const near = (a: number[], b: number[], tol = 3) => a.slice(0, 3).every((v, i) => Math.abs(v - b[i]!) <= tol);
+const T = 120_000;
 
-describe('default plots by shape and type', () => {
-  it('a 1-D float stream is a line: chart-sized PNG, not blank, a valid Vega-Lite v5 line spec', () => {
-    const n = 300;
-    const p = plotStream({ name: 'wave', elem: F(), shape: [n], words: words(Array.from({ length: n }, (_, i) => Math.sin(i / 20))) });
-    expect(p.kind).toBe('line');
-    const px = pixels(p.png);
-    expect([px.width, px.height]).toEqual([CHART.width, CHART.height]);
-    expect(px.distinctColours()).toBeGreaterThan(2);
-    expect(specErrors(p.spec)).toEqual([]);
-    expect(p.spec!.$schema).toBe('https://vega.github.io/schema/vega-lite/v5.json');
-    expect((p.spec!.mark as { type: string }).type).toBe('line');
-    expect(() => compile(p.spec as never)).not.toThrow();
-    // Axis titles come from the stream's name.
-    const enc = p.spec!.encoding as Record<string, { title?: string }>;
-    expect(enc.y!.title).toBe('wave');
-    expect(enc.x!.title).toBe('i (index)');
-    // The bundle carries all three forms, and a display width for the PNG.
-    const b = p.bundle();
-    expect(Object.keys(b.data).sort()).toEqual(['application/vnd.vegalite.v5+json', 'image/png', 'text/plain']);
-    expect((b.metadata['image/png'] as { width: number }).width).toBeGreaterThan(300);
-  });
+type Row = Record<string, number | string | null>;
+const rowsOf = (p: PlotDisplay) => (p.spec!.data as { values: Row[] }).values;
+const markOf = (p: PlotDisplay) => (p.spec!.mark as { type: string }).type;
 
-  it('the line passes through the data: the maximum of sin sits at the top of its column', () => {
-    const n = 200;
-    const ys = Array.from({ length: n }, (_, i) => Math.sin((i / (n - 1)) * Math.PI)); // peak 1 at the middle
-    const p = plotStream({ name: 'arc', elem: F(), shape: [n], words: words(ys) });
-    const px = pixels(p.png);
-    const f = CHART.frame;
-    const midX = Math.round(f.x + f.w / 2);
-    // Find the line's pixels (blue series colour) in the middle column: the topmost one is the peak.
-    let top = -1;
-    let bottom = -1;
-    for (let y = f.y; y < f.y + f.h; y++) {
-      const c = px.at(midX, y);
-      if (c[2]! > 150 && c[0]! < 120) {
-        if (top < 0) top = y;
-        bottom = y;
-      }
-    }
-    expect(top).toBeGreaterThan(0);
-    // y axis [0, 1] padded to nice ticks: 1.0 maps to the frame's top, so the peak is near it.
-    expect(top - f.y).toBeLessThan(8);
-    // At the ends sin is 0: the line is at the bottom of the frame near x = 0.
-    const c0 = px.at(f.x + 1, f.y + f.h - 2);
-    expect(c0[2]! > 150 && c0[0]! < 120).toBe(true);
-    expect(bottom).toBeGreaterThanOrEqual(top);
-  });
+/** The pixel at a position of the plot's data area given as fractions (0..1) of its width and height. */
+function inArea(p: PlotDisplay, fx: number, fy: number): number[] {
+  const a = p.area!;
+  return pixels(p.png!).at(Math.round(a.x + fx * (a.w - 1)), Math.round(a.y + fy * (a.h - 1)));
+}
 
-  it('a 1-D float2 stream is one line per component, with a legend naming x and y', () => {
-    const n = 100;
-    const vals: number[] = [];
-    for (let i = 0; i < n; i++) vals.push(i, -i);
-    const p = plotStream({ name: 'v', elem: F(2), shape: [n], words: words(vals) });
-    expect(p.kind).toBe('line');
-    expect(specErrors(p.spec)).toEqual([]);
-    const values = (p.spec!.data as { values: { series: string }[] }).values;
-    expect(new Set(values.map((v) => v.series))).toEqual(new Set(['x', 'y']));
-    expect(values.length).toBe(2 * n);
-    const enc = p.spec!.encoding as Record<string, { title?: string; scale?: { domain: string[] } }>;
-    expect(enc.y!.title).toBe('v (x, y)');
-    expect(enc.color!.scale!.domain).toEqual(['x', 'y']);
-  });
-
-  it('a 2-D float stream is a viridis heatmap at the stream resolution: left (low) dark, right (high) bright', () => {
-    const H = 300;
-    const W = 400;
-    const vals = new Float32Array(W * H);
-    for (let r = 0; r < H; r++) for (let c = 0; c < W; c++) vals[r * W + c] = c; // gradient along columns
-    const p = plotStream({ name: 'grad', elem: F(), shape: [H, W], words: new Uint32Array(vals.buffer) });
-    expect(p.kind).toBe('heatmap');
-    const a = p.area!;
-    expect(a.factor).toBe(1);
-    expect([a.w, a.h]).toEqual([W * a.cell, H * a.cell]);
-    const px = pixels(p.png);
-    expect(px.width).toBeGreaterThan(a.x + a.w); // room for the colour bar on the right
-    const left = px.at(a.x, a.y + a.h / 2);
-    const right = px.at(a.x + a.w - 1, a.y + a.h / 2);
-    expect(left).toEqual(VIRIDIS_LOW);
-    expect(right).toEqual(VIRIDIS_HIGH);
-    expect(luminance(left)).toBeLessThan(luminance(right));
-    // Monotone across the row: luminance never falls from left to right (viridis is monotone in it).
-    let prev = -1;
-    for (let x = a.x; x < a.x + a.w; x += 7) {
-      const l = luminance(px.at(x, a.y + 10));
-      expect(l).toBeGreaterThanOrEqual(prev - 1);
-      prev = l;
-    }
-    // The colour bar: top (high) bright, bottom (low) dark, to the right of the data.
-    const barX = a.x + a.w + Math.round((px.width - a.x - a.w) * 0.1);
-    let barTop: number[] | undefined;
-    let barBottom: number[] | undefined;
-    for (let x = a.x + a.w + 1; x < px.width && !barTop; x++) {
-      const c = px.at(x, a.y);
-      if (c.join() === VIRIDIS_HIGH.join()) {
-        barTop = c;
-        barBottom = px.at(x, a.y + a.h - 1);
-      }
-    }
-    expect(barX).toBeGreaterThan(a.x + a.w);
-    expect(barTop).toEqual(VIRIDIS_HIGH);
-    expect(barBottom).toEqual(VIRIDIS_LOW);
-    expect(specErrors(p.spec)).toEqual([]);
-    expect(() => compile(p.spec as never)).not.toThrow();
-    // The spec's colour legend uses viridis over the data range.
-    const legend = (p.spec!.layer as { encoding: { color?: { scale: { scheme: string; domain: number[] } } } }[])[1]!.encoding.color!;
-    expect(legend.scale).toEqual({ scheme: 'viridis', domain: [0, W - 1] });
-  });
-
-  it('rows go downwards: a heatmap bright only in row 0 is bright at the top of the picture', () => {
-    const vals = new Float32Array(20 * 30);
-    vals.fill(1, 0, 30);
-    const p = plotStream({ name: 'top', elem: F(), shape: [20, 30], words: new Uint32Array(vals.buffer) });
-    const a = p.area!;
-    const px = pixels(p.png);
-    expect(a.cell).toBeGreaterThan(1); // small streams are enlarged by a whole factor
-    expect(px.at(a.x + 3, a.y + 1)).toEqual(VIRIDIS_HIGH);
-    expect(px.at(a.x + 3, a.y + a.cell + 1)).toEqual(VIRIDIS_LOW);
-  });
-
-  it('a 2048x2048 heatmap of a smooth field stays at full resolution, under 1 MB', () => {
-    const N = 2048;
-    const vals = new Float32Array(N * N);
-    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) vals[r * N + c] = Math.sin(r / 97) * Math.cos(c / 131);
-    vals[1000 * N + 1500] = 5; // one element far above the rest (which stay in [-1, 1])
-    const p = plotStream({ name: 'big', elem: F(), shape: [N, N], words: new Uint32Array(vals.buffer) });
-    expect(p.area!.factor).toBe(1);
-    expect(p.area!.cell).toBe(1);
-    expect([p.area!.w, p.area!.h]).toEqual([N, N]);
-    const px = pixels(p.png);
-    expect(px.width).toBeGreaterThan(N);
-    // Sharp: the single element is one bright pixel, its neighbours are not.
-    const a = p.area!;
-    expect(px.at(a.x + 1500, a.y + 1000)).toEqual(VIRIDIS_HIGH);
-    expect(luminance(px.at(a.x + 1501, a.y + 1000))).toBeLessThan(luminance(VIRIDIS_HIGH) / 2);
-    expect(luminance(px.at(a.x + 1500, a.y + 999))).toBeLessThan(luminance(VIRIDIS_HIGH) / 2);
-    expect(p.caption).not.toContain('block means');
-    expect(bundleBytes(p)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
-  });
-
-  it('a float3 image stream with a red square has red pixels exactly there', () => {
-    const H = 64;
-    const W = 80;
-    const vals = new Float32Array(W * H * 3);
-    for (let r = 16; r < 32; r++) for (let c = 8; c < 24; c++) vals[(r * W + c) * 3] = 1; // red square
-    const p = plotStream({ name: 'img', elem: F(3), shape: [H, W], words: new Uint32Array(vals.buffer) });
-    expect(p.kind).toBe('image');
-    const k = p.area!.cell;
-    const px = pixels(p.png);
-    expect([px.width, px.height, px.channels]).toEqual([W * k, H * k, 3]);
-    for (const [r, c] of [[16, 8], [31, 23], [20, 15]] as const) {
-      expect(px.at(c * k + (k >> 1), r * k + (k >> 1))).toEqual([255, 0, 0]);
-    }
-    for (const [r, c] of [[15, 8], [16, 7], [32, 23], [0, 0], [63, 79]] as const) {
-      expect(px.at(c * k + (k >> 1), r * k + (k >> 1))).toEqual([0, 0, 0]);
-    }
-    expect(specErrors(p.spec)).toEqual([]);
-    expect(() => compile(p.spec as never)).not.toThrow();
-  });
-
-  it('a float4 image keeps its alpha channel; values outside [0, 1] are clamped and counted', () => {
-    const vals = new Float32Array(4 * 4 * 4);
-    for (let i = 0; i < 16; i++) vals.set([0.5, 2, -1, i < 8 ? 1 : 0.25], i * 4);
-    const p = plotStream({ name: 'rgba', elem: F(4), shape: [4, 4], words: new Uint32Array(vals.buffer) });
-    const px = pixels(p.png);
-    expect(px.channels).toBe(4);
-    expect(px.at(0, 0)).toEqual([128, 255, 0, 255]);
-    expect(px.at(0, px.height - 1)).toEqual([128, 255, 0, 64]);
-    expect(p.caption).toContain('32 values outside');
+describe('the plot is chosen from the shape and the values', () => {
+  const col = (n: number, f: (i: number) => number) => Float32Array.from({ length: n }, (_, i) => f(i));
+  it('n x 1 and 1 x n are 1-D, constants are constant, a few elements are bars or points, 2-D float3 an image', () => {
+    expect(choosePlot(F(), [500], [col(500, Math.sin)]).kind).toBe('line');
+    expect(choosePlot(F(), [500, 1], [col(500, Math.sin)])).toEqual({ kind: 'line', shape: [500] });
+    expect(choosePlot(F(), [1, 500], [col(500, Math.sin)])).toEqual({ kind: 'line', shape: [500] });
+    expect(choosePlot(F(), [64, 64], [col(4096, () => 3)]).kind).toBe('constant');
+    expect(choosePlot(F(), [64, 64], [col(4096, Math.sin)]).kind).toBe('heatmap');
+    expect(choosePlot(F(), [FEW], [col(FEW, Math.sin)]).kind).toBe('bar');
+    expect(choosePlot(F(), [FEW + 1], [col(FEW + 1, Math.sin)]).kind).toBe('line');
+    expect(choosePlot(F(2), [5], [col(5, Math.sin), col(5, Math.cos)]).kind).toBe('point');
+    expect(choosePlot(F(3), [40, 30], [col(1200, Math.sin), col(1200, Math.cos), col(1200, () => 0)]).kind).toBe('image');
+    expect(choosePlot(F(2), [40, 30], [col(1200, Math.sin)]).kind).toBe('heatmap');
+    // A NaN is not a constant value: it is plotted (and counted) instead of called constant.
+    expect(choosePlot(F(), [10, 10], [col(100, (i) => (i === 5 ? NaN : 1))]).kind).toBe('heatmap');
   });
 });
 
+describe('plots by shape and values', () => {
+  it('a 1-D float stream is a line drawn by Vega: a valid spec, a 2x PNG with text in the title area', async () => {
+    const n = 300;
+    const p = await plotStream({ name: 'wave', elem: F(), shape: [n], words: words(Array.from({ length: n }, (_, i) => Math.sin(i / 20))) });
+    expect(p.kind).toBe('line');
+    expect(markOf(p)).toBe('line');
+    expect(specErrors(p.spec)).toEqual([]);
+    const enc = p.spec!.encoding as Record<string, { title?: string }>;
+    expect([enc.x!.title, enc.y!.title]).toEqual(['i (index)', 'wave']);
+    const px = pixels(p.png!);
+    expect(p.area!.scale).toBe(2);
+    expect(p.area!.w).toBe(960); // the 480 CSS px chart at 2 device pixels a CSS pixel
+    expect(p.displayWidth).toBe(px.width / 2);
+    // The title is drawn text: dark pixels in the band above the data area.
+    let dark = 0;
+    for (let y = 0; y < p.area!.y - 30; y++) for (let x = 0; x < 200; x++) if (px.at(x, y)[0]! < 100) dark++;
+    expect(dark).toBeGreaterThan(50);
+    const b = p.bundle();
+    expect(Object.keys(b.data).sort()).toEqual(['application/vnd.vegalite.v5+json', 'image/png', 'text/plain']);
+  }, T);
+
+  it('n x 1 and 1 x n streams are lines over their long index, not strip heatmaps', async () => {
+    const n = 300;
+    const vals = words(Array.from({ length: n }, (_, i) => i * i));
+    const tall = await plotStream({ name: 'c', elem: F(), shape: [n, 1], words: vals });
+    const wide = await plotStream({ name: 'r', elem: F(), shape: [1, n], words: vals });
+    for (const [p, x] of [[tall, 'i (index)'], [wide, 'j (index)']] as const) {
+      expect(p.kind).toBe('line');
+      expect((p.spec!.encoding as Record<string, { title: string }>).x!.title).toBe(x);
+      const rows = rowsOf(p);
+      expect(rows).toHaveLength(n);
+      expect(rows[17]).toMatchObject({ x: 17, y: 289, series: 'value' });
+    }
+  }, T);
+
+  it('a constant stream says "all N values = v" instead of a plot', async () => {
+    const p = await plotStream({ name: 'flat', elem: F(), shape: [64, 64], words: words(new Array(4096).fill(3)) });
+    expect(p.kind).toBe('constant');
+    expect(p.caption).toBe('float<64, 64>; all 4,096 values = 3');
+    expect(p.png).toBeUndefined();
+    const b = p.bundle();
+    expect(Object.keys(b.data).sort()).toEqual(['text/html', 'text/plain']);
+    const v = await plotStream({ name: 'v', elem: F(2), shape: [10], words: words(new Array(10).fill([1.5, -2]).flat()) });
+    expect(v.caption).toBe('float2<10>; all 10 values = (x = 1.5, y = -2)');
+  }, T);
+
+  it('a few elements: a bar per element, or points per component for a vector stream', async () => {
+    const bars = await plotStream({ name: 'few', elem: F(), shape: [6], words: words([1, 3, -2, 5, 4, 0]) });
+    expect([bars.kind, markOf(bars)]).toEqual(['bar', 'bar']);
+    expect(rowsOf(bars).map((r) => r.y)).toEqual([1, 3, -2, 5, 4, 0]);
+    expect(specErrors(bars.spec)).toEqual([]);
+    const pts = await plotStream({ name: 'v', elem: F(2), shape: [5], words: words([1, 3, -2, 5, 4, 0, 1, 1, 2, 2]) });
+    expect([pts.kind, markOf(pts)]).toEqual(['point', 'point']);
+    expect(new Set(rowsOf(pts).map((r) => r.series))).toEqual(new Set(['x', 'y']));
+    expect(specErrors(pts.spec)).toEqual([]);
+  }, T);
+
+  it('a 1-D float2 stream is one line per component, with a legend naming x and y', async () => {
+    const n = 100;
+    const vals: number[] = [];
+    for (let i = 0; i < n; i++) vals.push(i, -i);
+    const p = await plotStream({ name: 'v', elem: F(2), shape: [n], words: words(vals) });
+    expect([p.kind, markOf(p)]).toEqual(['line', 'line']);
+    expect(specErrors(p.spec)).toEqual([]);
+    expect(rowsOf(p)).toHaveLength(2 * n);
+    const enc = p.spec!.encoding as Record<string, { title?: string; scale?: { domain: string[] } }>;
+    expect(enc.y!.title).toBe('v (x, y)');
+    expect(enc.color!.scale!.domain).toEqual(['x', 'y']);
+  }, T);
+
+  it('a 2-D float stream is a Vega-Lite heatmap: rect marks over its cells, data and tooltips in the spec', async () => {
+    const H = 30;
+    const W = 40;
+    const vals = new Float32Array(W * H);
+    for (let r = 0; r < H; r++) for (let c = 0; c < W; c++) vals[r * W + c] = c + r / 100;
+    const p = await plotStream({ name: 'grad', elem: F(), shape: [H, W], words: new Uint32Array(vals.buffer) });
+    expect([p.kind, markOf(p), p.factor]).toEqual(['heatmap', 'rect', 1]);
+    expect(specErrors(p.spec)).toEqual([]);
+    const enc = p.spec!.encoding as Record<string, { field?: string; scale?: { scheme?: string; domain?: number[] } }>;
+    expect(enc.color!.scale!.scheme).toBe('viridis');
+    expect((p.spec!.encoding as { tooltip: unknown[] }).tooltip).toHaveLength(3);
+    // The cells the browser builds from the spec (run the spec's own transforms through Vega).
+    const vega = await import('vega');
+    const view = new vega.View(vega.parse(compile(p.spec as never).spec), { renderer: 'none' });
+    await view.runAsync();
+    const cells = view.data('data_0') as { i: number; j: number; v: number; i_end: number; j_end: number }[];
+    expect(cells).toHaveLength(W * H);
+    const c = cells.find((d) => d.i === 7 && d.j === 12)!;
+    expect(c.v).toBeCloseTo(12.07, 4);
+    expect([c.i_end, c.j_end]).toEqual([8, 13]);
+    view.finalize();
+    // The PNG: low values (left) dark, high values (right) bright; the legend's extremes likewise.
+    expect(near(inArea(p, 0.005, 0.5), VIRIDIS_LOW, 6)).toBe(true);
+    expect(near(inArea(p, 0.995, 0.5), VIRIDIS_HIGH, 6)).toBe(true);
+  }, T);
+
+  it('rows go downwards: a heatmap bright only in row 0 is bright at the top of the picture', async () => {
+    const vals = new Float32Array(20 * 30);
+    vals.fill(1, 0, 30);
+    const p = await plotStream({ name: 'top', elem: F(), shape: [20, 30], words: new Uint32Array(vals.buffer) });
+    expect(near(inArea(p, 0.5, 0.01), VIRIDIS_HIGH)).toBe(true);
+    expect(near(inArea(p, 0.5, 0.99), VIRIDIS_LOW)).toBe(true);
+  }, T);
+
+  it(`a 1024x1024 heatmap is aggregated on our side to at most ${MAX_HEATMAP_CELLS} cells of block means, under 1 MB`, async () => {
+    const N = 1024;
+    const vals = new Float32Array(N * N);
+    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) vals[r * N + c] = Math.sin(r / 40) * Math.cos(c / 60);
+    const p = await plotStream({ name: 'big', elem: F(), shape: [N, N], words: new Uint32Array(vals.buffer) });
+    expect(p.factor).toBe(6); // 171 x 171 = 29,241 cells; 5 x 5 blocks would give 205 x 205 = 42,025
+    const v = (rowsOf(p)[0]!.v as unknown as (number | null)[]);
+    expect(v).toHaveLength(171 * 171);
+    // Reference block mean (float64) of the 6x6 block at block row 10, block column 20.
+    let sum = 0;
+    for (let r = 60; r < 66; r++) for (let c = 120; c < 126; c++) sum += vals[r * N + c]!;
+    expect(v[10 * 171 + 20]).toBeCloseTo(sum / 36, 4);
+    expect(p.caption).toContain('cells are 6x6 block means (171 x 171 cells)');
+    expect(bundleBytes(p)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
+    expect(p.displayWidth).toBeLessThanOrEqual(600);
+  }, T);
+
+  it('a tall 2-D stream gives a bounded picture (aspect capped, said in the caption)', async () => {
+    const vals = Float32Array.from({ length: 10_000 * 8 }, (_, i) => i % 13);
+    const p = await plotStream({ name: 'tall', elem: F(), shape: [10_000, 8], words: new Uint32Array(vals.buffer) });
+    const px = pixels(p.png!);
+    expect(px.height / p.area!.scale).toBeLessThanOrEqual(560);
+    expect(p.caption).toContain('aspect ratio not to scale');
+  }, T);
+
+  it('a float3 image stream keeps its aspect ratio and shows a red square where it is', async () => {
+    const H = 60;
+    const W = 120;
+    const vals = new Float32Array(W * H * 3).fill(1); // white
+    for (let r = 10; r < 30; r++) for (let c = 80; c < 100; c++) vals.set([1, 0, 0], (r * W + c) * 3);
+    const p = await plotStream({ name: 'img', elem: F(3), shape: [H, W], words: new Uint32Array(vals.buffer) });
+    expect([p.kind, (p.spec!.layer as { mark: { type: string } }[])[0]!.mark.type]).toEqual(['image', 'image']);
+    expect((p.spec!.width as number) / (p.spec!.height as number)).toBeCloseTo(W / H, 2);
+    expect(specErrors(p.spec)).toEqual([]);
+    expect(inArea(p, 90 / W, 20 / H).slice(0, 3)).toEqual([255, 0, 0]);
+    expect(inArea(p, 30 / W, 45 / H).slice(0, 3)).toEqual([255, 255, 255]);
+  }, T);
+});
+
 describe('kinds on request', () => {
-  it('histogram: counts per bin match a count done here, and the spec validates', () => {
-    // Values 0.5, 1.5, ..., 9.5 with value k + 0.5 repeated k + 1 times.
+  it('histogram: counts per bin match a count done here, and the spec validates', async () => {
     const vals: number[] = [];
     for (let k = 0; k < 10; k++) for (let r = 0; r <= k; r++) vals.push(k + 0.5);
-    const p = plotStream({ name: 'h', elem: F(), shape: [vals.length], words: words(vals) }, { kind: 'histogram', bins: 10 });
+    const p = await plotStream({ name: 'h', elem: F(), shape: [vals.length], words: words(vals) }, { kind: 'histogram', bins: 10 });
     expect(specErrors(p.spec)).toEqual([]);
-    expect(() => compile(p.spec as never)).not.toThrow();
-    const rows = (p.spec!.data as { values: { bin_start: number; bin_end: number; count: number }[] }).values;
     let total = 0;
-    for (const row of rows) {
-      const expected = vals.filter((v) => v >= row.bin_start && v < row.bin_end).length;
-      expect(row.count).toBe(expected);
+    for (const row of rowsOf(p) as { bin_start: number; bin_end: number; count: number }[]) {
+      expect(row.count).toBe(vals.filter((v) => v >= row.bin_start && v < row.bin_end).length);
       total += row.count;
     }
     expect(total).toBe(vals.length);
-    expect(pixels(p.png).distinctColours()).toBeGreaterThan(2);
     expect(p.caption).toContain('55 values');
-  });
+  }, T);
 
-  it('scatter of a float2 stream: x against y; 10 million points ship as a 5,000-point sample of real points', () => {
-    const n = 10_000_000;
+  it('scatter of a float2 stream: 1 million points ship as a 5,000-point sample of real points', async () => {
+    const n = 1_000_000;
     const vals = new Float32Array(2 * n);
     for (let i = 0; i < n; i++) {
       vals[2 * i] = (i % 1000) / 1000;
       vals[2 * i + 1] = ((i * 7919) % 1000) / 1000;
     }
-    const p = plotStream({ name: 'cloud', elem: F(2), shape: [n], words: new Uint32Array(vals.buffer) }, { kind: 'scatter' });
-    expect(specErrors(p.spec)).toEqual([]);
-    const pts = (p.spec!.data as { values: { x: number; y: number }[] }).values;
+    const p = await plotStream({ name: 'cloud', elem: F(2), shape: [n], words: new Uint32Array(vals.buffer) }, { kind: 'scatter' });
+    const pts = rowsOf(p) as { x: number; y: number }[];
     expect(pts.length).toBe(5000);
-    // Every sampled point is a point of the stream: x = (i mod 1000)/1000 says i mod 1000, y must agree.
-    for (const q of pts.slice(0, 200)) {
-      const im = Math.round(q.x * 1000);
-      const candidates = new Set<number>();
-      for (let j = im; j < 1000 * 1000; j += 1000) candidates.add(Math.fround(((j * 7919) % 1000) / 1000));
-      expect(candidates.has(Math.fround(q.y))).toBe(true); // 9 digits give back the float32
+    for (const q of pts.slice(0, 100)) {
+      const i0 = Math.round(q.x * 1000);
+      const ys = new Set<number>();
+      for (let i = i0; i < n; i += 1000) ys.add(Math.fround(((i * 7919) % 1000) / 1000));
+      expect(ys.has(Math.fround(q.y))).toBe(true);
     }
-    const enc = p.spec!.encoding as Record<string, { title: string }>;
-    expect([enc.x!.title, enc.y!.title]).toEqual(['cloud.x', 'cloud.y']);
-    expect(p.caption).toContain('10,000,000 points, all drawn here, 5,000 sampled');
+    expect(p.caption).toContain('1,000,000 points, a stratified sample of 5,000 shown');
     expect(bundleBytes(p)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
-  });
+  }, T);
 
-  it('heatmap and image of the wrong shape say what to do instead', () => {
+  it('wrong shapes and options say what to do instead', async () => {
     const one = { name: 's', elem: F(), shape: [10], words: words(new Array(10).fill(0)) };
-    expect(() => plotStream(one, { kind: 'heatmap' })).toThrow(PlotError);
-    expect(() => plotStream(one, { kind: 'heatmap' })).toThrow(/needs a 2-D stream; 's' has shape <10>[\s\S]*hint/);
+    await expect(plotStream(one, { kind: 'heatmap' })).rejects.toThrow(PlotError);
+    await expect(plotStream(one, { kind: 'heatmap' })).rejects.toThrow(/needs a 2-D stream; 's' has shape <10>[\s\S]*hint/);
     const two = { name: 'q', elem: F(2), shape: [2, 2], words: words(new Array(8).fill(0)) };
-    expect(() => plotStream(two, { kind: 'image' })).toThrow(/1 \(grey\), 3 \(RGB\) or 4 \(RGBA\) channels/);
-    expect(() => plotStream(one, { kind: 'pie' as never })).toThrow(/unknown kind 'pie'[\s\S]*line, histogram, scatter, heatmap, image/);
-    expect(() => plotStream(two, { kind: 'heatmap', component: 'w' })).toThrow(/no component 'w'[\s\S]*x, y/);
-    expect(() => plotStream({ name: 'e', elem: F(), shape: [0, 4], words: new Uint32Array(0) })).toThrow(/'e' has no elements/);
-    expect(() => plotStream(one, { bins: 0 })).toThrow(/bins must be a whole number from 1 to 1000/);
+    await expect(plotStream(two, { kind: 'image' })).rejects.toThrow(/1 \(grey\), 3 \(RGB\) or 4 \(RGBA\) channels/);
+    await expect(plotStream(one, { kind: 'pie' as never })).rejects.toThrow(/unknown kind 'pie'[\s\S]*line, bar, histogram, scatter, heatmap, image/);
+    await expect(plotStream(two, { kind: 'heatmap', component: 'w' })).rejects.toThrow(/no component 'w'[\s\S]*x, y/);
+    await expect(plotStream({ name: 'e', elem: F(), shape: [0, 4], words: new Uint32Array(0) })).rejects.toThrow(/'e' has no elements/);
+    await expect(plotStream(one, { bins: 0 })).rejects.toThrow(/bins must be a whole number from 1 to 1000/);
   });
 });
 
 describe('large streams are reduced on our side', () => {
-  it('a 10M-point line keeps its min and max: min/max per column match a float64 reference', () => {
+  it('a 10M-point line keeps its min and max: min/max per column match a float64 reference', async () => {
     const n = 10_000_000;
     const vals = new Float32Array(n);
     for (let i = 0; i < n; i++) vals[i] = Math.sin(i / 1e5) * 0.5;
-    vals[7_654_321] = 1000; // one spike up
-    vals[1_234_567] = -500; // one spike down
-    const p = plotStream({ name: 'long', elem: F(), shape: [n], words: new Uint32Array(vals.buffer) });
-    expect(p.caption).toContain('10,000,000 points shown as min/max over 800 columns');
-    const rows = (p.spec!.data as { values: { x: number; min: number; max: number }[] }).values;
-    expect(rows.length).toBeLessThanOrEqual(5000);
+    vals[7_654_321] = 1000;
+    vals[1_234_567] = -500;
+    const p = await plotStream({ name: 'long', elem: F(), shape: [n], words: new Uint32Array(vals.buffer) });
+    expect(p.caption).toContain('10,000,000 points shown as their min-max range in 600 columns');
+    const rows = rowsOf(p) as { x: number; min: number; max: number }[];
     expect(Math.max(...rows.map((r) => r.max))).toBe(1000);
     expect(Math.min(...rows.map((r) => r.min))).toBe(-500);
-    // Reference: the same column split, computed independently in float64.
     const cols = rows.length;
     const spikeCol = rows.findIndex((r) => r.max === 1000);
     expect(spikeCol).toBe(Math.floor((7_654_321 / (n - 1)) * cols));
@@ -261,18 +257,9 @@ describe('large streams are reduced on our side', () => {
     expect(rows[spikeCol]!.min).toBeCloseTo(refMin, 6);
     expect(specErrors(p.spec)).toEqual([]);
     expect(bundleBytes(p)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
-    // The PNG shows the spike: its column reaches the top of the frame.
-    const px = pixels(p.png);
-    const f = CHART.frame;
-    const colX = f.x + Math.floor((7_654_321 / (n - 1)) * f.w);
-    const hit = [-1, 0, 1].some((d) => {
-      const c = px.at(colX + d, f.y + 2);
-      return c[2]! > 150 && c[0]! < 120;
-    });
-    expect(hit).toBe(true);
-  });
+  }, T);
 
-  it('incompressible 2048x2048 noise still fits 1 MB: reduced to block means, and the caption says so', () => {
+  it('incompressible 2048x2048 noise still fits 1 MB, as a heatmap and as an image', async () => {
     const N = 2048;
     const vals = new Float32Array(N * N);
     let s = 1;
@@ -280,114 +267,61 @@ describe('large streams are reduced on our side', () => {
       s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
       vals[i] = s / 2 ** 32;
     }
-    const heat = plotStream({ name: 'noise', elem: F(), shape: [N, N], words: new Uint32Array(vals.buffer) });
+    const heat = await plotStream({ name: 'noise', elem: F(), shape: [N, N], words: new Uint32Array(vals.buffer) });
     expect(bundleBytes(heat)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
-    expect(heat.area!.factor).toBeGreaterThan(1);
-    expect(heat.caption).toMatch(/shown as \d+x\d+ block means/);
+    expect(heat.caption).toMatch(/cells are \d+x\d+ block means/);
     const rgb = new Float32Array(N * N * 3);
     for (let i = 0; i < rgb.length; i++) rgb[i] = vals[i % vals.length]!;
-    const img = plotStream({ name: 'snow', elem: F(3), shape: [N, N], words: new Uint32Array(rgb.buffer) });
+    const img = await plotStream({ name: 'snow', elem: F(3), shape: [N, N], words: new Uint32Array(rgb.buffer) });
     expect(bundleBytes(img)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
     expect(img.caption).toMatch(/block means/);
-  });
+  }, T);
 
-  it('NaN values are left out of lines and histograms and counted in the caption', () => {
-    const vals = [1, NaN, 3, Infinity, 2];
-    const p = plotStream({ name: 'gaps', elem: F(), shape: [5], words: words(vals) }, { kind: 'histogram', bins: 2 });
+  it('NaN values are left out of lines and histograms and counted in the caption', async () => {
+    const vals = [1, NaN, 3, Infinity, 2, 5, 1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0];
+    const p = await plotStream({ name: 'gaps', elem: F(), shape: [vals.length], words: words(vals) }, { kind: 'histogram', bins: 2 });
     expect(p.caption).toContain('2 NaN/inf left out');
-    const rows = (p.spec!.data as { values: { count: number }[] }).values;
-    expect(rows.reduce((a, r) => a + r.count, 0)).toBe(3);
-    const line = plotStream({ name: 'gaps', elem: F(), shape: [5], words: words(vals) });
-    expect(JSON.stringify(line.spec)).toContain('"y":null'); // NaN becomes null in JSON data
+    expect((rowsOf(p) as { count: number }[]).reduce((a, r) => a + r.count, 0)).toBe(vals.length - 2);
+    const line = await plotStream({ name: 'gaps', elem: F(), shape: [vals.length], words: words(vals) });
+    expect(JSON.stringify(line.spec)).toContain('"y":null');
     expect(specErrors(line.spec)).toEqual([]);
-  });
+  }, T);
 });
 
 describe('Arquero tables plot with the same function', () => {
-  it('a grouped rollup plots as a line of its summary, y axis titled by the columns', () => {
+  it('a grouped rollup plots as a line of its summary', async () => {
     const n = 1000;
     const t = table({ i: Int32Array.from({ length: n }, (_, k) => k % 10), value: Float32Array.from({ length: n }, (_, k) => k) });
     const means = t.groupby('i').rollup({ mean: 'd => op.mean(d.value)' }).orderby('i');
-    const p = plotTable(means, { x: 'i', y: 'mean' }, 'means');
+    const p = await plotTable(means, { x: 'i', y: 'mean' }, 'means');
     expect(p.kind).toBe('line');
     expect(specErrors(p.spec)).toEqual([]);
-    const rows = (p.spec!.data as { values: { x: number; y: number }[] }).values;
-    // Reference: mean of k over k = i, i + 10, ..., i + 990 is i + 495.
-    expect(rows.map((r) => [r.x, r.y])).toEqual(Array.from({ length: 10 }, (_, i) => [i, i + 495]));
-  });
+    expect(rowsOf(p).map((r) => [r.x, r.y])).toEqual(Array.from({ length: 10 }, (_, i) => [i, i + 495]));
+  }, T);
 
-  it('x alone is a histogram, unsorted x with y a scatter, and a missing column names the columns there are', () => {
+  it('x alone is a histogram, unsorted x with y a scatter, and a missing column names the columns there are', async () => {
     const t = table({ a: Float64Array.from([3, 1, 2, 5, 4]), b: Float64Array.from([1, 2, 3, 4, 5]) });
-    expect(plotTable(t, { x: 'a' }).kind).toBe('histogram');
-    const s = plotTable(t.filter('d => d.b > 1'), { x: 'a', y: 'b' });
+    expect((await plotTable(t, { x: 'a' })).kind).toBe('histogram');
+    const s = await plotTable(t.filter('d => d.b > 1'), { x: 'a', y: 'b' });
     expect(s.kind).toBe('scatter');
-    expect((s.spec!.data as { values: unknown[] }).values).toHaveLength(4);
-    expect(() => plotTable(t, { x: 'zz' })).toThrow(/no column 'zz'[\s\S]*a, b/);
-    expect(() => plotTable(t, {})).toThrow(/say which columns to plot/);
-  });
+    expect(rowsOf(s)).toHaveLength(4);
+    await expect(plotTable(t, { x: 'zz' })).rejects.toThrow(/no column 'zz'[\s\S]*a, b/);
+    await expect(plotTable(t, {})).rejects.toThrow(/say which columns to plot/);
+  }, T);
 
-  it('a table heatmap puts z at integer (x, y) cells', () => {
+  it('a table heatmap puts z at integer (x, y) cells', async () => {
     const t = table({ i: Int32Array.from([0, 0, 1, 1]), j: Int32Array.from([0, 1, 0, 1]), v: Float32Array.from([0, 1, 1, 2]) });
-    const p = plotTable(t, { kind: 'heatmap', x: 'j', y: 'i', z: 'v' });
-    const a = p.area!;
-    const px = pixels(p.png);
-    expect(px.at(a.x + 1, a.y + 1)).toEqual(VIRIDIS_LOW);
-    expect(px.at(a.x + a.w - 2, a.y + a.h - 2)).toEqual(VIRIDIS_HIGH);
+    const p = await plotTable(t, { kind: 'heatmap', x: 'j', y: 'i', z: 'v' });
+    expect(near(inArea(p, 0.1, 0.1), VIRIDIS_LOW)).toBe(true);
+    expect(near(inArea(p, 0.9, 0.9), VIRIDIS_HIGH)).toBe(true);
     expect(specErrors(p.spec)).toEqual([]);
-  });
+  }, T);
 });
 
-describe('the specs draw in Vega itself', () => {
-  it('each kind compiles with vega-lite and renders to SVG with vega (headless), with its axis titles', async () => {
-    const vega = await import('vega');
-    const W = 40;
-    const H = 30;
-    const vals = new Float32Array(W * H * 3).map((_, i) => (i % 97) / 97);
-    const w = new Uint32Array(vals.buffer);
-    const cases = [
-      plotStream({ name: 'heat', elem: F(), shape: [H, W], words: w }),
-      plotStream({ name: 'pic', elem: F(3), shape: [H, W], words: w }),
-      plotStream({ name: 'wave', elem: F(), shape: [W * H], words: w }),
-      plotStream({ name: 'wave', elem: F(), shape: [W * H * 3], words: w }, { kind: 'histogram' }),
-      plotStream({ name: 'pts', elem: F(2), shape: [W * H], words: w }, { kind: 'scatter' }),
-      plotStream({ name: 'many', elem: F(), shape: [W * H * 3], words: w }),
-    ];
-    for (const p of cases) {
-      const view = new vega.View(vega.parse(compile(p.spec as never).spec), { renderer: 'none' });
-      const svg = await view.toSVG();
-      expect(svg).toContain(p.title);
-      if (p.kind === 'heatmap' || p.kind === 'image') {
-        expect(svg).toContain('<image');
-        expect(svg).toContain('data:image/png;base64,');
-        expect(svg).toContain('i (row)');
-      }
-      if (p.kind === 'heatmap') expect(svg).toContain('heat'); // the legend's title
-      if (p.kind === 'scatter') expect(svg).toContain('pts.y');
-    }
-  });
-});
-
-describe('axes', () => {
-  it('nice ticks cover the data with 1-2-5 steps and print with the decimals the step needs', () => {
-    const a = niceAxis(0, 1_048_575, 'i', 6, false);
-    expect(a.step).toBe(200_000);
-    expect(a.ticks).toEqual([0, 200_000, 400_000, 600_000, 800_000, 1_000_000]);
-    const b = niceAxis(-0.93, 0.97, 'v');
-    expect(b.step).toBe(0.2); // 1.9 / 6 = 0.32 rounds to the 1-2-5 step 0.2
-    expect([b.lo, b.hi]).toEqual([-1, 1]);
-    expect(b.ticks.map((t) => formatTick(t, b.step))).toEqual(['-1.0', '-0.8', '-0.6', '-0.4', '-0.2', '0', '0.2', '0.4', '0.6', '0.8', '1.0']);
-    const c = niceAxis(0.1, 0.3, 'w', 2);
-    expect(c.ticks.map((t) => formatTick(t, c.step))).toEqual(['0.1', '0.2', '0.3']);
-    expect(formatTick(2_000_000, 1_000_000)).toBe('2e6');
+describe('captions', () => {
+  it('values print with 4 significant digits, exponents outside 1e-3..1e6', () => {
     expect(formatValue(1234.5678)).toBe('1235');
     expect(formatValue(0.000012346)).toBe('1.235e-5');
-  });
-
-  it('a constant field is one colour with one label, not a crash', () => {
-    const p = plotStream({ name: 'flat', elem: F(), shape: [8, 8], words: words(new Array(64).fill(3)) });
-    const px = pixels(p.png);
-    const a = p.area!;
-    expect(px.at(a.x, a.y)).toEqual(px.at(a.x + a.w - 1, a.y + a.h - 1));
-    expect(specErrors(p.spec)).toEqual([]);
+    expect(formatValue(-2)).toBe('-2');
   });
 });

@@ -34,13 +34,38 @@ describe('streams as Arquero tables', () => {
     expect(Array.from(t.array('pos.y') as ArrayLike<number>)).toEqual([1.5, 3.5]);
   });
 
-  it('the display caps HTML at 50 rows and names rows, columns, type, shape and backend', () => {
+  it('a 1-D stream shows its first 10 and last 3 rows with a "... N more rows" marker between', () => {
     const n = 1000;
     const t = streamToTable({ name: 'big', elem: FLOAT, shape: [n], words: words(Array.from({ length: n }, (_, i) => i * 2), 'f32') });
     const bundle = tableMimeBundle(t, { name: 'big', elem: FLOAT, shape: [n], backend: 'cpu' });
-    expect((bundle['text/html']!.match(/<tr>/g) ?? []).length).toBe(51); // header + 50 rows
-    expect(bundle['text/html']).toContain('1000 rows x 2 columns, float, shape &lt;1000&gt;, cpu');
-    expect(bundle['text/plain']).toContain('990 more rows');
-    expect(bundle['text/plain'].split('\n')[3]).toMatch(/^\s*1\s+2$/);
+    expect((bundle['text/html']!.match(/<tr>/g) ?? []).length).toBe(1 + 10 + 1 + 3);
+    expect(bundle['text/html']).toContain('big: float&lt;1000&gt;, 1,000 elements, cpu');
+    expect(bundle['text/html']).toContain('... 987 more rows');
+    const lines = bundle['text/plain'].split('\n');
+    expect(lines[2]).toMatch(/^\s*0\s+0$/);
+    expect(lines[3]).toMatch(/^\s*1\s+2$/);
+    expect(lines.at(-1)).toMatch(/^\s*999\s+1998$/);
+  });
+
+  it('a 2-D stream is a grid: rows i, columns j with their indices, capped at 12 x 8 with "more" markers', () => {
+    const H = 300;
+    const W = 50;
+    const vals = Array.from({ length: H * W }, (_, k) => Math.floor(k / W) * 1000 + (k % W)); // value = 1000 i + j
+    const t = streamToTable({ name: 'g', elem: FLOAT, shape: [H, W], words: words(vals, 'f32') });
+    const b = tableMimeBundle(t, { name: 'g', elem: FLOAT, shape: [H, W], backend: 'cpu' });
+    const html = b['text/html']!;
+    expect((html.match(/<tr>/g) ?? []).length).toBe(1 + 12 + 1); // header, 12 rows, the "more rows" row
+    expect(html).toContain('... 42 more</th>');
+    expect(html).toContain('288 more rows');
+    const text = b['text/plain'].split('\n');
+    expect(text[1]).toMatch(/^\s*i \\ j\s+0\s+1\s+2/);
+    // Row 7: its header, then 1000 * 7 + j for j = 0..7, then the "..." column.
+    expect(text[2 + 7]!.trim().split(/\s+/)).toEqual(['7', '7000', '7001', '7002', '7003', '7004', '7005', '7006', '7007', '...']);
+    // An n x 1 x m stream is a grid too (the extent of 1 dropped); vector cells list their components.
+    const v = streamToTable({ name: 'v', elem: { kind: 'vector', elem: 'float', size: 2 }, shape: [2, 1, 3], words: words([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 'f32') });
+    const vb = tableMimeBundle(v, { name: 'v', elem: { kind: 'vector', elem: 'float', size: 2 }, shape: [2, 1, 3], backend: 'cpu' });
+    const vt = vb['text/plain'].split('\n');
+    expect(vt[1]).toMatch(/^i \\ k \(x, y\)\s+0\s+1\s+2$/);
+    expect(vt[3]!.trim().split(/\s{2,}/)).toEqual(['1', '(6, 7)', '(8, 9)', '(10, 11)']);
   });
 });

@@ -8,6 +8,7 @@ import { spanFrom } from '../source.js';
 import type { Type } from '../types.js';
 import { INT, typeToString, UINT } from '../types.js';
 import { reportCheck } from '../messages/check.js';
+import { limitText, MAX_STREAM_EXTENT } from '../limits.js';
 import type { Ctx } from './ctx.js';
 import { inKernel } from './ctx.js';
 import { checkExpr, coerce } from './expr.js';
@@ -102,13 +103,40 @@ function checkDeclarator(ctx: Ctx, d: VarDecl, dec: Declarator, base: Type, wher
     if (d.isIter && !dec.streamDims) reportCheck(ctx.bag, 'BRK2314', dec.span, { type: typeToString(base), name: dec.name, dims: 'n' });
   }
   const kind = where === 'global' ? 'global' : 'local';
+  if (where === 'global' && redeclaresGlobal(ctx, d, dec, t)) return;
   const sym = createSym(kind, dec.name, freshName(ctx, dec.name), t, dec.nameSpan, { inKernel: kernel });
+  if (where === 'global') sym.linkage = linkageOf(d, dec);
   if (d.typeSpec.isConst && dec.pointer === 0) sym.readonly = true;
   if (where === 'global' && d.typeSpec.isConst && t.kind === 'scalar' && dec.init) {
     const v = evalConst(ctx, dec.init);
     if (v !== undefined) sym.constValue = v;
   }
   dec.symbol = declareSymbol(ctx, sym, dec.nameSpan);
+}
+
+function linkageOf(d: VarDecl, dec: Declarator): NonNullable<Sym['linkage']> {
+  return d.isExtern && !dec.init ? 'extern' : dec.init ? 'initialized' : 'tentative';
+}
+
+/**
+ * C lets a global be declared any number of times (`extern int64 start;` in a header that several
+ * files include, `int x;` twice) as long as the types match and at most one declaration initializes
+ * it. Such a declaration joins the existing symbol; anything else is a redefinition (BRK2003).
+ */
+function redeclaresGlobal(ctx: Ctx, d: VarDecl, dec: Declarator, t: Type): boolean {
+  const prev = ctx.scope.names.get(dec.name);
+  if (prev?.kind !== 'global' || !prev.linkage || dec.streamDims || isLoose(t)) return false;
+  if (typeToString(prev.type) !== typeToString(t)) return false;
+  const mine = linkageOf(d, dec);
+  if (mine === 'initialized' && prev.linkage === 'initialized') return false;
+  if (mine === 'initialized' || (mine === 'tentative' && prev.linkage === 'extern')) prev.linkage = mine;
+  if (d.typeSpec.isConst && dec.pointer === 0) prev.readonly = true;
+  if (mine === 'initialized' && d.typeSpec.isConst && t.kind === 'scalar') {
+    const v = evalConst(ctx, dec.init!);
+    if (v !== undefined) prev.constValue = v;
+  }
+  dec.symbol = prev;
+  return true;
 }
 
 function checkStreamDecl(ctx: Ctx, d: VarDecl, dec: Declarator, elem: Type): Type {
@@ -121,13 +149,19 @@ function checkStreamDecl(ctx: Ctx, d: VarDecl, dec: Declarator, elem: Type): Typ
     const t = checkExpr(ctx, x);
     if (!isLoose(t) && !(t.kind === 'scalar' && t.name !== 'float' && t.name !== 'double' && t.name !== 'bool')) {
       reportCheck(ctx.bag, 'BRK2317', x.span, { type: typeToString(t) });
+      continue;
+    }
+    const v = evalConst(ctx, x);
+    if (v !== undefined && (v < 0 || v > MAX_STREAM_EXTENT)) {
+      reportCheck(ctx.bag, 'BRK2011', x.span, { value: v, limit: limitText(MAX_STREAM_EXTENT) });
     }
   }
   if (!isLoose(elem) && !isElementType(elem)) reportCheck(ctx.bag, 'BRK2322', d.typeSpec.span, { type: typeToString(elem) });
   const st: Type = { kind: 'stream', elem, rank: dims.length, iter: d.isIter };
   if (d.isIter) {
     const okShape = (dims.length === 1 && elem.kind !== 'struct' && scalarKind(elem) === 'float')
-      || (dims.length === 2 && elem.kind === 'vector' && elem.elem === 'float' && elem.size === 2);
+      // 2-D..4-D: one component per dimension, x along the fastest (the 2-D float2 rule, extended).
+      || (dims.length >= 2 && elem.kind === 'vector' && elem.elem === 'float' && elem.size === dims.length);
     if (!isLoose(elem) && !okShape) {
       reportCheck(ctx.bag, 'BRK2316', dec.span, { type: typeToString(elem), rank: dims.length, s: dims.length === 1 ? '' : 's' });
     }
@@ -191,7 +225,9 @@ function capacity(t: Type): number {
 }
 
 function subTypes(t: Type, maxItems: number): Type[] {
-  if (t.kind === 'array') return Array.from({ length: t.length ?? maxItems }, () => t.elem);
+  // Every sub-element takes at least one item, so no more than maxItems are needed: the work stays
+  // proportional to the initializer's text, whatever the array's length (`float d[1 << 30] = {1}`).
+  if (t.kind === 'array') return Array.from({ length: Math.min(t.length ?? maxItems, maxItems) }, () => t.elem);
   if (t.kind === 'struct') return t.fields.map((f) => f.type);
   if (t.kind === 'vector') return Array.from({ length: t.size }, () => makeType(t.elem, 1));
   return [t];

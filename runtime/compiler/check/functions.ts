@@ -148,14 +148,23 @@ export function declareFunction(ctx: Ctx, decl: FunctionDecl): void {
   let ret = resolveTypeSpec(ctx, decl.returnType);
   for (let i = 0; i < decl.returnPointer; i++) ret = { kind: 'pointer', to: ret };
   const params = decl.params.map((p) => hostParamType(ctx, p));
-  const t: Type = { kind: 'function', ret, params, variadic: false };
+  // K&R `void f();` says nothing about the parameters: any arguments are accepted (as `...`).
+  const t: Type = { kind: 'function', ret, params, variadic: !!decl.variadic || !!decl.unspecifiedParams };
   const existing = ctx.scope.names.get(decl.name);
   if (existing?.kind === 'function') {
-    // A prototype and its definition: keep one symbol.
-    if (decl.body) existing.functionDecl = decl;
-    existing.type = t;
+    // Prototypes and one definition (any number of files and headers): keep one symbol. The
+    // definition's signature wins; a K&R prototype never replaces a full one.
+    if (decl.body) {
+      existing.functionDecl = decl;
+      existing.type = t;
+    } else if (!existing.functionDecl?.body && !decl.unspecifiedParams) {
+      existing.type = t;
+    }
     return;
   }
+  // `extern int printf();` or `int printf(const char *, ...);` re-declares a library function: the
+  // library's own signature and implementation stay in force.
+  if (!decl.body && !existing && ctx.scope.lookup(decl.name)?.kind === 'hostlib') return;
   const sym = createSym('function', decl.name, ctx.globalNamer.fresh(decl.name), t, decl.nameSpan, { functionDecl: decl });
   declareSymbol(ctx, sym, decl.nameSpan);
 }
@@ -169,8 +178,25 @@ function hostParamType(ctx: Ctx, p: ParamDecl): Type {
     const inner = applyArrayDims(ctx, t, dims.slice(1));
     t = { kind: 'pointer', to: inner };
   }
-  if (p.isStream || p.qualifier) t = ERROR; // the parser reports stream params outside kernels
+  if (p.isStream) t = hostStreamParamType(ctx, p);
+  else if (p.qualifier) t = ERROR; // the parser reported it
   p.type = t;
+  return t;
+}
+
+/**
+ * `float s<>` in a host function: the caller's stream itself (BrookGPU passed brook::stream handles,
+ * so kernels launched on `s` write the caller's stream); `float (*s)<>` a pointer to it, which `*s`
+ * reads and `streamSwap(*s, t)` replaces. Out/iter/vout/reduce qualifiers are kernel-only (BRK1214,
+ * reported by the parser).
+ */
+function hostStreamParamType(ctx: Ctx, p: ParamDecl): Type {
+  if (p.qualifier !== null && p.qualifier !== 'in') return ERROR;
+  const elem = resolveTypeSpec(ctx, p.typeSpec);
+  if (isLoose(elem)) return ERROR;
+  if (!isElementType(elem)) { reportCheck(ctx.bag, 'BRK2322', p.typeSpec.span, { type: typeToString(elem) }); return ERROR; }
+  let t: Type = { kind: 'stream', elem, rank: null, iter: false };
+  for (let i = 0; i < p.pointer; i++) t = { kind: 'pointer', to: t };
   return t;
 }
 

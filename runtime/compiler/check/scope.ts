@@ -49,6 +49,9 @@ export interface Sym extends SymbolRef {
   readonly?: boolean;
   /** Host function declarations (prototype or definition). */
   functionDecl?: FunctionDecl;
+  /** Host globals: the strongest C declaration seen so far (`extern int x;` < `int x;` < `int x = 1;`).
+   *  Matching declarations of one global share this symbol (check/decl.ts). */
+  linkage?: 'extern' | 'tentative' | 'initialized';
 }
 
 export function createSym(kind: SymbolKind, name: string, emitName: string, type: Type, declSpan: Span, extra: Partial<Sym> = {}): Sym {

@@ -40,6 +40,9 @@ export const RUNTIME_MESSAGES = {
   BRK5023: { message: "'{name}' is an iterator and cannot be written", hint: 'iterators are read-only: pass an ordinary stream as the output, or streamRead values into one' },
   BRK5024: { message: "kernel '{kernel}' is {have}, not {want}", hint: '{fix}' },
   BRK5025: { message: "reduction '{kernel}' of {name}: the stream is empty, so there is no first element to seed the result", hint: 'a reduction needs at least one element; check the stream size with streamSize before reducing' },
+  // ---- cancellation and the watchdog (runtime/brt/abort.ts; codes BRK5050-BRK5069)
+  BRK5050: { message: 'interrupted', hint: 'the work stopped between two chunks; streams written by the interrupted kernel call hold partial results' },
+  BRK5051: { message: 'stopped by the watchdog after {seconds} second{s}', hint: "raise the limit with '%brook timeout N' (seconds) or BROOK_KERNEL_TIMEOUT, or turn it off with '%brook timeout off'; streams written by the stopped kernel call hold partial results" },
 } satisfies Record<string, RuntimeMessageTemplate>;
 
 export type RuntimeMessageCode = keyof typeof RUNTIME_MESSAGES;

@@ -47,9 +47,9 @@ static int ref_gi(float i, int extent) {
   return (int)f;
 }
 
-/* Shape resizing: input index = floor((out_index + 0.5) * in_extent / out_extent) (texel centres, the
- * seeds' 123456789 -> 13579). */
-static int ref_rs(int o, int in_extent, int out_extent) { return (int)(((2L * o + 1) * in_extent) / (2L * out_extent)); }
+/* Shape resizing (BROOK.md 4): input index = floor(out_index * in_extent / out_extent) in integers,
+ * no texel-centre offset (1..10 onto 5 -> 13579, 123456789 onto 5 -> 12468). */
+static int ref_rs(int o, int in_extent, int out_extent) { return (int)(((long)o * in_extent) / out_extent); }
 
 /* Cg built-ins as BROOK.md section 7 defines them. */
 static float ref_frac(float x) { return x - floorf(x); }

@@ -10,7 +10,10 @@
  *   voutCount    runs the body, counting pushes per position (and the largest count per vout);
  *   voutWrite    runs the body again, pushing to offsets from the scanned counts;
  *   scatterFold  streamScatterOp with a reduce kernel: one invocation per destination element folds
- *                the data elements aimed at it (listed by the backend) in element order.
+ *                the data elements aimed at it (listed by the backend) in element order;
+ *   gatherFold   streamGatherOp with a reduce kernel: one invocation per source element hands its
+ *                value to the positions fetching it (listed by the backend) in element order, updating
+ *                it after each fetch with the body run on (old, old), as the CPU backend does.
  * Element order is kept everywhere, so a non-commutative reduction gives the ordered result.
  */
 import type { KernelIR } from '../../ir.js';
@@ -167,6 +170,9 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       break;
     case 'scatterFold':
       fns.push(scatterFoldMain(ir, v, plan));
+      break;
+    case 'gatherFold':
+      fns.push(gatherFoldMain(ir, v, plan));
       break;
   }
 
@@ -620,6 +626,49 @@ function scatterFoldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): stri
     '  let end = b_offsets[i + 1u];',
     '  if (start == end) { return; }',
     ...consts,
+    ...sortListLines(),
+    `  var acc = ld_${acc}(i);`,
+    '  for (var k = start; k < end; k = k + 1u) {',
+    `    let e = brk_linear(U[${inP.uniform}u] + brk_unflatten(b_list[k], U[${inP.uniform + 1}u]), U[${inP.uniform + 2}u]);`,
+    `    ${combineCall(ir, input, acc, `ld_${input}(e)`, 'acc')}`,
+    '  }',
+    `  st_${acc}(i, acc);`,
+    '}',
+  ].join('\n');
+}
+
+/** One invocation per element of the gathered source stream (U[0] its whole shape): the destination
+ *  positions listed for it are sorted; each in turn receives the current value, which the body then
+ *  updates with both arguments set to it; the last value is stored back into the source. */
+function gatherFoldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): string {
+  const { input, acc } = reduceParams(ir);
+  const inP = plan.params[input]!;
+  const consts = constSetup(ir, plan, '  ');
+  return [
+    `@compute @workgroup_size(${v.workgroupSize})`,
+    'fn main(@builtin(global_invocation_id) gid: vec3<u32>) {',
+    '  let i = U[1].z + gid.x + gid.y * U[1].y;',
+    '  if (i >= U[1].x) { return; }',
+    '  let start = b_offsets[i];',
+    '  let end = b_offsets[i + 1u];',
+    '  if (start == end) { return; }',
+    ...consts,
+    ...sortListLines(),
+    `  var acc = ld_${acc}(i);`,
+    '  for (var k = start; k < end; k = k + 1u) {',
+    `    let e = brk_linear(U[${inP.uniform}u] + brk_unflatten(b_list[k], U[${inP.uniform + 1}u]), U[${inP.uniform + 2}u]);`,
+    `    st_${input}(e, acc);`,
+    '    let old = acc;',
+    `    ${combineCall(ir, input, acc, 'old', 'acc')}`,
+    '  }',
+    `  st_${acc}(i, acc);`,
+    '}',
+  ].join('\n');
+}
+
+/** Insertion sort of b_list[start..end) (the positions aimed at one element, listed in any order). */
+function sortListLines(): string[] {
+  return [
     '  for (var k = start + 1u; k < end; k = k + 1u) {',
     '    let x = b_list[k];',
     '    var j = k;',
@@ -630,14 +679,7 @@ function scatterFoldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): stri
     '    }',
     '    b_list[j] = x;',
     '  }',
-    `  var acc = ld_${acc}(i);`,
-    '  for (var k = start; k < end; k = k + 1u) {',
-    `    let e = brk_linear(U[${inP.uniform}u] + brk_unflatten(b_list[k], U[${inP.uniform + 1}u]), U[${inP.uniform + 2}u]);`,
-    `    ${combineCall(ir, input, acc, `ld_${input}(e)`, 'acc')}`,
-    '  }',
-    `  st_${acc}(i, acc);`,
-    '}',
-  ].join('\n');
+  ];
 }
 
 /** Whether a reduction is `r = r op a` (or `a op r`) with op one of + * min max: then the order of

@@ -41,7 +41,7 @@ export interface ParamPlan {
   storage: StorageKind | null;
 }
 
-export type VariantMode = 'map' | 'reduceAll' | 'reduceBlocks' | 'voutCount' | 'voutWrite' | 'scatterFold';
+export type VariantMode = 'map' | 'reduceAll' | 'reduceBlocks' | 'voutCount' | 'voutWrite' | 'scatterFold' | 'gatherFold';
 
 /** What varies between pipelines of one kernel: the mode and facts about this call's arguments. */
 export interface KernelVariant {
@@ -133,7 +133,7 @@ function slotSize(p: IRParam): number {
 export function paramIsBound(p: IRParam, mode: VariantMode): boolean {
   switch (p.role) {
     case 'in': case 'gather': case 'out': return true;
-    case 'reduce': return mode === 'reduceBlocks' || mode === 'scatterFold';
+    case 'reduce': return mode === 'reduceBlocks' || mode === 'scatterFold' || mode === 'gatherFold';
     case 'vout': return mode === 'voutWrite';
     default: return false;
   }
@@ -163,7 +163,8 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     plan.binding = shared ?? b++;
     if (shared === null) storageBindings.push(plan.binding);
     plan.storage = storageKind(p.type);
-    join(plan.binding, plan.storage, p.role === 'out' || p.role === 'reduce' || p.role === 'vout');
+    // gatherFold writes its input parameter: the gather destination receives the fetched values.
+    join(plan.binding, plan.storage, p.role === 'out' || p.role === 'reduce' || p.role === 'vout' || (v.mode === 'gatherFold' && p.role === 'in'));
   }
   let mask: ModulePlan['mask'] = null;
   if (v.masked) {
@@ -191,7 +192,7 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     v.mode === 'reduceAll' ? ['partials', 'result']
       : v.mode === 'voutCount' ? ['counts', 'vstat']
         : v.mode === 'voutWrite' ? ['offsets']
-          : v.mode === 'scatterFold' ? ['offsets', 'list'] : [];
+          : v.mode === 'scatterFold' || v.mode === 'gatherFold' ? ['offsets', 'list'] : [];
   const extra = extraNames.map((name) => {
     const e = { name, binding: b++ };
     storageBindings.push(e.binding);

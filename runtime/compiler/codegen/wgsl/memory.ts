@@ -105,8 +105,8 @@ fn brk_muldiv(a: u32, b: u32, c: u32) -> u32 {
 
 fn brk_resize1(a: u32, inE: u32, outE: u32) -> u32 {
   if (inE == outE) { return a; }
-  // Texel-centre sampling (seeds: 123456789 -> 13579): floor((a + 0.5) * inE / outE), exactly.
-  return brk_muldiv(2u * a + 1u, inE, 2u * outE);
+  // BROOK.md 4 (the original BrookGPU): floor(a * inE / outE), exactly; twin of resizedIndex (cpu/launchdata.ts).
+  return brk_muldiv(a, inE, outE);
 }
 
 fn brk_resize(o: vec4<u32>, inS: vec4<u32>, outS: vec4<u32>) -> vec4<u32> {

@@ -91,20 +91,11 @@ function paren(e: string): string {
 }
 
 function resize1(c: string, inE: number, outE: number): string {
+  // floor(c * inE / outE) (BROOK.md 4), with the whole-factor cases as one multiply or shift.
   if (inE === outE) return c;
-  if (c === ZERO) {
-    // Position 0 samples the texel centre floor(inE / (2 outE)).
-    const k = Math.floor(inE / (2 * outE));
-    return k === 0 ? ZERO : `${k}u`;
-  }
-  if (inE === 1) return ZERO;
-  if (inE % outE === 0) {
-    // floor((2c + 1) k / 2) = c k + floor(k / 2) for k = inE / outE.
-    const k = inE / outE;
-    return `(${paren(c)} * ${k}u + ${k >> 1}u)`;
-  }
+  if (c === ZERO || inE === 1) return ZERO;
+  if (inE % outE === 0) return `(${paren(c)} * ${inE / outE}u)`;
   if (outE % inE === 0) {
-    // floor((2c + 1) / (2k)) = floor(c / k) for k = outE / inE.
     const k = outE / inE;
     const sh = Math.log2(k);
     return Number.isInteger(sh) ? `(${paren(c)} >> ${sh}u)` : `(${paren(c)} / ${k}u)`;
