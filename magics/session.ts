@@ -126,16 +126,36 @@ export class BrookSession {
     return this.runtimeStarting;
   }
 
+  /** What parsing a new cell needs from earlier ones (editor help parses cells as runCell would). */
+  parseContext(): { typedefNames: string[]; macros?: ReadonlyMap<string, MacroDef> } {
+    return { typedefNames: this.typedefNames, macros: this.macros };
+  }
+
   get startedRuntime(): BrookRuntimeHandle | undefined {
     return this.runtime;
   }
 
-  /** "cpu", "webgpu: <adapter>", or "cpu (fallback: <why>)": what every output names. */
+  /**
+   * "cpu" or "webgpu: <adapter>" (the adapter's name up to its first parenthesis): the short badge every
+   * output names. Why the CPU was used instead of WebGPU is said once (takeFallbackNotice) and by
+   * `%brook info`, not in every badge.
+   */
   backendLabel(): string {
     const rt = this.runtime;
     if (!rt) return 'not started';
-    if (rt.backend.name === 'cpu') return rt.fallbackReason ? `cpu fallback (${rt.fallbackReason})` : 'cpu';
-    return `webgpu: ${rt.backend.description}`;
+    if (rt.backend.name === 'cpu') return 'cpu';
+    const adapter = rt.backend.description.split(' (')[0]!.trim();
+    return adapter ? `webgpu: ${adapter}` : 'webgpu';
+  }
+
+  private fallbackNoticeGiven = false;
+
+  /** The CPU-fallback reason the first time it is asked for in this session (undefined after that). */
+  takeFallbackNotice(): string | undefined {
+    const reason = this.runtime?.fallbackReason;
+    if (!reason || this.fallbackNoticeGiven) return undefined;
+    this.fallbackNoticeGiven = true;
+    return reason;
   }
 
   /** TypeScript values the cell may name: own properties of the TS globals that are C identifiers. */

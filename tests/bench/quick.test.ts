@@ -22,7 +22,8 @@ const WEBGPU_CASES = [
 /** The host group (bench/host.ts): each job against gcc -O2, a JS loop, and checks off. */
 const HOST_CASES = ['heap', 'array', 'gather'].flatMap((j) => ['gcc', 'js', 'checks'].map((b) => `host.${j}.${b}`));
 const HAS_GCC = spawnSync('gcc', ['--version']).status === 0;
-const CPU_CASES = ['cpu.saxpy', 'cpu.sum', ...HOST_CASES];
+const CPU_GROUP = ['saxpy', 'sum', 'stencil', 'gather'].flatMap((k) => [`cpu.${k}`, `cpu.${k}.threads`, `cpu.${k}.c`]);
+const CPU_CASES = [...CPU_GROUP, ...HOST_CASES];
 
 function positive(x: number | undefined): boolean {
   return typeof x === 'number' && Number.isFinite(x) && x > 0;
