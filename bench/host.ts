@@ -15,7 +15,7 @@
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { compile } from '../runtime/compiler/index.js';
 import { HostLib, instantiateProgram } from '../runtime/hostlib/loader.js';
 import type { BrookRuntime } from '../runtime/brt/api.js';
@@ -73,8 +73,11 @@ async function brookHost(job: Job, memoryChecks: boolean): Promise<Side> {
 /** The gcc -O2 side: a child process answering one job per line with its own timing. */
 function gccHost(job: Job): Side {
   const dir = mkdtempSync(join(tmpdir(), 'brook-bench-host-'));
-  const exe = join(dir, 'host');
-  try {
+  // BROOK_BENCH_GCC_HOST: the driver already built (gcc -O2 -static, same two files) for a machine
+  // without gcc; it still runs on the machine measured.
+  const prebuilt = process.env.BROOK_BENCH_GCC_HOST;
+  const exe = prebuilt ? resolve(prebuilt) : join(dir, 'host');
+  if (!prebuilt) try {
     execFileSync('gcc', ['-O2', '-w', '-c', '-Dmain=host_main', '-o', join(dir, 'loops.o'), join(casesDir(), 'host_loops.c')], { stdio: 'pipe' });
     execFileSync('gcc', ['-O2', '-w', '-o', exe, join(casesDir(), 'host_driver.c'), join(dir, 'loops.o')], { stdio: 'pipe' });
   } catch (e) {
@@ -102,7 +105,7 @@ function gccHost(job: Job): Side {
   let ms = NaN;
   return {
     impl: 'gcc -O2',
-    plan: 'the same C (host_loops.c) built with gcc -O2, timed inside the process',
+    plan: prebuilt ? `the same C (host_loops.c) built with gcc -O2 -static elsewhere (${prebuilt}), timed inside the process` : 'the same C (host_loops.c) built with gcc -O2, timed inside the process',
     async run() {
       const line = await new Promise<string>((resolve, reject) => {
         waiting = { resolve, reject };
@@ -168,8 +171,8 @@ const TITLE: Record<Job, string> = {
 export function hostCases(): BenchCase[] {
   const out: BenchCase[] = [];
   for (const job of ['heap', 'array', 'gather'] as Job[]) {
-    const bytes = job === 'gather' ? 8 * N : 8 * N; // heap/array: write + read 4 bytes; gather: 4 + 4 read
-    const base = { backend: 'cpu' as const, size: `2^20 float`, bytes, flops: N, workingSetBytes: 4 * N, timing: 'wall' as const };
+    const bytes = 8 * N; // heap/array: write + read 4 bytes each; gather: read 4 + 4 (index, value)
+    const base = { backend: 'cpu' as const, size: `2^20 float`, bytes, flops: N, workingSetBytes: 4 * N, timing: 'wall' as const, samples: 61 };
     out.push({ ...base, id: `host.${job}.gcc`, title: `${TITLE[job]}, vs gcc -O2`, baseline: async () => [gccHost(job)], brook: () => brookHost(job, true) });
     out.push({ ...base, id: `host.${job}.js`, title: `${TITLE[job]}, vs a JS loop`, baseline: async () => [jsHost(job)], brook: () => brookHost(job, true) });
     out.push({ ...base, id: `host.${job}.checks`, title: `${TITLE[job]}, checks off vs on`, baseline: async () => [await brookHost(job, false)], brook: () => brookHost(job, true) });

@@ -44,6 +44,8 @@ export interface BenchCase {
    * 'wall': wall time (CPU work, host transfers); 'calls': wall time per kernel call, GPU time too.
    */
   timing: 'gpu' | 'wall' | 'calls';
+  /** Samples to take in a full run when more than the default are needed (short CPU jobs). */
+  samples?: number;
   /** Largest single buffer the job needs (checked against the adapter's limits). */
   largestBufferBytes?: number;
   /** One or more baseline plans; the harness keeps the fastest verified one. */

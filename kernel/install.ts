@@ -18,6 +18,8 @@ import { homedir, platform } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KERNEL_DISPLAY_NAME, KERNEL_NAME } from './kernel-info.js';
+import { Resvg } from '@resvg/resvg-js';
+import { FONT_FAMILY, FONT_FILES } from '../runtime/results/text-metrics.js';
 
 export interface InstallOptions {
   user?: boolean;
@@ -101,9 +103,18 @@ export function kernelJson(env: Record<string, string> = {}): KernelJson {
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
 <rect width="64" height="64" rx="10" fill="#1d5f8a"/>
 <path d="M8 44 C20 30, 30 52, 42 38 S56 28, 58 30" stroke="#8fd3ff" stroke-width="5" fill="none" stroke-linecap="round"/>
-<text x="32" y="30" font-family="Helvetica, Arial, sans-serif" font-size="26" font-weight="bold" fill="#ffffff" text-anchor="middle">B</text>
+<text x="32" y="30" font-family="Helvetica, Arial, DejaVu Sans, sans-serif" font-size="26" font-weight="bold" fill="#ffffff" text-anchor="middle">B</text>
 </svg>
 `;
+
+/** The logo as a size x size PNG (resvg, with the DejaVu Sans the plots use, so it looks the same everywhere). */
+export function logoPng(size: number): Uint8Array {
+  const r = new Resvg(LOGO_SVG, {
+    fitTo: { mode: 'width', value: size },
+    font: { fontFiles: [FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+  }).render();
+  return new Uint8Array(r.asPng());
+}
 
 export function installKernelspec(options: InstallOptions = {}): InstallResult {
   const chosen = [options.user, options.sysPrefix, options.prefix !== undefined].filter(Boolean).length;
@@ -120,5 +131,7 @@ export function installKernelspec(options: InstallOptions = {}): InstallResult {
   const spec = kernelJson(options.env);
   writeFileSync(join(directory, 'kernel.json'), JSON.stringify(spec, null, 2) + '\n');
   writeFileSync(join(directory, 'logo-svg.svg'), LOGO_SVG);
+  // The classic notebook and nbviewer-style pages read PNG logos; they are drawn from the same SVG.
+  for (const size of [32, 64]) writeFileSync(join(directory, `logo-${size}x${size}.png`), logoPng(size));
   return { directory, kernelJson: spec };
 }

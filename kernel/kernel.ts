@@ -152,7 +152,7 @@ export async function runKernel(connectionFile: string): Promise<number> {
     comm_open: (m) => publish('comm_close', { comm_id: m.content.comm_id, data: {} }, m.header),
     comm_msg: () => {},
     comm_close: () => {},
-    is_complete_request: (m, reply) => void reply('is_complete_reply', session.isComplete(String(m.content.code ?? ''))),
+    is_complete_request: async (m, reply) => void reply('is_complete_reply', await session.isComplete(String(m.content.code ?? ''))),
     complete_request: async (m, reply) => {
       const code = String(m.content.code ?? '');
       const r = await session.complete(code, Number(m.content.cursor_pos ?? [...code].length));

@@ -48,6 +48,17 @@ declare module 'tslab' {
 }
 `;
 
+/** TS2339 "Property 'x' does not exist on type 'T'" and TS2551 (the same, with "Did you mean 'y'?"). */
+const CHECKED_CODES = new Set([2339, 2551]);
+
+export interface TypeErrorAt {
+  /** UTF-16 offset and length in the cell. */
+  start: number;
+  length: number;
+  message: string;
+  code: number;
+}
+
 interface CellFile {
   name: string;
   text: string;
@@ -118,6 +129,9 @@ export class LanguageService {
   private readonly ambientFile: string;
   private readonly currentFile: string;
   private counter = 0;
+  /** Bumped when the session's declarations change in a way a type check could see (see addCell). */
+  private generation = 0;
+  private readonly checked = new Map<string, { key: string; errors: TypeErrorAt[] }>();
 
   constructor(private readonly directory: string) {
     this.ambientFile = join(directory, '__kernel_ambient__.d.ts');
@@ -129,12 +143,23 @@ export class LanguageService {
     const declared = new Set(names);
     // A cell all of whose names are declared again is superseded (a re-run, typically).
     const keep: CellFile[] = [];
+    const text = toGlobalScript(source);
+    let sameAsBefore = false;
     for (const c of this.cells) {
-      if (c.names.size > 0 && [...c.names].every((n) => declared.has(n))) this.files.delete(c.name);
-      else keep.push(c);
+      if (c.names.size > 0 && [...c.names].every((n) => declared.has(n))) {
+        this.files.delete(c.name);
+        sameAsBefore ||= c.text === text;
+      } else keep.push(c);
+    }
+    // A re-run of an unchanged cell declares nothing new: earlier type checks stay valid. Nor does a
+    // cell's own first run change its own check (its names were the current file's already).
+    if (!sameAsBefore) {
+      const own = this.checked.get(source);
+      const wasCurrent = own?.key === this.checkKey();
+      this.generation++;
+      if (own && wasCurrent) own.key = this.checkKey();
     }
     const name = join(this.directory, `__kernel_cell_${++this.counter}__.ts`);
-    const text = toGlobalScript(source);
     keep.push({ name, text, names: declared });
     this.cells = keep;
     this.setFile(name, text);
@@ -192,6 +217,32 @@ export class LanguageService {
   private withCurrent(code: string): TS.LanguageService {
     this.setFile(this.currentFile, code.replace(/^%.*$/gm, (l) => ' '.repeat(l.length)));
     return this.get();
+  }
+
+  /**
+   * Type errors in a cell that are certainly mistakes, checked before it runs: a property that does not
+   * exist on a value's type (a misspelt `plot.caption`, `stream.shpae`), where JavaScript would give
+   * `undefined` silently. Other diagnostics (implicit any, redeclarations across re-runs, names defined
+   * at run time through globalThis) are left to run time: notebooks are written loosely. The answer for
+   * one cell text is cached until the session's declarations change, so a re-run costs no check.
+   */
+  typeErrors(code: string): TypeErrorAt[] {
+    const key = this.checkKey();
+    const cached = this.checked.get(code);
+    if (cached?.key === key) return cached.errors;
+    const t = ts();
+    const service = this.withCurrent(code);
+    const errors = service
+      .getSemanticDiagnostics(this.currentFile)
+      .filter((d) => CHECKED_CODES.has(d.code) && d.start !== undefined)
+      .map((d) => ({ start: d.start!, length: d.length ?? 1, message: t.flattenDiagnosticMessageText(d.messageText, '\n'), code: d.code }));
+    if (this.checked.size > 200) this.checked.clear();
+    this.checked.set(code, { key, errors });
+    return errors;
+  }
+
+  private checkKey(): string {
+    return `${this.generation}:${ambientDeclarations().version}`;
   }
 
   /** Completions at a UTF-16 offset: the identifier being typed is replaced by each match. */

@@ -79,6 +79,8 @@ const KERNEL_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 let active: Session | undefined;
 let pluginsLoaded: Promise<void> | undefined;
+/** True once loadPlugins has finished (whether or not it succeeded). */
+let pluginsSettled = false;
 
 /** Imports dist/magics/index.js once if it exists; it registers the Brook magics at import time. */
 function loadPlugins(log: (t: string) => void): Promise<void> {
@@ -93,6 +95,7 @@ function loadPlugins(log: (t: string) => void): Promise<void> {
       throw err;
     }
   })();
+  pluginsLoaded.then(() => { pluginsSettled = true; }, () => { pluginsSettled = true; });
   return pluginsLoaded;
 }
 
@@ -252,6 +255,7 @@ export class Session {
       const e = syntaxError(t.diagnostics, code, count);
       throw new CellError(e.ename, e.evalue, e.traceback);
     }
+    this.typeCheck(code, count);
     for (const n of t.names) {
       if (PROTECTED_NAMES.has(n)) {
         throw new CellError('SyntaxError', `cannot declare "${n}" at the top level of a cell: the kernel needs the global of that name`,
@@ -271,6 +275,21 @@ export class Session {
       : await raceAbort(started as Promise<unknown>, signal)) as { value: unknown } | undefined;
     this.language.addCell(code, t.names);
     return result && typeof result === 'object' && 'value' in result ? { hasValue: true, value: result.value } : { hasValue: false };
+  }
+
+  /** A misspelt property is a located TypeError before the cell runs (LanguageService.typeErrors). */
+  private typeCheck(code: string, count: number): void {
+    if (process.env.BROOK_KERNEL_NO_TYPECHECK) return;
+    const errors = this.language.typeErrors(code);
+    if (errors.length === 0) return;
+    const diagnostics = errors.map((e) => {
+      const before = code.slice(0, e.start).split('\n');
+      return { message: `${e.message} (TS${e.code})`, line: before.length - 1, column: before[before.length - 1]!.length, length: e.length };
+    });
+    const e = syntaxError(diagnostics, code, count);
+    const traceback = e.traceback.map((l) => l.replace(/^SyntaxError: /, 'TypeError: '));
+    traceback.push('  hint: the cell was not run; fix the name (TypeScript checks property names before running a cell)');
+    throw new CellError('TypeError', e.evalue, traceback);
   }
 
   /**
@@ -375,10 +394,12 @@ export class Session {
     this.payload.push({ source: 'page', data: { 'text/plain': text }, start: 0 });
   }
 
-  isComplete(code: string): IsCompleteResult {
+  /** Synchronous, except while the magics are still loading (a `%%brook` cell asked about before then). */
+  isComplete(code: string): IsCompleteResult | Promise<IsCompleteResult> {
     const magic = parseCellMagic(code);
     if (magic) {
       const handler = getCellMagic(magic.name);
+      if (!handler && !pluginsSettled) return loadPlugins(this.log).catch(() => {}).then(() => this.isComplete(code));
       return handler?.isComplete ? handler.isComplete(magic) : { status: handler ? 'complete' : 'invalid' };
     }
     return isCompleteCode(code);

@@ -1,5 +1,5 @@
 /**
- * Editor help for `%%brook` cells: is_complete (unbalanced braces, parentheses, open comments and
+ * Editor help for `%%brook` cells: is_complete (the Brook parser, after open brackets, comments and
  * strings), completion (keywords, kernel built-ins, host library, session names, struct fields and
  * swizzles after `.`), and inspection (a kernel's signature, a stream's type and shape).
  * Positions are UTF-16 offsets into the cell body (the kernel converts Jupyter's code points).
@@ -9,6 +9,8 @@ import { KERNEL_BUILTIN_NAMES, builtinSignature } from '../runtime/compiler/chec
 import { HOST_LIB, SCATTER_GATHER_CONSTANTS } from '../runtime/compiler/check/hostlib.js';
 import type { SessionSymbol } from '../runtime/compiler/index.js';
 import { typeToString, type Type } from '../runtime/compiler/types.js';
+import { parseSource, type ParseOptions } from '../runtime/compiler/parse/index.js';
+import { SourceSet } from '../runtime/compiler/source.js';
 
 const BROOK_TYPES = ['float', 'float2', 'float3', 'float4', 'int', 'int2', 'int3', 'int4', 'uint', 'bool', 'double', 'char', 'void'];
 
@@ -40,14 +42,27 @@ export function openBrackets(text: string): { depth: number; unbalanced: boolean
   return { depth, unbalanced };
 }
 
-export function isCompleteBrook(body: string): { status: 'complete' | 'incomplete' | 'invalid'; indent?: string } {
+/**
+ * is_complete from the Brook parser: open brackets, comments and strings (and a trailing backslash) are
+ * "incomplete" with an indent; otherwise the cell is parsed as the session would (earlier cells'
+ * typedef names and macros known): no syntax error is "complete", errors only at the end of the text
+ * (a missing ';' or '}') are "incomplete", any other syntax error is "invalid". Meaning (undeclared
+ * names, types) is the compiler's business when the cell runs, so it never makes a cell invalid here.
+ */
+export function isCompleteBrook(body: string, context: ParseOptions = {}): { status: 'complete' | 'incomplete' | 'invalid'; indent?: string } {
   const open = openBrackets(body);
   if (open === null) return { status: 'incomplete', indent: '' };
   if (open.unbalanced) return { status: 'invalid' };
   if (open.depth > 0) return { status: 'incomplete', indent: '  '.repeat(open.depth) };
   // A trailing backslash continues a preprocessor line.
   if (/\\\s*$/.test(body)) return { status: 'incomplete', indent: '' };
-  return { status: 'complete' };
+  const sources = new SourceSet();
+  const file = sources.add('cell', body);
+  const { diagnostics } = parseSource(sources, file.id, { ...context, allowTopLevelStatements: true, readInclude: () => ({ name: 'include', text: '' }) });
+  const errors = diagnostics.filter((d) => d.severity === 'error' && d.code.startsWith('BRK1'));
+  if (errors.length === 0) return { status: 'complete' };
+  const end = body.trimEnd().length;
+  return errors.every((d) => d.span.start >= end) ? { status: 'incomplete', indent: '' } : { status: 'invalid' };
 }
 
 function memberNames(t: Type | undefined): string[] {

@@ -4,6 +4,7 @@
  * module before the first cell; importing it registers the handlers (kernel/magics-api.ts).
  *
  *   %%brook [--time] [--backend cpu|webgpu]   a Brook translation unit added to the session
+ *   %brook help                               every magic and option
  *   %brook backend [cpu|webgpu|auto]          show or switch the backend (live streams move along)
  *   %brook info                               adapter, features and limits
  *   %brook streams                            every live stream: name, type, shape, bytes, backend
@@ -12,7 +13,9 @@
  *
  * After a cell runs, what it defined appears in TypeScript cells: streams as BrookStream handles,
  * kernels as functions, host variables as live values; and as ambient declarations for completion.
- * Every cell's output ends with a line naming the backend that ran it.
+ * Every cell's output ends with a short badge naming the backend that ran it (`cpu`, `webgpu: NVIDIA
+ * H100`); why the CPU runs instead of WebGPU is said once per session, and again by `%brook info`.
+ * Line magics answer with values shown as text or HTML tables, never as JavaScript literals.
  */
 import { parseTimeout, sessionAbort } from '../runtime/brt/abort.js';
 import { CellError, registerCellMagic, registerLineMagic, setDeclarations, type ExecuteContext } from '../kernel/magics-api.js';
@@ -23,6 +26,7 @@ import { BrookStream, kernelFunction, resultsModules } from './handles.js';
 import { BROOK_PRELUDE, declarationFor } from './declarations.js';
 import { completeBrook, inspectBrook, isCompleteBrook } from './editor.js';
 import type { PlotDisplay, PlotKind, PlotOptions } from '../runtime/results/plot.js';
+import { escapeHtml, helpBundle, keyValueBundle, tableBundle, timeText, type CellTimes } from './report.js';
 
 let globalsRef: Record<string, unknown> = {};
 export const session = new BrookSession(() => globalsRef);
@@ -68,7 +72,7 @@ async function checkPlotKind(kind: string | false | undefined): Promise<void> {
 }
 
 function usage(what: string): CellError {
-  return new CellError('UsageError', `%%brook: ${what}`, [`%%brook: ${what}`, 'usage: %%brook [--time] [--backend cpu|webgpu|auto] [--plot[=line|histogram|scatter|heatmap|image] | --no-plot]']);
+  return new CellError('UsageError', `%%brook: ${what}`, [`%%brook: ${what}`, 'usage: %%brook [--time] [--backend cpu|webgpu|auto] [--plot[=line|bar|histogram|scatter|heatmap|image] | --no-plot]', '  hint: %brook help lists every magic and option']);
 }
 
 /** Expose a cell's definitions to TypeScript cells (values and declarations). */
@@ -162,16 +166,20 @@ function plotBundle(p: PlotDisplay): [Record<string, unknown>, Record<string, un
   return [b.data, b.metadata];
 }
 
-function backendBadge(ctx: ExecuteContext, extra = ''): void {
+function backendBadge(ctx: ExecuteContext, timing = ''): void {
   const label = session.backendLabel();
   ctx.displayData({
-    'text/plain': `[brook: ${label}${extra}]`,
-    'text/html': `<div style="color: #888; font-size: 0.85em; font-family: monospace">brook · ${escapeHtml(label)}${escapeHtml(extra)}</div>`,
+    'text/plain': `[brook: ${label}${timing ? `; ${timing}` : ''}]`,
+    'text/html': `<div style="color: #888; font-size: 0.85em; font-family: monospace">brook · ${escapeHtml(label)}${timing ? `<br>${escapeHtml(timing)}` : ''}</div>`,
   });
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/** The first output of a session that runs on the CPU because WebGPU could not start says why, once. */
+function fallbackNotice(ctx: ExecuteContext): void {
+  const reason = session.takeFallbackNotice();
+  if (!reason) return;
+  const text = `brook: WebGPU is not available, so Brook runs on the CPU backend. Why: ${reason} (%brook info shows this again)`;
+  ctx.displayData({ 'text/plain': text, 'text/html': `<div style="color: #8a6d3b; font-size: 0.85em">${escapeHtml(text)}</div>` });
 }
 
 registerCellMagic('brook', {
@@ -180,6 +188,7 @@ registerCellMagic('brook', {
     const flags = parseFlags(input.args);
     await checkPlotKind(flags.plot);
     if (flags.backend && flags.backend !== session.backendChoice) await session.switchBackend(flags.backend);
+    const started = performance.now();
     const label = `cell[${ctx.executionCount}]`;
     const timer = flags.time ? gpuTimer(await session.rt()) : undefined;
     timer?.resetGpuTimes();
@@ -191,12 +200,17 @@ registerCellMagic('brook', {
       throw e;
     }
     publish(outcome.defined, ctx);
-    let timing = '';
+    fallbackNotice(ctx);
+    const times: CellTimes = { wallMs: 0, compileMs: outcome.compileMs, runMs: outcome.runMs, waitMs: 0, displayMs: 0 };
     if (flags.time) {
+      // Wait for the GPU work the cell queued: that wait is part of what the user waited for.
+      const waitStart = performance.now();
       const gpu = timer ? await timer.gpuTimes() : null;
-      const gpuText = gpu && gpu.passes > gpu.untimedPasses ? `, GPU ${(gpu.gpuNs / 1e6).toFixed(3)} ms in ${gpu.passes} pass${gpu.passes === 1 ? '' : 'es'} (timestamps)` : ', GPU time: not available on this backend';
-      timing = `, compile ${outcome.compileMs.toFixed(1)} ms, run ${outcome.runMs.toFixed(1)} ms wall${gpuText}`;
+      if (!timer) await (await session.rt()).finish();
+      times.waitMs = performance.now() - waitStart;
+      if (gpu && gpu.passes > gpu.untimedPasses) times.gpu = { ms: gpu.gpuNs / 1e6, passes: gpu.passes };
     }
+    const displayStart = performance.now();
     const { value } = outcome;
     if (isStream(value)) {
       const name = Object.entries(session.S.v).find(([, v]) => v === value)?.[0] ?? value.name;
@@ -209,12 +223,14 @@ registerCellMagic('brook', {
       ctx.setResult(value);
     }
     if (flags.plot && !isStream(value)) ctx.stderr('%%brook --plot: nothing to plot; end the cell with the name of a stream to plot it\n');
+    times.displayMs = performance.now() - displayStart;
+    times.wallMs = performance.now() - started;
     // Every cell's output names its backend: a shown stream's table and plot captions do; otherwise
     // (and always with --time, which reports there) a one-line badge closes the cell's output.
-    if (!isStream(value) || flags.time) backendBadge(ctx, timing);
+    if (!isStream(value) || flags.time) backendBadge(ctx, flags.time ? timeText(times) : '');
   },
   isComplete(input) {
-    return isCompleteBrook(input.body);
+    return isCompleteBrook(input.body, session.parseContext());
   },
   complete(input, cursor) {
     return completeBrook(input.body, cursor, session.externals);
@@ -228,30 +244,39 @@ registerCellMagic('brook', {
 registerLineMagic('brook', async (args, ctx) => {
   globalsRef = ctx.globals;
   const [cmd = 'info', ...rest] = args.trim().split(/\s+/).filter(Boolean);
+  // Answers are shown as text (and HTML tables), not returned as JavaScript strings that print quoted.
+  const say = (text: string) => ctx.displayData({ 'text/plain': text });
   switch (cmd) {
+    case 'help':
+      ctx.displayData(helpBundle());
+      return undefined;
     case 'backend': {
       const want = rest[0];
       if (!want) {
         await session.rt();
-        return session.backendLabel();
+        say(session.backendLabel());
+        fallbackNotice(ctx);
+        return undefined;
       }
       if (want !== 'cpu' && want !== 'webgpu' && want !== 'auto') throw lineUsage(`unknown backend '${want}'`);
-      return `brook backend: ${await session.switchBackend(want)}`;
+      say(`brook backend: ${await session.switchBackend(want)}`);
+      fallbackNotice(ctx);
+      return undefined;
     }
     case 'info': {
       const rt = await session.rt();
+      session.takeFallbackNotice(); // said here, so not again by the next cell
       const b = rt.backend as unknown as { features?: ReadonlySet<string>; device?: { limits: Record<string, number> } };
-      const deviceLimits = b.device
-        ? Object.fromEntries(DEVICE_LIMITS_SHOWN.map((k) => [k, b.device!.limits[k]]))
-        : undefined;
-      return {
-        backend: rt.backend.name,
-        adapter: rt.backend.description,
-        ...(rt.fallbackReason ? { fallbackReason: rt.fallbackReason } : {}),
-        ...(b.features ? { features: [...b.features].sort() } : {}),
-        limits: rt.backend.limits,
-        ...(deviceLimits ? { deviceLimits } : {}),
-      };
+      const pairs: [string, string][] = [
+        ['backend', rt.backend.name],
+        ['adapter', rt.backend.description],
+      ];
+      if (rt.fallbackReason) pairs.push(['why the CPU', rt.fallbackReason]);
+      if (b.features) pairs.push(['features', [...b.features].sort().join(', ') || 'none']);
+      for (const [k, v] of Object.entries(rt.backend.limits)) pairs.push([k, formatLimit(v)]);
+      if (b.device) for (const k of DEVICE_LIMITS_SHOWN) pairs.push([k, formatLimit(b.device.limits[k])]);
+      ctx.displayData(keyValueBundle(`brook session on ${session.backendLabel()}`, pairs));
+      return undefined;
     }
     case 'streams': {
       const rows = Object.entries(session.S.v)
@@ -259,9 +284,10 @@ registerLineMagic('brook', async (args, ctx) => {
         .map(([name, v]) => {
           const s = v as { elem: Type; shape: number[]; words: number; iter?: unknown };
           const count = s.shape.reduce((a, b) => a * b, 1);
-          return { name, type: typeToString(s.elem), shape: `<${s.shape.join(', ')}>`, bytes: s.iter ? 0 : count * s.words * 4, backend: session.backendLabel() };
+          return [name, typeToString(s.elem), `<${s.shape.join(', ')}>`, s.iter ? '0 (iterator)' : (count * s.words * 4).toLocaleString('en-US')];
         });
-      ctx.displayData(streamsBundle(rows));
+      if (rows.length === 0) say('no live streams');
+      else ctx.displayData(tableBundle(`${rows.length} live stream${rows.length === 1 ? '' : 's'} on ${session.backendLabel()}`, ['name', 'type', 'shape', 'bytes'], rows));
       return undefined;
     }
     case 'free': {
@@ -270,7 +296,8 @@ registerLineMagic('brook', async (args, ctx) => {
       if (!session.free(name)) throw lineUsage(`no live stream named '${name}'`);
       delete ctx.globals[name];
       setDeclarations(`brook:${name}`, undefined);
-      return `freed ${name}`;
+      say(`freed ${name}`);
+      return undefined;
     }
     case 'timeout': {
       // The watchdog (runtime/brt/abort.ts): each later cell, and every kernel call in it, stops after N s.
@@ -290,12 +317,22 @@ registerLineMagic('brook', async (args, ctx) => {
         setDeclarations(`brook:${name}`, undefined);
       }
       session.reset();
-      return 'brook session reset: every stream freed, kernels and variables forgotten';
+      say('brook session reset: every stream freed, kernels and variables forgotten');
+      return undefined;
     }
     default:
       throw lineUsage(`unknown subcommand '${cmd}'`);
   }
 });
+
+/** A limit as people read it: bytes in KiB/MiB/GiB when it is a whole number of them. */
+function formatLimit(v: unknown): string {
+  if (typeof v !== 'number') return String(v);
+  for (const [unit, size] of [['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]] as const) {
+    if (v >= size && v % size === 0) return `${v.toLocaleString('en-US')} (${v / size} ${unit})`;
+  }
+  return v.toLocaleString('en-US');
+}
 
 /** The device limits `%brook info` shows: the ones that bound stream sizes and launches. */
 const DEVICE_LIMITS_SHOWN = [
@@ -304,15 +341,5 @@ const DEVICE_LIMITS_SHOWN = [
 ];
 
 function lineUsage(what: string): CellError {
-  return new CellError('UsageError', `%brook: ${what}`, [`%brook: ${what}`, 'usage: %brook backend [cpu|webgpu|auto] | info | streams | free NAME | reset | timeout [N|off]']);
-}
-
-function streamsBundle(rows: { name: string; type: string; shape: string; bytes: number; backend: string }[]): Record<string, string> {
-  const head = ['name', 'type', 'shape', 'bytes', 'backend'] as const;
-  if (rows.length === 0) return { 'text/plain': 'no live streams' };
-  const text = [head.join('\t'), ...rows.map((r) => head.map((h) => String(r[h])).join('\t'))].join('\n');
-  const html = `<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows
-    .map((r) => `<tr>${head.map((h) => `<td>${escapeHtml(String(r[h]))}</td>`).join('')}</tr>`)
-    .join('')}</tbody></table>`;
-  return { 'text/plain': text, 'text/html': html };
+  return new CellError('UsageError', `%brook: ${what}`, [`%brook: ${what}`, 'usage: %brook help | backend [cpu|webgpu|auto] | info | streams | free NAME | reset | timeout [N|off]', '  hint: %brook help lists every magic and option']);
 }

@@ -126,16 +126,36 @@ export class BrookSession {
     return this.runtimeStarting;
   }
 
+  /** What parsing a new cell needs from earlier ones (editor help parses cells as runCell would). */
+  parseContext(): { typedefNames: string[]; macros?: ReadonlyMap<string, MacroDef> } {
+    return { typedefNames: this.typedefNames, macros: this.macros };
+  }
+
   get startedRuntime(): BrookRuntimeHandle | undefined {
     return this.runtime;
   }
 
-  /** "cpu", "webgpu: <adapter>", or "cpu (fallback: <why>)": what every output names. */
+  /**
+   * "cpu" or "webgpu: <adapter>" (the adapter's name up to its first parenthesis): the short badge every
+   * output names. Why the CPU was used instead of WebGPU is said once (takeFallbackNotice) and by
+   * `%brook info`, not in every badge.
+   */
   backendLabel(): string {
     const rt = this.runtime;
     if (!rt) return 'not started';
-    if (rt.backend.name === 'cpu') return rt.fallbackReason ? `cpu fallback (${rt.fallbackReason})` : 'cpu';
-    return `webgpu: ${rt.backend.description}`;
+    if (rt.backend.name === 'cpu') return 'cpu';
+    const adapter = rt.backend.description.split(' (')[0]!.trim();
+    return adapter ? `webgpu: ${adapter}` : 'webgpu';
+  }
+
+  private fallbackNoticeGiven = false;
+
+  /** The CPU-fallback reason the first time it is asked for in this session (undefined after that). */
+  takeFallbackNotice(): string | undefined {
+    const reason = this.runtime?.fallbackReason;
+    if (!reason || this.fallbackNoticeGiven) return undefined;
+    this.fallbackNoticeGiven = true;
+    return reason;
   }
 
   /** TypeScript values the cell may name: own properties of the TS globals that are C identifiers. */
@@ -176,6 +196,9 @@ export class BrookSession {
     try {
       const mod = instantiateCell(result.hostJs, { rt, lib: this.lib, K: result.kernels, S: this.S });
       const { value, type } = await mod.run();
+      // The cell's GPU work completes within the cell: its errors are reported here, not by a later
+      // cell, and the device releases what the cell freed (a re-run's replaced streams, staging).
+      await rt.finish();
       // The session learns the cell's names only once it ran: a failed cell defines nothing new.
       this.macros = result.macros;
       this.typedefNames = result.typedefNames;
@@ -194,6 +217,11 @@ export class BrookSession {
     } finally {
       this.sink = previousSink;
     }
+  }
+
+  /** Streams alive on the device now (a re-run cell frees the streams it replaces). */
+  liveStreamCount(): number {
+    return this.runtime?.liveStreams().length ?? 0;
   }
 
   /** The live stream a session name refers to now (streams may be rebound by later cells). */

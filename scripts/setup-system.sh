@@ -3,7 +3,8 @@
 # - Mesa's lavapipe (a real Vulkan driver on the CPU) from bookworm-backports: the 22.x in bookworm lacks
 #   a feature Dawn needs, 25.x from backports works. The WebGPU backend's tests run on it.
 # - Debian's Jupyter packages (for /usr/bin/python3): jupyter_kernel_test, jupyter server, nbclient,
-#   nbconvert. The kernel's protocol and end-to-end tests drive the kernel with them.
+#   nbconvert, the classic notebook. The kernel's protocol and end-to-end tests drive the kernel with them;
+#   the browser tests (tests/notebooks-html) open the classic notebook and nbconvert HTML in Chromium.
 # Skips quickly when everything is already there. Needs root (CI runs as root) or sudo.
 set -euo pipefail
 
@@ -21,7 +22,7 @@ mesa_ok() {
   [ "${v%%.*}" -ge 23 ] 2>/dev/null
 }
 
-for p in libvulkan1 python3-jupyter-kernel-test jupyter-client jupyter-server python3-nbclient jupyter-nbconvert python3-ipykernel chromium; do
+for p in libvulkan1 python3-jupyter-kernel-test jupyter-client jupyter-server python3-nbclient jupyter-nbconvert python3-ipykernel jupyter-notebook chromium; do
   have "$p" || need_pkgs+=("$p")
 done
 

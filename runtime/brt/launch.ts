@@ -34,8 +34,12 @@ export function isStreamLike(a: KernelArg): a is StreamLike {
   return typeof a === 'object' && a !== null && !Array.isArray(a) && ('kind' in a ? (a as { kind: string }).kind === 'domain' : 'shape' in a);
 }
 
+/** Per type object, computed once: this runs for every stream argument of every kernel call. */
+const kindsTexts = new WeakMap<object, string>();
 function kindsText(t: IRParam['type']): string {
-  return flattenElement(t).map((c) => c.scalar).join(',');
+  let k = kindsTexts.get(t);
+  if (k === undefined) kindsTexts.set(t, (k = flattenElement(t).map((c) => c.scalar).join(',')));
+  return k;
 }
 
 function describeArg(a: KernelArg): string {

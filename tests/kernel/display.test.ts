@@ -143,3 +143,40 @@ describe('display of promises', () => {
     }
   });
 });
+
+describe('TypeScript cells are type-checked before they run', () => {
+  it('a misspelt property is a located TypeError with a caret, and the cell does not run; a re-run is cached', async () => {
+    const session = new Session({ directory: mkdtempSync(join(tmpdir(), 'brook-typecheck-')) });
+    try {
+      await session.execute({ code: 'const plotInfo = { caption: "c", title: "t" };\nlet ran = 0;' }, new Collector());
+      const c = new Collector();
+      const outcome = await session.execute({ code: 'ran = 1;\nconst x = plotInfo.captoin;' }, c);
+      expect(outcome.status).toBe('error');
+      const err = c.items.find((i) => i.type === 'error') as { ename: string; evalue: string; traceback: string[] };
+      expect(err.ename).toBe('TypeError');
+      expect(err.evalue).toBe("Property 'captoin' does not exist on type '{ caption: string; title: string; }'. Did you mean 'caption'? (TS2551) (line 2:20)");
+      const tb = err.traceback.join('\n');
+      expect(tb).toContain('const x = plotInfo.captoin;');
+      expect(tb).toContain("  2 | const x = plotInfo.captoin;\n    |                    ^^^^^^^\n"); // the caret under the name
+      expect(tb).toContain('the cell was not run');
+      const check = new Collector();
+      await session.execute({ code: 'ran' }, check);
+      expect(check.result()).toEqual({ 'text/plain': '0' }); // the failing cell's first line did not run
+      // Running the correct cell twice: the second type check is answered from the cache.
+      const good = 'const y = plotInfo.caption;\ny';
+      await session.execute({ code: good }, new Collector());
+      const t0 = performance.now();
+      const again = new Collector();
+      await session.execute({ code: good }, again);
+      expect(again.result()).toEqual({ 'text/plain': "'c'" });
+      expect(performance.now() - t0).toBeLessThan(1000); // the whole re-run, on a loaded machine
+      // The check itself: the same cell against unchanged declarations is a cache hit.
+      const language = (session as unknown as { language: { typeErrors(code: string): unknown[] } }).language;
+      const t1 = performance.now();
+      expect(language.typeErrors(good)).toEqual([]);
+      expect(performance.now() - t1).toBeLessThan(20);
+    } finally {
+      session.dispose();
+    }
+  }, 120_000);
+});

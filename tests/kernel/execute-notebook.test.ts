@@ -111,7 +111,7 @@ describe('executeNotebook', () => {
 });
 
 describe('installKernelspec', () => {
-  it('writes kernel.json with absolute node and bin/brook.js, message interrupts, and a logo', () => {
+  it('writes kernel.json with absolute node and bin/brook.js, message interrupts, and SVG and 32/64 px PNG logos', () => {
     const prefix = mkdtempSync(join(tmpdir(), 'brook-install-'));
     const r = installKernelspec({ prefix });
     expect(r.directory).toBe(join(prefix, 'share', 'jupyter', 'kernels', 'brook'));
@@ -121,6 +121,13 @@ describe('installKernelspec', () => {
     expect(spec.argv[1]).toMatch(/^\/.*\/bin\/brook\.js$/);
     expect(spec.argv.slice(2)).toEqual(['kernel', '--connection-file', '{connection_file}']);
     expect(readFileSync(join(r.directory, 'logo-svg.svg'), 'utf8')).toContain('<svg');
+    // PNG logos for the classic notebook: the right size (IHDR width and height) and not blank.
+    for (const size of [32, 64]) {
+      const png = readFileSync(join(r.directory, `logo-${size}x${size}.png`));
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+      expect(png.length).toBeGreaterThan(200);
+    }
     // jupyter_client (Python, independent) reads it back as a kernelspec.
     const py = spawnSync('/usr/bin/python3', ['-c', 'from jupyter_client.kernelspec import KernelSpecManager as M; s = M().get_kernel_spec("brook"); print(s.display_name, s.interrupt_mode, s.language)'], {
       encoding: 'utf8', env: { ...process.env, JUPYTER_PATH: join(prefix, 'share', 'jupyter') },

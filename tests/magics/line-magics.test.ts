@@ -34,48 +34,99 @@ async function cell(text: string, globals: Record<string, unknown> = {}) {
   return c;
 }
 
+const shown = (c: ReturnType<typeof context>) => c.displays.map((d) => String(d['text/plain'])).join('\n');
+
 describe('%brook line magics (cpu)', () => {
-  it('backend, streams, free, reset', async () => {
+  it('backend, streams, free, reset: answers shown as text and tables, not JavaScript literals', async () => {
     const line = getLineMagic('brook')!;
     const g: Record<string, unknown> = {};
-    expect(await line('backend cpu', context(g).ctx)).toMatch(/brook backend: cpu/);
+    const sw = context(g);
+    expect(await line('backend cpu', sw.ctx)).toBeUndefined();
+    expect(shown(sw)).toBe('brook backend: cpu');
     await cell('%%brook\nkernel void fill(float v, out float o<>) { o = v; }\nfloat a<6>;\nfloat4 b<2, 3>;\nfill(1.5f, a);', g);
 
     const s = context(g);
     await line('streams', s.ctx);
     const table = String(s.displays[0]!['text/plain']);
-    expect(table).toMatch(/^a\tfloat\t<6>\t24\tcpu$/m);
-    expect(table).toMatch(/^b\tfloat4\t<2, 3>\t96\tcpu$/m);
+    expect(table.split('\n')[0]).toBe('2 live streams on cpu'); // the backend said once, not per row
+    expect(table).toMatch(/^a\s+float\s+<6>\s+24$/m);
+    expect(table).toMatch(/^b\s+float4\s+<2, 3>\s+96$/m);
+    expect(String(s.displays[0]!['text/html'])).toMatch(/<table>.*<td[^>]*>a<\/td><td[^>]*>float<\/td>/);
 
-    const info = (await line('info', context(g).ctx)) as { backend: string; limits: object };
-    expect(info.backend).toBe('cpu');
-    expect(info.limits).toHaveProperty('maxBindingBytes');
+    const info = context(g);
+    await line('info', info.ctx);
+    const infoText = String(info.displays[0]!['text/plain']);
+    expect(infoText).toMatch(/^backend\s+cpu$/m);
+    expect(infoText).toMatch(/^maxBindingBytes\s+[\d,]+/m);
+    expect(String(info.displays[0]!['text/html'])).toContain('<table>');
 
-    expect(await line('free b', context(g).ctx)).toBe('freed b');
+    const free = context(g);
+    await line('free b', free.ctx);
+    expect(shown(free)).toBe('freed b');
     await expect(line('free b', context(g).ctx)).rejects.toThrow(/no live stream named 'b'/);
     expect(g.b).toBeUndefined();
     const after = context(g);
     await line('streams', after.ctx);
-    expect(String(after.displays[0]!['text/plain'])).not.toMatch(/^b\t/m);
+    expect(String(after.displays[0]!['text/plain'])).not.toMatch(/^b\s/m);
 
     // Data survives a backend switch to cpu again (a fresh runtime; streams are copied across).
     await line('backend cpu', context(g).ctx);
     const printed = await cell('%%brook\nstreamPrint(a);', g);
     expect(printed.out.join('').trim()).toBe('1.50 1.50 1.50 1.50 1.50 1.50');
 
-    expect(await line('reset', context(g).ctx)).toMatch(/reset/);
+    const reset = context(g);
+    await line('reset', reset.ctx);
+    expect(shown(reset)).toMatch(/reset/);
     expect(g.a).toBeUndefined();
     await expect(cell('%%brook\nstreamPrint(a);', g)).rejects.toThrow(/unknown identifier 'a'/);
     await expect(line('frobnicate', context(g).ctx)).rejects.toThrow(/unknown subcommand 'frobnicate'/);
   });
 
-  it('%%brook --time reports compile and run time; a bad flag is a usage error', async () => {
+  it('%brook help lists every magic and option, as a table', async () => {
+    const h = context();
+    await getLineMagic('brook')!('help', h.ctx);
+    const text = String(h.displays[0]!['text/plain']);
+    for (const m of ['%%brook --time', '%%brook --backend cpu|webgpu|auto', '%%brook --plot[=KIND]', '%%brook --no-plot', '%brook help', '%brook backend', '%brook info', '%brook streams', '%brook free NAME', '%brook reset']) {
+      expect(text).toContain(m);
+    }
+    expect(String(h.displays[0]!['text/html'])).toContain('<table>');
+  });
+
+  it('%%brook --time: wall time split into parts that add up; a bad flag is a usage error', async () => {
     const g: Record<string, unknown> = {};
     await getLineMagic('brook')!('backend cpu', context(g).ctx);
-    const c = await cell('%%brook --time\nfloat t<4>;', g);
+    const c = await cell('%%brook --time\nkernel void sq(float a<>, out float b<>) { b = a * a; }\nfloat t<4096>;\nfloat u<4096>;\nsq(t, u);', g);
     const badge = String(c.displays.at(-1)!['text/plain']);
-    expect(badge).toMatch(/^\[brook: cpu, compile [\d.]+ ms, run [\d.]+ ms wall, GPU time: not available on this backend\]$/);
-    await expect(cell('%%brook --fast\nfloat u<4>;', g)).rejects.toThrow(/unknown option '--fast'/);
-    expect(session.streamNamed('u')).toBeUndefined();
+    const m = /^\[brook: cpu; wall ([\d.]+) ms = compile ([\d.]+) ms \+ run ([\d.]+) ms \+ GPU wait ([\d.]+) ms \+ display ([\d.]+) ms(?: \+ other ([\d.]+) ms)?; GPU busy: no timestamps on this backend\]$/.exec(badge);
+    expect(m, badge).not.toBeNull();
+    const [wall, ...parts] = m!.slice(1).map((v) => Number(v ?? 0));
+    // Each printed with one decimal: the parts add up to the wall time within rounding.
+    expect(Math.abs(parts.reduce((a, b) => a + b, 0) - wall!)).toBeLessThanOrEqual(0.05 * parts.length + 0.05);
+    await expect(cell('%%brook --fast\nfloat v<4>;', g)).rejects.toThrow(/unknown option '--fast'/);
+    expect(session.streamNamed('v')).toBeUndefined();
+  });
+});
+
+describe('the --time line never shows GPU time above the time it happened in', () => {
+  it('GPU busy is shown when within run + wait, and called unreliable when timestamps claim more', async () => {
+    const { timeText } = await import('../../magics/report.js');
+    const base = { wallMs: 10, compileMs: 2, runMs: 3, waitMs: 4, displayMs: 0.5 };
+    expect(timeText({ ...base, gpu: { ms: 5, passes: 3 } })).toBe('wall 10.0 ms = compile 2.0 ms + run 3.0 ms + GPU wait 4.0 ms + display 0.5 ms + other 0.5 ms; GPU busy 5.0 ms (part of run + wait) in 3 passes');
+    expect(timeText({ ...base, gpu: { ms: 50, passes: 3 } })).toContain('GPU timestamps span 50.0 ms, more than run + wait (7.0 ms): not reliable on this adapter');
+  });
+});
+
+describe('the CPU-fallback reason is said once per session', () => {
+  it('the badge is one short word; the reason comes once, then never again', async () => {
+    const { BrookSession } = await import('../../magics/session.js');
+    const s = new BrookSession(() => ({}), { backend: 'cpu' });
+    // A runtime that fell back to the CPU (what createRuntime gives when WebGPU cannot start).
+    (s as unknown as { runtime: unknown }).runtime = { backend: { name: 'cpu', description: 'JavaScript' }, fallbackReason: 'no WebGPU adapter was found (Vulkan driver missing)' };
+    expect(s.backendLabel()).toBe('cpu');
+    expect(s.takeFallbackNotice()).toBe('no WebGPU adapter was found (Vulkan driver missing)');
+    expect(s.takeFallbackNotice()).toBeUndefined();
+    expect(s.backendLabel()).toBe('cpu');
+    (s as unknown as { runtime: unknown }).runtime = { backend: { name: 'webgpu', description: 'NVIDIA H100 80GB HBM3 (Vulkan 1.3, driver 550.54)' } };
+    expect(s.backendLabel()).toBe('webgpu: NVIDIA H100 80GB HBM3');
   });
 });

@@ -126,7 +126,7 @@ describe('plots notebook as HTML', () => {
         if (d.pictureArea > 0) expect(d.inked, plots[i]!.text).toBeGreaterThan(0.8 * d.pictureArea);
         else expect(d.inked, plots[i]!.text).toBeGreaterThan(5000);
       });
-      expect(drawn.filter((d) => d.pictureArea > 0).length).toBeGreaterThanOrEqual(3); // two heatmaps, one image
+      expect(drawn.filter((d) => d.pictureArea > 0).length).toBeGreaterThanOrEqual(1); // the image (heatmaps are rect marks)
     } finally {
       await browser.close();
     }

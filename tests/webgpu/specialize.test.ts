@@ -90,6 +90,41 @@ describe('specialized launches give the CPU backend\'s results', () => {
     }
   });
 
+  it('gathers at exact integer offsets (integer clamps) and at others (float rounding) agree with the CPU backend', async () => {
+    const src = `
+kernel void mix(float g[][], float a<>, out float r<>) {
+  float2 p = indexof(r).xy;
+  float2 q = p + float2(-2.0f, 3.0f);       // exact: integer clamp
+  float2 h = p + float2(0.5f, -0.75f);      // not an integer: float rounding
+  float2 s = indexof(a).xy * 2.0f;          // a product: float rounding
+  r = g[q] + 10.0f * g[h] + 100.0f * g[s] + 1000.0f * g[float2(p.x - 40.0f, 2.0f)] + g[p.yx];
+}
+int main() { return 0; }`;
+    const res = compile(src, { fileName: 'mix.br' });
+    expect(res.ok).toBe(true);
+    const k = res.kernels.get('mix')!;
+    const code = (() => {
+      const g = { kind: 'stream' as const, stream: { id: 1, name: 'g', elem: F, shape: [30, 50], words: 1, buffer: {}, freed: false }, lo: [0, 0], shape: [30, 50] };
+      const a = { ...g, stream: { ...g.stream, id: 2, shape: [20, 40], buffer: {} }, shape: [20, 40] };
+      const r = { ...a, stream: { ...a.stream, id: 3, buffer: {} } };
+      const l = launch(k, [g, a, r], [20, 40]);
+      const v = variantFor(l, 'map', [20, 40], 256);
+      v.shapes = shapeSpecFor(l, planModule(k.ir, v), [20, 40], 'map', 65535);
+      return writeKernelModule(k.ir, v).code;
+    })();
+    expect(code).toContain('brk_gii((i32(ixu_');
+    expect(code).toContain('brk_gi(');
+    const outs: Float32Array[] = [];
+    for (const be of [B.gpu, B.cpu]) {
+      const g = streamOf(be, F, [30, 50], seq(1500, (i) => (i * 13) % 97));
+      const a = streamOf(be, F, [20, 40], seq(800));
+      const r = makeStream(be, F, [20, 40]);
+      be.run(launch(k, [arg(g), arg(a), arg(r)], [20, 40]));
+      outs.push(await readF32(be, r));
+    }
+    expect(outs[0]).toEqual(outs[1]);
+  });
+
   it('domains on inputs and outputs of a 2-D grid', async () => {
     const r = await runBoth(copyKernel(), [
       { stream: F, shape: [40, 50], data: seq(2000), lo: [3, 5], hi: [23, 38] },

@@ -22,8 +22,8 @@ import {
 } from '../../brt/api.js';
 import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/codegen/js/index.js';
 import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
-import { asCpuBuffer, createCpuBuffer, type CpuBuffer } from './buffers.js';
-import { accessOf, dimsOf, gatherData, iterData, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
+import { asCpuBuffer, BufferRecycler, createCpuBuffer, type CpuBuffer } from './buffers.js';
+import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
 import { checkAbort } from '../../brt/abort.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
 export { defaultCpuThreads } from './workers.js';
@@ -178,6 +178,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     return { L, plan, n: E.reduce((a, b) => a * b, 1) };
   }
 
+  const recycler = new BufferRecycler();
   const backend = {
     name: 'cpu' as const,
     description: pool ? `cpu (JavaScript, ${pool.size} worker threads)` : 'cpu (JavaScript)',
@@ -185,10 +186,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     pool,
 
     allocate(words: number): BufferHandle {
-      return createCpuBuffer(words, pool !== null);
+      return recycler.take(words, pool !== null);
     },
     release(h: BufferHandle): void {
-      buf(h).released = true;
+      recycler.give(buf(h));
     },
     write(h: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void {
       buf(h).U.set(new Uint32Array(data.buffer, data.byteOffset, data.length), wordOffset);

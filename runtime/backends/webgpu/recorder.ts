@@ -41,6 +41,9 @@ const DISPATCHES_PER_SUBMIT = 128;
 const WORK_PER_EARLY_SUBMIT = 1 << 22;
 
 export class Recorder {
+  /** WORK_PER_EARLY_SUBMIT, settable by measurements that compare thresholds. */
+  static earlyWork = WORK_PER_EARLY_SUBMIT;
+
   private encoder: GPUCommandEncoder | null = null;
   private pass: GPUComputePassEncoder | null = null;
   private passPipeline: GPUComputePipeline | null = null;
@@ -139,7 +142,7 @@ export class Recorder {
   /** A point between whole operations (after a map kernel's launch, which holds no scratch buffer
    *  across dispatches): submit if the batch has many dispatches. */
   callRecorded(): void {
-    if (this.idle || this.dispatches >= DISPATCHES_PER_SUBMIT || this.work >= WORK_PER_EARLY_SUBMIT) this.flush();
+    if (this.idle || this.dispatches >= DISPATCHES_PER_SUBMIT || this.work >= Recorder.earlyWork) this.flush();
   }
 
   /** Count work; submit when a batch has become long. */

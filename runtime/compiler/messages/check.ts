@@ -58,6 +58,9 @@ export const CHECK_MESSAGES = {
   BRK2127: { message: "label '{name}' is not defined in this function", hint: 'goto jumps to a label of the same function, written as name: statement' },
   BRK2128: { message: "label '{name}' is defined twice in this function", hint: 'rename one of the two labels' },
   BRK2129: { message: "kernel '{name}' is declared but never defined, so it cannot be called", hint: "give it a body: kernel ... {name}(...) { ... }, in this file or an earlier cell" },
+  BRK2130: { message: "more than one default label in this switch", hint: 'keep one default: label per switch' },
+  BRK2131: { message: "case label is not an integer constant", hint: 'use a number, a character, an enum-like #define or a const int; compare other values with if / else if' },
+  BRK2132: { message: "duplicate case value {value} in this switch", hint: 'each case value may appear once; merge the two cases' },
 
   // ---- kernels and reductions (declarations and bodies)
   BRK2202: { message: "{qual} argument '{name}' must be a stream", hint: "write '{qual} {type} {name}<>'" },

@@ -12,6 +12,7 @@ import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeParen, parseExpression } from './expressions.js';
 import { bodyFollowsParams, parseDeclaration } from './declarations.js';
 import { isAsmStart, parseAsmStatement } from './asm.js';
+import { spanFrom } from '../source.js';
 
 const STATEMENT_KEYWORDS: ReadonlySet<string> = new Set([
   'if', 'for', 'while', 'do', 'return', 'switch', 'break', 'continue', 'goto', 'case', 'default',
@@ -246,8 +247,11 @@ function parseSwitch(p: Parser): Stmt {
     let body: Block;
     if (p.is('{')) body = parseBlock(p);
     else {
-      const s = parseStatement(p);
-      body = { kind: 'Block', span: s.span, body: [s] };
+      // `switch (x) case 1: s;`: a case label labels the statement after it, so that statement
+      // belongs to the body too (CaseClause is a label without a body in the AST).
+      const stmts = [parseStatement(p)];
+      while (stmts[stmts.length - 1]!.kind === 'CaseClause' && !p.is('}') && !p.atEof()) stmts.push(parseStatement(p));
+      body = { kind: 'Block', span: spanFrom(stmts[0]!.span, stmts[stmts.length - 1]!.span), body: stmts };
     }
     return { kind: 'SwitchStmt', span: p.spanFrom(kw.span), discriminant, body };
   } finally {

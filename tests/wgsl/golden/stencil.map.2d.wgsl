@@ -10,12 +10,10 @@ var<private> brk_special: vec4<u32> = vec4<u32>(0x7fc00000u, 0x7f800000u, 0xff80
 
 var<private> ix_1: vec4<f32>;
 
-// Gather index rounding (BROOK.md 4): floor(i + 0.25), clamped to [0, n - 1]; NaN gives 0.
-fn brk_gi(x: f32, n: u32) -> u32 {
-  let f = floor(x + 0.25);
-  if (!(f >= 0.0)) { return 0u; }
-  if (f >= f32(n)) { return max(n, 1u) - 1u; }
-  return min(u32(f), max(n, 1u) - 1u);
+var<private> ixu_1: vec4<u32>;
+
+fn brk_gii(x: i32, n: u32) -> u32 {
+  return min(u32(max(x, 0i)), max(n, 1u) - 1u);
 }
 // Position (x fastest) of a padded 4-D index, as indexof gives it.
 fn brk_pos(p: vec4<u32>) -> vec4<f32> {
@@ -38,7 +36,7 @@ fn kbody(a_1: ptr<function, f32>) {
   var l_tmp_1: vec2<f32> = (l_p + vec2<f32>(1f, 0f));
   var l_tmp_2: vec2<f32> = (l_p - vec2<f32>(0f, 1f));
   var l_tmp_3: vec2<f32> = (l_p + vec2<f32>(0f, 1f));
-  (*a_1) = ((0.5f * g_0(brk_gi(l_p.x, 2048u), brk_gi(l_p.y, 2048u))) + (0.125f * (((g_0(brk_gi(l_tmp.x, 2048u), brk_gi(l_tmp.y, 2048u)) + g_0(brk_gi(l_tmp_1.x, 2048u), brk_gi(l_tmp_1.y, 2048u))) + g_0(brk_gi(l_tmp_2.x, 2048u), brk_gi(l_tmp_2.y, 2048u))) + g_0(brk_gi(l_tmp_3.x, 2048u), brk_gi(l_tmp_3.y, 2048u)))));
+  (*a_1) = ((0.5f * g_0(brk_gii(i32(ixu_1.w), 2048u), brk_gii(i32(ixu_1.z), 2048u))) + (0.125f * (((g_0(brk_gii((i32(ixu_1.w) - 1i), 2048u), brk_gii((i32(ixu_1.z) - 0i), 2048u)) + g_0(brk_gii((i32(ixu_1.w) + 1i), 2048u), brk_gii((i32(ixu_1.z) + 0i), 2048u))) + g_0(brk_gii((i32(ixu_1.w) - 0i), 2048u), brk_gii((i32(ixu_1.z) - 1i), 2048u))) + g_0(brk_gii((i32(ixu_1.w) + 0i), 2048u), brk_gii((i32(ixu_1.z) + 1i), 2048u)))));
 }
 
 @compute @workgroup_size(32, 8)
@@ -49,6 +47,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let i = row * 2048u + col;
   var a_1: f32;
   ix_1 = brk_pos(vec4<u32>(0u, 0u, row, col));
+  ixu_1 = vec4<u32>(0u, 0u, row, col);
   kbody(&a_1);
   st_1(i, a_1);
 }

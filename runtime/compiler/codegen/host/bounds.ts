@@ -179,19 +179,25 @@ export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
   const end = emitValue(c, cond.right);
   const count = cond.op === '<' ? `(${end} - ${i})` : `(${end} - ${i} + 1)`;
   const checks: string[] = [];
+  const seen = new Set<string>();
   for (const { e, write } of unconditionalAccesses(s.body)) {
     const obj = e.object;
     const ot = obj.type;
     if (!ot || ot.kind !== 'pointer' || !e.type || e.type.kind === 'void') continue;
-    if (obj.kind !== 'Ident' || !obj.symbol || c.f?.lookup(obj.symbol)?.kind !== 'js' || assigns(s.body, obj.symbol.emitName)) continue;
+    // A pointer in a JS variable (a local, or a global the loop reads through an alias) that the body keeps.
+    if (obj.kind !== 'Ident' || !obj.symbol || storageOf(c, obj.symbol)?.kind !== 'js' || assigns(s.body, obj.symbol.emitName)) continue;
     const k = offsetFrom(e.index, name);
     if (k === undefined || (k.expr && !invariant(c, k.expr, s.body))) continue;
     const stride = strideOf(ot);
     const first = k.expr ? `(${i} ${k.sign} ${emitAs(c, k.expr, LONG)})` : i;
     const p = emitValue(c, obj);
     const elem = Math.min(stride, Math.max(1, sizeOf(e.type)));
-    checks.push(`$H.ckr($M, ${p} + ${first} * ${stride}, ${count} * ${stride}, ${write ? 1 : 0}, ${c.g.span(e.span)}, ${elem});`);
     covered.add(e);
+    // One check per range: a[i].x = ...; a[i].y = ... touch the same elements.
+    const key = `${p}|${first}|${stride}|${write}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    checks.push(`$H.ckr($M, ${p} + ${first} * ${stride}, ${count} * ${stride}, ${write ? 1 : 0}, ${c.g.span(e.span)}, ${elem});`);
   }
   if (!checks.length) return undefined;
   pre.push(`if (${i} ${cond.op} ${end}) {`, ...checks.map((x) => '  ' + x), '}');
@@ -292,4 +298,49 @@ function unconditionalAccesses(body: Stmt): { e: IndexExpr; write: boolean }[] {
     }
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Globals read by a call-free loop
+
+/**
+ * A loop whose body, test and update call nothing (but pure math) cannot see a global change unless
+ * it assigns it: the globals it only reads (a global `float *heap`, a global bound) are copied to
+ * locals before the loop, so V8 keeps them in registers instead of reloading a module variable
+ * (or a notebook session slot) at every access.
+ */
+export function aliasGlobals(c: Ctx, s: ForStmt): { pre: string[]; aliases: Map<string, string> } | undefined {
+  const f = c.f;
+  if (!f) return undefined;
+  const parts: Stmt[] = [s.body];
+  const exprs = [s.cond, s.update].filter((e): e is Expr => !!e);
+  let callFree = true;
+  const reads = new Map<string, string>();
+  const visit = {
+    expr(e: Expr) {
+      if (e.kind === 'CallExpr' && !(e.callee.kind === 'Ident' && PURE_CALLS.has(e.callee.name) && e.callee.symbol?.kind === 'hostlib')) callFree = false;
+      if (e.kind !== 'Ident' || !e.symbol) return;
+      const sym = e.symbol;
+      if (sym.type.kind !== 'scalar' && sym.type.kind !== 'pointer') return;
+      if (f.lookup(sym)) return; // a local already
+      const st = storageOf(c, sym);
+      if (st?.kind === 'js') reads.set(sym.emitName, st.name);
+    },
+  };
+  for (const p of parts) walkStmt(p, visit);
+  for (const e of exprs) walkExpr(e, visit);
+  if (!callFree || !reads.size) return undefined;
+  const pre: string[] = [];
+  const aliases = new Map<string, string>();
+  for (const [name, js] of reads) {
+    if (assigns(s.body, name) || exprs.some((e) => assignsExpr(e, name))) continue;
+    const t = f.temp();
+    pre.push(`${t} = ${js};`);
+    aliases.set(name, t);
+  }
+  return aliases.size ? { pre, aliases } : undefined;
+}
+
+function assignsExpr(e: Expr, name: string): boolean {
+  return assigns({ kind: 'ExprStmt', span: e.span, expr: e }, name);
 }

@@ -33,6 +33,8 @@ export interface Ctx {
   ranges?: Map<string, { lo: number; hi: number }>;
   /** Accesses whose check a loop does once before it starts (bounds.ts, hoistChecks). */
   hoisted?: Set<Expr>;
+  /** Globals a call-free loop only reads, copied to locals before it (bounds.ts, aliasGlobals). */
+  aliases?: Map<string, string>;
 }
 
 export type LValue =
@@ -176,7 +178,7 @@ function emitIdent(c: Ctx, id: Ident): string {
       if (sym.kind === 'session' && !storageOf(c, sym)) return `$S.get(${JSON.stringify(sym.name)})`;
       const st = storageOf(c, sym);
       if (!st) return unsupported(c, id, `the variable '${id.name}' here (no storage)`);
-      if (st.kind === 'js') return st.name;
+      if (st.kind === 'js') return c.aliases?.get(sym.emitName) ?? st.name;
       return loadCode(st.addr, sym.type);
     }
   }
@@ -410,7 +412,10 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
       if (ot.kind === 'vector') {
         const base = lvalueOrNull(c, e.object);
         if (!base) return null;
-        return { kind: 'mask', base, comps: swizzleComps(e.member), type: t };
+        const comps = swizzleComps(e.member);
+        // One component of a vector in Mem is a scalar in Mem: a plain typed-array store, no helper.
+        if (base.kind === 'mem' && comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, comps[0]! * (sizeOf(ot) / ot.size)), type: t, check: base.check };
+        return { kind: 'mask', base, comps, type: t };
       }
       return null;
     }

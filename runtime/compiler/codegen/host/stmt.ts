@@ -17,7 +17,7 @@ import { scalarOfType } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { emitAs, emitCond, emitEffect, emitValue, typeOfExpr } from './expr.js';
 import { emitDeclarator } from './init.js';
-import { countedLoop, hoistChecks } from './bounds.js';
+import { aliasGlobals, countedLoop, hoistChecks } from './bounds.js';
 
 export class Lines {
   readonly out: string[] = [];
@@ -98,6 +98,12 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
         L.indent();
         emitStmt(c, s.init!, L);
       }
+      const outerAliases = c.aliases;
+      const aliased = aliasGlobals(c, s);
+      if (aliased) {
+        for (const line of aliased.pre) L.line(line);
+        c.aliases = new Map([...(outerAliases ?? []), ...aliased.aliases]);
+      }
       const cond = s.cond ? emitCond(c, s.cond) : '';
       const update = s.update ? emitEffect(c, s.update) : '';
       // A counted loop: its variable's range lets bounds.ts drop memory checks in the body.
@@ -116,6 +122,7 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
       } finally {
         c.ranges = outer;
         c.hoisted = outerHoisted;
+        c.aliases = outerAliases;
       }
       if (hasInit) {
         L.dedent();
@@ -355,11 +362,16 @@ function emitSwitch(c: StmtCtx, s: SwitchStmt, L: Lines): void {
   L.indent();
   withTargets(c, label, false, () => {
     const body: Block = s.body;
+    let seenCase = false;
     for (const st of body.body) {
       if (st.kind === 'CaseClause') {
+        seenCase = true;
         emitCase(c, st, dt, L);
         continue;
       }
+      // Before the first case label nothing runs (C jumps past it; its declarations are hoisted),
+      // and JavaScript allows no statement there.
+      if (!seenCase) continue;
       L.indent();
       emitStmt(c, st, L);
       L.dedent();

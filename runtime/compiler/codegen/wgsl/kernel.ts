@@ -24,6 +24,7 @@ import { bindingDecl, indexLibraryFor, loadFn, storeFn } from './memory.js';
 import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
 import { planModule, voutParams, WG2D, type KernelVariant, type ModulePlan } from './layout.js';
 import { Shapes, vecOf, ZERO, type Pos } from './shapes.js';
+import { ExactIndex } from './exact.js';
 
 export interface WgslModule {
   code: string;
@@ -66,6 +67,9 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     decls.push(bindingDecl(e.binding, `b_${e.name}`, { kind: 'words', words: 1 }, e.name !== 'offsets', atomic));
   }
   for (const i of indexofSet) decls.push(`var<private> ix_${i}: vec4<f32>;`);
+  // Integer positions beside the float ones, for gathers with exact integer coordinates (exact.ts).
+  const exactGathers = v.mode === 'map' && S.specialized;
+  if (exactGathers) for (const i of indexofSet) if (ir.params[i]!.role !== 'iter') decls.push(`var<private> ixu_${i}: vec4<u32>;`);
   const vouts = voutParams(ir);
   for (const k of vouts) decls.push(`var<private> vc_${k}: u32;`, `var<private> vb_${k}: u32;`);
 
@@ -118,8 +122,32 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       default: return [`${a(i)}: ${wgslType(p.type)}`];
     }
   });
+  const exact = exactGathers
+    ? new ExactIndex(ir.body, (param, k) => {
+        const p = plan.params[param]!;
+        if (k > 3 || !indexofSet.has(param) || (p.role !== 'in' && p.role !== 'out')) return null;
+        const extent = S.words(p.role === 'out' ? 0 : p.uniform + 1)?.[3 - k];
+        return extent === undefined ? null : { expr: `i32(ixu_${param}.${'wzyx'[k]})`, bound: extent };
+      })
+    : null;
   const bodyCtx: BodyContext = {
     ...ctxBase,
+    gather: (i, coords) => {
+      if (!exact) return ctxBase.gather(i, coords);
+      const p = plan.params[i]!;
+      const exactCoords = coords.map((c, k) => {
+        const e = c.ir && exact.coord(c.ir);
+        return e ? { text: `brk_gii(${e.expr}, ${S.comp(p.uniform + 1, 3 - k)})` } : null;
+      });
+      if (exactCoords.every((c) => c === null)) return ctxBase.gather(i, coords);
+      // Exact coordinates use the integer clamp, the others the usual rounding.
+      return `${gatherFns.get(i)}(${coords.map((c, k) => exactCoords[k]?.text ?? floatCoord(c, k)).join(', ')})`;
+      function floatCoord(c: { text: string; type: import('../../types.js').Type }, k: number): string {
+        const kind = scalarKind(c.type);
+        const fn = kind === 'f32' ? 'brk_gi' : kind === 'i32' ? 'brk_gii' : 'brk_giu';
+        return `${fn}(${c.text}, ${S.comp(p.uniform + 1, 3 - k)})`;
+      }
+    },
     pointers: new Set(),
     helperIndexof: () => {
       throw new Error('internal: helperIndexof outside a helper');
@@ -176,7 +204,10 @@ function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexof
         }
         const rp = S.resize(o, u + 1, 0);
         lines.push(`${ind}let ${a(i)} = ld_${i}(${v.direct[i] ? 'i' : S.linear(rp, u, u + 2)});`);
-        if (indexofSet.has(i)) lines.push(`${ind}ix_${i} = brk_pos(${vecOf(rp)});`);
+        if (indexofSet.has(i)) {
+          lines.push(`${ind}ix_${i} = brk_pos(${vecOf(rp)});`);
+          if (v.mode === 'map' && S.specialized) lines.push(`${ind}ixu_${i} = ${vecOf(rp)};`);
+        }
         break;
       }
       case 'iter': {
@@ -209,7 +240,10 @@ function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexof
       }
       case 'out':
         lines.push(`${ind}var ${a(i)}: ${ty};`);
-        if (indexofSet.has(i)) lines.push(`${ind}ix_${i} = brk_pos(${vecOf(o)});`);
+        if (indexofSet.has(i)) {
+          lines.push(`${ind}ix_${i} = brk_pos(${vecOf(o)});`);
+          if (v.mode === 'map' && S.specialized) lines.push(`${ind}ixu_${i} = ${vecOf(o)};`);
+        }
         break;
       case 'vout':
         lines.push(`${ind}var ${a(i)}: ${ty};`);
@@ -455,6 +489,24 @@ function treeCombine(ir: KernelIR, input: number, acc: number, WG: number, targe
   ];
 }
 
+/** Workgroup tree for a commutative operation where every thread holds a value (a wide block has
+ *  at least WG elements): the lower half combines the upper half, no modulo, no validity flags. */
+function halvingTree(ir: KernelIR, input: number, acc: number, WG: number, target: string): string[] {
+  return [
+    `  sh[lid] = acc;`,
+    `  workgroupBarrier();`,
+    `  for (var s = ${WG >> 1}u; s > 0u; s = s >> 1u) {`,
+    `    if (lid < s) {`,
+    `      var x = sh[lid];`,
+    `      ${combineCall(ir, input, acc, 'sh[lid + s]', 'x')}`,
+    `      sh[lid] = x;`,
+    `    }`,
+    `    workgroupBarrier();`,
+    `  }`,
+    `  if (lid == 0u) { ${target} }`,
+  ];
+}
+
 function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: Shapes): string {
   const { input, acc } = reduceParams(ir);
   const T = wgslType(ir.params[acc]!.type);
@@ -538,7 +590,7 @@ function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: S
       `  var acc: ${T};`,
       '  var valid = false;',
       ...fold,
-      ...treeCombine(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`),
+      ...(v.strided ? halvingTree(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`) : treeCombine(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`)),
       '}',
     ].join('\n');
   }

@@ -119,15 +119,13 @@ fn brk_linear(p: vec4<u32>, strides: vec4<u32>) -> u32 {
 }
 
 // Gather index rounding (BROOK.md 4): floor(i + 0.25), clamped to [0, n - 1]; NaN gives 0.
+// Branch-free: NaN and negatives select 0; u32() saturates, so huge values clamp at n - 1.
 fn brk_gi(x: f32, n: u32) -> u32 {
   let f = floor(x + 0.25);
-  if (!(f >= 0.0)) { return 0u; }
-  if (f >= f32(n)) { return max(n, 1u) - 1u; }
-  return min(u32(f), max(n, 1u) - 1u);
+  return min(u32(select(0.0, f, f >= 0.0)), max(n, 1u) - 1u);
 }
 fn brk_gii(x: i32, n: u32) -> u32 {
-  if (x < 0) { return 0u; }
-  return min(u32(x), max(n, 1u) - 1u);
+  return min(u32(max(x, 0i)), max(n, 1u) - 1u);
 }
 fn brk_giu(x: u32, n: u32) -> u32 {
   return min(x, max(n, 1u) - 1u);
