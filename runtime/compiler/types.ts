@@ -62,6 +62,7 @@ export function builtinTypeByName(name: string): Type | undefined {
     case 'long': case 'long int': case 'long long': case 'signed long': return { kind: 'scalar', name: 'long' };
     case 'unsigned long': case 'unsigned long long': return { kind: 'scalar', name: 'ulong' };
     case 'size_t': return { kind: 'scalar', name: 'ulong' };
+    case 'clock_t': case 'time_t': return { kind: 'scalar', name: 'long' }; // glibc x86-64
     case 'FILE': return FILE_TYPE;
     case 'half': return FLOAT; // Cg's half: stored as float
     case 'fixed': return FLOAT;

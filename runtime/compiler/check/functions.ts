@@ -19,6 +19,7 @@ import { createSym, Namer } from './scope.js';
 import { canFallThrough, checkStmts, collectLabels } from './stmt.js';
 import { ERROR, isLoose, sameType } from './typing.js';
 import { checkExpr } from './expr.js';
+import { checkKernelExprDepth } from './kernel-depth.js';
 
 function roleOf(p: ParamDecl): ParamRole {
   if (p.qualifier === 'out') return 'out';
@@ -127,6 +128,7 @@ export function checkKernelBody(ctx: Ctx, k: KernelInfo): void {
   k.namer = new Namer('l_');
   ctx.fn = { decl: k.decl, kernel: k, namer: k.namer, returnType: k.returnType, loops: 0, switches: 0 };
   checkStmts(ctx, body.body);
+  checkKernelExprDepth(ctx.bag, body);
   if (k.kind === 'helper' && !isLoose(k.returnType) && canFallThrough(body.body)) {
     reportCheck(ctx.bag, 'BRK2114', k.decl.nameSpan, { name: k.name });
   }
