@@ -3,9 +3,10 @@
  * own: each tests/apps/NAME.br runs through the CLI on cpu and on webgpu (lavapipe in CI) and its stdout
  * must equal the float64 reference of references.ts, number by number within the case's tolerance.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runBrook, webgpuAdapterAvailable, type BuildResult } from '../conformance/cli.js';
-import { appCases, type Tolerance } from './references.js';
+import { appCases, ppmOutput, type Tolerance } from './references.js';
 
 const numberPattern = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)\b/gi;
 
@@ -40,6 +41,7 @@ let build: BuildResult;
 beforeAll(async () => {
   build = await ensureBuilt();
 }, 300_000);
+afterAll(() => fs.rmSync(ppmOutput, { force: true }));
 
 const backends: ('cpu' | 'webgpu')[] = ['cpu'];
 if (process.env.BROOK_TEST_WEBGPU !== '0' && webgpuAdapterAvailable()) backends.push('webgpu');

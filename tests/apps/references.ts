@@ -4,6 +4,7 @@
  * print. Nothing here comes from running this project.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 export interface Tolerance {
@@ -112,6 +113,86 @@ function conjugateGradient(): string {
   return lines(out);
 }
 
+// ---- dense products: sgemm in one pass, and in 4-wide tiles (the sum is the same, exact here).
+function matmul(a: number[][], b: number[][]): number[][] {
+  return a.map((row) => b[0]!.map((_, j) => row.reduce((s, aik, k) => s + aik * b[k]![j]!, 0)));
+}
+const matrixText = (m: number[][]) => m.map((row) => row.map((v) => `${g(v)} `).join('') + '\n').join('');
+function sgemm(): string {
+  const a = range(8).map((i) => range(8).map((j) => ((i * 3 + j * 5) % 7) - 3));
+  const b = range(8).map((i) => range(8).map((j) => ((i * 2 + j) % 5) * 0.5));
+  return matrixText(matmul(a, b));
+}
+function sgemmMultipass(): string {
+  const n = 12;
+  const a = range(n).map((i) => range(n).map((j) => (i * n + j) * 0.25));
+  const b = range(n).map((i) => range(n).map((j) => ((i + 2 * j) % 9) - 4));
+  return matrixText(matmul(a, b));
+}
+
+// ---- 3x3 box blur with clamped borders, one channel and four channels.
+const clampTo = (v: number, n: number) => Math.min(Math.max(v, 0), n - 1);
+function blur3x3(): string {
+  const [w, h] = [7, 5];
+  const blurAt = (get: (x: number, y: number) => number, x: number, y: number) => {
+    let sum = 0;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sum += get(clampTo(x + dx, w), clampTo(y + dy, h));
+    return sum / 9;
+  };
+  const gray = (x: number, y: number) => (x * 7 + y * 3) % 10;
+  const channels = [(x: number) => x, (_x: number, y: number) => y, (x: number, y: number) => (x + y) % 3, () => 1];
+  const out: string[] = [];
+  for (let y = 0; y < h; y++) out.push(range(w).map((x) => `${f(blurAt(gray, x, y), 4)} `).join(''));
+  for (let y = 0; y < h; y++) {
+    out.push(range(w).map((x) => `(${channels.map((c) => f(blurAt(c, x, y), 4)).join(' ')}) `).join(''));
+  }
+  return lines(out);
+}
+
+// ---- iterated 5-point stencil (iterators as neighbour coordinates, clamped gathers).
+function diffusion(): string {
+  const [w, h] = [6, 4];
+  let img = range(h).map((y) => range(w).map((x) => (x === 2 && y === 1 ? 64 : (x + 2 * y) % 3)));
+  for (let i = 0; i < 6; i++) {
+    const at = (x: number, y: number) => img[clampTo(y, h)]![clampTo(x, w)]!;
+    img = img.map((row, y) => row.map((mid, x) => mid + 0.125 * (at(x - 1, y) + at(x + 1, y) + at(x, y - 1) + at(x, y + 1) - 4 * mid)));
+  }
+  return img.map((row) => row.map((v) => `${f(v, 5)} `).join('') + '\n').join('');
+}
+
+// ---- inclusive prefix sum.
+function scan(): string {
+  const data = range(32).map((i) => ((i * 5) % 7) - 2);
+  let run = 0;
+  return lines(data.map((v) => g((run += v))));
+}
+
+// ---- PPM written by helper kernels that gather: bytes = trunc(value * 255).
+function ppmHelperGather(): string {
+  const [w, h] = [8, 4];
+  const perm = range(8).map((i) => (i * 3 + 1) % 8);
+  const grad = range(8).map((i) => [(i % 3) * 0.5, ((i + 1) % 4) * 0.25]);
+  const lookup = (i: number) => {
+    const gr = grad[perm[i]!]!;
+    return gr[0]! * 0.5 + gr[1]! * 0.25;
+  };
+  const out = ['P6', `${w} ${h} 255`];
+  for (let y = 0; y < h; y++) {
+    out.push(
+      range(w)
+        .map((x) => {
+          const [a, b] = [lookup(x), lookup(y + 2)];
+          return `${[a, b, (a + b) * 0.5].map((v) => Math.trunc(v * 255)).join(',')} `;
+        })
+        .join(''),
+    );
+  }
+  return lines(out);
+}
+
+/** Where ppm_helper_gather writes its image (a fresh name per test process). */
+export const ppmOutput = path.join(os.tmpdir(), `brook-apps-${process.pid}.ppm`);
+
 export const appCases: AppCase[] = [
   { name: 'bitonic_sort', args: [], expected: bitonicSort, tolerance: { abs: 0, rel: 0 }, stands_for: 'bitonic_sort' },
   { name: 'bsearch', args: [], expected: bsearch, tolerance: { abs: 0, rel: 0 }, stands_for: 'bsearch' },
@@ -124,4 +205,11 @@ export const appCases: AppCase[] = [
     tolerance: { abs: 2e-4, rel: 1e-5 },
     stands_for: 'conjugate_gradient, conjugate_gradient_1D',
   },
+  { name: 'sgemm', args: [], expected: sgemm, tolerance: { abs: 0, rel: 0 }, stands_for: 'sgemm' },
+  { name: 'sgemm_multipass', args: [], expected: sgemmMultipass, tolerance: { abs: 0, rel: 0 }, stands_for: 'sgemm_multipass' },
+  // 1/9 in float32 and the sum order: a few ulps of values below 10, printed to 4 decimals.
+  { name: 'blur3x3', args: [], expected: blur3x3, tolerance: { abs: 2e-4, rel: 0 }, stands_for: 'blur3x3' },
+  { name: 'diffusion', args: [], expected: diffusion, tolerance: { abs: 2e-5, rel: 1e-5 }, stands_for: 'PMLSeg, imageproc' },
+  { name: 'scan', args: [], expected: scan, tolerance: { abs: 0, rel: 0 }, stands_for: 'scan' },
+  { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
 ];
