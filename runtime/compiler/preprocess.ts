@@ -337,11 +337,9 @@ class Preprocessor {
     if (close < 2) return;
     const name = args.slice(1, close).map((t) => t.text).join('');
     const span = joinSpan(args[0]!.span, args[close]!.span);
-    const gui = guiHeaderWhy(name);
-    if (gui) {
-      reportSyntax(this.diags, 'BRK1243', span, { construct: `#include <${name}>`, why: gui }, {
-        hint: 'compute with streams and kernels and print or write the results (printf, fopen/fwrite of a PPM file); leave the drawing code out',
-      });
+    const unavailable = unavailableHeader(name);
+    if (unavailable) {
+      reportSyntax(this.diags, 'BRK1243', span, { construct: `#include <${name}>`, why: unavailable.why }, { hint: unavailable.hint });
       return;
     }
     if (isSystemHeaderName(name) || depth >= MAX_INCLUDE_DEPTH) return;
@@ -589,13 +587,18 @@ const SYSTEM_HEADERS = new Set([
   'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'cstdio', 'cstdlib', 'cmath', 'cstring',
 ]);
 
-/** Why a header of a window system cannot be used here, or undefined for any other header. */
-function guiHeaderWhy(name: string): string | undefined {
+/** Why a header of a window system (or of Windows) cannot be used here, with what to do instead. */
+function unavailableHeader(name: string): { why: string; hint: string } | undefined {
   const n = name.replace(/\\/g, '/').toLowerCase();
   if (/^(gl|glut|opengl)\//.test(n) || /^(glut|freeglut|glew)\.h$/.test(n)) {
-    return 'GLUT and OpenGL open a window and draw on the screen, which a Brook program run here cannot do';
+    return {
+      why: 'GLUT and OpenGL open a window and draw on the screen, which a Brook program run here cannot do',
+      hint: 'compute with streams and kernels and print or write the results (printf, fopen/fwrite of a PPM file); leave the drawing code out',
+    };
   }
-  if (n === 'windows.h') return 'the Windows API (windows.h) is not available';
+  if (n === 'windows.h') {
+    return { why: 'the Windows API (windows.h) is not available', hint: "use the C library instead (time.h's clock() for timing), or leave the file out" };
+  }
   return undefined;
 }
 
