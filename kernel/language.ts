@@ -59,6 +59,22 @@ export interface TypeErrorAt {
   code: number;
 }
 
+/**
+ * True when the object of `x.prop` at `start` is a name TypeScript's own lib declares (`escape`,
+ * `name`, `status`): a notebook that reuses such a name for its own value (a Brook stream called
+ * `escape`) replaces the global at run time, so the lib's type says nothing about it.
+ */
+function receiverIsLibGlobal(t: typeof TS, program: TS.Program, file: string, start: number): boolean {
+  const sf = program.getSourceFile(file);
+  if (!sf) return false;
+  const find = (n: TS.Node): TS.Node | undefined => (n.getStart(sf) <= start && start < n.end ? (t.forEachChild(n, find) ?? n) : undefined);
+  const node = find(sf);
+  const access = node?.parent;
+  if (!access || !t.isPropertyAccessExpression(access) || !t.isIdentifier(access.expression)) return false;
+  const symbol = program.getTypeChecker().getSymbolAtLocation(access.expression);
+  return (symbol?.declarations ?? []).some((d) => program.isSourceFileDefaultLibrary(d.getSourceFile()));
+}
+
 interface CellFile {
   name: string;
   text: string;
@@ -232,9 +248,10 @@ export class LanguageService {
     if (cached?.key === key) return cached.errors;
     const t = ts();
     const service = this.withCurrent(code);
+    const program = service.getProgram();
     const errors = service
       .getSemanticDiagnostics(this.currentFile)
-      .filter((d) => CHECKED_CODES.has(d.code) && d.start !== undefined)
+      .filter((d) => CHECKED_CODES.has(d.code) && d.start !== undefined && !(program && receiverIsLibGlobal(t, program, this.currentFile, d.start)))
       .map((d) => ({ start: d.start!, length: d.length ?? 1, message: t.flattenDiagnosticMessageText(d.messageText, '\n'), code: d.code }));
     if (this.checked.size > 200) this.checked.clear();
     this.checked.set(code, { key, errors });
