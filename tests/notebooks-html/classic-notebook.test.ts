@@ -71,7 +71,7 @@ beforeAll(async () => {
     expect(conv.status, conv.stderr).toBe(0);
   }
   port = await freePort();
-  server = spawn('/usr/bin/jupyter-notebook', ['--no-browser', `--port=${port}`, '--ip=127.0.0.1', '--NotebookApp.token=', '--NotebookApp.password=', `--notebook-dir=${tmp}`], {
+  server = spawn('/usr/bin/jupyter-notebook', ['--no-browser', `--port=${port}`, '--ip=127.0.0.1', '--NotebookApp.token=', '--NotebookApp.password=', `--notebook-dir=${tmp}`, ...(process.getuid?.() === 0 ? ['--allow-root'] : [])], {
     env: { ...env, JUPYTER_PATH: path.join(prefix, 'share', 'jupyter'), JUPYTER_RUNTIME_DIR: path.join(tmp, 'runtime'), JUPYTER_CONFIG_DIR: path.join(tmp, 'config') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
