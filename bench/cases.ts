@@ -15,11 +15,15 @@ import { sgemvWgsl } from './wgsl/sgemv.js';
 import { sumWgsl } from './wgsl/reduce.js';
 import { stencilWgsl } from './wgsl/stencil.js';
 import { chainWgsl } from './wgsl/chain.js';
+import { saxpyLoopWgsl } from './wgsl/loop.js';
 import { downloadWgsl, uploadWgsl } from './wgsl/transfer.js';
-import { saxpyJs, sumJs } from './jsloops.js';
+import { gatherJs, saxpyJs, stencilJs, sumJs } from './jsloops.js';
+import { cSide } from './cpuc.js';
+import { gatherRef, saxpyRef, stencilRef, sum4Ref } from './reference.js';
 import { brookSession } from './brook/session.js';
 import * as brook from './brook/sides.js';
 import type { BenchGpu } from './gpu.js';
+import { hostCases } from './host.js';
 
 const SAXPY_A = 2.5;
 const CHAIN_A = 0.5;
@@ -66,6 +70,31 @@ function saxpyCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase 
     async brook(ctx) {
       const { x, y } = data();
       return brook.saxpyBrook(await session(backend, ctx), SAXPY_A, x, y);
+    },
+  };
+}
+
+/** A loop as users see it: `calls` back-to-back saxpy calls and one finish, wall clock. */
+function loopCase(id: string, e: number, calls: number): BenchCase {
+  const n = 2 ** e;
+  const data = lazy(() => ({ x: randomFloats(4 * n, 1), y: randomFloats(4 * n, 2) }));
+  return {
+    id,
+    backend: 'webgpu',
+    title: `${calls} back-to-back SAXPY calls, one finish (wall clock)`,
+    size: `${calls} x ${pow2(e, 'float4')}`,
+    bytes: calls * 48 * n,
+    flops: calls * 8 * n,
+    workingSetBytes: 48 * n,
+    largestBufferBytes: 16 * n,
+    timing: 'calls',
+    async baseline(ctx) {
+      const { x, y } = data();
+      return saxpyLoopWgsl(needGpu(ctx), SAXPY_A, x, y, calls);
+    },
+    async brook(ctx) {
+      const { x, y } = data();
+      return brook.saxpyLoopBrook(await session('webgpu', ctx), SAXPY_A, x, y, calls);
     },
   };
 }
@@ -118,10 +147,10 @@ function sgemvCase(id: string, m: number, form: 'mulsum' | 'single'): BenchCase 
   };
 }
 
-function stencilCase(w: number): BenchCase {
+function stencilCase(id: string, w: number): BenchCase {
   const data = lazy(() => randomFloats(w * w, 6));
   return {
-    id: 'stencil',
+    id,
     backend: 'webgpu',
     title: '2-D 5-point stencil (float, clamped edges)',
     size: `${w}x${w}`,
@@ -182,6 +211,79 @@ function transferCase(id: 'streamRead' | 'streamWrite', bytes: number): BenchCas
   };
 }
 
+/**
+ * The CPU group: each job three ways, all on the CPU backend's inputs and checks.
+ *   cpu.NAME          Brook on one thread      vs a plain JavaScript loop (one thread)
+ *   cpu.NAME.threads  Brook on every thread    vs the same JavaScript loop
+ *   cpu.NAME.c        Brook on one thread      vs the same loop in C (gcc -O2, one thread)
+ * The thread count a Brook side used is in its note (the backend's description).
+ */
+type CpuJob = 'saxpy' | 'sum' | 'stencil' | 'gather';
+
+function cpuCases(quick: boolean): BenchCase[] {
+  const e = quick ? 16 : 20;
+  const n = 2 ** e;
+  const w = quick ? 256 : 2048;
+  const m = 1 << 16;
+  const saxpyData = lazy(() => ({ x: randomFloats(4 * n, 1), y: randomFloats(4 * n, 2) }));
+  const sumData = lazy(() => randomFloats(4 * n, 3, 0.5, 1.5));
+  const stencilData = lazy(() => randomFloats(w * w, 6));
+  // Indices over the table and a little past both ends (clamped), with fractions.
+  const gatherData = lazy(() => ({ table: randomFloats(4 * m, 9), idx: randomFloats(n, 10, -2, m + 2) }));
+  const jobs: Record<CpuJob, { title: string; size: string; bytes: number; flops: number }> = {
+    saxpy: { title: 'SAXPY float4', size: pow2(e, 'float4'), bytes: 48 * n, flops: 8 * n },
+    sum: { title: 'sum float4', size: pow2(e, 'float4'), bytes: 16 * n, flops: 4 * n },
+    stencil: { title: '5-point stencil (float, clamped edges)', size: `${w}x${w}`, bytes: 8 * w * w, flops: 6 * w * w },
+    gather: { title: 'gather float4 rows by float index', size: `${pow2(e, 'indices')} into 2^16 float4`, bytes: 20 * n, flops: 0 },
+  };
+  const jsSide = (job: CpuJob): Side[] => {
+    switch (job) {
+      case 'saxpy': return saxpyJs(SAXPY_A, saxpyData().x, saxpyData().y);
+      case 'sum': return sumJs(sumData());
+      case 'stencil': return stencilJs(stencilData(), w);
+      case 'gather': return gatherJs(gatherData().table, gatherData().idx);
+    }
+  };
+  const cSideOf = (job: CpuJob): Side[] => {
+    switch (job) {
+      case 'saxpy': {
+        const { x, y } = saxpyData();
+        const both = new Float32Array(8 * n);
+        both.set(x);
+        both.set(y, 4 * n);
+        return cSide('saxpy', both, n, 0, 4 * n, saxpyRef(SAXPY_A, x, y), 1e-6);
+      }
+      case 'sum': return cSide('sum', sumData(), n, 0, 4, sum4Ref(sumData()), 1e-5);
+      case 'stencil': return cSide('stencil', stencilData(), 0, w, w * w, stencilRef(stencilData(), w, w), 1e-6);
+      case 'gather': {
+        const { table, idx } = gatherData();
+        const both = new Float32Array(table.length + idx.length);
+        both.set(table);
+        both.set(idx, table.length);
+        return cSide('gather', both, n, m, 4 * n, gatherRef(table, idx), 0);
+      }
+    }
+  };
+  const brookSide = async (job: CpuJob, threads: 'cpu' | 'cpu1') => {
+    const s = await brookSession(threads);
+    switch (job) {
+      case 'saxpy': return brook.saxpyBrook(s, SAXPY_A, saxpyData().x, saxpyData().y);
+      case 'sum': return brook.sumBrook(s, sumData());
+      case 'stencil': return brook.stencilBrook(s, stencilData(), w, w);
+      case 'gather': return brook.gatherBrook(s, gatherData().table, gatherData().idx);
+    }
+  };
+  const out: BenchCase[] = [];
+  for (const job of ['saxpy', 'sum', 'stencil', 'gather'] as const) {
+    const j = jobs[job];
+    const common = { backend: 'cpu' as const, size: j.size, bytes: j.bytes, flops: j.flops, workingSetBytes: j.bytes, timing: 'wall' as const };
+    out.push({ ...common, id: `cpu.${job}`, title: `${j.title}: Brook one thread vs JS loop`, baseline: async () => jsSide(job), brook: () => brookSide(job, 'cpu1') });
+    out.push({ ...common, id: `cpu.${job}.threads`, title: `${j.title}: Brook all threads vs JS loop`, baseline: async () => jsSide(job), brook: () => brookSide(job, 'cpu') });
+    out.push({ ...common, id: `cpu.${job}.c`, title: `${j.title}: Brook one thread vs gcc -O2`, baseline: async () => cSideOf(job), brook: () => brookSide(job, 'cpu1') });
+  }
+  return out;
+}
+
 export function allCases(quick: boolean): BenchCase[] {
   const q = quick;
   return [
@@ -193,12 +295,15 @@ export function allCases(quick: boolean): BenchCase[] {
     sgemvCase('sgemv.large.single', q ? 512 : 8192, 'single'),
     sumCase('sum.small', q ? 14 : 20, 'webgpu'),
     sumCase('sum.large', q ? 18 : 26, 'webgpu'),
-    stencilCase(q ? 256 : 2048),
+    stencilCase('stencil', q ? 256 : 2048),
+    stencilCase('stencil.large', q ? 512 : 4096),
+    loopCase('loop.small', q ? 14 : 20, 50),
+    loopCase('loop.large', q ? 16 : 24, 50),
     chainCase(q ? 64 : 1024, 1000),
     transferCase('streamRead', q ? 16 << 20 : 256 << 20),
     transferCase('streamWrite', q ? 16 << 20 : 256 << 20),
-    saxpyCase('cpu.saxpy', q ? 16 : 20, 'cpu'),
-    sumCase('cpu.sum', q ? 16 : 20, 'cpu'),
+    ...cpuCases(q),
+    ...hostCases(),
   ];
 }
 

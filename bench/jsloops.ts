@@ -4,7 +4,7 @@
  * (what a JavaScript number does) with four accumulators, one per float4 component.
  */
 import type { Side } from './side.js';
-import { compare, saxpyRef, sum4Ref } from './reference.js';
+import { compare, gatherRef, saxpyRef, stencilRef, sum4Ref } from './reference.js';
 
 export function saxpyJs(a: number, x: Float32Array, y: Float32Array): Side[] {
   const r = new Float32Array(x.length);
@@ -45,6 +45,61 @@ export function sumJs(x: Float32Array): Side[] {
       },
       async check() {
         return compare(got, ref.want, ref.scale, 1e-5, 1e-30);
+      },
+      dispose() {},
+    },
+  ];
+}
+
+/** The 5-point stencil as a programmer writes it: clamped neighbour indices, one row at a time. */
+export function stencilJs(g: Float32Array, w: number): Side[] {
+  const r = new Float32Array(w * w);
+  const ref = stencilRef(g, w, w);
+  return [
+    {
+      impl: 'js',
+      plan: 'nested for loops over a Float32Array, clamped neighbours, one thread',
+      async run() {
+        for (let y = 0; y < w; y++) {
+          const ym = y > 0 ? y - 1 : 0;
+          const yp = y < w - 1 ? y + 1 : w - 1;
+          for (let x = 0; x < w; x++) {
+            const xm = x > 0 ? x - 1 : 0;
+            const xp = x < w - 1 ? x + 1 : w - 1;
+            r[y * w + x] = 0.5 * g[y * w + x]! + 0.125 * (g[y * w + xm]! + g[y * w + xp]! + g[ym * w + x]! + g[yp * w + x]!);
+          }
+        }
+      },
+      async check() {
+        return compare(r, ref.want, ref.scale, 1e-6, 1e-30);
+      },
+      dispose() {},
+    },
+  ];
+}
+
+/** Gather of float4 table rows by float indices (floor(x + 0.25), clamped), four components a row. */
+export function gatherJs(table: Float32Array, idx: Float32Array): Side[] {
+  const m = table.length / 4;
+  const n = idx.length;
+  const r = new Float32Array(4 * n);
+  const ref = gatherRef(table, idx);
+  return [
+    {
+      impl: 'js',
+      plan: 'for loop, clamped Math.floor index, 4 copies a row, one thread',
+      async run() {
+        for (let i = 0; i < n; i++) {
+          const f = Math.fround(idx[i]! + 0.25);
+          const k = f >= 0 ? (f < m ? Math.floor(f) : m - 1) : 0;
+          r[4 * i] = table[4 * k]!;
+          r[4 * i + 1] = table[4 * k + 1]!;
+          r[4 * i + 2] = table[4 * k + 2]!;
+          r[4 * i + 3] = table[4 * k + 3]!;
+        }
+      },
+      async check() {
+        return compare(r, ref.want, ref.scale, 0, 0);
       },
       dispose() {},
     },

@@ -17,6 +17,7 @@ import { createFlusher } from './wgsl/flush.js';
 import { openBenchGpu, type BenchGpu } from './gpu.js';
 import { installPassTimer } from './timer.js';
 import { closeSessions, casesDir } from './brook/session.js';
+import { cleanupC } from './cpuc.js';
 import { evaluateTargets, renderTable, writeJson } from './report.js';
 import { median, type BenchReport, type CaseResult, type DeviceInfo } from './results.js';
 import type { CaseContext } from './side.js';
@@ -130,12 +131,13 @@ export async function runBench(
     }
     results.push(r);
     // Written after every case: a run cut short (a hang, a time limit) still leaves its results.
-    report.targets = evaluateTargets(results);
+    report.targets = evaluateTargets(results, report.hostMemcpyGbps);
     writeJson(jsonPath, report);
     log(`bench: ${c.id} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   flusher?.dispose();
   await closeSessions();
+  cleanupC();
   out(renderTable(report) + '\n');
   out(`results: ${jsonPath}\n`);
   gpu?.device.destroy();

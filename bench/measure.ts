@@ -78,7 +78,10 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
   // Per-call cases are timed on the wall clock without stamps (stamping 2000 passes has its own cost);
   // a few stamped runs afterwards give their GPU time per call.
   const timeOne = async (side: Side, stamps = useStamps && c.timing === 'gpu'): Promise<Timed> => {
-    if (c.timing === 'wall' || c.backend === 'cpu') return { wallMs: await timeWall(() => side.run()), passes: 0 };
+    if (c.timing === 'wall' || c.backend === 'cpu') {
+      const wallMs = await timeWall(() => side.run());
+      return { wallMs: side.selfTimedMs?.() ?? wallMs, passes: 0 };
+    }
     if (flusher && c.timing === 'gpu') await flusher.flush();
     return timeGpu(() => side.run(), stamps);
   };
@@ -143,6 +146,8 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
   }
 
   // 3. Warm-up, then alternating samples. A side that throws drops out; the other carries on.
+  // Short CPU jobs (the host group) ask for more samples: their medians move with machine load.
+  if (c.samples && st.samples > 3) st = { ...st, warmup: Math.max(st.warmup, 5), samples: Math.max(st.samples, c.samples) };
   if (slowest > SLOW_RUN_MS) {
     st = { ...st, warmup: Math.min(st.warmup, 1), samples: Math.min(st.samples, 3) };
     st.log(`  ${c.id}: a first run took ${(slowest / 1000).toFixed(1)} s; ${st.samples} samples only`);

@@ -135,3 +135,14 @@ export function chainRef(x: Float32Array, a: number, b: number, calls: number): 
   const scale = want.map((v) => Math.abs(v) + Math.abs(b));
   return { want, scale };
 }
+
+/** r[i] = table[clamp(floor(idx[i] + 0.25))], float4 elements (Brook's gather rule). */
+export function gatherRef(table: Float32Array, idx: Float32Array): { want: Float64Array; scale: Float64Array } {
+  const m = table.length / 4;
+  const want = new Float64Array(4 * idx.length);
+  for (let i = 0; i < idx.length; i++) {
+    const k = Math.min(m - 1, Math.max(0, Math.floor(idx[i]! + 0.25)));
+    for (let c = 0; c < 4; c++) want[4 * i + c] = table[4 * k + c]!;
+  }
+  return { want, scale: want.map((v) => Math.abs(v)) };
+}

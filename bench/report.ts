@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { BenchReport, CaseResult, SideResult, TargetResult } from './results.js';
 
 /** The issue's targets on an H100/H200; evaluated on every run, meaningful only at full size on such a GPU. */
-export function evaluateTargets(cases: CaseResult[]): TargetResult[] {
+export function evaluateTargets(cases: CaseResult[], hostMemcpyGbps?: number): TargetResult[] {
   const byId = new Map(cases.map((c) => [c.id, c]));
   const targets: TargetResult[] = [];
   const add = (name: string, caseId: string, metric: string, op: '>=' | '<', target: number, get: (c: CaseResult) => number | undefined) => {
@@ -19,7 +19,26 @@ export function evaluateTargets(cases: CaseResult[]): TargetResult[] {
   add('sum 2^26 float4: Brook vs WGSL', 'sum.large', 'ratio', '>=', 0.95, (c) => c.ratio);
   add('batched kernel call', 'calls', 'brook us/call', '<', 10, (c) => c.brook.usPerCall);
   add('streamRead 256 MiB', 'streamRead', 'brook GB/s', '>=', 10, (c) => c.brook.gbps);
+  // Issue 11.
+  add('loop of 50 SAXPY 2^20: Brook vs hand loop (wall)', 'loop.small', 'ratio', '>=', 0.9, (c) => c.ratio);
+  add('loop of 50 SAXPY 2^24: Brook vs hand loop (wall)', 'loop.large', 'ratio', '>=', 0.9, (c) => c.ratio);
+  add('loop 2^20: largest sample distance from the median', 'loop.small', 'brook spread', '<', 0.1, (c) => spread(c.brook));
+  add('loop 2^24: largest sample distance from the median', 'loop.large', 'brook spread', '<', 0.1, (c) => spread(c.brook));
+  add('stencil 4096^2: Brook vs WGSL', 'stencil.large', 'ratio', '>=', 0.8, (c) => c.ratio);
+  add('SGEMV 8192^2 single kernel: Brook vs WGSL', 'sgemv.large.single', 'ratio', '>=', 0.5, (c) => c.ratio);
+  add('SGEMV 8192^2 mul + sum: Brook vs WGSL', 'sgemv.large.mulsum', 'ratio', '>=', 0.3, (c) => c.ratio);
+  if (hostMemcpyGbps) {
+    add('streamRead vs host memcpy', 'streamRead', 'brook GB/s / memcpy GB/s', '>=', 0.8, (c) => (c.brook.gbps === undefined ? undefined : c.brook.gbps / hostMemcpyGbps));
+    add('streamWrite vs host memcpy', 'streamWrite', 'brook GB/s / memcpy GB/s', '>=', 0.8, (c) => (c.brook.gbps === undefined ? undefined : c.brook.gbps / hostMemcpyGbps));
+  }
   return targets;
+}
+
+/** Largest distance of a sample from the median, relative to the median. */
+function spread(s: SideResult): number | undefined {
+  if (!s.samplesMs?.length || !s.medianMs) return undefined;
+  const m = s.medianMs;
+  return Math.max(...s.samplesMs.map((x) => Math.abs(x - m) / m));
 }
 
 function fmt(x: number | undefined, digits = 3): string {

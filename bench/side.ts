@@ -16,6 +16,11 @@ export interface Side {
   reset?(): Promise<void>;
   /** Checks the output of the last run against the float64 reference. */
   check(): Promise<Check>;
+  /**
+   * A side in another process (gcc -O2 builds) times its work itself: the last run's milliseconds,
+   * used instead of the wall time around run() (which would count the pipe round trip).
+   */
+  selfTimedMs?(): number;
   /** Per-call cases: how many kernel calls one run makes. */
   calls?: number;
   dispose(): void;
@@ -39,6 +44,8 @@ export interface BenchCase {
    * 'wall': wall time (CPU work, host transfers); 'calls': wall time per kernel call, GPU time too.
    */
   timing: 'gpu' | 'wall' | 'calls';
+  /** Samples to take in a full run when more than the default are needed (short CPU jobs). */
+  samples?: number;
   /** Largest single buffer the job needs (checked against the adapter's limits). */
   largestBufferBytes?: number;
   /** One or more baseline plans; the harness keeps the fastest verified one. */

@@ -19,24 +19,43 @@
  *   any GPU name webgpu; a failure falls back to cpu with one line on stderr), else webgpu where an
  *   adapter exists.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrookRuntimeError, compile, renderDiagnostic, renderRuntimeError, SourceSet } from '../runtime/compiler/index.js';
-import { HostLib } from '../runtime/hostlib/libc.js';
-import { runProgram } from '../runtime/hostlib/loader.js';
 
 export interface CliIO {
   stdout(bytes: Uint8Array): void;
   stderr(bytes: Uint8Array): void;
+  /** The next chunk of the program's stdin (scanf, fgets(stdin)), blocking; empty at its end. */
+  stdin?(): Uint8Array;
   env: Record<string, string | undefined>;
 }
 
 const defaultIO: CliIO = {
   stdout: (b) => void process.stdout.write(b),
   stderr: (b) => void process.stderr.write(b),
+  stdin: readStdinChunk,
   env: process.env,
 };
+
+/** A chunk of fd 0, waiting while a non-blocking pipe has nothing yet; empty at end of input. */
+function readStdinChunk(): Uint8Array {
+  const buf = Buffer.alloc(65536);
+  for (;;) {
+    try {
+      return buf.subarray(0, readSync(0, buf, 0, buf.length, null));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if (code === 'EOF') return buf.subarray(0, 0);
+      throw e;
+    }
+  }
+}
 
 const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-- ARGS...]
        brook check FILE.br [MORE.br ...]
@@ -182,6 +201,8 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
     pending = [];
     pendingBytes = 0;
   };
+  // The host library and the runtime are loaded only to run: `brook check` compiles and stops.
+  const { HostLib, runProgram } = await import('../runtime/hostlib/loader.js');
   const lib = new HostLib({
     io: {
       write: (fd, bytes) => {
@@ -196,6 +217,7 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
       flush: (fd) => {
         if (fd === 1) flushOut();
       },
+      readStdin: io.stdin,
     },
   });
 

@@ -39,17 +39,22 @@ export class Channel {
     return this.tail;
   }
 
-  /** Async iteration over the decoded messages of a ROUTER socket; bad messages are logged and skipped. */
+  /**
+   * Async iteration over the decoded messages of a ROUTER socket. Input never ends it: a malformed frame
+   * (bad JSON, a header that is not an object, a wrong signature) is logged and skipped.
+   */
   async *messages(): AsyncGenerator<WireMessage> {
     const router = this.socket as zmq.Router;
     try {
       for await (const frames of router) {
+        let msg: WireMessage;
         try {
-          yield decode(frames, this.signer);
+          msg = decode(frames, this.signer);
         } catch (err) {
-          if (err instanceof WireError) this.log(`${this.name}: dropped a message: ${err.message}`);
-          else throw err;
+          this.log(`${this.name}: dropped a message: ${err instanceof WireError ? err.message : `cannot decode it (${(err as Error)?.message ?? err})`}`);
+          continue;
         }
+        yield msg;
       }
     } catch (err) {
       // zeromq ends iteration with an error when the socket is closed under it.

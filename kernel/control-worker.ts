@@ -19,11 +19,11 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as zmq from 'zeromq';
 import { Channel } from './channel.js';
-import { InterruptGate } from './interrupt-gate.js';
+import { dateMicros, InterruptGate, type RequestStamp } from './interrupt-gate.js';
 import { kernelInfoContent } from './kernel-info.js';
 import { endpoint, Signer, type WireMessage } from './wire.js';
 import {
-  GATE_OFFSET, SLOT_RUNNING, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, type FromWorker, type ToWorker, type WorkerInit,
+  GATE_CELL_OFFSET, GATE_OFFSET, SLOT_RUNNING, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, type FromWorker, type ToWorker, type WorkerInit,
 } from './worker-protocol.js';
 
 async function main(): Promise<void> {
@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   const stdin = new Channel('stdin', stdinSocket, signer, init.session, log);
   const iopub = new Channel('iopub', iopubSocket, signer, init.session, log);
   const state = new Int32Array(init.stdinBuffer, 0, STDIN_HEADER_BYTES / 4);
-  const gateSlots = new Int32Array(init.stdinBuffer, GATE_OFFSET, 2);
+  const gateSlots = new Int32Array(init.stdinBuffer, GATE_OFFSET, 4);
+  const gateCell = new Float64Array(init.stdinBuffer, GATE_CELL_OFFSET, 2);
   const bytes = new Uint8Array(init.stdinBuffer, STDIN_HEADER_BYTES);
   let inputPending = false;
   let ackTimer: NodeJS.Timeout | undefined;
@@ -62,13 +63,13 @@ async function main(): Promise<void> {
   };
 
   // An interrupt (or the watchdog's stop, `timedOut`) for the work running now; dropped while idle.
-  const interrupt = (options: { timedOut?: boolean; forSeq?: number } = {}) => {
+  const interrupt = (options: { timedOut?: boolean; forSeq?: number; sent?: RequestStamp } = {}) => {
     wakeInput(STDIN_INTERRUPTED);
     // SIGINT only into running cell code (interrupt-gate.ts says why); otherwise the main thread is told.
-    const outcome = InterruptGate.request(gateSlots, options);
+    const outcome = InterruptGate.request(gateSlots, { ...options, cell: gateCell });
     const seq = Atomics.load(gateSlots, 1);
     if (process.env.BROOK_KERNEL_DEBUG) log(`debug: worker interrupt${options.timedOut ? ' (watchdog)' : ''}: ${outcome} (seq ${seq})`);
-    if (outcome === 'idle') return;
+    if (outcome === 'idle' || outcome === 'older') return;
     if (outcome === 'signal') process.kill(process.pid, 'SIGINT');
     else post({ type: 'interrupt', seq });
     // Still pending for the same work after 300 ms (the signal's termination landed where it ended no
@@ -137,6 +138,15 @@ async function main(): Promise<void> {
   post({ type: 'ready' });
 
   for await (const msg of control.messages()) {
+    // Nothing a client sends ends this loop: an exception here would end the worker and the kernel.
+    try {
+      await handleControl(msg);
+    } catch (err) {
+      log(`control: error handling ${msg.header.msg_type}: ${(err as Error)?.stack ?? err}`);
+    }
+  }
+
+  async function handleControl(msg: WireMessage): Promise<void> {
     const reply = (msgType: string, content: object) =>
       control.send({ msgType, content, parent: msg.header, identities: msg.identities });
     switch (msg.header.msg_type) {
@@ -144,7 +154,7 @@ async function main(): Promise<void> {
         void reply('kernel_info_reply', kernelInfoContent());
         break;
       case 'interrupt_request':
-        interrupt();
+        interrupt({ sent: { date: dateMicros(String(msg.header.date ?? '')), session: String(msg.header.session ?? '') } });
         void reply('interrupt_reply', { status: 'ok' });
         break;
       case 'shutdown_request': {

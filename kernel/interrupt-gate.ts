@@ -23,10 +23,11 @@
  * - main, first thing inside the script (enter): where = seq|INSIDE; if pending == seq, throw Interrupted.
  * - main, last thing inside the script (leave): compareExchange(where, seq|INSIDE -> seq|OUTSIDE); if it finds
  *   SIGNALLING, SIGINT is on its way, so it waits (still inside the script) for the signal to stop it.
- * - control thread, on interrupt_request (request): w = where; idle -> dropped. Else pending = seq(w);
- *   if w is INSIDE, compareExchange(where, w -> seq|SIGNALLING): success means raise SIGINT; otherwise the
- *   main thread is told by message (it rejects the cell's awaits), and its next enter or runtime check
- *   sees `pending`.
+ * - control thread, on interrupt_request (request): w = where; idle -> dropped. Else pending = seq(w),
+ *   then reads `where` again: if INSIDE, compareExchange(where, seq|INSIDE -> seq|SIGNALLING): success means
+ *   raise SIGINT; otherwise the main thread is told by message (it rejects the cell's awaits), and its
+ *   next enter or runtime check sees `pending`. (Reading `where` after writing `pending`, as the main
+ *   thread reads `pending` after writing `where`, is what makes "entered just then" impossible to miss.)
  */
 import { AbortState } from '../runtime/brt/abort.js';
 import { InterruptedError } from './interrupted.js';
@@ -37,7 +38,29 @@ export const GATE_SIGNALLING = 2;
 /** Sequence numbers stay below 2^29 so seq << 2 fits an Int32 (they wrap, skipping 0). */
 const SEQ_LIMIT = 1 << 29;
 
-export type RequestOutcome = 'idle' | 'signal' | 'message';
+export type RequestOutcome = 'idle' | 'older' | 'signal' | 'message';
+
+/** When a request was sent (microseconds, the client's clock) and by which client session. */
+export interface RequestStamp {
+  date: number;
+  session: string;
+}
+
+/** An ISO date to microseconds since the epoch, keeping sub-millisecond digits (jupyter_client sends them). */
+export function dateMicros(date: string): number {
+  const ms = Date.parse(date);
+  if (Number.isNaN(ms)) return Number.NaN;
+  const frac = /\.(\d+)/.exec(date)?.[1] ?? '';
+  return ms * 1000 + Number((frac.slice(3, 6) || '0').padEnd(3, '0'));
+}
+
+/** A client session id as a number that fits a Float64 slot exactly (FNV-1a, 32 bits); 0 for none. */
+export function sessionHash(session: string): number {
+  if (!session) return 0;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < session.length; i++) h = Math.imul(h ^ session.charCodeAt(i), 0x01000193);
+  return (h >>> 0) || 1;
+}
 
 export class InterruptGate {
   private seq = 0;
@@ -46,10 +69,14 @@ export class InterruptGate {
   /** The runtime's view of the same slots: CPU kernels and GPU pieces check it (runtime/brt/abort.ts). */
   readonly abort: AbortState;
 
-  /** `slots`: 4 Int32s; a private buffer when nothing else raises interrupts (tests, `brook execute`). */
+  /**
+   * `slots`: 4 Int32s; `cell`: 2 Float64s [request date, session hash] of the running cell. Private buffers
+   * when nothing else raises interrupts (tests, `brook execute`).
+   */
   constructor(
     private readonly slots: Int32Array = new Int32Array(new SharedArrayBuffer(16)),
     private readonly debug: (text: string) => void = () => {},
+    private readonly cell: Float64Array = new Float64Array(new SharedArrayBuffer(16)),
   ) {
     this.abort = new AbortState(slots.subarray(1, 3));
   }
@@ -59,11 +86,16 @@ export class InterruptGate {
     return this.seq;
   }
 
-  /** A unit of work starts: later requests name it; earlier ones no longer count. Returns its number. */
-  begin(): number {
+  /**
+   * A unit of work starts: later requests name it; earlier ones no longer count. Returns its number.
+   * `sent`: when the client sent the request (stored before the number, so a reader of the number sees it).
+   */
+  begin(sent?: RequestStamp): number {
     this.lastSeq = this.lastSeq + 1 >= SEQ_LIMIT ? 1 : this.lastSeq + 1;
     this.seq = this.lastSeq;
     this.depth = 0;
+    this.cell[0] = sent?.date ?? Number.NaN;
+    this.cell[1] = sessionHash(sent?.session ?? '');
     Atomics.store(this.slots, 0, this.seq << 2 | GATE_OUTSIDE);
     this.abort.begin(this.seq);
     return this.seq;
@@ -128,13 +160,24 @@ export class InterruptGate {
    * SIGINT; 'message': tell the main thread; 'idle': nothing runs, the request is dropped. `forSeq`: only
    * if that work is still the one running (the watchdog's timer).
    */
-  static request(slots: Int32Array, options: { timedOut?: boolean; forSeq?: number } = {}): RequestOutcome {
+  static request(slots: Int32Array, options: { timedOut?: boolean; forSeq?: number; sent?: RequestStamp; cell?: Float64Array } = {}): RequestOutcome {
     const w = Atomics.load(slots, 0);
     const seq = w >>> 2;
     if (seq === 0 || (options.forSeq !== undefined && options.forSeq !== seq)) return 'idle';
+    // Sent by the same client before it sent the running cell (an interrupt while idle, racing the next
+    // execute_request): not meant for this cell. Only within one client session, whose clock dates both.
+    const { sent, cell } = options;
+    if (sent && cell && Number.isFinite(sent.date) && cell[1] !== 0 && sessionHash(sent.session) === cell[1] && sent.date < cell[0]!) return 'older';
     if (options.timedOut) Atomics.store(slots, 2, seq);
     Atomics.store(slots, 1, seq);
-    if ((w & 3) === GATE_INSIDE && Atomics.compareExchange(slots, 0, w, seq << 2 | GATE_SIGNALLING) === w) return 'signal';
+    // Look again after recording the request: the main thread stores INSIDE, then reads `pending`; this
+    // thread stores `pending`, then reads `where`. One of the two sees the other's store, so a cell that
+    // entered its script in between (and missed `pending`) is seen INSIDE here and gets the signal.
+    for (let w2 = Atomics.load(slots, 0); w2 >>> 2 === seq; w2 = Atomics.load(slots, 0)) {
+      if ((w2 & 3) === GATE_SIGNALLING) return 'message'; // another request's SIGINT is on its way
+      if ((w2 & 3) !== GATE_INSIDE) return 'message'; // its next enter() or runtime check sees `pending`
+      if (Atomics.compareExchange(slots, 0, w2, seq << 2 | GATE_SIGNALLING) === w2) return 'signal';
+    }
     return 'message';
   }
 

@@ -25,14 +25,14 @@ import { Worker } from 'node:worker_threads';
 import * as zmq from 'zeromq';
 import { Channel } from './channel.js';
 import {
-  GATE_OFFSET, SLOT_LENGTH, SLOT_RUNNING, SLOT_STATE, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, STDIN_WAITING,
+  GATE_CELL_OFFSET, GATE_OFFSET, SLOT_LENGTH, SLOT_RUNNING, SLOT_STATE, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, STDIN_WAITING,
   type FromWorker, type ToWorker, type WorkerInit,
 } from './worker-protocol.js';
 import { kernelInfoContent } from './kernel-info.js';
 import type { OutputSink } from './output.js';
 import { InterruptedError, Session } from './session.js';
-import { InterruptGate } from './interrupt-gate.js';
-import { endpoint, readConnectionFile, Signer, type WireMessage } from './wire.js';
+import { dateMicros, InterruptGate } from './interrupt-gate.js';
+import { endpoint, readConnectionFile, Signer, unsignedWarning, type WireMessage } from './wire.js';
 
 type Header = WireMessage['header'];
 
@@ -46,16 +46,12 @@ function nowMicros(): number {
   return Date.now() * 1000;
 }
 
-/** An ISO date to microseconds since the epoch, keeping sub-millisecond digits (jupyter_client sends them). */
-export function dateMicros(date: string): number {
-  const ms = Date.parse(date);
-  if (Number.isNaN(ms)) return Number.NaN;
-  const frac = /\.(\d+)/.exec(date)?.[1] ?? '';
-  return ms * 1000 + Number((frac.slice(3, 6) || '0').padEnd(3, '0'));
-}
+export { dateMicros };
 
 export async function runKernel(connectionFile: string): Promise<number> {
   const info = readConnectionFile(connectionFile);
+  const unsigned = unsignedWarning(info);
+  if (unsigned) log(unsigned);
   const sessionId = randomUUID();
   const signer = new Signer(info.key, info.signature_scheme);
   const shellSocket = new zmq.Router();
@@ -86,7 +82,7 @@ export async function runKernel(connectionFile: string): Promise<number> {
     directory: process.cwd(),
     log,
     onInterrupted: () => toWorker({ type: 'interrupt-ack' }),
-    gate: new InterruptGate(new Int32Array(stdinBuffer, GATE_OFFSET, 4), process.env.BROOK_KERNEL_DEBUG ? (t) => log(`debug: ${t}`) : undefined),
+    gate: new InterruptGate(new Int32Array(stdinBuffer, GATE_OFFSET, 4), process.env.BROOK_KERNEL_DEBUG ? (t) => log(`debug: ${t}`) : undefined, new Float64Array(stdinBuffer, GATE_CELL_OFFSET, 2)),
     onWorkStart: (seq, timeoutMs) => toWorker({ type: 'work', seq, timeoutMs }),
     input: (prompt, password) => {
       Atomics.store(stdinState, SLOT_STATE, STDIN_WAITING);
@@ -183,7 +179,7 @@ export async function runKernel(connectionFile: string): Promise<number> {
       parentIdentities = m.identities;
       Atomics.store(stdinState, SLOT_RUNNING, 1);
       const outcome = await session.execute(
-        { code, silent: c.silent, storeHistory: c.store_history, allowStdin: c.allow_stdin },
+        { code, silent: c.silent, storeHistory: c.store_history, allowStdin: c.allow_stdin, sent: { date: dateMicros(String(m.header.date ?? '')), session: String(m.header.session ?? '') } },
         sinkFor(m.header),
         (count) => { if (!c.silent) publish('execute_input', { code, execution_count: count }, m.header); },
       );
@@ -202,15 +198,18 @@ export async function runKernel(connectionFile: string): Promise<number> {
     },
   };
 
+  // Own properties only: a msg_type such as "constructor" names no handler.
+  const handlerFor = (type: string) => (Object.hasOwn(handlers, type) ? handlers[type] : undefined);
+
   const dispatch = async (msg: WireMessage) => {
     const type = msg.header.msg_type;
     const reply = (msgType: string, content: object) =>
       shell.send({ msgType, content, parent: msg.header, identities: msg.identities });
     publish('status', { execution_state: 'busy' }, msg.header);
     try {
-      const h = handlers[type];
+      const h = handlerFor(type);
       if (h) await h(msg, reply);
-      else log(`unhandled shell message ${type}`);
+      else log(`shell: unknown message type ${JSON.stringify(type)}, dropped`);
     } catch (err) {
       log(`error handling ${type}: ${(err as Error)?.stack ?? err}`);
       const replyType = type.replace(/_request$/, '_reply');
@@ -236,13 +235,17 @@ export async function runKernel(connectionFile: string): Promise<number> {
       case 'control': {
         const msg: WireMessage = { ...m.msg, identities: m.msg.identities.map((i) => Buffer.from(i)), buffers: [] };
         const replyType = msg.header.msg_type.replace(/_request$/, '_reply');
-        // Control requests other than interrupt/shutdown/kernel_info: answered like shell ones, or refused.
-        if (msg.header.msg_type === 'debug_request' || !handlers[msg.header.msg_type] || msg.header.msg_type === 'execute_request') {
+        // Control requests other than interrupt/shutdown/kernel_info: answered like shell ones, or refused;
+        // a message type nobody knows is logged and dropped (as on shell, where ipykernel does the same).
+        const handler = handlerFor(msg.header.msg_type);
+        if (!handler && msg.header.msg_type !== 'debug_request') {
+          log(`control: unknown message type ${JSON.stringify(msg.header.msg_type)}, dropped`);
+        } else if (msg.header.msg_type === 'debug_request' || msg.header.msg_type === 'execute_request') {
           toWorker({ type: 'send-control', msgType: replyType, content: { status: 'error', ename: 'NotImplemented', evalue: `${msg.header.msg_type} is not supported on the control channel`, traceback: [] }, parent: msg.header, identities: m.msg.identities });
         } else {
-          void Promise.resolve(handlers[msg.header.msg_type]!(msg, async (msgType, content) => {
+          void Promise.resolve(handler!(msg, async (msgType, content) => {
             toWorker({ type: 'send-control', msgType, content, parent: msg.header, identities: m.msg.identities });
-          }));
+          })).catch((err: unknown) => log(`control: error handling ${msg.header.msg_type}: ${(err as Error)?.stack ?? err}`));
         }
         break;
       }

@@ -34,7 +34,7 @@ import {
 import { Outputs, type OutputSink, type StreamName } from './output.js';
 import { KERNEL_GLOBAL, transformCell } from './transform.js';
 import { ts } from './typescript.js';
-import { InterruptGate } from './interrupt-gate.js';
+import { InterruptGate, type RequestStamp } from './interrupt-gate.js';
 import { InterruptedError } from './interrupted.js';
 import { isAbortError, sessionAbort, setSessionAbort } from '../runtime/brt/abort.js';
 import { isCompleteCode, type IsCompleteResult } from './is-complete.js';
@@ -63,6 +63,8 @@ export interface ExecuteRequest {
   silent?: boolean;
   storeHistory?: boolean;
   allowStdin?: boolean;
+  /** When and by which client session the request was sent: an interrupt sent before it never stops it. */
+  sent?: RequestStamp;
 }
 
 export type ExecuteOutcome =
@@ -171,7 +173,7 @@ export class Session {
     this.current = controller;
     // Numbered before execute_input goes out: a client that interrupts once it sees the cell start
     // always reaches this cell (interrupt-gate.ts).
-    const seq = this.gate.begin();
+    const seq = this.gate.begin(req.sent);
     const watchdog = this.armWatchdog(seq, controller);
     onStart?.(count);
     this.debug(`cell ${count} starts (seq ${seq})`);

@@ -110,14 +110,36 @@ export function decode(frames: Buffer[], signer: Signer): WireMessage {
       throw new WireError(`frame ${['header', 'parent_header', 'metadata', 'content'][i]} is not JSON`);
     }
   });
+  // Shape, not just syntax: a signed message with a null header or a numeric content must not reach a
+  // handler (a null header once killed the shell loop, and on control the process).
+  if (!isObject(header)) throw new WireError(`header is ${describeJson(header)}, not an object`);
+  if (typeof header.msg_type !== 'string' || header.msg_type === '') throw new WireError('header has no msg_type');
+  if (header.msg_id !== undefined && typeof header.msg_id !== 'string') throw new WireError('header.msg_id is not a string');
+  for (const [name, part] of [['parent_header', parent], ['metadata', metadata], ['content', content]] as const) {
+    if (part !== null && !isObject(part)) throw new WireError(`${name} is ${describeJson(part)}, not an object`);
+  }
   return {
     identities: frames.slice(0, at),
-    header: header as KernelMessage.IHeader,
+    header: header as unknown as KernelMessage.IHeader,
     parent_header: (parent ?? {}) as WireMessage['parent_header'],
     metadata: (metadata ?? {}) as Record<string, unknown>,
     content: (content ?? {}) as Record<string, unknown>,
     buffers: frames.slice(at + 6),
   };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function describeJson(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
+}
+
+/** The one warning for an empty key: anyone who can reach the ports can run code as this user. */
+export function unsignedWarning(info: ConnectionInfo): string | undefined {
+  if (info.key !== '') return undefined;
+  return 'warning: the connection file has an empty key, so messages are not signed: anyone who can reach the kernel\'s ports can run code as this user (start the kernel through Jupyter, which writes a key)';
 }
 
 /** What the kernel sends: the type and content, the parent it answers, and where it goes. */
@@ -136,9 +158,15 @@ export function createHeader(msgType: string, session: string, username = 'kerne
     msg_type: msgType as KernelMessage.MessageType,
     session,
     username,
-    date: new Date().toISOString(),
+    date: isoMicros(),
     version: PROTOCOL_VERSION,
   };
+}
+
+/** Now as an ISO date with microseconds, as jupyter_client dates its messages (the order of two sends shows). */
+export function isoMicros(): string {
+  const us = Math.floor((performance.timeOrigin + performance.now()) * 1000);
+  return new Date(Math.floor(us / 1000)).toISOString().replace('Z', `${String(us % 1000).padStart(3, '0')}Z`);
 }
 
 /** Builds the frames of one message; `session` is the kernel's own session id. */

@@ -8,7 +8,8 @@ export interface WorkerInit {
   info: ConnectionInfo;
   session: string;
   /** Int32 [stdin state, answer byteLength, cell running (0/1), unused, gate where, gate pending, gate timedOut,
-   * unused] (interrupt-gate.ts), then the answer's UTF-8 bytes. */
+   * unused], Float64 [running cell's request date, its client session's hash] (interrupt-gate.ts), then the
+   * answer's UTF-8 bytes. */
   stdinBuffer: SharedArrayBuffer;
 }
 
@@ -32,9 +33,11 @@ export type FromWorker =
 export const STDIN_WAITING = 0;
 export const STDIN_ANSWERED = 1;
 export const STDIN_INTERRUPTED = 2;
-export const STDIN_HEADER_BYTES = 32;
+export const STDIN_HEADER_BYTES = 48;
 /** Byte offset of the interrupt gate's four Int32 slots [where, pending, timedOut, unused] (interrupt-gate.ts). */
 export const GATE_OFFSET = 16;
+/** Byte offset of the gate's two Float64 slots [request date of the running cell, its session's hash]. */
+export const GATE_CELL_OFFSET = 32;
 /** Index of the Int32 flag the main thread sets while a cell runs (the worker never terminates an idle thread). */
 export const SLOT_STATE = 0;
 export const SLOT_LENGTH = 1;

@@ -17,6 +17,7 @@
  * H100`); why the CPU runs instead of WebGPU is said once per session, and again by `%brook info`.
  * Line magics answer with values shown as text or HTML tables, never as JavaScript literals.
  */
+import { parseTimeout, sessionAbort } from '../runtime/brt/abort.js';
 import { CellError, registerCellMagic, registerLineMagic, setDeclarations, type ExecuteContext } from '../kernel/magics-api.js';
 import type { SessionSymbol } from '../runtime/compiler/index.js';
 import { sizeOf, typeToString, type Type } from '../runtime/compiler/types.js';
@@ -298,6 +299,18 @@ registerLineMagic('brook', async (args, ctx) => {
       say(`freed ${name}`);
       return undefined;
     }
+    case 'timeout': {
+      // The watchdog (runtime/brt/abort.ts): each later cell, and every kernel call in it, stops after N s.
+      const abort = sessionAbort();
+      if (rest[0] !== undefined) {
+        const t = parseTimeout(rest[0]);
+        if (t !== null && typeof t === 'object') throw lineUsage(`timeout: ${t.error}; give seconds (e.g. %brook timeout 30) or off`);
+        abort.timeoutSeconds = t ?? undefined;
+      }
+      return abort.timeoutSeconds === undefined
+        ? 'brook timeout: off (cells run until they end or are interrupted)'
+        : `brook timeout: ${abort.timeoutSeconds} s (a cell, or a kernel call in it, running longer stops with BRK5051)`;
+    }
     case 'reset': {
       for (const name of Object.keys(session.S.v).concat(Object.keys(session.S.k), Object.keys(session.S.f))) {
         delete ctx.globals[name];
@@ -328,5 +341,5 @@ const DEVICE_LIMITS_SHOWN = [
 ];
 
 function lineUsage(what: string): CellError {
-  return new CellError('UsageError', `%brook: ${what}`, [`%brook: ${what}`, 'usage: %brook help | backend [cpu|webgpu|auto] | info | streams | free NAME | reset', '  hint: %brook help lists every magic and option']);
+  return new CellError('UsageError', `%brook: ${what}`, [`%brook: ${what}`, 'usage: %brook help | backend [cpu|webgpu|auto] | info | streams | free NAME | reset | timeout [N|off]', '  hint: %brook help lists every magic and option']);
 }

@@ -196,6 +196,9 @@ export class BrookSession {
     try {
       const mod = instantiateCell(result.hostJs, { rt, lib: this.lib, K: result.kernels, S: this.S });
       const { value, type } = await mod.run();
+      // The cell's GPU work completes within the cell: its errors are reported here, not by a later
+      // cell, and the device releases what the cell freed (a re-run's replaced streams, staging).
+      await rt.finish();
       // The session learns the cell's names only once it ran: a failed cell defines nothing new.
       this.macros = result.macros;
       this.typedefNames = result.typedefNames;
@@ -214,6 +217,11 @@ export class BrookSession {
     } finally {
       this.sink = previousSink;
     }
+  }
+
+  /** Streams alive on the device now (a re-run cell frees the streams it replaces). */
+  liveStreamCount(): number {
+    return this.runtime?.liveStreams().length ?? 0;
   }
 
   /** The live stream a session name refers to now (streams may be rebound by later cells). */

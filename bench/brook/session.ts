@@ -11,8 +11,11 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompiledKernel } from '../../runtime/brt/api.js';
-import { createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
+import { createCpuRuntime, createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
+
+/** 'cpu1': the CPU backend on the calling thread only (the one-thread figures). */
+export type SessionKind = 'cpu' | 'cpu1' | 'webgpu';
 
 export interface BrookSession {
   rt: BrookRuntimeHandle;
@@ -35,7 +38,7 @@ export function casesDir(): string {
 
 const sessions = new Map<string, Promise<BrookSession>>();
 
-export function brookSession(backend: 'cpu' | 'webgpu'): Promise<BrookSession> {
+export function brookSession(backend: SessionKind): Promise<BrookSession> {
   let s = sessions.get(backend);
   if (!s) {
     s = openSession(backend);
@@ -55,9 +58,13 @@ export async function closeSessions(): Promise<void> {
   sessions.clear();
 }
 
-async function openSession(backend: 'cpu' | 'webgpu'): Promise<BrookSession> {
+async function openSession(kind: SessionKind): Promise<BrookSession> {
   // What a user gets: no silent CPU fallback when the GPU was asked for.
-  const rt = await createRuntime({ backend, requireGpu: backend === 'webgpu', stdout: () => {} });
+  const backend = kind === 'cpu1' ? 'cpu' : kind;
+  const rt =
+    kind === 'cpu1'
+      ? createCpuRuntime({ cpu: { workers: 0 }, stdout: () => {} })
+      : await createRuntime({ backend, requireGpu: backend === 'webgpu', stdout: () => {} });
   return {
     rt,
     backend,

@@ -6,7 +6,7 @@
 import { FLOAT, vec } from '../../runtime/compiler/types.js';
 import type { Stream } from '../../runtime/brt/api.js';
 import type { Side } from '../side.js';
-import { chainRef, compare, compareExact, saxpyRef, sgemvRef, stencilRef, sum4Ref } from '../reference.js';
+import { chainRef, compare, compareExact, gatherRef, saxpyRef, sgemvRef, stencilRef, sum4Ref } from '../reference.js';
 import { kernel, type BrookSession } from './session.js';
 
 const FLOAT4 = vec('float', 4);
@@ -36,7 +36,7 @@ export async function saxpyBrook(s: BrookSession, a: number, x: Float32Array, y:
   const ref = saxpyRef(a, x, y);
   return {
     impl: 'brook',
-    note: 'saxpy(a, x, y, result); finish()',
+    note: `saxpy(a, x, y, result); finish() [${rt.backend.description}]`,
     async run() {
       rt.call(k, [a, X, Y, R]);
       await rt.finish();
@@ -45,6 +45,24 @@ export async function saxpyBrook(s: BrookSession, a: number, x: Float32Array, y:
       return compare(await readStream(s, R, x.length), ref.want, ref.scale, 1e-6, 1e-30);
     },
     dispose: disposer(s, [X, Y, R]),
+    streams: [X, Y, R],
+  } as Side;
+}
+
+/** `calls` back-to-back saxpy calls (each rewrites result), then one finish(): a loop as a user runs it. */
+export async function saxpyLoopBrook(s: BrookSession, a: number, x: Float32Array, y: Float32Array, calls: number): Promise<Side> {
+  const side = await saxpyBrook(s, a, x, y);
+  const k = kernel(await s.load('saxpy.br'), 'saxpy');
+  const { rt } = s;
+  const [X, Y, R] = (side as Side & { streams: Stream[] }).streams;
+  return {
+    ...side,
+    note: `${calls} calls of saxpy(a, x, y, result), then one finish()`,
+    calls,
+    async run() {
+      for (let i = 0; i < calls; i++) rt.call(k, [a, X!, Y!, R!]);
+      await rt.finish();
+    },
   };
 }
 
@@ -112,7 +130,7 @@ export async function sumBrook(s: BrookSession, x: Float32Array): Promise<Side> 
   let got: number[] = [];
   return {
     impl: 'brook',
-    note: 'float4 r; sum4(x, r) (into a host value)',
+    note: `float4 r; sum4(x, r) (into a host value) [${rt.backend.description}]`,
     async run() {
       const v = await rt.reduceToValue(k, [X, [0, 0, 0, 0]]);
       got = typeof v === 'number' ? [v] : v;
@@ -134,7 +152,7 @@ export async function stencilBrook(s: BrookSession, src: Float32Array, w: number
   const ref = stencilRef(src, w, h);
   return {
     impl: 'brook',
-    note: 'stencil(g, r); finish()',
+    note: `stencil(g, r); finish() [${rt.backend.description}]`,
     async run() {
       rt.call(k, [G, R]);
       await rt.finish();
@@ -205,5 +223,30 @@ export async function streamWriteBrook(s: BrookSession, data: Float32Array): Pro
       return compareExact(host, data);
     },
     dispose: disposer(s, [X]),
+  };
+}
+
+/** gather4(table, idx, r): float4 rows of `table` by float indices. */
+export async function gatherBrook(s: BrookSession, table: Float32Array, idx: Float32Array): Promise<Side> {
+  const k = kernel(await s.load('gather.br'), 'gather4');
+  const { rt } = s;
+  const T = rt.createStream('table', FLOAT4, [table.length / 4]);
+  const X = rt.createStream('idx', FLOAT, [idx.length]);
+  const R = rt.createStream('r', FLOAT4, [idx.length]);
+  await rt.streamRead(T, table);
+  await rt.streamRead(X, idx);
+  await rt.finish();
+  const ref = gatherRef(table, idx);
+  return {
+    impl: 'brook',
+    note: `gather4(table, idx, r); finish() [${rt.backend.description}]`,
+    async run() {
+      rt.call(k, [T, X, R]);
+      await rt.finish();
+    },
+    async check() {
+      return compare(await readStream(s, R, 4 * idx.length), ref.want, ref.scale, 0, 0);
+    },
+    dispose: disposer(s, [T, X, R]),
   };
 }

@@ -9,9 +9,8 @@
  *   line on `stderr` saying why; `requireGpu` (or BROOK_REQUIRE_GPU=1) turns that into an error.
  * `createCpuRuntime` is the synchronous CPU-only form (tests, tools).
  */
-import { availableParallelism } from 'node:os';
 import type { Backend, BrookRuntime } from './api.js';
-import { createCpuBackend, type CpuBackendOptions } from '../backends/cpu/index.js';
+import { createCpuBackend, defaultCpuThreads, type CpuBackendOptions } from '../backends/cpu/index.js';
 import { Runtime, type RuntimeHooks } from './runtime.js';
 
 export * from './api.js';
@@ -28,7 +27,7 @@ export interface RuntimeOptions {
   requireGpu?: boolean;
   /** WebGPU backend options (backends/webgpu: WebGPUBackendOptions), passed through. */
   webgpu?: Record<string, unknown>;
-  /** CPU backend: worker threads for large launches (default: none on machines with < 4 cores). */
+  /** CPU backend: worker threads for large launches (default: one per core besides the calling thread). */
   cpu?: CpuBackendOptions;
   /** Environment to read BROOK_BACKEND / BRT_RUNTIME / BROOK_REQUIRE_GPU from (default process.env). */
   env?: Record<string, string | undefined>;
@@ -41,9 +40,9 @@ export interface BrookRuntimeHandle extends BrookRuntime {
   dispose(): void;
 }
 
+/** Every core by default (BROOK_CPU_THREADS overrides; 1: the calling thread only). */
 function defaultCpuOptions(): CpuBackendOptions {
-  const n = availableParallelism();
-  return n >= 4 ? { workers: Math.min(8, n - 1) } : {};
+  return { workers: defaultCpuThreads() - 1 };
 }
 
 class Handle extends Runtime implements BrookRuntimeHandle {

@@ -34,8 +34,12 @@ export function isStreamLike(a: KernelArg): a is StreamLike {
   return typeof a === 'object' && a !== null && !Array.isArray(a) && ('kind' in a ? (a as { kind: string }).kind === 'domain' : 'shape' in a);
 }
 
+/** Per type object, computed once: this runs for every stream argument of every kernel call. */
+const kindsTexts = new WeakMap<object, string>();
 function kindsText(t: IRParam['type']): string {
-  return flattenElement(t).map((c) => c.scalar).join(',');
+  let k = kindsTexts.get(t);
+  if (k === undefined) kindsTexts.set(t, (k = flattenElement(t).map((c) => c.scalar).join(',')));
+  return k;
 }
 
 function describeArg(a: KernelArg): string {
@@ -62,8 +66,9 @@ function roleText(p: IRParam): string {
   }
 }
 
-/** Materialize an iterator box into a temporary stream (an iterator passed as an input or gather). */
-function materialize(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
+/** Materialize an iterator box into a temporary stream (an iterator passed as an input or gather, or
+ *  as the index or data of streamScatterOp / streamGatherOp); the caller releases `temps`. */
+export function materialize(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
   const values = iterValues(b);
   const buf = allocateFor(backend, b.stream.name, values.length, span);
   backend.write(buf, 0, values);

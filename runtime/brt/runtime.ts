@@ -25,7 +25,7 @@ import {
 import { BrookRuntimeError } from '../compiler/diagnostics.js';
 import { brtError, plural, shapeText } from './errors.js';
 import { hostWords } from './hostarray.js';
-import { isStreamLike, planLaunch, type PlannedLaunch } from './launch.js';
+import { isStreamLike, materialize, planLaunch, type PlannedLaunch } from './launch.js';
 import { formatStream } from './print.js';
 import { allocateFor, boxOf, checkShape, count, elementWords, iterValues, launchArg, makeDomain, nameOf, runsOf, type Box } from './streams.js';
 
@@ -367,18 +367,28 @@ export class Runtime implements BrookRuntime {
 
   scatterOp(dst: StreamLike, index: StreamLike, data: StreamLike, op: StreamOp, span?: Span): void {
     return this.guardSync(() => {
-      const { d, x, s } = this.checkScatterGather('streamScatterOp', dst, index, data, op, span);
-      if (typeof op !== 'number') this.checkOpKernel('streamScatterOp', op, d.stream.elem, span);
-      this.backend.scatterOp(d, x, s, op);
+      const temps: unknown[] = [];
+      try {
+        const { d, x, s } = this.checkScatterGather('streamScatterOp', dst, index, data, op, temps, false, span);
+        if (typeof op !== 'number') this.checkOpKernel('streamScatterOp', op, d.stream.elem, span);
+        this.backend.scatterOp(d, x, s, op);
+      } finally {
+        for (const t of temps) this.backend.release(t);
+      }
     });
   }
 
   gatherOp(dst: StreamLike, index: StreamLike, src: StreamLike, op: StreamOp, span?: Span): void {
     return this.guardSync(() => {
-      const { d, x, s } = this.checkScatterGather('streamGatherOp', src, index, dst, op, span);
-      if (typeof op !== 'number') this.checkOpKernel('streamGatherOp', op, s.stream.elem, span);
-      // Argument order of the backend call: (dst, index, src).
-      this.backend.gatherOp(s, x, d, op);
+      const temps: unknown[] = [];
+      try {
+        const { d, x, s } = this.checkScatterGather('streamGatherOp', src, index, dst, op, temps, true, span);
+        if (typeof op !== 'number') this.checkOpKernel('streamGatherOp', op, s.stream.elem, span);
+        // Argument order of the backend call: (dst, index, src).
+        this.backend.gatherOp(s, x, d, op);
+      } finally {
+        for (const t of temps) this.backend.release(t);
+      }
     });
   }
 
@@ -400,11 +410,13 @@ export class Runtime implements BrookRuntime {
     }
   }
 
-  /** `target` is addressed through `index`; `perElement` is iterated (same shape as `index`). */
-  private checkScatterGather(op: string, target: StreamLike, index: StreamLike, perElement: StreamLike, code: StreamOp, span?: Span) {
-    const t = boxOf(target, span);
-    const x = boxOf(index, span);
-    const e = boxOf(perElement, span);
+  /** `target` is addressed through `index`; `perElement` is iterated (same shape as `index`) and is
+   *  written when `perElementWritten` (gatherOp's destination). An iterator index, or an iterator as
+   *  the data read, is materialized into a temporary (pushed on `temps`, released by the caller). */
+  private checkScatterGather(op: string, target: StreamLike, index: StreamLike, perElement: StreamLike, code: StreamOp, temps: unknown[], perElementWritten: boolean, span?: Span) {
+    let t = boxOf(target, span);
+    let x = boxOf(index, span);
+    let e = boxOf(perElement, span);
     const fail = (what: string, fix: string) => brtError('BRK5017', { op, what, fix }, span);
     if (typeToString(t.stream.elem) !== typeToString(e.stream.elem)) {
       throw fail(`'${nameOf(target)}' holds ${typeToString(t.stream.elem)} but '${nameOf(perElement)}' holds ${typeToString(e.stream.elem)}`, 'use streams of one element type');
@@ -416,8 +428,14 @@ export class Runtime implements BrookRuntime {
     if (xk.length !== t.shape.length || xk.some((c) => c.scalar === 'bool')) {
       throw fail(`index stream '${nameOf(index)}' holds ${typeToString(x.stream.elem)}, but '${nameOf(target)}' has ${t.shape.length} dimension${plural(t.shape.length)}`, `use a stream of ${t.shape.length === 1 ? 'float' : `float${t.shape.length}`} indices (x = the fastest dimension)`);
     }
-    if (t.stream.iter) throw brtError('BRK5023', { name: t.stream.name }, span);
+    // The written streams (scatter's target, gather's destination, and gather's source unless the op
+    // only fetches) cannot be iterators; the others are read and may be.
+    if (t.stream.iter && (!perElementWritten || code !== 0)) throw brtError('BRK5023', { name: t.stream.name }, span);
+    if (perElementWritten && e.stream.iter) throw brtError('BRK5023', { name: e.stream.name }, span);
     if (typeof code === 'number' && ![0, 1, 2].includes(code)) throw fail(`unknown operation ${code}`, 'use one of the STREAM_SCATTER_* / STREAM_GATHER_* constants or a reduce kernel');
+    if (t.stream.iter) t = materialize(this.backend, t, temps, span);
+    if (x.stream.iter) x = materialize(this.backend, x, temps, span);
+    if (e.stream.iter) e = materialize(this.backend, e, temps, span);
     return { d: launchArg(t) as StreamArg, x: launchArg(x) as StreamArg, s: launchArg(e) as StreamArg };
   }
 

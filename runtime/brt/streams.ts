@@ -14,6 +14,7 @@ import type { Span } from '../compiler/source.js';
 import { flattenElement, typeToString, type Type } from '../compiler/types.js';
 import type { Backend, Domain, LaunchArg, Stream, StreamLike } from './api.js';
 import { brtError, shapeText } from './errors.js';
+import { limitText, MAX_STREAM_EXTENT } from '../compiler/limits.js';
 
 export interface Box {
   stream: Stream;
@@ -45,7 +46,9 @@ export function checkShape(name: string, shape: readonly number[], span?: Span):
       ? `a stream has 1 to 4 dimensions, not ${shape.length}`
       : shape.some((x) => !Number.isInteger(x) || x < 0)
         ? `extent ${shape.find((x) => !Number.isInteger(x) || x < 0)} is not a non-negative integer`
-        : undefined;
+        : shape.some((x) => x > MAX_STREAM_EXTENT)
+          ? `extent ${shape.find((x) => x > MAX_STREAM_EXTENT)} is larger than the limit of ${limitText(MAX_STREAM_EXTENT)}`
+          : undefined;
   if (why) throw brtError('BRK5001', { name, shape: shapeText(shape), why }, span);
 }
 

@@ -39,6 +39,8 @@ export interface CompileOptions {
   predefined?: Record<string, string>;
   /** Name shown in diagnostics when the source is a string (default "input.br"). */
   fileName?: string;
+  /** Host memory checks (default on: NULL, bounds, use after free); off only to measure their cost. */
+  memoryChecks?: boolean;
 }
 
 export interface CompileResult {
@@ -80,6 +82,14 @@ function mergeUnits(units: TranslationUnit[]): TranslationUnit {
   return merged;
 }
 
+/** Warnings about the program as a whole that each file would repeat (BRK1242: inline assembly
+ *  skipped, typically in a timing header every file includes): keep the first one only. */
+const ONCE_PER_PROGRAM: ReadonlySet<string> = new Set(['BRK1242']);
+
+function onceAcrossFiles(fresh: Diagnostic[], earlier: Diagnostic[]): Diagnostic[] {
+  return fresh.filter((d) => !ONCE_PER_PROGRAM.has(d.code) || !earlier.some((e) => e.code === d.code));
+}
+
 export function compile(source: string | SourceSet, options: CompileOptions = {}): CompileResult {
   let sources: SourceSet;
   if (typeof source === 'string') {
@@ -95,7 +105,7 @@ export function compile(source: string | SourceSet, options: CompileOptions = {}
   const units: TranslationUnit[] = [];
   for (const id of mainFiles) {
     const parsed = parseSource(sources, id, { readInclude: options.readInclude, predefined: options.predefined });
-    diagnostics.push(...parsed.diagnostics);
+    diagnostics.push(...onceAcrossFiles(parsed.diagnostics, diagnostics));
     units.push(parsed.unit);
   }
   if (hasErrors(diagnostics)) return fail();
@@ -113,7 +123,7 @@ export function compile(source: string | SourceSet, options: CompileOptions = {}
     return { ...fail(), program };
   }
 
-  const host = generateHost(program, { sources });
+  const host = generateHost(program, { sources, memoryChecks: options.memoryChecks });
   diagnostics.push(...host.diagnostics);
   if (hasErrors(diagnostics)) return { ...fail(), program };
   return { ok: true, sources, program, diagnostics, hostJs: host.js, kernels: compiledKernels(program) };

@@ -48,7 +48,7 @@ export interface Token {
    * preprocessing, so `0x ## 1F` pastes two pieces into a valid literal, and text in `#if 0` may hold
    * anything. (With `deferNumberErrors` off the lexer reports it at once.)
    */
-  invalid?: { code: 'BRK1005' | 'BRK1008'; args: Record<string, string>; hint?: string };
+  invalid?: { code: 'BRK1005' | 'BRK1008' | 'BRK1012'; args: Record<string, string>; hint?: string };
 }
 
 /**
@@ -308,7 +308,12 @@ function lexNumber(text: string, start: number, fileId: number): Token {
   if (suffix === undefined) return bad(`'${suffixRaw}' is not a valid suffix`, "integer suffixes are 'u' and 'l'; a float needs a '.', as in 2.0f");
   const octal = mantissa!.length > 1 && mantissa![0] === '0';
   if (octal && /[89]/.test(mantissa!)) {
-    return bad('a number starting with 0 is octal and cannot hold the digits 8 or 9', 'drop the leading 0 for a decimal number');
+    // Not C, but brcc accepted it: its lexer read integers with strtol(text, 0, 0), which stops at the
+    // first 8 or 9 (`06294306` is 062 = 50). BrookGPU's own `reduce` test relies on that value.
+    const digits = /^0[0-7]*/.exec(mantissa!)![0];
+    const t = makeToken('number', raw, span, false, false, parseInt(digits, 8), false, suffix);
+    t.invalid = { code: 'BRK1012', args: { text: raw, digits, value: String(parseInt(digits, 8)) } };
+    return t;
   }
   return makeToken('number', raw, span, false, false, octal ? parseInt(mantissa!, 8) : parseInt(mantissa!, 10), false, suffix);
 }

@@ -308,12 +308,14 @@ class Preprocessor {
       return;
     }
     const from = this.sources.get(fromFile);
-    const found = this.options.readInclude?.(name, from.name);
+    const brookHeader = brookHeaderOf(name);
+    const found = this.options.readInclude?.(name, from.name) ?? (brookHeader ? this.options.readInclude?.(brookHeader, from.name) : undefined);
     if (!found) {
       // C's rule: a "quoted" include not found next to the file is searched like a <system> one. The
       // system headers are ignored, and so are the original runtime's (brook.hpp, brt.hpp, ...).
       if (isSystemHeaderName(name)) return;
-      reportSyntax(this.diags, 'BRK1120', first.span, { name });
+      const hint = brookHeader ? `brcc generated '${name}' from the Brook header '${brookHeader}'; neither is next to the including file` : undefined;
+      reportSyntax(this.diags, 'BRK1120', first.span, { name }, hint ? { hint } : undefined);
       return;
     }
     // The same file included twice (include guards) shares one SourceFile.
@@ -562,4 +564,14 @@ const SYSTEM_HEADERS = new Set([
 export function isSystemHeaderName(name: string): boolean {
   const n = name.replace(/\\/g, '/');
   return SYSTEM_HEADERS.has(n) || /^(brook\/|brt)/.test(n) || /^brook[^/]*\.(h|hpp)$/.test(n);
+}
+
+/**
+ * BrookGPU's build ran brcc on each Brook header, `NAME.brh` -> `built/NAME.hpp` (the apps' common.mk:
+ * `$(OBJDIR)/%.hpp: %.brh`), and C++ files included the generated one. Here the Brook header itself
+ * is read: the name of the header that `name` was generated from, or undefined.
+ */
+export function brookHeaderOf(name: string): string | undefined {
+  const m = /^(?:\.\/)?built\/(.+)\.hpp$/.exec(name);
+  return m ? `${m[1]}.brh` : undefined;
 }

@@ -44,6 +44,9 @@ export function vec(elem: 'float' | 'int' | 'uint' | 'bool' | 'double', size: nu
   return { kind: 'vector', elem, size: size as 2 | 3 | 4 };
 }
 
+/** stdio's `FILE`: opaque (programs only hold `FILE *`; runtime/hostlib/files.ts implements it). */
+export const FILE_TYPE: Type = { kind: 'struct', name: 'FILE', fields: [] };
+
 /** `float3` -> vector type; `float` -> scalar; otherwise undefined. */
 export function builtinTypeByName(name: string): Type | undefined {
   const m = /^(float|int|uint|bool|double)([234])?$/.exec(name);
@@ -59,6 +62,7 @@ export function builtinTypeByName(name: string): Type | undefined {
     case 'long': case 'long int': case 'long long': case 'signed long': return { kind: 'scalar', name: 'long' };
     case 'unsigned long': case 'unsigned long long': return { kind: 'scalar', name: 'ulong' };
     case 'size_t': return { kind: 'scalar', name: 'ulong' };
+    case 'FILE': return FILE_TYPE;
     case 'half': return FLOAT; // Cg's half: stored as float
     case 'fixed': return FLOAT;
   }

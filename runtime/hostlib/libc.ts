@@ -1,5 +1,6 @@
 /**
- * The C library that generated host code calls: stdio output, stdlib, string.h, ctype.h, time, math.
+ * The C library that generated host code calls: stdio (files in files.ts, input conversion in
+ * scanf.ts), stdlib, string.h, ctype.h, time, math.
  *
  * `new HostLib({ io, mem })` binds one Mem (memory.ts) and one output sink; generated code calls its
  * methods by C name (`$L.printf(fmt, a, b)`), with arguments already converted to the parameter types
@@ -10,16 +11,23 @@
  * `exit(n)` throws an `ExitRequest` that the program runner catches; nothing else here throws on bad
  * input (C's undefined behaviour becomes a harmless value, never a crash of the session).
  */
+import * as fs from 'node:fs';
 import { formatC } from './printf.js';
 import { GlibcRandom } from './rand.js';
 import { Mem, STDERR_PTR, STDIN_PTR, STDOUT_PTR, utf8Bytes } from './memory.js';
 import { MATH, frexp } from './math.js';
+import { EOF, FileTable } from './files.js';
+import { scanC, type ScanSource } from './scanf.js';
+import { ckr, located } from './support.js';
+import type { Span } from '../compiler/source.js';
 
 export interface HostIO {
   /** Bytes for file descriptor 1 (stdout) or 2 (stderr), one JS char per byte. */
   write(fd: 1 | 2, bytes: string): void;
   /** fflush: optional; the CLI flushes at exit anyway. */
   flush?(fd: 1 | 2): void;
+  /** The next chunk of stdin, blocking until there is one; empty at its end. Without it stdin is empty. */
+  readStdin?(): Uint8Array;
 }
 
 /** Thrown by exit(n) and abort(); the runner turns it into the exit status. */
@@ -50,10 +58,13 @@ export class HostLib {
   private literals = new Map<string, number>();
   private readonly readString = (p: number) => this.mem.cstring(p);
   private readonly cpuStart: number;
+  /** fopen'ed files and stdin (files.ts). */
+  readonly files: FileTable;
 
   constructor(opts: HostLibOptions) {
     this.io = opts.io;
     this.mem = opts.mem ?? new Mem();
+    this.files = new FileTable(this.mem, this.io);
     this.cpuStart = cpuMicros();
     // Math functions by their C names (sin, sinf, pow, ...).
     for (const [name, fn] of Object.entries(MATH)) (this as unknown as Record<string, unknown>)[name] = fn;
@@ -101,10 +112,6 @@ export class HostLib {
 
   // ---- stdio ------------------------------------------------------------------------------------
 
-  private fdOf(file: number): 1 | 2 | 0 {
-    return file === STDOUT_PTR ? 1 : file === STDERR_PTR ? 2 : 0;
-  }
-
   printf(fmt: number, ...args: unknown[]): number {
     const s = this.format(fmt, args);
     this.io.write(1, s);
@@ -112,11 +119,8 @@ export class HostLib {
   }
 
   fprintf(file: number, fmt: number, ...args: unknown[]): number {
-    const fd = this.fdOf(file);
-    if (fd === 0) return -1;
     const s = this.format(fmt, args);
-    this.io.write(fd, s);
-    return s.length;
+    return this.files.write(file, s) ? s.length : -1;
   }
 
   sprintf(buf: number, fmt: number, ...args: unknown[]): number {
@@ -139,10 +143,7 @@ export class HostLib {
   }
 
   fputs(s: number, file: number): number {
-    const fd = this.fdOf(file);
-    if (fd === 0) return -1;
-    this.io.write(fd, this.mem.cstring(s));
-    return 1;
+    return this.files.write(file, this.mem.cstring(s)) ? 1 : EOF;
   }
 
   putchar(c: number): number {
@@ -151,10 +152,7 @@ export class HostLib {
   }
 
   fputc(c: number, file: number): number {
-    const fd = this.fdOf(file);
-    if (fd === 0) return -1;
-    this.io.write(fd, String.fromCharCode(c & 255));
-    return c & 255;
+    return this.files.write(file, String.fromCharCode(c & 255)) ? c & 255 : EOF;
   }
 
   putc(c: number, file: number): number {
@@ -162,13 +160,140 @@ export class HostLib {
   }
 
   fflush(file: number): number {
-    const fd = this.fdOf(file);
-    if (fd !== 0) this.io.flush?.(fd);
-    else if (file === 0) {
-      this.io.flush?.(1);
-      this.io.flush?.(2);
+    return this.files.flush(file);
+  }
+
+  // ---- stdio on files (files.ts) and input (scanf.ts) ---------------------------------------------
+
+  fopen(path: number, mode: number): number {
+    return this.files.fopen(this.text(path), this.mem.cstring(mode));
+  }
+
+  fclose(file: number): number {
+    return this.files.fclose(file);
+  }
+
+  /** Flush and forget every open file: the program has ended (the runner calls it). */
+  closeAllFiles(): void {
+    this.files.closeAll();
+  }
+
+  fgetc(file: number): number {
+    const f = this.files.file(file);
+    return f ? f.getByte() : EOF;
+  }
+
+  getc(file: number): number {
+    return this.fgetc(file);
+  }
+
+  getchar(): number {
+    return this.fgetc(STDIN_PTR);
+  }
+
+  /** ungetc: one byte back (the position steps back over what was read; EOF pushes nothing). */
+  ungetc(c: number, file: number): number {
+    const f = this.files.file(file);
+    if (!f || c === EOF || f.pos === 0) return EOF;
+    f.pos--;
+    f.data[f.pos] = c & 255;
+    f.eof = false;
+    return c & 255;
+  }
+
+  /** fgets: up to n - 1 bytes, through the first newline; NULL if nothing was read. */
+  fgets(buf: number, n: number, file: number): number {
+    const f = this.files.file(file);
+    if (!f || n <= 0) return 0;
+    let k = 0;
+    while (k < n - 1) {
+      const c = f.getByte();
+      if (c === EOF) break;
+      this.mem.u8[buf + k++] = c;
+      if (c === 10) break;
     }
+    if (k === 0 && n > 1) return 0;
+    this.mem.u8[buf + k] = 0;
+    return buf;
+  }
+
+  fread(p: number, size: number, count: number, file: number): number {
+    const f = this.files.file(file);
+    if (!f || size === 0 || count === 0) return 0;
+    const got = f.readInto(this.mem.u8, p, size * count);
+    return Math.floor(got / size);
+  }
+
+  fwrite(p: number, size: number, count: number, file: number): number {
+    if (size === 0 || count === 0) return 0;
+    return this.files.writeRaw(file, this.mem.u8.slice(p, p + size * count)) ? count : 0;
+  }
+
+  feof(file: number): number {
+    return this.files.file(file)?.eof ? 1 : 0;
+  }
+
+  ferror(file: number): number {
+    return this.files.file(file)?.error ? 1 : 0;
+  }
+
+  clearerr(file: number): void {
+    const f = this.files.file(file);
+    if (f) f.eof = f.error = false;
+  }
+
+  /** fseek(f, off, SEEK_SET | SEEK_CUR | SEEK_END): 0, or -1 for a bad position or stream. */
+  fseek(file: number, off: number, whence: number): number {
+    const f = this.files.file(file);
+    if (!f) return -1;
+    const base = whence === 0 ? 0 : whence === 1 ? f.pos : whence === 2 ? f.size : NaN;
+    const pos = base + off;
+    if (!(pos >= 0)) return -1;
+    f.pos = pos;
+    f.eof = false;
     return 0;
+  }
+
+  ftell(file: number): number {
+    const f = this.files.file(file);
+    return f ? f.pos : -1;
+  }
+
+  rewind(file: number): void {
+    this.fseek(file, 0, 0);
+    this.clearerr(file);
+  }
+
+  remove(path: number): number {
+    try {
+      fs.rmSync(this.text(path));
+      return 0;
+    } catch {
+      return -1;
+    }
+  }
+
+  fscanf(file: number, fmt: number, ...args: unknown[]): number {
+    const f = this.files.file(file);
+    if (!f) return EOF;
+    // Looking at the end of input sets the end-of-file indicator, as glibc's getc inside scanf does.
+    const peek = () => {
+      const c = f.peekByte();
+      if (c === EOF) f.eof = true;
+      return c;
+    };
+    return scanC(this.mem.cstring(fmt), { peek, next: () => f.getByte() }, args, this.mem);
+  }
+
+  scanf(fmt: number, ...args: unknown[]): number {
+    return this.fscanf(STDIN_PTR, fmt, ...args);
+  }
+
+  sscanf(s: number, fmt: number, ...args: unknown[]): number {
+    const u8 = this.mem.u8;
+    let p = s;
+    const src: ScanSource = { peek: () => (u8[p] === 0 ? EOF : u8[p]!), next: () => (u8[p] === 0 ? EOF : u8[p++]!) };
+    return scanC(this.mem.cstring(fmt), src, args, this.mem);
   }
 
   // ---- stdlib -----------------------------------------------------------------------------------
@@ -176,9 +301,22 @@ export class HostLib {
   malloc(n: number): number { return this.mem.malloc(n); }
   brmalloc(n: number): number { return this.mem.malloc(n); }
   calloc(n: number, size: number): number { return this.mem.calloc(n, size); }
-  realloc(p: number, n: number): number { return this.mem.realloc(p, n); }
-  free(p: number): void { this.mem.free(p); }
-  brfree(p: number): void { this.mem.free(p); }
+  realloc(p: number, n: number, span?: Span): number {
+    try {
+      return this.mem.realloc(p, n);
+    } catch (e) {
+      throw located(e, span);
+    }
+  }
+  /** free(p): a double free or a pointer malloc did not return is an error at the call (span). */
+  free(p: number, span?: Span): void {
+    try {
+      this.mem.free(p);
+    } catch (e) {
+      throw located(e, span);
+    }
+  }
+  brfree(p: number, span?: Span): void { this.free(p, span); }
 
   rand(): number { return this.random.next(); }
   srand(seed: number): void { this.random.seed(seed >>> 0); }
@@ -280,19 +418,32 @@ export class HostLib {
 
   // ---- string.h ---------------------------------------------------------------------------------
 
-  memset(p: number, c: number, n: number): number {
+  /** The n bytes at p must be addressable (checked library calls: memcpy, strcpy...). */
+  private needRange(p: number, n: number, write: boolean, span: Span | undefined): void {
+    if (n > 0 && !this.mem.rangeAccessible(p, p + n)) {
+      try {
+        ckr(this.mem, p, n, write ? 1 : 0, span);
+      } catch (e) {
+        throw located(e, span);
+      }
+    }
+  }
+
+  memset(p: number, c: number, n: number, span?: Span): number {
+    this.needRange(p, n, true, span);
     this.mem.u8.fill(c & 255, p, p + n);
     return p;
   }
 
-  memcpy(d: number, s: number, n: number): number {
+  memcpy(d: number, s: number, n: number, span?: Span): number {
+    this.needRange(s, n, false, span);
+    this.needRange(d, n, true, span);
     this.mem.u8.copyWithin(d, s, s + n);
     return d;
   }
 
-  memmove(d: number, s: number, n: number): number {
-    this.mem.u8.copyWithin(d, s, s + n);
-    return d;
+  memmove(d: number, s: number, n: number, span?: Span): number {
+    return this.memcpy(d, s, n, span);
   }
 
   memcmp(a: number, b: number, n: number): number {
@@ -319,21 +470,23 @@ export class HostLib {
     return 0;
   }
 
-  strcpy(d: number, s: number): number {
+  strcpy(d: number, s: number, span?: Span): number {
     const n = this.mem.strlen(s);
+    this.needRange(d, n + 1, true, span);
     this.mem.u8.copyWithin(d, s, s + n + 1);
     return d;
   }
 
-  strncpy(d: number, s: number, n: number): number {
+  strncpy(d: number, s: number, n: number, span?: Span): number {
     const len = Math.min(this.mem.strlen(s), n);
+    this.needRange(d, n, true, span);
     this.mem.u8.copyWithin(d, s, s + len);
     this.mem.u8.fill(0, d + len, d + n);
     return d;
   }
 
-  strcat(d: number, s: number): number {
-    this.strcpy(d + this.mem.strlen(d), s);
+  strcat(d: number, s: number, span?: Span): number {
+    this.strcpy(d + this.mem.strlen(d), s, span);
     return d;
   }
 

@@ -76,6 +76,9 @@ export async function runProgram(hostJs: string, opts: RunOptions): Promise<numb
       return e.status & 255;
     }
     throw e;
+  } finally {
+    // C flushes and closes open streams when the program ends, however it ends.
+    lib.closeAllFiles();
   }
 }
 

@@ -7,8 +7,9 @@
  *   comparison and casts between pointer types are therefore integer operations on byte offsets.
  *   Where a pointer leaves host code (streamRead/streamWrite) it becomes the `{ mem, off }` HostArray
  *   of runtime/brt/api.ts via `hostPtr`.
- * - Offsets 0..63 are never handed out: 0 is NULL, and 16/32/48 are the FILE objects of stdin, stdout
- *   and stderr (so `stderr != NULL` and `fprintf(stderr, ...)` work).
+ * - Offsets 0..4095 are never handed out: 0 is NULL (an access there, NULL plus a field offset, is a
+ *   NULL dereference), and 16/32/48 are the FILE objects of stdin, stdout and stderr (so
+ *   `stderr != NULL` and `fprintf(stderr, ...)` work).
  * - Loads and stores use the typed view of the access type at offset >> log2(size): every object the
  *   compiler lays out (C layout from compiler/types.ts) and every malloc block (16-byte aligned) is
  *   naturally aligned. A misaligned access through a cast pointer is not supported (C calls it
@@ -23,10 +24,44 @@ export const NULL_PTR = 0;
 export const STDIN_PTR = 16;
 export const STDOUT_PTR = 32;
 export const STDERR_PTR = 48;
-const HEAP_BASE = 64;
-const HEADER = 16; // block header: u32 size at block - 8
+/** Addresses below this are never handed out: a pointer there is NULL plus a small offset. */
+const HEAP_BASE = 4096;
+const HEADER = 16; // block header: u32 requested size at p - 12, u32 size at p - 8, u32 state at p - 4
 /** Largest heap: typed-array offsets use `>>> 2`, valid below 2^32. */
 const MAX_BYTES = 2 ** 32 - 2 ** 16;
+
+// Block states (header word at p - 4).
+const FREE = 0;
+const MALLOCED = 1;
+/** Frames, globals, string literals: live storage that `free` must not accept. */
+const INTERNAL = 2;
+
+/**
+ * Shadow memory (one byte per 8-byte granule, the AddressSanitizer scheme): 0 = all 8 bytes
+ * addressable, 1..7 = only the first k bytes, a poison code otherwise (what the bytes are, so a
+ * fault can say why the access is wrong).
+ */
+export const SHADOW_OK = 0;
+const POISON_UNALLOCATED = 0xfa;
+const POISON_REDZONE = 0xfb;
+const POISON_FREED = 0xfd;
+const POISON_FRAME_GAP = 0xf2;
+const POISON_RETURNED = 0xf5;
+
+/** Page summary of the shadow: 4 KiB pages, 512 granules each. */
+const PAGE_SHIFT = 12;
+const PAGE_GRANULE_SHIFT = PAGE_SHIFT - 3;
+
+/** Freed malloc blocks wait this many bytes of later frees before reuse, so a use after free is caught. */
+const QUARANTINE_BYTES = 16 << 20;
+
+/** Thrown for a memory fault; the caller (generated code) supplies the C location. */
+export class MemoryFault extends Error {
+  constructor(readonly code: string, message: string, readonly hint: string) {
+    super(message);
+    this.name = 'MemoryFault';
+  }
+}
 
 export class Mem {
   buffer!: ArrayBuffer;
@@ -38,10 +73,23 @@ export class Mem {
   i32!: Int32Array;
   f32!: Float32Array;
   f64!: Float64Array;
+  /** Shadow bytes, one per 8 bytes of `buffer` (see SHADOW_OK). */
+  sh!: Uint8Array;
+  /** The shadow as 32-bit words (fast scans). */
+  private sh32!: Uint32Array;
+  /**
+   * One byte per 4 KiB page of `buffer`: 1 when the whole page is addressable. A loop's range check
+   * (rangeAccessible) reads these for whole pages, so its cost does not grow with the range.
+   */
+  private pages!: Uint8Array;
   /** Bump pointer: everything at or above it is unused. */
   private top = HEAP_BASE;
   /** Free blocks by rounded size (exact-size classes: C programs free and re-allocate the same sizes). */
   private freeLists = new Map<number, number[]>();
+  /** Freed malloc blocks not yet reusable (FIFO), and their total size. */
+  private quarantine: number[] = [];
+  private quarantineHead = 0;
+  private quarantined = 0;
   /** Bytes in live malloc blocks (for leak checks in tests). */
   liveBytes = 0;
 
@@ -50,6 +98,7 @@ export class Mem {
   }
 
   private setBuffer(buf: ArrayBuffer): void {
+    const oldShadow = this.sh;
     this.buffer = buf;
     this.u8 = new Uint8Array(buf);
     this.i8 = new Int8Array(buf);
@@ -59,6 +108,40 @@ export class Mem {
     this.i32 = new Int32Array(buf);
     this.f32 = new Float32Array(buf);
     this.f64 = new Float64Array(buf);
+    this.sh = new Uint8Array(buf.byteLength >>> 3).fill(POISON_UNALLOCATED);
+    if (oldShadow) this.sh.set(oldShadow);
+    this.sh32 = new Uint32Array(this.sh.buffer, 0, this.sh.length >>> 2);
+    const oldPages = this.pages;
+    this.pages = new Uint8Array(buf.byteLength >>> PAGE_SHIFT);
+    if (oldPages) this.pages.set(oldPages);
+  }
+
+  /** Set the shadow of granules [g0, g1) to v, keeping the page summary right. */
+  private fillShadow(v: number, g0: number, g1: number): void {
+    if (g1 <= g0) return;
+    this.sh.fill(v, g0, g1);
+    const first = g0 >>> PAGE_GRANULE_SHIFT;
+    const last = (g1 - 1) >>> PAGE_GRANULE_SHIFT;
+    if (last - first > 1) this.pages.fill(v === SHADOW_OK ? 1 : 0, first + 1, last);
+    this.refreshPage(first);
+    if (last !== first) this.refreshPage(last);
+  }
+
+  private setShadow(g: number, v: number): void {
+    this.sh[g] = v;
+    this.pages[g >>> PAGE_GRANULE_SHIFT] = 0; // v is never SHADOW_OK here
+  }
+
+  private refreshPage(page: number): void {
+    const w = this.sh32;
+    const end = (page + 1) << (PAGE_GRANULE_SHIFT - 2);
+    for (let k = page << (PAGE_GRANULE_SHIFT - 2); k < end; k++) {
+      if (w[k] !== 0) {
+        this.pages[page] = 0;
+        return;
+      }
+    }
+    this.pages[page] = 1;
   }
 
   get byteLength(): number {
@@ -82,9 +165,20 @@ export class Mem {
     return true;
   }
 
-  /** C malloc: a 16-byte aligned block, or 0 when memory is exhausted. malloc(0) gives a unique block. */
-  malloc(n: number): number {
-    n = Math.max(0, Math.floor(n));
+  /** Shadow of [p, p + n) addressable, the rest of the block up to p + size a redzone. */
+  private unpoison(p: number, n: number, size: number): void {
+    const g = p >>> 3;
+    const full = Math.floor(n / 8);
+    this.fillShadow(SHADOW_OK, g, g + full);
+    let end = g + full;
+    if (n % 8 !== 0) this.setShadow(end++, n % 8);
+    this.fillShadow(POISON_REDZONE, end, (p + size) >>> 3);
+  }
+
+  private allocBlock(n: number, state: number): number {
+    // (size_t)-1 and other impossible sizes: C's malloc returns NULL.
+    if (!(n >= 0) || n > MAX_BYTES) return 0;
+    n = Math.floor(n);
     const size = Math.max(16, Math.ceil(n / 16) * 16);
     const list = this.freeLists.get(size);
     let p: number;
@@ -95,11 +189,18 @@ export class Mem {
       if (!this.ensure(p + size)) return 0;
       this.top = p + size;
       this.u32[(p - 8) >>> 2] = size;
+      this.fillShadow(POISON_REDZONE, (p - HEADER) >>> 3, p >>> 3); // the header is a redzone
     }
-    this.u32[(p - 4) >>> 2] = 1; // in use
+    this.u32[(p - 4) >>> 2] = state;
     this.u32[(p - 12) >>> 2] = n; // requested size, for bounds of streamRead/streamWrite
-    this.liveBytes += size;
+    this.unpoison(p, n, size);
+    if (state === MALLOCED) this.liveBytes += size;
     return p;
+  }
+
+  /** C malloc: a 16-byte aligned block, or 0 when memory is exhausted. malloc(0) gives a unique block. */
+  malloc(n: number): number {
+    return this.allocBlock(n, MALLOCED);
   }
 
   calloc(count: number, size: number): number {
@@ -111,8 +212,14 @@ export class Mem {
 
   realloc(p: number, n: number): number {
     if (p === 0) return this.malloc(n);
-    const old = this.blockSize(p);
-    if (n <= old) return p;
+    this.checkFree(p);
+    if (!(n >= 0) || n > MAX_BYTES) return 0;
+    const old = this.u32[(p - 12) >>> 2]!;
+    if (n <= this.blockSize(p)) {
+      this.u32[(p - 12) >>> 2] = n;
+      this.unpoison(p, n, this.blockSize(p));
+      return p;
+    }
     const q = this.malloc(n);
     if (q === 0) return 0;
     this.u8.copyWithin(q, p, p + old);
@@ -120,38 +227,160 @@ export class Mem {
     return q;
   }
 
-  /** C free. free(NULL) is a no-op; a double free or a foreign pointer is ignored (no corruption). */
+  /** Why `free(p)` is wrong, as a MemoryFault, or nothing when p is a live malloc block. */
+  private checkFree(p: number): void {
+    const ok = p >= HEAP_BASE + HEADER && p < this.top && p % 16 === 0;
+    const state = ok ? this.u32[(p - 4) >>> 2] : -1;
+    if (state === MALLOCED) return;
+    if (ok && state === FREE && this.sh[p >>> 3] === POISON_FREED) {
+      throw new MemoryFault('BRK5108', 'double free: this block was already freed', 'free each malloc block once; set the pointer to NULL after free(p) so a second free(NULL) does nothing');
+    }
+    throw new MemoryFault('BRK5109', `free of a pointer that malloc did not return (${describeAddress(this, p)})`, 'pass free exactly the pointer that malloc, calloc or realloc returned; arrays and locals are not freed');
+  }
+
+  /** C free. free(NULL) is a no-op; a double free or a pointer malloc did not return is a MemoryFault. */
   free(p: number): void {
-    if (p < HEAP_BASE + HEADER || p >= this.top) return;
-    if (this.u32[(p - 4) >>> 2] !== 1) return;
-    this.u32[(p - 4) >>> 2] = 0;
+    if (p === 0) return;
+    this.checkFree(p);
     const size = this.blockSize(p);
+    this.u32[(p - 4) >>> 2] = FREE;
+    this.fillShadow(POISON_FREED, p >>> 3, (p + size) >>> 3);
     this.liveBytes -= size;
+    this.quarantine.push(p);
+    this.quarantined += size;
+    while (this.quarantined > QUARANTINE_BYTES && this.quarantineHead < this.quarantine.length) {
+      this.reuse(this.quarantine[this.quarantineHead++]!);
+    }
+    if (this.quarantineHead > 1024 && this.quarantineHead * 2 > this.quarantine.length) {
+      this.quarantine = this.quarantine.slice(this.quarantineHead);
+      this.quarantineHead = 0;
+    }
+  }
+
+  private reuse(p: number): void {
+    const size = this.blockSize(p);
+    this.quarantined -= size;
     let list = this.freeLists.get(size);
     if (!list) this.freeLists.set(size, (list = []));
     list.push(p);
   }
 
-  /** Zeroed storage for a stack frame or a global (freed with `free` when the frame ends). */
-  alloca(n: number): number {
-    const p = this.calloc(1, n);
+  /**
+   * Zeroed storage for a stack frame or a global, released with `release`. `gaps` lists [offset,
+   * length] ranges inside it that no C object occupies (between frame slots): they stay poisoned, so
+   * running off the end of a local array is caught.
+   */
+  alloca(n: number, gaps?: readonly number[]): number {
+    const p = this.allocBlock(n, INTERNAL);
     if (p === 0) throw new RangeError(`out of host memory allocating ${n} bytes`);
+    this.u8.fill(0, p, p + this.blockSize(p));
+    if (gaps) for (let i = 0; i < gaps.length; i += 2) this.poisonGap(p + gaps[i]!, p + gaps[i]! + gaps[i + 1]!);
     return p;
   }
 
-  /** Bytes from p to the end of its malloc block when p is the start of a live block, else undefined. */
-  blockBytes(p: number): number | undefined {
-    if (p < HEAP_BASE + HEADER || p >= this.top || p % 16 !== 0) return undefined;
-    if (this.u32[(p - 4) >>> 2] !== 1) return undefined;
+  /** Poison [start, end) (end 8-aligned); a granule that starts before `start` keeps its first bytes. */
+  private poisonGap(start: number, end: number): void {
+    let g = start >>> 3;
+    if (start & 7) this.setShadow(g++, start & 7);
+    this.fillShadow(POISON_FRAME_GAP, g, end >>> 3);
+  }
+
+  /** End of a frame: its storage is reusable at once; pointers into it fault until then. */
+  release(p: number): void {
     const size = this.blockSize(p);
-    const requested = this.u32[(p - 12) >>> 2]!;
-    // Only trust the header if it is consistent (p might point into the middle of another block).
-    if (size < 16 || size % 16 !== 0 || requested > size || p + size > this.top) return undefined;
-    return requested;
+    this.u32[(p - 4) >>> 2] = FREE;
+    this.fillShadow(POISON_RETURNED, p >>> 3, (p + size) >>> 3);
+    let list = this.freeLists.get(size);
+    if (!list) this.freeLists.set(size, (list = []));
+    list.push(p);
+  }
+
+  /**
+   * Bytes from p to the end of the C object it points into (a malloc block, an array, a frame slot),
+   * or undefined when p points at nothing addressable.
+   */
+  blockBytes(p: number): number | undefined {
+    if (!(p >= HEAP_BASE && p < this.top)) return undefined;
+    if (p % 16 === 0 && this.u32[(p - 4) >>> 2] === MALLOCED && this.sh[(p - 8) >>> 3] === POISON_REDZONE) {
+      const requested = this.u32[(p - 12) >>> 2]!;
+      if (requested <= this.blockSize(p)) return requested;
+    }
+    // Anything else: the addressable bytes from p on (the shadow ends each object with a redzone).
+    const sh = this.sh;
+    const s0 = sh[p >>> 3]!;
+    if (s0 !== SHADOW_OK && !(s0 < 8 && (p & 7) < s0)) return undefined;
+    let g = p >>> 3;
+    while (g < sh.length && sh[g] === SHADOW_OK) g++;
+    const s = sh[g];
+    const end = g * 8 + (s !== undefined && s > 0 && s < 8 ? s : 0);
+    return end - p;
   }
 
   private blockSize(p: number): number {
     return this.u32[(p - 8) >>> 2]!;
+  }
+
+  // ---- checked access (generated code calls these where it cannot prove an access valid) ----------
+
+  /**
+   * Whether the n bytes at p (n <= 8, p aligned to n as every C access is) are addressable. The
+   * generated code tests `sh[p >>> 3] === 0` inline and calls this only otherwise.
+   */
+  accessible(p: number, n: number): boolean {
+    if (!(p >= 0 && p + n <= this.buffer.byteLength)) return false;
+    if (n > 8 || (p & 7) + n > 8) return this.rangeAccessible(p, p + n);
+    const s = this.sh[p >>> 3]!;
+    return s === SHADOW_OK || (s < 8 && (p & 7) + n <= s);
+  }
+
+  /** Whether every byte of [p, end) is addressable. */
+  rangeAccessible(p: number, end: number): boolean {
+    if (end <= p) return true;
+    if (!(p >= 0 && end <= this.buffer.byteLength)) return false;
+    const sh = this.sh;
+    const last = (end - 1) >>> 3;
+    let g = p >>> 3;
+    // Whole pages through the page summary; granules only in the first and last page.
+    const firstPage = g >>> PAGE_GRANULE_SHIFT;
+    const lastPage = last >>> PAGE_GRANULE_SHIFT;
+    if (lastPage - firstPage > 1) {
+      const pages = this.pages;
+      for (let k = firstPage + 1; k < lastPage; k++) if (pages[k] !== 1) return false;
+      for (const stop = (firstPage + 1) << PAGE_GRANULE_SHIFT; g < stop; g++) if (sh[g] !== SHADOW_OK) return false;
+      g = lastPage << PAGE_GRANULE_SHIFT;
+    }
+    for (; g < last; g++) if (sh[g] !== SHADOW_OK) return false;
+    const s = sh[last]!;
+    return s === SHADOW_OK || (s < 8 && ((end - 1) & 7) < s);
+  }
+
+  /** The MemoryFault for an access of n bytes at p that is not addressable. */
+  fault(p: number, n: number, write: boolean): MemoryFault {
+    const what = `${write ? 'write' : 'read'} of ${n} byte${n === 1 ? '' : 's'}`;
+    if (p > -HEAP_BASE && p < HEAP_BASE) {
+      return new MemoryFault('BRK5105', `NULL pointer dereference: ${what} at address ${p}`, 'check the pointer against NULL before using it (malloc returns NULL when it cannot allocate)');
+    }
+    let g = p >>> 3;
+    const inBuffer = p >= 0 && p < this.buffer.byteLength;
+    // The first bad granule of the access says what the bytes are.
+    if (inBuffer) {
+      const end = Math.min(this.buffer.byteLength, p + n);
+      for (let q = p; q < end; q = (q | 7) + 1) {
+        const s = this.sh[q >>> 3]!;
+        if (s !== SHADOW_OK && !(s < 8 && ((Math.min(end, (q | 7) + 1) - 1) & 7) < s)) {
+          g = q >>> 3;
+          break;
+        }
+      }
+    }
+    const code = inBuffer ? this.sh[g]! : POISON_UNALLOCATED;
+    if (code === POISON_FREED) {
+      return new MemoryFault('BRK5107', `use after free: ${what} in a block that was freed`, 'do not use a pointer after free(p); free the block only when nothing uses it any more');
+    }
+    if (code === POISON_RETURNED) {
+      return new MemoryFault('BRK5107', `use after return: ${what} in a local of a function that has returned`, 'do not return or keep the address of a local variable; allocate with malloc or use a global');
+    }
+    return new MemoryFault('BRK5106', `out-of-bounds ${what} at address ${p} (${describeAddress(this, p)})`, 'keep the index within the array or malloc block: valid indices of an array of n elements are 0 to n - 1');
   }
 
   // ---- 64-bit integers and pointers stored in memory --------------------------------------------
@@ -203,6 +432,28 @@ export class Mem {
     while (u8[end] !== 0 && end < u8.length) end++;
     return end - p;
   }
+}
+
+/** Where an address lies, in words: the nearest block before it and the offset from its start. */
+function describeAddress(mem: Mem, p: number): string {
+  if (!(p >= 0 && p < mem.byteLength)) return 'outside host memory';
+  const sh = mem.sh;
+  const ok = (g: number) => sh[g] === SHADOW_OK || (sh[g]! > 0 && sh[g]! < 8);
+  // The addressable run at or before p: the object the pointer most likely came from.
+  let q = p >>> 3;
+  const stop = Math.max(0, q - (1 << 20));
+  while (q > stop && !ok(q)) q--;
+  if (!ok(q)) return 'not inside any allocated block';
+  let start = q;
+  while (start > 0 && ok(start - 1)) start--;
+  let last = q;
+  while (last + 1 < sh.length && sh[last] === SHADOW_OK && ok(last + 1)) last++;
+  const blockStart = start * 8;
+  const endByte = last * 8 + (sh[last] === SHADOW_OK ? 8 : sh[last]!);
+  const size = endByte - blockStart;
+  if (p === endByte) return `just past the end of a ${size}-byte block`;
+  if (p > endByte) return `${p - endByte} bytes past the end of a ${size}-byte block`;
+  return `offset ${p - blockStart} of a ${size}-byte block`;
 }
 
 function bytesToString(u8: Uint8Array, start: number, end: number): string {

@@ -11,7 +11,7 @@ import { BrookRuntimeError } from '../compiler/diagnostics.js';
 import type { Span } from '../compiler/source.js';
 import type { ScalarName, Type } from '../compiler/types.js';
 import { flattenElement } from '../compiler/types.js';
-import type { Mem } from './memory.js';
+import { MemoryFault, type Mem } from './memory.js';
 
 const fround = Math.fround;
 
@@ -53,6 +53,40 @@ export function fromSession(v: unknown, n: number, span?: Span): number | number
   }
   const what = v === null ? 'null' : Array.isArray(v) ? `an array of ${v.length}` : typeof v === 'object' ? 'an object' : typeof v === 'string' ? `the string ${JSON.stringify(v.length > 20 ? v.slice(0, 20) + '…' : v)}` : typeof v;
   throw new BrookRuntimeError('BRK5102', `a notebook value used here is ${what}, but ${n === 1 ? 'a number' : `a vector of ${n} numbers`} is needed`, span, n === 1 ? 'pass a number (or a boolean) from the TypeScript cell' : `pass an array of ${n} numbers from the TypeScript cell`);
+}
+
+/**
+ * What a generated host function rethrows when a call inside it failed: the JS engine's stack
+ * overflow becomes BRK5100 at the function's name; anything else passes unchanged.
+ */
+export function stackOverflow(e: unknown, fn: string, span?: Span): unknown {
+  if (!(e instanceof RangeError) || !/call stack/i.test(e.message)) return e;
+  return new BrookRuntimeError('BRK5100', `stack overflow: calls of '${fn}' nest too deeply`, span, `make sure the recursion of '${fn}' reaches its end; for deep but finite recursion use a loop (the host stack holds some thousands of calls)`);
+}
+
+/** A memory fault of the host library (free, memcpy...) as a runtime error at the C call. */
+export function located(e: unknown, span?: Span): unknown {
+  return e instanceof MemoryFault ? new BrookRuntimeError(e.code, e.message, span, e.hint) : e;
+}
+
+/**
+ * The slow path of a checked access (generated code tests the shadow byte inline first): p when
+ * the n bytes at p are addressable, else a located error (NULL, out of bounds, use after free).
+ */
+export function ck(M: Mem, p: number, n: number, write: number, span?: Span): number {
+  if (M.accessible(p, n)) return p;
+  throw located(M.fault(p, n, write !== 0), span);
+}
+
+/**
+ * A checked access of n bytes (n > 8: vectors, struct copies), or the elements of `elem` bytes that
+ * a loop will touch, checked once before it starts (the error names the first bad element).
+ */
+export function ckr(M: Mem, p: number, n: number, write: number, span?: Span, elem = 1): number {
+  if (M.rangeAccessible(p, p + n)) return p;
+  let q = p;
+  while (q < p + n && M.rangeAccessible(q, q + elem)) q += elem;
+  throw located(M.fault(q, elem, write !== 0), span);
 }
 
 function divZero(span?: Span): BrookRuntimeError {

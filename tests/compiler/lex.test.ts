@@ -135,7 +135,10 @@ describe('lexer errors are diagnostics, never exceptions', () => {
   test('malformed numbers are one "invalid number" at their first character', () => {
     const msgs = (text: string) => lexAll(text).diags.items.map((d) => `${d.code}@${d.span.start}-${d.span.end} ${d.message}`);
     expect(msgs('x = 0x;')).toEqual(["BRK1005@4-6 invalid number '0x': no digits after 0x"]);
-    expect(msgs('09')).toEqual(["BRK1005@0-2 invalid number '09': a number starting with 0 is octal and cannot hold the digits 8 or 9"]);
+    // brcc's reading (strtol): the octal digits before the first 8 or 9, with a warning.
+    expect(msgs('09')).toEqual(["BRK1012@0-2 '09' starts with 0, so it is octal, and octal has no digits 8 or 9: read as 0 (= 0), as BrookGPU's brcc read it"]);
+    expect(lexAll('06294306u').toks[0]).toMatchObject({ kind: 'number', value: 50, suffix: 'u', isFloat: false });
+    expect(lexAll('06294306').diags.items[0]).toMatchObject({ code: 'BRK1012', severity: 'warning' });
     expect(msgs('12abc')).toEqual(["BRK1005@0-5 invalid number '12abc': 'abc' is not a valid suffix"]);
     expect(msgs('1.5u')).toEqual(["BRK1005@0-4 invalid number '1.5u': 'u' is not a valid suffix"]);
     expect(msgs('b = 1.0.5f;')).toEqual(["BRK1005@4-10 invalid number '1.0.5f': it has more than one decimal point"]);

@@ -9,7 +9,7 @@ import { createCpuRuntime } from '../../runtime/brt/index.js';
 import { F, F4, add, assign, builtin, cst, declare, inp, kernel, local, mul, out, p, P, red, splat, swz } from '../brt/ir.js';
 
 function loopBody(src: string): string {
-  const start = src.indexOf('for (let i = start');
+  const start = src.indexOf('while (i < end)');
   const end = src.indexOf('\n}', start);
   return src.slice(start, end);
 }
@@ -25,7 +25,9 @@ describe('generated JavaScript', () => {
       const src = generateKernelSource(saxpy.ir, { mode: 'map', access: [null, access[0], access[0], access[1]], mask: null });
       const body = loopBody(src);
       expect(body).not.toMatch(/\bnew\b|=>|\bfunction\b|= \[|\(\[|\{\s*\w+\s*:\s*[^\s{]/);
-      expect(body).toMatch(/let v_l_t_0 = .*, v_l_t_1 = .*, v_l_t_2 = .*, v_l_t_3 = /);
+      // Each component is its own local: loaded one by one, multiplied one by one.
+      expect(body).toMatch(/const p1_0 = F1\[o1\], p1_1 = F1\[o1 \+ 1\], p1_2 = F1\[o1 \+ 2\], p1_3 = F1\[o1 \+ 3\];/);
+      for (let c = 0; c < 4; c++) expect(body).toMatch(new RegExp(`const t\\d+ = fround\\(p0_0 \\* p1_${c}\\);`));
       expect(body).toContain('fround(');
     }
   });
@@ -45,8 +47,13 @@ describe('generated JavaScript', () => {
     const r2 = rt.createStream('r2', F4, [8]);
     rt.call(saxpy, [1, x, x, r]);
     rt.call(saxpy, [2, x, x, r]);
-    expect([...saxpy.cache.keys()]).toEqual([`cpu:${planKey({ mode: 'map', access: [null, 'linear', 'linear', 'linear'], mask: null, iterDims: [null, null, null, null] })}`]);
-    rt.call(saxpy, [2, x, x, r2]); // resized inputs: a table plan
+    const none = [null, null, null, null];
+    const plan = { mode: 'map', access: [null, 'linear', 'linear', 'linear'], mask: null, iterDims: none, iterForms: none, smallIndex: true } as const;
+    // a = 1 and a = 2 are both small whole numbers: one plan.
+    expect([...saxpy.cache.keys()]).toEqual([`cpu:${planKey({ ...plan, constForms: [['s'], null, null, null] })}`]);
+    rt.call(saxpy, [2, x, x, r2]); // resized inputs: another plan
     expect(saxpy.cache.size).toBe(2);
+    rt.call(saxpy, [2.5, x, x, r]); // a fraction: another plan (no whole-number facts)
+    expect(saxpy.cache.size).toBe(3);
   });
 });

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export function runC(source: string, args: string[] = [], flags: string[] = []): { stdout: string; status: number } {
+export function runC(source: string, args: string[] = [], flags: string[] = [], input?: string): { stdout: string; status: number } {
   const dir = mkdtempSync(join(tmpdir(), 'brook-gcc-'));
   try {
     const src = join(dir, 'prog.c');
@@ -12,7 +12,7 @@ export function runC(source: string, args: string[] = [], flags: string[] = []):
     writeFileSync(src, source);
     execFileSync('gcc', ['-O0', '-std=gnu11', '-w', ...flags, '-o', exe, src, '-lm'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const out = execFileSync(exe, args, { encoding: 'latin1', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = execFileSync(exe, args, { encoding: 'latin1', maxBuffer: 1 << 28, ...(input === undefined ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input }) });
       return { stdout: out, status: 0 };
     } catch (e) {
       const err = e as { status?: number; stdout?: string };

@@ -64,10 +64,10 @@ export class KernelClient {
   }
 
   /** Starts `node bin/brook.js kernel --connection-file F` in `cwd`. */
-  static async start(cwd = mkdtempSync(join(tmpdir(), 'brook-kernel-'))): Promise<KernelClient> {
-    const { file, info } = await writeConnectionFile(cwd);
+  static async start(cwd = mkdtempSync(join(tmpdir(), 'brook-kernel-')), key?: string, env: Record<string, string> = {}): Promise<KernelClient> {
+    const { file, info } = await writeConnectionFile(cwd, key);
     const startedAt = performance.now();
-    const child = spawn(process.execPath, [BROOK_BIN, 'kernel', '--connection-file', file], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BROOK_BIN, 'kernel', '--connection-file', file], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     return new KernelClient(child, info, startedAt);
   }
 
@@ -92,7 +92,7 @@ export class KernelClient {
   }
 
   /** Sends raw frames (for malformed-message tests). */
-  sendRaw(channel: 'shell', frames: Buffer[]): void {
+  sendRaw(channel: 'shell' | 'control', frames: Buffer[]): void {
     void this.sockets[channel].send(frames);
   }
 

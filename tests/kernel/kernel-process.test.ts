@@ -160,6 +160,33 @@ describe('kernel process over zeromq', () => {
     expect(k.stderr).toMatch(/invalid signature/);
   });
 
+  it('logs and drops malformed frames on shell and control, and never exits', async () => {
+    const signer = new Signer(k.info.key);
+    const signed = (parts: string[]) => [Buffer.from('<IDS|MSG>'), Buffer.from(signer.sign(parts)), ...parts.map((p) => Buffer.from(p))];
+    const header = (type: string) => JSON.stringify({ msg_id: `bad-${type}`, msg_type: type, session: 's', username: 'u', date: new Date().toISOString(), version: '5.3' });
+    const bad = [
+      signed(['null', '{}', '{}', '{}']), // null header (once killed the shell loop, and the process on control)
+      signed(['{}', '{}', '{}', '{}']), // no msg_type
+      signed([header('execute_request'), '{}', '{}', '5']), // content not an object
+      signed(['{not json', '{}', '{}', '{}']),
+      signed([header('no_such_request'), '{}', '{}', '{}']), // unknown type
+      signed([header('constructor'), '{}', '{}', '{}']), // names no handler either
+      encode({ msgType: 'execute_request', content: { code: '1' } }, 'x', new Signer('wrong key')),
+      [Buffer.from('no delimiter')],
+    ];
+    for (const frames of bad) {
+      k.sendRaw('shell', frames);
+      k.sendRaw('control', frames);
+    }
+    expect((await k.execute('"after bad frames"')).reply.content.status).toBe('ok');
+    expect((await k.reply('control', k.send('control', 'kernel_info_request', {}))).content).toMatchObject({ status: 'ok' });
+    expect(k.child.exitCode).toBeNull();
+    expect(k.stderr).toMatch(/shell: dropped a message: header is null/);
+    expect(k.stderr).toMatch(/control: dropped a message: header is null/);
+    expect(k.stderr).toMatch(/control: unknown message type "no_such_request", dropped/);
+    expect(k.stderr).toMatch(/shell: unknown message type "no_such_request", dropped/);
+  });
+
   it('answers comm_info, closes comms to unknown targets, and is_complete/complete/inspect', async () => {
     expect((await k.reply('shell', k.send('shell', 'comm_info_request', {}))).content).toEqual({ status: 'ok', comms: {} });
     const open = k.send('shell', 'comm_open', { comm_id: 'c1', target_name: 'nowhere', data: {} });

@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decode, DELIMITER, encode, Signer, WireError, PROTOCOL_VERSION } from '../../kernel/wire.js';
+import { decode, DELIMITER, encode, Signer, WireError, PROTOCOL_VERSION, unsignedWarning } from '../../kernel/wire.js';
 
 describe('Signer', () => {
   it('computes HMAC-SHA256 as RFC 4231 test case 1 says', () => {
@@ -85,5 +85,25 @@ describe('encode and decode', () => {
     const bad = encode({ msgType: 'status', content: {} }, 's', unsigned);
     bad[4] = Buffer.from('not json');
     expect(() => decode(bad, unsigned)).toThrow(/metadata is not JSON/);
+  });
+
+  it('rejects validly signed messages of the wrong shape: null or non-object header, no msg_type, non-object parts', () => {
+    const signed = (parts: string[]) => [Buffer.from(DELIMITER), Buffer.from(signer.sign(parts)), ...parts.map((p) => Buffer.from(p))];
+    const header = JSON.stringify({ msg_id: 'm', msg_type: 'execute_request', session: 's', username: 'u', date: '', version: '5.3' });
+    expect(() => decode(signed(['null', '{}', '{}', '{}']), signer)).toThrow(/header is null, not an object/);
+    expect(() => decode(signed(['[1]', '{}', '{}', '{}']), signer)).toThrow(/header is an array/);
+    expect(() => decode(signed(['"x"', '{}', '{}', '{}']), signer)).toThrow(/header is a string/);
+    expect(() => decode(signed(['{}', '{}', '{}', '{}']), signer)).toThrow(/no msg_type/);
+    expect(() => decode(signed(['{"msg_type": 3}', '{}', '{}', '{}']), signer)).toThrow(/no msg_type/);
+    expect(() => decode(signed([header, '{}', '{}', '7']), signer)).toThrow(/content is a number/);
+    expect(() => decode(signed([header, '[]', '{}', '{}']), signer)).toThrow(/parent_header is an array/);
+    // null parts other than the header read as empty objects (some clients send null metadata)
+    expect(decode(signed([header, 'null', 'null', 'null']), signer)).toMatchObject({ parent_header: {}, metadata: {}, content: {} });
+  });
+
+  it('warns about an empty key (signing off), and only then', () => {
+    const info = { transport: 'tcp', ip: '127.0.0.1', shell_port: 1, iopub_port: 2, stdin_port: 3, control_port: 4, hb_port: 5, signature_scheme: 'hmac-sha256' } as const;
+    expect(unsignedWarning({ ...info, key: '' })).toMatch(/empty key.*not signed/);
+    expect(unsignedWarning({ ...info, key: 'k' })).toBeUndefined();
   });
 });

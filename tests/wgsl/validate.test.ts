@@ -134,7 +134,7 @@ function variant(ir: KernelIR, mode: VariantMode, shape: 'plain' | 'direct' | 's
 
 describe('generated WGSL compiles under Dawn', () => {
   for (const ir of corpus()) {
-    const modes: VariantMode[] = ir.kind === 'reduce' ? ['reduceAll', 'reduceBlocks', 'scatterFold'] : ir.params.some((q) => q.role === 'vout') ? ['voutCount', 'voutWrite'] : ['map'];
+    const modes: VariantMode[] = ir.kind === 'reduce' ? ['reduceAll', 'reduceBlocks', 'scatterFold', 'gatherFold'] : ir.params.some((q) => q.role === 'vout') ? ['voutCount', 'voutWrite'] : ['map'];
     for (const mode of modes) {
       for (const shape of ['plain', 'direct', 'shared', 'masked'] as const) {
         it(`${ir.name} (${mode}, ${shape})`, async () => {
@@ -155,7 +155,7 @@ describe('generated WGSL compiles under Dawn', () => {
     for (const s of specs) {
       for (const op of [0, 1, 2]) codes.push(scatterShader(s, op).code);
       for (const op of [0, 1]) codes.push(gatherOpShader(s, op).code);
-      codes.push(scatterListShader(s).code);
+      codes.push(scatterListShader(s).code, scatterListShader(s, true).code);
     }
     for (const code of codes) expect(await compileErrors(code)).toEqual([]);
   });

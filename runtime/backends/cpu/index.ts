@@ -20,22 +20,85 @@ import {
   type LaunchArg,
   type StreamOp,
 } from '../../brt/api.js';
-import { compileKernelJs, planKey, type CompiledJsKernel, type JsPlan } from '../../compiler/codegen/js/index.js';
+import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/codegen/js/index.js';
 import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
-import { asCpuBuffer, createCpuBuffer, type CpuBuffer } from './buffers.js';
-import { accessOf, baseOf, gatherData, iterData, iterDims, pad4, streamData, strides4 } from './launchdata.js';
+import { asCpuBuffer, BufferRecycler, createCpuBuffer, type CpuBuffer } from './buffers.js';
+import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
+import { checkAbort } from '../../brt/abort.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
+export { defaultCpuThreads } from './workers.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
 /** Elements folded sequentially before partial results are combined in a tree (see reduceAll). */
 export const REDUCE_CHUNK = 256;
 
+/** Time one chunk of a launch aims at: interrupts land within it, and threads share work finely. */
+const CHUNK_MS = 5;
+/** Work (positions x weight) of the first chunk of a kernel never measured (its time gives the
+ *  chunk size); later probe chunks grow 4x until one takes 0.5 ms or 64 x PROBE are done. */
+const PROBE = 16;
+
 export interface CpuBackendOptions extends WorkerOptions {}
 
 export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { readonly pool: WorkerPool | null } {
-  const pool = options.workers && options.workers > 1 ? new WorkerPool(options) : null;
+  const pool = options.workers && options.workers > 0 ? new WorkerPool(options) : null;
   const buf = (h: BufferHandle | undefined): CpuBuffer => asCpuBuffer(h);
+  /** Measured cost per position of each compiled kernel (ns, all threads' time), for chunk sizes. */
+  const cost = new WeakMap<CompiledJsKernel, number>();
+
+  /**
+   * Runs positions [0, n) of a compiled launch: in chunks of about CHUNK_MS (aligned to `align`
+   * positions), with an interrupt/timeout check (brt/abort.ts) before each chunk the calling thread
+   * runs, so an interrupt lands within a chunk's time. `split` launches are shared with the worker
+   * pool when their estimated time is worth it; others (vout pushes, scatters: order matters) run in
+   * order on the calling thread.
+   */
+  function execute(c: CompiledJsKernel, L: Record<string, unknown>, n: number, launch: Launch, opts: { align?: number; split?: boolean; weight?: number } = {}): void {
+    const align = opts.align ?? 1;
+    const weight = opts.weight ?? 1; // positions of work per position (block reductions)
+    const span = launch.span;
+    const t0 = performance.now();
+    let from = 0;
+    let ns = cost.get(c);
+    if (ns === undefined) {
+      // Never measured: growing first chunks (from one position's worth of PROBE work) tell the cost,
+      // so even the first launch of a slow kernel is interruptible. The estimate is high while V8
+      // warms up, which only makes the chunks smaller.
+      let size = Math.max(align, Math.ceil(Math.max(1, PROBE / weight) / align) * align);
+      for (;;) {
+        const hi = Math.min(n, from + size);
+        checkAbort(span);
+        const t = performance.now();
+        c.run(L, from, hi);
+        const ms = performance.now() - t;
+        ns = Math.max(0.05, (ms * 1e6) / ((hi - from) * weight));
+        from = hi;
+        if (from >= n || ms >= 0.5 || (from - 0) * weight >= 64 * PROBE) break;
+        size *= 4;
+      }
+    }
+    const perPosition = ns! * weight;
+    const rest = n - from;
+    let threads = 1;
+    const useThreads = pool !== null && opts.split !== false && rest > align && (rest * perPosition) / 1e6 >= pool.thresholdMs;
+    // Chunks of about CHUNK_MS of one thread's time; with threads, at least 4 chunks per thread.
+    let chunk = Math.max(1, Math.round((CHUNK_MS * 1e6) / perPosition));
+    if (useThreads) chunk = Math.min(chunk, Math.ceil(rest / ((pool.size + 1) * 4)));
+    chunk = Math.max(align, Math.ceil(chunk / align) * align);
+    if (useThreads && chunk < rest) {
+      threads = pool.size + 1;
+      pool.runChunked(c.source, L, from, n, chunk, (lo, hi) => c.run(L, lo, hi), () => checkAbort(span));
+    } else {
+      for (let lo = from; lo < n; lo += chunk) {
+        checkAbort(span);
+        c.run(L, lo, Math.min(n, lo + chunk));
+      }
+    }
+    const ms = performance.now() - t0;
+    // Positions run this launch against the time of all threads: the next launch's chunk sizes.
+    if (n >= 1024 && ms > 0.2) cost.set(c, Math.max(0.05, (ms * 1e6 * threads) / (n * weight)));
+  }
 
   function compiled(launch: Launch, plan: JsPlan): CompiledJsKernel {
     const key = `cpu:${planKey(plan)}`;
@@ -47,23 +110,39 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     return c;
   }
 
-  /** Launch data and plan for positions of `space`. */
+  /** Launch data and plan for positions of `space`: O(1) work per argument (addressing is arithmetic). */
   function prepare(launch: Launch, mode: JsPlan['mode'], space: number[]) {
     const ir = launch.kernel.ir;
-    const indexof = new Set(ir.indexofParams);
     const access: JsPlan['access'] = [];
     const iterDimsOf: (number[] | null)[] = [];
+    const iterFormsOf: (IterForm[] | null)[] = [];
+    const constForms: (IterForm[] | null)[] = [];
+    // indexof values are small when every extent is (then index arithmetic needs no fround).
+    let largest = Math.max(...space);
     const args = launch.args.map((a, k) => {
       const p = ir.params[k]!;
       access.push(null);
-      iterDimsOf.push(p.role === 'iter' ? iterDims(a as LaunchArg & { kind: 'iter' }) : null);
+      iterDimsOf.push(null);
+      iterFormsOf.push(null);
+      constForms.push(null);
+      if (a.kind === 'stream' || a.kind === 'iter') largest = Math.max(largest, ...a.shape);
       switch (p.role) {
-        case 'const':
-          return { value: a.kind === 'value' ? a.value : [] };
+        case 'const': {
+          const value = a.kind === 'value' ? a.value : [];
+          // Whole-number constants let gathers indexed by them skip rounding (a plan property).
+          constForms[k] = flatKinds(p.type).map((kind, c) => (kind === 'float' ? wholeForm(Math.fround(value[c] ?? 0)) : kind === 'double' ? wholeForm(value[c] ?? 0) : 'g'));
+          return { value };
+        }
         case 'gather':
           return gatherData(a as StreamArg, buf((a as StreamArg).stream.buffer));
-        case 'iter':
-          return iterData(a as LaunchArg & { kind: 'iter' }, space, indexof.has(k));
+        case 'iter': {
+          const it = a as LaunchArg & { kind: 'iter' };
+          const d = iterData(it);
+          access[k] = dimsOf(it.shape, space);
+          iterDimsOf[k] = d.dim;
+          iterFormsOf[k] = iterForms(d);
+          return d;
+        }
         case 'vout':
           return { pushed: [] as number[] };
         case 'reduce':
@@ -73,9 +152,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
           if (a.kind === 'value') return {}; // combine-only use (gather-op updates): no stream
           const s = a as StreamArg;
           if (!(mode === 'reduceBlocks' && p.role === 'in')) access[k] = accessOf(s, space);
-          const d = streamData(s, space, buf(s.stream.buffer), indexof.has(k), access[k] ?? 'linear');
-          if (mode === 'reduceBlocks') Object.assign(d, { S: strides4(s.stream.shape), base: baseOf(s) });
-          return d;
+          return streamData(s, buf(s.stream.buffer));
         }
       }
     });
@@ -90,12 +167,13 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     let mask: JsPlan['mask'] = null;
     if (launch.mask) {
       mask = accessOf(launch.mask, space);
-      L.mask = streamData(launch.mask, space, buf(launch.mask.stream.buffer), false, mask);
+      L.mask = streamData(launch.mask, buf(launch.mask.stream.buffer));
     }
-    const plan: JsPlan = { mode, access, mask, iterDims: iterDimsOf };
+    const plan: JsPlan = { mode, access, mask, iterDims: iterDimsOf, iterForms: iterFormsOf, constForms, smallIndex: largest <= SMALL_WHOLE };
     return { L, plan, n: E.reduce((a, b) => a * b, 1) };
   }
 
+  const recycler = new BufferRecycler();
   const backend = {
     name: 'cpu' as const,
     description: pool ? `cpu (JavaScript, ${pool.size} worker threads)` : 'cpu (JavaScript)',
@@ -103,10 +181,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     pool,
 
     allocate(words: number): BufferHandle {
-      return createCpuBuffer(words, pool !== null);
+      return recycler.take(words, pool !== null);
     },
     release(h: BufferHandle): void {
-      buf(h).released = true;
+      recycler.give(buf(h));
     },
     write(h: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void {
       buf(h).U.set(new Uint32Array(data.buffer, data.byteOffset, data.length), wordOffset);
@@ -123,9 +201,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
 
     run(launch: Launch): void {
       const { L, plan, n } = prepare(launch, 'map', launch.outShape);
-      const c = compiled(launch, plan);
-      if (pool && pool.worthSplitting(n)) pool.runSync(c.source, L, n);
-      else c.run(L, 0, n);
+      execute(compiled(launch, plan), L, n, launch);
     },
 
     /**
@@ -145,8 +221,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       const P = pool ? new Float64Array(new SharedArrayBuffer(m * W * 8)) : new Float64Array(m * W);
       L.chunk = chunk;
       L.partials = P;
-      if (pool && c.combineAt && pool.worthSplitting(n)) pool.runSync(c.source, L, n, chunk);
-      else c.run(L, 0, n);
+      // Without combineAt the fold is one sequential chunk: on the calling thread, in order.
+      execute(c, L, n, launch, { align: chunk, split: c.combineAt !== null });
       // Fixed tree over the chunk partials: (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up.
       for (let s = 1; s < m; s *= 2) {
         for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
@@ -161,25 +237,19 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       const { L, plan, n } = prepare(launch, 'reduceBlocks', target.shape);
       L.F = inShape.map((x, d) => (out[d] === 0 ? 0 : x / out[d]!));
       plan.target = accessOf(target, target.shape);
-      L.target = streamData(target, target.shape, buf(target.stream.buffer), false, plan.target);
+      L.target = streamData(target, buf(target.stream.buffer));
       const c = compiled(launch, plan);
       // Blocks are folded in chunks joined on a stack of partials (at most one per bit of the count).
       const W = flatKinds(launch.kernel.ir.params.find((p) => p.role === 'reduce')!.type).length;
       L.chunk = REDUCE_CHUNK;
       L.stack = new Float64Array(W * 64);
-      if (pool && pool.worthSplitting(n * (inShape.reduce((a, b) => a * b, 1) / Math.max(1, n)))) pool.runSync(c.source, L, n);
-      else c.run(L, 0, n);
+      execute(c, L, n, launch, { weight: inShape.reduce((a, b) => a * b, 1) / Math.max(1, n) });
     },
 
     async runVout(launch: Launch): Promise<{ counts: number[]; buffers: BufferHandle[] }> {
       const { L, plan, n } = prepare(launch, 'map', launch.outShape);
       const c = compiled(launch, plan);
-      try {
-        c.run(L, 0, n);
-      } catch (e) {
-        if (e instanceof VoutOverflow) throw e;
-        throw e;
-      }
+      execute(c, L, n, launch, { split: false }); // pushes keep position order
       const counts: number[] = [];
       const buffers: BufferHandle[] = [];
       launch.kernel.ir.params.forEach((p, k) => {
@@ -276,10 +346,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const launch: Launch = { kernel: k, args, outShape: data.shape };
     const { L, plan, n } = prepare(launch, 'scatter', data.shape);
     plan.target = accessOf(index, data.shape);
-    L.index = streamData(index, data.shape, buf(index.stream.buffer), false, plan.target);
+    L.index = streamData(index, buf(index.stream.buffer));
     L.indexIsFloat = flatKinds(index.stream.elem)[0] === 'float';
     L.dst = gatherData(dst, buf(dst.stream.buffer));
-    compiled(launch, plan).run(L, 0, n);
+    execute(compiled(launch, plan), L, n, launch, { split: false }); // in order of i: the last writer wins
   }
 
   return backend;

@@ -1,61 +1,89 @@
 /**
- * Worker threads for large CPU launches. Stream storage is SharedArrayBuffer when a pool exists, so a
- * worker writes outputs in place; each worker runs the same generated module on a contiguous range of
- * positions. `Backend.run` is synchronous, so the caller blocks in Atomics.wait (allowed on Node's
- * main thread) and collects replies with receiveMessageOnPort: no event-loop turn is needed.
+ * Threads for CPU launches. Stream storage is SharedArrayBuffer when a pool exists, so a worker
+ * writes outputs in place. A launch is cut into chunks of positions; the calling thread and every
+ * worker take chunks from one shared counter until none is left (so a slow or late thread never holds
+ * the others up), and the caller checks for an interrupt between its chunks. `Backend.run` is
+ * synchronous, so the caller then blocks in Atomics.wait (allowed on Node's main thread) until the
+ * workers that took chunks are done: no event-loop turn is needed.
  *
- * Splitting never changes a result: map positions are independent, and reductions return per-range
- * partials that the caller combines left to right with the kernel's own body.
+ * Splitting never changes a result: map positions are independent, and full reductions store one
+ * partial per fixed chunk of REDUCE_CHUNK positions whatever thread computed it.
  */
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 
 export interface WorkerOptions {
-  /** Number of worker threads (0 or 1: none). */
+  /** Number of worker threads besides the calling thread (0: none). */
   workers?: number;
-  /** Launches with fewer positions run on the calling thread. */
-  workerThreshold?: number;
+  /** Launches whose estimated single-thread time is under this many milliseconds stay on the
+   *  calling thread (default 1; 0 splits every launch, for tests). */
+  workerThresholdMs?: number;
 }
+
+/**
+ * Threads a CPU runtime uses by default: BROOK_CPU_THREADS when set (1: the calling thread only),
+ * else every core `os.availableParallelism()` reports.
+ */
+export function defaultCpuThreads(env: Record<string, string | undefined> = process.env): number {
+  const set = Number.parseInt(env.BROOK_CPU_THREADS ?? '', 10);
+  if (Number.isFinite(set) && set >= 1) return set;
+  return Math.max(1, availableParallelism());
+}
+
+/** Control words of one launch (a fresh SharedArrayBuffer per launch, so a late worker only ever
+ *  sees an exhausted counter of an old launch, never the next launch's chunks). */
+const NEXT = 0;
+const ACTIVE = 1;
+const STOP = 2;
+const FAILED = 3;
 
 const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
-const { port, signal } = workerData;
+const { port } = workerData;
 const cache = new Map();
 port.on('message', (m) => {
-  let reply;
+  const ctrl = m.ctrl;
+  Atomics.add(ctrl, ${ACTIVE}, 1);
   try {
     let k = cache.get(m.source);
     if (!k) { k = new Function(m.source)(); cache.set(m.source, k); }
-    const value = k.run(m.L, m.start, m.end);
-    reply = { ok: true, value: value === undefined ? null : value };
+    for (;;) {
+      if (Atomics.load(ctrl, ${STOP}) !== 0) break;
+      const c = Atomics.add(ctrl, ${NEXT}, 1);
+      if (c >= m.chunks) break;
+      k.run(m.L, m.from + c * m.chunk, Math.min(m.n, m.from + (c + 1) * m.chunk));
+    }
   } catch (e) {
-    reply = { ok: false, error: String((e && e.stack) || e) };
+    Atomics.store(ctrl, ${STOP}, 1);
+    Atomics.store(ctrl, ${FAILED}, 1);
+    port.postMessage(String((e && e.stack) || e));
   }
-  port.postMessage(reply);
-  Atomics.add(signal, 0, 1);
-  Atomics.notify(signal, 0);
+  Atomics.sub(ctrl, ${ACTIVE}, 1);
+  Atomics.notify(ctrl, ${ACTIVE});
 });
 `;
 
 export class WorkerPool {
+  /** Worker threads (the calling thread works too). */
   readonly size: number;
-  readonly threshold: number;
+  readonly thresholdMs: number;
   /** Launches that were split (tests check the split path really ran). */
   splitLaunches = 0;
   private workers: Worker[] = [];
   private ports: MessagePort[] = [];
-  private signal = new Int32Array(new SharedArrayBuffer(4));
 
   constructor(options: WorkerOptions) {
-    this.size = Math.max(2, options.workers ?? 2);
-    this.threshold = options.workerThreshold ?? 1 << 18;
+    this.size = Math.max(1, options.workers ?? 1);
+    this.thresholdMs = options.workerThresholdMs ?? 1;
   }
 
-  /** Threads start on the first large launch, so a runtime that never needs them costs nothing. */
+  /** Threads start on the first split launch, so a runtime that never needs them costs nothing;
+   *  the caller works through the chunks meanwhile, so a launch never waits for a thread to boot. */
   private start(): void {
     if (this.workers.length > 0) return;
     for (let i = 0; i < this.size; i++) {
       const { port1, port2 } = new MessageChannel();
-      const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: this.signal }, transferList: [port2] });
+      const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2 }, transferList: [port2] });
       w.unref();
       port1.unref();
       this.workers.push(w);
@@ -63,44 +91,53 @@ export class WorkerPool {
     }
   }
 
-  worthSplitting(n: number): boolean {
-    return n >= this.threshold;
-  }
-
   /**
-   * Run positions [0, n) in `size` contiguous ranges; returns each range's result in order. With
-   * `chunk`, ranges start at multiples of it (reductions: the per-chunk partials then do not depend
-   * on the split).
+   * Runs positions [from, n) as chunks of `chunk` positions (the last may be shorter): chunk c covers
+   * [from + c * chunk, min(n, from + (c + 1) * chunk)). `local(lo, hi)` runs a chunk on the calling thread and
+   * `between()` is called before each of its chunks (it may throw to stop the launch: the workers
+   * stop taking chunks, and the error is rethrown once the chunks they hold are done).
    */
-  runSync(source: string, L: Record<string, unknown>, n: number, chunk = 0): unknown[] {
+  runChunked(source: string, L: Record<string, unknown>, from: number, n: number, chunk: number, local: (lo: number, hi: number) => void, between: () => void): void {
     const { overflow: _drop, ...data } = L; // functions cannot cross threads
     this.splitLaunches++;
     this.start();
-    const pieces = this.size;
-    const align = (x: number) => (chunk > 0 ? Math.min(n, Math.ceil(x / chunk) * chunk) : x);
-    Atomics.store(this.signal, 0, 0);
-    for (let k = 0; k < pieces; k++) {
-      const start = align(Math.floor((n * k) / pieces));
-      const end = align(Math.floor((n * (k + 1)) / pieces));
-      this.ports[k]!.postMessage({ source, L: data, start, end });
+    const chunks = Math.ceil((n - from) / chunk);
+    const ctrl = new Int32Array(new SharedArrayBuffer(16));
+    const message = { source, L: data, from, n, chunk, chunks, ctrl };
+    for (const port of this.ports) port.postMessage(message);
+    let stopped: unknown = null;
+    try {
+      for (;;) {
+        between();
+        if (Atomics.load(ctrl, STOP) !== 0) break;
+        const c = Atomics.add(ctrl, NEXT, 1);
+        if (c >= chunks) break;
+        local(from + c * chunk, Math.min(n, from + (c + 1) * chunk));
+      }
+    } catch (e) {
+      stopped = e;
+      Atomics.store(ctrl, STOP, 1);
     }
+    // Every chunk is taken (or the launch stopped): wait for the workers still inside one.
     for (;;) {
-      const done = Atomics.load(this.signal, 0);
-      if (done >= pieces) break;
-      Atomics.wait(this.signal, 0, done);
+      const active = Atomics.load(ctrl, ACTIVE);
+      if (active === 0) break;
+      Atomics.wait(ctrl, ACTIVE, active, 1000);
     }
-    const results: unknown[] = [];
-    for (let k = 0; k < pieces; k++) {
-      const m = receiveMessageOnPort(this.ports[k]!)?.message as { ok: boolean; value?: unknown; error?: string } | undefined;
-      if (!m) throw new Error('internal: a CPU worker finished without a reply');
-      if (!m.ok) throw new Error(`internal: CPU worker failed: ${m.error}`);
-      results.push(m.value);
+    if (stopped) throw stopped;
+    if (Atomics.load(ctrl, FAILED) !== 0) {
+      let why = 'unknown error';
+      for (const port of this.ports) {
+        const m = receiveMessageOnPort(port);
+        if (m) why = String(m.message);
+      }
+      throw new Error(`internal: CPU worker failed: ${why}`);
     }
-    return results;
   }
 
   dispose(): void {
     for (const w of this.workers) void w.terminate();
     this.workers = [];
+    this.ports = [];
   }
 }

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CompiledKernel } from '../../brt/api.js';
-import { writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/codegen/wgsl/index.js';
+import { WG2D, writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/codegen/wgsl/index.js';
 import { BufferPool, GpuBuf, STORAGE_USAGE, paddedBytes } from './buffers.js';
 import { variantKey } from './launch.js';
 import { BindGroupCache, createPipeline, type Pipeline } from './pipelines.js';
@@ -18,6 +18,9 @@ import { Uploader } from './upload.js';
 
 export interface KernelPipeline extends Pipeline {
   plan: ModulePlan;
+  /** Made for one call's shapes (variant.shapes): a 2-D grid when `grid2d`. */
+  specialized: boolean;
+  grid2d: boolean;
 }
 
 /** Positions per dispatch: bounds one dispatch's run time (GPU watchdogs) and keeps indices in u32. */
@@ -57,7 +60,7 @@ export class GpuContext {
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
     const base = createPipeline(this.rec, `kernel '${kernel.ir.name}' (${v.mode})`, m.code, m.entries, m.plan.uniformVec4s * 16, bindings);
-    p = { ...base, plan: m.plan };
+    p = { ...base, plan: m.plan, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2 };
     kernel.cache.set(key, p);
     return p;
   }
@@ -102,6 +105,37 @@ export class GpuContext {
       const bg = bindGroup ?? this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
       this.rec.dispatch(pipeline, bg, slot.offset, gx, gy);
       this.rec.addWork(n);
+    }
+  }
+
+  /**
+   * Record a 2-D grid over `rows` x `cols` positions (a module specialized with grid 2), in bands
+   * of rows: each dispatch stays under MAX_PER_DISPATCH positions and the per-dimension limit.
+   * U[1].x is the band's end row, .z its first row.
+   */
+  dispatchRows(
+    p: Pipeline,
+    rows: number,
+    cols: number,
+    fill: (data: Uint32Array) => void,
+    call: RecordedCall,
+    bindGroup: GPUBindGroup,
+  ): void {
+    const pipeline = p.pipelines.get('main');
+    if (!pipeline) throw new Error('internal: no entry point main');
+    const gx = Math.ceil(cols / WG2D[0]);
+    const byCount = Math.floor(MAX_PER_DISPATCH / cols / WG2D[1]) * WG2D[1];
+    const band = Math.max(WG2D[1], Math.min(byCount, this.maxGroupsPerDim * WG2D[1]));
+    for (let first = 0; first < rows; first += band) {
+      const n = Math.min(band, rows - first);
+      const slot = this.rec.uniformSlot(p.uniformBytes);
+      fill(slot.data);
+      slot.data[4] = first + n;
+      slot.data[5] = gx * WG2D[0];
+      slot.data[6] = first;
+      slot.data[7] = rows * cols;
+      this.rec.dispatch(pipeline, bindGroup, slot.offset, gx, Math.ceil(n / WG2D[1]));
+      this.rec.addWork(n * cols);
     }
   }
 

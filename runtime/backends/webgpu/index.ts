@@ -31,7 +31,8 @@ import type { Backend, BufferHandle, Launch, LaunchArg, StreamOp } from '../../b
 import { brtError } from '../../brt/errors.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { flattenElement, type Type } from '../../compiler/types.js';
-import { WgslUnsupportedError } from '../../compiler/codegen/wgsl/index.js';
+import { planModule, WgslUnsupportedError } from '../../compiler/codegen/wgsl/index.js';
+import { shapeSpecFor } from './specialize.js';
 import { asGpuBuf, GpuBuf } from './buffers.js';
 import { GpuContext } from './context.js';
 import { startDevice, type WebGPUBackendOptions } from './device.js';
@@ -210,15 +211,20 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       let memo = findMemo(launch, launch.outShape);
       if (!memo) {
         const v = variantFor(launch, 'map', launch.outShape, MAP_WORKGROUP);
+        v.shapes = shapeSpecFor(launch, planModule(ir, v), launch.outShape, 'map', ctx.maxGroupsPerDim);
         const p = guard(launch, () => ctx.kernelPipeline(launch.kernel, v));
         const bg = ctx.bindGroups.get(p, ctx.rec.uniformBuffer, paramBuffers(p.plan, launch.args, launch.mask), () => `brook#${call.seq} ${call.what}`);
         memo = rememberLaunch(launch.kernel, launch, launch.outShape, p, bg);
       }
       const p = memo.p;
-      ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, (data) => {
+      const fill = (data: Uint32Array) => {
         putPadded(data, 0, launch.outShape, 1);
         fillParams(data, p.plan, ir, launch.args, launch.mask);
-      }, call, memo.bindGroup);
+      };
+      if (p.grid2d) {
+        const s = launch.outShape;
+        ctx.dispatchRows(p, s.length >= 2 ? s[s.length - 2]! : 1, s[s.length - 1]!, fill, call, memo.bindGroup);
+      } else ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, memo.bindGroup);
       ctx.rec.callRecorded();
     },
 

@@ -62,7 +62,7 @@ export function variantKey(v: KernelVariant): string {
   for (const d of v.direct) k += d ? '1' : '0';
   k += '|';
   for (const x of v.share) k += x + ',';
-  return k + (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c') + (v.wide ? 'w' : '');
+  return k + (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c') + (v.wide ? 'w' : '') + (v.shapes ? '|' + v.shapes.key : '');
 }
 
 /** Words of a constant: float components as f32 bits, int as i32, uint as u32, bool as 0/1. */

@@ -11,6 +11,7 @@
 import type { CompiledKernel, Launch } from '../../brt/api.js';
 import type { KernelPipeline } from './context.js';
 import { isDirect } from './launch.js';
+import { sameShapes, shapeMemo, type ShapeMemo } from './specialize.js';
 
 export interface LaunchMemo {
   kinds: string[];
@@ -19,6 +20,8 @@ export interface LaunchMemo {
   mask: unknown;
   p: KernelPipeline;
   bindGroup: GPUBindGroup;
+  /** The shapes a specialized pipeline was made for (null: a generic pipeline, any shapes). */
+  shapes: ShapeMemo | null;
 }
 
 const KEEP = 4;
@@ -40,6 +43,7 @@ export function findMemo(launch: Launch, space: readonly number[]): LaunchMemo |
       const a = args[k]!;
       if (a.kind !== e.kinds[k] || bufferOf(a) !== e.bufs[k] || isDirect(a, space) !== e.direct[k]) continue outer;
     }
+    if (e.shapes && !sameShapes(e.shapes, launch, space)) continue;
     return e;
   }
   return undefined;
@@ -55,6 +59,7 @@ export function rememberLaunch(kernel: CompiledKernel, launch: Launch, space: re
     mask: launch.mask?.stream.buffer,
     p,
     bindGroup,
+    shapes: p.specialized ? shapeMemo(launch, space) : null,
   };
   list.unshift(e);
   if (list.length > KEEP) list.pop();

@@ -5,15 +5,14 @@
  * requested (under lavapipe: "maxDynamicUniformBuffersPerPipelineLayout artificially reduced ..."),
  * and Mesa prints "XDG_RUNTIME_DIR is invalid" when that variable is unset or bad. Neither passes
  * through process.stderr, so neither can be filtered in JavaScript. What we do:
- * - point XDG_RUNTIME_DIR at a private temporary folder (mode 0700) before Dawn starts;
+ * - point XDG_RUNTIME_DIR at a private temporary folder (mode 0700, removed at exit) before Dawn starts;
  * - during the adapter request only, make fd 2 refer to /dev/null and put the original back after
  *   (Node has no dup2: closing fd 2 and opening makes the kernel hand out the lowest free number, 2).
  * When fd 2 cannot be reopened by path (a socket, for example) the swap is skipped and the warnings
  * may show. BROOK_DAWN_VERBOSE=1 turns the swap off, for debugging Dawn itself.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { makeTempDir } from '../../brt/temp-dirs.js';
 
 export function ensureRuntimeDir(): void {
   const cur = process.env.XDG_RUNTIME_DIR;
@@ -25,9 +24,8 @@ export function ensureRuntimeDir(): void {
       // fall through: replace it
     }
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brook-xdg-'));
-  fs.chmodSync(dir, 0o700);
-  process.env.XDG_RUNTIME_DIR = dir;
+  // Removed when the process ends; ones left by a killed process are swept by the next (temp-dirs.ts).
+  process.env.XDG_RUNTIME_DIR = makeTempDir('brook-xdg-');
 }
 
 /** Run `f` with native writes to fd 2 discarded; Node's own stderr writes in that window are lost too. */

@@ -35,8 +35,15 @@ const WORK_PER_SUBMIT = 1 << 28;
 /** Dispatches after which a batch is submitted: the GPU starts on the first calls of a long run of
  *  small ones while the host records the rest (a submit costs far less than 128 recorded calls). */
 const DISPATCHES_PER_SUBMIT = 128;
+/** Elements of work after which a batch is submitted at the end of a call: a loop of large calls
+ *  keeps the GPU fed while the host records the next ones (a submit costs the host about as much as
+ *  recording a call; 2^22 elements are at least a few calls' worth of GPU time on any part). */
+const WORK_PER_EARLY_SUBMIT = 1 << 22;
 
 export class Recorder {
+  /** WORK_PER_EARLY_SUBMIT, settable by measurements that compare thresholds. */
+  static earlyWork = WORK_PER_EARLY_SUBMIT;
+
   private encoder: GPUCommandEncoder | null = null;
   private pass: GPUComputePassEncoder | null = null;
   private passPipeline: GPUComputePipeline | null = null;
@@ -47,6 +54,10 @@ export class Recorder {
   private work = 0;
   private dispatches = 0;
   private calls: RecordedCall[] = [];
+  /** Nothing submitted is still running (after a sync): the next call is submitted at once, so the
+   *  GPU starts on a loop's first call instead of waiting for the batch. */
+  private idle = true;
+  private submits = 0;
   private seq = 0;
   private readonly checks: Promise<GpuFailure | null>[] = [];
   private afterSubmit: (() => void)[] = [];
@@ -131,7 +142,7 @@ export class Recorder {
   /** A point between whole operations (after a map kernel's launch, which holds no scratch buffer
    *  across dispatches): submit if the batch has many dispatches. */
   callRecorded(): void {
-    if (this.dispatches >= DISPATCHES_PER_SUBMIT) this.flush();
+    if (this.idle || this.dispatches >= DISPATCHES_PER_SUBMIT || this.work >= Recorder.earlyWork) this.flush();
   }
 
   /** Count work; submit when a batch has become long. */
@@ -176,6 +187,8 @@ export class Recorder {
       }),
     );
     this.encoder = null;
+    this.idle = false;
+    this.submits++;
     this.arenaUsed = 0;
     this.work = 0;
     this.dispatches = 0;
@@ -201,7 +214,10 @@ export class Recorder {
   /** Submit and wait until the GPU has finished; the first failure since the last sync is returned. */
   async sync(): Promise<GpuFailure | null> {
     this.flush();
+    const last = this.submits;
     await this.device.queue.onSubmittedWorkDone();
+    // Work submitted while waiting (another cell's calls) may still run: idle only if there was none.
+    if (this.submits === last) this.idle = true;
     return this.takeFailure();
   }
 

@@ -14,7 +14,8 @@
  * contiguous runs of the block, combined in order), so a few large blocks still use the whole GPU.
  */
 import type { Launch } from '../../brt/api.js';
-import { isCommutativeReduction } from '../../compiler/codegen/wgsl/index.js';
+import { isCommutativeReduction, planModule } from '../../compiler/codegen/wgsl/index.js';
+import { shapeSpecFor } from './specialize.js';
 import { flattenElement } from '../../compiler/types.js';
 import type { GpuContext } from './context.js';
 import { count, fillParams, pad4, paramBuffers, variantFor, type StreamArg } from './launch.js';
@@ -85,7 +86,9 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
   const wide = block >= WIDE_BLOCK;
   const words = flattenElement(ir.params[acc]!.type).length;
   const wg = wide ? Math.min(reduceWorkgroup(ctx, words), 256) : 64;
-  const v = { ...variantFor(l2, 'reduceBlocks', target.shape, wg), wide };
+  // A commutative body lets a wide block's threads take strided (coalesced) elements.
+  const v = { ...variantFor(l2, 'reduceBlocks', target.shape, wg), wide, strided: wide && isCommutativeReduction(ir) };
+  v.shapes = shapeSpecFor(l2, planModule(ir, v), target.shape, 'reduceBlocks', ctx.maxGroupsPerDim);
   const p = ctx.kernelPipeline(launch.kernel, v);
   const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, launch.span);
   const fill = (data: Uint32Array) => {

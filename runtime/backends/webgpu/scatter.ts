@@ -8,6 +8,9 @@
  *   target sorts its list and folds dst = op(dst, data[i]) in element order: the CPU's result.
  * - Gather FETCH copies; INC also adds 1 to the source component atomically, handing out the value
  *   from before the update.
+ * - Gather with a reduce kernel: the positions per source element are listed like scatter's (indices
+ *   clamped), then one invocation per source element hands its value to them in element order,
+ *   updating it with the body on (old, old) after each fetch (kernel.ts gatherFold): the CPU's result.
  */
 import type { StreamOp } from '../../brt/api.js';
 import { SG_UNIFORMS, gatherOpShader, scatterListShader, scatterShader, type ScatterGatherSpec } from '../../compiler/codegen/wgsl/ops.js';
@@ -77,12 +80,26 @@ export function scatterOp(ctx: GpuContext, dst: StreamArg, index: StreamArg, dat
 }
 
 function scatterWithKernel(ctx: GpuContext, dst: StreamArg, index: StreamArg, data: StreamArg, k: Exclude<StreamOp, number>): void {
+  foldWithKernel(ctx, 'scatterFold', dst, index, data, k);
+}
+
+function gatherWithKernel(ctx: GpuContext, dst: StreamArg, index: StreamArg, src: StreamArg, k: Exclude<StreamOp, number>): void {
+  foldWithKernel(ctx, 'gatherFold', src, index, dst, k);
+}
+
+/**
+ * A reduce kernel as the op of scatter ('scatterFold': `data` folded into `target`) or gather
+ * ('gatherFold': `target` is the gathered source, handed out to `data`, the destination): list the
+ * positions of `data` per element of `target`, then run the kernel's fold variant over `target`.
+ */
+function foldWithKernel(ctx: GpuContext, mode: 'scatterFold' | 'gatherFold', dst: StreamArg, index: StreamArg, data: StreamArg, k: Exclude<StreamOp, number>): void {
   const n = count(data.shape);
   const targets = count(dst.stream.shape);
   const s = spec(dst, dst, index);
-  const call = ctx.rec.nextSeq(`streamScatterOp with '${k.ir.name}'`);
-  const shader = scatterListShader(s);
-  const lp = ctx.libPipeline(`scatterList|${specKey(s)}`, () => ({
+  const clamp = mode === 'gatherFold';
+  const call = ctx.rec.nextSeq(`${clamp ? 'streamGatherOp' : 'streamScatterOp'} with '${k.ir.name}'`);
+  const shader = scatterListShader(s, clamp);
+  const lp = ctx.libPipeline(`scatterList${clamp ? 'Clamped' : ''}|${specKey(s)}`, () => ({
     ...shader,
     uniformVec4s: 10,
     bindings: bindingsOf([[2, false], [4, true], [5, false], [6, true]]),
@@ -98,12 +115,12 @@ function scatterWithKernel(ctx: GpuContext, dst: StreamArg, index: StreamArg, da
   ctx.rec.commands().clearBuffer(cnt.buffer);
   ctx.dispatch(lp, 'fill', lb, n, WG, fill, call);
 
-  // Fold: the op kernel's input is the data stream, its accumulator the whole destination stream.
+  // Fold: the op kernel's input is the data stream, its accumulator the whole target stream.
   const ir = k.ir;
   const whole: StreamArg = { kind: 'stream', stream: dst.stream, lo: dst.stream.shape.map(() => 0), shape: dst.stream.shape };
   const args: LaunchArg[] = ir.params.map((p) => (p.role === 'in' ? data : p.role === 'reduce' ? whole : { kind: 'value', value: [] }));
   const launch: Launch = { kernel: k, args, outShape: dst.stream.shape };
-  const v = variantFor(launch, 'scatterFold', dst.stream.shape, WG);
+  const v = variantFor(launch, mode, dst.stream.shape, WG);
   const fp = ctx.kernelPipeline(k, v);
   const fb: { binding: number; buffer: GPUBuffer; id: number | string }[] = [];
   const seen = new Set<number>();
@@ -122,7 +139,7 @@ function scatterWithKernel(ctx: GpuContext, dst: StreamArg, index: StreamArg, da
 export function gatherOp(ctx: GpuContext, dst: StreamArg, index: StreamArg, src: StreamArg, op: StreamOp): void {
   const n = count(dst.shape);
   if (n === 0) return;
-  if (typeof op !== 'number') throw new Error('internal: streamGatherOp with a kernel op is checked by brt');
+  if (typeof op !== 'number') return gatherWithKernel(ctx, dst, index, src, op);
   const s = spec(src, src, index);
   const call = ctx.rec.nextSeq('streamGatherOp');
   const shader = gatherOpShader(s, op);

@@ -16,14 +16,18 @@
  */
 import type { Recorder } from './recorder.js';
 
-export const CHUNK = 32 << 20;
+export const CHUNK = 16 << 20;
 export const STAGED_FROM = 1 << 20;
-const KEEP = 8;
+const KEEP = 16;
+/** Most staging buffers waiting for a re-map at once; past it, writes go through queue.writeBuffer. */
+const MAX_REMAPPING = KEEP;
 const MAP_WRITE = 0x02;
 const COPY_SRC = 0x04;
 
 export class Uploader {
   private readonly ready: GPUBuffer[] = [];
+  /** Staging buffers submitted and waiting for their re-map. */
+  private remapping = 0;
   private disposed = false;
 
   constructor(
@@ -36,6 +40,14 @@ export class Uploader {
   write(dst: GPUBuffer, byteOffset: number, src: Uint8Array): void {
     for (let at = 0; at < src.length; at += this.chunk) {
       const n = Math.min(this.chunk, src.length - at);
+      if (this.ready.length === 0 && this.remapping >= MAX_REMAPPING) {
+        // Staging buffers whose re-map has not resolved yet (the host has not yielded to the device's
+        // events): creating more would grow memory without bound over many writes (a notebook cell
+        // re-run 1000 times). Queue order after a flush keeps program order.
+        this.rec.flush();
+        this.device.queue.writeBuffer(dst, byteOffset + at, src, at, n);
+        continue;
+      }
       const st = this.ready.pop() ?? this.device.createBuffer({ size: this.chunk, usage: MAP_WRITE | COPY_SRC, mappedAtCreation: true, label: 'brook upload' });
       new Uint8Array(st.getMappedRange(0, n)).set(src.subarray(at, at + n));
       st.unmap();
@@ -46,13 +58,17 @@ export class Uploader {
   }
 
   private remap(st: GPUBuffer): void {
+    this.remapping++;
     st.mapAsync(MAP_WRITE).then(
       () => {
+        this.remapping--;
         if (!this.disposed && this.ready.length < KEEP) this.ready.push(st);
         else st.destroy();
       },
       // Device lost or destroyed: the buffer is gone with it.
-      () => undefined,
+      () => {
+        this.remapping--;
+      },
     );
   }
 

@@ -231,6 +231,12 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
     const a = e.args[i]!;
     const at = argTypes[i]!;
     if (isLoose(at)) return;
+    if (isStreamParam(p)) {
+      // A stream parameter of a host function takes a stream (or `&s` for `float (*s)<>`) of its
+      // element type; ranks are not part of the type (BrookGPU's brook::stream had none).
+      if (!sameStreamType(p, at)) reportCheck(ctx.bag, 'BRK2111', a.span, { n: i + 1, name: callee.name, from: typeToString(at), to: typeToString(p), signature: sigText });
+      return;
+    }
     if (at.kind === 'stream' || at.kind === 'domain') {
       reportCheck(ctx.bag, 'BRK2120', a.span, { name: a.kind === 'Ident' ? a.name : 'this' });
       return;
@@ -251,6 +257,18 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
     if (at.kind === 'stream' || at.kind === 'domain') reportCheck(ctx.bag, 'BRK2120', e.args[i]!.span, { name: (e.args[i] as Ident).name ?? 'this' });
   }
   return t.ret;
+}
+
+function isStreamParam(p: Type): boolean {
+  return p.kind === 'stream' || (p.kind === 'pointer' && isStreamParam(p.to));
+}
+
+/** `at` can be passed for host stream parameter `p`: same element type, same pointer depth. */
+function sameStreamType(p: Type, at: Type): boolean {
+  if (p.kind === 'pointer') return at.kind === 'pointer' && sameStreamType(p.to, at.to);
+  if (p.kind !== 'stream') return false;
+  const s = at.kind === 'domain' ? at.stream : at;
+  return s.kind === 'stream' && typeToString(s.elem) === typeToString(p.elem);
 }
 
 export function isStatementCall(ctx: Ctx, e: Expr): boolean {

@@ -22,7 +22,7 @@ export type CallFact =
   | { kind: 'other' };
 export type IndexFact =
   /** Outermost index of a gather: indices in source order (slowest dimension first). */
-  | { kind: 'gather'; param: number; indices: Expr[] }
+  | { kind: 'gather'; param: number; indices: Expr[]; dims: number }
   | { kind: 'gatherInner' }
   | { kind: 'component'; component: number }
   | { kind: 'host' };

@@ -8,6 +8,7 @@ import { spanFrom } from '../source.js';
 import type { Type } from '../types.js';
 import { INT, typeToString, UINT } from '../types.js';
 import { reportCheck } from '../messages/check.js';
+import { limitText, MAX_STREAM_EXTENT } from '../limits.js';
 import type { Ctx } from './ctx.js';
 import { inKernel } from './ctx.js';
 import { checkExpr, coerce } from './expr.js';
@@ -148,13 +149,19 @@ function checkStreamDecl(ctx: Ctx, d: VarDecl, dec: Declarator, elem: Type): Typ
     const t = checkExpr(ctx, x);
     if (!isLoose(t) && !(t.kind === 'scalar' && t.name !== 'float' && t.name !== 'double' && t.name !== 'bool')) {
       reportCheck(ctx.bag, 'BRK2317', x.span, { type: typeToString(t) });
+      continue;
+    }
+    const v = evalConst(ctx, x);
+    if (v !== undefined && (v < 0 || v > MAX_STREAM_EXTENT)) {
+      reportCheck(ctx.bag, 'BRK2011', x.span, { value: v, limit: limitText(MAX_STREAM_EXTENT) });
     }
   }
   if (!isLoose(elem) && !isElementType(elem)) reportCheck(ctx.bag, 'BRK2322', d.typeSpec.span, { type: typeToString(elem) });
   const st: Type = { kind: 'stream', elem, rank: dims.length, iter: d.isIter };
   if (d.isIter) {
     const okShape = (dims.length === 1 && elem.kind !== 'struct' && scalarKind(elem) === 'float')
-      || (dims.length === 2 && elem.kind === 'vector' && elem.elem === 'float' && elem.size === 2);
+      // 2-D..4-D: one component per dimension, x along the fastest (the 2-D float2 rule, extended).
+      || (dims.length >= 2 && elem.kind === 'vector' && elem.elem === 'float' && elem.size === dims.length);
     if (!isLoose(elem) && !okShape) {
       reportCheck(ctx.bag, 'BRK2316', dec.span, { type: typeToString(elem), rank: dims.length, s: dims.length === 1 ? '' : 's' });
     }
@@ -218,7 +225,9 @@ function capacity(t: Type): number {
 }
 
 function subTypes(t: Type, maxItems: number): Type[] {
-  if (t.kind === 'array') return Array.from({ length: t.length ?? maxItems }, () => t.elem);
+  // Every sub-element takes at least one item, so no more than maxItems are needed: the work stays
+  // proportional to the initializer's text, whatever the array's length (`float d[1 << 30] = {1}`).
+  if (t.kind === 'array') return Array.from({ length: Math.min(t.length ?? maxItems, maxItems) }, () => t.elem);
   if (t.kind === 'struct') return t.fields.map((f) => f.type);
   if (t.kind === 'vector') return Array.from({ length: t.size }, () => makeType(t.elem, 1));
   return [t];

@@ -368,6 +368,10 @@ function checkCond(ctx: Ctx, e: CondExpr): Type {
     retypeLiteral(ctx, e.else, result);
   } else if (a.kind === 'struct' && b.kind === 'struct' && a.name === b.name) {
     result = a;
+  } else if (!kernel && a.kind === 'stream' && b.kind === 'stream' && typeToString(a.elem) === typeToString(b.elem)) {
+    // `streamPrint(odd ? *out : tmp)`: picks one of two streams (ranks may differ; the runtime checks
+    // the chosen one where it is used).
+    result = a.rank === b.rank && a.iter === b.iter ? a : { kind: 'stream', elem: a.elem, rank: null, iter: a.iter && b.iter };
   } else if (!kernel && (pointerLike(a) || pointerLike(b))) {
     result = pointerLike(a) ? (a.kind === 'array' ? { kind: 'pointer', to: a.elem } : a) : b;
   } else {

@@ -178,8 +178,25 @@ function hostParamType(ctx: Ctx, p: ParamDecl): Type {
     const inner = applyArrayDims(ctx, t, dims.slice(1));
     t = { kind: 'pointer', to: inner };
   }
-  if (p.isStream || p.qualifier) t = ERROR; // the parser reports stream params outside kernels
+  if (p.isStream) t = hostStreamParamType(ctx, p);
+  else if (p.qualifier) t = ERROR; // the parser reported it
   p.type = t;
+  return t;
+}
+
+/**
+ * `float s<>` in a host function: the caller's stream itself (BrookGPU passed brook::stream handles,
+ * so kernels launched on `s` write the caller's stream); `float (*s)<>` a pointer to it, which `*s`
+ * reads and `streamSwap(*s, t)` replaces. Out/iter/vout/reduce qualifiers are kernel-only (BRK1214,
+ * reported by the parser).
+ */
+function hostStreamParamType(ctx: Ctx, p: ParamDecl): Type {
+  if (p.qualifier !== null && p.qualifier !== 'in') return ERROR;
+  const elem = resolveTypeSpec(ctx, p.typeSpec);
+  if (isLoose(elem)) return ERROR;
+  if (!isElementType(elem)) { reportCheck(ctx.bag, 'BRK2322', p.typeSpec.span, { type: typeToString(elem) }); return ERROR; }
+  let t: Type = { kind: 'stream', elem, rank: null, iter: false };
+  for (let i = 0; i < p.pointer; i++) t = { kind: 'pointer', to: t };
   return t;
 }
 

@@ -7,8 +7,8 @@
  * arguments, ...); the checker handles them in check/brook-api.ts and uses `type` only for the result.
  * `variadic` functions check their fixed parameters only (printf's format arguments are not checked).
  */
-import type { Type } from '../types.js';
-import { BOOL, CHAR, DOUBLE, FLOAT, INT, UINT, VOID } from '../types.js';
+import type { StructType, Type } from '../types.js';
+import { BOOL, CHAR, DOUBLE, FILE_TYPE, FLOAT, INT, UINT, VOID } from '../types.js';
 
 export type HostLibCategory = 'stdio' | 'stdlib' | 'string' | 'math' | 'time' | 'assert' | 'brook';
 
@@ -30,8 +30,8 @@ const CHARP: Type = { kind: 'pointer', to: CHAR };
 const INTP: Type = { kind: 'pointer', to: INT };
 const DOUBLEP: Type = { kind: 'pointer', to: DOUBLE };
 const FLOATP: Type = { kind: 'pointer', to: FLOAT };
-/** `FILE *` is opaque: a pointer to void is enough for stdout/stderr. */
-const FILEP: Type = { kind: 'pointer', to: { kind: 'struct', name: 'FILE', fields: [] } };
+/** `FILE *` is opaque (runtime/hostlib/files.ts). */
+const FILEP: Type = { kind: 'pointer', to: FILE_TYPE };
 const FLOAT4: Type = { kind: 'vector', elem: 'float', size: 4 };
 
 function fn(ret: Type, params: Type[], variadic = false): Type {
@@ -54,6 +54,31 @@ add('stdio', 'fflush', fn(INT, [FILEP]));
 add('stdio', 'fputs', fn(INT, [CHARP, FILEP]));
 add('stdio', 'stdout', FILEP, { kind: 'variable' });
 add('stdio', 'stderr', FILEP, { kind: 'variable' });
+add('stdio', 'stdin', FILEP, { kind: 'variable' });
+// stdio on files (runtime/hostlib/files.ts) and input conversion (scanf.ts)
+add('stdio', 'fopen', fn(FILEP, [CHARP, CHARP]));
+add('stdio', 'fclose', fn(INT, [FILEP]));
+add('stdio', 'fgets', fn(CHARP, [CHARP, INT, FILEP]));
+add('stdio', 'fgetc', fn(INT, [FILEP]));
+add('stdio', 'getc', fn(INT, [FILEP]));
+add('stdio', 'getchar', fn(INT, []));
+add('stdio', 'ungetc', fn(INT, [INT, FILEP]));
+add('stdio', 'fread', fn(ULONG, [VOIDP, ULONG, ULONG, FILEP]));
+add('stdio', 'fwrite', fn(ULONG, [VOIDP, ULONG, ULONG, FILEP]));
+add('stdio', 'feof', fn(INT, [FILEP]));
+add('stdio', 'ferror', fn(INT, [FILEP]));
+add('stdio', 'clearerr', fn(VOID, [FILEP]));
+add('stdio', 'fseek', fn(INT, [FILEP, LONG, INT]));
+add('stdio', 'ftell', fn(LONG, [FILEP]));
+add('stdio', 'rewind', fn(VOID, [FILEP]));
+add('stdio', 'remove', fn(INT, [CHARP]));
+add('stdio', 'fscanf', fn(INT, [FILEP, CHARP], true));
+add('stdio', 'scanf', fn(INT, [CHARP], true));
+add('stdio', 'sscanf', fn(INT, [CHARP, CHARP], true));
+add('stdio', 'EOF', INT, { value: -1 });
+add('stdio', 'SEEK_SET', INT, { value: 0 });
+add('stdio', 'SEEK_CUR', INT, { value: 1 });
+add('stdio', 'SEEK_END', INT, { value: 2 });
 // stdlib
 add('stdlib', 'rand', fn(INT, []));
 add('stdlib', 'srand', fn(VOID, [UINT]));
@@ -187,6 +212,13 @@ add('brook', 'STREAM_SCATTER_ADD', INT, { value: 1 });
 add('brook', 'STREAM_SCATTER_MUL', INT, { value: 2 });
 add('brook', 'STREAM_GATHER_FETCH', INT, { value: 0 });
 add('brook', 'STREAM_GATHER_INC', INT, { value: 1 });
+
+/** Structs of the system headers that programs use by tag without defining them (`struct timeval tv;`
+ *  for gettimeofday, from <sys/time.h>): glibc's x86-64 layout, `long` fields of 8 bytes. */
+export const LIBRARY_STRUCTS: ReadonlyMap<string, StructType> = new Map([
+  ['timeval', { kind: 'struct', name: 'timeval', fields: [{ name: 'tv_sec', type: LONG }, { name: 'tv_usec', type: LONG }] }],
+  ['timezone', { kind: 'struct', name: 'timezone', fields: [{ name: 'tz_minuteswest', type: INT }, { name: 'tz_dsttime', type: INT }] }],
+]);
 
 /** Every host library name, by name. */
 export const HOST_LIB: ReadonlyMap<string, HostLibEntry> = new Map(entries.map((e) => [e.name, e]));

@@ -8,11 +8,13 @@
  */
 import type { Expr, StructDef, TypeName, TypeSpec } from '../ast.js';
 import type { StructType, Type } from '../types.js';
-import { builtinTypeByName, FLOAT } from '../types.js';
+import { builtinTypeByName, FLOAT, sizeOf, typeToString } from '../types.js';
+import { limitText, MAX_HOST_OBJECT_BYTES } from '../limits.js';
 import { reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
 import { ERROR, closestName, isLoose } from './typing.js';
 import { checkExpr } from './expr.js';
+import { LIBRARY_STRUCTS } from './hostlib.js';
 
 export function resolveTypeSpec(ctx: Ctx, ts: TypeSpec): Type {
   const t = resolveBase(ctx, ts);
@@ -27,7 +29,7 @@ function resolveBase(ctx: Ctx, ts: TypeSpec): Type {
   if (builtin) return builtin;
   if (name.startsWith('struct ')) {
     const tag = name.slice(7).trim();
-    const s = ctx.structs.get(tag);
+    const s = ctx.structs.get(tag) ?? LIBRARY_STRUCTS.get(tag);
     if (s) return s;
     reportCheck(ctx.bag, 'BRK2004', ts.span, { name: tag });
     return ERROR;
@@ -72,6 +74,13 @@ export function applyArrayDims(ctx: Ctx, base: Type, dims: readonly (Expr | null
       length = initLength;
     }
     t = { kind: 'array', elem: t, length };
+    // Checked before anything is laid out or allocated: a too large array is one error, not an OOM.
+    const bytes = length === null ? 0 : sizeOf(t);
+    if (bytes > MAX_HOST_OBJECT_BYTES) {
+      const at = d ?? dims.find((x) => x);
+      if (at) reportCheck(ctx.bag, 'BRK2010', at.span, { count: length ?? 0, elem: typeToString(t.elem), bytes, limit: limitText(MAX_HOST_OBJECT_BYTES) });
+      return ERROR;
+    }
   }
   return t;
 }
@@ -121,7 +130,7 @@ export function evalConst(ctx: Ctx, e: Expr): number | undefined {
         case '*': return a * b;
         case '/': return b === 0 ? undefined : Number.isInteger(a) && Number.isInteger(b) ? Math.trunc(a / b) : a / b;
         case '%': return b === 0 ? undefined : a % b;
-        case '<<': return a << b;
+        case '<<': return Number.isInteger(a) && b >= 0 && b < 64 ? a * 2 ** b : undefined; // exact: a too large size is reported, never wrapped
         case '>>': return a >> b;
         default: return undefined;
       }

@@ -3,7 +3,7 @@
  * (break/continue placement), returns against the function's type, conditions that must be scalars.
  * Kernels do not have switch or goto (the IR has neither; use if/else).
  */
-import type { Expr, Stmt } from '../ast.js';
+import type { CaseClause, Expr, Stmt } from '../ast.js';
 import type { Type } from '../types.js';
 import { typeToString } from '../types.js';
 import { reportCheck } from '../messages/check.js';
@@ -11,7 +11,7 @@ import type { Ctx } from './ctx.js';
 import { inKernel, popScope, pushScope } from './ctx.js';
 import { checkExpr, coerce } from './expr.js';
 import { checkTypedef, checkVarDecl } from './decl.js';
-import { defineStruct } from './resolve.js';
+import { defineStruct, evalConst } from './resolve.js';
 import { isArith, isLoose, size } from './typing.js';
 
 export function checkCondition(ctx: Ctx, e: Expr): void {
@@ -91,9 +91,24 @@ export function checkStmt(ctx: Ctx, s: Stmt): void {
       }
       if (fn) fn.switches++;
       const sc = pushScope(ctx);
+      // C's rules on labels, checked here because JavaScript's switch differs: one default, each case
+      // value once, case values constant.
+      const seen = new Map<number, CaseClause>();
+      let dflt: CaseClause | undefined;
       for (const x of s.body.body) {
-        if (x.kind === 'CaseClause') { if (x.test) checkExpr(ctx, x.test); }
-        else checkStmt(ctx, x);
+        if (x.kind !== 'CaseClause') { checkStmt(ctx, x); continue; }
+        if (!x.test) {
+          if (dflt) reportCheck(ctx.bag, 'BRK2130', x.span, {}, { related: [{ span: dflt.span, message: 'the first default label' }] });
+          dflt ??= x;
+          continue;
+        }
+        const tt = checkExpr(ctx, x.test);
+        if (isLoose(tt)) continue;
+        const v = evalConst(ctx, x.test);
+        if (v === undefined || !Number.isInteger(v)) { reportCheck(ctx.bag, 'BRK2131', x.test.span); continue; }
+        const first = seen.get(v);
+        if (first) reportCheck(ctx.bag, 'BRK2132', x.test.span, { value: v }, { related: [{ span: first.span, message: 'the first label with this value' }] });
+        else seen.set(v, x);
       }
       popScope(ctx, sc);
       if (fn) fn.switches--;

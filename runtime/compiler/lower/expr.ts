@@ -9,7 +9,7 @@
 import type { AssignExpr, CallExpr, Expr, Ident, IndexExpr, MemberExpr, PostfixExpr, UnaryExpr } from '../ast.js';
 import type { IRExpr, IRLValue, IRBinaryOp } from '../ir.js';
 import type { Type } from '../types.js';
-import { sizeOf, FLOAT } from '../types.js';
+import { sizeOf, FLOAT, INT, vec } from '../types.js';
 import { reportCheck } from '../messages/check.js';
 import type { Sym } from '../check/scope.js';
 import { makeType, scalarKind, size } from '../check/typing.js';
@@ -135,8 +135,10 @@ export function emitIncDec(st: LowerState, target: Expr, op: '++' | '--', pre: P
   const t = typeOf(target);
   const lv = lowerLValue(st, target, pre);
   const cur = lowerExpr(st, target, pre);
-  const value: IRExpr = { op: 'binary', type: t, operator: op === '++' ? '+' : '-', left: cur, right: constant(t, 1), span };
-  pre.push({ op: 'assign', target: lv, value, span });
+  // bool has no + in the IR: C computes b + 1 in int and converts back (so b++ is true, b-- toggles).
+  const at: Type = t.kind === 'scalar' && t.name === 'bool' ? INT : t.kind === 'vector' && t.elem === 'bool' ? vec('int', t.size) : t;
+  const sum: IRExpr = { op: 'binary', type: at, operator: op === '++' ? '+' : '-', left: convertTo(cur, at), right: constant(at, 1), span };
+  pre.push({ op: 'assign', target: lv, value: convertTo(sum, t), span });
 }
 
 export function lowerAssign(st: LowerState, e: AssignExpr, pre: Pre): void {
@@ -235,7 +237,14 @@ function lowerSplitBuiltin(st: LowerState, name: string, e: CallExpr, args: IREx
 }
 
 function lowerHelperCall(st: LowerState, e: CallExpr, name: string, pre: Pre): IRExpr {
-  const helper = st.helperOf(name)!;
+  const helper = st.helperOf(name);
+  if (!helper) {
+    // Declared (a prototype) but never defined: there is no body to inline.
+    if (!st.bag.items.some((d) => d.code === 'BRK2129' && d.span.start === e.callee.span.start && d.span.file === e.callee.span.file)) {
+      reportCheck(st.bag, 'BRK2129', e.callee.span, { name });
+    }
+    return zeroOf(typeOf(e));
+  }
   st.callees.add(name);
   const t = typeOf(e);
   const args: IRExpr[] = [];
@@ -311,7 +320,8 @@ function lowerIndex(st: LowerState, e: IndexExpr, pre: Pre): IRExpr {
       pre.push({ op: 'declare', name: tmp, type: v.type, init: v, span: v.span });
       v = { op: 'local', type: v.type, name: tmp, span: v.span };
     }
-    index = n === 1 ? [v] : Array.from({ length: n }, (_, i) => swizzle(v, [i]));
+    // A wider vector indexes a 2-D..4-D gather with its first components (checked in check/access.ts).
+    index = n === 1 ? [v] : Array.from({ length: Math.min(n, fact.dims) }, (_, i) => swizzle(v, [i]));
   } else {
     index = fact.indices.map((x) => numeric(lowerExpr(st, x, pre))).reverse();
   }

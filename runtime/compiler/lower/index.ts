@@ -41,7 +41,7 @@ export function lowerUnitKernels(ctx: Ctx): CheckedKernel[] {
     const session = ctx.sessionKernels.get(name);
     if (session && !ctx.kernels.has(name)) return session.helper;
     const k = ctx.kernels.get(name);
-    if (!k || k.kind === 'reduce' || k.params.some((p) => p.role === 'vout')) return undefined;
+    if (!k || !k.decl.body || k.kind === 'reduce' || k.params.some((p) => p.role === 'vout')) return undefined;
     let l = helperCache.get(name);
     if (!l) {
       l = lowerHelper(ctx, k, helperOf);

@@ -26,6 +26,8 @@ export const CHECK_MESSAGES = {
   BRK2007: { message: "field '{name}' is declared twice in struct '{struct}'", hint: 'rename one of the two fields' },
   BRK2008: { message: "a variable cannot have type 'void'", hint: 'use a type such as float or int' },
   BRK2009: { message: "array size must be a positive integer constant", hint: 'use a number or a #define constant; for a size known only at run time, use malloc' },
+  BRK2010: { message: "array of {count} x {elem} needs {bytes} bytes, more than the limit of {limit} bytes for one host object", hint: 'use a smaller array, or a stream for large data (streams live on the device)' },
+  BRK2011: { message: "stream extent {value} is out of range: an extent is 0 to {limit}", hint: 'use a smaller extent; the total size of a stream is limited further by the backend' },
 
   // ---- expressions and statements
   BRK2101: { message: "operator '{op}' cannot be applied to {left} and {right}", hint: '{why}' },
@@ -55,6 +57,10 @@ export const CHECK_MESSAGES = {
   BRK2126: { message: "the value of a void expression cannot be used", hint: 'call it as a statement of its own' },
   BRK2127: { message: "label '{name}' is not defined in this function", hint: 'goto jumps to a label of the same function, written as name: statement' },
   BRK2128: { message: "label '{name}' is defined twice in this function", hint: 'rename one of the two labels' },
+  BRK2129: { message: "kernel '{name}' is declared but never defined, so it cannot be called", hint: "give it a body: kernel ... {name}(...) { ... }, in this file or an earlier cell" },
+  BRK2130: { message: "more than one default label in this switch", hint: 'keep one default: label per switch' },
+  BRK2131: { message: "case label is not an integer constant", hint: 'use a number, a character, an enum-like #define or a const int; compare other values with if / else if' },
+  BRK2132: { message: "duplicate case value {value} in this switch", hint: 'each case value may appear once; merge the two cases' },
 
   // ---- kernels and reductions (declarations and bodies)
   BRK2202: { message: "{qual} argument '{name}' must be a stream", hint: "write '{qual} {type} {name}<>'" },
@@ -101,7 +107,7 @@ export const CHECK_MESSAGES = {
   BRK2313: { message: "domain bounds of a {rank}-D stream must be {want}, found {given}", hint: 'the bounds give lower (inclusive) and upper (exclusive) indices; x is the fastest (last) dimension' },
   BRK2314: { message: "an iterator stream must be initialized with iter(lo, hi)", hint: "write 'iter {type} {name}<{dims}> = iter(lo, hi);'" },
   BRK2315: { message: "iter(lo, hi) is only allowed as the initializer of an iterator stream", hint: "write 'iter float it<100> = iter(0.0f, 100.0f);'" },
-  BRK2316: { message: "iterator streams must be 1-D of float..float4 or 2-D of float2, not {type} with {rank} dimension{s}", hint: 'for a 2-D iterator use float2: .x steps along the columns and .y along the rows' },
+  BRK2316: { message: "iterator streams must be 1-D of float..float4, or 2-D..4-D of float2..float4 (one component per dimension), not {type} with {rank} dimension{s}", hint: 'for a 2-D iterator use float2: .x steps along the columns and .y along the rows (float3 for 3-D, float4 for 4-D)' },
   BRK2317: { message: "a stream extent must be an integer, found {type}", hint: 'convert it with (int)' },
   BRK2318: { message: "streams cannot be assigned", hint: 'copy with a kernel, exchange with streamSwap(a, b), or read/write with streamRead/streamWrite' },
   BRK2319: { message: "streamSwap needs two streams of the same type, found {a} and {b}", hint: 'swap streams of one element type' },

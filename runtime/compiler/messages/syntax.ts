@@ -26,6 +26,7 @@ export const SYNTAX_MESSAGES = {
   BRK1009: { message: "unknown escape sequence '{escape}'", hint: 'use \\n, \\t, \\\\, \\", \\\', \\0, \\xHH or an octal escape' },
   BRK1010: { message: 'empty character literal', hint: "put one character between the quotes, as in 'a'" },
   BRK1011: { message: 'character literal {text} has more than one character', hint: 'use a string ("...") for text; a char literal holds one character' },
+  BRK1012: { message: "'{text}' starts with 0, so it is octal, and octal has no digits 8 or 9: read as {digits} (= {value}), as BrookGPU's brcc read it", hint: 'drop the leading 0 for the decimal number, or write only the digits 0-7 for an octal one', severity: 'warning' },
 
   // ---- preprocessor
   BRK1101: { message: "unknown preprocessor directive '#{name}'", hint: 'known directives: #include #define #undef #if #ifdef #ifndef #elif #else #endif #error #pragma #line' },
@@ -69,7 +70,7 @@ export const SYNTAX_MESSAGES = {
   BRK1211: { message: "{qual} argument '{name}' must be a stream", hint: "write '{qual} {type} {name}<>'" },
   BRK1212: { message: "unexpected '>'", hint: 'a stray > here; remove it, or check the stream declaration before it' },
   BRK1213: { message: 'a kernel stream parameter takes no extents', hint: "write '{name}<>'; the extents come from the stream passed at the call" },
-  BRK1214: { message: "a stream parameter is only allowed in a kernel or reduce function", hint: "mark the function 'kernel', or pass a C array or pointer" },
+  BRK1214: { message: "'{qual}' parameters are only allowed in a kernel or reduce function", hint: "a host function takes a stream as 'float s<>' (or 'float (*s)<>' to replace it with streamSwap) and passes it to kernels; mark the function 'kernel' to write its elements" },
   BRK1215: { message: "expected a type name", hint: 'a declaration starts with a type such as float, float4, int or a typedef name' },
   BRK1216: { message: "expected a name in the declaration, found {found}" },
   BRK1217: { message: "unknown type '{name}'", hint: "declare it with typedef first, or fix the spelling" },
@@ -93,6 +94,10 @@ export const SYNTAX_MESSAGES = {
 
   // ---- C and C++ of the BrookGPU era (programs of 2004-2007 as they were written)
   BRK1238: { message: "function '{name}' is declared but never defined", hint: "define it in one of the program's files, or name the file that defines it on the command line" },
+  BRK1239: { message: "'{name}' is a pointer to a function: not supported", hint: 'call the function by its name' },
+  BRK1240: { message: "'{first} {second}': {why}", hint: "keep one of the two words; write 'out float o<>' for an output" },
+  BRK1241: { message: "'{decl}': a C++ reference parameter that the function may write is not supported", hint: "pass a pointer instead ('{type} *{name}', call with &x, use *{name}), or write 'const {type}& {name}' if the function only reads it" },
+  BRK1242: { message: "inline assembly {what} cannot run here: the statement is skipped{effect}", hint: 'programs of the BrookGPU era read the CPU cycle counter this way; their timings print as zero (this warning is given once per program)', severity: 'warning' },
 } as const satisfies Record<string, MessageTemplate>;
 
 export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;

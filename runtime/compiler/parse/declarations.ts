@@ -503,6 +503,15 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
       }
     }
   }
+  // `out iter float o<>`: a parameter has one role; the second word is the mistake.
+  while (qualTok && p.tok.kind === 'keyword' && PARAM_QUALIFIERS.has(p.tok.text)) {
+    const second = p.next();
+    const roles = [qualifier, second.text];
+    const why = roles.includes('iter') && (roles.includes('out') || roles.includes('vout') || roles.includes('reduce'))
+      ? `${roles.includes('reduce') ? 'a reduce' : 'an output'} argument cannot be an iterator (an iterator is an input whose values come from iter(lo, hi))`
+      : 'a parameter has one role: out, vout, iter or reduce';
+    p.error('BRK1240', second.span, { first: qualifier ?? '', second: second.text, why });
+  }
   if (p.tok.kind === 'ident' && !p.isTypeName() && (p.peek().kind === 'ident' || p.is('*', p.peek()))) {
     p.error('BRK1217', p.tok.span, { name: p.tok.text });
     p.declareName(p.tok.text, true);
@@ -511,7 +520,16 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
     p.fail('BRK1224', p.foundSpan(), { found: describe(p.tok) });
   }
   const specs = parseTypeSpecifiers(p);
-  const pointer = parsePointer(p);
+  let pointer = parsePointer(p);
+  // C++ references in companion .cpp files: `const float3& g` only reads its argument, so it is the
+  // same as passing by value; a writable `int& n` has no C equivalent here (BRK1241 below).
+  const ampersand = p.is('&') ? p.next() : undefined;
+  // `float (*s)<>`: a pointer to a stream, BrookGPU's way for a host function to hand a stream back.
+  let parenOpen: Span | undefined;
+  if (p.is('(') && p.is('*', p.peek())) {
+    parenOpen = p.next().span;
+    pointer += parsePointer(p);
+  }
   let name = '';
   let nameSpan: Span = { file: p.tok.span.file, start: p.tok.span.start, end: p.tok.span.start };
   if (p.tok.kind === 'ident') {
@@ -522,16 +540,27 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
   } else if (p.tok.kind === 'keyword' && !p.isTypeName()) {
     p.fail('BRK1227', p.tok.span, { kw: p.tok.text });
   }
+  if (ampersand && (!specs.typeSpec.isConst || pointer > 0)) {
+    const type = (specs.typeSpec.name + ' ' + '*'.repeat(pointer)).trim();
+    p.error('BRK1241', ampersand.span, { decl: name ? `${type}& ${name}` : `${type}&`, type, name: name || 'x' });
+  }
+  if (parenOpen) {
+    closeParen(p, parenOpen, 'parameter');
+    if (p.is('(')) p.fail('BRK1239', p.spanFrom(start), { name: name || 'f' });
+    if (!p.is('<')) p.fail('BRK1202', p.foundSpan(), { expected: `'<>' after '(*${name})' (a pointer to a stream)`, found: describe(p.tok) });
+  }
   let isStream = false;
   if (p.is('<')) {
     const lt = p.next();
     isStream = true;
     if (!p.is('>')) {
       withNoGreater(p, true, () => { do parseConditional(p); while (p.accept(',')); });
-      p.error('BRK1213', p.spanFrom(lt.span), { name: name || 'x' });
+      // brcc let a host function write the extents of the streams it expects (`float s<4,3>`); they
+      // document the caller's streams and are not checked. A kernel's stream takes its caller's shape.
+      if (brook !== null) p.error('BRK1213', p.spanFrom(lt.span), { name: name || 'x' });
     }
     if (!p.acceptCloseAngle()) p.fail('BRK1202', p.foundSpan(), { expected: "'>' to close the stream parameter", found: describe(p.tok) });
-    if (brook === null) p.error('BRK1214', p.spanFrom(nameSpan));
+    if (brook === null && qualifier !== null && qualifier !== 'in') p.error('BRK1214', p.spanFrom(start), { qual: qualifier });
   }
   const arrayDims: (Expr | null)[] = [];
   while (p.is('[')) {

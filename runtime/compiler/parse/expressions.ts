@@ -49,7 +49,7 @@ export function parseAssignment(p: Parser): Expr {
   const t = p.tok;
   if (t.kind === 'punct' && ASSIGN_OPS.has(t.text)) {
     p.next();
-    const value = parseAssignment(p);
+    const value = p.nested(() => parseAssignment(p));
     return { kind: 'AssignExpr', span: p.spanFrom(left.span), op: t.text as AssignOp, target: left, value };
   }
   return left;
@@ -61,21 +61,28 @@ export function parseConditional(p: Parser): Expr {
   p.next();
   const then = withNoGreater(p, false, () => parseExpression(p));
   if (!p.accept(':')) p.fail('BRK1231', p.foundSpan());
-  const els = parseConditional(p);
+  const els = p.nested(() => parseConditional(p));
   return { kind: 'CondExpr', span: p.spanFrom(cond.span), cond, then, else: els };
 }
 
 function parseBinary(p: Parser, minPrec: number): Expr {
   let left = parseUnary(p);
-  for (;;) {
-    const t = p.tok;
-    if (t.kind !== 'punct') return left;
-    const prec = BINARY_PRECEDENCE[t.text];
-    if (prec === undefined || prec < minPrec) return left;
-    if ((t.text === '>' || t.text === '>>' || t.text === '>=') && p.noGreater) return left;
-    p.next();
-    const right = parseBinary(p, prec + 1);
-    left = { kind: 'BinaryExpr', span: p.spanFrom(left.span), op: t.text as BinaryOp, left, right };
+  let levels = 0; // each operator of the chain is one level of the tree built
+  try {
+    for (;;) {
+      const t = p.tok;
+      if (t.kind !== 'punct') return left;
+      const prec = BINARY_PRECEDENCE[t.text];
+      if (prec === undefined || prec < minPrec) return left;
+      if ((t.text === '>' || t.text === '>>' || t.text === '>=') && p.noGreater) return left;
+      p.hold(1);
+      levels++;
+      p.next();
+      const right = parseBinary(p, prec + 1);
+      left = { kind: 'BinaryExpr', span: p.spanFrom(left.span), op: t.text as BinaryOp, left, right };
+    }
+  } finally {
+    p.release(levels);
   }
 }
 

@@ -29,7 +29,7 @@ const MAX_ERRORS = 50;
 /** Built-in type names that are identifiers to the lexer (types.ts builtinTypeByName knows them). */
 const BUILTIN_TYPE_IDENTS: ReadonlySet<string> = new Set([
   'float2', 'float3', 'float4', 'int2', 'int3', 'int4', 'uint', 'uint2', 'uint3', 'uint4',
-  'bool', 'bool2', 'bool3', 'bool4', 'double2', 'double3', 'double4', 'size_t',
+  'bool', 'bool2', 'bool3', 'bool4', 'double2', 'double3', 'double4', 'size_t', 'FILE',
 ]);
 /** Cg's `half` and `fixed` are types only where a declaration is unambiguous (`half x`), because
  *  C host code uses `half` as a variable name. */
@@ -62,6 +62,8 @@ export class Parser {
   /** Values of the enumerators seen so far (enum values may refer to earlier ones). */
   readonly enumValues = new Map<string, number>();
   readonly allowTopLevelStatements: boolean;
+  /** BRK1242 (inline assembly skipped) was reported for this file: once is enough. */
+  asmWarned = false;
 
   constructor(
     readonly toks: Token[],
@@ -190,6 +192,18 @@ export class Parser {
     } finally {
       this.depth--;
     }
+  }
+
+  /**
+   * `levels` more nesting levels held until `release(levels)`: a chain `a + b + c ...` parsed by a
+   * loop still builds a tree as deep as the chain, which later stages walk recursively.
+   */
+  hold(levels: number): void {
+    if (this.depth + levels > MAX_NESTING) this.fail('BRK1235', this.tok.span, { max: MAX_NESTING });
+    this.depth += levels;
+  }
+  release(levels: number): void {
+    this.depth -= levels;
   }
 
   // ---- typedef scopes

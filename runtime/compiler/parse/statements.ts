@@ -11,6 +11,8 @@ import type { Block, CaseClause, DeclStmt, Expr, ForStmt, Stmt } from '../ast.js
 import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeParen, parseExpression } from './expressions.js';
 import { bodyFollowsParams, parseDeclaration } from './declarations.js';
+import { isAsmStart, parseAsmStatement } from './asm.js';
+import { spanFrom } from '../source.js';
 
 const STATEMENT_KEYWORDS: ReadonlySet<string> = new Set([
   'if', 'for', 'while', 'do', 'return', 'switch', 'break', 'continue', 'goto', 'case', 'default',
@@ -98,6 +100,7 @@ function isLabelStart(p: Parser): boolean {
 
 /** Declarations give one or more statements (enums desugar into several). */
 export function parseStatementOrDecl(p: Parser): Stmt[] {
+  if (isAsmStart(p)) return [parseAsmStatement(p)];
   if (startsDeclaration(p)) {
     return parseDeclaration(p, false).map((decl) => {
       if (decl.kind === 'FunctionDecl') throw new Error('internal: function in a block');
@@ -122,6 +125,7 @@ export function parseStatement(p: Parser): Stmt {
 
 function parseStatementInner(p: Parser): Stmt {
   const t = p.tok;
+  if (isAsmStart(p)) return parseAsmStatement(p);
   if (t.kind === 'punct') {
     if (t.text === '{') return parseBlock(p);
     if (t.text === ';') { p.next(); return { kind: 'EmptyStmt', span: t.span }; }
@@ -243,8 +247,11 @@ function parseSwitch(p: Parser): Stmt {
     let body: Block;
     if (p.is('{')) body = parseBlock(p);
     else {
-      const s = parseStatement(p);
-      body = { kind: 'Block', span: s.span, body: [s] };
+      // `switch (x) case 1: s;`: a case label labels the statement after it, so that statement
+      // belongs to the body too (CaseClause is a label without a body in the AST).
+      const stmts = [parseStatement(p)];
+      while (stmts[stmts.length - 1]!.kind === 'CaseClause' && !p.is('}') && !p.atEof()) stmts.push(parseStatement(p));
+      body = { kind: 'Block', span: spanFrom(stmts[0]!.span, stmts[stmts.length - 1]!.span), body: stmts };
     }
     return { kind: 'SwitchStmt', span: p.spanFrom(kw.span), discriminant, body };
   } finally {

@@ -57,25 +57,6 @@ fn brk_linear(p: vec4<u32>, strides: vec4<u32>) -> u32 {
   return p.x * strides.x + p.y * strides.y + p.z * strides.z + p.w * strides.w;
 }
 
-// Gather index rounding (BROOK.md 4): floor(i + 0.25), clamped to [0, n - 1]; NaN gives 0.
-fn brk_gi(x: f32, n: u32) -> u32 {
-  let f = floor(x + 0.25);
-  if (!(f >= 0.0)) { return 0u; }
-  if (f >= f32(n)) { return max(n, 1u) - 1u; }
-  return min(u32(f), max(n, 1u) - 1u);
-}
-fn brk_gii(x: i32, n: u32) -> u32 {
-  if (x < 0) { return 0u; }
-  return min(u32(x), max(n, 1u) - 1u);
-}
-fn brk_giu(x: u32, n: u32) -> u32 {
-  return min(x, max(n, 1u) - 1u);
-}
-
-// Position (x fastest) of a padded 4-D index, as indexof gives it.
-fn brk_pos(p: vec4<u32>) -> vec4<f32> {
-  return vec4<f32>(f32(p.w), f32(p.z), f32(p.y), f32(p.x));
-}
 
 fn ld_1(e: u32) -> vec4<f32> { return bb_1[e]; }
 
@@ -93,13 +74,11 @@ fn kbody(a_0: f32, a_1: vec4<f32>, a_2: vec4<f32>, a_3: ptr<function, vec4<f32>>
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let i = U[1].z + gid.x + gid.y * U[1].y;
   if (i >= U[1].x) { return; }
-  let o = brk_unflatten(i, U[0]);
+  let o = brk_unflatten(i, U[0u]);
   let a_0 = bitcast<f32>(U[3u].x);
-  let r_1 = brk_resize(o, U[5u], U[0]);
-  let a_1 = ld_1(brk_linear(U[4u] + r_1, U[6u]));
-  let r_2 = brk_resize(o, U[8u], U[0]);
-  let a_2 = ld_2(brk_linear(U[7u] + r_2, U[9u]));
+  let a_1 = ld_1(brk_linear(U[4u] + vec4<u32>(brk_resize(vec4<u32>(o.x, o.y, o.z, o.w), U[5u], U[0u]).x, brk_resize(vec4<u32>(o.x, o.y, o.z, o.w), U[5u], U[0u]).y, brk_resize(vec4<u32>(o.x, o.y, o.z, o.w), U[5u], U[0u]).z, brk_resize(vec4<u32>(o.x, o.y, o.z, o.w), U[5u], U[0u]).w), U[6u]));
+  let a_2 = ld_2(brk_linear(U[7u] + vec4<u32>(brk_resize(vec4<u32>(o.x, o.y, o.z, o.w), U[8u], U[0u]).x, brk_resize(vec4<u32>(o.x, o.y, o.z, o.w), U[8u], U[0u]).y, brk_resize(vec4<u32>(o.x, o.y, o.z, o.w), U[8u], U[0u]).z, brk_resize(vec4<u32>(o.x, o.y, o.z, o.w), U[8u], U[0u]).w), U[9u]));
   var a_3: vec4<f32>;
   kbody(a_0, a_1, a_2, &a_3);
-  st_3(brk_linear(U[10u] + o, U[12u]), a_3);
+  st_3(brk_linear(U[10u] + vec4<u32>(o.x, o.y, o.z, o.w), U[12u]), a_3);
 }

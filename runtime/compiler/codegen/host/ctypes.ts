@@ -135,20 +135,34 @@ function index(addr: string, shift: number): string {
   return shift === 0 ? addr : `${addr} >>> ${shift}`;
 }
 
+/**
+ * `addr` checked for an access of `t` (see hostlib/memory.ts, shadow memory): `chk` is the span
+ * constant of the access, or undefined where the compiler proved the access valid.
+ */
+export function checkedAddr(addr: string, t: Type, write: boolean, chk: string | undefined): string {
+  if (chk === undefined) return addr;
+  const n = Math.max(1, sizeOf(t));
+  const w = write ? 1 : 0;
+  return n <= 8 ? `$ck(${addr}, ${n}, ${w}, ${chk})` : `$H.ckr($M, ${addr}, ${n}, ${w}, ${chk})`;
+}
+
 /** Load a value of type `t` (scalar, pointer, vector) from address expression `addr`. */
-export function loadCode(addr: string, t: Type): string {
+export function loadCode(addr: string, t: Type, chk?: string): string {
+  if (t.kind === 'array') return addr; // arrays are their address: no access
+  addr = checkedAddr(addr, t, false, chk);
   if (t.kind === 'scalar') {
     const v = view(t.name);
     return v ? `$M.${v[0]}[${index(addr, v[1])}]` : `$M.loadI64(${addr})`;
   }
   if (t.kind === 'pointer') return `$M.loadI64(${addr})`;
   if (t.kind === 'vector') return `$H.loadVec($M, ${addr}, '${t.elem}', ${t.size})`;
-  // arrays and structs are their address
+  // structs are their address (checked above when reached through a pointer)
   return addr;
 }
 
 /** Store `value` (already converted to `t`) at `addr`; the expression's value is `value`. */
-export function storeCode(addr: string, t: Type, value: string): string {
+export function storeCode(addr: string, t: Type, value: string, chk?: string): string {
+  addr = checkedAddr(addr, t, true, chk);
   if (t.kind === 'scalar') {
     const v = view(t.name);
     return v ? `($M.${v[0]}[${index(addr, v[1])}] = ${value})` : `$M.storeI64(${addr}, ${value})`;

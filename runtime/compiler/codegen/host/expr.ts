@@ -14,7 +14,8 @@ import { sizeOf, structLayout, typeToString } from '../../types.js';
 import { NO_SPAN } from '../../source.js';
 import { binaryTypes } from '../../check/typing.js';
 import { HOST_LIB } from '../../check/hostlib.js';
-import { addrPlus, arith, convertScalar, isIntKind, literalValue, loadCode, numText, scalarOfType, storeCode, strideOf } from './ctypes.js';
+import { provenInBounds } from './bounds.js';
+import { addrPlus, arith, checkedAddr, convertScalar, isIntKind, literalValue, loadCode, numText, scalarOfType, storeCode, strideOf } from './ctypes.js';
 import type { FnState, HostGen, Storage } from './gen.js';
 import { numLit } from './gen.js';
 import { emitBrookCall, isBrookCall } from './brook.js';
@@ -25,11 +26,21 @@ export interface Ctx {
   f: FnState | null;
   /** Span of the statement being emitted (runtime errors of sub-expressions point at it). */
   stmtSpan?: import('../../source.js').Span;
+  /**
+   * Loop variables whose value is known to lie in [lo, hi] inside the loop being emitted (see
+   * bounds.ts): accesses of fixed arrays indexed by them need no memory check.
+   */
+  ranges?: Map<string, { lo: number; hi: number }>;
+  /** Accesses whose check a loop does once before it starts (bounds.ts, hoistChecks). */
+  hoisted?: Set<Expr>;
+  /** Globals a call-free loop only reads, copied to locals before it (bounds.ts, aliasGlobals). */
+  aliases?: Map<string, string>;
 }
 
 export type LValue =
   | { kind: 'js'; name: string; type: Type }
-  | { kind: 'mem'; addr: string; type: Type }
+  /** `check`: the span constant of an access the compiler could not prove valid (checked at run time). */
+  | { kind: 'mem'; addr: string; type: Type; check?: string }
   /** A write mask (`v.zy`) on a vector lvalue. */
   | { kind: 'mask'; base: LValue; comps: number[]; type: Type };
 
@@ -167,7 +178,7 @@ function emitIdent(c: Ctx, id: Ident): string {
       if (sym.kind === 'session' && !storageOf(c, sym)) return `$S.get(${JSON.stringify(sym.name)})`;
       const st = storageOf(c, sym);
       if (!st) return unsupported(c, id, `the variable '${id.name}' here (no storage)`);
-      if (st.kind === 'js') return st.name;
+      if (st.kind === 'js') return c.aliases?.get(sym.emitName) ?? st.name;
       return loadCode(st.addr, sym.type);
     }
   }
@@ -269,6 +280,9 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
   switch (e.op) {
     case '!': return `+!${emitCond(c, e.operand)}`;
     case '&': {
+      // A pointer to a stream is the stream object itself: `*p` gives it back, and streamSwap(*p, t)
+      // swaps the contents of the caller's stream (runtime/brt streamSwap exchanges buffers).
+      if (typeOfExpr(c, e.operand).kind === 'stream') return emitValue(c, e.operand);
       const lv = lvalue(c, e.operand);
       if (!lv) return '0';
       if (lv.kind === 'mem') return lv.addr;
@@ -277,7 +291,8 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
     }
     case '*': {
       const p = emitValue(c, e.operand);
-      return loadCode(p, t);
+      if (t.kind === 'stream') return p;
+      return loadCode(p, t, c.g.accessCheck(e.span));
     }
     case '+': return emitAs(c, e.operand, t);
     case '-': {
@@ -321,7 +336,7 @@ function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
       const comps = swizzleComps(e.member);
       const lv = base.kind === 'vector' ? lvalueOrNull(c, e.object) : null;
       if (base.kind === 'vector' && lv && lv.kind === 'mem' && comps.length === 1) {
-        return loadCode(addrPlus(lv.addr, comps[0]! * (sizeOf(base) / base.size)), typeOfExpr(c, e));
+        return loadCode(addrPlus(lv.addr, comps[0]! * (sizeOf(base) / base.size)), typeOfExpr(c, e), lv.check);
       }
       const v = emitValue(c, e.object);
       if (base.kind === 'scalar') return comps.length === 1 ? v : `$H.splat(${v}, ${comps.length})`;
@@ -357,7 +372,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
     }
     case 'UnaryExpr':
       if (e.op !== '*') return null;
-      return { kind: 'mem', addr: emitValue(c, e.operand), type: t };
+      return { kind: 'mem', addr: emitValue(c, e.operand), type: t, check: c.g.accessCheck(e.span) };
     case 'IndexExpr': {
       const ot = typeOfExpr(c, e.object);
       if (ot.kind === 'vector') {
@@ -365,14 +380,16 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         const base = lvalueOrNull(c, e.object);
         const i = emitAs(c, e.index, INT);
         if (base?.kind === 'js') return { kind: 'js', name: `${base.name}[${i}]`, type: t };
-        if (base?.kind === 'mem') return { kind: 'mem', addr: addrPlus(base.addr, scaled(i, sizeOf(ot) / ot.size)), type: t };
+        if (base?.kind === 'mem') return { kind: 'mem', addr: addrPlus(base.addr, scaled(i, sizeOf(ot) / ot.size)), type: t, check: base.check ?? c.g.accessCheck(e.span) };
         return null;
       }
       if (ot.kind !== 'pointer' && ot.kind !== 'array') return null;
       const base = emitValue(c, e.object);
       const idx = emitAs(c, e.index, { kind: 'scalar', name: 'long' });
       const stride = strideOf(ot);
-      return { kind: 'mem', addr: addrPlus(base, scaled(idx, stride)), type: t };
+      const lv: LValue = { kind: 'mem', addr: addrPlus(base, scaled(idx, stride)), type: t };
+      if (!provenInBounds(c, e)) lv.check = c.g.accessCheck(e.span);
+      return lv;
     }
     case 'MemberExpr': {
       const ot = typeOfExpr(c, e.object);
@@ -381,7 +398,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         const f = fieldOffset(ot.to, e.member);
         if (!f) return null;
         const p = emitValue(c, e.object);
-        return { kind: 'mem', addr: addrPlus(p, f.offset), type: t };
+        return { kind: 'mem', addr: addrPlus(p, f.offset), type: t, check: c.g.accessCheck(e.span) };
       }
       if (ot.kind === 'struct') {
         const f = fieldOffset(ot, e.member);
@@ -389,12 +406,16 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         if (!f) return null;
         // A struct rvalue (call result) is an address too.
         const addr = base && base.kind === 'mem' ? base.addr : emitValue(c, e.object);
-        return { kind: 'mem', addr: addrPlus(addr, f.offset), type: t };
+        const check = base && base.kind === 'mem' && base.check ? c.g.accessCheck(e.span) : undefined;
+        return { kind: 'mem', addr: addrPlus(addr, f.offset), type: t, check };
       }
       if (ot.kind === 'vector') {
         const base = lvalueOrNull(c, e.object);
         if (!base) return null;
-        return { kind: 'mask', base, comps: swizzleComps(e.member), type: t };
+        const comps = swizzleComps(e.member);
+        // One component of a vector in Mem is a scalar in Mem: a plain typed-array store, no helper.
+        if (base.kind === 'mem' && comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, comps[0]! * (sizeOf(ot) / ot.size)), type: t, check: base.check };
+        return { kind: 'mask', base, comps, type: t };
       }
       return null;
     }
@@ -406,7 +427,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
 export function readLValue(c: Ctx, lv: LValue): string {
   switch (lv.kind) {
     case 'js': return lv.name;
-    case 'mem': return loadCode(lv.addr, lv.type);
+    case 'mem': return loadCode(lv.addr, lv.type, lv.check);
     case 'mask': {
       const v = readLValue(c, lv.base);
       return lv.comps.length === 1 ? `${v}[${lv.comps[0]}]` : `$H.swz(${v}, [${lv.comps.join(', ')}])`;
@@ -421,12 +442,12 @@ export function writeLValue(c: Ctx, lv: LValue, value: string): string {
       if (lv.type.kind === 'vector') return `(${lv.name} = $H.vconv(${value}, ${lv.type.size}, '${lv.type.elem}'))`;
       return `(${lv.name} = ${value})`;
     case 'mem':
-      return storeCode(lv.addr, lv.type, value);
+      return storeCode(lv.addr, lv.type, value, lv.check);
     case 'mask': {
       const bt = lv.base.type;
       if (bt.kind !== 'vector') return unsupported(c, { span: NO_SPAN }, 'this write mask');
       if (lv.base.kind === 'js') return `$H.setComps(${lv.base.name}, [${lv.comps.join(', ')}], ${value}, '${bt.elem}')`;
-      if (lv.base.kind === 'mem') return `$H.storeComps($M, ${lv.base.addr}, '${bt.elem}', [${lv.comps.join(', ')}], ${value})`;
+      if (lv.base.kind === 'mem') return `$H.storeComps($M, ${checkedAddr(lv.base.addr, bt, true, lv.base.check)}, '${bt.elem}', [${lv.comps.join(', ')}], ${value})`;
       return unsupported(c, { span: NO_SPAN }, 'a write mask of a write mask');
     }
   }
@@ -436,7 +457,7 @@ export function writeLValue(c: Ctx, lv: LValue, value: string): string {
 function stabilize(c: Ctx, lv: LValue): { setup: string; lv: LValue } {
   if (lv.kind === 'mem' && !/^[\w$]+$/.test(lv.addr) && !/^\(\$fp \+ \d+\)$/.test(lv.addr)) {
     const t = c.f ? c.f.temp() : '$gt';
-    return { setup: `${t} = ${lv.addr}, `, lv: { kind: 'mem', addr: t, type: lv.type } };
+    return { setup: `${t} = ${lv.addr}, `, lv: { kind: 'mem', addr: t, type: lv.type, check: lv.check } };
   }
   if (lv.kind === 'mask') {
     const inner = stabilize(c, lv.base);
@@ -450,7 +471,7 @@ function emitAssign(c: Ctx, e: AssignExpr): string {
   if (!target) return '0';
   const tt = typeOfExpr(c, e.target);
   if (e.op === '=') {
-    if (tt.kind === 'struct') return storeCode(target.kind === 'mem' ? target.addr : readLValue(c, target), tt, emitValue(c, e.value));
+    if (tt.kind === 'struct') return storeCode(target.kind === 'mem' ? target.addr : readLValue(c, target), tt, emitValue(c, e.value), target.kind === 'mem' ? target.check : undefined);
     return writeLValue(c, target, emitAs(c, e.value, tt));
   }
   const op = e.op.slice(0, -1);

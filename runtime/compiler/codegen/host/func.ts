@@ -3,8 +3,8 @@
  *
  *   [async] function NAME([$ret,] a, b) {
  *     let $t0, ...; let x = 0, v = [0, 0, 0, 0], s;   // temporaries and hoisted locals
- *     const $fp = $M.alloca(FRAME);                    // Mem frame: arrays, structs, &-taken locals
- *     try { ...parameter copies...; body } finally { $M.free($fp); }
+ *     const $fp = $M.alloca(FRAME, $G0);               // Mem frame: arrays, structs, &-taken locals
+ *     try { ...parameter copies...; body } finally { $M.release($fp); }
  *   }
  *
  * - A function is async when it (transitively) waits for the runtime: streamRead/streamWrite/
@@ -124,21 +124,27 @@ export function emitFunction(g: HostGen, fn: FunctionDecl, emitName: string): st
 
   const params = (structRet ? ['$ret'] : []).concat(paramNames);
   const out: string[] = [];
-  out.push(`${isAsync ? 'async ' : ''}function ${emitName}(${params.join(', ')}) {`);
   if (f.tempNames.length) out.push(`  let ${f.tempNames.join(', ')};`);
   if (jsLocals.length) out.push(`  let ${jsLocals.join(', ')};`);
   if (f.frameSize > 0) {
-    out.push(`  const $fp = $M.alloca(${f.frameSize});`);
+    out.push(`  const $fp = ${g.frameAlloc(f)};`);
     out.push('  try {');
     out.push(...body.out);
     out.push('  } finally {');
-    out.push('    $M.free($fp);');
+    out.push('    $M.release($fp);');
     out.push('  }');
   } else {
     out.push(...body.out.map((l) => l.slice(2)));
   }
-  out.push('}');
-  return out;
+  // The JS engine's stack overflow becomes a located "stack overflow" error naming this function
+  // (the innermost frames may overflow again while making it; an outer frame of the recursion succeeds).
+  return [
+    `${isAsync ? 'async ' : ''}function ${emitName}(${params.join(', ')}) {`,
+    '  try {',
+    ...out.map((l) => '  ' + l),
+    `  } catch ($e) { throw $H.stackOverflow($e, ${JSON.stringify(fn.name)}, ${g.span(fn.nameSpan)}); }`,
+    '}',
+  ];
 }
 
 function gotoCounts(body: Stmt | null): Map<string, number> {

@@ -24,6 +24,8 @@ export interface GenOptions {
   sources?: SourceSet;
   /** Kernels compiled earlier (notebook session), by name. */
   sessionKernels?: ReadonlyMap<string, KernelSigInfo>;
+  /** Host memory checks (default on); off only to measure what they cost (bench/host.ts). */
+  memoryChecks?: boolean;
 }
 
 export class HostGen {
@@ -111,6 +113,19 @@ export class HostGen {
     return name;
   }
 
+  /** The span constant a checked memory access passes, or undefined when checks are off. */
+  accessCheck(span: Span): string | undefined {
+    return this.options.memoryChecks === false ? undefined : this.span(span);
+  }
+
+  /** `$M.alloca(...)` for the frame of `f` (its size and redzones). */
+  frameAlloc(f: FnState): string {
+    const name = `$G${this.frameCount++}`;
+    this.consts.push(`const ${name} = [${f.gaps.join(', ')}];`);
+    return `$M.alloca(${f.frameSize}, ${name})`;
+  }
+  private frameCount = 0;
+
   error(code: string, span: Span, message: string, hint?: string): void {
     this.bag.error(code, span, message, hint);
   }
@@ -140,12 +155,20 @@ export class FnState {
     return t;
   }
 
-  /** A frame slot for a local that lives in Mem. */
+  /** [offset, length] pairs of the frame's redzones (poisoned: running off a local array faults). */
+  readonly gaps: number[] = [];
+
+  /**
+   * A frame slot for a local that lives in Mem: 8-byte aligned and followed by at least 8 bytes of
+   * redzone (the shadow granule is 8 bytes), so an access past its end is caught.
+   */
   slot(t: Type): string {
-    const a = Math.max(1, alignOf(t));
-    this.frameSize = Math.ceil(this.frameSize / a) * a;
-    const off = this.frameSize;
-    this.frameSize += Math.max(1, sizeOf(t));
+    const a = Math.max(8, alignOf(t));
+    const off = Math.ceil(this.frameSize / a) * a;
+    const end = off + Math.max(1, sizeOf(t));
+    const gapEnd = Math.ceil(end / 8) * 8 + 8;
+    this.gaps.push(end, gapEnd - end);
+    this.frameSize = gapEnd;
     return off === 0 ? '$fp' : `($fp + ${off})`;
   }
 

@@ -41,6 +41,8 @@ export interface HostCodegenOptions {
   sources?: SourceSet;
   /** Cells: kernels of earlier cells (when the checker's symbols do not carry them). */
   sessionKernels?: ReadonlyMap<string, KernelSigInfo>;
+  /** Host memory checks (default on); off only to measure their cost. */
+  memoryChecks?: boolean;
 }
 
 export interface HostCodegenResult {
@@ -50,7 +52,7 @@ export interface HostCodegenResult {
 
 export function generateHost(program: CheckedProgram, options: HostCodegenOptions = {}): HostCodegenResult {
   const bag = new DiagnosticBag();
-  const g = new HostGen(bag, { mode: 'program', sources: options.sources, sessionKernels: options.sessionKernels });
+  const g = new HostGen(bag, { mode: 'program', sources: options.sources, sessionKernels: options.sessionKernels, memoryChecks: options.memoryChecks });
   const js = generateProgramModule(g, program);
   return { js, diagnostics: bag.items };
 }

@@ -39,7 +39,8 @@ function target(st: Storage): string {
 }
 
 function emitStreamDecl(c: Ctx, d: VarDecl, dec: Declarator, t: Extract<Type, { kind: 'stream' }>, st: Storage, L: LineSink): void {
-  const dims = (dec.streamDims ?? []).map((x) => emitAs(c, x, { kind: 'scalar', name: 'int' }));
+  // As long, not int: an extent past the int range reaches the runtime's limit check, never wrapped.
+  const dims = (dec.streamDims ?? []).map((x) => emitAs(c, x, { kind: 'scalar', name: 'long' }));
   const span = c.g.span(dec.span);
   const name = JSON.stringify(dec.name);
   const elem = c.g.type(t.elem);
@@ -107,7 +108,7 @@ function plus(addr: string, off: number): string {
 /** Sub-objects of an aggregate: their types and byte offsets. */
 function subObjects(t: Type, maxItems: number): { type: Type; offset: number }[] {
   if (t.kind === 'array') {
-    const n = t.length ?? maxItems;
+    const n = Math.min(t.length ?? maxItems, maxItems); // each takes an item: O(initializer), not O(array)
     const size = sizeOf(t.elem);
     return Array.from({ length: n }, (_, i) => ({ type: t.elem, offset: i * size }));
   }

@@ -43,8 +43,13 @@ export function emitHostLibCall(c: Ctx, e: CallExpr, name: string): string {
   const direct = DIRECT_MATH[name];
   if (direct) return `${direct}(${args.join(', ')})`;
   if (name.endsWith('f') && DIRECT_MATH[name.slice(0, -1)]) return `Math.fround(${DIRECT_MATH[name.slice(0, -1)]}(${args.join(', ')}))`;
+  // Library calls that check memory report faults at the call: they take its span last.
+  if (CHECKED_CALLS.has(name)) args.push(c.g.span(e.span));
   return `$L.${name}(${args.join(', ')})`;
 }
+
+/** HostLib methods that take the call's span as a last argument (memory checks, see hostlib/libc.ts). */
+const CHECKED_CALLS: ReadonlySet<string> = new Set(['free', 'brfree', 'realloc', 'memset', 'memcpy', 'memmove', 'strcpy', 'strncpy', 'strcat']);
 
 /** assert(e): glibc prints "prog: file:line: func: Assertion `e' failed." and aborts. */
 function emitAssert(c: Ctx, e: CallExpr): string {

@@ -33,6 +33,8 @@ const HEADER = [
   'const $M = $L.mem;',
   'let $gt;',
   'let $ic = 0;',
+  // A checked access (memory.ts): the shadow byte inline, the slow path (partial granule, fault) in $H.
+  'function $ck(p, n, w, sp) { return $M.sh[p >>> 3] === 0 ? p : $H.ck($M, p, n, w, sp); }',
 ];
 
 function registerKernels(g: HostGen, program: CheckedProgram): void {
@@ -142,6 +144,8 @@ export function generateProgramModule(g: HostGen, program: CheckedProgram): stri
 
   const mainName = names.get('main');
   const hasMain = program.functions.some((f) => f.name === 'main');
+  // Before g.consts is spread below: the frame's redzone list is a module constant.
+  const initFrame = initFn.frameSize > 0 ? [`  const $fp = ${g.frameAlloc(initFn)};`] : [];
   const exported = program.functions.map((f) => `${JSON.stringify(f.name)}: ${names.get(f.name) ?? f.name}`);
   return [
     ...HEADER,
@@ -152,7 +156,7 @@ export function generateProgramModule(g: HostGen, program: CheckedProgram): stri
     ...fnLines,
     `async function $init() {`,
     ...(initFn.tempNames.length ? [`  let ${initFn.tempNames.join(', ')};`] : []),
-    ...(initFn.frameSize > 0 ? [`  const $fp = $M.alloca(${initFn.frameSize});`] : []),
+    ...initFrame,
     ...init.out,
     '}',
     `return { init: $init, main: ${hasMain ? (mainName ?? 'main') : 'undefined'}, functions: { ${exported.join(', ')} } };`,
@@ -226,6 +230,7 @@ export function generateCellModule(g: HostGen, program: CheckedProgram): string 
     }
   }
   run.line('return { value: undefined, type: undefined };');
+  const cellFrame = cellFn.frameSize > 0 ? [`  const $fp = ${g.frameAlloc(cellFn)};`] : [];
 
   return [
     ...HEADER,
@@ -236,7 +241,7 @@ export function generateCellModule(g: HostGen, program: CheckedProgram): string 
     'async function run() {',
     ...(cellFn.tempNames.length ? [`  let ${cellFn.tempNames.join(', ')};`] : []),
     ...(locals.length ? [`  let ${locals.join(', ')};`] : []),
-    ...(cellFn.frameSize > 0 ? [`  const $fp = $M.alloca(${cellFn.frameSize});`] : []),
+    ...cellFrame,
     ...run.out,
     '}',
     'return { run };',

@@ -17,6 +17,7 @@ import { scalarOfType } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { emitAs, emitCond, emitEffect, emitValue, typeOfExpr } from './expr.js';
 import { emitDeclarator } from './init.js';
+import { aliasGlobals, countedLoop, hoistChecks } from './bounds.js';
 
 export class Lines {
   readonly out: string[] = [];
@@ -97,9 +98,32 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
         L.indent();
         emitStmt(c, s.init!, L);
       }
+      const outerAliases = c.aliases;
+      const aliased = aliasGlobals(c, s);
+      if (aliased) {
+        for (const line of aliased.pre) L.line(line);
+        c.aliases = new Map([...(outerAliases ?? []), ...aliased.aliases]);
+      }
       const cond = s.cond ? emitCond(c, s.cond) : '';
       const update = s.update ? emitEffect(c, s.update) : '';
-      loop(c, L, `for (; ${cond}; ${update})`, s.body);
+      // A counted loop: its variable's range lets bounds.ts drop memory checks in the body.
+      const counted = countedLoop(c, s);
+      const outer = c.ranges;
+      const outerHoisted = c.hoisted;
+      if (counted) c.ranges = new Map(outer).set(counted.name, counted.range);
+      // Checks of pointer accesses done once for the whole loop (bounds.ts).
+      const hoisted = hoistChecks(c, s);
+      if (hoisted) {
+        for (const line of hoisted.pre) L.line(line);
+        c.hoisted = new Set([...(outerHoisted ?? []), ...hoisted.covered]);
+      }
+      try {
+        loop(c, L, `for (; ${cond}; ${update})`, s.body);
+      } finally {
+        c.ranges = outer;
+        c.hoisted = outerHoisted;
+        c.aliases = outerAliases;
+      }
       if (hasInit) {
         L.dedent();
         L.line('}');
@@ -338,11 +362,16 @@ function emitSwitch(c: StmtCtx, s: SwitchStmt, L: Lines): void {
   L.indent();
   withTargets(c, label, false, () => {
     const body: Block = s.body;
+    let seenCase = false;
     for (const st of body.body) {
       if (st.kind === 'CaseClause') {
+        seenCase = true;
         emitCase(c, st, dt, L);
         continue;
       }
+      // Before the first case label nothing runs (C jumps past it; its declarations are hoisted),
+      // and JavaScript allows no statement there.
+      if (!seenCase) continue;
       L.indent();
       emitStmt(c, st, L);
       L.dedent();

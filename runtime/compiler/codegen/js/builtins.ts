@@ -69,7 +69,7 @@ export function emitBuiltin(name: string, args: BuiltinArg[], resultKinds: Kind[
     case 'isnan': need(1); return map((k) => `(${at(a!, k)} !== ${at(a!, k)})`);
     case 'atan2': need(2); return map((k, kind) => R(kind, `Math.atan2(${at(a!, k)}, ${at(b!, k)})`));
     case 'pow': need(2); return map((k, kind) => R(kind, `Math.pow(${at(a!, k)}, ${at(b!, k)})`));
-    case 'fmod': need(2); return map((k, kind) => R(kind, `${at(a!, k)} % ${at(b!, k)}`));
+    case 'fmod': need(2); return map((k, kind) => R(kind, `fmodf(${at(a!, k)}, ${at(b!, k)})`));
     case 'min': need(2); return map((k) => `Math.min(${at(a!, k)}, ${at(b!, k)})`);
     case 'max': need(2); return map((k) => `Math.max(${at(a!, k)}, ${at(b!, k)})`);
     case 'step': need(2); return map((k, kind) => `(${at(b!, k)} >= ${at(a!, k)} ? 1 : 0)${kind === 'bool' ? ' !== 0' : ''}`);

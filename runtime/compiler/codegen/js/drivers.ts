@@ -4,25 +4,40 @@
  * so the element loop has no per-element branching on argument kinds.
  *
  * Generated functions take `(L, start, end)`: L is the launch data the CPU backend builds (see
- * `LaunchData` in backends/cpu/launchdata.ts), [start, end) a range of linear positions in row-major
- * order of the iteration space. Splitting a range into pieces never changes a result (workers rely
- * on it). A full reduction stores one partial accumulator per chunk of `L.chunk` positions into
- * `L.partials` (a Float64Array); the caller combines them in a fixed tree with `combineAt`.
+ * backends/cpu/launchdata.ts), [start, end) a range of linear positions in row-major order of the
+ * iteration space. Splitting a range into pieces never changes a result (workers rely on it). A full
+ * reduction stores one partial accumulator per chunk of `L.chunk` positions into `L.partials` (a
+ * Float64Array); the caller combines them in a fixed tree with `combineAt`.
  *
- * Positions: the iteration space is padded to 4 dimensions (c0 slowest .. c3 fastest). A stream
- * argument is addressed either 'linear' (element = B + i: same shape as the iteration space and
- * contiguous) or 'table' (element = T0[c0] + T1[c1] + T2[c2] + T3[c3], tables built per launch from
- * the domain offset, the strides and the resizing rule floor(c * inExtent / outExtent), backends/cpu/launchdata.ts resizedIndex).
+ * Positions: the iteration space is padded to 4 dimensions (c0 slowest .. c3 fastest). The range is
+ * walked row by row (a row: positions that differ only in c3), so everything that depends on c0..c2
+ * (row bases of strided arguments, indexof y/z/w, iterator components along slower dimensions, and
+ * every pure expression of the body built only from such values) is computed once per row, not per
+ * element. Inside a row each stream argument's offset is a running index advanced by its element
+ * size. Addressing is arithmetic, never a table, so a launch costs no O(elements) set-up:
+ *   'linear'  element = base + i (same shape as the space, contiguous)
+ *   'iiri'..  per padded dimension 'i' (extent as the space's: index c) or 'r' (resized: index
+ *             resizeIndex(c, extent, spaceExtent)); element = base + sum(index_d * stride_d)
+ *   'table'   the old name of 'rrrr' (every dimension through the resize formula; exact for any shape)
  */
 import type { KernelIR } from '../../ir.js';
-import { KernelEmitter, type ParamBinding } from './emit.js';
+import { KernelEmitter, type EmitFacts, type ParamBinding } from './emit.js';
 import { convert, flatKinds, type Kind, load, PRELUDE, storeValue, viewOf, zero } from './scalar.js';
 
-export type Access = 'linear' | 'table';
+export type Access = 'linear' | 'table' | string;
+
+/** What a launch tells of a value (an iterator or constant component): 'g' nothing; for iterators
+ *  'e' exactly lo + index (the step is 1 and the formula's roundings are exact); 'z' a whole number
+ *  (iterators: 'e' with a whole lo), so a gather indexed by it needs no rounding; 's' a whole number
+ *  of magnitude at most SMALL_WHOLE, so sums of a few such values are exact without fround. */
+export type IterForm = 'g' | 'e' | 'z' | 's';
+
+/** Bound of 's' values and of indexof components under `JsPlan.smallIndex`. */
+export const SMALL_WHOLE = 2 ** 22;
 
 export interface JsPlan {
   mode: 'map' | 'reduceAll' | 'reduceBlocks' | 'scatter';
-  /** Per kernel parameter: how its stream is addressed (in/out/iter/vout/reduce-input); null otherwise. */
+  /** Per kernel parameter: how its stream is addressed (in/out/iter); null otherwise. */
   access: (Access | null)[];
   /** Write mask addressing, or null when no mask is enabled. */
   mask: Access | null;
@@ -30,14 +45,40 @@ export interface JsPlan {
   target?: Access;
   /** Per iterator parameter: the padded dimension (0..3) each component follows, -1 for none. */
   iterDims?: (number[] | null)[];
+  /** Per iterator parameter: the form of each component (default 'g'). */
+  iterForms?: (IterForm[] | null)[];
+  /** Per constant parameter: the form of each float component in this launch ('g', 'z' or 's'). */
+  constForms?: (IterForm[] | null)[];
+  /** Every extent of the space and of the arguments is at most SMALL_WHOLE (indexof is small). */
+  smallIndex?: boolean;
 }
 
 export function planKey(p: JsPlan): string {
   const it = (p.iterDims ?? []).map((d) => (d ? d.join('') : '-')).join(',');
-  return `${p.mode}|${p.access.map((a) => a ?? '-').join(',')}|${p.mask ?? '-'}|${p.target ?? '-'}|${it}`;
+  const forms = (p.iterForms ?? []).map((f) => (f ? f.join('') : '-')).join(',');
+  const consts = (p.constForms ?? []).map((f) => (f ? f.join('') : '-')).join(',');
+  return `${p.mode}|${p.access.map((a) => a ?? '-').join(',')}|${p.mask ?? '-'}|${p.target ?? '-'}|${it}|${forms}|${consts}|${p.smallIndex ? 's' : '-'}`;
 }
 
-const DIMS = [0, 1, 2, 3];
+/**
+ * Domain index along a resized dimension (BROOK.md 4, the original BrookGPU): output position c of
+ * `out` positions reads element floor(c * extent / out) (123 -> 111222333, 1..10 -> 13579). Exact in
+ * doubles: extents are below 2^31, so the product stays below 2^53 and floor of the quotient is the
+ * true floor. The same rule as `resizedIndex` (backends/cpu/launchdata.ts) and the WGSL `brk_resize1`.
+ */
+export function resizeIndex(c: string, extent: string, out: string): string {
+  return `floor((${c} * ${extent}) / ${out})`;
+}
+
+/** The per-dimension form of an access: 'i' (identity) or 'r' (resized), for all four dimensions. */
+function dimForms(a: Access): string {
+  if (a === 'linear') return 'iiii';
+  if (a === 'table') return 'rrrr';
+  if (!/^[ir]{4}$/.test(a)) throw new Error(`internal: unknown access '${a}'`);
+  return a;
+}
+
+const SLOW = [0, 1, 2];
 
 class Writer {
   lines: string[] = [];
@@ -46,33 +87,60 @@ class Writer {
   }
 }
 
-/** Source text of a module body: `new Function(src)()` returns `{ run, combine }`. */
+/** Source text of a module body: `new Function(src)()` returns `{ run, combine, combineAt }`. */
 export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   const w = new Writer();
   const bindings: ParamBinding[] = [];
   const prologue: string[] = [];
+  /** Once per row (c0..c2 fixed): row bases, slow indexof and iterator components. */
+  const rowLines: string[] = [];
+  /** Running offsets: declared at the start of each row segment, advanced after each element. */
+  const running: { name: string; init: string; step: number }[] = [];
   const perElement: string[] = [];
   const stores: string[] = [];
   const indexofSet = new Set(ir.indexofParams);
-  const usesCoords =
-    plan.mode === 'reduceBlocks' || plan.mode === 'scatter' || plan.mask === 'table' ||
-    ir.params.some((p, k) => plan.access[k] === 'table' || p.role === 'iter' || indexofSet.has(k));
-  const rowBases: string[] = [];
+  /** Names fixed for a whole row (the body's pure expressions over them are hoisted). */
+  const rowInvariant = new Set<string>();
+  /** Float names known to hold whole numbers (or +-Infinity / NaN), and bounds of small ones. */
+  const whole = new Set<string>();
+  const bounds = new Map<string, number>();
+  const know = (name: string, form: IterForm) => {
+    if (form === 'z' || form === 's') whole.add(name);
+    if (form === 's') bounds.set(name, SMALL_WHOLE);
+  };
 
   const inputParam = ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1;
   const reduceParam = ir.params.findIndex((p) => p.role === 'reduce');
 
-  /** Offset expression (in words) of stream argument `k`'s current element; declares its tables. */
+  let usesCoords = plan.mode === 'reduceBlocks';
+
+  /** Domain index expressions of dimension d for a stream with extents `ext` (names of constants). */
+  const dimIndex = (form: string, d: number, c: string, ext: string) => (form[d] === 'i' ? c : resizeIndex(c, ext, `E${d}`));
+
+  /**
+   * Declares the addressing of stream argument `k` (its launch data is `src`) and returns the name of
+   * its running element offset (in words). Linear arguments need no coordinates; the others get a
+   * row base from c0..c2 and either a running offset (dimension 3 not resized) or one per element.
+   */
   const addressOf = (k: string, access: Access, words: number, src: string): string => {
-    prologue.push(`const A${k} = ${src};`);
+    prologue.push(`const A${k} = ${src}, B${k} = A${k}.base;`);
+    const o = `o${k}`;
+    const scale = (e: string) => (words === 1 ? e : `(${e}) * ${words}`);
     if (access === 'linear') {
-      prologue.push(`const B${k} = A${k}.base;`);
-      return words === 1 ? `(B${k} + i)` : `(B${k} + i) * ${words}`;
+      running.push({ name: o, init: scale(`B${k} + i`), step: words });
+      return o;
     }
-    for (const d of DIMS) prologue.push(`const T${k}_${d} = A${k}.T[${d}];`);
-    rowBases.push(`R${k} = T${k}_0[c0] + T${k}_1[c1] + T${k}_2[c2];`);
-    prologue.push(`let R${k} = 0;`);
-    return words === 1 ? `(R${k} + T${k}_3[c3])` : `(R${k} + T${k}_3[c3]) * ${words}`;
+    usesCoords = true;
+    const forms = dimForms(access);
+    prologue.push(`const S${k}_0 = A${k}.S[0], S${k}_1 = A${k}.S[1], S${k}_2 = A${k}.S[2], N${k}_0 = A${k}.s[0], N${k}_1 = A${k}.s[1], N${k}_2 = A${k}.s[2], N${k}_3 = A${k}.s[3];`);
+    const terms = SLOW.map((d) => `${dimIndex(forms, d, `c${d}`, `N${k}_${d}`)} * S${k}_${d}`);
+    rowLines.push(`const R${k} = B${k} + ${terms.join(' + ')};`);
+    if (forms[3] === 'i') {
+      running.push({ name: o, init: scale(`R${k} + c3`), step: words });
+    } else {
+      perElement.push(`const ${o} = ${scale(`R${k} + ${resizeIndex('c3', `N${k}_3`, 'E3')}`)};`);
+    }
+    return o;
   };
   const views = (k: string, kinds: Kind[], src: string) => {
     for (const v of new Set(kinds.map(viewOf))) prologue.push(`const ${v}${k} = ${src}.${v};`);
@@ -85,42 +153,80 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     bindings.push(b);
     const names = kinds.map((_, c) => `p${k}_${c}`);
     if (indexofSet.has(k)) {
+      usesCoords = true;
       const ix = [3, 2, 1, 0].map((d) => `x${k}_${d}`);
       b.indexof = ix;
+      ix.forEach((x) => know(x, plan.smallIndex ? 's' : 'z'));
       if (plan.mode === 'reduceBlocks' && k === inputParam) {
         [3, 2, 1, 0].forEach((d, c) => perElement.push(`const ${ix[c]} = c${d} * BF${d} + b${d};`));
       } else {
-        for (const d of DIMS) prologue.push(`const X${k}_${d} = L.args[${k}].X[${d}];`);
-        [3, 2, 1, 0].forEach((d, c) => perElement.push(`const ${ix[c]} = X${k}_${d}[c${d}];`));
+        // Relative to the argument's domain: the (resized) domain index of each dimension.
+        const forms = dimForms(plan.access[k] ?? 'table');
+        prologue.push(`const X${k}_0 = L.args[${k}].s[0], X${k}_1 = L.args[${k}].s[1], X${k}_2 = L.args[${k}].s[2], X${k}_3 = L.args[${k}].s[3];`);
+        for (const d of DIMS) {
+          const e = dimIndex(forms, d, `c${d}`, `X${k}_${d}`);
+          if (d === 3) perElement.push(`const ${ix[0]} = ${e};`);
+          else {
+            rowLines.push(`const ${ix[3 - d]} = ${e};`);
+            rowInvariant.add(ix[3 - d]!);
+          }
+        }
       }
     }
     switch (p.role) {
       case 'const': {
         b.comps = names;
         prologue.push(`const V${k} = L.args[${k}].value;`);
-        kinds.forEach((kind, c) => prologue.push(`const ${names[c]} = ${convert('double', kind, `V${k}[${c}]`)};`));
+        kinds.forEach((kind, c) => {
+          prologue.push(`const ${names[c]} = ${convert('double', kind, `V${k}[${c}]`)};`);
+          rowInvariant.add(names[c]!);
+          if (kind !== 'float' && kind !== 'double') whole.add(names[c]!);
+          else know(names[c]!, plan.constForms?.[k]?.[c] ?? 'g');
+        });
         return;
       }
       case 'gather': {
         b.gather = { id: k, dims: p.gatherDims ?? 1, words };
-        views(`G${k}`, kinds, `L.args[${k}]`);
-        for (const d of DIMS) {
-          prologue.push(`const G${k}e${d} = L.args[${k}].e[${d}], G${k}l${d} = L.args[${k}].l[${d}], G${k}s${d} = L.args[${k}].s[${d}];`);
+        prologue.push(`const GA${k} = L.args[${k}];`);
+        for (const v of new Set(kinds.map(viewOf))) {
+          prologue.push(`const G${k}${v} = GA${k}.${v};`);
+          rowInvariant.add(`G${k}${v}`); // gathered streams are never written by the launch (brt: BRK5010)
         }
-        for (const v of new Set(kinds.map(viewOf))) prologue.push(`const G${k}${v} = ${v}G${k};`);
+        for (const d of DIMS) {
+          prologue.push(`const G${k}e${d} = GA${k}.e[${d}], G${k}l${d} = GA${k}.l[${d}], G${k}s${d} = GA${k}.s[${d}];`);
+          for (const x of 'els') rowInvariant.add(`G${k}${x}${d}`);
+        }
         return;
       }
       case 'iter': {
         b.comps = names;
+        usesCoords = true;
         prologue.push(`const IT${k} = L.args[${k}];`);
-        for (const d of DIMS) prologue.push(`const IA${k}_${d} = IT${k}.A[${d}];`);
+        for (const d of DIMS) prologue.push(`const IO${k}_${d} = IT${k}.o[${d}], IS${k}_${d} = IT${k}.s[${d}];`);
         const dims = plan.iterDims?.[k];
         if (!dims) throw new Error(`internal: plan has no iterator dimensions for parameter ${k}`);
+        const forms = dimForms(plan.access[k] ?? 'table');
+        const iforms = plan.iterForms?.[k] ?? [];
         kinds.forEach((_, c) => {
           prologue.push(`const IL${k}_${c} = IT${k}.lo[${c}], ID${k}_${c} = IT${k}.d[${c}], IN${k}_${c} = IT${k}.n[${c}];`);
           const d = dims[c]!;
-          // lo + ((hi - lo) * idx) / n in float32, idx from the table of the dimension the component follows.
-          perElement.push(d < 0 ? `const ${names[c]} = IL${k}_${c};` : `const ${names[c]} = fround(IL${k}_${c} + fround(fround(ID${k}_${c} * IA${k}_${d}[c${d}]) / IN${k}_${c}));`);
+          const form = iforms[c] ?? 'g';
+          know(names[c]!, form);
+          if (d < 0) {
+            prologue.push(`const ${names[c]} = IL${k}_${c};`);
+            rowInvariant.add(names[c]!);
+            return;
+          }
+          // The absolute iterator index along dimension d (domain offset + resized position).
+          const idx = `(IO${k}_${d} + ${dimIndex(forms, d, `c${d}`, `IS${k}_${d}`)})`;
+          // lo + ((hi - lo) * idx) / n in float32; exactly lo + idx when the plan says so.
+          const value =
+            form === 'g' ? `fround(IL${k}_${c} + fround(fround(ID${k}_${c} * ${idx}) / IN${k}_${c}))` : form === 's' ? `(IL${k}_${c} + ${idx})` : `fround(IL${k}_${c} + ${idx})`;
+          if (d === 3) perElement.push(`const ${names[c]} = ${value};`);
+          else {
+            rowLines.push(`const ${names[c]} = ${value};`);
+            rowInvariant.add(names[c]!);
+          }
         });
         return;
       }
@@ -132,8 +238,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
           for (const d of DIMS) prologue.push(`const S${d} = L.args[${k}].S[${d}], BF${d} = L.F[${d}];`);
           perElement.push(`const o${k} = (ib + b0 * S0 + b1 * S1 + b2 * S2 + b3 * S3)${words === 1 ? '' : ` * ${words}`};`);
         } else {
-          const off = addressOf(String(k), plan.access[k] ?? 'table', words, `L.args[${k}]`);
-          perElement.push(`const o${k} = ${off};`);
+          addressOf(String(k), plan.access[k] ?? 'table', words, `L.args[${k}]`);
         }
         perElement.push(`const ${kinds.map((kind, c) => `${names[c]} = ${load(kind, `${viewOf(kind)}${k}`, c === 0 ? `o${k}` : `o${k} + ${c}`)}`).join(', ')};`);
         return;
@@ -149,9 +254,8 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
           return;
         }
         views(String(k), kinds, `L.args[${k}]`);
-        const off = addressOf(String(k), plan.access[k] ?? 'table', words, `L.args[${k}]`);
-        stores.push(`const o${k} = ${off};`);
-        kinds.forEach((kind, c) => stores.push(`${viewOf(kind)}${k}[${c === 0 ? `o${k}` : `o${k} + ${c}`}] = ${storeValue(kind, names[c]!)};`));
+        const o = addressOf(String(k), plan.access[k] ?? 'table', words, `L.args[${k}]`);
+        kinds.forEach((kind, c) => stores.push(`${viewOf(kind)}${k}[${c === 0 ? o : `${o} + ${c}`}] = ${storeValue(kind, names[c]!)};`));
         return;
       }
       case 'reduce': {
@@ -182,12 +286,14 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   }
   let indexOffset = '';
   if (plan.mode === 'scatter') {
+    usesCoords = true;
     // The reduce param is the destination element dst[index[i]], the input param is data[i].
     prologue.push('const SD = L.dst, SDe = SD.e, SDl = SD.l, SDs = SD.s;');
     for (const v of new Set(accKinds.map(viewOf))) prologue.push(`const ${v}D = SD.${v};`);
+    // Index components are float (floor(x + 0.25)) or int (taken as they are); XW words an element.
+    prologue.push('const XW = L.index.words, XFLOAT = L.indexIsFloat;');
     indexOffset = addressOf('X', plan.target ?? 'table', 1, 'L.index');
-    // Index components are float (floor(x + 0.25)) or int (taken as they are).
-    prologue.push('const FX = AX.F, IX = AX.I, XW = AX.words, XFLOAT = L.indexIsFloat;');
+    prologue.push('const FX = AX.F, IX = AX.I;');
   }
   let targetOffset = '';
   if (plan.mode === 'reduceBlocks') {
@@ -196,7 +302,8 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     targetOffset = addressOf('TG', plan.target ?? 'table', accKinds.length, 'TG');
   }
 
-  const body = new KernelEmitter(ir, bindings, onPush).emitBody(0);
+  const facts: EmitFacts = { rowInvariant, whole, bounds, hoisted: [] };
+  const body = new KernelEmitter(ir, bindings, onPush, facts).emitBody(0);
   // The reduce body can join two partial results (accumulator and element of one type, no indexof).
   const canCombine = ir.kind === 'reduce' && inputParam >= 0 && reduceParam >= 0 && sameKinds(inKinds, accKinds) && ir.indexofParams.length === 0;
   const seed = accKinds.map((kind, c) => `p${reduceParam}_${c} = ${convert(inKinds[c] ?? 'float', kind, `p${inputParam}_${c}`)};`);
@@ -208,10 +315,10 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   w.line(1, 'const fround = Math.fround, floor = Math.floor;');
   w.line(1, 'const E0 = L.E[0], E1 = L.E[1], E2 = L.E[2], E3 = L.E[3];');
   for (const l of prologue) w.line(1, l);
+  w.line(1, 'let i = start;');
   if (usesCoords) {
     w.line(1, 'let c3 = start % E3, q = (start - c3) / E3, c2 = q % E2; q = (q - c2) / E2;');
     w.line(1, 'let c1 = q % E1, c0 = (q - c1) / E1;');
-    for (const r of rowBases) w.line(1, r);
   }
   if (plan.mode === 'reduceAll' || plan.mode === 'reduceBlocks') w.line(1, 'let first = true;');
   if (plan.mode === 'reduceBlocks') w.line(1, 'const CH = L.chunk, ST = L.stack;');
@@ -219,7 +326,6 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     // One partial result per chunk of L.chunk positions (start is a multiple of it), stored in
     // L.partials at the chunk's index; the caller combines them (combineAt).
     w.line(1, 'const CH = L.chunk, PT = L.partials;');
-    w.line(1, 'let left = CH;');
   }
 
   const elementBlock = (depth: number, withSeed: boolean) => {
@@ -237,19 +343,37 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     w.line(depth, '}');
   };
 
-  w.line(1, 'for (let i = start; i < end; i++) {');
+  // One segment: the rest of the current row (whole range when no coordinates are needed), cut at
+  // the end of the current chunk for full reductions.
+  w.line(1, 'while (i < end) {');
+  w.line(2, usesCoords ? 'let stop = i + (E3 - c3);' : 'let stop = end;');
+  if (usesCoords) w.line(2, 'if (stop > end) stop = end;');
+  if (plan.mode === 'reduceAll') {
+    w.line(2, 'const chunkEnd = (floor(i / CH) + 1) * CH;');
+    w.line(2, 'if (stop > chunkEnd) stop = chunkEnd;');
+  }
+  for (const l of rowLines) w.line(2, l);
+  for (const l of facts.hoisted) w.line(2, l);
+  for (const r of running) w.line(2, `let ${r.name} = ${r.init};`);
+  const advance = ['i++', ...(usesCoords ? ['c3++'] : []), ...running.map((r) => `${r.name} += ${r.step}`)].join(', ');
+  if (plan.mode === 'reduceAll') {
+    // The chunk's first element seeds the accumulator, outside the loop (no test per element).
+    w.line(2, 'if (first) {');
+    w.line(3, 'el: {');
+    for (const l of perElement) w.line(4, l);
+    for (const s of seed) w.line(4, s);
+    w.line(3, '}');
+    w.line(3, 'first = false;');
+    w.line(3, `${advance};`);
+    w.line(2, '}');
+  }
+  w.line(2, `for (; i < stop; ${advance}) {`);
   switch (plan.mode) {
     case 'map':
-      elementBlock(2, false);
+      elementBlock(3, false);
       break;
     case 'reduceAll':
-      elementBlock(2, true);
-      w.line(2, 'if (--left === 0 || i + 1 === end) {');
-      w.line(3, `const pk = Math.floor(i / CH) * ${accKinds.length};`);
-      accKinds.forEach((kind, c) => w.line(3, `PT[pk + ${c}] = ${storeValue(kind, `p${reduceParam}_${c}`)};`));
-      w.line(3, 'first = true;');
-      w.line(3, 'left = CH;');
-      w.line(2, '}');
+      elementBlock(3, false);
       break;
     case 'reduceBlocks': {
       // Each block is folded in chunks of CH elements (row-major); finished chunks are joined on a
@@ -261,56 +385,62 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
         accKinds.forEach((kind, c) => w.line(depth, `ST[sp * ${W} + ${c}] = ${storeValue(kind, acc(c))};`));
         w.line(depth, 'sp++;');
       };
-      w.line(2, 'const ib = IB + c0 * BF0 * S0 + c1 * BF1 * S1 + c2 * BF2 * S2 + c3 * BF3 * S3;');
-      w.line(2, 'first = true;');
-      if (canCombine) w.line(2, 'let sp = 0, done = 0, left = CH;');
-      w.line(2, 'for (let b0 = 0; b0 < BF0; b0++) for (let b1 = 0; b1 < BF1; b1++) for (let b2 = 0; b2 < BF2; b2++) for (let b3 = 0; b3 < BF3; b3++) {');
-      elementBlock(3, true);
+      w.line(3, 'const ib = IB + c0 * BF0 * S0 + c1 * BF1 * S1 + c2 * BF2 * S2 + c3 * BF3 * S3;');
+      w.line(3, 'first = true;');
+      if (canCombine) w.line(3, 'let sp = 0, done = 0, left = CH;');
+      w.line(3, 'for (let b0 = 0; b0 < BF0; b0++) for (let b1 = 0; b1 < BF1; b1++) for (let b2 = 0; b2 < BF2; b2++) for (let b3 = 0; b3 < BF3; b3++) {');
+      elementBlock(4, true);
       if (canCombine) {
-        w.line(3, 'if (--left === 0) {');
-        push(4);
-        w.line(4, 'for (let m = ++done; (m & 1) === 0; m >>= 1) { combineAt(L, ST, sp - 2, sp - 1); sp--; }');
-        w.line(4, 'first = true;');
-        w.line(4, 'left = CH;');
+        w.line(4, 'if (--left === 0) {');
+        push(5);
+        w.line(5, 'for (let m = ++done; (m & 1) === 0; m >>= 1) { combineAt(L, ST, sp - 2, sp - 1); sp--; }');
+        w.line(5, 'first = true;');
+        w.line(5, 'left = CH;');
+        w.line(4, '}');
+      }
+      w.line(3, '}');
+      if (canCombine) {
+        w.line(3, 'if (sp > 0) {');
+        w.line(4, 'if (!first) {');
+        push(5);
+        w.line(4, '}');
+        w.line(4, 'while (sp > 1) { combineAt(L, ST, sp - 2, sp - 1); sp--; }');
+        accKinds.forEach((kind, c) => w.line(4, `${acc(c)} = ${kind === 'bool' ? `ST[${c}] !== 0` : `ST[${c}]`};`));
         w.line(3, '}');
       }
-      w.line(2, '}');
-      if (canCombine) {
-        w.line(2, 'if (sp > 0) {');
-        w.line(3, 'if (!first) {');
-        push(4);
-        w.line(3, '}');
-        w.line(3, 'while (sp > 1) { combineAt(L, ST, sp - 2, sp - 1); sp--; }');
-        accKinds.forEach((kind, c) => w.line(3, `${acc(c)} = ${kind === 'bool' ? `ST[${c}] !== 0` : `ST[${c}]`};`));
-        w.line(2, '}');
-      }
-      w.line(2, `const oTG = ${targetOffset};`);
-      accKinds.forEach((kind, c) => w.line(2, `${viewOf(kind)}TG[${c === 0 ? 'oTG' : `oTG + ${c}`}] = ${storeValue(kind, acc(c))};`));
+      accKinds.forEach((kind, c) => w.line(3, `${viewOf(kind)}TG[${c === 0 ? targetOffset : `${targetOffset} + ${c}`}] = ${storeValue(kind, acc(c))};`));
       break;
     }
     case 'scatter': {
-      w.line(2, 'el: {');
-      w.line(3, `const ox = ${indexOffset} * XW;`);
-      w.line(3, 'let od = 0;');
-      w.line(3, 'for (let k = 0; k < XW; k++) {');
-      w.line(4, 'const d = 3 - k, x = XFLOAT ? floor(fround(FX[ox + k] + 0.25)) : IX[ox + k];');
-      w.line(4, 'if (!(x >= 0 && x < SDe[d])) break el;');
-      w.line(4, 'od += (x + SDl[d]) * SDs[d];');
+      w.line(3, 'el: {');
+      w.line(4, `const ox = ${indexOffset} * XW;`);
+      w.line(4, 'let od = 0;');
+      w.line(4, 'for (let k = 0; k < XW; k++) {');
+      w.line(5, 'const d = 3 - k, x = XFLOAT ? floor(fround(FX[ox + k] + 0.25)) : IX[ox + k];');
+      w.line(5, 'if (!(x >= 0 && x < SDe[d])) break el;');
+      w.line(5, 'od += (x + SDl[d]) * SDs[d];');
+      w.line(4, '}');
+      w.line(4, `od *= ${accKinds.length};`);
+      accKinds.forEach((kind, c) => w.line(4, `p${reduceParam}_${c} = ${load(kind, `${viewOf(kind)}D`, `od + ${c}`)};`));
+      for (const l of perElement) w.line(4, l);
+      for (const l of body) w.line(4, l);
+      accKinds.forEach((kind, c) => w.line(4, `${viewOf(kind)}D[od + ${c}] = ${storeValue(kind, `p${reduceParam}_${c}`)};`));
       w.line(3, '}');
-      w.line(3, `od *= ${accKinds.length};`);
-      accKinds.forEach((kind, c) => w.line(3, `p${reduceParam}_${c} = ${load(kind, `${viewOf(kind)}D`, `od + ${c}`)};`));
-      for (const l of perElement) w.line(3, l);
-      for (const l of body) w.line(3, l);
-      accKinds.forEach((kind, c) => w.line(3, `${viewOf(kind)}D[od + ${c}] = ${storeValue(kind, `p${reduceParam}_${c}`)};`));
-      w.line(2, '}');
       break;
     }
   }
+  w.line(2, '}');
+  if (plan.mode === 'reduceAll') {
+    w.line(2, 'if (i === chunkEnd || i === end) {');
+    w.line(3, `const pk = (floor((i - 1) / CH)) * ${accKinds.length};`);
+    accKinds.forEach((kind, c) => w.line(3, `PT[pk + ${c}] = ${storeValue(kind, `p${reduceParam}_${c}`)};`));
+    w.line(3, 'first = true;');
+    w.line(2, '}');
+  }
   if (usesCoords) {
-    w.line(2, 'if (++c3 === E3) {');
+    w.line(2, 'if (c3 === E3) {');
     w.line(3, 'c3 = 0;');
     w.line(3, 'if (++c2 === E2) { c2 = 0; if (++c1 === E1) { c1 = 0; ++c0; } }');
-    for (const r of rowBases) w.line(3, r);
     w.line(2, '}');
   }
   w.line(1, '}');
@@ -322,7 +452,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     const cw = new KernelEmitter(ir, bindings, onPush).emitBody(0);
     w.line(0, 'function combine(L, a, b) {');
     // Constants and gathers the body may read (their prologue lines do not depend on positions).
-    for (const l of prologue) if (/^const (V\d|p\d|[FIU]G\d|G\d)/.test(l)) w.line(1, l);
+    for (const l of prologue) if (/^const (V\d|p\d|GA\d|G\d)/.test(l)) w.line(1, l);
     w.line(1, `let ${accKinds.map((_, c) => `p${reduceParam}_${c} = a[${c}]`).join(', ')};`);
     w.line(1, `const ${inKinds.map((_, c) => `p${inputParam}_${c} = b[${c}]`).join(', ')};`);
     for (const l of cw) w.line(1, l);
@@ -332,7 +462,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     const W = accKinds.length;
     const cw2 = new KernelEmitter(ir, bindings, onPush).emitBody(0);
     w.line(0, 'function combineAt(L, P, x, y) {');
-    for (const l of prologue) if (/^const (V\d|p\d|[FIU]G\d|G\d)/.test(l)) w.line(1, l);
+    for (const l of prologue) if (/^const (V\d|p\d|GA\d|G\d)/.test(l)) w.line(1, l);
     w.line(1, `const ox = x * ${W}, oy = y * ${W};`);
     w.line(1, `let ${accKinds.map((k, c) => `p${reduceParam}_${c} = ${k === 'bool' ? `P[ox + ${c}] !== 0` : `P[ox + ${c}]`}`).join(', ')};`);
     w.line(1, `const ${inKinds.map((k, c) => `p${inputParam}_${c} = ${k === 'bool' ? `P[oy + ${c}] !== 0` : `P[oy + ${c}]`}`).join(', ')};`);
@@ -346,7 +476,8 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   return w.lines.join('\n');
 }
 
+const DIMS = [0, 1, 2, 3];
+
 function sameKinds(a: Kind[], b: Kind[]): boolean {
   return a.length === b.length && a.every((k, i) => k === b[i]);
 }
-

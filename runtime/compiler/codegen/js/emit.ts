@@ -49,9 +49,68 @@ interface Scope {
   ret?: { label: string; comps: string[] };
   /** Inside an inlined helper: hidden indexof arguments by helper parameter index. */
   hidden?: Map<number, string[]>;
+  /** Locals of this function body assigned after their declaration. */
+  assigned: Set<string>;
 }
 
 const ATOM = /^(?:[A-Za-z_$][\w$]*|\(?-?(?:\d[\d.e+-]*|Infinity)\)?|true|false|NaN|-0)$/;
+
+/**
+ * What the driver knows about names, and where hoisted lines go (drivers.ts). With facts, a pure
+ * expression whose names are all fixed for a row is computed once per row: it is written to
+ * `hoisted` and its temporary joins `rowInvariant`. `whole` holds float names that hold whole
+ * numbers (or an infinity or NaN): sums, differences and products of such values rounded to float32
+ * are whole again, so a gather indexed by them needs no rounding step (gidxz).
+ */
+export interface EmitFacts {
+  rowInvariant: Set<string>;
+  whole: Set<string>;
+  /** Whole-number names with a bound on their magnitude. While a sum, difference or product of
+   *  such values stays under 2^24 it is exact in float32, so it is written without fround: V8 then
+   *  keeps index arithmetic (indexof(r).x - 1.0) in int32. */
+  bounds: Map<string, number>;
+  hoisted: string[];
+}
+
+/** Magnitudes under this are exact in float32. */
+const EXACT_F32 = 2 ** 24;
+
+/** Names a generated module defines that never change (functions of the prelude, Math, ...). */
+const FIXED_NAMES = new Set([
+  'fround', 'floor', 'Math', 'Number', 'Infinity', 'NaN', 'true', 'false', 'f2i', 'f2u', 'roundAway', 'smooth32', 'smooth64',
+  'frexpE', 'frexpM', 'gidx', 'gidxi', 'gidxz', 'fmodf',
+]);
+
+/** Identifiers an expression reads (property names after a dot are not reads). */
+function namesIn(e: string): string[] {
+  return e.match(/(?<![.\w$])[A-Za-z_$][\w$]*/g) ?? [];
+}
+
+function isWholeLiteral(a: string): boolean {
+  const v = Number(a.replace(/[()]/g, ''));
+  return a !== '' && Number.isInteger(v);
+}
+
+/** Locals assigned after their declaration (targets of assignments and of out arguments). */
+function assignedLocals(stmts: IRStmt[]): Set<string> {
+  const out = new Set<string>();
+  const visit = (x: unknown): void => {
+    if (Array.isArray(x)) {
+      for (const y of x) visit(y);
+      return;
+    }
+    if (!x || typeof x !== 'object') return;
+    const o = x as { op?: string; target?: IRLValue; outArgs?: (IRLValue | null)[] };
+    if (o.op === 'assign' && o.target?.root.kind === 'local') out.add(o.target.root.name);
+    if (o.op === 'call') for (const lv of o.outArgs ?? []) if (lv && lv.root.kind === 'local') out.add(lv.root.name);
+    for (const v of Object.values(o)) if (v && typeof v === 'object') visit(v);
+  };
+  visit(stmts);
+  return out;
+}
+
+const WHOLE_RESULT = new Set(['floor', 'ceil', 'trunc', 'round', 'sign', 'step']);
+const KEEPS_WHOLE = new Set(['min', 'max', 'abs', 'clamp', 'fmod', 'saturate']);
 
 export class KernelEmitter {
   private lines: string[] = [];
@@ -59,21 +118,62 @@ export class KernelEmitter {
   private next = 0;
   private loops: { brk: string; cont: string }[] = [];
   private helpers: Map<string, IRHelper>;
+  /** Names whose value may change after they are set (locals kept as `let`, writable parameters). */
+  private mutable = new Set<string>();
+  /** Per function body (kernel: '', helper: its name): locals assigned after their declaration. */
+  private assigned = new Map<string, Set<string>>();
+  private whole: Set<string>;
+  private bounds: Map<string, number>;
 
   constructor(
     readonly ir: KernelIR,
     readonly params: ParamBinding[],
     /** Code for `push(value)` to vout parameter `param`. */
     private readonly onPush?: (param: number, comps: string[]) => string[],
+    private readonly facts?: EmitFacts,
   ) {
     this.helpers = new Map(ir.helpers.map((h) => [h.name, h]));
+    this.whole = facts?.whole ?? new Set();
+    this.bounds = facts?.bounds ?? new Map();
+    for (const b of params) if (b.writable) for (const c of b.comps ?? []) this.mutable.add(c);
+    this.assigned.set('', assignedLocals(ir.body));
+    for (const h of ir.helpers) this.assigned.set(h.name, assignedLocals(h.body));
+  }
+
+  private isWhole(a: string): boolean {
+    return this.whole.has(a) || isWholeLiteral(a);
+  }
+
+  /** A bound on |a| when a is a whole number known to be small (see EmitFacts.bounds). */
+  private boundOf(a: string): number | undefined {
+    const b = this.bounds.get(a);
+    if (b !== undefined) return b;
+    return isWholeLiteral(a) ? Math.abs(Number(a.replace(/[()]/g, ''))) : undefined;
+  }
+
+  /** `a op b` on floats without rounding when both are small whole numbers and so is the result. */
+  private exactWhole(op: string, a: string, b: string): string | null {
+    if (op !== '+' && op !== '-' && op !== '*') return null;
+    const ba = this.boundOf(a);
+    const bb = this.boundOf(b);
+    if (ba === undefined || bb === undefined) return null;
+    const bound = op === '*' ? ba * bb : ba + bb;
+    if (!(bound < EXACT_F32)) return null;
+    const t = this.atom(`(${a} ${op} ${b})`, true);
+    if (!isWholeLiteral(t)) this.bounds.set(t, bound);
+    return t;
   }
 
   /** The kernel body as lines, inside `kbody: { ... }`. */
   emitBody(indent: number): string[] {
     this.lines = [];
     this.depth = indent;
-    const scope: Scope = { vars: new Map(), prefix: 'v_', params: this.params.map((b, k) => ({ ...b, type: b.type ?? this.ir.params[k]!.type })) };
+    const scope: Scope = {
+      vars: new Map(),
+      prefix: 'v_',
+      params: this.params.map((b, k) => ({ ...b, type: b.type ?? this.ir.params[k]!.type })),
+      assigned: this.assigned.get('')!,
+    };
     this.line('kbody: {');
     this.depth++;
     this.emitStmts(this.ir.body, scope);
@@ -90,10 +190,18 @@ export class KernelEmitter {
     return `${base}${this.next++}`;
   }
 
-  private atom(e: string): string {
+  /** Materializes `e` into a fresh const (once per row when it only reads row-fixed names). */
+  private atom(e: string, whole = false): string {
     if (ATOM.test(e)) return e;
     const t = this.fresh();
-    this.line(`const ${t} = ${e};`);
+    const f = this.facts;
+    if (f && namesIn(e).every((n) => FIXED_NAMES.has(n) || f.rowInvariant.has(n))) {
+      f.hoisted.push(`const ${t} = ${e};`);
+      f.rowInvariant.add(t);
+    } else {
+      this.line(`const ${t} = ${e};`);
+    }
+    if (whole) this.whole.add(t);
     return t;
   }
 
@@ -120,7 +228,15 @@ export class KernelEmitter {
         const base = scope.prefix + s.name;
         const comps = kinds.map((_, k) => (kinds.length === 1 ? base : `${base}_${k}`));
         const init = s.init ? this.emitExpr(s.init, scope) : kinds.map(zero);
-        this.line(`let ${comps.map((c, k) => `${c} = ${init[k] ?? init[0]}`).join(', ')};`);
+        const vals = comps.map((_, k) => init[k] ?? init[0]!);
+        // A local never assigned again names its initial values directly (they are constants), so
+        // what is known of them (fixed for the row, whole numbers) carries over.
+        if (!scope.assigned.has(s.name) && vals.every((v) => !this.mutable.has(v))) {
+          scope.vars.set(s.name, { comps: vals, kinds, type: s.type });
+          return;
+        }
+        this.line(`let ${comps.map((c, k) => `${c} = ${vals[k]}`).join(', ')};`);
+        for (const c of comps) this.mutable.add(c);
         scope.vars.set(s.name, { comps, kinds, type: s.type });
         return;
       }
@@ -278,15 +394,29 @@ export class KernelEmitter {
         const kinds = flatKinds(e.left.type);
         const n = Math.max(l.length, r.length);
         const out: string[] = [];
+        const keepsWhole = e.operator === '+' || e.operator === '-' || e.operator === '*';
         for (let k = 0; k < n; k++) {
-          out.push(this.atom(binary(e.operator, kinds[k] ?? kinds[0]!, l[l.length === 1 ? 0 : k]!, r[r.length === 1 ? 0 : k]!)));
+          const a = l[l.length === 1 ? 0 : k]!;
+          const b = r[r.length === 1 ? 0 : k]!;
+          const kind = kinds[k] ?? kinds[0]!;
+          const exact = kind === 'float' || kind === 'double' ? this.exactWhole(e.operator, a, b) : null;
+          if (exact) {
+            out.push(exact);
+            continue;
+          }
+          out.push(this.atom(binary(e.operator, kinds[k] ?? kinds[0]!, a, b), keepsWhole && this.isWhole(a) && this.isWhole(b)));
         }
         return out;
       }
       case 'unary': {
         const v = this.emitExpr(e.operand, scope);
         const kinds = flatKinds(e.operand.type);
-        return v.map((x, k) => this.atom(unary(e.operator, kinds[k]!, x)));
+        return v.map((x, k) => {
+          const t = this.atom(unary(e.operator, kinds[k]!, x), e.operator === '-' && this.isWhole(x));
+          const b = this.boundOf(x);
+          if (e.operator === '-' && b !== undefined && (kinds[k] === 'float' || kinds[k] === 'double')) this.bounds.set(t, b);
+          return t;
+        });
       }
       case 'select':
         return this.select(e, scope);
@@ -294,12 +424,16 @@ export class KernelEmitter {
         const v = this.emitExpr(e.value, scope);
         const from = flatKinds(e.value.type);
         const to = flatKinds(e.type);
-        return to.map((k, i) => this.atom(convert(from[i] ?? from[0]!, k, v[i] ?? v[0]!)));
+        return to.map((k, i) => {
+          const f = from[i] ?? from[0]!;
+          const x = v[i] ?? v[0]!;
+          return this.atom(convert(f, k, x), f === 'int' || f === 'uint' || f === 'bool' || this.isWhole(x));
+        });
       }
       case 'splat': {
         const [v] = this.emitExpr(e.value, scope);
         const from = flatKinds(e.value.type)[0]!;
-        return flatKinds(e.type).map((k) => this.atom(convert(from, k, v!)));
+        return flatKinds(e.type).map((k) => this.atom(convert(from, k, v!), from !== 'float' && from !== 'double' ? true : this.isWhole(v!)));
       }
       case 'swizzle': {
         const v = this.emitExpr(e.value, scope);
@@ -313,8 +447,9 @@ export class KernelEmitter {
           comps.push(...this.emitExpr(a, scope));
           from.push(...flatKinds(a.type));
         }
-        if (comps.length === 1 && kinds.length > 1) return kinds.map((k) => this.atom(convert(from[0]!, k, comps[0]!)));
-        return kinds.map((k, i) => this.atom(convert(from[i]!, k, comps[i]!)));
+        const wholeAfter = (f: Kind, x: string) => f === 'int' || f === 'uint' || f === 'bool' || this.isWhole(x);
+        if (comps.length === 1 && kinds.length > 1) return kinds.map((k) => this.atom(convert(from[0]!, k, comps[0]!), wholeAfter(from[0]!, comps[0]!)));
+        return kinds.map((k, i) => this.atom(convert(from[i]!, k, comps[i]!), wholeAfter(from[i]!, comps[i]!)));
       }
       case 'field': {
         const v = this.emitExpr(e.value, scope);
@@ -359,12 +494,18 @@ export class KernelEmitter {
       // Componentwise select (Cg): both sides are evaluated.
       const a = this.emitExpr(e.then, scope);
       const b = this.emitExpr(e.else, scope);
-      return a.map((x, k) => this.atom(`(${c[k]} ? ${x} : ${b[k]})`));
+      return a.map((x, k) => this.atom(`(${c[k]} ? ${x} : ${b[k]})`, this.isWhole(x) && this.isWhole(b[k]!)));
     }
     const a = this.capture(() => this.emitExpr(e.then, scope));
     const b = this.capture(() => this.emitExpr(e.else, scope));
     if (a.lines.length === 0 && b.lines.length === 0) {
-      return a.comps.map((x, k) => this.atom(`(${c[0]} ? ${x} : ${b.comps[k]})`));
+      return a.comps.map((x, k) => {
+        const t = this.atom(`(${c[0]} ? ${x} : ${b.comps[k]})`, this.isWhole(x) && this.isWhole(b.comps[k]!));
+        const ba = this.boundOf(x);
+        const bb = this.boundOf(b.comps[k]!);
+        if (ba !== undefined && bb !== undefined && !isWholeLiteral(t)) this.bounds.set(t, Math.max(ba, bb));
+        return t;
+      });
     }
     const ts = a.comps.map(() => this.fresh());
     this.line(`let ${ts.join(', ')};`);
@@ -375,6 +516,9 @@ export class KernelEmitter {
     for (const x of b.lines) this.line('  ' + x.trimStart());
     ts.forEach((t, k) => this.line(`  ${t} = ${b.comps[k]};`));
     this.line('}');
+    ts.forEach((t, k) => {
+      if (this.isWhole(a.comps[k]!) && this.isWhole(b.comps[k]!)) this.whole.add(t);
+    });
     return ts;
   }
 
@@ -386,7 +530,10 @@ export class KernelEmitter {
       const l = this.atom(len!);
       return args[0]!.comps.map((x, k) => this.atom(kinds[k] === 'float' ? `fround(${x} / ${l})` : `(${x} / ${l})`));
     }
-    return emitBuiltin(e.name, args, kinds).map((x) => this.atom(x));
+    // Rounding functions give whole numbers; min, max, abs, clamp, fmod and sign keep them.
+    const allWhole = args.every((a) => a.comps.every((x) => this.isWhole(x)));
+    const whole = WHOLE_RESULT.has(e.name) || (allWhole && KEEPS_WHOLE.has(e.name));
+    return emitBuiltin(e.name, args, kinds).map((x) => this.atom(x, whole));
   }
 
   private gather(e: Extract<IRExpr, { op: 'gather' }>, scope: Scope): string[] {
@@ -394,24 +541,29 @@ export class KernelEmitter {
     if (!p?.gather) throw new Error(`internal: parameter ${e.param} is not a gather`);
     const g = p.gather;
     // Index k (fastest first) addresses padded dimension 3 - k; see drivers.ts for G<id>e/l/s.
-    let off = '';
-    e.index.forEach((ix, k) => {
+    // One atom per dimension, so the terms of slower dimensions are computed once per row when
+    // their index is fixed for the row (a stencil's neighbour rows). A float index is rounded as
+    // floor(x + 0.25) unless it is known to be whole; every index is clamped into the domain.
+    const terms = e.index.map((ix, k) => {
       const [v] = this.emitExpr(ix, scope);
       const kind = flatKinds(ix.type)[0]!;
       const d = 3 - k;
-      const i = kind === 'float' || kind === 'double' ? `gidx(${v}, G${g.id}e${d})` : `gidxi(${v}, G${g.id}e${d})`;
-      const term = `(${i} + G${g.id}l${d}) * G${g.id}s${d}`;
-      off = off === '' ? term : `${off} + ${term}`;
+      const f = kind !== 'float' && kind !== 'double' ? 'gidxi' : this.isWhole(v!) ? 'gidxz' : 'gidx';
+      return this.atom(`(${f}(${v}, G${g.id}e${d}) + G${g.id}l${d}) * G${g.id}s${d}`);
     });
-    const o = this.atom(`(${off}) * ${g.words}`);
-    return p.kinds.map((k, c) => this.atom(k === 'bool' ? `(G${g.id}${viewOf(k)}[${o} + ${c}] !== 0)` : `G${g.id}${viewOf(k)}[${o} + ${c}]`));
+    // Word offsets stay below 2^29 (buffers are under 2 GiB), so `| 0` is exact and keeps V8 in int32.
+    const o = this.atom(`(${g.words === 1 ? terms.join(' + ') : `(${terms.join(' + ')}) * ${g.words}`}) | 0`);
+    return p.kinds.map((k, c) => {
+      const at = c === 0 ? o : `${o} + ${c}`;
+      return this.atom(k === 'bool' ? `(G${g.id}${viewOf(k)}[${at}] !== 0)` : `G${g.id}${viewOf(k)}[${at}]`);
+    });
   }
 
   private inlineCall(e: Extract<IRExpr, { op: 'call' }>, scope: Scope): string[] {
     const h = this.helpers.get(e.helper);
     if (!h) throw new Error(`internal: unknown helper kernel '${e.helper}'`);
     const id = this.fresh('h');
-    const inner: Scope = { vars: new Map(), prefix: `${id}_`, hidden: new Map(), params: [] };
+    const inner: Scope = { vars: new Map(), prefix: `${id}_`, hidden: new Map(), params: [], assigned: this.assigned.get(h.name)! };
     // Copy-in: every parameter gets fresh locals (value semantics), out parameters start at zero;
     // a gather parameter aliases the caller's gather (the argument is a `param` naming it).
     const argComps = h.params.map((p, k) => {
@@ -441,6 +593,7 @@ export class KernelEmitter {
       const comps = kinds.map((_, c) => (kinds.length === 1 ? base : `${base}_${c}`));
       const init = argComps[k];
       this.line(`let ${comps.map((c, i) => `${c} = ${init ? init[init.length === 1 ? 0 : i] : zero(kinds[i]!)}`).join(', ')};`);
+      for (const c of comps) this.mutable.add(c);
       inner.vars.set(p.name, { comps, kinds, type: p.type });
       inner.params.push({ comps, kinds, type: p.type, writable: true });
     });

@@ -11,7 +11,7 @@
  * locals per component (no allocation per element), helper kernels are inlined, and a result never
  * depends on how [0, n) is split into ranges.
  */
-export { generateKernelSource, planKey, type Access, type JsPlan } from './drivers.js';
+export { generateKernelSource, planKey, resizeIndex, SMALL_WHOLE, type Access, type IterForm, type JsPlan } from './drivers.js';
 import type { KernelIR } from '../../ir.js';
 import { generateKernelSource, type JsPlan } from './drivers.js';
 

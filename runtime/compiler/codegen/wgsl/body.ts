@@ -27,7 +27,8 @@ export interface BodyContext {
   param(index: number): string;
   /** Assignable text of an out/reduce parameter. */
   paramLValue(index: number): string;
-  gather(index: number, coords: { text: string; type: Type }[]): string;
+  /** `ir`: the coordinate's expression, for writers that can prove it an exact integer. */
+  gather(index: number, coords: { text: string; type: Type; ir?: IRExpr }[]): string;
   indexof(index: number): string;
   /** Statements for `push(param, value)`. */
   push(index: number, value: string, indent: string): string[];
@@ -196,7 +197,7 @@ export class BodyWriter {
       case 'builtin': return this.builtin(e, pre, ind);
       case 'call': return this.call(e, pre, ind, asStatement);
       case 'gather': {
-        const coords = e.index.map((i) => ({ text: this.expr(i, pre, ind), type: i.type }));
+        const coords = e.index.map((i) => ({ text: this.expr(i, pre, ind), type: i.type, ir: i }));
         return this.ctx.gather(e.param, coords);
       }
       case 'indexof': return this.ctx.indexof(e.param);

@@ -188,7 +188,15 @@ function libFn(lib: Library, base: string, t: Type): string {
     case 'div':
       // x / y with |y| > 2^126: GPUs divide as x * (1 / y), and 1 / y is subnormal there and
       // flushed to 0 (NVIDIA gives 1 / 3e38 = 0). Scaling both by 1/4 keeps the quotient.
-      return lib.use('div', t, `fn {NAME}(x: {T}, y: {T}) -> {T} { return select(x / y, (x * {T}(0.25)) / (y * {T}(0.25)), abs(y) > {T}(8.5e37)); }`);
+      // y == 0: IEEE's +-inf (sign of x xor sign of y) or NaN (0 / 0, NaN / 0), built from the
+      // uniform's bit patterns. WGSL lets a compiler assume no inf or NaN, so a quotient it can see is
+      // a division by zero (`b / (a - a)`) may become anything: lavapipe left the output unwritten.
+      return lib.use('div', t, `fn {NAME}(x: {T}, y: {T}) -> {T} {
+  let q = select(x / y, (x * {T}(0.25)) / (y * {T}(0.25)), abs(y) > {T}(8.5e37));
+  let sign = (bitcast<{U}>(x) ^ bitcast<{U}>(y)) & {U}(0x80000000u);
+  let inf = bitcast<{T}>({U}(${SPECIAL_BITS}.y) | sign);
+  return select(q, select(inf, ${NAN_T}, (x == {T}(0.0)) | ${isnan()}(x)), y == {T}(0.0));
+}`);
     case 'sin': case 'cos':
       // Cody-Waite reduction by 2 pi in three parts (the first two products exact for |x| < 25000):
       // Vulkan bounds sin/cos only on [-pi, pi], and NVIDIA's error grows with |x| outside.

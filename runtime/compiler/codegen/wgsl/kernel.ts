@@ -10,16 +10,21 @@
  *   voutCount    runs the body, counting pushes per position (and the largest count per vout);
  *   voutWrite    runs the body again, pushing to offsets from the scanned counts;
  *   scatterFold  streamScatterOp with a reduce kernel: one invocation per destination element folds
- *                the data elements aimed at it (listed by the backend) in element order.
+ *                the data elements aimed at it (listed by the backend) in element order;
+ *   gatherFold   streamGatherOp with a reduce kernel: one invocation per source element hands its
+ *                value to the positions fetching it (listed by the backend) in element order, updating
+ *                it after each fetch with the body run on (old, old), as the CPU backend does.
  * Element order is kept everywhere, so a non-commutative reduction gives the ordered result.
  */
 import type { KernelIR } from '../../ir.js';
 import { flattenElement } from '../../types.js';
 import { BodyWriter, writeHelper, type BodyContext } from './body.js';
 import { Library } from './builtins.js';
-import { INDEX_LIBRARY, bindingDecl, loadFn, storeFn } from './memory.js';
+import { bindingDecl, indexLibraryFor, loadFn, storeFn } from './memory.js';
 import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
-import { planModule, voutParams, type KernelVariant, type ModulePlan } from './layout.js';
+import { planModule, voutParams, WG2D, type KernelVariant, type ModulePlan } from './layout.js';
+import { Shapes, vecOf, ZERO, type Pos } from './shapes.js';
+import { ExactIndex } from './exact.js';
 
 export interface WgslModule {
   code: string;
@@ -32,6 +37,7 @@ const a = (i: number) => `a_${i}`;
 
 export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   const plan = planModule(ir, v);
+  const S = new Shapes(v.shapes);
   const lib = new Library();
   const structs = new Map<string, string>();
   for (const p of ir.params) collectStructs(p.type, structs);
@@ -61,6 +67,9 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     decls.push(bindingDecl(e.binding, `b_${e.name}`, { kind: 'words', words: 1 }, e.name !== 'offsets', atomic));
   }
   for (const i of indexofSet) decls.push(`var<private> ix_${i}: vec4<f32>;`);
+  // Integer positions beside the float ones, for gathers with exact integer coordinates (exact.ts).
+  const exactGathers = v.mode === 'map' && S.specialized;
+  if (exactGathers) for (const i of indexofSet) if (ir.params[i]!.role !== 'iter') decls.push(`var<private> ixu_${i}: vec4<u32>;`);
   const vouts = voutParams(ir);
   for (const k of vouts) decls.push(`var<private> vc_${k}: u32;`, `var<private> vb_${k}: u32;`);
 
@@ -70,11 +79,11 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     if (p.role !== 'gather') continue;
     const dims = ir.params[p.index]!.gatherDims ?? 1;
     const cs = Array.from({ length: dims }, (_, k) => `c${k}`);
-    const pos = ['0u', '0u', '0u', '0u'];
+    const pos: Pos = [ZERO, ZERO, ZERO, ZERO];
     cs.forEach((c, k) => (pos[3 - k] = c));
     fns.push(
       `fn g_${p.index}(${cs.map((c) => `${c}: u32`).join(', ')}) -> ${wgslType(p.type)} {\n` +
-        `  return ld_${p.index}(brk_linear(U[${p.uniform}u] + vec4<u32>(${pos.join(', ')}), U[${p.uniform + 2}u]));\n}`,
+        `  return ld_${p.index}(${S.linear(pos, p.uniform, p.uniform + 2)});\n}`,
     );
     gatherFns.set(p.index, `g_${p.index}`);
   }
@@ -90,7 +99,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     gather: (i, coords) => {
       const p = plan.params[i]!;
       const clamp = (c: { text: string; type: import('../../types.js').Type }, k: number) => {
-        const ext = `U[${p.uniform + 1}u].${'wzyx'[k]}`;
+        const ext = S.comp(p.uniform + 1, 3 - k);
         const kind = scalarKind(c.type);
         const fn = kind === 'f32' ? 'brk_gi' : kind === 'i32' ? 'brk_gii' : 'brk_giu';
         return `${fn}(${c.text}, ${ext})`;
@@ -113,8 +122,32 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       default: return [`${a(i)}: ${wgslType(p.type)}`];
     }
   });
+  const exact = exactGathers
+    ? new ExactIndex(ir.body, (param, k) => {
+        const p = plan.params[param]!;
+        if (k > 3 || !indexofSet.has(param) || (p.role !== 'in' && p.role !== 'out')) return null;
+        const extent = S.words(p.role === 'out' ? 0 : p.uniform + 1)?.[3 - k];
+        return extent === undefined ? null : { expr: `i32(ixu_${param}.${'wzyx'[k]})`, bound: extent };
+      })
+    : null;
   const bodyCtx: BodyContext = {
     ...ctxBase,
+    gather: (i, coords) => {
+      if (!exact) return ctxBase.gather(i, coords);
+      const p = plan.params[i]!;
+      const exactCoords = coords.map((c, k) => {
+        const e = c.ir && exact.coord(c.ir);
+        return e ? { text: `brk_gii(${e.expr}, ${S.comp(p.uniform + 1, 3 - k)})` } : null;
+      });
+      if (exactCoords.every((c) => c === null)) return ctxBase.gather(i, coords);
+      // Exact coordinates use the integer clamp, the others the usual rounding.
+      return `${gatherFns.get(i)}(${coords.map((c, k) => exactCoords[k]?.text ?? floatCoord(c, k)).join(', ')})`;
+      function floatCoord(c: { text: string; type: import('../../types.js').Type }, k: number): string {
+        const kind = scalarKind(c.type);
+        const fn = kind === 'f32' ? 'brk_gi' : kind === 'i32' ? 'brk_gii' : 'brk_giu';
+        return `${fn}(${c.text}, ${S.comp(p.uniform + 1, 3 - k)})`;
+      }
+    },
     pointers: new Set(),
     helperIndexof: () => {
       throw new Error('internal: helperIndexof outside a helper');
@@ -126,33 +159,37 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   const entries = ['main'];
   switch (v.mode) {
     case 'map': case 'voutCount': case 'voutWrite':
-      fns.push(mapMain(ir, v, plan, indexofSet));
+      fns.push(mapMain(ir, v, plan, indexofSet, S));
       break;
     case 'reduceAll':
       fns.push(...reduceAllMains(ir, v, plan));
       entries.push('combine');
       break;
     case 'reduceBlocks':
-      fns.push(reduceBlocksMain(ir, v, plan));
+      fns.push(reduceBlocksMain(ir, v, plan, S));
       break;
     case 'scatterFold':
       fns.push(scatterFoldMain(ir, v, plan));
       break;
+    case 'gatherFold':
+      fns.push(gatherFoldMain(ir, v, plan));
+      break;
   }
 
+  const libText = lib.text();
   const code = [
     '// Generated by the Brook WGSL writer from kernel ' + ir.name + ' (' + v.mode + ')',
     ...structs.values(),
     ...decls,
-    INDEX_LIBRARY.trim(),
-    lib.text(),
+    indexLibraryFor([libText, ...fns].join('\n')),
+    libText,
     ...fns,
   ].filter((s) => s.length > 0).join('\n\n');
   return { code: code + '\n', plan, entries };
 }
 
-/** Statements computing argument values for output position `o` (vec4<u32>) with linear index `i`. */
-function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, ind: string): string[] {
+/** Statements computing argument values for output position `o` (components `o`) with linear index `i`. */
+function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, ind: string, S: Shapes, o: Pos): string[] {
   const lines: string[] = [];
   for (const p of plan.params) {
     const i = p.index;
@@ -165,15 +202,18 @@ function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexof
           lines.push(`${ind}let ${a(i)} = ld_${i}(i);`);
           break;
         }
-        lines.push(`${ind}let ${r} = brk_resize(o, U[${u + 1}u], U[0]);`);
-        lines.push(`${ind}let ${a(i)} = ld_${i}(${v.direct[i] ? 'i' : `brk_linear(U[${u}u] + ${r}, U[${u + 2}u])`});`);
-        if (indexofSet.has(i)) lines.push(`${ind}ix_${i} = brk_pos(${r});`);
+        const rp = S.resize(o, u + 1, 0);
+        lines.push(`${ind}let ${a(i)} = ld_${i}(${v.direct[i] ? 'i' : S.linear(rp, u, u + 2)});`);
+        if (indexofSet.has(i)) {
+          lines.push(`${ind}ix_${i} = brk_pos(${vecOf(rp)});`);
+          if (v.mode === 'map' && S.specialized) lines.push(`${ind}ixu_${i} = ${vecOf(rp)};`);
+        }
         break;
       }
       case 'iter': {
         const n = flattenElement(p.type).length;
         const r = `r_${i}`;
-        lines.push(`${ind}let ${r} = U[${u}u] + brk_resize(o, U[${u + 1}u], U[0]);`);
+        lines.push(`${ind}let ${r} = U[${u}u] + brk_resize(${vecOf(o)}, U[${u + 1}u], ${S.vec(0)});`);
         lines.push(`${ind}let fs_${i} = vec4<f32>(U[${u + 2}u]);`);
         lines.push(`${ind}let lo_${i} = bitcast<vec4<f32>>(U[${u + 3}u]);`);
         lines.push(`${ind}let hi_${i} = bitcast<vec4<f32>>(U[${u + 4}u]);`);
@@ -200,7 +240,10 @@ function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexof
       }
       case 'out':
         lines.push(`${ind}var ${a(i)}: ${ty};`);
-        if (indexofSet.has(i)) lines.push(`${ind}ix_${i} = brk_pos(o);`);
+        if (indexofSet.has(i)) {
+          lines.push(`${ind}ix_${i} = brk_pos(${vecOf(o)});`);
+          if (v.mode === 'map' && S.specialized) lines.push(`${ind}ixu_${i} = ${vecOf(o)};`);
+        }
         break;
       case 'vout':
         lines.push(`${ind}var ${a(i)}: ${ty};`);
@@ -230,16 +273,43 @@ function bodyCall(ir: KernelIR): string {
   return `kbody(${args.join(', ')});`;
 }
 
-function mapMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>): string {
+/** The entry's first lines: `i` (linear output index) and the output position, or a return for
+ *  threads past the end. A 2-D grid (ShapeSpec.grid 2) runs over (row, column) of a 2-D output. */
+function positionSetup(v: KernelVariant, S: Shapes): { head: string[]; o: Pos } {
+  if (v.shapes?.grid === 2) {
+    const cols = S.comp(0, 3);
+    return {
+      head: [
+        `@compute @workgroup_size(${WG2D[0]}, ${WG2D[1]})`,
+        'fn main(@builtin(global_invocation_id) gid: vec3<u32>) {',
+        '  let col = gid.x;',
+        '  let row = U[1].z + gid.y;',
+        `  if (col >= ${cols} || row >= U[1].x) { return; }`,
+        `  let i = row * ${cols} + col;`,
+      ],
+      o: [ZERO, ZERO, 'row', 'col'],
+    };
+  }
+  const u = S.unflatten('i', 0);
+  return {
+    head: [
+      `@compute @workgroup_size(${v.workgroupSize})`,
+      'fn main(@builtin(global_invocation_id) gid: vec3<u32>) {',
+      '  let i = U[1].z + gid.x + gid.y * U[1].y;',
+      '  if (i >= U[1].x) { return; }',
+      ...u.setup.map((l) => '  ' + l),
+    ],
+    o: u.pos,
+  };
+}
+
+function mapMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, S: Shapes): string {
   const L: string[] = [];
-  L.push(`@compute @workgroup_size(${v.workgroupSize})`);
-  L.push('fn main(@builtin(global_invocation_id) gid: vec3<u32>) {');
-  L.push('  let i = U[1].z + gid.x + gid.y * U[1].y;');
-  L.push('  if (i >= U[1].x) { return; }');
-  L.push('  let o = brk_unflatten(i, U[0]);');
+  const { head, o } = positionSetup(v, S);
+  L.push(...head);
   if (plan.mask) {
     const m = plan.mask.uniform;
-    L.push(`  let mi = brk_linear(U[${m}u] + o, U[${m + 2}u]);`);
+    L.push(`  let mi = ${S.linear(o, m, m + 2)};`);
     L.push('  if (ld_mask(mi) == 0.0) { return; }');
   }
   const vouts = voutParams(ir);
@@ -249,7 +319,7 @@ function mapMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: S
     // offsets[k * n + i] - offsets[k * n] is where position i starts pushing to vout k.
     vouts.forEach((k, j) => L.push(`  vb_${k} = b_offsets[${j}u * U[2].x + i] - b_offsets[${j}u * U[2].x];`));
   }
-  L.push(...argumentSetup(ir, v, plan, indexofSet, '  '));
+  L.push(...argumentSetup(ir, v, plan, indexofSet, '  ', S, o));
   L.push(`  ${bodyCall(ir)}`);
   if (v.mode === 'voutCount' && counts) {
     vouts.forEach((k, j) => {
@@ -259,7 +329,7 @@ function mapMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: S
   } else {
     for (const p of plan.params) {
       if (p.role !== 'out') continue;
-      const idx = v.direct[p.index] ? 'i' : `brk_linear(U[${p.uniform}u] + o, U[${p.uniform + 2}u])`;
+      const idx = v.direct[p.index] ? 'i' : S.linear(o, p.uniform, p.uniform + 2);
       L.push(`  st_${p.index}(${idx}, ${a(p.index)});`);
     }
   }
@@ -278,7 +348,7 @@ function reduceParams(ir: KernelIR): { input: number; acc: number } {
 function constSetup(ir: KernelIR, plan: ModulePlan, ind: string): string[] {
   const v: KernelVariant = { mode: 'map', direct: ir.params.map(() => false), share: [], masked: false, workgroupSize: 1 };
   const onlyConsts: ModulePlan = { ...plan, params: plan.params.filter((p) => p.role === 'const') };
-  return argumentSetup(ir, v, onlyConsts, new Set(), ind);
+  return argumentSetup(ir, v, onlyConsts, new Set(), ind, new Shapes(undefined), [ZERO, ZERO, ZERO, ZERO]);
 }
 
 /** The combining call: acc = op(acc, x), written as the reduce body with x as the input. */
@@ -419,17 +489,93 @@ function treeCombine(ir: KernelIR, input: number, acc: number, WG: number, targe
   ];
 }
 
-function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): string {
+/** Workgroup tree for a commutative operation where every thread holds a value (a wide block has
+ *  at least WG elements): the lower half combines the upper half, no modulo, no validity flags. */
+function halvingTree(ir: KernelIR, input: number, acc: number, WG: number, target: string): string[] {
+  return [
+    `  sh[lid] = acc;`,
+    `  workgroupBarrier();`,
+    `  for (var s = ${WG >> 1}u; s > 0u; s = s >> 1u) {`,
+    `    if (lid < s) {`,
+    `      var x = sh[lid];`,
+    `      ${combineCall(ir, input, acc, 'sh[lid + s]', 'x')}`,
+    `      sh[lid] = x;`,
+    `    }`,
+    `    workgroupBarrier();`,
+    `  }`,
+    `  if (lid == 0u) { ${target} }`,
+  ];
+}
+
+function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: Shapes): string {
   const { input, acc } = reduceParams(ir);
   const T = wgslType(ir.params[acc]!.type);
   const inP = plan.params[input]!;
   const accP = plan.params[acc]!;
   const consts = constSetup(ir, plan, '  ');
+  const u = S.unflatten('i', 0);
+  const target = S.linear(u.pos, accP.uniform, accP.uniform + 2);
+  // Element j (row-major inside the block) of target o's block: with constant shapes, a block
+  // that varies along one dimension (a row) is `first + j` there, no unflattening.
+  const inShape = S.words(inP.uniform + 1);
+  const outShape = S.words(0);
+  let setup: string[];
+  let at: (j: string) => string;
+  let count: string;
+  if (inShape && outShape) {
+    const bs = inShape.map((e, d) => e / outShape[d]!);
+    const first = u.pos.map((c, d) => (c === ZERO || bs[d] === 1 ? c : `${c} * ${bs[d]}u`)) as Pos;
+    const along = [0, 1, 2, 3].filter((d) => bs[d]! > 1);
+    count = `${bs.reduce((x, y) => x * y, 1)}u`;
+    setup = [];
+    at = (j) => {
+      if (along.length <= 1) {
+        const pos = first.slice() as Pos;
+        const d = along[0] ?? 3;
+        pos[d] = pos[d] === ZERO ? j : `${pos[d]} + ${j}`;
+        return `ld_${input}(${S.linear(pos, inP.uniform, inP.uniform + 2)})`;
+      }
+      return `ld_${input}(brk_linear(${S.vec(inP.uniform)} + ${vecOf(first)} + brk_unflatten(${j}, ${S.vec(inP.uniform + 1)} / ${S.vec(0)}), ${S.vec(inP.uniform + 2)}))`;
+    };
+  } else {
+    setup = [`  let bs = U[${inP.uniform + 1}u] / U[0];`, '  let count = bs.x * bs.y * bs.z * bs.w;', `  let first = ${vecOf(u.pos)} * bs;`];
+    count = 'count';
+    at = (j) => `ld_${input}(brk_linear(U[${inP.uniform}u] + first + brk_unflatten(${j}, bs), U[${inP.uniform + 2}u]))`;
+  }
   if (v.wide) {
-    // Large blocks: a workgroup per target element; its threads fold contiguous runs of the block
-    // (row-major order inside the block) and combine them in order.
+    // Large blocks: a workgroup per target element. A commutative operation takes grid-strided
+    // elements (neighbouring threads read neighbouring words: coalesced, four loads in flight);
+    // otherwise threads fold contiguous runs of the block (row-major order), combined in order.
     const WG = v.workgroupSize;
-    const at = (j: string) => `ld_${input}(brk_linear(U[${inP.uniform}u] + first + brk_unflatten(${j}, bs), U[${inP.uniform + 2}u]))`;
+    const fold = v.strided
+      ? [
+          '  if (lid < n) {',
+          `    acc = ${at('lid')};`,
+          '    valid = true;',
+          `    var j = lid + ${WG}u;`,
+          '    loop {',
+          `      if (j + ${3 * WG}u >= n) { break; }`,
+          ...[0, 1, 2, 3].map((k) => `      let x${k} = ${at(k === 0 ? 'j' : `j + ${k * WG}u`)};`),
+          ...[0, 1, 2, 3].map((k) => `      ${combineCall(ir, input, acc, `x${k}`, 'acc')}`),
+          `      j = j + ${4 * WG}u;`,
+          '    }',
+          `    for (; j < n; j = j + ${WG}u) {`,
+          `      ${combineCall(ir, input, acc, at('j'), 'acc')}`,
+          '    }',
+          '  }',
+        ]
+      : [
+          `  let chunk = (n + ${WG - 1}u) / ${WG}u;`,
+          '  let start = lid * chunk;',
+          '  if (start < n) {',
+          '    let end = min(start + chunk, n);',
+          `    acc = ${at('start')};`,
+          '    valid = true;',
+          '    for (var j = start + 1u; j < end; j = j + 1u) {',
+          `      ${combineCall(ir, input, acc, at('j'), 'acc')}`,
+          '    }',
+          '  }',
+        ];
     return [
       `var<workgroup> sh: array<${T}, ${WG}>;`,
       `var<workgroup> shv: array<u32, ${WG}>;`,
@@ -438,23 +584,13 @@ function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): str
       '  let i = wid.x + wid.y * nwg.x;',
       '  if (i >= U[1].x) { return; }',
       ...consts,
-      '  let o = brk_unflatten(i, U[0]);',
-      `  let bs = U[${inP.uniform + 1}u] / U[0];`,
-      '  let count = bs.x * bs.y * bs.z * bs.w;',
-      '  let first = o * bs;',
-      `  let chunk = (count + ${WG - 1}u) / ${WG}u;`,
+      ...u.setup.map((l) => '  ' + l),
+      ...setup,
+      `  let n = ${count};`,
       `  var acc: ${T};`,
       '  var valid = false;',
-      '  let start = lid * chunk;',
-      '  if (start < count) {',
-      '    let end = min(start + chunk, count);',
-      `    acc = ${at('start')};`,
-      '    valid = true;',
-      '    for (var j = start + 1u; j < end; j = j + 1u) {',
-      `      ${combineCall(ir, input, acc, at('j'), 'acc')}`,
-      '    }',
-      '  }',
-      ...treeCombine(ir, input, acc, WG, `st_${acc}(brk_linear(U[${accP.uniform}u] + o, U[${accP.uniform + 2}u]), sh[0]);`),
+      ...fold,
+      ...(v.strided ? halvingTree(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`) : treeCombine(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`)),
       '}',
     ].join('\n');
   }
@@ -464,17 +600,13 @@ function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): str
     '  let i = U[1].z + gid.x + gid.y * U[1].y;',
     '  if (i >= U[1].x) { return; }',
     ...consts,
-    '  let o = brk_unflatten(i, U[0]);',
-    `  let inS = U[${inP.uniform + 1}u];`,
-    '  let bs = inS / U[0];',
-    '  let count = bs.x * bs.y * bs.z * bs.w;',
-    '  let first = o * bs;',
-    `  var acc: ${T} = ld_${input}(brk_linear(U[${inP.uniform}u] + first, U[${inP.uniform + 2}u]));`,
-    '  for (var j = 1u; j < count; j = j + 1u) {',
-    `    let e = brk_linear(U[${inP.uniform}u] + first + brk_unflatten(j, bs), U[${inP.uniform + 2}u]);`,
-    `    ${combineCall(ir, input, acc, `ld_${input}(e)`, 'acc')}`,
+    ...u.setup.map((l) => '  ' + l),
+    ...setup,
+    `  var acc: ${T} = ${at('0u')};`,
+    `  for (var j = 1u; j < ${count}; j = j + 1u) {`,
+    `    ${combineCall(ir, input, acc, at('j'), 'acc')}`,
     '  }',
-    `  st_${acc}(brk_linear(U[${accP.uniform}u] + o, U[${accP.uniform + 2}u]), acc);`,
+    `  st_${acc}(${target}, acc);`,
     '}',
   ].join('\n');
 }
@@ -494,6 +626,49 @@ function scatterFoldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): stri
     '  let end = b_offsets[i + 1u];',
     '  if (start == end) { return; }',
     ...consts,
+    ...sortListLines(),
+    `  var acc = ld_${acc}(i);`,
+    '  for (var k = start; k < end; k = k + 1u) {',
+    `    let e = brk_linear(U[${inP.uniform}u] + brk_unflatten(b_list[k], U[${inP.uniform + 1}u]), U[${inP.uniform + 2}u]);`,
+    `    ${combineCall(ir, input, acc, `ld_${input}(e)`, 'acc')}`,
+    '  }',
+    `  st_${acc}(i, acc);`,
+    '}',
+  ].join('\n');
+}
+
+/** One invocation per element of the gathered source stream (U[0] its whole shape): the destination
+ *  positions listed for it are sorted; each in turn receives the current value, which the body then
+ *  updates with both arguments set to it; the last value is stored back into the source. */
+function gatherFoldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): string {
+  const { input, acc } = reduceParams(ir);
+  const inP = plan.params[input]!;
+  const consts = constSetup(ir, plan, '  ');
+  return [
+    `@compute @workgroup_size(${v.workgroupSize})`,
+    'fn main(@builtin(global_invocation_id) gid: vec3<u32>) {',
+    '  let i = U[1].z + gid.x + gid.y * U[1].y;',
+    '  if (i >= U[1].x) { return; }',
+    '  let start = b_offsets[i];',
+    '  let end = b_offsets[i + 1u];',
+    '  if (start == end) { return; }',
+    ...consts,
+    ...sortListLines(),
+    `  var acc = ld_${acc}(i);`,
+    '  for (var k = start; k < end; k = k + 1u) {',
+    `    let e = brk_linear(U[${inP.uniform}u] + brk_unflatten(b_list[k], U[${inP.uniform + 1}u]), U[${inP.uniform + 2}u]);`,
+    `    st_${input}(e, acc);`,
+    '    let old = acc;',
+    `    ${combineCall(ir, input, acc, 'old', 'acc')}`,
+    '  }',
+    `  st_${acc}(i, acc);`,
+    '}',
+  ].join('\n');
+}
+
+/** Insertion sort of b_list[start..end) (the positions aimed at one element, listed in any order). */
+function sortListLines(): string[] {
+  return [
     '  for (var k = start + 1u; k < end; k = k + 1u) {',
     '    let x = b_list[k];',
     '    var j = k;',
@@ -504,14 +679,7 @@ function scatterFoldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): stri
     '    }',
     '    b_list[j] = x;',
     '  }',
-    `  var acc = ld_${acc}(i);`,
-    '  for (var k = start; k < end; k = k + 1u) {',
-    `    let e = brk_linear(U[${inP.uniform}u] + brk_unflatten(b_list[k], U[${inP.uniform + 1}u]), U[${inP.uniform + 2}u]);`,
-    `    ${combineCall(ir, input, acc, `ld_${input}(e)`, 'acc')}`,
-    '  }',
-    `  st_${acc}(i, acc);`,
-    '}',
-  ].join('\n');
+  ];
 }
 
 /** Whether a reduction is `r = r op a` (or `a op r`) with op one of + * min max: then the order of

@@ -5,7 +5,8 @@
  * Uniform block `U: array<vec4<u32>, K>` (bound with a dynamic offset, one slot per dispatch):
  *   U[0]  output shape, padded to 4-D with leading 1s: .x slowest ... .w fastest (declaration order)
  *   U[1]  .x = end (exclusive linear output index of this dispatch), .y = threads per grid row
- *         (2-D dispatch), .z = first linear index of this dispatch, .w = total outputs of the launch
+ *         (2-D dispatch), .z = first linear index of this dispatch, .w = total outputs of the launch;
+ *         with a 2-D grid (ShapeSpec.grid 2) .x = end row and .z = first row of this dispatch
  *   U[2]  mode words: reductions .x = elements per thread (ordered), .y = element count,
  *         .z = partials, .w = threads (strided);
  *         vout .x = number of output positions n
@@ -14,6 +15,8 @@
  *     (of the whole stream, in elements), each a padded 4-D vec4 like U[0];
  *   - iterators: lo, shape, full shape, value lo (f32 bits), value hi (f32 bits), .x = rank;
  *   - constants: their flat words (f32/i32/u32 bits), 4 to a vec4.
+ * A variant with `shapes` (ShapeSpec) has the words of U[0] and of every stream slot written into
+ * the module as constants; the backend still fills the whole block, so both read the same numbers.
  * Binding 0 is the uniform block; streams follow in parameter order, then the mask, then the
  * mode's own buffers (`extra`).
  */
@@ -38,7 +41,7 @@ export interface ParamPlan {
   storage: StorageKind | null;
 }
 
-export type VariantMode = 'map' | 'reduceAll' | 'reduceBlocks' | 'voutCount' | 'voutWrite' | 'scatterFold';
+export type VariantMode = 'map' | 'reduceAll' | 'reduceBlocks' | 'voutCount' | 'voutWrite' | 'scatterFold' | 'gatherFold';
 
 /** What varies between pipelines of one kernel: the mode and facts about this call's arguments. */
 export interface KernelVariant {
@@ -57,7 +60,28 @@ export interface KernelVariant {
   strided?: boolean;
   /** reduceBlocks only: a workgroup per target element (large blocks) instead of a thread. */
   wide?: boolean;
+  /** map and reduceBlocks: this call's shapes as constants (absent: read from the uniform block). */
+  shapes?: ShapeSpec;
 }
+
+/**
+ * The shapes of one call, fixed in a pipeline: no division or modulo for 1-D and 2-D outputs, no
+ * uniform reads for extents and strides, resizing by whole factors as a multiply or a shift.
+ */
+export interface ShapeSpec {
+  /** Words of the uniform vec4s that are constants in the module, by vec4 index: U[0] and each
+   *  stream slot's lo, shape and strides (iterators' slots stay in the uniform block). */
+  words: Map<number, readonly number[]>;
+  /** 1: one grid dimension over the linear index; 2: a 2-D grid of WG2D workgroups over
+   *  (row, column) of a 2-D output, split into bands of rows (U[1]). */
+  grid: 1 | 2;
+  /** Stable text of `words` and `grid`, the cache key. */
+  key: string;
+}
+
+/** Workgroup of a 2-D grid: a warp covers 32 consecutive columns of one row (a whole 128-byte line
+ *  of floats), 8 rows a workgroup. */
+export const WG2D: readonly [number, number] = [32, 8];
 
 export interface ExtraBinding {
   name: 'partials' | 'result' | 'counts' | 'offsets' | 'vstat' | 'list';
@@ -109,7 +133,7 @@ function slotSize(p: IRParam): number {
 export function paramIsBound(p: IRParam, mode: VariantMode): boolean {
   switch (p.role) {
     case 'in': case 'gather': case 'out': return true;
-    case 'reduce': return mode === 'reduceBlocks' || mode === 'scatterFold';
+    case 'reduce': return mode === 'reduceBlocks' || mode === 'scatterFold' || mode === 'gatherFold';
     case 'vout': return mode === 'voutWrite';
     default: return false;
   }
@@ -139,7 +163,8 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     plan.binding = shared ?? b++;
     if (shared === null) storageBindings.push(plan.binding);
     plan.storage = storageKind(p.type);
-    join(plan.binding, plan.storage, p.role === 'out' || p.role === 'reduce' || p.role === 'vout');
+    // gatherFold writes its input parameter: the gather destination receives the fetched values.
+    join(plan.binding, plan.storage, p.role === 'out' || p.role === 'reduce' || p.role === 'vout' || (v.mode === 'gatherFold' && p.role === 'in'));
   }
   let mask: ModulePlan['mask'] = null;
   if (v.masked) {
@@ -167,7 +192,7 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     v.mode === 'reduceAll' ? ['partials', 'result']
       : v.mode === 'voutCount' ? ['counts', 'vstat']
         : v.mode === 'voutWrite' ? ['offsets']
-          : v.mode === 'scatterFold' ? ['offsets', 'list'] : [];
+          : v.mode === 'scatterFold' || v.mode === 'gatherFold' ? ['offsets', 'list'] : [];
   const extra = extraNames.map((name) => {
     const e = { name, binding: b++ };
     storageBindings.push(e.binding);

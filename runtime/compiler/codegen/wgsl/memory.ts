@@ -119,15 +119,13 @@ fn brk_linear(p: vec4<u32>, strides: vec4<u32>) -> u32 {
 }
 
 // Gather index rounding (BROOK.md 4): floor(i + 0.25), clamped to [0, n - 1]; NaN gives 0.
+// Branch-free: NaN and negatives select 0; u32() saturates, so huge values clamp at n - 1.
 fn brk_gi(x: f32, n: u32) -> u32 {
   let f = floor(x + 0.25);
-  if (!(f >= 0.0)) { return 0u; }
-  if (f >= f32(n)) { return max(n, 1u) - 1u; }
-  return min(u32(f), max(n, 1u) - 1u);
+  return min(u32(select(0.0, f, f >= 0.0)), max(n, 1u) - 1u);
 }
 fn brk_gii(x: i32, n: u32) -> u32 {
-  if (x < 0) { return 0u; }
-  return min(u32(x), max(n, 1u) - 1u);
+  return min(u32(max(x, 0i)), max(n, 1u) - 1u);
 }
 fn brk_giu(x: u32, n: u32) -> u32 {
   return min(x, max(n, 1u) - 1u);
@@ -138,3 +136,32 @@ fn brk_pos(p: vec4<u32>) -> vec4<f32> {
   return vec4<f32>(f32(p.w), f32(p.z), f32(p.y), f32(p.x));
 }
 `;
+
+/** The functions of INDEX_LIBRARY that `code` calls, directly or through each other, in library
+ *  order: a module specialized on its shapes then shows only the arithmetic it really does. */
+export function indexLibraryFor(code: string): string {
+  // One part per function with the comment lines above it.
+  const parts: string[] = [];
+  let prevComment = false;
+  for (const line of INDEX_LIBRARY.trim().split('\n')) {
+    const top = line.startsWith('fn ') || line.startsWith('//');
+    if (top && !prevComment) parts.push(line);
+    else parts[parts.length - 1] += '\n' + line;
+    prevComment = line.startsWith('//');
+  }
+  const name = (part: string) => /fn (brk_\w+)/.exec(part)![1]!;
+  const used = new Set<string>();
+  let text = code;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const part of parts) {
+      const n = name(part);
+      if (!used.has(n) && new RegExp(`\\b${n}\\(`).test(text)) {
+        used.add(n);
+        text += '\n' + part;
+        changed = true;
+      }
+    }
+  }
+  return parts.filter((p) => used.has(name(p))).join('\n');
+}

@@ -269,7 +269,9 @@ ${moves.join('\n')}
 
 /** Lists for streamScatterOp with a reduce kernel: `count` counts data positions per destination
  *  element, `fill` (after a scan of the counts into `off`, and `cnt` cleared) lists them. */
-export function scatterListShader(spec: ScatterGatherSpec): { code: string; entries: string[] } {
+/** Lists, per target element, the positions aiming at it (count, scan by the caller, fill). Scatter
+ *  skips an index outside the target; gather (`clamp`) clamps it, as its fetch does. */
+export function scatterListShader(spec: ScatterGatherSpec, clamp = false): { code: string; entries: string[] } {
   return {
     entries: ['count', 'fill'],
     code: `@group(0) @binding(0) var<uniform> U: array<vec4<u32>, 10>;
@@ -280,12 +282,12 @@ export function scatterListShader(spec: ScatterGatherSpec): { code: string; entr
 ${COMMON}
 @compute @workgroup_size(64)
 fn count(@builtin(global_invocation_id) gid: vec3<u32>) {${POSITION}
-${targetCode(spec, false)}
+${targetCode(spec, clamp)}
   atomicAdd(&cnt[te], 1u);
 }
 @compute @workgroup_size(64)
 fn fill(@builtin(global_invocation_id) gid: vec3<u32>) {${POSITION}
-${targetCode(spec, false)}
+${targetCode(spec, clamp)}
   let k = atomicAdd(&cnt[te], 1u);
   list[off[te] + k] = i;
 }

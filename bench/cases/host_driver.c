@@ -1,0 +1,34 @@
+/*
+ * gcc side of the bench's `host` group: links host_loops.c (its main renamed host_main), then answers
+ * one job per line on stdin ("heap", "array", "gather") with "SUM MILLISECONDS" on stdout, the time
+ * taken around the call alone (no process start, no pipe latency).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+double fill_sum_heap(int n);
+double fill_sum_array(int n);
+double gather_sum(int n);
+int host_main(void);
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+int main(void) {
+  char line[64];
+  host_main();
+  while (fgets(line, sizeof line, stdin)) {
+    double s = 0.0, t0 = now_ms();
+    if (strncmp(line, "heap", 4) == 0) s = fill_sum_heap(1048576);
+    else if (strncmp(line, "array", 5) == 0) s = fill_sum_array(1048576);
+    else if (strncmp(line, "gather", 6) == 0) s = gather_sum(1048576);
+    else return 2;
+    printf("%.17g %.6f\n", s, now_ms() - t0);
+    fflush(stdout);
+  }
+  return 0;
+}

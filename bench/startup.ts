@@ -1,0 +1,203 @@
+/**
+ * How fast the compiler answers (`node dist/bench/startup.js [--runs N] [--json PATH]`):
+ *
+ * - cold: `node bin/brook.js check PROGRAM` as a new process, against `node -e 0` (Node's own
+ *   start-up), the two interleaved run by run so machine load hits both alike; medians.
+ * - warm: `compile()` of the same program inside one process after warm-up (what a notebook kernel
+ *   pays per cell of that size); median.
+ * - where a cold run's time goes: Node start, loading the CLI's modules (counted), compiling.
+ *
+ * PROGRAM is a 300-line Brook program generated here (structs, map and reduce kernels, host helpers
+ * with loops, main calling them), so the measurement does not depend on files outside the project.
+ * Targets (issue 12): warm < 50 ms, cold within 2x of `node -e 0`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compile } from '../runtime/compiler/index.js';
+import { median } from './results.js';
+
+/** A Brook program of about `lines` lines: `sections` of struct + kernels + host helper, then main. */
+export function programOfLines(lines = 300): string {
+  const out: string[] = ['#include <stdio.h>', '#include <stdlib.h>', ''];
+  const sections: number[] = [];
+  for (let k = 0; out.length < lines - 40; k++) {
+    sections.push(k);
+    out.push(
+      `typedef struct { float w; float2 p; } Item${k};`,
+      '',
+      `kernel void scale${k}(float a<>, float s, out float b<>) {`,
+      `  b = a * s + ${k}.0f;`,
+      '}',
+      '',
+      `kernel void weigh${k}(Item${k} it<>, out float r<>) {`,
+      '  float t = it.p.x * it.p.x + it.p.y * it.p.y;',
+      '  if (t > 1.0f) r = it.w / sqrt(t);',
+      '  else r = it.w;',
+      '}',
+      '',
+      `reduce void total${k}(float a<>, reduce float r<>) {`,
+      '  r += a;',
+      '}',
+      '',
+      `float helper${k}(float *v, int n) {`,
+      '  int i;',
+      '  float s = 0.0f;',
+      '  for (i = 0; i < n; i++) {',
+      `    v[i] = (float)(i % ${k + 3}) * 0.5f;`,
+      '    s += v[i];',
+      '  }',
+      '  return s;',
+      '}',
+      '',
+    );
+  }
+  out.push('int main(int argc, char **argv) {', '  int n = 64;', '  float *buf = (float *)malloc(n * sizeof(float));', '  float a<64>, b<64>, r<64>;', '  float sum;');
+  for (const k of sections) {
+    out.push(
+      `  printf("%g\\n", helper${k}(buf, n));`,
+      '  streamRead(a, buf);',
+      `  scale${k}(a, 2.0f, b);`,
+      `  total${k}(b, sum);`,
+      `  printf("%g\\n", sum);`,
+    );
+  }
+  out.push('  free(buf);', '  return 0;', '}');
+  return out.join('\n') + '\n';
+}
+
+function repoRoot(): string {
+  // dist/bench/startup.js -> the repository root.
+  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+}
+
+function timeProcess(cmd: string[]): number {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(cmd[0]!, cmd.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`${cmd.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return ms;
+}
+
+export interface StartupReport {
+  schema: 'brook-bench-startup/1';
+  date: string;
+  node: string;
+  cpu: string;
+  programLines: number;
+  runs: number;
+  nodeStartMs: number;
+  coldCheckMs: number;
+  coldRatio: number;
+  warmCompileMs: number;
+  /** A cold run in parts (medians of separate processes). */
+  breakdown: { importCliMs: number; modulesLoaded: number; firstCompileMs: number };
+  targets: { warmUnder50ms: boolean; coldWithin2x: boolean };
+}
+
+export function measureStartup(runs: number): StartupReport {
+  const root = repoRoot();
+  const dir = mkdtempSync(join(tmpdir(), 'brook-startup-'));
+  try {
+    const text = programOfLines(300);
+    const file = join(dir, 'prog300.br');
+    writeFileSync(file, text);
+    const r = compile(text, { fileName: 'prog300.br' });
+    if (!r.ok) throw new Error(`the generated program does not compile: ${r.diagnostics.map((d) => d.message).join('; ')}`);
+
+    const node = [process.execPath, '-e', '0'];
+    const check = [process.execPath, join(root, 'bin', 'brook.js'), 'check', file];
+    for (let i = 0; i < 3; i++) {
+      timeProcess(node);
+      timeProcess(check);
+    }
+    const nodeMs: number[] = [];
+    const checkMs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      nodeMs.push(timeProcess(node));
+      checkMs.push(timeProcess(check));
+    }
+
+    // Where the cold time goes: a child that imports the CLI, then compiles once, timing each.
+    const probe = `const t0 = performance.now();
+const m = await import(${JSON.stringify(join(root, 'dist', 'runtime', 'compiler', 'index.js'))});
+await import(${JSON.stringify(join(root, 'dist', 'cli', 'main.js'))});
+const t1 = performance.now();
+const src = (await import('node:fs')).readFileSync(${JSON.stringify(file)}, 'utf8');
+m.compile(src, { fileName: 'prog300.br' });
+const t2 = performance.now();
+console.log(JSON.stringify({ importCliMs: t1 - t0, firstCompileMs: t2 - t1 }));`;
+    const parts: { importCliMs: number; firstCompileMs: number }[] = [];
+    for (let i = 0; i < Math.min(runs, 11); i++) {
+      const out = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' });
+      if (out.status !== 0) throw new Error(`probe failed: ${out.stderr}`);
+      parts.push(JSON.parse(out.stdout));
+    }
+
+    // Warm: in this process, after warm-up.
+    for (let i = 0; i < 10; i++) compile(text, { fileName: 'prog300.br' });
+    const warm: number[] = [];
+    for (let i = 0; i < Math.max(runs, 21); i++) {
+      const t0 = performance.now();
+      compile(text, { fileName: 'prog300.br' });
+      warm.push(performance.now() - t0);
+    }
+    const nodeStartMs = median(nodeMs);
+    const coldCheckMs = median(checkMs);
+    const warmCompileMs = median(warm);
+    return {
+      schema: 'brook-bench-startup/1',
+      date: new Date().toISOString(),
+      node: process.version,
+      cpu: `${cpus()[0]?.model?.trim() ?? 'unknown'} x ${cpus().length}`,
+      programLines: text.split('\n').length - 1,
+      runs,
+      nodeStartMs,
+      coldCheckMs,
+      coldRatio: coldCheckMs / nodeStartMs,
+      warmCompileMs,
+      breakdown: {
+        importCliMs: median(parts.map((p) => p.importCliMs)),
+        modulesLoaded: countCliModules(root),
+        firstCompileMs: median(parts.map((p) => p.firstCompileMs)),
+      },
+      targets: { warmUnder50ms: warmCompileMs < 50, coldWithin2x: coldCheckMs <= 2 * nodeStartMs },
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Project modules a `brook check` process loads (a loader hook counts them). */
+function countCliModules(root: string): number {
+  const dir = mkdtempSync(join(tmpdir(), 'brook-modules-'));
+  try {
+    const hooks = join(dir, 'hooks.mjs');
+    writeFileSync(hooks, `export async function load(url, ctx, next) { if (url.startsWith('file:')) process.stderr.write('LOADED ' + url + '\\n'); return next(url, ctx); }\n`);
+    const reg = join(dir, 'register.mjs');
+    writeFileSync(reg, `import { register } from 'node:module'; register(${JSON.stringify('file://' + hooks)});\n`);
+    const prog = join(dir, 'p.br');
+    writeFileSync(prog, programOfLines(300));
+    const r = spawnSync(process.execPath, ['--import', reg, join(root, 'bin', 'brook.js'), 'check', prog], { encoding: 'utf8' });
+    return r.stderr.split('\n').filter((l) => l.startsWith('LOADED ') && l.includes(root)).length;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function main(argv: string[]): void {
+  let runs = 21;
+  let json: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--runs') runs = Number(argv[++i]);
+    else if (argv[i] === '--json') json = argv[++i];
+  }
+  const r = measureStartup(runs);
+  const text = JSON.stringify(r, null, 2);
+  if (json) writeFileSync(json, text + '\n');
+  process.stdout.write(text + '\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) main(process.argv.slice(2));

@@ -1,0 +1,346 @@
+/**
+ * Which memory accesses need no run-time check: the compiler proves an index in range.
+ *
+ * Host memory is checked at run time (hostlib/memory.ts: shadow bytes, NULL, out of bounds, use after
+ * free), which costs a load and a compare per access. Where the compiler can prove an access valid it
+ * emits the plain typed-array access instead:
+ *
+ * - the object is a fixed C array with storage the program cannot free: a global, static or local
+ *   array (or an array inside one, `m[i][j]`, `s.a[i]` of a struct variable), not a pointer;
+ * - the index lies in [0, length - 1] for every value it can take: a constant, or a loop variable of
+ *   a counted `for` (`for (i = A; i < B; i++)` with A, B of known range, `i` changed only by the
+ *   update), plus or minus a constant.
+ *
+ * Everything else (pointers, malloc'ed blocks, indices of unknown range) stays checked.
+ */
+import type { Expr, ForStmt, IndexExpr, Stmt } from '../../ast.js';
+import type { Type } from '../../types.js';
+import { sizeOf } from '../../types.js';
+import { strideOf } from './ctypes.js';
+import type { Ctx } from './expr.js';
+import { emitAs, emitValue, storageOf } from './expr.js';
+import { walkExpr, walkStmt } from './walk.js';
+
+export interface Range {
+  lo: number;
+  hi: number;
+}
+
+function constOf(e: Expr): number | undefined {
+  if (e.kind === 'NumberLit' || e.kind === 'CharLit') return Number.isInteger(e.value) ? e.value : undefined;
+  if (e.kind === 'UnaryExpr' && e.op === '-') {
+    const v = constOf(e.operand);
+    return v === undefined ? undefined : -v;
+  }
+  return undefined;
+}
+
+/** The values an integer index expression can take, when known. */
+export function rangeOf(c: Ctx, e: Expr): Range | undefined {
+  const k = constOf(e);
+  if (k !== undefined) return { lo: k, hi: k };
+  if (e.kind === 'Ident' && e.symbol) return c.ranges?.get(e.symbol.emitName);
+  if (e.kind === 'BinaryExpr' && (e.op === '+' || e.op === '-')) {
+    const l = rangeOf(c, e.left);
+    const r = rangeOf(c, e.right);
+    if (!l || !r) return undefined;
+    return e.op === '+' ? { lo: l.lo + r.lo, hi: l.hi + r.hi } : { lo: l.lo - r.hi, hi: l.hi - r.lo };
+  }
+  return undefined;
+}
+
+/** Whether `e` denotes storage of a fixed C array or struct that lives as long as the code using it. */
+function fixedStorage(c: Ctx, e: Expr): boolean {
+  const t = e.type;
+  if (!t || (t.kind !== 'array' && t.kind !== 'struct')) return false;
+  if (e.kind === 'Ident') {
+    const sym = e.symbol;
+    if (!sym || sym.kind === 'param') return false;
+    return storageOf(c, sym)?.kind === 'mem';
+  }
+  if (e.kind === 'IndexExpr') return provenInBounds(c, e);
+  if (e.kind === 'MemberExpr') return !e.arrow && fixedStorage(c, e.object);
+  return false;
+}
+
+/** Whether the access `object[index]` is proven to lie inside its fixed array. */
+export function provenInBounds(c: Ctx, e: IndexExpr): boolean {
+  if (c.hoisted?.has(e)) return true;
+  const ot = e.object.type;
+  if (!ot || ot.kind !== 'array' || ot.length === null) return false;
+  if (!fixedStorage(c, e.object)) return false;
+  const r = rangeOf(c, e.index);
+  return r !== undefined && r.lo >= 0 && r.hi <= ot.length - 1;
+}
+
+const COUNTER_TYPES = new Set(['int', 'uint', 'long']);
+
+/**
+ * For a counted loop `for (i = A; i < B; i++)` (or `<=`, `++i`, `i += 1`), the loop variable's
+ * emitName and the values it takes in the body; undefined when the loop is not of that form or the
+ * body may change `i`.
+ */
+export function countedLoop(c: Ctx, s: ForStmt): { name: string; range: Range } | undefined {
+  let name: string | undefined;
+  let start: Expr | undefined;
+  const init = s.init;
+  if (init?.kind === 'ExprStmt' && init.expr.kind === 'AssignExpr' && init.expr.op === '=' && init.expr.target.kind === 'Ident') {
+    name = init.expr.target.symbol?.emitName;
+    start = init.expr.value;
+  } else if (init?.kind === 'DeclStmt' && init.decl.kind === 'VarDecl' && init.decl.declarators.length === 1) {
+    const d = init.decl.declarators[0]!;
+    name = d.symbol?.emitName;
+    start = d.init && d.init.kind !== 'InitList' ? (d.init as Expr) : undefined;
+  }
+  if (!name || !start) return undefined;
+  const target = init?.kind === 'ExprStmt' && init.expr.kind === 'AssignExpr' ? init.expr.target : undefined;
+  const sym = target?.kind === 'Ident' ? target.symbol : init?.kind === 'DeclStmt' && init.decl.kind === 'VarDecl' ? init.decl.declarators[0]!.symbol : undefined;
+  if (!sym || sym.type.kind !== 'scalar' || !COUNTER_TYPES.has(sym.type.name)) return undefined;
+  // A JS local: nothing but this function's own statements can change it (no & taken, no global).
+  const st = c.f?.lookup(sym);
+  if (!st || st.kind !== 'js') return undefined;
+  const lo = rangeOf(c, start)?.lo;
+  if (lo === undefined) return undefined;
+  const cond = s.cond;
+  if (!cond || cond.kind !== 'BinaryExpr' || cond.left.kind !== 'Ident' || cond.left.symbol?.emitName !== name) return undefined;
+  if (cond.op !== '<' && cond.op !== '<=') return undefined;
+  const bound = rangeOf(c, cond.right)?.hi;
+  if (bound === undefined) return undefined;
+  const hi = cond.op === '<' ? bound - 1 : bound;
+  if (!isIncrement(s.update, name)) return undefined;
+  if (assigns(s.body, name)) return undefined;
+  return { name, range: { lo, hi } };
+}
+
+function isIdent(e: Expr, name: string): boolean {
+  return e.kind === 'Ident' && e.symbol?.emitName === name;
+}
+
+function isIncrement(e: Expr | null, name: string): boolean {
+  if (!e) return false;
+  if ((e.kind === 'PostfixExpr' || e.kind === 'UnaryExpr') && e.op === '++') return isIdent(e.operand, name);
+  if (e.kind === 'AssignExpr' && isIdent(e.target, name)) {
+    if (e.op === '+=') return constOf(e.value) === 1;
+    if (e.op === '=' && e.value.kind === 'BinaryExpr' && e.value.op === '+') {
+      return (isIdent(e.value.left, name) && constOf(e.value.right) === 1) || (isIdent(e.value.right, name) && constOf(e.value.left) === 1);
+    }
+  }
+  return false;
+}
+
+/** Whether `body` may assign the variable (any assignment, ++/--, or taking its address). */
+function assigns(body: Stmt, name: string): boolean {
+  let found = false;
+  walkStmt(body, {
+    expr(e) {
+      if (e.kind === 'AssignExpr' && isIdent(e.target, name)) found = true;
+      if ((e.kind === 'PostfixExpr' || (e.kind === 'UnaryExpr' && (e.op === '++' || e.op === '--' || e.op === '&'))) && isIdent(e.operand, name)) found = true;
+    },
+  });
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Checks hoisted out of counted loops
+
+/**
+ * `for (i = A; i < E; i++) body` where every iteration runs the top-level statements of `body` to
+ * completion (no break, return, goto or call that might end the loop early, no call that might free
+ * memory): an access `P[i + K]` among those statements (P a pointer held in a local, K and E made of
+ * constants and locals the body does not assign) touches exactly the elements from i + K to E - 1 + K.
+ * One range check before the loop replaces a check per iteration; it names the access's line. The
+ * accesses it covers are emitted unchecked.
+ */
+export interface HoistedChecks {
+  /** JS statements to run after the loop's init, before its first test. */
+  pre: string[];
+  /** The IndexExpr nodes covered by them. */
+  covered: Set<Expr>;
+}
+
+export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
+  if (c.g.options.memoryChecks === false) return undefined;
+  const init = s.init;
+  const cond = s.cond;
+  if (!cond || cond.kind !== 'BinaryExpr' || (cond.op !== '<' && cond.op !== '<=') || cond.left.kind !== 'Ident') return undefined;
+  const sym = cond.left.symbol;
+  if (!sym || sym.type.kind !== 'scalar' || sym.type.name !== 'int') return undefined;
+  const name = sym.emitName;
+  if (c.f?.lookup(sym)?.kind !== 'js') return undefined;
+  if (!init || !isIncrement(s.update, name)) return undefined;
+  const et = cond.right.type;
+  if (!et || et.kind !== 'scalar' || (et.name !== 'int' && et.name !== 'short' && et.name !== 'char')) return undefined;
+  if (!straightLine(s.body) || assigns(s.body, name)) return undefined;
+  if (!invariant(c, cond.right, s.body)) return undefined;
+
+  const covered = new Set<Expr>();
+  const pre: string[] = [];
+  const i = emitValue(c, cond.left);
+  const end = emitValue(c, cond.right);
+  const count = cond.op === '<' ? `(${end} - ${i})` : `(${end} - ${i} + 1)`;
+  const checks: string[] = [];
+  const seen = new Set<string>();
+  for (const { e, write } of unconditionalAccesses(s.body)) {
+    const obj = e.object;
+    const ot = obj.type;
+    if (!ot || ot.kind !== 'pointer' || !e.type || e.type.kind === 'void') continue;
+    // A pointer in a JS variable (a local, or a global the loop reads through an alias) that the body keeps.
+    if (obj.kind !== 'Ident' || !obj.symbol || storageOf(c, obj.symbol)?.kind !== 'js' || assigns(s.body, obj.symbol.emitName)) continue;
+    const k = offsetFrom(e.index, name);
+    if (k === undefined || (k.expr && !invariant(c, k.expr, s.body))) continue;
+    const stride = strideOf(ot);
+    const first = k.expr ? `(${i} ${k.sign} ${emitAs(c, k.expr, LONG)})` : i;
+    const p = emitValue(c, obj);
+    const elem = Math.min(stride, Math.max(1, sizeOf(e.type)));
+    covered.add(e);
+    // One check per range: a[i].x = ...; a[i].y = ... touch the same elements.
+    const key = `${p}|${first}|${stride}|${write}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    checks.push(`$H.ckr($M, ${p} + ${first} * ${stride}, ${count} * ${stride}, ${write ? 1 : 0}, ${c.g.span(e.span)}, ${elem});`);
+  }
+  if (!checks.length) return undefined;
+  pre.push(`if (${i} ${cond.op} ${end}) {`, ...checks.map((x) => '  ' + x), '}');
+  return { pre, covered };
+}
+
+const LONG: Type = { kind: 'scalar', name: 'long' };
+
+/** `i`, `i + K`, `K + i`, `i - K` (K not mentioning i): the offset K and its sign. */
+function offsetFrom(e: Expr, name: string): { expr?: Expr; sign: '+' | '-' } | undefined {
+  if (isIdent(e, name)) return { sign: '+' };
+  if (e.kind === 'BinaryExpr' && (e.op === '+' || e.op === '-')) {
+    if (isIdent(e.left, name) && !mentions(e.right, name)) return { expr: e.right, sign: e.op };
+    if (e.op === '+' && isIdent(e.right, name) && !mentions(e.left, name)) return { expr: e.left, sign: '+' };
+  }
+  return undefined;
+}
+
+function mentions(e: Expr, name: string): boolean {
+  let found = false;
+  walkExpr(e, { expr(x) { if (isIdent(x, name)) found = true; } });
+  return found;
+}
+
+/** Constants and JS-held integer locals that `body` does not assign, combined with + - *. */
+function invariant(c: Ctx, e: Expr, body: Stmt): boolean {
+  if (constOf(e) !== undefined) return true;
+  if (e.kind === 'Ident') {
+    const sym = e.symbol;
+    if (!sym || sym.type.kind !== 'scalar' || !INT_KINDS.has(sym.type.name)) return false;
+    return c.f?.lookup(sym)?.kind === 'js' && !assigns(body, sym.emitName);
+  }
+  if (e.kind === 'BinaryExpr' && (e.op === '+' || e.op === '-' || e.op === '*')) return invariant(c, e.left, body) && invariant(c, e.right, body);
+  return false;
+}
+
+const INT_KINDS = new Set(['int', 'short', 'char', 'uchar', 'ushort', 'uint', 'long']);
+
+/**
+ * Whether every iteration runs `body` to its end: no break, return, goto, labels, switch, or call
+ * (a call might exit, free memory or longjmp), except the pure math functions emitted inline.
+ */
+function straightLine(body: Stmt): boolean {
+  let ok = true;
+  walkStmt(body, {
+    stmt(s) {
+      if (s.kind === 'BreakStmt' || s.kind === 'ReturnStmt' || s.kind === 'GotoStmt' || s.kind === 'LabeledStmt' || s.kind === 'SwitchStmt') ok = false;
+    },
+    expr(e) {
+      if (e.kind === 'CallExpr' && !(e.callee.kind === 'Ident' && PURE_CALLS.has(e.callee.name) && e.callee.symbol?.kind === 'hostlib')) ok = false;
+    },
+  });
+  return ok;
+}
+
+const PURE_CALLS = new Set([
+  'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'exp', 'log', 'log2', 'log10', 'pow', 'sqrt',
+  'fabs', 'floor', 'ceil', 'trunc', 'sinf', 'cosf', 'tanf', 'expf', 'logf', 'powf', 'sqrtf', 'fabsf', 'floorf', 'ceilf',
+]);
+
+/**
+ * Index expressions evaluated in every iteration: in the top-level expression and declaration
+ * statements of the body, outside `?:`, `&&`, `||`. `write`: the access is an assignment's target.
+ */
+function unconditionalAccesses(body: Stmt): { e: IndexExpr; write: boolean }[] {
+  const out: { e: IndexExpr; write: boolean }[] = [];
+  const visit = (e: Expr | null | undefined, write: boolean): void => {
+    if (!e) return;
+    switch (e.kind) {
+      case 'IndexExpr': out.push({ e, write }); visit(e.object, false); visit(e.index, false); return;
+      case 'AssignExpr':
+        if (e.op !== '=') visit(e.target, false);
+        visit(e.target, true);
+        visit(e.value, false);
+        return;
+      case 'BinaryExpr':
+        if (e.op === '&&' || e.op === '||') { visit(e.left, false); return; }
+        visit(e.left, false); visit(e.right, false); return;
+      case 'CondExpr': visit(e.cond, false); return;
+      case 'UnaryExpr':
+        if (e.op === '&') return; // &P[i] computes an address (one past the end is valid C)
+        if (e.op === '++' || e.op === '--') visit(e.operand, false);
+        visit(e.operand, e.op === '++' || e.op === '--');
+        return;
+      case 'PostfixExpr': visit(e.operand, false); visit(e.operand, true); return;
+      case 'CastExpr': visit(e.operand, false); return;
+      case 'MemberExpr': visit(e.object, e.arrow ? false : write); return;
+      case 'CallExpr': for (const a of e.args) visit(a, false); return;
+      case 'CommaExpr': for (const x of e.exprs) visit(x, false); return;
+      default: return;
+    }
+  };
+  const stmts = body.kind === 'Block' ? body.body : [body];
+  for (const st of stmts) {
+    if (st.kind === 'ExprStmt') visit(st.expr, false);
+    else if (st.kind === 'DeclStmt' && st.decl.kind === 'VarDecl') {
+      for (const d of st.decl.declarators) if (d.init && d.init.kind !== 'InitList') visit(d.init as Expr, false);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Globals read by a call-free loop
+
+/**
+ * A loop whose body, test and update call nothing (but pure math) cannot see a global change unless
+ * it assigns it: the globals it only reads (a global `float *heap`, a global bound) are copied to
+ * locals before the loop, so V8 keeps them in registers instead of reloading a module variable
+ * (or a notebook session slot) at every access.
+ */
+export function aliasGlobals(c: Ctx, s: ForStmt): { pre: string[]; aliases: Map<string, string> } | undefined {
+  const f = c.f;
+  if (!f) return undefined;
+  const parts: Stmt[] = [s.body];
+  const exprs = [s.cond, s.update].filter((e): e is Expr => !!e);
+  let callFree = true;
+  const reads = new Map<string, string>();
+  const visit = {
+    expr(e: Expr) {
+      if (e.kind === 'CallExpr' && !(e.callee.kind === 'Ident' && PURE_CALLS.has(e.callee.name) && e.callee.symbol?.kind === 'hostlib')) callFree = false;
+      if (e.kind !== 'Ident' || !e.symbol) return;
+      const sym = e.symbol;
+      if (sym.type.kind !== 'scalar' && sym.type.kind !== 'pointer') return;
+      if (f.lookup(sym)) return; // a local already
+      const st = storageOf(c, sym);
+      if (st?.kind === 'js') reads.set(sym.emitName, st.name);
+    },
+  };
+  for (const p of parts) walkStmt(p, visit);
+  for (const e of exprs) walkExpr(e, visit);
+  if (!callFree || !reads.size) return undefined;
+  const pre: string[] = [];
+  const aliases = new Map<string, string>();
+  for (const [name, js] of reads) {
+    if (assigns(s.body, name) || exprs.some((e) => assignsExpr(e, name))) continue;
+    const t = f.temp();
+    pre.push(`${t} = ${js};`);
+    aliases.set(name, t);
+  }
+  return aliases.size ? { pre, aliases } : undefined;
+}
+
+function assignsExpr(e: Expr, name: string): boolean {
+  return assigns({ kind: 'ExprStmt', span: e.span, expr: e }, name);
+}

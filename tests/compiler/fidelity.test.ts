@@ -1,0 +1,64 @@
+/**
+ * Programs of BrookGPU 0.5 as they were written, compiled as several files the way `brook run a.br
+ * b.cpp` does: what holds across files (one warning per program, declarations shared through a
+ * header). Single-file behaviours have conformance programs and error programs instead.
+ */
+import { describe, expect, test } from 'vitest';
+import { compile, SourceSet } from '../../runtime/compiler/index.js';
+
+/** Compile `files` (name -> text) as one program; `headers` are found by #include "name". */
+function compileFiles(files: Record<string, string>, headers: Record<string, string> = {}) {
+  const sources = new SourceSet();
+  for (const [name, text] of Object.entries(files)) sources.add(name, text);
+  return compile(sources, {
+    readInclude: (name) => (name in headers ? { name, text: headers[name]! } : undefined),
+  });
+}
+
+const TIMING_H = `
+typedef long long int64;
+static int64 GetTimeTSC() {
+  int64 t;
+  __asm__ __volatile__("rdtsc" : "=A" (t));
+  return t;
+}
+extern int64 start, stop;
+`;
+
+describe('a timing header included by two files', () => {
+  const c = compileFiles(
+    {
+      'main.cpp': '#include "timing.h"\nint64 start, stop;\nint work(int n);\nint main() { start = GetTimeTSC(); printf("%d\\n", work(3)); stop = GetTimeTSC(); return 0; }\n',
+      'work.br': '#include "timing.h"\nkernel void twice(float a<>, out float b<>) { b = 2.0f * a; }\nint work(int n) { __asm__ __volatile__("nop"); return n * 2; }\n',
+    },
+    { 'timing.h': TIMING_H },
+  );
+  test('compiles: the extern globals and the definition are one variable each', () => {
+    expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(c.ok).toBe(true);
+  });
+  test('inline assembly is reported once for the whole program, naming the statement', () => {
+    const asm = c.diagnostics.filter((d) => d.code === 'BRK1242');
+    expect(asm).toHaveLength(1);
+    expect(asm[0]!.severity).toBe('warning');
+    expect(asm[0]!.message).toContain('__asm__ __volatile__("rdtsc" ...)');
+    expect(asm[0]!.message).toContain('(t) read as 0');
+  });
+});
+
+describe('extern declarations across files', () => {
+  test('a header declares, one file defines with an initializer, another file uses it', () => {
+    const c = compileFiles(
+      {
+        'a.br': '#include "g.h"\nint counter = 4;\nint main() { bump(); return counter; }\n',
+        'b.br': '#include "g.h"\nvoid bump(void) { counter = counter + 1; }\n',
+      },
+      { 'g.h': 'extern int counter;\nextern void bump(void);\n' },
+    );
+    expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+  test('two files that both initialize it are a redefinition', () => {
+    const c = compileFiles({ 'a.br': 'int counter = 4;\nint main() { return counter; }\n', 'b.br': 'int counter = 5;\n' });
+    expect(c.diagnostics.map((d) => d.code)).toContain('BRK2003');
+  });
+});

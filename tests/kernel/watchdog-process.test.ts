@@ -1,0 +1,53 @@
+/**
+ * The watchdog in the kernel process (BROOK_KERNEL_TIMEOUT=1): a TypeScript cell spinning where only
+ * SIGINT reaches it, and one awaiting forever, stop after about a second with a Timeout error; the
+ * session keeps its state; an empty key warns once that signing is off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuilt } from './build.js';
+import { KernelClient } from './client.js';
+
+let k: KernelClient;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  k = await KernelClient.start(mkdtempSync(join(tmpdir(), 'brook-kernel-')), '', { BROOK_KERNEL_TIMEOUT: '1' });
+  for (let tries = 0; ; tries++) {
+    const id = k.send('shell', 'kernel_info_request', {});
+    try {
+      await k.iopubOf(id, 250);
+      break;
+    } catch (err) {
+      if (tries > 120) throw err;
+    }
+  }
+});
+
+afterAll(() => k?.close());
+
+describe('kernel watchdog (BROOK_KERNEL_TIMEOUT)', () => {
+  it('stops a spinning cell after the limit with a Timeout error, and the session keeps its state', async () => {
+    await k.execute('let laps = 0;');
+    const t0 = performance.now();
+    const r = await k.execute('while (true) { laps++ }', {}, 10_000);
+    const ms = performance.now() - t0;
+    expect(r.reply.content).toMatchObject({ status: 'error', ename: 'Timeout', evalue: 'BRK5051: stopped by the watchdog after 1 second' });
+    expect(ms).toBeGreaterThan(900);
+    expect(ms).toBeLessThan(4000);
+    const next = await k.execute('laps > 0');
+    expect(next.iopub.find((m) => m.header.msg_type === 'execute_result')!.content).toMatchObject({ data: { 'text/plain': 'true' } });
+  });
+
+  it('stops a cell awaiting forever', async () => {
+    const r = await k.execute('await new Promise(() => {})', {}, 10_000);
+    expect(r.reply.content).toMatchObject({ status: 'error', ename: 'Timeout' });
+    expect((await k.execute('"alive"')).reply.content.status).toBe('ok');
+  });
+
+  it('warns once on stderr that messages are not signed (empty key)', () => {
+    expect(k.stderr.match(/empty key, so messages are not signed/g)?.length).toBe(1);
+  });
+});

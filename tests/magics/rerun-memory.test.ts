@@ -1,0 +1,46 @@
+/**
+ * Memory over re-runs of a notebook cell that makes two 1M-element streams (one read from a
+ * TypeScript array, one written by a kernel): every re-run frees the streams it replaces, only the
+ * current ones stay alive, the last run's values are right, and the resident set after all re-runs is
+ * within 1.5x of that after the first run. Each backend runs in a child process of its own
+ * (rerun-memory.child.mjs), so the resident set is the session's alone.
+ *
+ * CI re-runs the cell 150 times; BROOK_RERUN_COUNT=1000 gives the long run of issue 10.
+ */
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, webgpuAdapterAvailable } from '../conformance/cli.js';
+
+const runs = Number(process.env.BROOK_RERUN_COUNT ?? 150);
+const backends = ['cpu', ...(process.env.BROOK_TEST_WEBGPU !== '0' && webgpuAdapterAvailable() ? ['webgpu'] : [])];
+
+interface ChildResult {
+  backend: string;
+  first: number;
+  last: number;
+  maxLive: number;
+  replacedFreed: boolean;
+  allThree: boolean;
+}
+
+function rerun(backend: string): ChildResult {
+  const child = path.join(repoRoot, 'tests', 'magics', 'rerun-memory.child.mjs');
+  const r = spawnSync(process.execPath, ['--expose-gc', child, backend, String(runs)], { encoding: 'utf8', timeout: 1_500_000 });
+  if (r.status !== 0) throw new Error(`child failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as ChildResult;
+}
+
+describe(`re-running a stream-making cell ${runs} times`, () => {
+  for (const backend of backends) {
+    it(`keeps memory flat on ${backend}`, () => {
+      const r = rerun(backend);
+      const mb = (n: number) => (n / 1048576).toFixed(0);
+      console.log(`${backend}: resident ${mb(r.first)} MB after the first run, ${mb(r.last)} MB after ${runs} (x${(r.last / r.first).toFixed(2)})`);
+      expect(r.replacedFreed, 'a re-run left the stream it replaced alive').toBe(true);
+      expect(r.maxLive).toBe(2);
+      expect(r.allThree, 'the last run computed big = Z + 1 = 3 everywhere').toBe(true);
+      expect(r.last / r.first).toBeLessThanOrEqual(1.5);
+    }, 1_600_000);
+  }
+});
