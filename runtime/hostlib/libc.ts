@@ -56,6 +56,8 @@ export class HostLib {
   readonly stderr = STDERR_PTR;
   /** Interned string literals: the same literal text always gives the same address (C allows it). */
   private literals = new Map<string, number>();
+  /** Byte length of each literal (without its terminating 0): a literal may hold "\0" escapes. */
+  private literalBytes = new Map<number, number>();
   private readonly readString = (p: number) => this.mem.cstring(p);
   private readonly cpuStart: number;
   /** fopen'ed files and stdin (files.ts). */
@@ -74,8 +76,10 @@ export class HostLib {
   literal(text: string): number {
     let p = this.literals.get(text);
     if (p === undefined) {
-      p = this.mem.allocCString(utf8Bytes(text));
+      const bytes = utf8Bytes(text);
+      p = this.mem.allocCString(bytes);
       this.literals.set(text, p);
+      this.literalBytes.set(p, bytes.length);
     }
     return p;
   }
@@ -93,9 +97,10 @@ export class HostLib {
     this.io.write(fd, utf8Bytes(text));
   }
 
-  /** `char s[n] = "lit";`: copy min(strlen + 1, n) bytes, zero the rest. */
+  /** `char s[n] = "lit";`: copy min(length + 1, n) bytes, zero the rest. The length is the literal's
+   *  own, not strlen: `"\12\0\7"` fills three bytes (volfire's colour table is such a literal). */
   initChars(dst: number, size: number, lit: number): void {
-    const n = Math.min(this.mem.strlen(lit) + 1, size);
+    const n = Math.min((this.literalBytes.get(lit) ?? this.mem.strlen(lit)) + 1, size);
     this.mem.u8.copyWithin(dst, lit, lit + n);
     this.mem.u8.fill(0, dst + n, dst + size);
   }
