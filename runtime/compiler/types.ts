@@ -67,6 +67,10 @@ export function builtinTypeByName(name: string): Type | undefined {
     case 'half': return FLOAT; // Cg's half: stored as float
     case 'fixed': return FLOAT;
   }
+  // Cg's halfN / fixedN are float-backed, as BrookGPU's CPU runtime computed them (brcc printed them
+  // as __BrtFloatN), and __BrtFloat1..4 are the names of that runtime's float vectors.
+  const cg = /^(?:half|fixed|__BrtFloat)([1234])$/.exec(name);
+  if (cg) return vec('float', Number(cg[1]));
   return undefined;
 }
 
