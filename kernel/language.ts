@@ -59,22 +59,6 @@ export interface TypeErrorAt {
   code: number;
 }
 
-/**
- * True when the object of `x.prop` at `start` is a name TypeScript's own lib declares (`escape`,
- * `name`, `status`): a notebook that reuses such a name for its own value (a Brook stream called
- * `escape`) replaces the global at run time, so the lib's type says nothing about it.
- */
-function receiverIsLibGlobal(t: typeof TS, program: TS.Program, file: string, start: number): boolean {
-  const sf = program.getSourceFile(file);
-  if (!sf) return false;
-  const find = (n: TS.Node): TS.Node | undefined => (n.getStart(sf) <= start && start < n.end ? (t.forEachChild(n, find) ?? n) : undefined);
-  const node = find(sf);
-  const access = node?.parent;
-  if (!access || !t.isPropertyAccessExpression(access) || !t.isIdentifier(access.expression)) return false;
-  const symbol = program.getTypeChecker().getSymbolAtLocation(access.expression);
-  return (symbol?.declarations ?? []).some((d) => program.isSourceFileDefaultLibrary(d.getSourceFile()));
-}
-
 interface CellFile {
   name: string;
   text: string;
@@ -251,7 +235,8 @@ export class LanguageService {
     const program = service.getProgram();
     const errors = service
       .getSemanticDiagnostics(this.currentFile)
-      .filter((d) => CHECKED_CODES.has(d.code) && d.start !== undefined && !(program && receiverIsLibGlobal(t, program, this.currentFile, d.start)))
+      .filter((d) => CHECKED_CODES.has(d.code) && d.start !== undefined)
+      .filter((d) => !program || !receiverShadowsLibrary(t, program, this.ambientFile, d.file, d.start!))
       .map((d) => ({ start: d.start!, length: d.length ?? 1, message: t.flattenDiagnosticMessageText(d.messageText, '\n'), code: d.code }));
     if (this.checked.size > 200) this.checked.clear();
     this.checked.set(code, { key, errors });
@@ -291,4 +276,27 @@ export class LanguageService {
     const tags = (info.tags ?? []).map((tag) => `@${tag.name} ${t.displayPartsToString(tag.text)}`.trim());
     return { signature, documentation: [docs, ...tags].filter((s) => s !== '').join('\n') };
   }
+}
+
+/**
+ * Whether the property access at `start` reads a name that the session's ambient file declares and
+ * the standard library declares too (a Brook stream called `escape`): TypeScript resolves it to the
+ * library's declaration, so its "no such property" would be wrong; run time sees the session's value.
+ */
+function receiverShadowsLibrary(t: typeof TS, program: TS.Program, ambientFile: string, file: TS.SourceFile | undefined, start: number): boolean {
+  if (!file) return false;
+  let receiver: TS.Expression | undefined;
+  const visit = (node: TS.Node): void => {
+    if (receiver || start < node.pos || start >= node.end) return;
+    if (t.isPropertyAccessExpression(node) && node.name.getStart(file) === start) receiver = node.expression;
+    else t.forEachChild(node, visit);
+  };
+  visit(file);
+  if (!receiver || !t.isIdentifier(receiver)) return false;
+  const name = receiver.text;
+  const declarations = program.getTypeChecker().getSymbolAtLocation(receiver)?.declarations ?? [];
+  if (!declarations.some((d) => program.isSourceFileDefaultLibrary(d.getSourceFile()))) return false;
+  const ambient = program.getSourceFile(ambientFile);
+  return ambient?.statements.some((st) =>
+    t.isVariableStatement(st) && st.declarationList.declarations.some((d) => t.isIdentifier(d.name) && d.name.text === name)) ?? false;
 }

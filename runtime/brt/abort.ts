@@ -31,6 +31,10 @@ export class AbortState {
   private deadline = Infinity;
   /** Which unit of work this state stands for now: an interrupt request names the token it is for. */
   private token = 1;
+  /** Number of the current unit of work (one per begin()); work started in a unit records it. */
+  unit = 0;
+  /** Units that were stopped (interrupt or timeout handled): work they left behind is dropped, not run. */
+  private readonly stoppedUnits = new Set<number>();
 
   /**
    * `slots`: two Int32 slots in shared memory, [pending, timedOut]: `pending` holds the token of the work
@@ -52,12 +56,18 @@ export class AbortState {
    */
   begin(token = 1): void {
     this.token = token;
+    this.unit++;
     this.deadline = this.timeoutSeconds === undefined ? Infinity : performance.now() + this.timeoutSeconds * 1000;
   }
 
   /** Disarms the watchdog (the unit of work ended). */
   end(): void {
     this.deadline = Infinity;
+  }
+
+  /** Whether unit `unit` was stopped by an interrupt or the watchdog (its leftover work must not run). */
+  wasStopped(unit: number): boolean {
+    return this.stoppedUnits.has(unit);
   }
 
   /** Milliseconds until the deadline (Infinity when unarmed or no timeout). */
@@ -73,7 +83,10 @@ export class AbortState {
 
   /** Forgets a request for the current work (the session reported it). */
   clearInterrupt(): void {
-    Atomics.compareExchange(this.slots, 0, this.token, 0);
+    if (Atomics.compareExchange(this.slots, 0, this.token, 0) === this.token) {
+      this.stoppedUnits.add(this.unit);
+      if (this.stoppedUnits.size > 64) this.stoppedUnits.delete(this.stoppedUnits.values().next().value!);
+    }
     Atomics.compareExchange(this.slots, 1, this.token, 0);
   }
 

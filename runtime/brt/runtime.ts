@@ -64,6 +64,7 @@ export class Runtime implements BrookRuntime {
     if (!(e instanceof BrookRuntimeError) || e.code !== 'BRK5019' || !this.hooks.fallback || this.current.name === 'cpu') return;
     const gpu = this.current;
     const cpu = this.hooks.fallback();
+    const reset = [...this.live].filter((s) => s.buffer !== undefined).map((s) => s.name);
     for (const s of this.live) {
       if (s.buffer === undefined) continue;
       s.buffer = cpu.allocate(Math.max(1, count(s.shape) * s.words));
@@ -75,7 +76,8 @@ export class Runtime implements BrookRuntime {
     } catch {
       // the lost device may refuse even this; nothing is left to free
     }
-    this.hooks.notice?.(`brook: the GPU device was lost; continuing on the CPU backend (stream contents were reset to zero)\n`);
+    const names = reset.length === 0 ? '' : `: ${reset.slice(0, 20).join(', ')}${reset.length > 20 ? ` and ${reset.length - 20} more` : ''}`;
+    this.hooks.notice?.(`brook: the GPU device was lost; continuing on the CPU backend (stream contents were reset to zero${names})\n`);
   }
 
   private async guard<T>(f: () => Promise<T>): Promise<T> {

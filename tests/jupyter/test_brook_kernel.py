@@ -79,8 +79,9 @@ class BrookCellTests(jupyter_kernel_test.KernelTests):
     ]
 
     code_display_data = [
-        {"code": "%%brook\nkernel void fill(out float o<>) { o = 2.0f; }\nfloat s<3>;\nfill(s);\ns", "mime": "image/png"},
-        {"code": "%%brook\nfloat t<2>;\nt", "mime": "application/vnd.vegalite.v5+json"},
+        # Streams whose values vary: a constant stream is shown as one line of text, not plotted.
+        {"code": "%%brook\nkernel void ramp(out float o<>) { o = indexof(o).x * 2.0f; }\nfloat s<3>;\nramp(s);\ns", "mime": "image/png"},
+        {"code": "%%brook\nkernel void ramp2(out float o<>) { o = indexof(o).x; }\nfloat t<2>;\nramp2(t);\nt", "mime": "application/vnd.vegalite.v5+json"},
     ]
 
     code_inspect_sample = "%%brook\nprintf"

@@ -89,12 +89,15 @@ export class GpuContext {
     fill: (data: Uint32Array) => void,
     call: RecordedCall,
     bindGroup?: GPUBindGroup,
+    from = 0,
+    to = count,
   ): void {
     if (count === 0) return;
     const pipeline = p.pipelines.get(entry);
     if (!pipeline) throw new Error(`internal: no entry point ${entry}`);
-    for (let first = 0; first < count; first += MAX_PER_DISPATCH) {
-      const n = Math.min(MAX_PER_DISPATCH, count - first);
+    // [from, to): a piece of the launch (pieces.ts); positions keep their launch-wide numbers.
+    for (let first = from; first < to; first += MAX_PER_DISPATCH) {
+      const n = Math.min(MAX_PER_DISPATCH, to - first);
       const [gx, gy] = this.grid(Math.ceil(n / wg));
       const slot = this.rec.uniformSlot(p.uniformBytes);
       fill(slot.data);
@@ -120,14 +123,17 @@ export class GpuContext {
     fill: (data: Uint32Array) => void,
     call: RecordedCall,
     bindGroup: GPUBindGroup,
+    fromRow = 0,
+    toRow = rows,
   ): void {
     const pipeline = p.pipelines.get('main');
     if (!pipeline) throw new Error('internal: no entry point main');
     const gx = Math.ceil(cols / WG2D[0]);
     const byCount = Math.floor(MAX_PER_DISPATCH / cols / WG2D[1]) * WG2D[1];
     const band = Math.max(WG2D[1], Math.min(byCount, this.maxGroupsPerDim * WG2D[1]));
-    for (let first = 0; first < rows; first += band) {
-      const n = Math.min(band, rows - first);
+    // [fromRow, toRow): a piece of the launch (pieces.ts).
+    for (let first = fromRow; first < toRow; first += band) {
+      const n = Math.min(band, toRow - first);
       const slot = this.rec.uniformSlot(p.uniformBytes);
       fill(slot.data);
       slot.data[4] = first + n;
@@ -179,6 +185,8 @@ export class GpuContext {
    *  given (one copy out of the mapped range, no allocation: large streamWrites), else a new array. */
   async readWords(src: GPUBuffer, byteOffset: number, words: number, into?: Uint32Array): Promise<Uint32Array> {
     if (words === 0) return into ?? new Uint32Array(0);
+    // The waiting pieces of a long launch first, one at a time, so an interrupt lands between them.
+    if (this.rec.pieces.hasPending) await this.rec.pieces.drain();
     const bytes = words * 4;
     const st = this.staging.take(Math.ceil(bytes / 4) * 4);
     this.rec.commands().copyBufferToBuffer(src, byteOffset, st, 0, bytes);

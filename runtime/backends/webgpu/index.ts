@@ -9,6 +9,8 @@
  * - kernel calls are recorded and submitted when the host needs data (read, reduceAll, runVout) or
  *   at finish (recorder.ts); results are identical however the work is batched or split;
  * - reductions keep element order (kernel.ts), so non-commutative operations give the ordered result;
+ * - map kernels and partial reductions run pipelines specialized on the call's shapes (specialize.ts:
+ *   constants instead of uniform extents, 2-D grids for 2-D outputs, at most 16 shape sets a kernel);
  * - GPU errors (validation, out of memory, a generated shader that does not compile: a bug in us)
  *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call.
  * Only this folder imports `webgpu`. Start with `createWebGPUBackend(options)`; a failed start throws
@@ -221,10 +223,14 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
         putPadded(data, 0, launch.outShape, 1);
         fillParams(data, p.plan, ir, launch.args, launch.mask);
       };
+      // A long launch goes in pieces of its output domain, so an interrupt can land between them (pieces.ts).
+      const bg = memo.bindGroup;
       if (p.grid2d) {
         const s = launch.outShape;
-        ctx.dispatchRows(p, s.length >= 2 ? s[s.length - 2]! : 1, s[s.length - 1]!, fill, call, memo.bindGroup);
-      } else ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, memo.bindGroup);
+        const rows = s.length >= 2 ? s[s.length - 2]! : 1;
+        const cols = s[s.length - 1]!;
+        ctx.rec.pieces.launch(rows, (lo, hi) => ctx.dispatchRows(p, rows, cols, fill, call, bg, lo, hi), call.what, launch.span, cols);
+      } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, bg, lo, hi), call.what, launch.span);
       ctx.rec.callRecorded();
     },
 
