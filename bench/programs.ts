@@ -57,7 +57,8 @@ function profileOf(dir: string): Profile {
   let waitMs = 0;
   const rest: [string, number][] = [];
   for (const [k, ms] of self) {
-    if (k.startsWith('run :')) kernelMs += ms; // generated kernel modules have no url
+    // Generated kernel modules have no url; runHere (backends/cpu) is where V8 inlines them.
+    if (k.startsWith('run :') || k.startsWith('runHere ')) kernelMs += ms;
     else if (k.startsWith('runChunked ')) waitMs += ms;
     else if (!k.startsWith('(idle)') && !k.startsWith('(program)')) rest.push([k, ms]);
   }

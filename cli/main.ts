@@ -1,8 +1,8 @@
 /**
  * The `brook` command (bin/brook.js calls `main(process.argv.slice(2))`).
  *
- *   brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-- ARGS...]
- *   brook check FILE.br [MORE.br ...]
+ *   brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [-- ARGS...]
+ *   brook check FILE.br [MORE.br ...] [-I DIR]
  *   brook kernel | install | execute ...   (the Jupyter side: kernel/commands.ts parses those)
  *   brook --help | --version
  *
@@ -57,8 +57,8 @@ function readStdinChunk(): Uint8Array {
   }
 }
 
-const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-- ARGS...]
-       brook check FILE.br [MORE.br ...]
+const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [-- ARGS...]
+       brook check FILE.br [MORE.br ...] [-I DIR]
        brook kernel | install | execute ...
        brook --help | --version
 
@@ -69,6 +69,7 @@ commands:
 
 options:
   --backend cpu|webgpu   run kernels on this backend (no fallback when given)
+  -I DIR                 look for #include "..." files in DIR too (after the including file's folder)
 
 environment:
   BROOK_BACKEND=cpu|webgpu   preferred backend (falls back to cpu with a notice)
@@ -80,6 +81,8 @@ interface Args {
   files: string[];
   backend?: 'cpu' | 'webgpu';
   programArgs: string[];
+  /** -I DIR, in order. */
+  includeDirs?: string[];
 }
 
 function parseArgs(argv: string[]): Args | string {
@@ -99,6 +102,12 @@ function parseArgs(argv: string[]): Args | string {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
       if (v !== 'cpu' && v !== 'webgpu') return `--backend takes cpu or webgpu, not '${v ?? ''}'`;
       args.backend = v;
+      continue;
+    }
+    if (a === '-I' || (a.startsWith('-I') && a.length > 2)) {
+      const dir = a === '-I' ? argv[++i] : a.slice(2);
+      if (!dir) return "-I takes a folder, as in -I include";
+      (args.includeDirs ??= []).push(dir);
       continue;
     }
     if (a === '--help' || a === '-h') return { command: 'help', files: [], programArgs: [] };
@@ -174,14 +183,18 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     }
     sources.add(f, text);
   }
+  // C's search for "name": the including file's folder, then each -I folder in order.
   const readInclude = (name: string, from: string) => {
-    const p = resolve(dirname(from), name);
-    try {
-      // Shown in diagnostics relative to the current directory, as the user would type it.
-      return { name: relative(process.cwd(), p) || p, text: readFileSync(p, 'utf8') };
-    } catch {
-      return undefined;
+    for (const dir of [dirname(from), ...(parsed.includeDirs ?? [])]) {
+      const p = resolve(dir, name);
+      try {
+        // Shown in diagnostics relative to the current directory, as the user would type it.
+        return { name: relative(process.cwd(), p) || p, text: readFileSync(p, 'utf8') };
+      } catch {
+        // not in this folder
+      }
     }
+    return undefined;
   };
   const result = compile(sources, { readInclude });
   for (const d of result.diagnostics) err(renderDiagnostic(result.sources, d) + '\n');

@@ -48,6 +48,7 @@ const WRAPS: readonly [string, string][] = [
   ['do {', '} while (0);'],
   ['{', '}'],
   ['fz_lbl:', ''],
+  ['goto fz_skip; fz_skip: {', '}'],
 ];
 
 function toPieces(text: string): Piece[] {

@@ -17,22 +17,24 @@ const HANG_MS = 30_000;
 
 interface Args {
   count: number;
+  jobs: number;
   minutes?: number;
   seed: number;
   out: string;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { count: Infinity, seed: 1, out: 'fuzz-crashes' };
+  const a: Args = { count: Infinity, jobs: 1, seed: 1, out: 'fuzz-crashes' };
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i + 1];
     switch (argv[i]) {
       case '--count': a.count = Number(v); i++; break;
       case '--minutes': a.minutes = Number(v); i++; break;
       case '--seed': a.seed = Number(v); i++; break;
+      case '--jobs': a.jobs = Number(v); i++; break;
       case '--out': a.out = v!; i++; break;
       case '--help':
-        console.log('usage: npm run fuzz -- [--minutes N | --count N] [--seed S] [--out DIR]');
+        console.log('usage: npm run fuzz -- [--minutes N | --count N] [--seed S] [--jobs N] [--out DIR]');
         process.exit(0);
         break;
       default:
@@ -41,6 +43,10 @@ function parseArgs(argv: string[]): Args {
     }
   }
   if (a.count === Infinity && a.minutes === undefined) a.minutes = 1;
+  if (!Number.isInteger(a.jobs) || a.jobs < 1) {
+    console.error('fuzz: --jobs takes a positive integer');
+    process.exit(2);
+  }
   if (!(a.count > 0) || (a.minutes !== undefined && !(a.minutes > 0)) || !Number.isInteger(a.seed)) {
     console.error('fuzz: --count and --minutes take positive numbers, --seed an integer');
     process.exit(2);
@@ -163,18 +169,23 @@ async function main(): Promise<void> {
   const deadline = args.minutes !== undefined ? started + args.minutes * 60_000 : undefined;
   const total = newStats();
   const corpus = loadCorpus(repoRoot);
-  let at = 0;
-  const end = args.count;
-  console.log(`fuzz: seed ${args.seed}, ${corpus.seeds.length} seed programs, ${Number.isFinite(end) ? `${end} inputs` : `${args.minutes} min`}`);
-  while (at < end && (deadline === undefined || Date.now() < deadline)) {
-    const count = Math.min(end - at, 1_000_000_000);
-    at = await runWorker({ seed: args.seed, start: at, count, deadline }, total, (index) => {
-      const m = inputAt(corpus, args.seed, index);
-      total.inputs++;
-      total.crashInputs++;
-      total.crashes.push({ index, what: `hang: input ${index} took over ${HANG_MS / 1000} s`, detail: '', text: m.text, seed: m.seed, applied: m.applied });
-    });
-  }
+  console.log(`fuzz: seed ${args.seed}, ${corpus.seeds.length} seed programs, ${Number.isFinite(args.count) ? `${args.count} inputs` : `${args.minutes} min`}, ${args.jobs} worker(s)`);
+  const onHang = (index: number) => {
+    const m = inputAt(corpus, args.seed, index);
+    total.inputs++;
+    total.crashInputs++;
+    total.crashes.push({ index, what: `hang: input ${index} took over ${HANG_MS / 1000} s`, detail: '', text: m.text, seed: m.seed, applied: m.applied });
+  };
+  // Job k takes inputs [k * span, (k + 1) * span): the same seed gives the same inputs whatever --jobs.
+  const span = Number.isFinite(args.count) ? Math.ceil(args.count / args.jobs) : 1_000_000_000;
+  const jobs = Array.from({ length: args.jobs }, async (_, k) => {
+    let at = k * span;
+    const end = Math.min(Number.isFinite(args.count) ? args.count : Infinity, (k + 1) * span);
+    while (at < end && (deadline === undefined || Date.now() < deadline)) {
+      at = await runWorker({ seed: args.seed, start: at, count: end - at, deadline }, total, onHang);
+    }
+  });
+  await Promise.all(jobs);
   process.stderr.write('\n');
   report(total, true);
   saveNew(total);

@@ -82,8 +82,26 @@ function checkResult(stage: string, r: CompileResult): void {
   for (const k of r.kernels.values()) kernelCode(stage, k.ir);
 }
 
+/**
+ * Kernels already through both generators, by their IR: most mutants change host code only, and the
+ * generators are pure functions of the IR, so an identical kernel need not be generated again.
+ */
+const doneKernels = new Set<string>();
+
+function irKey(ir: KernelIR): string {
+  return JSON.stringify(ir, (k, v) => (k === 'span' ? undefined : v));
+}
+
 /** Both kernel code generators on the plain call shapes of `ir`. */
 function kernelCode(stage: string, ir: KernelIR): void {
+  const key = irKey(ir);
+  if (doneKernels.has(key)) return;
+  if (doneKernels.size > 20_000) doneKernels.clear();
+  kernelCodeUncached(stage, ir);
+  doneKernels.add(key);
+}
+
+function kernelCodeUncached(stage: string, ir: KernelIR): void {
   const streamy = (role: string) => role === 'in' || role === 'out';
   const plans: JsPlan[] = [];
   const iterDims = ir.params.map((p) => (p.role === 'iter' ? [3, 2, -1, -1] : null));

@@ -14,6 +14,9 @@ export interface CommandIO {
   stderr(text: string): void;
 }
 
+/** stderr's own write, taken before any Session replaces it (execute's progress must not become output). */
+const realStderrWrite = process.stderr.write.bind(process.stderr);
+
 const defaultIO: CommandIO = {
   stdout: (t) => void process.stdout.write(t),
   stderr: (t) => void process.stderr.write(t),
@@ -82,7 +85,8 @@ export async function executeCommand(argv: string[], io: CommandIO = defaultIO):
   if ('output' in options && !options.output) return usage(io, 'execute: --output needs a path');
   const { executeNotebook } = await import('./execute-notebook.js');
   try {
-    const r = await executeNotebook(notebook, options);
+    // Progress goes to the real stderr: while cells run, the session owns process.stdout and stderr.
+    const r = await executeNotebook(notebook, { ...options, progress: (t) => void realStderrWrite(t) });
     if (r.status === 'error' && r.error) {
       io.stderr(`brook: execute: cell ${r.error.cell + 1} failed:\n${r.error.traceback.join('\n')}\n`);
       io.stderr(`(outputs so far written to ${r.output})\n`);

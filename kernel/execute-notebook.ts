@@ -26,6 +26,8 @@ export interface ExecuteNotebookOptions {
   html?: string | boolean;
   /** Kernel diagnostics (default: nowhere). */
   log?: (text: string) => void;
+  /** One line a code cell as it finishes: its index, In[] number, time and status (default: nowhere). */
+  progress?: (text: string) => void;
 }
 
 export interface ExecuteNotebookResult {
@@ -168,7 +170,10 @@ export async function executeNotebook(path: string, options: ExecuteNotebookOpti
       if (cell.cell_type !== 'code') continue;
       const code = cellSource(cell);
       const sink = new CellOutputs(displays);
+      const started = performance.now();
       const outcome = await session.execute({ code, storeHistory: true, allowStdin: false }, sink);
+      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      options.progress?.(`cell ${index + 1}/${nb.cells.length} (In [${outcome.executionCount}]): ${seconds} s${outcome.status === 'ok' ? '' : `, ${outcome.ename}`}\n`);
       // Outputs a timer writes after the cell ended still land in this cell's list (as in the kernel).
       cell.outputs = sink.outputs;
       cell.execution_count = outcome.executionCount;

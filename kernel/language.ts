@@ -232,9 +232,11 @@ export class LanguageService {
     if (cached?.key === key) return cached.errors;
     const t = ts();
     const service = this.withCurrent(code);
+    const program = service.getProgram();
     const errors = service
       .getSemanticDiagnostics(this.currentFile)
       .filter((d) => CHECKED_CODES.has(d.code) && d.start !== undefined)
+      .filter((d) => !program || !receiverShadowsLibrary(t, program, this.ambientFile, d.file, d.start!))
       .map((d) => ({ start: d.start!, length: d.length ?? 1, message: t.flattenDiagnosticMessageText(d.messageText, '\n'), code: d.code }));
     if (this.checked.size > 200) this.checked.clear();
     this.checked.set(code, { key, errors });
@@ -274,4 +276,27 @@ export class LanguageService {
     const tags = (info.tags ?? []).map((tag) => `@${tag.name} ${t.displayPartsToString(tag.text)}`.trim());
     return { signature, documentation: [docs, ...tags].filter((s) => s !== '').join('\n') };
   }
+}
+
+/**
+ * Whether the property access at `start` reads a name that the session's ambient file declares and
+ * the standard library declares too (a Brook stream called `escape`): TypeScript resolves it to the
+ * library's declaration, so its "no such property" would be wrong; run time sees the session's value.
+ */
+function receiverShadowsLibrary(t: typeof TS, program: TS.Program, ambientFile: string, file: TS.SourceFile | undefined, start: number): boolean {
+  if (!file) return false;
+  let receiver: TS.Expression | undefined;
+  const visit = (node: TS.Node): void => {
+    if (receiver || start < node.pos || start >= node.end) return;
+    if (t.isPropertyAccessExpression(node) && node.name.getStart(file) === start) receiver = node.expression;
+    else t.forEachChild(node, visit);
+  };
+  visit(file);
+  if (!receiver || !t.isIdentifier(receiver)) return false;
+  const name = receiver.text;
+  const declarations = program.getTypeChecker().getSymbolAtLocation(receiver)?.declarations ?? [];
+  if (!declarations.some((d) => program.isSourceFileDefaultLibrary(d.getSourceFile()))) return false;
+  const ambient = program.getSourceFile(ambientFile);
+  return ambient?.statements.some((st) =>
+    t.isVariableStatement(st) && st.declarationList.declarations.some((d) => t.isIdentifier(d.name) && d.name.text === name)) ?? false;
 }

@@ -46,7 +46,7 @@ export const HELP_ROWS: [string, string][] = [
   ['%brook streams', 'every live stream: name, type, shape, bytes'],
   ['%brook free NAME', "free a stream's memory; the name is gone for later cells"],
   ['%brook reset', 'forget every stream, kernel and variable'],
-  ['%brook timeout N|off', 'stop a cell (or a kernel call in it) that runs longer than N seconds (BROOK_KERNEL_TIMEOUT sets the default)'],
+  ['%brook timeout [N|off]', 'show or set the watchdog: later cells (and kernel calls in them) stop after N seconds (BROOK_KERNEL_TIMEOUT sets the default)'],
 ];
 
 export function helpBundle(): MimeBundle {

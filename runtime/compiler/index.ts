@@ -82,9 +82,10 @@ function mergeUnits(units: TranslationUnit[]): TranslationUnit {
   return merged;
 }
 
-/** Warnings about the program as a whole that each file would repeat (BRK1242: inline assembly
- *  skipped, typically in a timing header every file includes): keep the first one only. */
-const ONCE_PER_PROGRAM: ReadonlySet<string> = new Set(['BRK1242']);
+/** Diagnostics about the program as a whole that each file would repeat (BRK1242: inline assembly
+ *  skipped, typically in a timing header every file includes; BRK1243: C++ that is not supported,
+ *  often in several companion files): keep the first one only. */
+const ONCE_PER_PROGRAM: ReadonlySet<string> = new Set(['BRK1242', 'BRK1243']);
 
 function onceAcrossFiles(fresh: Diagnostic[], earlier: Diagnostic[]): Diagnostic[] {
   return fresh.filter((d) => !ONCE_PER_PROGRAM.has(d.code) || !earlier.some((e) => e.code === d.code));

@@ -62,10 +62,15 @@ export function builtinTypeByName(name: string): Type | undefined {
     case 'long': case 'long int': case 'long long': case 'signed long': return { kind: 'scalar', name: 'long' };
     case 'unsigned long': case 'unsigned long long': return { kind: 'scalar', name: 'ulong' };
     case 'size_t': return { kind: 'scalar', name: 'ulong' };
+    case 'clock_t': case 'time_t': return { kind: 'scalar', name: 'long' }; // glibc x86-64
     case 'FILE': return FILE_TYPE;
     case 'half': return FLOAT; // Cg's half: stored as float
     case 'fixed': return FLOAT;
   }
+  // Cg's halfN / fixedN are float-backed, as BrookGPU's CPU runtime computed them (brcc printed them
+  // as __BrtFloatN), and __BrtFloat1..4 are the names of that runtime's float vectors.
+  const cg = /^(?:half|fixed|__BrtFloat)([1234])$/.exec(name);
+  if (cg) return vec('float', Number(cg[1]));
   return undefined;
 }
 

@@ -16,6 +16,7 @@ import { formatC } from './printf.js';
 import { GlibcRandom } from './rand.js';
 import { Mem, STDERR_PTR, STDIN_PTR, STDOUT_PTR, utf8Bytes } from './memory.js';
 import { MATH, frexp } from './math.js';
+import { digitValue, isSpaceCode, parseHexFloat } from './ctext.js';
 import { EOF, FileTable } from './files.js';
 import { scanC, type ScanSource } from './scanf.js';
 import { ckr, located } from './support.js';
@@ -45,7 +46,6 @@ export interface HostLibOptions {
   mem?: Mem;
 }
 
-const isSpaceCode = (c: number) => c === 32 || (c >= 9 && c <= 13);
 
 export class HostLib {
   readonly mem: Mem;
@@ -592,23 +592,6 @@ function cpuMicros(): number {
     return u.user + u.system;
   }
   return performance.now() * 1000;
-}
-
-function digitValue(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 97 && c <= 122) return c - 87;
-  if (c >= 65 && c <= 90) return c - 55;
-  return 99;
-}
-
-function parseHexFloat(s: string): number {
-  const m = /^([0-9a-f]*)\.?([0-9a-f]*)(?:p([+-]?\d+))?$/i.exec(s);
-  if (!m) return NaN;
-  const digits = (m[1] ?? '') + (m[2] ?? '');
-  let v = 0;
-  for (const ch of digits) v = v * 16 + parseInt(ch, 16);
-  const e = Number(m[3] ?? 0) - 4 * (m[2] ?? '').length;
-  return v * 2 ** e;
 }
 
 // The math functions are attached in the constructor; declare them for TypeScript.

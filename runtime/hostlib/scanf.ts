@@ -11,6 +11,7 @@
  * The return value is the number of assignments, or EOF when the input ended before the first
  * conversion (a matching failure returns the count so far).
  */
+import { digitValue, isSpaceCode as isSpace, parseHexFloat } from './ctext.js';
 import type { Mem } from './memory.js';
 
 /** Where the characters come from: a FILE (files.ts) or a C string. */
@@ -22,11 +23,7 @@ export interface ScanSource {
 }
 
 const EOF = -1;
-const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
-const isDigitIn = (c: number, base: number): boolean => {
-  const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 122 ? c - 87 : c >= 65 && c <= 90 ? c - 55 : 99;
-  return d < base;
-};
+const isDigitIn = (c: number, base: number): boolean => digitValue(c) < base;
 
 /** Reads a byte source with a width limit and a count of what was consumed (for %n). */
 class Reader {
@@ -219,8 +216,7 @@ function readInteger(r: Reader, base: number, limit: number): bigint | null {
   while (n < limit && isDigitIn(r.peek(), base)) {
     const c = r.next();
     n++;
-    const d = c <= 57 ? c - 48 : (c | 32) - 87;
-    v = v * B + BigInt(d);
+    v = v * B + BigInt(digitValue(c));
     digits++;
   }
   if (digits === 0) return null;
@@ -283,18 +279,9 @@ function readFloat(r: Reader, limit: number): number | null {
     }
     if (ed === 0) text = text.replace(/[eEpP][+-]?$/, '');
   }
-  return hex ? parseHex(text) : Number(text);
-}
-
-function parseHex(text: string): number {
-  const m = /^([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)(?:[pP]([+-]?\d+))?$/.exec(text);
-  if (!m) return NaN;
-  const digits = (m[2] ?? '') + (m[3] ?? '');
-  let v = 0;
-  for (const ch of digits) v = v * 16 + parseInt(ch, 16);
-  const e = Number(m[4] ?? 0) - 4 * (m[3] ?? '').length;
-  const x = v * 2 ** e;
-  return m[1] === '-' ? -x : x;
+  if (!hex) return Number(text);
+  const x = parseHexFloat(text.replace(/^[+-]?0[xX]/, ''));
+  return text.startsWith('-') ? -x : x;
 }
 
 /** A %[...] set starting at format[i] (just past '['): membership test and the index past ']'. */

@@ -60,8 +60,15 @@ export function fromSession(v: unknown, n: number, span?: Span): number | number
  * overflow becomes BRK5100 at the function's name; anything else passes unchanged.
  */
 export function stackOverflow(e: unknown, fn: string, span?: Span): unknown {
-  if (!(e instanceof RangeError) || !/call stack/i.test(e.message)) return e;
-  return new BrookRuntimeError('BRK5100', `stack overflow: calls of '${fn}' nest too deeply`, span, `make sure the recursion of '${fn}' reaches its end; for deep but finite recursion use a loop (the host stack holds some thousands of calls)`);
+  if (!(e instanceof RangeError)) return e;
+  if (/call stack/i.test(e.message)) {
+    return new BrookRuntimeError('BRK5100', `stack overflow: calls of '${fn}' nest too deeply`, span, `make sure the recursion of '${fn}' reaches its end; for deep but finite recursion use a loop (the host stack holds some thousands of calls)`);
+  }
+  // Mem.alloca: the frame (local arrays and structs) or a global does not fit the 4 GiB host memory.
+  if (/out of host memory/i.test(e.message)) {
+    return new BrookRuntimeError('BRK5103', `${e.message} in '${fn}'`, span, 'host memory holds at most 4 GiB: make local arrays smaller, allocate with malloc and check for NULL, or keep large data in streams');
+  }
+  return e;
 }
 
 /** A memory fault of the host library (free, memcpy...) as a runtime error at the C call. */

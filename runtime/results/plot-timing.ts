@@ -1,15 +1,17 @@
 /**
- * How long a plot of a 2048x2048 stream takes, readback included (not a benchmark gate; bench/ has
+ * How long a heatmap of an N x N stream takes, readback included (not a benchmark gate; bench/ has
  * those). Fills a float stream with a Mandelbrot escape-time field on the chosen backend, then times
- * streamWrite (the readback) plus plotStream, and prints the median of a few runs.
+ * streamWrite (the readback), the server-side aggregation into the heatmap's cells (heatmapChart), and
+ * the whole plotStream (aggregation, Vega, SVG, resvg PNG); prints medians after one warm-up run.
  *
- *   node dist/runtime/results/plot-timing.js [cpu|webgpu|auto] [repeats]
+ *   node dist/runtime/results/plot-timing.js [cpu|webgpu|auto] [repeats] [N (default 1024)]
  */
 import { createRuntime } from '../brt/index.js';
 import { FLOAT } from '../compiler/types.js';
 import { plotStream } from './plot.js';
+import { heatmapChart } from './plot-field.js';
 
-const N = 2048;
+const N = Number(process.argv[4] ?? 1024);
 
 async function main(): Promise<void> {
   const backend = (process.argv[2] ?? 'auto') as 'cpu' | 'webgpu' | 'auto';
@@ -33,21 +35,25 @@ async function main(): Promise<void> {
   }
   const s = rt.createStream('escape', FLOAT, [N, N]);
   await rt.streamRead(s, field);
-  const times: { readback: number; plot: number; bytes: number }[] = [];
-  for (let i = 0; i < repeats; i++) {
+  const times: { readback: number; aggregate: number; plot: number; plotCpu: number; bytes: number }[] = [];
+  for (let i = 0; i <= repeats; i++) {
     const t0 = performance.now();
     const out = new Float32Array(N * N);
     await rt.streamWrite(s, out);
     const t1 = performance.now();
+    heatmapChart({ values: out, width: N, height: N }, { title: 'escape', about: '', valueTitle: 'escape' });
+    const t2 = performance.now();
+    const cpu0 = process.cpuUsage();
     const p = await plotStream({ name: 'escape', elem: FLOAT, shape: [N, N], words: new Uint32Array(out.buffer), backend: rt.backend.name });
+    const cpu = process.cpuUsage(cpu0);
     const bytes = JSON.stringify(p.bundle()).length;
-    times.push({ readback: t1 - t0, plot: performance.now() - t1, bytes });
+    times.push({ readback: t1 - t0, aggregate: t2 - t1, plot: performance.now() - t2, plotCpu: (cpu.user + cpu.system) / 1000, bytes });
   }
+  const first = times.shift()!;
   const med = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
-  const first = times[0]!;
   console.log(`backend: ${rt.backend.name} (${rt.backend.description})`);
-  console.log(`2048x2048 heatmap: first run ${(first.readback + first.plot).toFixed(0)} ms (readback ${first.readback.toFixed(0)} ms + plot ${first.plot.toFixed(0)} ms)`);
-  console.log(`median of ${repeats}: readback ${med(times.map((t) => t.readback)).toFixed(1)} ms, plot ${med(times.map((t) => t.plot)).toFixed(0)} ms, total ${med(times.map((t) => t.readback + t.plot)).toFixed(0)} ms; bundle ${first.bytes} bytes`);
+  console.log(`${N}x${N} heatmap, first run: readback ${first.readback.toFixed(0)} ms, aggregation ${first.aggregate.toFixed(0)} ms, whole plot ${first.plot.toFixed(0)} ms`);
+  console.log(`median of ${repeats} after it: readback ${med(times.map((t) => t.readback)).toFixed(1)} ms, aggregation into cells ${med(times.map((t) => t.aggregate)).toFixed(1)} ms, whole plot (spec + Vega SVG + resvg PNG) ${med(times.map((t) => t.plot)).toFixed(0)} ms wall, ${med(times.map((t) => t.plotCpu)).toFixed(0)} ms CPU; bundle ${first.bytes} bytes`);
   rt.dispose();
 }
 

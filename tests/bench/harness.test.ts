@@ -30,10 +30,10 @@ describe('bench options', () => {
     expect(ids(['saxpy'])).toEqual(['saxpy.small', 'saxpy.large']);
     expect(ids(['sgemv.large'])).toEqual(['sgemv.large.mulsum', 'sgemv.large.single']);
     expect(ids(['sum'])).toEqual(['sum.small', 'sum.large']);
-    const cpuGroup = ['saxpy', 'sum', 'stencil', 'gather'].flatMap((k) => [`cpu.${k}`, `cpu.${k}.threads`, `cpu.${k}.c`]);
+    const cpuGroup = ['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]);
     expect(ids(['cpu'])).toEqual(cpuGroup);
     expect(ids(['cpu.stencil'])).toEqual(['cpu.stencil', 'cpu.stencil.threads', 'cpu.stencil.c']);
-    expect(ids(undefined, ['cpu']).slice(0, cpuGroup.length)).toEqual(cpuGroup);
+    expect(ids(undefined, ['cpu']).filter((id) => id.startsWith('cpu.'))).toEqual(cpuGroup);
     expect(ids(['host.heap'], ['cpu'])).toEqual(['host.heap.gcc', 'host.heap.js', 'host.heap.checks']);
     expect(ids(['host'], ['cpu'])).toHaveLength(9);
     expect(ids(['sax'])).toEqual([]);

@@ -17,12 +17,14 @@ import type { BenchReport, CaseResult, SideResult } from '../../bench/results.js
 const WEBGPU_CASES = [
   'saxpy.small', 'saxpy.large',
   'sgemv.small.mulsum', 'sgemv.small.single', 'sgemv.large.mulsum', 'sgemv.large.single',
-  'sum.small', 'sum.large', 'stencil', 'calls', 'streamRead', 'streamWrite',
+  'sum.small', 'sum.large', 'stencil', 'stencil.large', 'loop.small', 'loop.large', 'calls', 'streamRead', 'streamWrite',
 ];
 /** The host group (bench/host.ts): each job against gcc -O2, a JS loop, and checks off. */
 const HOST_CASES = ['heap', 'array', 'gather'].flatMap((j) => ['gcc', 'js', 'checks'].map((b) => `host.${j}.${b}`));
 const HAS_GCC = spawnSync('gcc', ['--version']).status === 0;
-const CPU_GROUP = ['saxpy', 'sum', 'stencil', 'gather'].flatMap((k) => [`cpu.${k}`, `cpu.${k}.threads`, `cpu.${k}.c`]);
+/** The CPU group (bench/cases.ts cpuCases): each job against a JS loop (Brook on one thread and on
+ *  every thread) and against the same loop in C (gcc -O2). */
+const CPU_GROUP = ['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]);
 const CPU_CASES = [...CPU_GROUP, ...HOST_CASES];
 
 function positive(x: number | undefined): boolean {
@@ -63,7 +65,7 @@ async function quickRun(backend: 'cpu' | 'webgpu'): Promise<BenchReport> {
 function expectCases(report: BenchReport, ids: string[]): void {
   expect(report.cases.map((c) => c.id).sort()).toEqual([...ids].sort());
   for (const c of report.cases) {
-    if (!HAS_GCC && c.id.endsWith('.gcc')) {
+    if (!HAS_GCC && (c.id.endsWith('.gcc') || (c.id.startsWith('cpu.') && c.id.endsWith('.c')))) {
       // Without gcc the gcc -O2 baseline is skipped with that reason, not failed.
       expect(c.baseline.status, c.id).toBe('skipped');
       continue;
@@ -92,6 +94,9 @@ describe('npm run bench -- --quick', () => {
     // GPU cases are timed on the GPU when the adapter offers timestamps (lavapipe does).
     const gpuCase = report.cases.find((c) => c.id === 'saxpy.large')!;
     expect(gpuCase.baseline.timing).toBe(dev.features?.includes('timestamp-query') ? 'gpu-timestamp' : 'wall-submit');
-    expect(report.targets.map((t) => t.caseId)).toEqual(['saxpy.small', 'saxpy.large', 'sum.large', 'calls', 'streamRead']);
+    expect(report.targets.map((t) => t.caseId)).toEqual([
+      'saxpy.small', 'saxpy.large', 'sum.large', 'calls', 'streamRead',
+      'loop.small', 'loop.large', 'loop.small', 'loop.large', 'stencil.large', 'sgemv.large.single', 'sgemv.large.mulsum', 'streamRead', 'streamWrite',
+    ]);
   }, 120_000);
 });

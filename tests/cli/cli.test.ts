@@ -96,6 +96,21 @@ int main(void) {
     expect(e.stderr).toMatch(/broken\.h:1:\d+: error: /);
   });
 
+  it('-I DIR: "..." includes not next to the including file are looked up there, in order', async () => {
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(dir, 'inc1'), { recursive: true });
+    mkdirSync(join(dir, 'inc2'), { recursive: true });
+    file('inc1/deep.h', '#include "shared.h"\nint deep(void) { return SHARED + 1; }\n');
+    file('inc2/shared.h', '#define SHARED 41\n');
+    const p = file('useinc.br', '#include "deep.h"\nint main(void) { return deep(); }\n');
+    expect((await brook(['run', p, '-I', join(dir, 'inc1'), `-I${join(dir, 'inc2')}`])).status).toBe(42);
+    const missing = await brook(['check', p]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain("cannot find include file 'deep.h'");
+    expect(missing.stderr).toContain('-I');
+    expect((await brook(['run', p, '-I'])).status).toBe(2);
+  });
+
   it('several files form one program', async () => {
     const a = file('a.br', 'int twice(int x);\nint main(void) { return twice(21); }\n');
     const b = file('b.br', 'int twice(int x) { return 2 * x; }\n');

@@ -62,3 +62,34 @@ describe('extern declarations across files', () => {
     expect(c.diagnostics.map((d) => d.code)).toContain('BRK2003');
   });
 });
+
+describe('C++ beyond near-C: one error for the program, naming the construct', () => {
+  test('two companion files with C++: one BRK1243 (the first), nothing else', () => {
+    const c = compileFiles({
+      'main.br': 'kernel void k(float a<>, out float b<>) { b = a; }\nint main() { return 0; }\n',
+      'a.cpp': '#include <iostream>\nvoid report(int n) { std::cerr << n << std::endl; }\n',
+      'b.cpp': 'class Timer { public: int t; };\n',
+    });
+    expect(c.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
+      "BRK1243 'std::cerr': the C++ standard library (iostream, std::string, ...) is C++; not supported",
+    ]);
+  });
+  test('a scope qualifier that comes out of a macro is found at the macro use', () => {
+    const c = compileFiles({ 'v.br': '#define sentinelStream brook::sentinelStream\nint main() {\n  float *p = (float *)sentinelStream(2);\n  return 0;\n}\n' });
+    expect(c.diagnostics).toHaveLength(1);
+    expect(c.diagnostics[0]).toMatchObject({ code: 'BRK1243', span: { start: 80, end: 94 } }); // the `sentinelStream` of `(float *)sentinelStream(2)`
+    expect(c.diagnostics[0]!.message).toContain("'brook::sentinelStream'");
+  });
+  test('C code that merely uses the words class, template, operator and two colons is C', () => {
+    const c = compileFiles({ 'c.br': 'int main() {\n  int class = 1, template = 2, operator = 3;\n  int x = class ? template : operator;\n  switch (x) { case 2: x = 5; default: break; }\n  return x == 5 ? 0 : 1;\n}\n' });
+    expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+  test('a static function in a header included by two files is one function', () => {
+    const c = compileFiles(
+      { 'a.br': '#include "u.h"\nint main() { return sq(2) == 4 ? 0 : 1; }\n', 'b.br': '#include "u.h"\nint g(void) { return sq(3); }\n' },
+      { 'u.h': 'static int sq(int x) { return x * x; }\n' },
+    );
+    expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(c.ok).toBe(true);
+  });
+});

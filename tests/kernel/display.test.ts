@@ -179,4 +179,5 @@ describe('TypeScript cells are type-checked before they run', () => {
       session.dispose();
     }
   }, 120_000);
+
 });

@@ -86,7 +86,7 @@ describe('%brook line magics (cpu)', () => {
     const h = context();
     await getLineMagic('brook')!('help', h.ctx);
     const text = String(h.displays[0]!['text/plain']);
-    for (const m of ['%%brook --time', '%%brook --backend cpu|webgpu|auto', '%%brook --plot[=KIND]', '%%brook --no-plot', '%brook help', '%brook backend', '%brook info', '%brook streams', '%brook free NAME', '%brook reset']) {
+    for (const m of ['%%brook --time', '%%brook --backend cpu|webgpu|auto', '%%brook --plot[=KIND]', '%%brook --no-plot', '%brook help', '%brook backend', '%brook info', '%brook streams', '%brook free NAME', '%brook reset', '%brook timeout [N|off]']) {
       expect(text).toContain(m);
     }
     expect(String(h.displays[0]!['text/html'])).toContain('<table>');

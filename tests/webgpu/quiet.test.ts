@@ -26,9 +26,15 @@ function runChild(dir: string, env: Record<string, string>): { err: string; out:
 describe('native stderr noise', () => {
   it('is silenced during the adapter request, and still written by the process afterwards', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brook-quiet-'));
-    const src = fs.readFileSync(path.join(root, 'runtime/backends/webgpu/quiet.ts'), 'utf8');
-    const js = ts.transpileModule(src, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-    fs.writeFileSync(path.join(dir, 'quiet.mjs'), js);
+    // quiet.ts and what it imports (brt/temp-dirs.ts), at the same relative places.
+    const transpile = (from: string, to: string) => {
+      const src = fs.readFileSync(path.join(root, from), 'utf8');
+      const js = ts.transpileModule(src, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+      fs.mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
+      fs.writeFileSync(path.join(dir, to), js.replace(/'\.\.\/\.\.\/brt\/temp-dirs\.js'/, "'./brt/temp-dirs.mjs'"));
+    };
+    transpile('runtime/backends/webgpu/quiet.ts', 'quiet.mjs');
+    transpile('runtime/brt/temp-dirs.ts', 'brt/temp-dirs.mjs');
     const webgpu = pathToFileURL(path.join(root, 'node_modules/webgpu/index.js')).href;
     fs.writeFileSync(path.join(dir, 'child.mjs'), `
 import { create, globals } from '${webgpu}';

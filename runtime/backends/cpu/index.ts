@@ -35,6 +35,8 @@ export const REDUCE_CHUNK = 256;
 
 /** Time one chunk of a launch aims at: interrupts land within it, and threads share work finely. */
 const CHUNK_MS = 5;
+/** Smallest chunk handed to threads (positions x weight): below it, taking chunks costs more than it balances. */
+const MIN_SHARED_CHUNK = 1024;
 /** Work (positions x weight) of the first chunk of a kernel never measured (its time gives the
  *  chunk size); later probe chunks grow 4x until one takes 0.5 ms or 64 x PROBE are done. */
 const PROBE = 16;
@@ -82,13 +84,16 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const rest = n - from;
     let threads = 1;
     const useThreads = pool !== null && opts.split !== false && rest > align && (rest * perPosition) / 1e6 >= pool.thresholdMs;
-    // Chunks of about CHUNK_MS of one thread's time; with threads, at least 4 chunks per thread.
+    // Chunks of about CHUNK_MS of one thread's time; with threads, at least 16 chunks per thread, so
+    // the wait for the last chunks at the end of a launch stays a small part of it.
     let chunk = Math.max(1, Math.round((CHUNK_MS * 1e6) / perPosition));
-    if (useThreads) chunk = Math.min(chunk, Math.ceil(rest / ((pool.size + 1) * 4)));
+    if (useThreads) chunk = Math.min(chunk, Math.max(Math.ceil(MIN_SHARED_CHUNK / weight), Math.ceil(rest / ((pool.size + 1) * 16))));
     chunk = Math.max(align, Math.ceil(chunk / align) * align);
     if (useThreads && chunk < rest) {
       threads = pool.size + 1;
-      pool.runChunked(c.source, L, from, n, chunk, (lo, hi) => c.run(L, lo, hi), () => checkAbort(span));
+      // Named, so profiles show kernel code V8 inlines here as the calling thread's kernel time.
+      const runHere = (lo: number, hi: number) => c.run(L, lo, hi);
+      pool.runChunked(c.source, L, from, n, chunk, runHere, () => checkAbort(span));
     } else {
       for (let lo = from; lo < n; lo += chunk) {
         checkAbort(span);

@@ -9,6 +9,8 @@
  * - kernel calls are recorded and submitted when the host needs data (read, reduceAll, runVout) or
  *   at finish (recorder.ts); results are identical however the work is batched or split;
  * - reductions keep element order (kernel.ts), so non-commutative operations give the ordered result;
+ * - map kernels and partial reductions run pipelines specialized on the call's shapes (specialize.ts:
+ *   constants instead of uniform extents, 2-D grids for 2-D outputs, at most 16 shape sets a kernel);
  * - GPU errors (validation, out of memory, a generated shader that does not compile: a bug in us)
  *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call.
  * Only this folder imports `webgpu`. Start with `createWebGPUBackend(options)`; a failed start throws

@@ -25,6 +25,8 @@ const MAP_WRITE = 0x02;
 const COPY_SRC = 0x04;
 
 export class Uploader {
+  /** CHUNK, settable by measurements that compare chunk sizes (applies to later writes). */
+  static chunkBytes = CHUNK;
   private readonly ready: GPUBuffer[] = [];
   /** Staging buffers submitted and waiting for their re-map. */
   private remapping = 0;
@@ -33,13 +35,14 @@ export class Uploader {
   constructor(
     private readonly device: GPUDevice,
     private readonly rec: Recorder,
-    private readonly chunk = CHUNK,
+    private readonly chunkOverride?: number,
   ) {}
 
   /** Copy `src` (a whole number of 4-byte words) to `dst` at `byteOffset` (a multiple of 4). */
   write(dst: GPUBuffer, byteOffset: number, src: Uint8Array): void {
-    for (let at = 0; at < src.length; at += this.chunk) {
-      const n = Math.min(this.chunk, src.length - at);
+    const chunk = this.chunkOverride ?? Uploader.chunkBytes;
+    for (let at = 0; at < src.length; at += chunk) {
+      const n = Math.min(chunk, src.length - at);
       if (this.ready.length === 0 && this.remapping >= MAX_REMAPPING) {
         // Staging buffers whose re-map has not resolved yet (the host has not yielded to the device's
         // events): creating more would grow memory without bound over many writes (a notebook cell
@@ -48,7 +51,12 @@ export class Uploader {
         this.device.queue.writeBuffer(dst, byteOffset + at, src, at, n);
         continue;
       }
-      const st = this.ready.pop() ?? this.device.createBuffer({ size: this.chunk, usage: MAP_WRITE | COPY_SRC, mappedAtCreation: true, label: 'brook upload' });
+      let st = this.ready.pop();
+      if (st && st.size !== chunk) {
+        st.destroy();
+        st = undefined;
+      }
+      st ??= this.device.createBuffer({ size: chunk, usage: MAP_WRITE | COPY_SRC, mappedAtCreation: true, label: 'brook upload' });
       new Uint8Array(st.getMappedRange(0, n)).set(src.subarray(at, at + n));
       st.unmap();
       this.rec.commands().copyBufferToBuffer(st, 0, dst, byteOffset + at, n);

@@ -21,6 +21,16 @@ import { ERROR, isLoose, swizzleText, scalarKind } from './typing.js';
 export function checkCall(ctx: Ctx, e: CallExpr): Type {
   const callee = e.callee;
   if (callee.kind === 'MemberExpr' && callee.member === 'domain' && !inKernel(ctx)) return checkBrookApi(ctx, e, 'domain');
+  if (callee.kind === 'MemberExpr') {
+    // `v.unsafeGetAt(0)`, `p.step(dt)`: a C++ method call (BrookGPU's CPU-runtime vectors had
+    // methods). Reported once per program: the same helper code usually calls several. Its arguments
+    // belong to the C++ (BrookGPU's maskX constants...) and are not checked.
+    if (!ctx.reportedUnknown.has('\0method')) {
+      ctx.reportedUnknown.add('\0method');
+      reportSyntax(ctx.bag, 'BRK1245', { ...callee.memberSpan, start: callee.span.start }, { call: `${exprName(callee.object)}.${callee.member}(...)` });
+    }
+    return ERROR;
+  }
   if (callee.kind !== 'Ident') {
     const t = checkExpr(ctx, callee);
     for (const a of e.args) checkExpr(ctx, a);
@@ -29,6 +39,12 @@ export function checkCall(ctx: Ctx, e: CallExpr): Type {
     return ERROR;
   }
   return inKernel(ctx) ? checkKernelBodyCall(ctx, e, callee) : checkHostCall(ctx, e, callee);
+}
+
+function exprName(e: Expr): string {
+  if (e.kind === 'Ident') return e.name;
+  if (e.kind === 'MemberExpr') return `${exprName(e.object)}${e.arrow ? '->' : '.'}${e.member}`;
+  return '...';
 }
 
 function countError(ctx: Ctx, e: CallExpr, name: string, expected: number, signature: string, code: 'BRK2110' | 'BRK2301' = 'BRK2110'): void {

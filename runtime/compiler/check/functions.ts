@@ -10,6 +10,7 @@ import type { ParamRole } from '../ir.js';
 import type { Type } from '../types.js';
 import { typeToString, VOID } from '../types.js';
 import { reportCheck } from '../messages/check.js';
+import { reportSyntax } from '../messages/syntax.js';
 import type { Ctx, KernelInfo, KernelParam } from './ctx.js';
 import { popScope, pushScope } from './ctx.js';
 import { declareSymbol, isElementType, kernelValueType } from './decl.js';
@@ -18,6 +19,7 @@ import { createSym, Namer } from './scope.js';
 import { canFallThrough, checkStmts, collectLabels } from './stmt.js';
 import { ERROR, isLoose, sameType } from './typing.js';
 import { checkExpr } from './expr.js';
+import { checkKernelExprDepth } from './kernel-depth.js';
 
 function roleOf(p: ParamDecl): ParamRole {
   if (p.qualifier === 'out') return 'out';
@@ -126,6 +128,7 @@ export function checkKernelBody(ctx: Ctx, k: KernelInfo): void {
   k.namer = new Namer('l_');
   ctx.fn = { decl: k.decl, kernel: k, namer: k.namer, returnType: k.returnType, loops: 0, switches: 0 };
   checkStmts(ctx, body.body);
+  checkKernelExprDepth(ctx.bag, body);
   if (k.kind === 'helper' && !isLoose(k.returnType) && canFallThrough(body.body)) {
     reportCheck(ctx.bag, 'BRK2114', k.decl.nameSpan, { name: k.name });
   }
@@ -152,6 +155,25 @@ export function declareFunction(ctx: Ctx, decl: FunctionDecl): void {
   const t: Type = { kind: 'function', ret, params, variadic: !!decl.variadic || !!decl.unspecifiedParams };
   const existing = ctx.scope.names.get(decl.name);
   if (existing?.kind === 'function') {
+    const prev = existing.functionDecl;
+    if (prev && !prev.unspecifiedParams && !decl.unspecifiedParams && existing.type.kind === 'function' && !sameSignature(existing.type, t)) {
+      // `float f(float)` and `float f(float2)`: C++ overloading (C has one function per name).
+      reportSyntax(ctx.bag, 'BRK1244', decl.nameSpan, { name: decl.name, first: typeToString(existing.type), second: typeToString(t) }, { related: [{ span: existing.declSpan, message: `the first '${decl.name}' is here` }] });
+      // Calls may mean either variant: accept any arguments rather than report each call again.
+      existing.type = { ...existing.type, params: [], variadic: true };
+      existing.functionDecl = { ...prev, unspecifiedParams: true };
+      return;
+    }
+    if (decl.body && prev?.body) {
+      // A `static` function in a header that several files include: one definition per file in C,
+      // the same text here, so one is kept.
+      if (decl.isStatic && prev.isStatic && decl.nameSpan.file === prev.nameSpan.file && decl.nameSpan.start === prev.nameSpan.start) {
+        decl.body = null;
+        return;
+      }
+      reportCheck(ctx.bag, 'BRK2003', decl.nameSpan, { name: decl.name }, { related: [{ span: prev.nameSpan, message: `'${decl.name}' was defined here` }] });
+      return;
+    }
     // Prototypes and one definition (any number of files and headers): keep one symbol. The
     // definition's signature wins; a K&R prototype never replaces a full one.
     if (decl.body) {
@@ -167,6 +189,18 @@ export function declareFunction(ctx: Ctx, decl: FunctionDecl): void {
   if (!decl.body && !existing && ctx.scope.lookup(decl.name)?.kind === 'hostlib') return;
   const sym = createSym('function', decl.name, ctx.globalNamer.fresh(decl.name), t, decl.nameSpan, { functionDecl: decl });
   declareSymbol(ctx, sym, decl.nameSpan);
+}
+
+/** Same parameter and return types (what C requires of a function's declarations). */
+function sameSignature(a: Extract<Type, { kind: 'function' }>, b: Extract<Type, { kind: 'function' }>): boolean {
+  if (isLoose(a.ret) || isLoose(b.ret) || a.params.some(isLoose) || b.params.some(isLoose)) return true; // already reported
+  const text = (f: typeof a) => typeToString({ ...f, params: f.params.map(decayed) });
+  return text(a) === text(b);
+}
+
+/** A parameter `float a[]` and `float *a` are the same type. */
+function decayed(t: Type): Type {
+  return t.kind === 'array' ? { kind: 'pointer', to: t.elem } : t;
 }
 
 function hostParamType(ctx: Ctx, p: ParamDecl): Type {

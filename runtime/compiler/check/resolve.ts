@@ -136,6 +136,12 @@ export function evalConst(ctx: Ctx, e: Expr): number | undefined {
       }
     }
     case 'CastExpr': return evalConst(ctx, e.operand);
+    case 'SizeofExpr': {
+      // `unsigned char bytes[sizeof(float)]`: C's layout (types.ts sizeOf).
+      const target = e.target;
+      const t = target.kind === 'TypeName' ? (target.type ?? resolveTypeName(ctx, target)) : (target.type ?? checkExpr(ctx, target));
+      return isLoose(t) || t.kind === 'void' ? undefined : sizeOf(t);
+    }
     default: return undefined;
   }
 }

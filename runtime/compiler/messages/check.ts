@@ -61,6 +61,7 @@ export const CHECK_MESSAGES = {
   BRK2130: { message: "more than one default label in this switch", hint: 'keep one default: label per switch' },
   BRK2131: { message: "case label is not an integer constant", hint: 'use a number, a character, an enum-like #define or a const int; compare other values with if / else if' },
   BRK2132: { message: "duplicate case value {value} in this switch", hint: 'each case value may appear once; merge the two cases' },
+  BRK2133: { message: "an expression in this kernel statement nests {depth} levels deep; kernels allow {max}", hint: 'GPU shader compilers reject deeper expressions: split it into several statements with local variables' },
 
   // ---- kernels and reductions (declarations and bodies)
   BRK2202: { message: "{qual} argument '{name}' must be a stream", hint: "write '{qual} {type} {name}<>'" },

@@ -48,7 +48,7 @@ export const SYNTAX_MESSAGES = {
   BRK1117: { message: "missing ')' in #{name} expression" },
   BRK1118: { message: 'division by zero in #{name} expression' },
   BRK1119: { message: 'expected a file name after #include', hint: 'write #include "file.brh" or #include <header.h>' },
-  BRK1120: { message: "cannot find include file '{name}'", hint: 'the file is looked up next to the including file' },
+  BRK1120: { message: "cannot find include file '{name}'", hint: "the file is looked up next to the including file, then in each folder given with -I DIR (brook run -I DIR)" },
   BRK1121: { message: "#include nested too deeply (over {depth} levels) at '{name}'", hint: 'a header probably includes itself; add an include guard (#ifndef X / #define X / #endif)' },
   BRK1122: { message: "'defined' must be followed by a macro name", hint: 'write defined(NAME) or defined NAME' },
   BRK1123: { message: "extra tokens after '#{name}'", hint: 'remove them (or turn them into a comment)', severity: 'warning' },
@@ -98,6 +98,9 @@ export const SYNTAX_MESSAGES = {
   BRK1240: { message: "'{first} {second}': {why}", hint: "keep one of the two words; write 'out float o<>' for an output" },
   BRK1241: { message: "'{decl}': a C++ reference parameter that the function may write is not supported", hint: "pass a pointer instead ('{type} *{name}', call with &x, use *{name}), or write 'const {type}& {name}' if the function only reads it" },
   BRK1242: { message: "inline assembly {what} cannot run here: the statement is skipped{effect}", hint: 'programs of the BrookGPU era read the CPU cycle counter this way; their timings print as zero (this warning is given once per program)', severity: 'warning' },
+  BRK1243: { message: "'{construct}': {why}; not supported", hint: 'this compiler takes C with Brook' },
+  BRK1244: { message: "a second function '{name}' with other parameters ({second}; the first is {first}): overloading is C++; not supported", hint: 'give each variant its own name (C has one function per name)' },
+  BRK1245: { message: "'{call}': calling a method is C++; not supported", hint: "C and Brook have functions only: write a function that takes the value (vector components are .x .y .z .w); this is reported once per program" },
 } as const satisfies Record<string, MessageTemplate>;
 
 export type SyntaxCode = keyof typeof SYNTAX_MESSAGES;

@@ -15,7 +15,7 @@
  *   BRK1223 implicit int, #warning) do not stop compilation.
  *
  * Layout: parser.ts (cursor, scopes, recovery primitives), contextual.ts (Brook keywords that are
- * also C names), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
+ * also C names), cxx.ts (C++ constructs reported once, before parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
  */
 import type { TranslationUnit } from '../ast.js';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
@@ -26,6 +26,7 @@ import { Parser } from './parser.js';
 import { demoteContextualKeywords } from './contextual.js';
 import { parseTranslationUnit } from './toplevel.js';
 import { reportSyntax } from '../messages/syntax.js';
+import { findCxxConstruct } from './cxx.js';
 
 export { lex, KEYWORDS, type Token, type TokenKind } from '../lex.js';
 export { preprocess, type MacroDef, type PreprocessOptions, type PreprocessResult } from '../preprocess.js';
@@ -80,6 +81,13 @@ export function parseTokens(
   bag: DiagnosticBag,
   options: Pick<ParseOptions, 'typedefNames' | 'allowTopLevelStatements'> = {},
 ): { unit: TranslationUnit; typedefNames: string[] } {
+  const cxx = findCxxConstruct(tokens);
+  if (cxx) {
+    // One error naming the construct instead of the cascade that parsing C++ as C would give.
+    reportSyntax(bag, 'BRK1243', cxx.span, { construct: cxx.construct, why: cxx.why }, { hint: cxx.hint });
+    const span = { file: cxx.span.file, start: 0, end: 0 };
+    return { unit: { kind: 'TranslationUnit', span, items: [], statements: [], order: [] }, typedefNames: [...(options.typedefNames ?? [])] };
+  }
   const parser = new Parser(demoteContextualKeywords(tokens), bag, options);
   const unit = parseTranslationUnit(parser);
   return { unit, typedefNames: parser.topLevelTypedefs() };

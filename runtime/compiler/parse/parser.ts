@@ -29,10 +29,12 @@ const MAX_ERRORS = 50;
 /** Built-in type names that are identifiers to the lexer (types.ts builtinTypeByName knows them). */
 const BUILTIN_TYPE_IDENTS: ReadonlySet<string> = new Set([
   'float2', 'float3', 'float4', 'int2', 'int3', 'int4', 'uint', 'uint2', 'uint3', 'uint4',
-  'bool', 'bool2', 'bool3', 'bool4', 'double2', 'double3', 'double4', 'size_t', 'FILE',
+  'bool', 'bool2', 'bool3', 'bool4', 'double2', 'double3', 'double4', 'size_t', 'FILE', 'clock_t', 'time_t',
+  'half2', 'half3', 'half4', 'fixed2', 'fixed3', 'fixed4',
+  '__BrtFloat1', '__BrtFloat2', '__BrtFloat3', '__BrtFloat4',
 ]);
-/** Cg's `half` and `fixed` are types only where a declaration is unambiguous (`half x`), because
- *  C host code uses `half` as a variable name. */
+/** Cg's `half` and `fixed` are types only where a declaration or a cast is unambiguous (`half x`,
+ *  `(fixed) 200`), because C host code uses `half` as a variable name. */
 const SOFT_TYPE_IDENTS: ReadonlySet<string> = new Set(['half', 'fixed']);
 
 const TYPE_KEYWORDS: ReadonlySet<string> = new Set([
@@ -238,7 +240,7 @@ export class Parser {
     if (t.kind === 'keyword') return TYPE_KEYWORDS.has(t.text);
     if (t.kind !== 'ident') return false;
     if (BUILTIN_TYPE_IDENTS.has(t.text)) return true;
-    if (SOFT_TYPE_IDENTS.has(t.text)) return after.kind === 'ident';
+    if (SOFT_TYPE_IDENTS.has(t.text)) return after.kind === 'ident' || this.softCastAt(offset);
     return this.isTypedefName(t.text);
   }
   /** The current token can start a declaration (specifiers, qualifiers, a type). */
@@ -260,6 +262,14 @@ export class Parser {
     if (!this.isTypedefName(t.text)) return false;
     // `T x`, `T *x`, `T (x)`... but `T = 3` or `T.x` means T is being used as a variable.
     return after.kind === 'ident' || this.is('*', after) || this.is('const', after);
+  }
+  /** `(fixed) x`: a soft type name between parentheses, followed by an operand. */
+  private softCastAt(offset: number): boolean {
+    const before = this.toks[this.pos + offset - 1];
+    const close = this.peek(offset + 1);
+    const operand = this.peek(offset + 2);
+    return before !== undefined && this.is('(', before) && this.is(')', close)
+      && (operand.kind === 'ident' || operand.kind === 'number' || operand.kind === 'char' || this.is('(', operand));
   }
   isBuiltinTypeIdent(name: string): boolean {
     return BUILTIN_TYPE_IDENTS.has(name) || SOFT_TYPE_IDENTS.has(name);

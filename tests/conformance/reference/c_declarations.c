@@ -16,6 +16,9 @@ int main(void) {
   bump(3);
   total = counter * 2;
   stamp = total + 1;
+  unsigned char bytes[sizeof(float) * 2];
+  double wide[sizeof(long long) / sizeof(int)];
+  printf("bytes %d wide %d\n", (int)sizeof(bytes), (int)(sizeof(wide) / sizeof(wide[0])));
   printf("counter %d total %d stamp %d scale %3.2f\n", counter, total, (int)stamp, scale(factor, 3));
   return 0;
 }

@@ -18,10 +18,8 @@ int main(void) {
     float z = a - a;
     float q = a / b;
     float r = sqrtf(a - b) + logf(b);
-    float t = a * 1e30f;
-    float v0 = t * 1e30f;
-    float u = -a * 1e30f;
-    float v1 = u * 1e30f;
+    float v0 = a * 1e38f;
+    float v1 = -a * 1e38f;
     float w = z / z;
     float v2 = w + a;
     float d = a - a;

@@ -29,6 +29,13 @@ export interface BodyContext {
   paramLValue(index: number): string;
   /** `ir`: the coordinate's expression, for writers that can prove it an exact integer. */
   gather(index: number, coords: { text: string; type: Type; ir?: IRExpr }[]): string;
+  /** The kernel's gather parameter that gather parameter `index` of this body names (the identity in
+   *  the kernel body; through the specialization's map in a helper). */
+  gatherParam(index: number): number;
+  /** Name of the WGSL function of `helper` specialized for gathers that name the kernel's gather
+   *  parameters `gathers` (one per gather parameter of the helper, in order; WGSL cannot pass a
+   *  storage buffer to a function, so each combination is its own function). */
+  helperName(helper: IRHelper, gathers: number[]): string;
   indexof(index: number): string;
   /** Statements for `push(param, value)`. */
   push(index: number, value: string, indent: string): string[];
@@ -40,8 +47,9 @@ export interface BodyContext {
 
 const COMPONENTS = ['x', 'y', 'z', 'w'];
 
-export function helperFnName(name: string): string {
-  return `h_${safeName(name)}`;
+/** A helper's WGSL name; a helper with gather parameters gets one per combination of kernel gathers. */
+export function helperFnName(name: string, gathers: number[] = []): string {
+  return `h_${safeName(name)}${gathers.map((g) => `_g${g}`).join('')}`;
 }
 
 export class BodyWriter {
@@ -277,9 +285,15 @@ export class BodyWriter {
     if (!h) throw new Error(`internal: unknown helper kernel '${e.helper}'`);
     const args: string[] = [];
     const copyOut: string[] = [];
+    const gathers: number[] = [];
     h.params.forEach((p, i) => {
       const lv = e.outArgs[i];
-      if (p.isOut && lv) {
+      if (p.type.kind === 'gather') {
+        // Not an argument: the callee is specialized for the kernel gather it names.
+        const g = e.args[i]!;
+        if (g.op !== 'param') throw new Error(`internal: gather argument ${i} of helper '${h.name}' does not name a gather`);
+        gathers.push(this.ctx.gatherParam(g.index));
+      } else if (p.isOut && lv) {
         // Cg's `out`: copy-out only, the parameter starts at zero (as on the CPU backend).
         const tmp = this.newTemp();
         pre.push(`${ind}var ${tmp}: ${wgslType(p.type)};`);
@@ -295,7 +309,7 @@ export class BodyWriter {
       }
     });
     for (const ix of e.indexofArgs) args.push(this.expr(ix, pre, ind));
-    const text = `${helperFnName(h.name)}(${args.join(', ')})`;
+    const text = `${this.ctx.helperName(h, gathers)}(${args.join(', ')})`;
     if (h.returnType.kind === 'void') {
       pre.push(`${ind}${text};`, ...copyOut);
       if (!asStatement) throw new Error(`internal: value of void helper '${h.name}' used`);
@@ -344,11 +358,23 @@ export function flatLength(t: Type): number {
 
 /** A helper kernel as a WGSL function: value parameters, out parameters as ptr<function, T>,
  *  then one hidden vec4<f32> per stream parameter whose indexof the body reads. */
-export function writeHelper(h: IRHelper, base: Omit<BodyContext, 'pointers' | 'helperIndexof'>): string {
+export function writeHelper(h: IRHelper, base: Omit<BodyContext, 'pointers' | 'helperIndexof'>, gathers: number[] = []): string {
   const pointers = new Set(h.params.filter((p) => p.isOut).map((p) => p.name));
   const hidden = new Map(h.hiddenIndexofParams.map((p, k) => [p, `hix_${k}`]));
+  // Gather parameter i of the helper (by parameter position) -> the kernel's gather parameter.
+  const gatherOf = new Map<number, number>();
+  h.params.forEach((p, i) => {
+    if (p.type.kind === 'gather') gatherOf.set(i, gathers[gatherOf.size]!);
+  });
+  const kernelGather = (i: number) => {
+    const g = gatherOf.get(i);
+    if (g === undefined) throw new Error(`internal: helper '${h.name}' gathers from parameter ${i}, which is not a gather`);
+    return g;
+  };
   const ctx: BodyContext = {
     ...base,
+    gather: (i, coords) => base.gather(kernelGather(i), coords),
+    gatherParam: kernelGather,
     pointers,
     // A helper's parameters may be read as locals by name or as params by position.
     param: (i) => (h.params[i]!.isOut ? `(*${safeName(h.params[i]!.name)})` : `${safeName(h.params[i]!.name)}_v`),
@@ -359,15 +385,16 @@ export function writeHelper(h: IRHelper, base: Omit<BodyContext, 'pointers' | 'h
       return n;
     },
   };
-  const params = h.params.map((p) => `${safeName(p.name)}: ${p.isOut ? `ptr<function, ${wgslType(p.type)}>` : wgslType(p.type)}`);
+  const values = h.params.filter((p) => p.type.kind !== 'gather');
+  const params = values.map((p) => `${safeName(p.name)}: ${p.isOut ? `ptr<function, ${wgslType(p.type)}>` : wgslType(p.type)}`);
   for (const n of hidden.values()) params.push(`${n}: vec4<f32>`);
   const ret = h.returnType.kind === 'void' ? '' : ` -> ${wgslType(h.returnType)}`;
   // WGSL parameters are immutable: copy value parameters into vars so the body may assign them.
-  const copies = h.params.filter((p) => !p.isOut).map((p) => `  var ${safeName(p.name)}_v = ${safeName(p.name)};`);
+  const copies = values.filter((p) => !p.isOut).map((p) => `  var ${safeName(p.name)}_v = ${safeName(p.name)};`);
   const body = new BodyWriter(ctx).stmts(renameParams(h), '  ');
   const needsReturn = h.returnType.kind !== 'void' && !endsWithReturn(h.body);
   const tail = needsReturn ? [`  return ${wgslType(h.returnType)}();`] : [];
-  return [`fn ${helperFnName(h.name)}(${params.join(', ')})${ret} {`, ...copies, ...body, ...tail, '}'].join('\n');
+  return [`fn ${helperFnName(h.name, gathers)}(${params.join(', ')})${ret} {`, ...copies, ...body, ...tail, '}'].join('\n');
 }
 
 function endsWithReturn(body: IRStmt[]): boolean {

@@ -18,7 +18,7 @@
  */
 import type { KernelIR } from '../../ir.js';
 import { flattenElement } from '../../types.js';
-import { BodyWriter, writeHelper, type BodyContext } from './body.js';
+import { BodyWriter, helperFnName, writeHelper, type BodyContext } from './body.js';
 import { Library } from './builtins.js';
 import { bindingDecl, indexLibraryFor, loadFn, storeFn } from './memory.js';
 import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
@@ -88,9 +88,17 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     gatherFns.set(p.index, `g_${p.index}`);
   }
 
+  // Helpers with gather parameters are written on demand, once per combination of kernel gathers.
+  const specialized = new Map<string, { h: import('../../ir.js').IRHelper; gathers: number[] }>();
   const ctxBase: Omit<BodyContext, 'pointers' | 'helperIndexof'> = {
     lib,
     helpers,
+    gatherParam: (i) => i,
+    helperName: (h, gathers) => {
+      const name = helperFnName(h.name, gathers);
+      if (gathers.length > 0 && !specialized.has(name)) specialized.set(name, { h, gathers });
+      return name;
+    },
     param: (i) => {
       const r = ir.params[i]!.role;
       return r === 'out' || r === 'reduce' || r === 'vout' ? `(*${a(i)})` : a(i);
@@ -112,7 +120,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       return [`${ind}_ = ${value};`, `${ind}vc_${i} = vc_${i} + 1u;`];
     },
   };
-  for (const h of ir.helpers) fns.push(writeHelper(h, ctxBase));
+  for (const h of ir.helpers) if (!h.params.some((p) => p.type.kind === 'gather')) fns.push(writeHelper(h, ctxBase));
 
   // The kernel body: inputs, constants and iterators by value; outputs and the accumulator by pointer.
   const sig = ir.params.flatMap((p, i) => {
@@ -155,6 +163,17 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   };
   const body = new BodyWriter(bodyCtx).stmts(ir.body, '  ');
   fns.push(`fn kbody(${sig.join(', ')}) {\n${body.join('\n')}\n}`);
+  // Specializations requested by the body, and by the specializations themselves.
+  const written = new Set<string>();
+  for (let more = true; more; ) {
+    more = false;
+    for (const [name, s] of [...specialized]) {
+      if (written.has(name)) continue;
+      written.add(name);
+      fns.push(writeHelper(s.h, ctxBase, s.gathers));
+      more = true;
+    }
+  }
 
   const entries = ['main'];
   switch (v.mode) {

@@ -57,7 +57,7 @@ export class Shapes {
   }
 
   /** Position `p` of an output of shape U[out] mapped onto a domain of shape U[inShape] (shape
-   *  resizing, BROOK.md: texel-centre sampling, exact in u32). */
+   *  resizing, BROOK.md 4: floor(c * inE / outE), exact in u32; cpu/launchdata.ts resizedIndex). */
   resize(p: Pos, inShape: number, out: number): Pos {
     const I = this.words(inShape);
     const O = this.words(out);

@@ -1,0 +1,111 @@
+/**
+ * C++ that this compiler does not take. BrookGPU's companion files are C++; the near-C part (const
+ * references, new/delete, bool, declarations anywhere) compiles, but classes, templates, namespaces
+ * and scope qualifiers (`std::cout`, `brook::stream`) do not. Parsing them as C gives a cascade of
+ * unrelated syntax errors, so the preprocessed tokens are scanned first and the first such construct
+ * is reported once (BRK1243), naming it; the file is then not parsed.
+ *
+ * Recognised (none of these token sequences is valid C):
+ *   NAME :: NAME (two adjacent ':')     scope qualifier; `std::` and `brook::` get their own wording
+ *   class NAME { | : | ;                a class
+ *   template <                          a template
+ *   namespace NAME {  /  using namespace NAME
+ *   operator <punctuator>               operator overloading
+ */
+import type { Token } from '../lex.js';
+import type { Span } from '../source.js';
+
+export interface CxxConstruct {
+  span: Span;
+  /** What was found, as written (`std::cout`, `class DualInt`). */
+  construct: string;
+  /** Why it is C++, in a few words. */
+  why: string;
+  hint: string;
+}
+
+const GENERIC_HINT = 'this compiler takes C with Brook, and C++ only where it stays near C (const references, new/delete, bool, declarations anywhere); rewrite this part in C, or leave the file out';
+
+export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    const after = tokens[i + 2];
+    if (t.kind === 'ident' && ASM_WORDS.has(t.text)) {
+      i = skipAsmOperands(tokens, i); // `asm("nop" ::: "memory")`: colons of GCC's asm syntax
+      continue;
+    }
+    if (isScope(tokens, i)) return scopeConstruct(tokens, i);
+    if (t.kind !== 'ident' || !next) continue;
+    const span = (end: Token): Span => ({ file: t.span.file, start: t.span.start, end: end.span.file === t.span.file ? end.span.end : t.span.end });
+    if (t.text === 'class' && next.kind === 'ident' && after && after.kind === 'punct' && ['{', ':', ';'].includes(after.text) && !isScope(tokens, i + 2)) {
+      return { span: span(next), construct: `class ${next.text}`, why: 'classes (with their methods) are C++', hint: 'write a struct of data and functions that take it; ' + GENERIC_HINT };
+    }
+    if (t.text === 'template' && isPunct(next, '<')) {
+      return { span: span(next), construct: 'template <...>', why: 'templates are C++', hint: 'write one function per type; ' + GENERIC_HINT };
+    }
+    if (t.text === 'namespace' && next.kind === 'ident' && after && isPunct(after, '{')) {
+      return { span: span(next), construct: `namespace ${next.text}`, why: 'namespaces are C++', hint: GENERIC_HINT };
+    }
+    if (t.text === 'using' && next.kind === 'ident' && next.text === 'namespace' && after?.kind === 'ident') {
+      return { span: span(after), construct: `using namespace ${after.text}`, why: 'namespaces are C++', hint: hintFor(after.text) };
+    }
+    if (t.text === 'operator' && next.kind === 'punct' && !isPunct(next, ';') && !isPunct(next, '=') && !isPunct(next, ',') && !isPunct(next, ')')) {
+      return { span: span(next), construct: `operator${next.text}`, why: 'operator overloading is C++', hint: 'write a function with a name; ' + GENERIC_HINT };
+    }
+  }
+  return undefined;
+}
+
+function isPunct(t: Token | undefined, text: string): boolean {
+  return t !== undefined && t.kind === 'punct' && t.text === text;
+}
+
+const ASM_WORDS: ReadonlySet<string> = new Set(['asm', '__asm', '__asm__']);
+
+/** The index of the ')' closing an asm statement's operands (asm.ts parses them), or `i`. */
+function skipAsmOperands(tokens: Token[], i: number): number {
+  let k = i + 1;
+  while (tokens[k] && (tokens[k]!.kind === 'ident' || tokens[k]!.kind === 'keyword') && /volatile|inline|goto/.test(tokens[k]!.text)) k++;
+  if (!isPunct(tokens[k], '(')) return i;
+  for (let depth = 0; k < tokens.length; k++) {
+    if (isPunct(tokens[k], '(')) depth++;
+    else if (isPunct(tokens[k], ')') && --depth === 0) return k;
+  }
+  return i;
+}
+
+/** `tokens[i]` and `tokens[i + 1]` are two ':' with nothing between them (C++'s `::`), followed by a
+ *  name (`std::cout`, `::brook`). */
+function isScope(tokens: Token[], i: number): boolean {
+  const a = tokens[i];
+  const b = tokens[i + 1];
+  const name = tokens[i + 2];
+  if (!isPunct(a, ':') || !isPunct(b, ':') || !name || (name.kind !== 'ident' && name.kind !== 'keyword')) return false;
+  // Tokens out of a macro expansion all carry the macro use's span: only their spacing tells.
+  if (a!.expanded || b!.expanded) return !b!.space;
+  return a!.span.file === b!.span.file && a!.span.end === b!.span.start;
+}
+
+function scopeConstruct(tokens: Token[], i: number): CxxConstruct {
+  const colon = tokens[i]!;
+  const before = tokens[i - 1];
+  const member = tokens[i + 2];
+  const qualifier = before && (before.kind === 'ident' || before.kind === 'keyword') && (colon.expanded ? !colon.space : before.span.end === colon.span.start) ? before : undefined;
+  const name = member && (member.kind === 'ident' || member.kind === 'keyword') ? member.text : '';
+  const construct = `${qualifier?.text ?? ''}::${name}`;
+  const first = qualifier ?? colon;
+  const last = name ? member! : tokens[i + 1]!;
+  const span: Span = { file: first.span.file, start: first.span.start, end: last.span.file === first.span.file ? last.span.end : first.span.end };
+  const ns = qualifier?.text ?? '';
+  const why = ns === 'std' ? "the C++ standard library (iostream, std::string, ...) is C++"
+    : ns === 'brook' || ns === 'brt' ? "BrookGPU's C++ interface (brook::stream, brook::iter, write queries) is not part of Brook the language"
+    : 'scope qualifiers (::) are C++';
+  return { span, construct, why, hint: hintFor(ns) };
+}
+
+function hintFor(ns: string): string {
+  if (ns === 'std') return 'print with printf (stdio.h) instead of std::cout / std::cerr';
+  if (ns === 'brook' || ns === 'brt') return "declare streams in Brook ('float s<n>;') and use streamRead, streamWrite and kernel calls";
+  return GENERIC_HINT;
+}
