@@ -297,7 +297,10 @@ class Preprocessor {
 
   private include(args: Token[], directive: Token, fromFile: number, out: Token[], depth: number): void {
     const first = args[0];
-    if (first && first.kind === 'punct' && first.text === '<') return; // system header: ignored
+    if (first && first.kind === 'punct' && first.text === '<') {
+      this.includeAngled(args, fromFile, out, depth);
+      return;
+    }
     if (!first || first.kind !== 'string') {
       reportSyntax(this.diags, 'BRK1119', first?.span ?? directive.span);
       return;
@@ -319,6 +322,29 @@ class Preprocessor {
       return;
     }
     // The same file included twice (include guards) shares one SourceFile.
+    const existing = this.sources.files.find((f) => f.name === found.name && f.text === found.text);
+    const file = existing ?? this.sources.add(found.name, found.text);
+    this.processFile(file.id, out, depth + 1);
+  }
+
+  /**
+   * `#include <name>`: a header of a window system is one located error (its calls would otherwise each be
+   * an unknown identifier); a project header found next to the file or in a -I folder (`<timing.hpp>`
+   * with -I ., as gcc finds it) is read; any other, a system header, is ignored.
+   */
+  private includeAngled(args: Token[], fromFile: number, out: Token[], depth: number): void {
+    const close = args.findIndex((t, k) => k > 0 && t.kind === 'punct' && t.text === '>');
+    if (close < 2) return;
+    const name = args.slice(1, close).map((t) => t.text).join('');
+    const span = joinSpan(args[0]!.span, args[close]!.span);
+    const unavailable = unavailableHeader(name);
+    if (unavailable) {
+      reportSyntax(this.diags, 'BRK1243', span, { construct: `#include <${name}>`, why: unavailable.why }, { hint: unavailable.hint });
+      return;
+    }
+    if (isSystemHeaderName(name) || depth >= MAX_INCLUDE_DEPTH) return;
+    const found = this.options.readInclude?.(name, this.sources.get(fromFile).name);
+    if (!found) return;
     const existing = this.sources.files.find((f) => f.name === found.name && f.text === found.text);
     const file = existing ?? this.sources.add(found.name, found.text);
     this.processFile(file.id, out, depth + 1);
@@ -560,6 +586,21 @@ const SYSTEM_HEADERS = new Set([
   'stdarg.h', 'stddef.h', 'stdint.h', 'stdbool.h', 'stdio.h', 'stdlib.h', 'string.h', 'time.h', 'unistd.h',
   'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'cstdio', 'cstdlib', 'cmath', 'cstring',
 ]);
+
+/** Why a header of a window system (or of Windows) cannot be used here, with what to do instead. */
+function unavailableHeader(name: string): { why: string; hint: string } | undefined {
+  const n = name.replace(/\\/g, '/').toLowerCase();
+  if (/^(gl|glut|opengl)\//.test(n) || /^(glut|freeglut|glew)\.h$/.test(n)) {
+    return {
+      why: 'GLUT and OpenGL open a window and draw on the screen, which a Brook program run here cannot do',
+      hint: 'compute with streams and kernels and print or write the results (printf, fopen/fwrite of a PPM file); leave the drawing code out',
+    };
+  }
+  if (n === 'windows.h') {
+    return { why: 'the Windows API (windows.h) is not available', hint: "use the C library instead (time.h's clock() for timing), or leave the file out" };
+  }
+  return undefined;
+}
 
 export function isSystemHeaderName(name: string): boolean {
   const n = name.replace(/\\/g, '/');

@@ -221,6 +221,9 @@ export class Recorder {
   }
 
   private runAfterSubmit(): void {
+    // Waiting pieces of a long launch still bind the buffers these callbacks release (a freed
+    // temporary, scratch): keep them until the last piece is submitted.
+    if (this.pieces.hasPending) return;
     const fns = this.afterSubmit;
     this.afterSubmit = [];
     for (const f of fns) f();

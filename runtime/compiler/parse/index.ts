@@ -62,6 +62,13 @@ export function parseSource(sources: SourceSet, fileId: number, options: ParseOp
       predefined: options.predefined,
       macros: options.macros,
     });
+    // A header that cannot be had (windows.h, GLUT) leaves its names undeclared: parsing the file would
+    // only add a cascade of errors after the one that names the header.
+    if (bag.items.some((d) => d.code === 'BRK1243')) {
+      const span = { file: fileId, start: 0, end: 0 };
+      const unit: TranslationUnit = { kind: 'TranslationUnit', span, items: [], statements: [], order: [] };
+      return { unit, diagnostics: inSourceOrder(bag.items), macros, typedefNames: [...(options.typedefNames ?? [])] };
+    }
     const { unit, typedefNames } = parseTokens(tokens, bag, options);
     return { unit, diagnostics: inSourceOrder(bag.items), macros, typedefNames };
   } catch (e) {

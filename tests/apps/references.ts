@@ -1,0 +1,215 @@
+/**
+ * Float64 references for the programs in tests/apps/: each function rebuilds the program's input data
+ * (the same formulas, the same file) and computes, in plain JavaScript doubles, what the program must
+ * print. Nothing here comes from running this project.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export interface Tolerance {
+  /** |actual - expected| <= abs + rel * |expected| for every number. */
+  abs: number;
+  rel: number;
+}
+
+export interface AppCase {
+  /** tests/apps/NAME.br */
+  name: string;
+  /** Program arguments (after --). */
+  args: string[];
+  /** The expected stdout: text between numbers must match exactly, numbers within the tolerance. */
+  expected: () => string;
+  tolerance: Tolerance;
+  /** Why this behaviour matters: the original application it stands for. */
+  stands_for: string;
+}
+
+const appsDir = path.dirname(new URL(import.meta.url).pathname);
+
+/** C's %.Nf for a double (the references print like the programs; ties do not occur in this data). */
+const f = (x: number, digits: number) => x.toFixed(digits);
+/** C's %g for the values used here (integers and short fractions). */
+const g = (x: number) => String(Number(x.toPrecision(6)));
+const lines = (ls: string[]) => ls.map((l) => `${l}\n`).join('');
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+// ---- bitonic sort: the input sorted ascending.
+function bitonicSort(): string {
+  const data = range(64).map((i) => ((i * 37 + 11) % 53) - 20.5);
+  return lines([...data].sort((a, b) => a - b).map((x) => f(x, 1)));
+}
+
+// ---- binary search: index of each query in the sorted array, -1 when absent.
+function bsearch(): string {
+  const sorted = range(32).map((i) => 3 * i + (i % 3));
+  const queries = range(12).map((i) => ((i * 13) % 101) - 2);
+  return lines(queries.map((q) => `${g(q)} ${g(sorted.indexOf(q))}`));
+}
+
+// ---- sparse mat-vec from the text file, as a dense float64 product.
+interface SparseFile {
+  rows: number;
+  maxnz: number;
+  entries: { row: number; col: number; value: number }[];
+  x: number[];
+}
+export function readSparseFile(file: string): SparseFile {
+  const nums = fs.readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
+  const [rows, maxnz] = [nums[0]!, nums[1]!];
+  const entries: SparseFile['entries'] = [];
+  let k = 2;
+  for (let r = 0; r < rows; r++) {
+    for (let e = 0; e < maxnz; e++, k += 2) if (nums[k]! >= 0) entries.push({ row: r, col: nums[k]!, value: nums[k + 1]! });
+  }
+  return { rows, maxnz, entries, x: nums.slice(k, k + rows) };
+}
+function spmv(): string {
+  const m = readSparseFile(path.join(appsDir, 'spmv_matrix.txt'));
+  const y = new Array<number>(m.rows).fill(0);
+  for (const e of m.entries) y[e.row]! += e.value * m.x[e.col]!;
+  return lines(y.map(g));
+}
+
+// ---- conjugate gradient on the 1-D Poisson matrix: residuals of a float64 CG, x from a direct solve.
+function poissonMul(v: number[]): number[] {
+  return v.map((vi, i) => 2 * vi - (i > 0 ? v[i - 1]! : 0) - (i < v.length - 1 ? v[i + 1]! : 0));
+}
+/** Thomas algorithm for the tridiagonal (-1, 2, -1) system: the exact solution, independent of CG. */
+function poissonSolve(b: number[]): number[] {
+  const n = b.length;
+  const c = new Array<number>(n).fill(0);
+  const d = new Array<number>(n).fill(0);
+  for (let i = 0; i < n; i++) {
+    // diagonal 2, sub- and super-diagonal -1: denom = 2 - (-1) * c'[i-1]
+    const denom = 2 + (i > 0 ? c[i - 1]! : 0);
+    c[i] = -1 / denom;
+    d[i] = (b[i]! + (i > 0 ? d[i - 1]! : 0)) / denom;
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let i = n - 1; i >= 0; i--) x[i] = d[i]! - c[i]! * (i < n - 1 ? x[i + 1]! : 0);
+  return x;
+}
+function conjugateGradient(): string {
+  const n = 16;
+  const b = range(n).map((i) => (i % 5) - 1);
+  const dot = (u: number[], v: number[]) => u.reduce((s, ui, i) => s + ui * v[i]!, 0);
+  let x = new Array<number>(n).fill(0);
+  let r = [...b];
+  let d = [...b];
+  let rr = dot(r, r);
+  const out: string[] = [];
+  for (let it = 0; it < 4; it++) {
+    const q = poissonMul(d);
+    const alpha = rr / dot(d, q);
+    x = x.map((xi, i) => xi + alpha * d[i]!);
+    r = r.map((ri, i) => ri - alpha * q[i]!);
+    const rrNew = dot(r, r);
+    out.push(`residual ${it + 1}: ${f(rrNew, 6)}`);
+    d = r.map((ri, i) => ri + (rrNew / rr) * d[i]!);
+    rr = rrNew;
+  }
+  poissonSolve(b).forEach((xi, i) => out.push(`x[${i}] = ${f(xi, 5)}`));
+  return lines(out);
+}
+
+// ---- dense products: sgemm in one pass, and in 4-wide tiles (the sum is the same, exact here).
+function matmul(a: number[][], b: number[][]): number[][] {
+  return a.map((row) => b[0]!.map((_, j) => row.reduce((s, aik, k) => s + aik * b[k]![j]!, 0)));
+}
+const matrixText = (m: number[][]) => m.map((row) => row.map((v) => `${g(v)} `).join('') + '\n').join('');
+function sgemm(): string {
+  const a = range(8).map((i) => range(8).map((j) => ((i * 3 + j * 5) % 7) - 3));
+  const b = range(8).map((i) => range(8).map((j) => ((i * 2 + j) % 5) * 0.5));
+  return matrixText(matmul(a, b));
+}
+function sgemmMultipass(): string {
+  const n = 12;
+  const a = range(n).map((i) => range(n).map((j) => (i * n + j) * 0.25));
+  const b = range(n).map((i) => range(n).map((j) => ((i + 2 * j) % 9) - 4));
+  return matrixText(matmul(a, b));
+}
+
+// ---- 3x3 box blur with clamped borders, one channel and four channels.
+const clampTo = (v: number, n: number) => Math.min(Math.max(v, 0), n - 1);
+function blur3x3(): string {
+  const [w, h] = [7, 5];
+  const blurAt = (get: (x: number, y: number) => number, x: number, y: number) => {
+    let sum = 0;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sum += get(clampTo(x + dx, w), clampTo(y + dy, h));
+    return sum / 9;
+  };
+  const gray = (x: number, y: number) => (x * 7 + y * 3) % 10;
+  const channels = [(x: number) => x, (_x: number, y: number) => y, (x: number, y: number) => (x + y) % 3, () => 1];
+  const out: string[] = [];
+  for (let y = 0; y < h; y++) out.push(range(w).map((x) => `${f(blurAt(gray, x, y), 4)} `).join(''));
+  for (let y = 0; y < h; y++) {
+    out.push(range(w).map((x) => `(${channels.map((c) => f(blurAt(c, x, y), 4)).join(' ')}) `).join(''));
+  }
+  return lines(out);
+}
+
+// ---- iterated 5-point stencil (iterators as neighbour coordinates, clamped gathers).
+function diffusion(): string {
+  const [w, h] = [6, 4];
+  let img = range(h).map((y) => range(w).map((x) => (x === 2 && y === 1 ? 64 : (x + 2 * y) % 3)));
+  for (let i = 0; i < 6; i++) {
+    const at = (x: number, y: number) => img[clampTo(y, h)]![clampTo(x, w)]!;
+    img = img.map((row, y) => row.map((mid, x) => mid + 0.125 * (at(x - 1, y) + at(x + 1, y) + at(x, y - 1) + at(x, y + 1) - 4 * mid)));
+  }
+  return img.map((row) => row.map((v) => `${f(v, 5)} `).join('') + '\n').join('');
+}
+
+// ---- inclusive prefix sum.
+function scan(): string {
+  const data = range(32).map((i) => ((i * 5) % 7) - 2);
+  let run = 0;
+  return lines(data.map((v) => g((run += v))));
+}
+
+// ---- PPM written by helper kernels that gather: bytes = trunc(value * 255).
+function ppmHelperGather(): string {
+  const [w, h] = [8, 4];
+  const perm = range(8).map((i) => (i * 3 + 1) % 8);
+  const grad = range(8).map((i) => [(i % 3) * 0.5, ((i + 1) % 4) * 0.25]);
+  const lookup = (i: number) => {
+    const gr = grad[perm[i]!]!;
+    return gr[0]! * 0.5 + gr[1]! * 0.25;
+  };
+  const out = ['P6', `${w} ${h} 255`];
+  for (let y = 0; y < h; y++) {
+    out.push(
+      range(w)
+        .map((x) => {
+          const [a, b] = [lookup(x), lookup(y + 2)];
+          return `${[a, b, (a + b) * 0.5].map((v) => Math.trunc(v * 255)).join(',')} `;
+        })
+        .join(''),
+    );
+  }
+  return lines(out);
+}
+
+/** Where ppm_helper_gather writes its image (a fresh name per test process). */
+export const ppmOutput = path.join(os.tmpdir(), `brook-apps-${process.pid}.ppm`);
+
+export const appCases: AppCase[] = [
+  { name: 'bitonic_sort', args: [], expected: bitonicSort, tolerance: { abs: 0, rel: 0 }, stands_for: 'bitonic_sort' },
+  { name: 'bsearch', args: [], expected: bsearch, tolerance: { abs: 0, rel: 0 }, stands_for: 'bsearch' },
+  { name: 'spmv', args: ['tests/apps/spmv_matrix.txt'], expected: spmv, tolerance: { abs: 0, rel: 0 }, stands_for: 'spMatrixVec' },
+  {
+    name: 'conjugate_gradient',
+    args: [],
+    expected: conjugateGradient,
+    // float32 streams against float64: residuals agree to about 1e-6 relative, x to a few ulps of 40.
+    tolerance: { abs: 2e-4, rel: 1e-5 },
+    stands_for: 'conjugate_gradient, conjugate_gradient_1D',
+  },
+  { name: 'sgemm', args: [], expected: sgemm, tolerance: { abs: 0, rel: 0 }, stands_for: 'sgemm' },
+  { name: 'sgemm_multipass', args: [], expected: sgemmMultipass, tolerance: { abs: 0, rel: 0 }, stands_for: 'sgemm_multipass' },
+  // 1/9 in float32 and the sum order: a few ulps of values below 10, printed to 4 decimals.
+  { name: 'blur3x3', args: [], expected: blur3x3, tolerance: { abs: 2e-4, rel: 0 }, stands_for: 'blur3x3' },
+  { name: 'diffusion', args: [], expected: diffusion, tolerance: { abs: 2e-5, rel: 1e-5 }, stands_for: 'PMLSeg, imageproc' },
+  { name: 'scan', args: [], expected: scan, tolerance: { abs: 0, rel: 0 }, stands_for: 'scan' },
+  { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
+];
