@@ -26,6 +26,7 @@ import { BrookStream, kernelFunction, resultsModules } from './handles.js';
 import { BROOK_PRELUDE, declarationFor } from './declarations.js';
 import { completeBrook, inspectBrook, isCompleteBrook } from './editor.js';
 import type { PlotDisplay, PlotKind, PlotOptions } from '../runtime/results/plot.js';
+import { startProgress } from './progress.js';
 import { escapeHtml, helpBundle, keyValueBundle, tableBundle, timeText, type CellTimes } from './report.js';
 
 let globalsRef: Record<string, unknown> = {};
@@ -193,11 +194,14 @@ registerCellMagic('brook', {
     const timer = flags.time ? gpuTimer(await session.rt()) : undefined;
     timer?.resetGpuTimes();
     let outcome;
+    const progress = startProgress(ctx, () => session.kernelCalls);
     try {
       outcome = await session.runCell(input.body, input.bodyLine, label, { stdout: (t) => ctx.stdout(t), stderr: (t) => ctx.stderr(t), checkInterrupt: () => ctx.throwIfInterrupted() });
     } catch (e) {
       if (e instanceof BrookCellError) throw new CellError(e.ename, e.summary, e.rendered.flatMap((r) => r.split('\n')));
       throw e;
+    } finally {
+      progress.stop();
     }
     publish(outcome.defined, ctx);
     fallbackNotice(ctx);

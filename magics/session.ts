@@ -126,6 +126,25 @@ export class BrookSession {
     return this.runtimeStarting;
   }
 
+  /** Kernel calls (launches and reductions) cells have made in this session: progress lines count them. */
+  kernelCalls = 0;
+
+  /** The runtime as a cell's code sees it: the same runtime, with its kernel calls counted. */
+  private counting(rt: BrookRuntimeHandle): BrookRuntimeHandle {
+    const counted = new Set<PropertyKey>(['call', 'reduceToValue', 'reduceToStream']);
+    return new Proxy(rt, {
+      get: (target, key) => {
+        const v = Reflect.get(target, key, target) as unknown;
+        if (typeof v !== 'function') return v;
+        if (!counted.has(key)) return (v as (...a: unknown[]) => unknown).bind(target);
+        return (...args: unknown[]) => {
+          this.kernelCalls++;
+          return (v as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  }
+
   /** What parsing a new cell needs from earlier ones (editor help parses cells as runCell would). */
   parseContext(): { typedefNames: string[]; macros?: ReadonlyMap<string, MacroDef> } {
     return { typedefNames: this.typedefNames, macros: this.macros };
@@ -194,7 +213,7 @@ export class BrookSession {
     this.sink = sink;
     const t1 = performance.now();
     try {
-      const mod = instantiateCell(result.hostJs, { rt, lib: this.lib, K: result.kernels, S: this.S });
+      const mod = instantiateCell(result.hostJs, { rt: this.counting(rt), lib: this.lib, K: result.kernels, S: this.S });
       const { value, type } = await mod.run();
       // The cell's GPU work completes within the cell: its errors are reported here, not by a later
       // cell, and the device releases what the cell freed (a re-run's replaced streams, staging).

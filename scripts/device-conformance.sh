@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every tests/conformance program on one backend with the built CLI and compares stdout with the
 # expected output (exact, as `diff -w` would; programs in tolerance.json are reported, not failed).
+# Programs run from the repository root, as conformance.test.ts runs them (relative data paths).
 # Meant for the lent GPU machine, where vitest is not installed:
 #   source .device/setup.sh && bash scripts/device-conformance.sh webgpu
 set -u
@@ -12,7 +13,7 @@ for br in tests/conformance/*.br; do
   name=$(basename "$br" .br)
   args=()
   if [ -f "tests/conformance/$name.args" ]; then mapfile -t args < "tests/conformance/$name.args"; fi
-  out=$(cd tests/conformance && BROOK_REQUIRE_GPU=$([ "$backend" = webgpu ] && echo 1 || echo 0) timeout 120 node ../../bin/brook.js run "$name.br" --backend "$backend" -- "${args[@]}" 2>/tmp/conf-$name.err)
+  out=$(BROOK_REQUIRE_GPU=$([ "$backend" = webgpu ] && echo 1 || echo 0) timeout 120 node bin/brook.js run "tests/conformance/$name.br" --backend "$backend" -- "${args[@]}" 2>/tmp/conf-$name.err)
   rc=$?
   want_rc=0; [ -f "tests/conformance/$name.exitcode" ] && want_rc=$(cat "tests/conformance/$name.exitcode")
   if diff -w <(printf '%s\n' "$out") <(cat "tests/conformance/$name.expected"; [ -n "$(tail -c1 tests/conformance/$name.expected)" ] && echo) >/tmp/conf-$name.diff 2>&1 && [ "$rc" = "$want_rc" ]; then

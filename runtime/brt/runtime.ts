@@ -368,30 +368,30 @@ export class Runtime implements BrookRuntime {
   // ---- scatter / gather -------------------------------------------------------------------------
 
   scatterOp(dst: StreamLike, index: StreamLike, data: StreamLike, op: StreamOp, span?: Span): void {
-    return this.guardSync(() => {
-      const temps: unknown[] = [];
-      try {
-        const { d, x, s } = this.checkScatterGather('streamScatterOp', dst, index, data, op, temps, false, span);
-        if (typeof op !== 'number') this.checkOpKernel('streamScatterOp', op, d.stream.elem, span);
-        this.backend.scatterOp(d, x, s, op);
-      } finally {
-        for (const t of temps) this.backend.release(t);
-      }
-    });
+    return this.guardSync(() => this.withTemps((temps) => {
+      const { d, x, s } = this.checkScatterGather('streamScatterOp', dst, index, data, op, temps, false, span);
+      if (typeof op !== 'number') this.checkOpKernel('streamScatterOp', op, d.stream.elem, span);
+      this.backend.scatterOp(d, x, s, op);
+    }));
   }
 
   gatherOp(dst: StreamLike, index: StreamLike, src: StreamLike, op: StreamOp, span?: Span): void {
-    return this.guardSync(() => {
-      const temps: unknown[] = [];
-      try {
-        const { d, x, s } = this.checkScatterGather('streamGatherOp', src, index, dst, op, temps, true, span);
-        if (typeof op !== 'number') this.checkOpKernel('streamGatherOp', op, s.stream.elem, span);
-        // Argument order of the backend call: (dst, index, src).
-        this.backend.gatherOp(s, x, d, op);
-      } finally {
-        for (const t of temps) this.backend.release(t);
-      }
-    });
+    return this.guardSync(() => this.withTemps((temps) => {
+      const { d, x, s } = this.checkScatterGather('streamGatherOp', src, index, dst, op, temps, true, span);
+      if (typeof op !== 'number') this.checkOpKernel('streamGatherOp', op, s.stream.elem, span);
+      // Argument order of the backend call: (dst, index, src).
+      this.backend.gatherOp(s, x, d, op);
+    }));
+  }
+
+  /** Run `f` with a list for temporaries (materialized iterators), released afterwards however f ends. */
+  private withTemps(f: (temps: unknown[]) => void): void {
+    const temps: unknown[] = [];
+    try {
+      f(temps);
+    } finally {
+      for (const t of temps) this.backend.release(t);
+    }
   }
 
   /** A kernel used as a scatter/gather op: a reduce kernel over the streams' element type, whose

@@ -11,7 +11,7 @@ import type { CompiledKernel } from '../../brt/api.js';
 import { WG2D, writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/codegen/wgsl/index.js';
 import { BufferPool, GpuBuf, STORAGE_USAGE, paddedBytes } from './buffers.js';
 import { variantKey } from './launch.js';
-import { BindGroupCache, createPipeline, type Pipeline } from './pipelines.js';
+import { BindGroupCache, PipelineCache, type Pipeline } from './pipelines.js';
 import { Recorder, type RecordedCall } from './recorder.js';
 import { GpuTimer } from './timer.js';
 import { Uploader } from './upload.js';
@@ -29,6 +29,8 @@ const MAX_PER_DISPATCH = 1 << 26;
 export class GpuContext {
   readonly rec: Recorder;
   readonly bindGroups: BindGroupCache;
+  /** Every pipeline of this device by the hash of its WGSL and layout (pipelines.ts). */
+  readonly pipelines: PipelineCache;
   private readonly libPipelines = new Map<string, Pipeline>();
   readonly staging: BufferPool;
   readonly scratch: BufferPool;
@@ -45,6 +47,7 @@ export class GpuContext {
     this.timer = timing && features.has('timestamp-query') ? new GpuTimer(device) : null;
     this.rec = new Recorder(device, this.timer);
     this.bindGroups = new BindGroupCache(device);
+    this.pipelines = new PipelineCache(this.rec);
     this.staging = new BufferPool(device, 0x01 | 0x08, 'brook readback'); // MAP_READ | COPY_DST
     this.scratch = new BufferPool(device, STORAGE_USAGE, 'brook scratch');
     this.upload = new Uploader(device, this.rec);
@@ -59,7 +62,7 @@ export class GpuContext {
     const m = writeKernelModule(kernel.ir, v);
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
-    const base = createPipeline(this.rec, `kernel '${kernel.ir.name}' (${v.mode})`, m.code, m.entries, m.plan.uniformVec4s * 16, bindings);
+    const base = this.pipelines.get({ label: `kernel '${kernel.ir.name}' (${v.mode})`, code: m.code, entries: m.entries, uniformBytes: m.plan.uniformVec4s * 16, bindings });
     p = { ...base, plan: m.plan, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2 };
     kernel.cache.set(key, p);
     return p;
@@ -71,7 +74,7 @@ export class GpuContext {
     if (p) return p;
     const m = make();
     dumpWgsl(key.replace(/[^A-Za-z0-9]+/g, '_'), m.code);
-    p = createPipeline(this.rec, `library shader ${key}`, m.code, m.entries, m.uniformVec4s * 16, m.bindings);
+    p = this.pipelines.get({ label: `library shader ${key}`, code: m.code, entries: m.entries, uniformBytes: m.uniformVec4s * 16, bindings: m.bindings });
     this.libPipelines.set(key, p);
     return p;
   }

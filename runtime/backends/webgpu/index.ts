@@ -46,9 +46,11 @@ import { STAGED_FROM } from './upload.js';
 import { findMemo, rememberLaunch } from './memo.js';
 import type { GpuFailure } from './recorder.js';
 import type { GpuTimes } from './timer.js';
+import type { PipelineCounts } from './pipelines.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
 export type { GpuTimes } from './timer.js';
+export type { PipelineCounts } from './pipelines.js';
 
 export interface WebGPUBackend extends Backend {
   readonly name: 'webgpu';
@@ -59,6 +61,8 @@ export interface WebGPUBackend extends Backend {
    *  timestamp-query); waits for submitted batches' timestamps. */
   gpuTimes(): Promise<GpuTimes | null>;
   resetGpuTimes(): void;
+  /** Pipelines created on this device and requests that found one already made (pipelines.ts). */
+  pipelineCounts(): PipelineCounts;
 }
 
 /** Dawn's instance lives as long as the object `create()` returned is reachable: if it were collected
@@ -273,6 +277,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
 
     resetGpuTimes(): void {
       ctx.timer?.reset();
+    },
+
+    pipelineCounts(): PipelineCounts {
+      return { ...ctx.pipelines.counts };
     },
 
     async finish(): Promise<void> {

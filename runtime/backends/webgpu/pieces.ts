@@ -9,10 +9,11 @@
  * write) first records all remaining pieces at once (`recordRest`): program order never changes, only
  * when the host can stop the work.
  *
- * A piece that does not finish (a data-dependent loop that never ends) cannot be stopped between pieces:
- * when the user interrupts (or the watchdog fires) while a piece runs, `drain` gives it HANG_GRACE_MS
- * to end; if it does not, the device is dropped (destroyed) and the failure is BRK5019, after which the
- * runtime carries on on the CPU backend and names the streams whose contents were lost (brt/runtime.ts).
+ * A piece that does not finish soon (a data-dependent loop) cannot be stopped: WebGPU has no way to
+ * cancel a dispatch, and destroying the device does not help, since Dawn's destroy() waits for the
+ * running dispatch (measured on an H100: destroy() returned after the 70 s piece ended; under lavapipe
+ * the next Dawn call blocks the same way). So the session keeps the device and its streams: the cell
+ * returns at once, a notice says the GPU is still finishing that piece, and the next GPU work waits for it.
  */
 import { checkAbort, sessionAbort } from '../../brt/abort.js';
 import { brtError } from '../../brt/errors.js';
@@ -24,7 +25,7 @@ export const PIECE_MIN = 1 << 18;
 export const FIRST_PIECE = 1 << 16;
 /** How long one piece aims to take: well inside the < 2 s an interrupt must take to return. */
 const PIECE_TARGET_MS = 100;
-/** How long a running piece may go on after an interrupt before the device is dropped. */
+/** How long a running piece may go on after an interrupt before the user is told it cannot be stopped. */
 const HANG_GRACE_MS = 1000;
 /** How often a wait looks at the abort state (the main thread is free while it awaits). */
 const POLL_MS = 20;
@@ -40,12 +41,10 @@ interface Pending {
   unit: number;
 }
 
-/** What the queue needs from the recorder: submit what is recorded, without recording the rest; and
- *  `dropped`, set when the device is dropped (every later use of the recorder throws it). */
+/** What the queue needs from the recorder: submit what is recorded, without recording the rest. */
 export interface PieceSink {
   readonly device: GPUDevice;
   submitRecorded(): void;
-  dropped: Error | null;
 }
 
 export class PieceQueue {
@@ -145,8 +144,8 @@ export class PieceQueue {
   }
 
   /**
-   * Waits for the submitted work; if the session asks to stop meanwhile, waits HANG_GRACE_MS more, then
-   * drops the device (the work hangs) and throws BRK5019 naming the lost streams.
+   * Waits for the submitted work, or (the session asks to stop) for HANG_GRACE_MS more at most: then
+   * the stop goes ahead (the caller throws) while the GPU finishes the piece, and a notice says so.
    */
   private async waitDone(span: unknown): Promise<void> {
     let finished = false;
@@ -166,15 +165,9 @@ export class PieceQueue {
       await Promise.race([done, new Promise((r) => setTimeout(r, HANG_GRACE_MS))]);
       if (finished) return;
       this.pending = null;
-      const lost = brtError('BRK5019', {
-        backend: 'WebGPU',
-        why: `${what(this)} was still running ${HANG_GRACE_MS / 1000} s after the ${abort.timedOut ? 'timeout' : 'interrupt'}, so the device was dropped (WebGPU cannot cancel a running kernel)`,
-      }, span as never);
-      // The next use of the backend reports the loss, so the runtime moves the session on (brt/runtime.ts).
-      this.sink.dropped = lost;
-      // Dawn has no way to cancel a running dispatch: destroying the device is the only way out.
-      this.sink.device.destroy();
-      throw lost;
+      // Written to process.stderr: in the kernel, that is the output of the cell running now.
+      process.stderr.write(`brook: ${what(this)} is still running on the GPU ${HANG_GRACE_MS / 1000} s after the ${abort.timedOut ? 'timeout' : 'interrupt'}; WebGPU cannot cancel a running kernel, so the next GPU work waits until it ends (its outputs hold partial results)\n`);
+      throw abort.timedOut ? abort.timeoutError(span as never) : brtError('BRK5050', {}, span as never);
     } finally {
       clearInterval(timer);
     }

@@ -2,9 +2,12 @@
 /**
  * Compute pipelines with explicit bind group layouts (binding 0: the uniform slot with a dynamic
  * offset; then storage buffers, read-only or read-write as the module declares them).
- * Pipelines are cached by the caller (on the CompiledKernel for kernels, by name for library
- * shaders); creation errors are collected as checks and reported at the next sync.
+ * Callers keep fast per-kernel lookups (on the CompiledKernel for kernels, by name for library
+ * shaders); underneath, PipelineCache keys every pipeline by the hash of its WGSL and layout, so the
+ * same module made again (a re-run cell or program: new CompiledKernel objects, same source) is not
+ * created anew. Creation errors are collected as checks and reported at the next sync.
  */
+import { createHash } from 'node:crypto';
 import type { GpuFailure, Recorder } from './recorder.js';
 
 export interface BindingSpec {
@@ -62,6 +65,51 @@ export function createPipeline(
     }),
   );
   return { id: nextPipelineId++, pipelines, layout, uniformBytes, bindings, label };
+}
+
+/** What a pipeline is made from; its hash is the cache key. */
+export interface PipelineSource {
+  label: string;
+  code: string;
+  entries: string[];
+  uniformBytes: number;
+  bindings: BindingSpec[];
+}
+
+/** The key of a pipeline: a hash of everything that makes it (the label only names it in messages). */
+export function pipelineHash(src: PipelineSource): string {
+  const h = createHash('sha256');
+  h.update(src.code);
+  h.update(`\0${src.entries.join(',')}\0${src.uniformBytes}\0`);
+  for (const b of src.bindings) h.update(`${b.binding}${b.writable ? 'w' : 'r'},`);
+  return h.digest('hex');
+}
+
+/** How many pipelines this device created and how many requests found one already made. */
+export interface PipelineCounts {
+  created: number;
+  reused: number;
+}
+
+/** Pipelines of one device by pipelineHash: each distinct module is created once per process. */
+export class PipelineCache {
+  private readonly byHash = new Map<string, Pipeline>();
+  readonly counts: PipelineCounts = { created: 0, reused: 0 };
+
+  constructor(private readonly rec: Recorder) {}
+
+  get(src: PipelineSource): Pipeline {
+    const hash = pipelineHash(src);
+    const found = this.byHash.get(hash);
+    if (found) {
+      this.counts.reused++;
+      return found;
+    }
+    const p = createPipeline(this.rec, src.label, src.code, src.entries, src.uniformBytes, src.bindings);
+    this.counts.created++;
+    this.byHash.set(hash, p);
+    return p;
+  }
 }
 
 /** Bind groups by pipeline and buffer identities; cleared when it grows past a bound. */

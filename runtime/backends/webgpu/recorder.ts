@@ -70,8 +70,6 @@ export class Recorder {
   private readonly checks: Promise<GpuFailure | null>[] = [];
   private afterSubmit: (() => void)[] = [];
   lost: GpuFailure | null = null;
-  /** Set when pieces.ts dropped a hung device: every later recording throws it (BRK5019). */
-  dropped: Error | null = null;
   /** The waiting pieces of a long map launch (pieces.ts). */
   readonly pieces: PieceQueue = new PieceQueue(this);
 
@@ -115,7 +113,6 @@ export class Recorder {
   }
 
   private ensureEncoder(): GPUCommandEncoder {
-    if (this.dropped) throw this.dropped;
     if (!this.encoder) this.encoder = this.device.createCommandEncoder({ label: 'brook batch' });
     return this.encoder;
   }
@@ -224,6 +221,9 @@ export class Recorder {
   }
 
   private runAfterSubmit(): void {
+    // Waiting pieces of a long launch still bind the buffers these callbacks release (a freed
+    // temporary, scratch): keep them until the last piece is submitted.
+    if (this.pieces.hasPending) return;
     const fns = this.afterSubmit;
     this.afterSubmit = [];
     for (const f of fns) f();

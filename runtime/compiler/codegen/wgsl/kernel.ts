@@ -187,11 +187,8 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     case 'reduceBlocks':
       fns.push(reduceBlocksMain(ir, v, plan, S));
       break;
-    case 'scatterFold':
-      fns.push(scatterFoldMain(ir, v, plan));
-      break;
-    case 'gatherFold':
-      fns.push(gatherFoldMain(ir, v, plan));
+    case 'scatterFold': case 'gatherFold':
+      fns.push(foldMain(ir, v, plan, v.mode));
       break;
   }
 
@@ -630,12 +627,20 @@ function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: S
   ].join('\n');
 }
 
-/** One invocation per element of the destination stream (U[0] its whole shape): the data positions
- *  listed for it (offsets/list, filled by the backend in any order) are sorted, then folded in order. */
-function scatterFoldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): string {
+/**
+ * The fold modes, one invocation per element of the target stream (U[0] its whole shape), over the
+ * positions listed for it (offsets/list, filled by the backend in any order, sorted here first):
+ * - scatterFold: the data elements aimed at this destination element are folded into it in order;
+ * - gatherFold: the positions fetching this source element each receive the current value in order,
+ *   which the body then updates with both arguments set to it; the last value is stored back.
+ */
+function foldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, mode: 'scatterFold' | 'gatherFold'): string {
   const { input, acc } = reduceParams(ir);
   const inP = plan.params[input]!;
   const consts = constSetup(ir, plan, '  ');
+  const step = mode === 'scatterFold'
+    ? [`    ${combineCall(ir, input, acc, `ld_${input}(e)`, 'acc')}`]
+    : [`    st_${input}(e, acc);`, '    let old = acc;', `    ${combineCall(ir, input, acc, 'old', 'acc')}`];
   return [
     `@compute @workgroup_size(${v.workgroupSize})`,
     'fn main(@builtin(global_invocation_id) gid: vec3<u32>) {',
@@ -649,36 +654,7 @@ function scatterFoldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): stri
     `  var acc = ld_${acc}(i);`,
     '  for (var k = start; k < end; k = k + 1u) {',
     `    let e = brk_linear(U[${inP.uniform}u] + brk_unflatten(b_list[k], U[${inP.uniform + 1}u]), U[${inP.uniform + 2}u]);`,
-    `    ${combineCall(ir, input, acc, `ld_${input}(e)`, 'acc')}`,
-    '  }',
-    `  st_${acc}(i, acc);`,
-    '}',
-  ].join('\n');
-}
-
-/** One invocation per element of the gathered source stream (U[0] its whole shape): the destination
- *  positions listed for it are sorted; each in turn receives the current value, which the body then
- *  updates with both arguments set to it; the last value is stored back into the source. */
-function gatherFoldMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan): string {
-  const { input, acc } = reduceParams(ir);
-  const inP = plan.params[input]!;
-  const consts = constSetup(ir, plan, '  ');
-  return [
-    `@compute @workgroup_size(${v.workgroupSize})`,
-    'fn main(@builtin(global_invocation_id) gid: vec3<u32>) {',
-    '  let i = U[1].z + gid.x + gid.y * U[1].y;',
-    '  if (i >= U[1].x) { return; }',
-    '  let start = b_offsets[i];',
-    '  let end = b_offsets[i + 1u];',
-    '  if (start == end) { return; }',
-    ...consts,
-    ...sortListLines(),
-    `  var acc = ld_${acc}(i);`,
-    '  for (var k = start; k < end; k = k + 1u) {',
-    `    let e = brk_linear(U[${inP.uniform}u] + brk_unflatten(b_list[k], U[${inP.uniform + 1}u]), U[${inP.uniform + 2}u]);`,
-    `    st_${input}(e, acc);`,
-    '    let old = acc;',
-    `    ${combineCall(ir, input, acc, 'old', 'acc')}`,
+    ...step,
     '  }',
     `  st_${acc}(i, acc);`,
     '}',
