@@ -191,8 +191,12 @@ registerCellMagic('brook', {
     if (flags.backend && flags.backend !== session.backendChoice) await session.switchBackend(flags.backend);
     const started = performance.now();
     const label = `cell[${ctx.executionCount}]`;
-    const timer = flags.time ? gpuTimer(await session.rt()) : undefined;
+    const timedRt = flags.time ? await session.rt() : undefined;
+    const timer = timedRt ? gpuTimer(timedRt) : undefined;
     timer?.resetGpuTimes();
+    // Transfer time is taken out of the phase it happened in (run, wait, display), so nothing counts twice.
+    const transferMs = () => timedRt?.transfers.totals().ms ?? 0;
+    const t0 = transferMs();
     let outcome;
     const progress = startProgress(ctx, () => session.kernelCalls);
     try {
@@ -205,13 +209,16 @@ registerCellMagic('brook', {
     }
     publish(outcome.defined, ctx);
     fallbackNotice(ctx);
-    const times: CellTimes = { wallMs: 0, compileMs: outcome.compileMs, runMs: outcome.runMs, waitMs: 0, displayMs: 0 };
+    const t1 = transferMs();
+    const times: CellTimes = { wallMs: 0, compileMs: outcome.compileMs, runMs: outcome.runMs - (t1 - t0), transferMs: t1 - t0, waitMs: 0, displayMs: 0 };
     if (flags.time) {
       // Wait for the GPU work the cell queued: that wait is part of what the user waited for.
       const waitStart = performance.now();
       const gpu = timer ? await timer.gpuTimes() : null;
       if (!timer) await (await session.rt()).finish();
-      times.waitMs = performance.now() - waitStart;
+      const t2 = transferMs();
+      times.waitMs = performance.now() - waitStart - (t2 - t1);
+      times.transferMs += t2 - t1;
       if (gpu && gpu.passes > gpu.untimedPasses) times.gpu = { ms: gpu.gpuNs / 1e6, passes: gpu.passes };
     }
     const displayStart = performance.now();
@@ -227,7 +234,9 @@ registerCellMagic('brook', {
       ctx.setResult(value);
     }
     if (flags.plot && !isStream(value)) ctx.stderr('%%brook --plot: nothing to plot; end the cell with the name of a stream to plot it\n');
-    times.displayMs = performance.now() - displayStart;
+    const displayTransfers = transferMs() - t0 - times.transferMs;
+    times.displayMs = performance.now() - displayStart - displayTransfers;
+    times.transferMs += displayTransfers;
     times.wallMs = performance.now() - started;
     // Every cell's output names its backend: a shown stream's table and plot captions do; otherwise
     // (and always with --time, which reports there) a one-line badge closes the cell's output.

@@ -35,7 +35,7 @@ export function keyValueBundle(caption: string, pairs: [string, string][]): Mime
 /** Every magic and option, for `%brook help` (and the hint of a usage error). */
 export const HELP_ROWS: [string, string][] = [
   ['%%brook', 'the cell is Brook: kernels, streams and statements, added to the session'],
-  ['%%brook --time', 'after the cell: wall time split into compile, run, GPU wait and display (and GPU busy time from timestamps)'],
+  ['%%brook --time', 'after the cell: wall time split into compile, run, transfer (streamRead/streamWrite), GPU wait and display (and GPU busy time from timestamps)'],
   ['%%brook --backend cpu|webgpu|auto', 'switch the backend before the cell runs (live streams move along)'],
   ['%%brook --plot[=KIND]', 'plot the stream the cell ends with as KIND: line, bar, histogram, scatter, heatmap or image'],
   ['%%brook --no-plot', 'show the stream the cell ends with as a table only'],
@@ -56,10 +56,13 @@ export function helpBundle(): MimeBundle {
 export interface CellTimes {
   wallMs: number;
   compileMs: number;
+  /** Running the cell's statements, less the time in host<->stream copies. */
   runMs: number;
+  /** streamRead/streamWrite copies (a readback's wait for the GPU included), in whichever phase they ran. */
+  transferMs: number;
   /** Waiting for GPU work the cell queued, after its statements ran. */
   waitMs: number;
-  /** Showing the result (readback, table, plot). */
+  /** Showing the result (table, plot), less its readback (counted as transfer). */
   displayMs: number;
   /** GPU timestamps of the cell's passes, when the adapter has them. */
   gpu?: { ms: number; passes: number };
@@ -67,19 +70,21 @@ export interface CellTimes {
 
 /**
  * The `--time` line. The parts add up to the wall time (what is left is named "other"); GPU busy time is
- * part of run + wait, so it is never shown as more than that (timestamps that claim more are said to).
+ * part of run + transfer + wait, so it is never shown as more than that (timestamps that claim more are
+ * said to).
  */
 export function timeText(t: CellTimes): string {
-  const other = Math.max(0, t.wallMs - t.compileMs - t.runMs - t.waitMs - t.displayMs);
+  const other = Math.max(0, t.wallMs - t.compileMs - t.runMs - t.transferMs - t.waitMs - t.displayMs);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
-  const parts = [`compile ${ms(t.compileMs)}`, `run ${ms(t.runMs)}`, `GPU wait ${ms(t.waitMs)}`, `display ${ms(t.displayMs)}`];
+  const parts = [`compile ${ms(t.compileMs)}`, `run ${ms(t.runMs)}`, `transfer ${ms(t.transferMs)}`, `GPU wait ${ms(t.waitMs)}`, `display ${ms(t.displayMs)}`];
   if (other >= 0.05) parts.push(`other ${ms(other)}`);
   let gpu = 'GPU busy: no timestamps on this backend';
   if (t.gpu) {
-    const within = t.runMs + t.waitMs;
+    // A readback waits for the GPU, so GPU work can overlap transfer time as well as run and wait.
+    const within = t.runMs + t.transferMs + t.waitMs;
     gpu = t.gpu.ms <= within
-      ? `GPU busy ${ms(t.gpu.ms)} (part of run + wait) in ${t.gpu.passes} pass${t.gpu.passes === 1 ? '' : 'es'}`
-      : `GPU timestamps span ${ms(t.gpu.ms)}, more than run + wait (${ms(within)}): not reliable on this adapter`;
+      ? `GPU busy ${ms(t.gpu.ms)} (part of run + transfer + wait) in ${t.gpu.passes} pass${t.gpu.passes === 1 ? '' : 'es'}`
+      : `GPU timestamps span ${ms(t.gpu.ms)}, more than run + transfer + wait (${ms(within)}): not reliable on this adapter`;
   }
   return `wall ${ms(t.wallMs)} = ${parts.join(' + ')}; ${gpu}`;
 }

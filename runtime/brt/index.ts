@@ -12,10 +12,12 @@
 import type { Backend, BrookRuntime } from './api.js';
 import { createCpuBackend, defaultCpuThreads, type CpuBackendOptions } from '../backends/cpu/index.js';
 import { Runtime, type RuntimeHooks } from './runtime.js';
+import type { TransferClock } from './transfer-clock.js';
 
 export * from './api.js';
 export { Runtime, type RuntimeHooks } from './runtime.js';
 export { formatStream, fixed2 } from './print.js';
+export { TransferClock, type TransferTotals } from './transfer-clock.js';
 
 export interface RuntimeOptions {
   backend?: 'cpu' | 'webgpu' | 'auto';
@@ -37,6 +39,8 @@ export interface BrookRuntimeHandle extends BrookRuntime {
   readonly stdout: (s: string) => void;
   /** Why the runtime runs on the CPU although a GPU was asked for, if it does. */
   readonly fallbackReason?: string;
+  /** Time in streamRead/streamWrite so far (transfer-clock.ts). */
+  readonly transfers: TransferClock;
   dispose(): void;
 }
 

@@ -27,6 +27,7 @@ import { brtError, plural, shapeText } from './errors.js';
 import { hostWords } from './hostarray.js';
 import { isStreamLike, materialize, planLaunch, type PlannedLaunch } from './launch.js';
 import { formatStream } from './print.js';
+import { TransferClock } from './transfer-clock.js';
 import { allocateFor, boxOf, checkShape, count, elementWords, iterValues, launchArg, makeDomain, nameOf, runsOf, type Box } from './streams.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
@@ -46,6 +47,8 @@ export class Runtime implements BrookRuntime {
   private current: Backend;
   /** Set when the session moved to the CPU after a device loss: the loss's message. */
   protected deviceLost?: string;
+  /** Time in streamRead/streamWrite (read by `%%brook --time`). */
+  readonly transfers = new TransferClock();
 
   constructor(backend: Backend, private readonly hooks: RuntimeHooks = {}) {
     this.current = backend;
@@ -148,7 +151,7 @@ export class Runtime implements BrookRuntime {
   // ---- host copies ------------------------------------------------------------------------------
 
   async streamRead(s: StreamLike, src: HostArray, span?: Span): Promise<void> {
-    return this.guard(async () => {
+    return this.transfers.time(() => this.guard(async () => {
       const b = boxOf(s, span);
       if (b.stream.iter) throw brtError('BRK5023', { name: b.stream.name }, span);
       const n = count(b.shape);
@@ -159,11 +162,11 @@ export class Runtime implements BrookRuntime {
         this.backend.write(b.stream.buffer, off, data.subarray(at, at + words));
         at += words;
       }
-    });
+    }));
   }
 
   async streamWrite(s: StreamLike, dst: HostArray, span?: Span): Promise<void> {
-    return this.guard(async () => {
+    return this.transfers.time(() => this.guard(async () => {
       const b = boxOf(s, span);
       const n = count(b.shape);
       const host = hostWords('streamWrite', dst, nameOf(s), b.stream.elem, n, span);
@@ -174,7 +177,7 @@ export class Runtime implements BrookRuntime {
         return;
       }
       host.set(await this.readBox(b));
-    });
+    }));
   }
 
   /** The box's elements as dense row-major words. */

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { getCellMagic, getLineMagic, parseCellMagic, type ExecuteContext, type MimeBundle } from '../../kernel/magics-api.js';
 import '../../magics/index.js';
 import { session } from '../../magics/index.js';
+import { webgpuAdapterAvailable } from '../conformance/cli.js';
+
+const TIME_BACKENDS = ['cpu', ...(process.env.BROOK_TEST_WEBGPU !== '0' && webgpuAdapterAvailable() ? ['webgpu'] : [])];
 
 function context(globals: Record<string, unknown> = {}) {
   const out: string[] = [];
@@ -92,27 +95,53 @@ describe('%brook line magics (cpu)', () => {
     expect(String(h.displays[0]!['text/html'])).toContain('<table>');
   });
 
-  it('%%brook --time: wall time split into parts that add up; a bad flag is a usage error', async () => {
+  it('%%brook --time: a bad flag is a usage error', async () => {
     const g: Record<string, unknown> = {};
     await getLineMagic('brook')!('backend cpu', context(g).ctx);
-    const c = await cell('%%brook --time\nkernel void sq(float a<>, out float b<>) { b = a * a; }\nfloat t<4096>;\nfloat u<4096>;\nsq(t, u);', g);
-    const badge = String(c.displays.at(-1)!['text/plain']);
-    const m = /^\[brook: cpu; wall ([\d.]+) ms = compile ([\d.]+) ms \+ run ([\d.]+) ms \+ GPU wait ([\d.]+) ms \+ display ([\d.]+) ms(?: \+ other ([\d.]+) ms)?; GPU busy: no timestamps on this backend\]$/.exec(badge);
-    expect(m, badge).not.toBeNull();
-    const [wall, ...parts] = m!.slice(1).map((v) => Number(v ?? 0));
-    // Each printed with one decimal: the parts add up to the wall time within rounding.
-    expect(Math.abs(parts.reduce((a, b) => a + b, 0) - wall!)).toBeLessThanOrEqual(0.05 * parts.length + 0.05);
     await expect(cell('%%brook --fast\nfloat v<4>;', g)).rejects.toThrow(/unknown option '--fast'/);
     expect(session.streamNamed('v')).toBeUndefined();
   });
 });
 
+describe.each(TIME_BACKENDS)('cell flag --time, backend %s', (backend) => {
+  it('wall time split into compile, run, transfer, GPU wait and display that add up; big copies show as transfer', async () => {
+    const g: Record<string, unknown> = {};
+    await getLineMagic('brook')!(`backend ${backend}`, context(g).ctx);
+    // 2^20 floats each way: streamRead into the stream, streamWrite (a readback on the GPU) out of it.
+    const n = 1 << 20;
+    const c = await cell(`%%brook --time
+kernel void sq(float a<>, out float b<>) { b = a * a; }
+float t<${n}>;
+float u<${n}>;
+float h[${n}];
+float o[${n}];
+int i;
+for (i = 0; i < ${n}; i++) h[i] = (float)(i % 1024);
+streamRead(t, h);
+sq(t, u);
+streamWrite(u, o);
+int bad = 0;
+for (i = 0; i < ${n}; i++) if (o[i] != (float)((i % 1024) * (i % 1024))) bad = bad + 1;
+bad;`, g);
+    expect(c.result(), 'elements of o differing from the float64 reference (i % 1024)^2').toBe(0);
+    const badge = String(c.displays.at(-1)!['text/plain']);
+    const m = /^\[brook: ([^;]+); wall ([\d.]+) ms = compile ([\d.]+) ms \+ run ([\d.]+) ms \+ transfer ([\d.]+) ms \+ GPU wait ([\d.]+) ms \+ display ([\d.]+) ms(?: \+ other ([\d.]+) ms)?; GPU (busy|timestamps)[^\]]*\]$/.exec(badge);
+    expect(m, badge).not.toBeNull();
+    expect(m![1]).toMatch(new RegExp(`^${backend}`));
+    const [wall, compile, run, transfer, wait, display, other] = m!.slice(2, 9).map((v) => Number(v ?? 0));
+    expect(transfer, badge).toBeGreaterThan(0);
+    // Each printed with one decimal: the parts add up to the wall time within rounding.
+    const parts = [compile!, run!, transfer!, wait!, display!, other!];
+    expect(Math.abs(parts.reduce((a, b) => a + b, 0) - wall!), badge).toBeLessThanOrEqual(0.05 * parts.length + 0.05);
+  }, 120_000);
+});
+
 describe('the --time line never shows GPU time above the time it happened in', () => {
-  it('GPU busy is shown when within run + wait, and called unreliable when timestamps claim more', async () => {
+  it('GPU busy is shown when within run + transfer + wait, and called unreliable when timestamps claim more', async () => {
     const { timeText } = await import('../../magics/report.js');
-    const base = { wallMs: 10, compileMs: 2, runMs: 3, waitMs: 4, displayMs: 0.5 };
-    expect(timeText({ ...base, gpu: { ms: 5, passes: 3 } })).toBe('wall 10.0 ms = compile 2.0 ms + run 3.0 ms + GPU wait 4.0 ms + display 0.5 ms + other 0.5 ms; GPU busy 5.0 ms (part of run + wait) in 3 passes');
-    expect(timeText({ ...base, gpu: { ms: 50, passes: 3 } })).toContain('GPU timestamps span 50.0 ms, more than run + wait (7.0 ms): not reliable on this adapter');
+    const base = { wallMs: 12, compileMs: 2, runMs: 3, transferMs: 2, waitMs: 4, displayMs: 0.5 };
+    expect(timeText({ ...base, gpu: { ms: 5, passes: 3 } })).toBe('wall 12.0 ms = compile 2.0 ms + run 3.0 ms + transfer 2.0 ms + GPU wait 4.0 ms + display 0.5 ms + other 0.5 ms; GPU busy 5.0 ms (part of run + transfer + wait) in 3 passes');
+    expect(timeText({ ...base, gpu: { ms: 50, passes: 3 } })).toContain('GPU timestamps span 50.0 ms, more than run + transfer + wait (9.0 ms): not reliable on this adapter');
   });
 });
 
