@@ -130,6 +130,29 @@ export function lmod(a: number, b: number, span?: Span): number {
   return a % b;
 }
 
+/**
+ * An unsigned long held as its signed bit pattern (ctypes.ts), read as unsigned: `(size_t)-1` is 2^64
+ * here, rounded as a double (exact below 2^53, as every long).
+ */
+export function u64(a: number): number {
+  return a < 0 ? a + 18446744073709551616 : a;
+}
+
+function toU64(a: number): bigint {
+  return BigInt.asUintN(64, BigInt(Math.trunc(a)));
+}
+
+/** unsigned long `/` through BigInt: `((size_t)-1) / 2` is 2^63 - 1 (printed as the nearest double). */
+export function uldiv(a: number, b: number, span?: Span): number {
+  if (b === 0) throw divZero(span);
+  return Number(BigInt.asIntN(64, toU64(a) / toU64(b)));
+}
+
+export function ulmod(a: number, b: number, span?: Span): number {
+  if (b === 0) throw divZero(span);
+  return Number(BigInt.asIntN(64, toU64(a) % toU64(b)));
+}
+
 /** 64-bit shifts and bitwise operators (rare in host code): through BigInt. */
 export function l64(op: string, a: number, b: number): number {
   const x = BigInt(Math.trunc(a));
@@ -138,6 +161,7 @@ export function l64(op: string, a: number, b: number): number {
   switch (op) {
     case '<<': r = x << (y & 63n); break;
     case '>>': r = x >> (y & 63n); break;
+    case '>>>': r = BigInt.asUintN(64, x) >> (y & 63n); break; // unsigned long
     case '&': r = x & y; break;
     case '|': r = x | y; break;
     case '^': r = x ^ y; break;

@@ -7,12 +7,12 @@
  * inside a body (`kernel void k(...) {`, `int g(void) {`) means the body's `}` is missing: report the
  * unmatched `{` and end the body there.
  */
-import type { Block, CaseClause, DeclStmt, Expr, ForStmt, Stmt } from '../ast.js';
+import type { Block, CaseClause, CondExpr, DeclStmt, Expr, ForStmt, Stmt } from '../ast.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeParen, parseExpression } from './expressions.js';
 import { bodyFollowsParams, parseDeclaration } from './declarations.js';
 import { isAsmStart, parseAsmStatement } from './asm.js';
-import { spanFrom } from '../source.js';
+import { spanFrom, type Span } from '../source.js';
 
 const STATEMENT_KEYWORDS: ReadonlySet<string> = new Set([
   'if', 'for', 'while', 'do', 'return', 'switch', 'break', 'continue', 'goto', 'case', 'default',
@@ -174,7 +174,23 @@ function parseStatementInner(p: Parser): Stmt {
   }
   const expr = parseExpression(p);
   p.expectSemicolon('the statement');
-  return { kind: 'ExprStmt', span: p.spanFrom(t.span), expr };
+  return conditionalCallStatement(expr, p.spanFrom(t.span));
+}
+
+/**
+ * `c ? k1(a, b) : k2(a, b);` is valid C even when both calls are void (BrookGPU's blur3x3 selects a
+ * kernel this way). As a statement its value is dropped, so it is `if (c) k1(a, b); else k2(a, b);`:
+ * only the chosen call runs, and kernel launches stay statements. Other conditionals are left alone.
+ */
+function conditionalCallStatement(expr: Expr, span: Span): Stmt {
+  if (!isCallChoice(expr)) return { kind: 'ExprStmt', span, expr };
+  const arm = (e: Expr): Stmt => conditionalCallStatement(e, e.span);
+  return { kind: 'IfStmt', span, cond: expr.cond, then: arm(expr.then), else: arm(expr.else) };
+}
+
+function isCallChoice(e: Expr): e is CondExpr {
+  const callLike = (a: Expr): boolean => a.kind === 'CallExpr' || isCallChoice(a);
+  return e.kind === 'CondExpr' && callLike(e.then) && callLike(e.else);
 }
 
 /** `( expr )` of if/while/switch/do-while. */

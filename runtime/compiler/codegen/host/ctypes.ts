@@ -6,7 +6,8 @@
  * - int, char, short, bool: a JS number holding the exact value (int32 range after `|0`).
  * - unsigned int/char/short: a non-negative JS number (`>>> 0`).
  * - long, unsigned long, size_t: a JS number, exact below 2^53 (unsigned long keeps the signed bit
- *   pattern, so `(size_t)-1` prints as 18446744073709551615 with %lu).
+ *   pattern, so `(size_t)-1` prints as 18446744073709551615 with %lu; its `/ % >>`, order comparisons
+ *   and conversion to float/double read it as unsigned through $H.u64 / BigInt).
  * - float: a JS number that is always a float32 value (Math.fround after every operation).
  * - double: a JS number. Pointers: byte offsets into Mem (0 = NULL).
  * - vectors: JS arrays of numbers (fresh arrays; copied on assignment). Arrays and structs: their address.
@@ -67,8 +68,10 @@ export function convertScalar(js: string, from: ScalarName | 'ptr', to: ScalarNa
   const fromInt = from === 'ptr' || isIntKind(from);
   switch (to) {
     case 'float':
+      if (from === 'ulong') return `Math.fround($H.u64(${js}))`;
       return from === 'float' ? js : `Math.fround(${js})`;
     case 'double':
+      if (from === 'ulong') return `$H.u64(${js})`; // (double)(size_t)-1 is 2^64, not -1
       return js; // every other kind is exactly representable or already a double
     case 'int':
       if (from === 'char' || from === 'short' || from === 'uchar' || from === 'ushort' || from === 'bool') return js;
@@ -206,7 +209,16 @@ export function arith(op: string, left: string, right: string, k: ScalarName, sp
         case '>>': return `(${left} >>> ${right})`;
         default: return `((${left} ${op} ${right}) >>> 0)`;
       }
-    case 'long': case 'ulong':
+    case 'ulong':
+      // The signed bit pattern is kept (see the top of this file): division, remainder and right shift
+      // read it as unsigned, so `((size_t)-1) / 2` is huge, not 0.
+      switch (op) {
+        case '/': return `$H.uldiv(${left}, ${right}, ${spanRef})`;
+        case '%': return `$H.ulmod(${left}, ${right}, ${spanRef})`;
+        case '>>': return `$H.l64('>>>', ${left}, ${right})`;
+      }
+    // falls through: + - * and the bitwise operators are the same bits as long's
+    case 'long':
       switch (op) {
         case '+': case '-': case '*': return `(${left} ${op} ${right})`;
         case '/': return safeDiv ? `Math.trunc(${left} / ${right})` : `$H.ldiv(${left}, ${right}, ${spanRef})`;

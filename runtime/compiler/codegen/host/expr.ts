@@ -216,6 +216,10 @@ function comparison(c: Ctx, e: BinaryExpr): string {
   if (isPtr(lt) || isPtr(rt)) return `(${emitValue(c, e.left)} ${js} ${emitValue(c, e.right)})`;
   const ot = operandType(e.op, lt, rt);
   if (ot.kind === 'vector') return unsupported(c, e, 'a vector comparison as a truth value', 'compare one component, as in v.x < w.x');
+  // unsigned long keeps the signed bit pattern: order comparisons read it as unsigned first.
+  if (ot.kind === 'scalar' && ot.name === 'ulong' && ['<', '>', '<=', '>='].includes(js)) {
+    return `($H.u64(${emitAs(c, e.left, ot)}) ${js} $H.u64(${emitAs(c, e.right, ot)}))`;
+  }
   return `(${emitAs(c, e.left, ot)} ${js} ${emitAs(c, e.right, ot)})`;
 }
 
