@@ -121,6 +121,22 @@ export class KernelClient {
     return mine();
   }
 
+  /**
+   * Waits until iopub carries the idle of a kernel_info request: ZeroMQ's PUB drops what it sends before
+   * our subscription reaches it, so a test must not start before this.
+   */
+  async untilIopubReady(maxTries = 120): Promise<void> {
+    for (let tries = 0; ; tries++) {
+      const id = this.send('shell', 'kernel_info_request', {});
+      try {
+        await this.iopubOf(id, 250);
+        return;
+      } catch (err) {
+        if (tries > maxTries) throw err;
+      }
+    }
+  }
+
   async execute(code: string, extra: object = {}, timeoutMs?: number) {
     const id = this.send('shell', 'execute_request', { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true, ...extra });
     const reply = await this.reply('shell', id, timeoutMs);

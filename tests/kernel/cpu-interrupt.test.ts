@@ -14,15 +14,7 @@ const base = { silent: false, store_history: true, user_expressions: {}, allow_s
 beforeAll(async () => {
   await ensureBuilt();
   k = await KernelClient.start(undefined, undefined, { BROOK_BACKEND: 'cpu' });
-  for (let tries = 0; ; tries++) {
-    const id = k.send('shell', 'kernel_info_request', {});
-    try {
-      await k.iopubOf(id, 250);
-      break;
-    } catch (err) {
-      if (tries > 120) throw err;
-    }
-  }
+  await k.untilIopubReady();
 });
 
 afterAll(() => k?.close());

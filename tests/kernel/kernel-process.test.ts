@@ -27,16 +27,7 @@ beforeAll(async () => {
       if (performance.now() - k.startedAt > 20_000) throw new Error(`kernel did not answer kernel_info:\n${k.stderr}`);
     }
   }
-  // PUB drops what it sends before our subscription reaches it: wait until iopub carries the idle of a request.
-  for (let tries = 0; ; tries++) {
-    const id = k.send('shell', 'kernel_info_request', {});
-    try {
-      await k.iopubOf(id, 250);
-      break;
-    } catch (err) {
-      if (tries > 80) throw err;
-    }
-  }
+  await k.untilIopubReady(80);
 });
 
 afterAll(() => k?.close());

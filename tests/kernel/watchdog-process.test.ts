@@ -15,15 +15,7 @@ let k: KernelClient;
 beforeAll(async () => {
   await ensureBuilt();
   k = await KernelClient.start(mkdtempSync(join(tmpdir(), 'brook-kernel-')), '', { BROOK_KERNEL_TIMEOUT: '1' });
-  for (let tries = 0; ; tries++) {
-    const id = k.send('shell', 'kernel_info_request', {});
-    try {
-      await k.iopubOf(id, 250);
-      break;
-    } catch (err) {
-      if (tries > 120) throw err;
-    }
-  }
+  await k.untilIopubReady();
 });
 
 afterAll(() => k?.close());
