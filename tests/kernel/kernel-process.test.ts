@@ -172,6 +172,8 @@ describe('kernel process over zeromq', () => {
     expect((await k.execute('"after bad frames"')).reply.content.status).toBe('ok');
     expect((await k.reply('control', k.send('control', 'kernel_info_request', {}))).content).toMatchObject({ status: 'ok' });
     expect(k.child.exitCode).toBeNull();
+    // The log lines travel through the stderr pipe, which may trail the zeromq replies: wait for the last.
+    await k.waitFor(() => /control: unknown message type "no_such_request", dropped/.test(k.stderr) || undefined, 5000, 'the control log').catch(() => {});
     expect(k.stderr).toMatch(/shell: dropped a message: header is null/);
     expect(k.stderr).toMatch(/control: dropped a message: header is null/);
     expect(k.stderr).toMatch(/control: unknown message type "no_such_request", dropped/);
