@@ -78,6 +78,10 @@ kernel void stencil(float g[][], out float r<>) {
   r = 0.5f * g[p] + 0.125f * (g[p - float2(1.0f, 0.0f)] + g[p + float2(1.0f, 0.0f)]
                             + g[p - float2(0.0f, 1.0f)] + g[p + float2(0.0f, 1.0f)]);
 }
+kernel void wide(float g[][], out float r<>) {
+  float2 p = indexof(r).xy;
+  r = g[p + float2(3.0f, 0.0f)] - g[p - float2(2.0f, 1.0f)];
+}
 kernel void gather4(float4 table[], float idx<>, out float4 r<>) { r = table[idx]; }
 kernel void gatheri(float table[], int idx<>, out float r<>) { r = table[idx]; }
 kernel void pos(float x<>, out float2 r<>) { r = indexof(x).xy * 2.0f - float2(3.0f, 1.0f); }
@@ -175,6 +179,26 @@ describe('WebAssembly kernels match the JavaScript kernels bit for bit', () => {
           const s = f(f(f(at(y, x - 1) + at(y, x + 1)) + at(y - 1, x)) + at(y + 1, x));
           want.push(f(f(0.5 * at(y, x)) + f(0.125 * s)));
         }
+      expect(wasm.values).toEqual(want);
+    }
+    expect(ranAsWasm(k)).toBe(true);
+  });
+
+  it('stencil offsets wider than the grid (no position is interior) and just inside it', async () => {
+    const k = MAPS.get('wide')!;
+    for (const [h, w] of [[2, 1], [3, 4], [4, 5], [3, 6], [2, 9]] as const) {
+      const g = awkward(h * w, 11);
+      const { wasm, js } = await both(async (rt) => {
+        const G = rt.createStream('g', FLOAT, [h, w]);
+        const R = rt.createStream('r', FLOAT, [h, w]);
+        await rt.streamRead(G, g);
+        rt.call(k, [G, R]);
+        return { bits: await bits(rt, R), values: await floats(rt, R) };
+      });
+      expect(wasm.bits).toEqual(js.bits);
+      const at = (y: number, x: number) => f(g[Math.min(h - 1, Math.max(0, y)) * w + Math.min(w - 1, Math.max(0, x))]!);
+      const want: number[] = [];
+      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) want.push(f(at(y, x + 3) - at(y - 1, x - 2)));
       expect(wasm.values).toEqual(want);
     }
     expect(ranAsWasm(k)).toBe(true);

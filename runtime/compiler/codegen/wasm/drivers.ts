@@ -15,7 +15,7 @@
 import type { KernelIR } from '../../ir.js';
 import { SMALL_WHOLE, type JsPlan } from '../js/drivers.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
-import { encodeModule, type HostImport, type ValType } from './encode.js';
+import { encodeModule, OP, type HostImport, type ValType } from './encode.js';
 import { valType, WasmKernelEmitter, WasmUnsupported, type Val, type WasmParam } from './emit.js';
 import { FuncBuilder } from './func.js';
 
@@ -181,8 +181,11 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
         emitter.invariant.add(x);
         emitter.invariant.add(int);
       }
-      // indexof components are whole numbers in [0, SMALL_WHOLE] (the plan's smallIndex).
+      // indexof components are whole numbers in [0, SMALL_WHOLE] (the plan's smallIndex); x is c3
+      // itself where the fastest dimension is not resized.
       emitter.markWhole({ kind: 'float', local: x }, { kind: 'int', local: int }, 0, SMALL_WHOLE);
+      const s = streams.find((st) => st.k === k)!;
+      if (comp === 0 && (s.forms === 'linear' || s.forms[3] === 'i')) emitter.affine.set(int, 0);
     });
   }
 
@@ -306,7 +309,28 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   f.open('loop', 'el');
   f.get(i).get(stop).op('i32.ge_s').brIf('rowdone');
   elementStart();
-  emitter.emitBody();
+  // The body, and where gathers are indexed by c3 + K (stencils), a second version without their
+  // clamps for the positions where every such index is inside its extent (c3 in [lo, hi)).
+  const general = bodyVersion(f, emitter, false);
+  if (emitter.interiorUses.size > 0) {
+    const uses = [...emitter.interiorUses.values()];
+    const interior = bodyVersion(f, emitter, true);
+    const lo = f.local('i32');
+    const hi = f.local('i32');
+    const saved = f.code;
+    f.code = hoisted;
+    // lo = max(0, -K...), hi = min(n - K...): K are constants, n launch values.
+    f.i32(Math.max(0, ...uses.map((u) => -u.K))).set(lo);
+    f.get(E[3]!).set(hi);
+    for (const u of uses) {
+      f.get(u.n).i32(u.K).op('i32.sub').get(hi).get(u.n).i32(u.K).op('i32.sub').get(hi).op('i32.lt_s').op('select').set(hi);
+    }
+    f.code = saved;
+    f.get(c[3]!).get(lo).op('i32.ge_s').get(c[3]!).get(hi).op('i32.lt_s').op('i32.and');
+    f.code.push(OP.if, 0x40, ...interior, OP.else, ...general, OP.end);
+  } else {
+    f.code.push(OP.block, 0x40, ...general, OP.end);
+  }
   stores();
   advance();
   f.br('el');
@@ -357,6 +381,20 @@ return function run(L, start, end) {
   wasmRun(start, end${values.map((v) => `, ${v.js}`).join('')});
 };`;
   return { bytes, imports: emitter.imports, wrapper };
+}
+
+/** The kernel body's code inside one extra block level (the caller wraps it in a block or an if arm). */
+function bodyVersion(f: FuncBuilder, emitter: WasmKernelEmitter, interior: boolean): number[] {
+  const saved = f.code;
+  f.code = [];
+  f.open('block');
+  emitter.interior = interior;
+  emitter.emitBody();
+  emitter.interior = false;
+  f.close();
+  const code = f.code;
+  f.code = saved;
+  return code.slice(2, -1); // without the block's opening (2 bytes) and its end
 }
 
 function pushAsF64(f: FuncBuilder, v: Val, emitter: WasmKernelEmitter): void {

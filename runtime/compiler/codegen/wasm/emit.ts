@@ -17,7 +17,7 @@ import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { fieldRange, flatKinds, type Kind } from '../js/scalar.js';
 import type { HostImport, ValType } from './encode.js';
-import { FuncBuilder } from './func.js';
+import { FuncBuilder, setLocal } from './func.js';
 
 export class WasmUnsupported extends Error {}
 
@@ -108,6 +108,8 @@ export class WasmKernelEmitter {
    */
   rowCode: number[] | null = null;
   readonly invariant = new Set<number>();
+  /** Common subexpressions computed in the row code (valid in the whole element loop). */
+  private readonly hoistedCse = new Map<string, number>();
   /**
    * Float locals known to hold a whole number in [lo, hi] (|lo|, |hi| < 2^24, never -0), with an i32
    * local holding the same number: indexof components and sums, differences and products of them and
@@ -115,6 +117,15 @@ export class WasmKernelEmitter {
    * gather indexed by one clamps it as an integer (what the JavaScript's whole-number facts do).
    */
   readonly whole = new Map<number, { int: Val; lo: number; hi: number }>();
+  /**
+   * i32 locals known to equal c3 + K (the fastest coordinate plus a constant): indexof's x and sums
+   * with constants. A gather indexed by such a value needs no clamp where every c3 + K is inside its
+   * extent; with `interior` set the writer leaves those clamps out (the driver runs that version of
+   * the body only for such positions), and `interiorUses` collects the (K, extent) pairs it relies on.
+   */
+  readonly affine = new Map<number, number>();
+  interior = false;
+  readonly interiorUses = new Map<string, { K: number; n: number }>();
 
   constructor(
     readonly ir: KernelIR,
@@ -150,19 +161,32 @@ export class WasmKernelEmitter {
   }
 
   /**
-   * A fresh local of kind k set from what `emit` leaves on the stack. With `deps` (every value the
-   * pure, trap-free operation reads), it is computed once per row when all of them are fixed there.
+   * A local of kind k holding what `emit` leaves on the stack. With `deps` (every value the pure,
+   * trap-free operation reads; `emit` must not call `tmp` itself), the operation is computed once per
+   * row when all of them are fixed there, and an identical operation on the same immutable values
+   * that is already computed where this point is reached is reused (common subexpressions).
    */
   tmp(kind: Kind, emit: () => void, deps?: Val[]): Val {
-    const hoist = deps !== undefined && this.rowCode !== null && deps.every((d) => d.local === undefined || this.invariant.has(d.local));
-    const saved = this.fn.code;
-    if (hoist) this.fn.code = this.rowCode!;
+    const f = this.fn;
+    const saved = f.code;
+    const code: number[] = [];
+    f.code = code;
     emit();
-    const l = this.fn.local(valType(kind));
-    this.fn.set(l);
+    f.code = saved;
+    const pure = deps !== undefined && deps.every((d) => d.local === undefined || !this.mutable.has(d.local));
+    const hoist = pure && this.rowCode !== null && deps!.every((d) => d.local === undefined || this.invariant.has(d.local));
+    const key = pure ? `${kind}:${code.join(',')}` : '';
+    if (pure) {
+      const known = (hoist ? this.hoistedCse : f.cse).get(key);
+      if (known !== undefined) return { kind, local: known };
+    }
+    const l = f.local(valType(kind));
+    (hoist ? this.rowCode! : f.code).push(...code, ...setLocal(l));
     if (hoist) {
-      this.fn.code = saved;
       this.invariant.add(l);
+      this.hoistedCse.set(key, l);
+    } else if (pure) {
+      f.cse.set(key, l);
     }
     return { kind, local: l };
   }
@@ -452,6 +476,9 @@ export class WasmKernelEmitter {
     const x = this.wholeOf(a);
     const y = this.wholeOf(b);
     if (!x || !y) return null;
+    // x + 0 and x - 0 are x (a whole number here is never -0).
+    if ((op === '+' || op === '-') && y.lo === 0 && y.hi === 0 && a.local !== undefined) return a;
+    if (op === '+' && x.lo === 0 && x.hi === 0 && b.local !== undefined) return b;
     let lo: number;
     let hi: number;
     if (op === '+') [lo, hi] = [x.lo + y.lo, x.hi + y.hi];
@@ -466,6 +493,11 @@ export class WasmKernelEmitter {
     const int = this.tmp('int', () => this.arith(name, x.int, y.int), [x.int, y.int]);
     const fl = this.tmp('float', () => (this.push(int), this.fn.op('f32.convert_i32_s')), [int]);
     this.markWhole(fl, int, lo, hi);
+    // c3 + K plus or minus a constant is c3 + K' again.
+    const ka = x.int.local !== undefined ? this.affine.get(x.int.local) : undefined;
+    const kb = y.int.local !== undefined ? this.affine.get(y.int.local) : undefined;
+    if (op !== '*' && ka !== undefined && y.int.local === undefined) this.affine.set(int.local!, op === '+' ? ka + y.int.num! : ka - y.int.num!);
+    if (op === '+' && kb !== undefined && x.int.local === undefined) this.affine.set(int.local!, kb + x.int.num!);
     return fl;
   }
 
@@ -704,13 +736,14 @@ export class WasmKernelEmitter {
           if (kind === 'uint') return at(0, k);
           // (Math.abs(x) | 0): INT_MIN stays INT_MIN.
           const x = at(0, k);
+          const neg = this.unary('-', 'int', x);
           return this.tmp(kind, () => {
-            this.push(this.unary('-', 'int', x));
+            this.push(neg);
             this.push(x);
             this.push(x);
             this.fn.i32(0).op('i32.lt_s');
             this.fn.op('select');
-          });
+          }, [x, neg]);
         });
       case 'frac': return map((k, kind) => bin(kind, 'sub', at(0, k), this.rounding(kind, 'floor', at(0, k))));
       case 'round':
@@ -957,28 +990,47 @@ export class WasmKernelEmitter {
     // the JavaScript gather (codegen/js/emit.ts); one term per component, so a term fixed for a row
     // (a stencil's neighbour row) is computed once per row. Gathered streams are never written by
     // the launch (brt: BRK5010), so a load at a row-fixed address is hoisted too.
+    // Byte address = addr + 4 * words * sum_k (index_k + l_d) * s_d, grouped so that everything fixed
+    // for a row (offsets, strides, row-fixed indices) is one hoisted base; the fastest dimension's
+    // stride is always 1.
+    const bytes = 4 * g.words;
+    const base = this.tmp('int', () => {
+      f.get(g.addr);
+      for (const k of e.index.keys()) {
+        const d = 3 - k;
+        f.get(g.l[d]!);
+        if (d !== 3) f.get(g.s[d]!).op('i32.mul');
+        f.i32(bytes).op('i32.mul').op('i32.add');
+      }
+    }, []);
     const terms = e.index.map((ix, k) => {
       const [v] = this.emitExpr(ix, scope);
       const d = 3 - k;
       const idx = this.gatherIndex(v!, flatKinds(ix.type)[0]!, g.e[d]!);
-      return this.tmp('int', () => (this.push(idx), f.get(g.l[d]!).op('i32.add').get(g.s[d]!).op('i32.mul')), [idx]);
+      return this.tmp('int', () => {
+        this.push(idx);
+        if (d !== 3) f.get(g.s[d]!).op('i32.mul');
+        f.i32(bytes).op('i32.mul');
+      }, [idx]);
     });
-    let word = terms[0]!;
-    for (const t of terms.slice(1)) {
-      const w = word;
-      word = this.tmp('int', () => this.arith('i32.add', w, t), [w, t]);
+    // Row-fixed terms first, so their sum with the base is hoisted too.
+    const fixed = (t: Val) => t.local === undefined || this.invariant.has(t.local);
+    let addr = base;
+    for (const t of [...terms.filter(fixed), ...terms.filter((t) => !fixed(t))]) {
+      const sum = addr;
+      addr = this.tmp('int', () => this.arith('i32.add', sum, t), [sum, t]);
     }
-    const addr = this.tmp('int', () => (this.push(word), f.i32(g.words * 4).op('i32.mul').get(g.addr).op('i32.add')), [word]);
+    const at = addr;
     return p.kinds.map((kind, c) =>
       this.tmp(kind, () => {
-        this.push(addr);
+        this.push(at);
         if (kind === 'float') f.load('f32', c * 4);
         else if (kind === 'double') f.load('f32', c * 4).op('f64.promote_f32');
         else {
           f.load('i32', c * 4);
           if (kind === 'bool') f.i32(0).op('i32.ne');
         }
-      }, [addr]),
+      }, [at]),
     );
   }
 
@@ -989,6 +1041,11 @@ export class WasmKernelEmitter {
     // A whole number: floor(x + 0.25) is x, so the integer clamp gives the same index.
     const w = this.wholeOf(v);
     if (w) return this.gatherIndex(w.int, 'int', n);
+    const K = v.local !== undefined ? this.affine.get(v.local) : undefined;
+    if (K !== undefined) {
+      this.interiorUses.set(`${K}:${n}`, { K, n });
+      if (this.interior) return v; // inside [0, n) for every position of the interior version
+    }
     if (kind === 'float' || kind === 'double') {
       const x = this.tmp('double', () => {
         this.push(v);

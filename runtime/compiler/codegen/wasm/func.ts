@@ -10,6 +10,13 @@ export class FuncBuilder {
   readonly locals: ValType[] = [];
   /** Open structured blocks, innermost last (null: an unnamed block). */
   private readonly labels: (string | null)[] = [];
+  /**
+   * Values computed so far that every later point of the current block reaches (the kernel writer's
+   * common subexpressions): a block starts with its parent's, and forgets its own at its end (and at
+   * `else`, which the then-branch's do not reach).
+   */
+  cse = new Map<string, number>();
+  private readonly cseStack: Map<string, number>[] = [];
 
   constructor(readonly params: ValType[]) {}
 
@@ -89,17 +96,21 @@ export class FuncBuilder {
   open(kind: 'block' | 'loop' | 'if', label: string | null = null, result: ValType | null = null): this {
     this.code.push(OP[kind], result ? VALTYPE[result] : 0x40);
     this.labels.push(label);
+    this.cseStack.push(this.cse);
+    this.cse = new Map(this.cse);
     return this;
   }
 
   else(): this {
     this.code.push(OP.else);
+    this.cse = new Map(this.cseStack[this.cseStack.length - 1]!);
     return this;
   }
 
   close(): this {
     this.code.push(OP.end);
     this.labels.pop();
+    this.cse = this.cseStack.pop()!;
     return this;
   }
 
@@ -117,4 +128,9 @@ export class FuncBuilder {
     this.code.push(OP.br_if, ...uleb(this.depth(label)));
     return this;
   }
+}
+
+/** The bytes of `local.set i`. */
+export function setLocal(i: number): number[] {
+  return [OP['local.set'], ...uleb(i)];
 }
