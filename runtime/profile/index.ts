@@ -39,6 +39,8 @@ export interface FinishOptions {
   peaks?: (Peaks & { cached: boolean }) | false;
   /** Time each kernel on the CPU backend for K_cpu (default true). */
   cpuSample?: boolean;
+  /** Measure the peaks again even if the cache has them. */
+  remeasurePeaks?: boolean;
   env?: Record<string, string | undefined>;
 }
 
@@ -46,7 +48,7 @@ export interface FinishOptions {
  *  work (not the recorder's wrapper): peaks are measured and samples read through it. */
 export async function finishProfile(recorded: RecordedProfile, rt: BrookRuntime, options: FinishOptions = {}): Promise<Profile> {
   const title = options.title ?? 'profile';
-  const peaks = options.peaks === false ? undefined : options.peaks ?? (await adapterPeaks(rt, { env: options.env }));
+  const peaks = options.peaks === false ? undefined : options.peaks ?? (await adapterPeaks(rt, { env: options.env, remeasure: options.remeasurePeaks }));
   const rows = profileRows(recorded, peaks);
   const samples = new Map<string, CpuSample | { skipped: string }>();
   if (options.cpuSample !== false && recorded.samples.size > 0) {

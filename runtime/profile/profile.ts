@@ -140,6 +140,18 @@ export class Profile {
   toString(): string {
     return this.text();
   }
+
+  /** Everything as plain data (`brook run --profile-out`): rows, model, summary, peaks, roofline spec. */
+  toJSON(): Record<string, unknown> {
+    return {
+      title: this.title,
+      summary: this.summary,
+      peaks: this.peaks ?? null,
+      rows: this.rows,
+      model: this.modelRows,
+      roofline: this.roofline?.spec ?? null,
+    };
+  }
 }
 
 function fmt(v: number): string {

@@ -47,10 +47,9 @@ export function rooflineChart(points: RooflinePoint[], roofs: RooflineRoofs, tit
   }
   roof.push({ intensity: num(ridge), gflops: num(roofs.gflops) });
   roof.sort((a, b) => (a.intensity as number) - (b.intensity as number));
-  const labels = [
-    { intensity: num(xlo * 1.3), gflops: num(roofAt(roofs, xlo * 1.3)), label: `memory ${fmt(roofs.bandwidthGBs)} GB/s` },
-    { intensity: num(ridge * 1.15), gflops: num(roofs.gflops), label: `compute ${fmt(roofs.gflops)} GFLOP/s` },
-  ];
+  // The memory label sits under its rising line, the compute label over its flat one.
+  const memoryLabel = [{ intensity: num(xlo * 1.3), gflops: num(roofAt(roofs, xlo * 1.3)), label: `memory ${fmt(roofs.bandwidthGBs)} GB/s` }];
+  const computeLabel = [{ intensity: num(ridge * 1.15), gflops: num(roofs.gflops), label: `compute ${fmt(roofs.gflops)} GFLOP/s` }];
   const names = points.map((p) => p.name);
   const x = { field: 'intensity', type: 'quantitative', title: 'arithmetic intensity (flop per byte)', scale: { type: 'log', domain: [num(xlo), num(xhi)] } };
   const y = { field: 'gflops', type: 'quantitative', title: 'GFLOP/s', scale: { type: 'log', domain: [num(ylo), num(yhi)] } };
@@ -64,7 +63,8 @@ export function rooflineChart(points: RooflinePoint[], roofs: RooflineRoofs, tit
     ...specBase(title, caption, CHART_WIDTH, CHART_HEIGHT),
     layer: [
       { data: { values: roof }, mark: { type: 'line', color: '#555555', strokeWidth: 2, clip: true }, encoding: { x, y } },
-      { data: { values: labels }, mark: { type: 'text', align: 'left', dx: 2, dy: -7, fontSize: 10, color: '#555555' }, encoding: { x, y, text: { field: 'label' } } },
+      { data: { values: memoryLabel }, mark: { type: 'text', align: 'left', baseline: 'top', dx: 8, dy: 6, fontSize: 10, color: '#555555' }, encoding: { x, y, text: { field: 'label' } } },
+      { data: { values: computeLabel }, mark: { type: 'text', align: 'left', dx: 2, dy: -7, fontSize: 10, color: '#555555' }, encoding: { x, y, text: { field: 'label' } } },
       {
         data: { values },
         mark: { type: 'point', filled: true, size: 90, opacity: 0.9 },
