@@ -98,9 +98,13 @@ export class BrookSession {
     });
   }
 
+  /** While a profile runs (magics/profile.ts): the recording wrapper of the runtime, which cells and
+   *  TypeScript handles then use instead of it. */
+  profiled?: BrookRuntimeHandle;
+
   /** The runtime, started on first use with the chosen backend. */
   async rt(): Promise<BrookRuntimeHandle> {
-    if (this.runtime) return this.runtime;
+    if (this.runtime) return this.profiled ?? this.runtime;
     if (!this.runtimeStarting) {
       const starting: Promise<BrookRuntimeHandle> = createRuntime({
         backend: this.backendChoice,

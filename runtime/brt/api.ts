@@ -219,4 +219,21 @@ export interface Backend {
   /** Submit recorded work and wait. */
   finish(): Promise<void>;
   dispose(): void;
+
+  /** Optional, for profiles (runtime/profile): device work recorded from now on belongs to the
+   *  operation `tag` (null: to none). A backend that batches work ends its open compute pass here,
+   *  so each operation's work can be timed apart. A backend without it runs each operation before
+   *  returning (the CPU), and the profile times operations on the host. */
+  profileTag?(tag: number | null): void;
+  /** Optional: device time per tag of the work so far (submits and waits for it). */
+  profileTimes?(): Promise<ProfileTimes>;
+  /** Optional: forget earlier tags' times (a profile starts). */
+  profileReset?(): void;
+}
+
+/** Device time per profile tag, and how it was measured: GPU timestamp queries, or the wall time from
+ *  a tag's submit to the queue's report that its work is done. */
+export interface ProfileTimes {
+  source: 'timestamps' | 'completion';
+  byTag: Map<number, { ns: number; passes: number; untimedPasses: number }>;
 }

@@ -47,6 +47,7 @@ import { findMemo, rememberLaunch } from './memo.js';
 import type { GpuFailure } from './recorder.js';
 import type { GpuTimes } from './timer.js';
 import type { PipelineCounts } from './pipelines.js';
+import { ProfileTags } from './profile-tags.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
 export type { GpuTimes } from './timer.js';
@@ -85,6 +86,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     const message = (ev as GPUUncapturedErrorEvent).error.message;
     ctx.rec.addCheck(Promise.resolve({ kind: 'validation', message }));
   });
+  const profileTags = new ProfileTags(ctx);
   const maxBinding = device.limits.maxStorageBufferBindingSize;
   const maxBuffer = device.limits.maxBufferSize;
   let disposed = false;
@@ -277,6 +279,18 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
 
     resetGpuTimes(): void {
       ctx.timer?.reset();
+    },
+
+    profileTag(tag: number | null): void {
+      if (!disposed) profileTags.mark(tag);
+    },
+
+    profileTimes() {
+      return profileTags.times();
+    },
+
+    profileReset(): void {
+      profileTags.reset();
     },
 
     pipelineCounts(): PipelineCounts {
