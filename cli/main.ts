@@ -250,7 +250,13 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
     return 2;
   }
   try {
-    return await runProgram(hostJs, { rt, lib, K: result.kernels, argv: [args.files[0]!, ...args.programArgs] });
+    const status = await runProgram(hostJs, { rt, lib, K: result.kernels, argv: [args.files[0]!, ...args.programArgs] });
+    if (rt.fusion.mode === 'verify') {
+      // BROOK_FUSE=verify (tests): how many fused launches were compared with their calls run one by one.
+      const f = rt.fusion.stats;
+      err(`brook: fusion verify: ${f.verified} fused launch${f.verified === 1 ? '' : 'es'} of ${f.calls} calls, ${f.elided} intermediate${f.elided === 1 ? '' : 's'} not written, identical to the calls run one by one\n`);
+    }
+    return status;
   } catch (e) {
     flushOut();
     if (e instanceof BrookRuntimeError) {
