@@ -278,6 +278,11 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
       flushOut();
       await reportProfile(await recorder.stop(), rt, args, err);
     }
+    if (rt.fusion.mode === 'verify') {
+      // BROOK_FUSE=verify (tests): how many fused launches were compared with their calls run one by one.
+      const f = rt.fusion.stats;
+      err(`brook: fusion verify: ${f.verified} fused launch${f.verified === 1 ? '' : 'es'} of ${f.calls} calls, ${f.elided} intermediate${f.elided === 1 ? '' : 's'} not written, identical to the calls run one by one\n`);
+    }
     return status;
   } catch (e) {
     flushOut();

@@ -120,7 +120,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     // A plain loop: this runs for every kernel call.
     for (let k = 0; k <= launch.args.length; k++) {
       const a = k < launch.args.length ? launch.args[k] : launch.mask;
-      if (!a || a.kind !== 'stream') continue;
+      if (!a || a.kind !== 'stream' || a.stream.buffer === undefined) continue; // (a fused reduction's computed input)
       const b = asGpuBuf(a.stream.buffer);
       if (b.bytes > maxBinding) {
         throw brtError('BRK5009', { name: a.stream.name, bytes: b.bytes, backend: 'WebGPU', limit: `${maxBinding} bytes in one binding (maxStorageBufferBindingSize)` }, launch.span);
@@ -142,7 +142,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   const backend: WebGPUBackend = {
     name: 'webgpu',
     description: started.description,
-    limits: { maxBufferBytes: maxBuffer, maxBindingBytes: maxBinding },
+    // A reduction binds two buffers of its own (partials, result) beside the kernel's streams.
+    limits: { maxBufferBytes: maxBuffer, maxBindingBytes: maxBinding, maxKernelStreams: device.limits.maxStorageBuffersPerShaderStage - 2 },
     features: started.features,
     device,
 
