@@ -48,6 +48,8 @@ import type { GpuFailure } from './recorder.js';
 import type { GpuTimes } from './timer.js';
 import type { PipelineCounts } from './pipelines.js';
 import { ProfileTags } from './profile-tags.js';
+import { runNative, type NativeHost } from './native.js';
+import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
 export type { GpuTimes } from './timer.js';
@@ -64,6 +66,8 @@ export interface WebGPUBackend extends Backend {
   resetGpuTimes(): void;
   /** Pipelines created on this device and requests that found one already made (pipelines.ts). */
   pipelineCounts(): PipelineCounts;
+  /** How launches of kernels marked native ran, by pragma name (native.ts). */
+  nativeUse(): Record<string, NativeUse>;
 }
 
 /** Dawn's instance lives as long as the object `create()` returned is reachable: if it were collected
@@ -87,6 +91,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     ctx.rec.addCheck(Promise.resolve({ kind: 'validation', message }));
   });
   const profileTags = new ProfileTags(ctx);
+  const natives: NativeHost = createNativeHost(device, started.features, options);
   const maxBinding = device.limits.maxStorageBufferBindingSize;
   const maxBuffer = device.limits.maxBufferSize;
   let disposed = false;
@@ -216,6 +221,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       checkBindings(launch);
       const n = count(launch.outShape);
       if (n === 0) return;
+      // A library's hand-written form (`#pragma brook native`), when it takes this launch (native.ts).
+      if (ir.native !== undefined && runNative(ctx, natives, launch, callName(ir))) return;
       const call = ctx.rec.nextSeq(callName(ir), launch.span);
       let memo = findMemo(launch, launch.outShape);
       if (!memo) {
@@ -298,6 +305,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       return { ...ctx.pipelines.counts };
     },
 
+    nativeUse(): Record<string, NativeUse> {
+      return Object.fromEntries([...natives.use].map(([k, v]) => [k, { ...v }]));
+    },
+
     async finish(): Promise<void> {
       if (disposed) return;
       await check();
@@ -316,6 +327,14 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   return backend;
 }
 
+
+function createNativeHost(device: GPUDevice, features: Set<string>, options: WebGPUBackendOptions): NativeHost {
+  const limits: Record<string, number> = {};
+  for (const k of ['maxComputeWorkgroupStorageSize', 'maxComputeInvocationsPerWorkgroup', 'maxComputeWorkgroupsPerDimension', 'maxComputeWorkgroupSizeX', 'maxComputeWorkgroupSizeY', 'maxStorageBufferBindingSize']) {
+    limits[k] = (device.limits as unknown as Record<string, number>)[k]!;
+  }
+  return { enabled: options.natives ?? nativesEnabled(), device: { limits, features }, use: new Map() };
+}
 
 /** "kernel 'name'" of a kernel, built once (error messages only; naming it per call cost a string). */
 const callNames = new WeakMap<object, string>();
