@@ -29,7 +29,7 @@
  * - Dawn's adapter warnings are kept off stderr only where fd 2 can be reopened (a terminal, a pipe,
  *   a file; not a socket, as under vitest): see quiet.ts.
  */
-import type { Backend, BufferHandle, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
+import type { Backend, BufferHandle, CompiledKernel, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
 import { brtError } from '../../brt/errors.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { flattenElement, type Type } from '../../compiler/types.js';
@@ -63,6 +63,8 @@ export interface WebGPUBackend extends Backend {
   resetGpuTimes(): void;
   /** Pipelines created on this device and requests that found one already made (pipelines.ts). */
   pipelineCounts(): PipelineCounts;
+  /** The variants (mode, layout, shapes) of `kernel` this device has pipelines for. */
+  kernelVariants(kernel: CompiledKernel): string[];
 }
 
 /** Dawn's instance lives as long as the object `create()` returned is reachable: if it were collected
@@ -281,6 +283,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
 
     pipelineCounts(): PipelineCounts {
       return { ...ctx.pipelines.counts };
+    },
+
+    kernelVariants(kernel: CompiledKernel): string[] {
+      return ctx.kernelVariants(kernel);
     },
 
     async finish(): Promise<void> {
