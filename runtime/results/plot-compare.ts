@@ -91,6 +91,8 @@ export function comparisonSpec(bars: ComparisonBar[], options: ComparisonOptions
         encoding: {
           x: { field: 'label', type: 'nominal', title: null, sort: null, axis: { labelAngle: 0, labelLimit: 140 } },
           y,
+          // A log axis has no zero: bars rise from the bottom of the domain instead.
+          ...(log ? { y2: { datum: bottom } } : {}),
           color: { field: 'color', type: 'nominal', scale: null, legend: null },
           tooltip: [{ field: 'label', title: 'implementation' }, { field: 'rate', type: 'quantitative', title: options.unit }, { field: 'ratio', type: 'quantitative', title: `x ${options.reference}`, format: '.3~g' }],
         },
