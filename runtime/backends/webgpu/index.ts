@@ -29,7 +29,7 @@
  * - Dawn's adapter warnings are kept off stderr only where fd 2 can be reopened (a terminal, a pipe,
  *   a file; not a socket, as under vitest): see quiet.ts.
  */
-import type { Backend, BufferHandle, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
+import type { Backend, BufferHandle, CompiledKernel, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
 import { brtError } from '../../brt/errors.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { flattenElement, type Type } from '../../compiler/types.js';
@@ -68,6 +68,8 @@ export interface WebGPUBackend extends Backend {
   pipelineCounts(): PipelineCounts;
   /** How launches of kernels marked native ran, by pragma name (native.ts). */
   nativeUse(): Record<string, NativeUse>;
+  /** The variants (mode, layout, shapes) of `kernel` this device has pipelines for. */
+  kernelVariants(kernel: CompiledKernel): string[];
 }
 
 /** Dawn's instance lives as long as the object `create()` returned is reachable: if it were collected
@@ -307,6 +309,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
 
     nativeUse(): Record<string, NativeUse> {
       return Object.fromEntries([...natives.use].map(([k, v]) => [k, { ...v }]));
+    },
+
+    kernelVariants(kernel: CompiledKernel): string[] {
+      return ctx.kernelVariants(kernel);
     },
 
     async finish(): Promise<void> {
