@@ -22,7 +22,7 @@ import {
 } from '../../brt/api.js';
 import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/codegen/js/index.js';
 import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
-import { asCpuBuffer, BufferRecycler, createCpuBuffer, type CpuBuffer } from './buffers.js';
+import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
 import { checkAbort } from '../../brt/abort.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
@@ -186,7 +186,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     return { L, plan, n: E.reduce((a, b) => a * b, 1) };
   }
 
-  const recycler = new BufferRecycler();
+  const storage = new CpuStorage(pool !== null);
   const backend = {
     name: 'cpu' as const,
     description: pool ? `cpu (JavaScript, ${pool.size} worker threads)` : 'cpu (JavaScript)',
@@ -194,10 +194,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     pool,
 
     allocate(words: number): BufferHandle {
-      return recycler.take(words, pool !== null);
+      return storage.take(words);
     },
     release(h: BufferHandle): void {
-      recycler.give(buf(h));
+      storage.give(buf(h));
     },
     write(h: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void {
       buf(h).U.set(new Uint32Array(data.buffer, data.byteOffset, data.length), wordOffset);
@@ -269,7 +269,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         if (p.role !== 'vout') return;
         const pushed = (L.args as { pushed: number[] }[])[k]!.pushed;
         const kinds = flatKinds(p.type);
-        const b = createCpuBuffer(pushed.length, pool !== null);
+        const b = storage.take(Math.max(1, pushed.length));
         storeNumbers(b, 0, pushed, kinds);
         counts.push(pushed.length / kinds.length);
         buffers.push(b);
