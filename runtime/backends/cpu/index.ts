@@ -179,6 +179,12 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
   /** Launch data and plan for positions of `space`: O(1) work per argument (addressing is arithmetic). */
   function prepare(launch: Launch, mode: JsPlan['mode'], space: number[]) {
     const ir = launch.kernel.ir;
+    // A fused reduction (ir.ts `produce`): its input has no storage, and the producer's parameters
+    // are addressed at element positions of the input (launch.outShape), whatever `space` is.
+    const produce = mode === 'reduceAll' || mode === 'reduceBlocks' ? ir.produce : undefined;
+    const inputIndex = ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1;
+    const virtualInput = produce ? inputIndex : -1;
+    const spaceOf = (k: number) => (produce && k >= produce.from ? launch.outShape : space);
     const access: JsPlan['access'] = [];
     const iterDimsOf: (number[] | null)[] = [];
     const iterFormsOf: (IterForm[] | null)[] = [];
@@ -211,7 +217,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         case 'iter': {
           const it = a as LaunchArg & { kind: 'iter' };
           const d = iterData(it);
-          access[k] = dimsOf(it.shape, space);
+          access[k] = dimsOf(it.shape, spaceOf(k));
           iterDimsOf[k] = d.dim;
           iterFormsOf[k] = iterForms(d);
           return d;
@@ -224,7 +230,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         case 'out': {
           if (a.kind === 'value') return {}; // combine-only use (gather-op updates): no stream
           const s = a as StreamArg;
-          if (!(mode === 'reduceBlocks' && p.role === 'in')) access[k] = accessOf(s, space);
+          if (k === virtualInput) return streamData(s, undefined);
+          if (!(mode === 'reduceBlocks' && k === inputIndex)) access[k] = accessOf(s, spaceOf(k));
           return streamData(s, buf(s.stream.buffer));
         }
       }
@@ -232,6 +239,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const E = pad4(space, 1);
     const L: Record<string, unknown> = {
       E,
+      IE: pad4(launch.outShape, 1),
       args,
       overflow: (param: number) => {
         throw new VoutOverflow(param);
