@@ -53,8 +53,10 @@ describe('generated JavaScript', () => {
     const key = planKey({ ...plan, constForms: [['s'], null, null, null] });
     expect([...saxpy.cache.keys()]).toEqual([`cpu:${key}`, `wasm:${key}`]);
     rt.call(saxpy, [2, x, x, r2]); // resized inputs: another plan
+    await rt.finish();
     expect(saxpy.cache.size).toBe(4);
     rt.call(saxpy, [2.5, x, x, r]); // a fraction: another plan (no whole-number facts)
+    await rt.finish();
     expect(saxpy.cache.size).toBe(6);
   });
 });

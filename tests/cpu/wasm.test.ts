@@ -354,6 +354,7 @@ describe('WebAssembly kernels match the JavaScript kernels bit for bit', () => {
       const R = rt.createStream('r', FLOAT, [64, 80]);
       await rt.streamRead(G, g);
       rt.call(k, [G, R]);
+      await rt.finish(); // run now, not fused into the reduction
       const sum = await rt.reduceToValue(REDUCE.get('sum1')!, [R, 0]);
       const pool = (rt.backend as unknown as { pool: { splitLaunches: number } | null }).pool;
       return { r: await bits(rt, R), sum, split: pool?.splitLaunches ?? 0 };

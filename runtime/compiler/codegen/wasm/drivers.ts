@@ -38,6 +38,7 @@ const wasmRun = ex.run;`;
 export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (plan.mode !== 'map' && plan.mode !== 'reduceAll') throw new WasmUnsupported(`mode ${plan.mode}`);
   if (plan.mask) throw new WasmUnsupported('write mask');
+  if (ir.produce) throw new WasmUnsupported('fused reduction (produce)');
   if (ir.indexofParams.length > 0 && !plan.smallIndex) throw new WasmUnsupported('indexof over extents past 2^22');
 
   /** Launch values after (start, end): wasm type and the JavaScript expression reading it from L. */
