@@ -431,14 +431,55 @@ reduce void total(float a<>, reduce float r<>) { r += a; }
     expect(new Float32Array(new Uint32Array(wasm.r).buffer)).toEqual(new Float32Array(want));
   });
 
-  it('kernels the WebAssembly writer does not cover run as JavaScript (iterators)', async () => {
-    const ks = kernels(`kernel void it(iter float2 i<>, out float r<>) { r = i.x * i.y; }`);
+  it('iterators (the bitonic sort step: fmod, floor, computed gathers) and their edge forms', async () => {
+    const ks = kernels(`
+kernel void step(iter float i<>, float data[], float width, float offset, out float r<>) {
+  float lower = fmod(i, 2.0f * offset) < offset ? 1.0f : -1.0f;
+  float up = fmod(floor(i / width), 2.0f) == 0.0f ? 1.0f : -1.0f;
+  float a = data[i];
+  float b = data[i + lower * offset];
+  r = (lower == up) ? min(a, b) : max(a, b);
+}
+kernel void it2(iter float2 i<>, float x<>, out float r<>) { r = i.x * 3.0f - i.y + x; }
+`);
+    const n = 64;
+    const data = awkward(n, 16);
+    const { wasm, js } = await both(async (rt) => {
+      const D = rt.createStream('d', FLOAT, [n]);
+      await rt.streamRead(D, data);
+      const outs: number[][] = [];
+      const it = rt.createIter('i', FLOAT, [n], [0], [n]);
+      for (const [width, offset] of [[2, 1], [8, 4], [8, 1], [64, 16], [4, 0]]) {
+        const R = rt.createStream('r', FLOAT, [n]);
+        rt.call(ks.get('step')!, [it, D, width, offset, R]);
+        outs.push(await bits(rt, R));
+      }
+      // 2-D iterators: steps of one (exact), fractional steps, negative and -0 starts, resized.
+      const X = rt.createStream('x', FLOAT, [3, 5]);
+      await rt.streamRead(X, awkward(15, 17));
+      for (const [lo, hi] of [[[0, 0], [5, 3]], [[-0, 2.5], [1, 7]], [[-3, -1], [2, 2]], [[0.1, 1e7], [0.7, 3e7]]]) {
+        const R = rt.createStream('r2', FLOAT, [3, 5]);
+        rt.call(ks.get('it2')!, [rt.createIter('i2', vec('float', 2), [3, 5], lo!, hi!), X, R]);
+        outs.push(await bits(rt, R));
+        const big = rt.createStream('big', FLOAT, [6, 10]); // the same iterator resized to 6x10
+        rt.call(ks.get('it2')!, [rt.createIter('i3', vec('float', 2), [3, 5], lo!, hi!), rt.createStream('x6', FLOAT, [6, 10]), big]);
+        outs.push(await bits(rt, big));
+      }
+      return outs;
+    });
+    expect(nanAsOne(wasm.flat())).toEqual(nanAsOne(js.flat()));
+    expect(ranAsWasm(ks.get('step')!) && ranAsWasm(ks.get('it2')!)).toBe(true);
+  });
+
+  it('kernels the WebAssembly writer does not cover run as JavaScript (vout)', async () => {
+    const ks = kernels(`kernel void keep(float x<>, vout[1] float r<>) { if (x > 0.0f) { r = x; push(r); } }`);
     const rt = createCpuRuntime({ cpu: { workers: 0, wasm: true }, stdout: () => {} });
-    const it = rt.createIter('i', F2, [2, 3], [0, 0], [3, 2]);
-    const r = rt.createStream('r', FLOAT, [2, 3]);
-    rt.call(ks.get('it')!, [it, r]);
-    expect(await floats(rt, r)).toEqual([0, 1, 2, 0, 1, 2].map((x, i) => x * Math.floor(i / 3)));
-    expect(ranAsWasm(ks.get('it')!)).toBe(false);
+    const x = rt.createStream('x', FLOAT, [6]);
+    await rt.streamRead(x, [1, -2, 3, 0, 5, -6]);
+    const r = rt.createStream('r', FLOAT, [6]);
+    await rt.call(ks.get('keep')!, [x, r]);
+    expect(await floats(rt, r)).toEqual([1, 3, 5]);
+    expect(ranAsWasm(ks.get('keep')!)).toBe(false);
     rt.dispose();
   });
 });

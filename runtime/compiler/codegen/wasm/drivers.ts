@@ -29,6 +29,9 @@ export interface WasmKernelCode {
   vector: boolean;
 }
 
+/** A vector version is kept when it has at least this many SIMD operations per per-lane operation. */
+const VECTOR_OPS_PER_LANE_OP = 4;
+
 /** Pages the module's memory import may reach (the arena's maximum or more). */
 const MAX_PAGES = 65536;
 
@@ -54,6 +57,11 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   const bindings: WasmParam[] = [];
   type Stream = { k: number; words: number; kinds: Kind[]; forms: string; addr: number; S: number[]; N: number[]; running: number; row: number };
   const streams: Stream[] = [];
+  /** Iterator components: value = lo + ((hi - lo) * idx) / n in float32 at absolute index idx along
+   *  padded dimension d (codegen/js/drivers.ts); form 's' is exactly lo + idx, a small whole number. */
+  type IterComp = { k: number; c: number; d: number; form: string; forms: string; IL: number; ID: number; IN: number; ILi: number; IO: number; IS: number; val: number; int: number };
+  const iters: IterComp[] = [];
+  const wholeConsts: { f: Val; int: number }[] = [];
   const inputParam = ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1;
   const reduceParam = ir.params.findIndex((p) => p.role === 'reduce');
   let usesCoords = false;
@@ -68,7 +76,10 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
         b.comps = kinds.map((kind, c) => {
           const v = `L.args[${k}].value[${c}]`;
           const js = kind === 'float' ? `Math.fround(${v})` : kind === 'int' ? `f2i(${v})` : kind === 'uint' ? `f2u(${v})` : kind === 'bool' ? `(${v} !== 0 ? 1 : 0)` : v;
-          return { kind, local: value(valType(kind), js) } as Val;
+          const val = { kind, local: value(valType(kind), js) } as Val;
+          // A small whole constant in this plan (constForms 's'): an i32 twin for index arithmetic.
+          if (kind === 'float' && plan.constForms?.[k]?.[c] === 's') wholeConsts.push({ f: val, int: value('i32', `Math.fround(${v})`) });
+          return val;
         });
         return;
       case 'gather': {
@@ -105,6 +116,34 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
       case 'reduce':
         if (plan.mode !== 'reduceAll') throw new WasmUnsupported('reduce parameter outside a full reduction');
         return;
+      case 'iter': {
+        const dims = plan.iterDims?.[k];
+        if (!dims) throw new Error(`internal: plan has no iterator dimensions for parameter ${k}`);
+        const access = plan.access[k] ?? 'table';
+        const forms = access === 'linear' ? 'iiii' : access === 'table' ? 'rrrr' : access;
+        if (!/^[ir]{4}$/.test(forms)) throw new WasmUnsupported(`access ${access}`);
+        const a = `L.args[${k}]`;
+        b.comps = kinds.map((kind, c) => {
+          if (kind !== 'float') throw new WasmUnsupported(`${kind} iterator`);
+          const d = dims[c]!;
+          const IL = value('f32', `${a}.lo[${c}]`);
+          if (d < 0) return { kind, local: IL } as Val; // stays at lo
+          usesCoords = true;
+          const form = plan.iterForms?.[k]?.[c] ?? 'g';
+          iters.push({
+            k, c, d, form, forms, IL,
+            ID: value('f32', `${a}.d[${c}]`),
+            IN: value('f64', `${a}.n[${c}]`),
+            ILi: form === 's' ? value('i32', `${a}.lo[${c}]`) : -1,
+            IO: value('i32', `${a}.o[${d}]`),
+            IS: value('i32', `${a}.s[${d}]`),
+            val: -1,
+            int: -1,
+          });
+          return { kind, local: -1 } as Val; // set below, once the locals exist
+        });
+        return;
+      }
       default:
         throw new WasmUnsupported(`${p.role} parameter`);
     }
@@ -134,6 +173,11 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     s.running = f.local('i32');
     if (s.forms !== 'linear') s.row = f.local('i32');
   }
+  for (const it of iters) {
+    it.val = f.local('f32');
+    it.int = f.local('i32');
+    bindings[it.k]!.comps![it.c] = { kind: 'float', local: it.val };
+  }
   if (reduceParam >= 0) {
     const b = bindings[reduceParam]!;
     b.comps = b.kinds.map((kind) => ({ kind, local: f.local(valType(kind)) }) as Val);
@@ -148,6 +192,8 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     bindings[k]!.indexof = xs.map((l) => ({ kind: 'float', local: l }) as Val);
   }
 
+  /** Extents array for dimIndex: an iterator's own extent along its dimension. */
+  const dimsN = (it: IterComp) => [0, 1, 2, 3].map((d) => (d === it.d ? it.IS : -1));
   /** Pushes the (resized) domain index of dimension d for an argument of extents N (locals). */
   const dimIndex = (forms: string, d: number, N: number[]) => {
     if (forms === 'linear' || forms[d] === 'i') {
@@ -175,6 +221,13 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (first >= 0) f.i32(1).set(first);
 
   const emitter = new WasmKernelEmitter(ir, f, bindings);
+  for (const w of wholeConsts) emitter.markWhole(w.f, { kind: 'int', local: w.int }, -SMALL_WHOLE, SMALL_WHOLE, true);
+  for (const it of iters) {
+    if (it.d < 3) emitter.invariant.add(it.val);
+    if (it.d < 3) emitter.invariant.add(it.int);
+    // lo + idx exactly, |lo| + n <= SMALL_WHOLE (launchdata.ts iterForms): index arithmetic in i32.
+    if (it.form === 's') emitter.markWhole({ kind: 'float', local: it.val }, { kind: 'int', local: it.int }, -SMALL_WHOLE, SMALL_WHOLE);
+  }
   // Fixed for a whole row: the launch values and indexof's slower components.
   for (let k = 0; k < params.length; k++) emitter.invariant.add(k);
   for (const [k, xs] of indexofLocals) {
@@ -192,8 +245,30 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     });
   }
 
+  /** Sets an iterator component's value (and its i32 twin for form 's') from the index on the stack. */
+  const iterValue = (it: IterComp) => {
+    const idx = f.local('i32');
+    f.get(it.IO).op('i32.add').set(idx); // absolute index: domain offset + position
+    if (it.form === 's') {
+      f.get(it.ILi).get(idx).op('i32.add').tee(it.int).op('f32.convert_i32_s').set(it.val);
+    } else if (it.form === 'g') {
+      // fround(lo + fround(fround(d * idx) / n))
+      f.get(it.ID).op('f64.promote_f32').get(idx).op('f64.convert_i32_u').op('f64.mul').op('f32.demote_f64');
+      f.op('f64.promote_f32').get(it.IN).op('f64.div').op('f32.demote_f64');
+      f.get(it.IL).op('f32.add').set(it.val);
+    } else {
+      // fround(lo + idx)
+      f.get(it.IL).op('f64.promote_f32').get(idx).op('f64.convert_i32_u').op('f64.add').op('f32.demote_f64').set(it.val);
+    }
+  };
+
   /** Per element: the resized fastest-dimension offsets, indexof x, the input loads, zeroed outputs. */
   const elementStart = () => {
+    for (const it of iters) {
+      if (it.d !== 3) continue;
+      dimIndex(it.forms, 3, dimsN(it));
+      iterValue(it);
+    }
     for (const [k, xs] of indexofLocals) {
       const s = streams.find((x) => x.k === k)!;
       const int = indexofInts.get(k)![0]!;
@@ -261,10 +336,20 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
    * written: streams of more than one word, a resized fastest dimension, control flow that differs
    * between positions, doubles. Stream and indexof bindings point at v128 locals while it is written.
    */
-  type Vector = { code: number[]; comps: Map<number, Val>; x: Map<number, { int: number; f: number }> };
+  type Vector = { code: number[]; comps: Map<number, Val>; x: Map<number, { int: number; f: number }>; it: Map<IterComp, { int: number; f: number }> };
   function vectorVersion(): Vector | null {
     if (plan.mode !== 'map' || !streams.every((s) => s.words === 1 && (s.forms === 'linear' || s.forms[3] === 'i'))) return null;
-    const saved = bindings.map((b) => ({ comps: b.comps, indexof: b.indexof }));
+    if (iters.some((it) => it.d === 3 && it.forms[3] !== 'i')) return null;
+    const saved = bindings.map((b) => ({ comps: b.comps && [...b.comps], indexof: b.indexof }));
+    const itv = new Map<IterComp, { int: number; f: number }>();
+    for (const it of iters) {
+      if (it.d !== 3) continue;
+      const loc = { int: f.local('v128'), f: f.local('v128') };
+      itv.set(it, loc);
+      const v: Val = { kind: 'float', local: loc.f, vec: true };
+      bindings[it.k]!.comps![it.c] = v;
+      if (it.form === 's') emitter.markWhole(v, { kind: 'int', local: loc.int, vec: true }, -SMALL_WHOLE, SMALL_WHOLE);
+    }
     const comps = new Map<number, Val>();
     const x = new Map<number, { int: number; f: number }>();
     for (const s of streams) {
@@ -284,8 +369,14 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     const state = f.save();
     emitter.vector = true;
     emitter.c3 = c[3]!;
+    emitter.vectorOps = 0;
+    emitter.laneOps = 0;
     try {
-      return { code: bodyVersion(f, emitter, true), comps, x };
+      const code = bodyVersion(f, emitter, true);
+      // Mostly per-lane work (extracting lanes, scalar code, rebuilding vectors) is slower than the
+      // scalar body: measured on the bitonic sort step (fmod and gathers at computed indices).
+      if (emitter.laneOps * VECTOR_OPS_PER_LANE_OP > emitter.vectorOps) throw new VectorUnsupported('mostly per-lane work');
+      return { code, comps, x, it: itv };
     } catch (e) {
       if (!(e instanceof VectorUnsupported)) throw e;
       f.restore(state);
@@ -314,6 +405,21 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
       f.get(c[3]!).simd('i32x4.splat').v128([0, 1, 2, 3]).simd('i32x4.add').tee(loc.int);
       f.simd('f32x4.convert_i32x4_s').set(loc.f);
     }
+    for (const [it, loc] of v.it) {
+      if (it.form === 's') {
+        f.get(it.ILi).get(it.IO).op('i32.add').get(c[3]!).op('i32.add');
+        f.simd('i32x4.splat').v128([0, 1, 2, 3]).simd('i32x4.add').tee(loc.int);
+        f.simd('f32x4.convert_i32x4_s').set(loc.f);
+        continue;
+      }
+      // Lane by lane, the scalar formula at positions c3 .. c3 + 3.
+      for (let lane = 0; lane < 4; lane++) {
+        f.get(c[3]!).i32(lane).op('i32.add');
+        iterValue(it);
+        if (lane === 0) f.get(it.val).simd('f32x4.splat').set(loc.f);
+        else f.get(loc.f).get(it.val).simd('f32x4.replace_lane', lane).set(loc.f);
+      }
+    }
   }
   function vectorStores(v: Vector): void {
     for (const s of streams) {
@@ -339,6 +445,11 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (plan.mode === 'reduceAll') {
     f.get(i).get(CH).op('i32.div_u').i32(1).op('i32.add').get(CH).op('i32.mul').set(chunkEnd);
     f.get(stop).get(chunkEnd).get(stop).get(chunkEnd).op('i32.lt_s').op('select').set(stop);
+  }
+  for (const it of iters) {
+    if (it.d === 3) continue;
+    dimIndex(it.forms, it.d, dimsN(it));
+    iterValue(it);
   }
   for (const [k, xs] of indexofLocals) {
     const s = streams.find((x) => x.k === k)!;
