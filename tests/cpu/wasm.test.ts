@@ -11,6 +11,8 @@ import { createCpuRuntime } from '../../runtime/brt/index.js';
 import type { CompiledKernel, Stream } from '../../runtime/brt/api.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import { FLOAT, INT, vec } from '../../runtime/compiler/types.js';
+import { fuseKernels } from '../../runtime/compiler/fuse/index.js';
+import { generateKernelWasm } from '../../runtime/compiler/codegen/wasm/index.js';
 
 type RT = ReturnType<typeof createCpuRuntime>;
 const F2 = vec('float', 2);
@@ -427,6 +429,12 @@ reduce void total(float a<>, reduce float r<>) { r += a; }
       return { b: await bits(rt, b), r: await bits(rt, r), sum };
     });
     expect(wasm).toEqual(js);
+    // The fused reduction (the producer computing the reduction's input) is one WebAssembly module.
+    const fused = fuseKernels(ks.get('mix')!.ir, ks.get('total')!.ir, { reads: [2], keep: [false, false, true], tag: 1 });
+    if ('refused' in fused) throw new Error(fused.refused);
+    expect(fused.ir.produce).toBeDefined();
+    const plan = { mode: 'reduceAll' as const, access: fused.ir.params.map((q) => (q.role === 'in' || q.role === 'out' ? 'linear' : null)), mask: null, smallIndex: true };
+    expect(generateKernelWasm(fused.ir, plan).bytes.length).toBeGreaterThan(0);
     const want = x.map((v) => f(f(f(f(v) * f(v)) - 0.5) * 0.25) + f(v)).map(f);
     expect(new Float32Array(new Uint32Array(wasm.r).buffer)).toEqual(new Float32Array(want));
   });

@@ -43,7 +43,10 @@ const wasmRun = ex.run;`;
 export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (plan.mode !== 'map' && plan.mode !== 'reduceAll') throw new WasmUnsupported(`mode ${plan.mode}`);
   if (plan.mask) throw new WasmUnsupported('write mask');
-  if (ir.produce) throw new WasmUnsupported('fused reduction (produce)');
+  // A fused reduction (ir.ts `produce`): the input element is computed per element by the producer's
+  // part (parameters from `produce.from` on), which also stores the producer's kept outputs.
+  const produce = ir.kind === 'reduce' && plan.mode === 'reduceAll' ? ir.produce : undefined;
+  if (ir.produce && !produce) throw new WasmUnsupported('fused reduction outside a full reduction');
   if (ir.indexofParams.length > 0 && !plan.smallIndex) throw new WasmUnsupported('indexof over extents past 2^22');
 
   /** Launch values after (start, end): wasm type and the JavaScript expression reading it from L. */
@@ -95,6 +98,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
       }
       case 'in':
       case 'out': {
+        if (produce && k === inputParam) return; // computed, no storage (locals below)
         const access = plan.access[k];
         if (!access) throw new WasmUnsupported(`parameter ${k} without addressing`);
         const forms = access === 'linear' ? 'linear' : access === 'table' ? 'rrrr' : access;
@@ -173,6 +177,11 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     s.running = f.local('i32');
     if (s.forms !== 'linear') s.row = f.local('i32');
   }
+  if (produce) {
+    const b = bindings[inputParam]!;
+    b.comps = b.kinds.map((kind) => ({ kind, local: f.local(valType(kind)) }) as Val);
+    b.writable = true;
+  }
   for (const it of iters) {
     it.val = f.local('f32');
     it.int = f.local('i32');
@@ -221,6 +230,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (first >= 0) f.i32(1).set(first);
 
   const emitter = new WasmKernelEmitter(ir, f, bindings);
+  const producer = produce ? new WasmKernelEmitter({ ...ir, body: produce.body }, f, bindings) : null;
   for (const w of wholeConsts) emitter.markWhole(w.f, { kind: 'int', local: w.int }, -SMALL_WHOLE, SMALL_WHOLE, true);
   for (const it of iters) {
     if (it.d < 3) emitter.invariant.add(it.val);
@@ -300,8 +310,20 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
         f.set(v.local!);
       });
     }
+    if (producer) {
+      // The producer's part in a block of its own, then its kept outputs' stores.
+      for (const v of bindings[inputParam]!.comps!) {
+        emitter.push({ kind: v.kind, num: 0 });
+        f.set(v.local!);
+      }
+      producer.emitBody();
+      storeOutputs();
+    }
   };
   const stores = () => {
+    if (!producer) storeOutputs();
+  };
+  const storeOutputs = () => {
     for (const s of streams) {
       if (ir.params[s.k]!.role !== 'out') continue;
       bindings[s.k]!.comps!.forEach((v, comp) => {
