@@ -358,9 +358,10 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
    * written: streams of more than one word, a resized fastest dimension, control flow that differs
    * between positions, doubles. Stream and indexof bindings point at v128 locals while it is written.
    */
-  type Vector = { code: number[]; comps: Map<number, Val>; x: Map<number, { int: number; f: number }>; it: Map<IterComp, { int: number; f: number }> };
+  type Vector = { code: number[]; comps: Map<number, Val[]>; x: Map<number, { int: number; f: number }>; it: Map<IterComp, { int: number; f: number }> };
   function vectorVersion(): Vector | null {
-    if (plan.mode !== 'map' || !streams.every((s) => s.words === 1 && (s.forms === 'linear' || s.forms[3] === 'i'))) return null;
+    const vectorWords = (w: number) => w === 1 || w === 2 || w === 4;
+    if (plan.mode !== 'map' || !streams.every((s) => vectorWords(s.words) && !s.kinds.includes('double') && (s.forms === 'linear' || s.forms[3] === 'i'))) return null;
     if (iters.some((it) => it.d === 3 && it.forms[3] !== 'i')) return null;
     const saved = bindings.map((b) => ({ comps: b.comps && [...b.comps], indexof: b.indexof }));
     const itv = new Map<IterComp, { int: number; f: number }>();
@@ -372,13 +373,13 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
       bindings[it.k]!.comps![it.c] = v;
       if (it.form === 's') emitter.markWhole(v, { kind: 'int', local: loc.int, vec: true }, -SMALL_WHOLE, SMALL_WHOLE);
     }
-    const comps = new Map<number, Val>();
+    const comps = new Map<number, Val[]>();
     const x = new Map<number, { int: number; f: number }>();
     for (const s of streams) {
-      const v: Val = { kind: s.kinds[0]!, local: f.local('v128'), vec: true };
-      comps.set(s.k, v);
-      bindings[s.k]!.comps = [v];
-      if (ir.params[s.k]!.role === 'out') emitter.markMutable(v.local!);
+      const vs: Val[] = s.kinds.map((kind) => ({ kind, local: f.local('v128'), vec: true }));
+      comps.set(s.k, vs);
+      bindings[s.k]!.comps = vs;
+      if (ir.params[s.k]!.role === 'out') for (const v of vs) emitter.markMutable(v.local!);
     }
     for (const [k, xs] of indexofLocals) {
       const loc = { int: f.local('v128'), f: f.local('v128') };
@@ -415,13 +416,19 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   /** The vector step's loads (v128 at each stream's running address), zeroed outputs and indexof x. */
   function vectorStart(v: Vector): void {
     for (const s of streams) {
-      const val = v.comps.get(s.k)!;
-      if (ir.params[s.k]!.role === 'out') f.v128([0, 0, 0, 0]).set(val.local!);
-      else {
-        f.get(s.running).simd('v128.load');
-        if (val.kind === 'bool') f.i32(0).simd('i32x4.splat').simd('i32x4.ne');
-        f.set(val.local!);
+      const vals = v.comps.get(s.k)!;
+      if (ir.params[s.k]!.role === 'out') {
+        for (const val of vals) f.v128([0, 0, 0, 0]).set(val.local!);
+        continue;
       }
+      // The 4 elements' words, then one vector per component.
+      const rows = vals.map((_, j) => {
+        const r = f.local('v128');
+        f.get(s.running).i32(16 * j).op('i32.add').simd('v128.load').set(r);
+        return r;
+      });
+      f.transpose(s.words, rows, vals.map((val) => val.local!));
+      for (const val of vals) if (val.kind === 'bool') f.get(val.local!).i32(0).simd('i32x4.splat').simd('i32x4.ne').set(val.local!);
     }
     for (const loc of v.x.values()) {
       f.get(c[3]!).simd('i32x4.splat').v128([0, 1, 2, 3]).simd('i32x4.add').tee(loc.int);
@@ -446,10 +453,15 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   function vectorStores(v: Vector): void {
     for (const s of streams) {
       if (ir.params[s.k]!.role !== 'out') continue;
-      const val = v.comps.get(s.k)!;
-      f.get(s.running).get(val.local!);
-      if (val.kind === 'bool') f.i32(1).simd('i32x4.splat').simd('v128.and'); // masks -> 0 / 1
-      f.simd('v128.store');
+      const comps = v.comps.get(s.k)!.map((val) => {
+        if (val.kind !== 'bool') return val.local!;
+        const t = f.local('v128');
+        f.get(val.local!).i32(1).simd('i32x4.splat').simd('v128.and').set(t); // masks -> 0 / 1
+        return t;
+      });
+      const rows = comps.map(() => f.local('v128'));
+      f.interleave(s.words, comps, rows);
+      rows.forEach((r, j) => f.get(s.running).i32(16 * j).op('i32.add').get(r).simd('v128.store'));
     }
   }
 
@@ -544,7 +556,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     vectorStores(vector);
     f.get(i).i32(4).op('i32.add').set(i);
     f.get(c[3]!).i32(4).op('i32.add').set(c[3]!);
-    for (const s of streams) f.get(s.running).i32(16).op('i32.add').set(s.running);
+    for (const s of streams) f.get(s.running).i32(16 * s.words).op('i32.add').set(s.running);
     f.br('el');
     f.close();
   }

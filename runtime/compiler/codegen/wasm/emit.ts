@@ -353,7 +353,7 @@ export class WasmKernelEmitter {
         let value = this.emitExpr(s.value, scope);
         if (target.comps.length > 1) {
           const written = new Set(target.comps.map((c) => c.local));
-          value = value.map((v) => (v.local !== undefined && written.has(v.local) ? this.tmp(v.kind, () => this.push(v)) : v));
+          value = value.map((v) => (v.local !== undefined && written.has(v.local) ? this.tmp(v.kind, () => this.push(v), undefined, v.vec) : v));
         }
         target.comps.forEach((c, k) => this.store(c, value[value.length === 1 ? 0 : k]!));
         return;
@@ -1315,7 +1315,7 @@ export class WasmKernelEmitter {
     const x = idx[0]!.v;
     const w = this.wholeOf(x);
     const K = w?.int.local !== undefined ? this.affine.get(w.int.local) : undefined;
-    const contiguous = g.words === 1 && this.interior && K !== undefined && idx.slice(1).every((i) => !i.v.vec) && p.kinds[0] !== 'double';
+    const contiguous = [1, 2, 4].includes(g.words) && this.interior && K !== undefined && idx.slice(1).every((i) => !i.v.vec) && !p.kinds.includes('double');
     if (!contiguous) {
       return this.perLane(p.kinds, idx.map((i) => i.v), (lanes) => this.gatherAt(p, lanes.map((v, k) => ({ v, kind: idx[k]!.kind }))));
     }
@@ -1324,14 +1324,21 @@ export class WasmKernelEmitter {
     const c3: Val = { kind: 'int', local: this.c3 };
     const first = this.tmp('int', () => (this.push(c3), this.fn.i32(K!).op('i32.add')), [c3]);
     const at = this.gatherAddress(g, [{ v: first, kind: 'int', exact: true }, ...idx.slice(1).map((i) => ({ ...i, exact: false }))]);
-    const kind = p.kinds[0]!;
-    return [
-      this.tmp(kind, () => {
+    // The 4 elements' words (loaded once per address: gathered streams are not written), then one
+    // vector per component.
+    const rows = p.kinds.map((_, j) =>
+      this.tmp('int', () => {
         this.push(at);
-        this.fn.simd('v128.load');
-        if (kind === 'bool') this.fn.i32(0).simd('i32x4.splat').simd('i32x4.ne');
+        this.fn.i32(16 * j).op('i32.add').simd('v128.load');
       }, [at], true),
-    ];
+    );
+    if (g.words === 1) {
+      const kind = p.kinds[0]!;
+      return [kind === 'bool' ? this.vop('bool', 'i32x4.ne', [rows[0]!, { kind: 'int', num: 0 }]) : { ...rows[0]!, kind } as Val];
+    }
+    const out = p.kinds.map((kind) => ({ kind, local: this.fn.local('v128'), vec: true }) as Val);
+    this.fn.transpose(g.words, rows.map((r) => r.local!), out.map((o) => o.local!));
+    return out.map((o) => (o.kind === 'bool' ? this.vop('bool', 'i32x4.ne', [{ ...o, kind: 'int' } as Val, { kind: 'int', num: 0 }]) : o));
   }
 
   /** The scalar gather: clamped indices, then the element's components. */
