@@ -193,7 +193,7 @@ function gatherType(p: KernelSig['params'][number]): Type {
 
 export function signatureText(sig: KernelSig): string {
   const ps = sig.params.map((p) => {
-    const e = typeToString(p.elem);
+    const e = typeToString(p.storage ?? p.elem);
     switch (p.role) {
       case 'in': return `${e} ${p.name}<>`;
       case 'out': return `out ${e} ${p.name}<>`;

@@ -77,6 +77,13 @@ export function convert(c: Ctx, js: string, from: Type, to: Type, span?: Span): 
   if (fs && ts) return convertScalar(js, fs, ts);
   if (to.kind === 'vector') {
     if (from.kind === 'scalar') return `$H.splat(${convertScalar(js, from.name, to.elem)}, ${to.size})`;
+    // A fixedN holds codes (types.ts, narrowStorage): to or from another kind goes through the numbers.
+    if (from.kind === 'vector' && from.elem === 'fixed' && to.elem !== 'fixed') {
+      return `$H.vconv($H.vfixval(${js}), ${to.size}, '${to.elem}')`;
+    }
+    if (from.kind === 'vector' && to.elem === 'fixed' && from.elem !== 'fixed' && !isIntKind(from.elem)) {
+      return `$H.vfixcode(${js}, ${to.size})`;
+    }
     return `$H.vconv(${js}, ${to.size}, '${to.elem}')`;
   }
   if (to.kind === 'scalar' && from.kind === 'vector') return convertScalar(`${js}[0]`, from.elem, to.name);

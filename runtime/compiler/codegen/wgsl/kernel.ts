@@ -17,7 +17,7 @@
  * Element order is kept everywhere, so a non-commutative reduction gives the ordered result.
  */
 import type { KernelIR } from '../../ir.js';
-import { flattenElement } from '../../types.js';
+import { flattenElement, storageScalars } from '../../types.js';
 import { BodyWriter, helperFnName, writeHelper, type BodyContext } from './body.js';
 import { Library } from './builtins.js';
 import { bindingDecl, indexLibraryFor, loadFn, storeFn } from './memory.js';
@@ -57,7 +57,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   for (const p of plan.params) {
     if (p.binding === null || !p.storage) continue;
     fns.push(loadFn(`ld_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
-    if (plan.writable.has(p.binding)) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
+    if (plan.writable.has(p.binding)) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage, storageScalars(ir.params[p.index]!)));
   }
   if (plan.mask) {
     fns.push(loadFn('ld_mask', `bb_${plan.mask.binding}`, { kind: 'scalar', name: 'float' }, plan.mask.storage));
