@@ -58,6 +58,10 @@ int main(void) {
   for (i = 0; i < 4; i++) { hg[i] = hd[gi[i]]; hd[gi[i]] = (char)(hd[gi[i]] + 100); }
   printf("gather op: %d %d %d %d, source %d %d %d\n", hg[0], hg[1], hg[2], hg[3], hd[0], hd[1], hd[2]);
 
+  printf("chain:");
+  for (i = 0; i < 8; i++) printf(" %d", hc[i] * 2);
+  printf("\n");
+
   float pc[8];
   for (i = 0; i < 8; i++) pc[i] = hc[i];
   ref_print(pc, 8, 1, 8);
