@@ -9,7 +9,7 @@
  * (`hooks.fallback`), keeping its streams with zeroed contents.
  */
 import type { Span } from '../compiler/source.js';
-import { flattenElement, hasNarrowStorage, isNarrowStorage, narrowNumber, storageScalars, typeToString, type Type } from '../compiler/types.js';
+import { FLOAT, flattenElement, hasNarrowStorage, isNarrowStorage, narrowNumber, storageScalars, typeToString, type Type } from '../compiler/types.js';
 import {
   type Backend,
   type BrookRuntime,
@@ -44,6 +44,8 @@ export interface RuntimeHooks {
 export class Runtime implements BrookRuntime {
   private nextId = 1;
   private live = new Set<Stream>();
+  /** brook::sentinelStream's streams, by dimension count. */
+  private sentinels = new Map<number, Stream>();
   private mask: StreamLike | undefined;
   private maskEnabled = false;
   private current: Backend;
@@ -242,6 +244,21 @@ export class Runtime implements BrookRuntime {
     const buf = a.buffer;
     a.buffer = b.buffer;
     b.buffer = buf;
+  }
+
+  sentinelStream(dim: number, span?: Span): Stream {
+    return this.guardSync(() => {
+      let s = this.sentinels.get(dim);
+      if (s && !s.freed) return s;
+      if (!Number.isInteger(dim) || dim < 1 || dim > 4) {
+        throw brtError('BRK5001', { name: 'brook::sentinelStream', shape: String(dim), why: `a stream has 1 to 4 dimensions, not ${dim}` }, span);
+      }
+      s = this.createStream(`sentinelStream(${dim})`, FLOAT, new Array<number>(dim).fill(1), span);
+      this.live.delete(s); // the runtime's own, as in BrookGPU (a static there): not a program's leak
+      this.backend.write(s.buffer, 0, new Uint32Array(new Float32Array([Infinity]).buffer));
+      this.sentinels.set(dim, s);
+      return s;
+    });
   }
 
   streamSize(s: StreamLike): number[] {

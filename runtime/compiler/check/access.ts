@@ -128,7 +128,7 @@ function checkGather(ctx: Ctx, e: IndexExpr, base: Ident, sym: Sym, chain: Expr[
     const t = idxTypes[0]!;
     // A vector wider than a 2-D..4-D gather's rank uses its first components, as the original did
     // (g2d[indexof(o)] reads .xy; BROOK.md 4). A 1-D gather still takes one number.
-    ok = isArith(t) && (size(t) === dims || (dims > 1 && size(t) > dims));
+    ok = isArith(t) && size(t) >= dims;
     why = dims === 1 ? 'index a 1-D gather with one number: g[i]' : `index a ${dims}-D gather with a float${dims} (x = fastest dimension) or with ${dims} brackets: g${'[i]'.repeat(dims)}`;
   } else {
     ok = chain.length === dims && idxTypes.every((t) => isArith(t) && size(t) === 1);

@@ -134,13 +134,28 @@ function redeclaresGlobal(ctx: Ctx, d: VarDecl, dec: Declarator, t: Type): boole
   if (prev?.kind !== 'global' || !prev.linkage || dec.streamDims || isLoose(t)) return false;
   if (typeToString(prev.type) !== typeToString(t)) return false;
   const mine = linkageOf(d, dec);
-  if (mine === 'initialized' && prev.linkage === 'initialized') return false;
+  if (mine === 'initialized' && prev.linkage === 'initialized') return sameConstInAnotherFile(ctx, d, dec, prev);
   if (mine === 'initialized' || (mine === 'tentative' && prev.linkage === 'extern')) prev.linkage = mine;
   if (d.typeSpec.isConst && dec.pointer === 0) prev.readonly = true;
   if (mine === 'initialized' && d.typeSpec.isConst && t.kind === 'scalar') {
     const v = evalConst(ctx, dec.init!);
     if (v !== undefined) prev.constValue = v;
   }
+  dec.symbol = prev;
+  return true;
+}
+
+/**
+ * `const unsigned int N = 31;` at file scope in two files: C++ (which brcc's output was) gives such a
+ * const internal linkage, one copy a file, so BrookGPU's companion files repeat them. Here the files
+ * share one scope; the same type and the same constant value make them one constant. Different values
+ * (two files meaning two constants) stay a redefinition (BRK2003).
+ */
+function sameConstInAnotherFile(ctx: Ctx, d: VarDecl, dec: Declarator, prev: Sym): boolean {
+  if (!d.typeSpec.isConst || dec.pointer !== 0 || !prev.readonly || prev.constValue === undefined) return false;
+  if (prev.declSpan.file === dec.nameSpan.file) return false;
+  const v = evalConst(ctx, dec.init!);
+  if (v === undefined || !Object.is(v, prev.constValue)) return false;
   dec.symbol = prev;
   return true;
 }

@@ -207,6 +207,8 @@ brook('streamSetWriteMask', VOID);
 brook('streamEnableWriteMask', VOID);
 brook('streamDisableWriteMask', VOID);
 brook('iter', VOID);
+// BrookGPU's C++ runtime function its vout code calls (parse/cxx.ts keeps the qualified name whole).
+brook('brook::sentinelStream', { kind: 'pointer', to: { kind: 'stream', elem: FLOAT, rank: null, iter: false } });
 add('brook', 'STREAM_SCATTER_ASSIGN', INT, { value: 0 });
 add('brook', 'STREAM_SCATTER_ADD', INT, { value: 1 });
 add('brook', 'STREAM_SCATTER_MUL', INT, { value: 2 });
