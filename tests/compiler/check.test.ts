@@ -163,6 +163,8 @@ const CASES: [string, string][] = [
   ['value of a void call', 'void f() { }\nint main() { int x = /*!BRK2126*/f(); return x; }'],
   ['kernel parameter of a struct with a pointer', 'typedef struct { float *p; } S;\nkernel void k(/*!BRK2224*/S s<>, out float b<>) { b = 1; }'],
   ['stream of a struct with a pointer', 'typedef struct { float *p; } S;\nint main() { /*!BRK2322*/S s<10>; return 0; }'],
+  ['pack_4ubyte takes a float4', 'kernel void k(float3 a<>, out float b<>) { b = pack_4ubyte(/*!BRK2111*/a); }'],
+  ['pack_4ubyte and unpack_4ubyte of the right types are fine', 'kernel void k(float4 a<>, out float4 b<>) { b = unpack_4ubyte(pack_4ubyte(a)); }'],
   ['a char local in a kernel is 32-bit', 'kernel void k(int c<>, out int v<>) { /*!BRK2405*/char d = c; v = (d == 99) ? 1 : 0; }'],
   ['a char stream parameter is stored as 8 bits: no warning', 'kernel void k(char c<>, out char v<>) { v = c + 1; }'],
   ['struct field arrays and nested structs in host code are fine', 'typedef struct { float v[3]; struct { int a; } in; } S;\nint main() { S s; s.v[2] = 1; s.in.a = 3; return s.in.a; }'],

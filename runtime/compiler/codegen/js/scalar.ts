@@ -168,14 +168,21 @@ export const PRELUDE = `
 const fround = Math.fround, floor = Math.floor;
 function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
 function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
-// A fixed component: saturate to [0, 1], scale by 255 in float32, round half to even, code / 255
-// (types.ts fixedCode / fixedValue; the WGSL writer's brk_fixq).
-function fixq(v) {
+// The 8-bit code of v: saturate to [0, 1] (NaN: 0), scale by 255 in float32, round half to even
+// (types.ts fixedCode); UN8[code] is code / 255 in float32 (fixedValue). fixq: a fixed component
+// stored (the WGSL writer's brk_fixq); pack4ub / unpack4ub: Cg's pack_4ubyte / unpack_4ubyte (x in
+// the lowest byte of the float's bits; brk_pack4ub / brk_unpack4ub).
+function ub8(v) {
   if (!(v > 0)) return 0;
-  if (v >= 1) return 1;
+  if (v >= 1) return 255;
   const x = fround(v * 255), f = floor(x), d = x - f;
-  return fround((d > 0.5 || (d === 0.5 && f % 2 === 1) ? f + 1 : f) / 255);
+  return d > 0.5 || (d === 0.5 && f % 2 === 1) ? f + 1 : f;
 }
+const UN8 = new Float32Array(256).map((_, c) => c / 255);
+function fixq(v) { return UN8[ub8(v)]; }
+const PKF = new Float32Array(1), PKU = new Uint32Array(PKF.buffer);
+function pack4ub(x, y, z, w) { PKU[0] = (ub8(x) | (ub8(y) << 8) | (ub8(z) << 16) | (ub8(w) << 24)) >>> 0; return PKF[0]; }
+function unpack4ub(f, shift) { PKF[0] = f; return UN8[(PKU[0] >>> shift) & 255]; }
 function roundAway(x) { return x < 0 ? -floor(-x + 0.5) : x === 0 ? x : floor(x + 0.5); }
 function smooth32(a, b, x) {
   let t = fround(fround(x - a) / fround(b - a));

@@ -160,11 +160,30 @@ fn brk_giu(x: u32, n: u32) -> u32 {
   return min(x, max(n, 1u) - 1u);
 }
 
-// A value stored into a fixed stream (types.ts narrowStorage): saturate (NaN: 0), round v * 255 half
-// to even, and hold code / 255 exactly (a table, not a division).
-fn brk_fixq(v: f32) -> f32 {
+// code / 255 for an 8-bit code, exactly (a table, not a division).
+fn brk_unorm8(c: u32) -> f32 {
   const T = array<u32, 256>(${FIXED_BITS.map((b) => `${b}u`).join(', ')});
-  return bitcast<f32>(T[u32(round(select(0.0, min(v, 1.0), v > 0.0) * 255.0))]);
+  return bitcast<f32>(T[c & 255u]);
+}
+
+// The 8-bit code of v (types.ts fixedCode): saturate (NaN: 0), round v * 255 half to even.
+fn brk_ub8(v: f32) -> u32 {
+  return u32(round(select(0.0, min(v, 1.0), v > 0.0) * 255.0));
+}
+
+// A value stored into a fixed stream (types.ts narrowStorage).
+fn brk_fixq(v: f32) -> f32 {
+  return brk_unorm8(brk_ub8(v));
+}
+
+// Cg's pack_4ubyte / unpack_4ubyte: four codes as the bits of one float, x in the lowest byte.
+fn brk_pack4ub(v: vec4<f32>) -> f32 {
+  return bitcast<f32>(brk_ub8(v.x) | (brk_ub8(v.y) << 8u) | (brk_ub8(v.z) << 16u) | (brk_ub8(v.w) << 24u));
+}
+
+fn brk_unpack4ub(f: f32) -> vec4<f32> {
+  let b = bitcast<u32>(f);
+  return vec4<f32>(brk_unorm8(b), brk_unorm8(b >> 8u), brk_unorm8(b >> 16u), brk_unorm8(b >> 24u));
 }
 
 // Position (x fastest) of a padded 4-D index, as indexof gives it.
