@@ -31,7 +31,7 @@
  * - Dawn's adapter warnings are kept off stderr only where fd 2 can be reopened (a terminal, a pipe,
  *   a file; not a socket, as under vitest): see quiet.ts.
  */
-import type { Backend, BufferHandle, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
+import type { Backend, BufferHandle, CompiledKernel, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
 import { brtError } from '../../brt/errors.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { flattenElement, type Type } from '../../compiler/types.js';
@@ -51,6 +51,9 @@ import { findMemo, rememberLaunch } from './memo.js';
 import type { GpuFailure } from './recorder.js';
 import type { GpuTimes } from './timer.js';
 import type { PipelineCounts } from './pipelines.js';
+import { ProfileTags } from './profile-tags.js';
+import { runNative, type NativeHost } from './native.js';
+import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
 export type { GpuTimes } from './timer.js';
@@ -67,6 +70,10 @@ export interface WebGPUBackend extends Backend {
   resetGpuTimes(): void;
   /** Pipelines created on this device and requests that found one already made (pipelines.ts). */
   pipelineCounts(): PipelineCounts;
+  /** How launches of kernels marked native ran, by pragma name (native.ts). */
+  nativeUse(): Record<string, NativeUse>;
+  /** The variants (mode, layout, shapes) of `kernel` this device has pipelines for. */
+  kernelVariants(kernel: CompiledKernel): string[];
 }
 
 /** Dawn's instance lives as long as the object `create()` returned is reachable: if it were collected
@@ -91,6 +98,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     const message = (ev as GPUUncapturedErrorEvent).error.message;
     ctx.rec.addCheck(Promise.resolve({ kind: 'validation', message }));
   });
+  const profileTags = new ProfileTags(ctx);
+  const natives: NativeHost = createNativeHost(device, started.features, options);
   let disposed = false;
 
   /** Turn a GPU failure into the error the user reads. */
@@ -171,7 +180,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     name: 'webgpu',
     description: started.description,
     // A stream may pass one buffer (it is split into pages); maxBindingBytes is the page limit.
-    limits: { maxBufferBytes: MAX_STREAM_BYTES, maxBindingBytes: ctx.pageBytes },
+    // A reduction binds two buffers of its own (partials, result) beside the kernel's streams.
+    limits: { maxBufferBytes: MAX_STREAM_BYTES, maxBindingBytes: ctx.pageBytes, maxKernelStreams: device.limits.maxStorageBuffersPerShaderStage - 2 },
     features: started.features,
     device,
 
@@ -247,6 +257,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
         ctx.rec.callRecorded();
         return;
       }
+      // A library's hand-written form (`#pragma brook native`), when it takes this launch (native.ts).
+      if (ir.native !== undefined && runNative(ctx, natives, launch, callName(ir))) return;
       const call = ctx.rec.nextSeq(callName(ir), launch.span);
       let memo = findMemo(launch, launch.outShape);
       if (!memo) {
@@ -310,8 +322,28 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       ctx.timer?.reset();
     },
 
+    profileTag(tag: number | null): void {
+      if (!disposed) profileTags.mark(tag);
+    },
+
+    profileTimes() {
+      return profileTags.times();
+    },
+
+    profileReset(): void {
+      profileTags.reset();
+    },
+
     pipelineCounts(): PipelineCounts {
       return { ...ctx.pipelines.counts };
+    },
+
+    nativeUse(): Record<string, NativeUse> {
+      return Object.fromEntries([...natives.use].map(([k, v]) => [k, { ...v }]));
+    },
+
+    kernelVariants(kernel: CompiledKernel): string[] {
+      return ctx.kernelVariants(kernel);
     },
 
     async finish(): Promise<void> {
@@ -332,6 +364,14 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   return backend;
 }
 
+
+function createNativeHost(device: GPUDevice, features: Set<string>, options: WebGPUBackendOptions): NativeHost {
+  const limits: Record<string, number> = {};
+  for (const k of ['maxComputeWorkgroupStorageSize', 'maxComputeInvocationsPerWorkgroup', 'maxComputeWorkgroupsPerDimension', 'maxComputeWorkgroupSizeX', 'maxComputeWorkgroupSizeY', 'maxStorageBufferBindingSize']) {
+    limits[k] = (device.limits as unknown as Record<string, number>)[k]!;
+  }
+  return { enabled: options.natives ?? nativesEnabled(), device: { limits, features }, use: new Map() };
+}
 
 /** "kernel 'name'" of a kernel, built once (error messages only; naming it per call cost a string). */
 const callNames = new WeakMap<object, string>();

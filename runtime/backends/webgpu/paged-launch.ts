@@ -33,7 +33,8 @@ const MAX_CHUNKS = 1 << 16;
 export function hasSplitStream(launch: Launch): boolean {
   for (let k = 0; k <= launch.args.length; k++) {
     const a = k < launch.args.length ? launch.args[k] : launch.mask;
-    if (a && a.kind === 'stream' && asGpuBuf(a.stream.buffer).paged) return true;
+    // (A fused reduction's computed input has no buffer.)
+    if (a && a.kind === 'stream' && a.stream.buffer !== undefined && asGpuBuf(a.stream.buffer).paged) return true;
   }
   return false;
 }
@@ -133,7 +134,7 @@ function bindingGroups(launch: Launch, v: KernelVariant, mode: VariantMode): Gro
   const groups: Group[] = [];
   const byOwner = new Map<number, Group>();
   const add = (k: number, a: LaunchArg | undefined, gathers: boolean, blocks: boolean) => {
-    if (!a || a.kind !== 'stream') return;
+    if (!a || a.kind !== 'stream' || a.stream.buffer === undefined) return;
     const owner = v.share[k]! >= 0 ? v.share[k]! : k;
     let g = byOwner.get(owner);
     if (!g) {

@@ -24,7 +24,7 @@ import { isCommutativeReduction, planModule } from '../../compiler/codegen/wgsl/
 import { shapeSpecFor } from './specialize.js';
 import { flattenElement } from '../../compiler/types.js';
 import type { GpuContext } from './context.js';
-import { count, fillParams, pad4, paramBuffers, variantFor, type BoundBuffer, type StreamArg } from './launch.js';
+import { count, fillParams, isDirect, pad4, paramBuffers, variantFor, type BoundBuffer, type StreamArg } from './launch.js';
 import { hasSplitStream, pagedBuffers, planPagedLaunch, putPageBases } from './paged-launch.js';
 
 const MAX_GROUPS = 4096;
@@ -147,6 +147,8 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
   const wg = wide ? Math.min(reduceWorkgroup(ctx, words), 256) : 64;
   // A commutative body lets a wide block's threads take strided (coalesced) elements.
   const v = { ...variantFor(l2, 'reduceBlocks', target.shape, wg), wide, strided: wide && isCommutativeReduction(ir) };
+  // A fused producer's parameters are addressed at input positions (kernel.ts pr_elem).
+  if (ir.produce) for (let k = ir.produce.from; k < args.length; k++) v.direct[k] = (ir.params[k]!.role === 'in' || ir.params[k]!.role === 'out') && isDirect(args[k]!, launch.outShape);
   if (hasSplitStream(l2)) return reduceBlocksSplit(ctx, l2, target, v);
   v.shapes = shapeSpecFor(l2, planModule(ir, v), target.shape, 'reduceBlocks', ctx.maxGroupsPerDim);
   const p = ctx.kernelPipeline(launch.kernel, v);
