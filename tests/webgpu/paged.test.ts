@@ -16,6 +16,7 @@ import { pageElemsFor, segments } from '../../runtime/backends/webgpu/paging.js'
 import { touchedElements } from '../../runtime/backends/webgpu/paged-launch.js';
 import { BrookRuntimeError } from '../../runtime/compiler/diagnostics.js';
 import { compile } from '../../runtime/compiler/index.js';
+import { writeKernelModule } from '../../runtime/compiler/codegen/wgsl/index.js';
 import { FLOAT, vec, type Type } from '../../runtime/compiler/types.js';
 
 const FLOAT3 = vec('float', 3);
@@ -134,6 +135,32 @@ describe('page sizes and pieces', () => {
     // the whole stream read by an output of 5x5 (every other row, every 4th column)
     const whole = { kind: 'stream' as const, stream, lo: [0, 0], shape: [10, 20] };
     expect(touchedElements(whole, [5, 5], 5, 10)).toEqual([2 * 20, 2 * 20 + 16]);
+  });
+});
+
+describe('the WGSL of split streams', () => {
+  it('addresses a one-page slot by subtracting the base, and picks among several slots by shift and mask', () => {
+    const ir = K('saxpy').ir;
+    const v = (slots: number) => ({
+      mode: 'map' as const,
+      direct: [false, true, true, true],
+      share: [-1, -1, -1, -1, -1],
+      masked: false,
+      workgroupSize: 256,
+      pages: [null, { slots, pageElems: 16 }, { slots, pageElems: 16 }, { slots, pageElems: 16 }, null],
+    });
+    const one = writeKernelModule(ir, v(1));
+    expect(one.plan.storageBindings).toEqual([1, 2, 3]);
+    expect(one.code).toMatch(/fn ld_1\(e: u32\) -> vec4<f32> \{\n  return ld_1_p0\(e - U\[\d+u\]\.x\);/);
+    expect(one.code).not.toContain('if (k ==');
+    const three = writeKernelModule(ir, v(3));
+    expect(three.plan.storageBindings).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(three.code).toContain('let l = r & 15u;');
+    expect(three.code).toContain('let k = r >> 4u;');
+    expect(three.code).toContain('if (k == 1u) { st_3_p1(l, v); return; }');
+    // each output page slot is its own read_write binding; the page bases follow the parameters
+    expect(three.code).toContain('@group(0) @binding(9) var<storage, read_write> bb_9: array<vec4<f32>>;');
+    expect(three.plan.params[3]!.pages).toEqual({ slots: 3, shift: 4, base: 4 * (three.plan.uniformVec4s - 1) + 2 });
   });
 });
 

@@ -1,6 +1,7 @@
 /// <reference types="@webgpu/types" />
 /**
- * Map launches that read or write split streams (paging.ts).
+ * Launches that read or write split streams (paging.ts): map launches here, reductions through
+ * planPagedLaunch / pagedBuffers / putPageBases (reduce.ts).
  *
  * The output positions are cut into ranges ("chunks"); each chunk is its own dispatch (or several:
  * context.ts dispatch) binding, for each split stream, only the pages that the chunk's positions can
