@@ -88,8 +88,7 @@ export function planPagedLaunch(ctx: GpuContext, launch: Launch, mode: VariantMo
   const chunks = planChunks(ctx, launch, space, split, groups.length - split.length + extra, n);
   const pages: (PageSpec | null)[] = ir.params.map(() => null as PageSpec | null).concat([null]);
   split.forEach((g, j) => {
-    const slots = Math.max(...chunks.map((c) => c.spans[j]!));
-    pages[g.owner] = { slots, pageElems: g.buf.pageElems };
+    pages[g.owner] = { slots: widest(chunks, j), pageElems: g.buf.pageElems };
   });
   return { groups, split, chunks, pages };
 }
@@ -176,12 +175,19 @@ function planChunks(ctx: GpuContext, launch: Launch, space: readonly number[], s
       }
       chunks.push({ lo, hi, first, spans });
     }
-    const need = plain + split.reduce((s, _, j) => s + Math.max(...chunks.map((c) => c.spans[j]!)), 0);
+    const need = plain + split.reduce((s, _, j) => s + widest(chunks, j), 0);
     if (need <= ctx.maxStorageBuffers) return chunks;
     const next = size > 1 ? 2 ** Math.ceil(Math.log2(size) - 1) : 0;
     if (fixed > ctx.maxStorageBuffers || next < 1 || n / next > MAX_CHUNKS) throw tooManyPages(ctx, launch, split, need);
     size = next;
   }
+}
+
+/** The most pages split group `j` spans in any chunk (a loop: there may be 65536 chunks). */
+function widest(chunks: Chunk[], j: number): number {
+  let m = 0;
+  for (const c of chunks) m = Math.max(m, c.spans[j]!);
+  return m;
 }
 
 /** First and last page of `g` that positions [lo, hi) of the output can touch. */
