@@ -117,6 +117,25 @@ describe('page sizes and pieces', () => {
     expect(pageElemsFor(8, 5)).toBe(1); // an element larger than the page still gets a page of its own
   });
 
+  it('BROOK_WEBGPU_PAGE_BYTES splits streams of a runtime made without the option', async () => {
+    const before = process.env.BROOK_WEBGPU_PAGE_BYTES;
+    process.env.BROOK_WEBGPU_PAGE_BYTES = '1024';
+    let rt: BrookRuntimeHandle | undefined;
+    try {
+      rt = await createRuntime({ backend: 'webgpu', requireGpu: true, stdout: () => {} });
+      expect(rt.backend.limits.maxBindingBytes).toBe(1024);
+      const s = await streamOf(rt, 's', FLOAT, [1000], values(1000, 24)); // 4 pages of 256 floats
+      expect(pagesOf(s)).toBe(4);
+      rt.call(K('inc'), [s, s]);
+      const want = Float64Array.from(values(1000, 24), (v) => Math.fround(v + 1));
+      expect(badIndex(await read(rt, s, 1000), want, 0)).toBe(-1);
+    } finally {
+      if (before === undefined) delete process.env.BROOK_WEBGPU_PAGE_BYTES;
+      else process.env.BROOK_WEBGPU_PAGE_BYTES = before;
+      rt?.dispose();
+    }
+  });
+
   it('cuts a word range of a split stream at page boundaries', () => {
     const s = gpu.createStream('s', FLOAT3, [40]); // 16 + 16 + 8 elements, 48 words a page
     const b = asGpuBuf(s.buffer);
