@@ -297,6 +297,28 @@ describe('gathers from split streams', () => {
     }, want);
   });
 
+  it('a gather from a domain binds only the domain\'s pages (a table of 40 pages, a domain over 3)', async () => {
+    const m = 640; // 40 pages of 16 float4: more than any adapter's bindings
+    const table = values(4 * m, 25);
+    const [lo, hi] = [100, 140]; // elements 100..139: pages 6..8
+    const n = 64;
+    const idx = values(n, 26, -2, hi - lo + 2);
+    const want = new Float64Array(4 * n);
+    for (let i = 0; i < n; i++) {
+      const k = lo + Math.min(hi - lo - 1, Math.max(0, Math.floor(idx[i]! + 0.25)));
+      for (let c = 0; c < 4; c++) want[4 * i + c] = table[4 * k + c]!;
+    }
+    await onBoth(async (rt) => {
+      const T = await streamOf(rt, 'table', FLOAT4, [m], table);
+      const I = await streamOf(rt, 'idx', FLOAT, [n], idx);
+      const R = rt.createStream('r', FLOAT4, [n]);
+      rt.call(K('pick'), [I, rt.domain(T, [lo], [hi]), R]);
+      const out = await read(rt, R, 4 * n);
+      for (const s of [T, I, R]) rt.free(s);
+      return out;
+    }, want);
+  });
+
   it('a 2-D stencil over a stream of 12 pages (rows cross page boundaries)', async () => {
     const w = 24;
     const h = 32; // 768 floats: 12 pages of 64 (2.67 rows each)

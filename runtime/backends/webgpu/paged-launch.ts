@@ -10,7 +10,8 @@
  * the position itself (same shape as the output), so those need one page each: a saxpy over 4 GiB
  * streams is one dispatch per page with plain `e - base` addressing, no page selection in the shader.
  * Domains and resized inputs take the pages of the box their positions map into; gathers bind every
- * page of the gathered stream and pick the page per element (the index may go anywhere).
+ * page of the gathered box (a whole stream or a domain: indices are clamped into it) and pick the
+ * page per element.
  *
  * Every chunk of a launch uses one pipeline, so a stream gets as many slots as its largest chunk
  * needs; slots a chunk does not need hold small unused buffers. When the slots exceed the adapter's
@@ -47,10 +48,9 @@ interface Group {
   owner: number;
   buf: GpuBuf;
   args: StreamArg[];
-  /** Some argument gathers from it: every page is bound. */
-  gathered: boolean;
-  /** Per argument: read in blocks (a partial reduction's input), not one element a position. */
-  blocks: boolean[];
+  /** Per argument: how positions reach elements: at the position ('at': the element the resizing
+   *  rule gives), in blocks (a partial reduction's input), or anywhere in its box (a gather). */
+  reads: ('at' | 'blocks' | 'gather')[];
 }
 
 export interface Chunk {
@@ -133,24 +133,23 @@ function bindingGroups(launch: Launch, v: KernelVariant, mode: VariantMode): Gro
   const ir = launch.kernel.ir;
   const groups: Group[] = [];
   const byOwner = new Map<number, Group>();
-  const add = (k: number, a: LaunchArg | undefined, gathers: boolean, blocks: boolean) => {
+  const add = (k: number, a: LaunchArg | undefined, reads: Group['reads'][number]) => {
     if (!a || a.kind !== 'stream' || a.stream.buffer === undefined) return;
     const owner = v.share[k]! >= 0 ? v.share[k]! : k;
     let g = byOwner.get(owner);
     if (!g) {
-      g = { owner, buf: asGpuBuf(a.stream.buffer), args: [], gathered: false, blocks: [] };
+      g = { owner, buf: asGpuBuf(a.stream.buffer), args: [], reads: [] };
       byOwner.set(owner, g);
       groups.push(g);
     }
     g.args.push(a);
-    g.blocks.push(blocks);
-    g.gathered ||= gathers;
+    g.reads.push(reads);
   };
   ir.params.forEach((p, k) => {
     // A partial reduction's input is read in blocks: a block of the input per target position.
-    if (paramIsBound(p, mode)) add(k, launch.args[k], p.role === 'gather', mode === 'reduceBlocks' && p.role === 'in');
+    if (paramIsBound(p, mode)) add(k, launch.args[k], p.role === 'gather' ? 'gather' : mode === 'reduceBlocks' && p.role === 'in' ? 'blocks' : 'at');
   });
-  add(ir.params.length, launch.mask, false, false);
+  add(ir.params.length, launch.mask, 'at');
   return groups;
 }
 
@@ -159,9 +158,13 @@ function bindingGroups(launch: Launch, v: KernelVariant, mode: VariantMode): Gro
  * page each), halved until the slots fit the adapter's storage buffers per shader.
  */
 function planChunks(ctx: GpuContext, launch: Launch, space: readonly number[], split: Group[], plain: number, n: number): Chunk[] {
-  const direct = split.filter((g) => !g.gathered && g.args.every((a, k) => !g.blocks[k] && isDirect(a, space)));
+  const direct = split.filter((g) => g.args.every((a, k) => g.reads[k] === 'at' && isDirect(a, space)));
   let size = direct.length > 0 ? Math.min(...direct.map((g) => g.buf.pageElems)) : n;
-  const fixed = plain + split.reduce((s, g) => s + (g.gathered ? g.buf.pages.length : 1), 0);
+  // Slots no halving can save: the pages of gathered boxes.
+  const fixed = plain + split.reduce((s, g) => {
+    const [a, b] = gatheredPages(g);
+    return s + Math.max(1, b - a + 1);
+  }, 0);
   for (;;) {
     const chunks: Chunk[] = [];
     for (let lo = 0; lo < n; lo += size) {
@@ -169,7 +172,7 @@ function planChunks(ctx: GpuContext, launch: Launch, space: readonly number[], s
       const first: number[] = [];
       const spans: number[] = [];
       for (const g of split) {
-        const [a, b] = g.gathered ? [0, g.buf.pages.length - 1] : touchedPages(g, space, lo, hi);
+        const [a, b] = touchedPages(g, space, lo, hi);
         first.push(a);
         spans.push(b - a + 1);
       }
@@ -190,13 +193,38 @@ function widest(chunks: Chunk[], j: number): number {
   return m;
 }
 
+/** First and last page of the boxes `g` is gathered from ([0, -1] when it is not gathered). */
+function gatheredPages(g: Group): [number, number] {
+  let first = Infinity;
+  let last = -1;
+  g.args.forEach((a, k) => {
+    if (g.reads[k] !== 'gather') return;
+    const [e0, e1] = boxElements(a);
+    first = Math.min(first, Math.floor(e0 / g.buf.pageElems));
+    last = Math.max(last, Math.floor(e1 / g.buf.pageElems));
+  });
+  return last < 0 ? [0, -1] : [first, last];
+}
+
+/** First and last element of an argument's box (a gather reads anywhere inside it). */
+function boxElements(a: StreamArg): [number, number] {
+  const full = a.stream.shape;
+  let e0 = 0;
+  let e1 = 0;
+  for (let d = 0; d < full.length; d++) {
+    e0 = e0 * full[d]! + a.lo[d]!;
+    e1 = e1 * full[d]! + a.lo[d]! + Math.max(0, a.shape[d]! - 1);
+  }
+  return [e0, e1];
+}
+
 /** First and last page of `g` that positions [lo, hi) of the output can touch. */
 function touchedPages(g: Group, space: readonly number[], lo: number, hi: number): [number, number] {
   let first = Infinity;
   let last = -1;
   for (const [k, a] of g.args.entries()) {
-    const blocks = g.blocks[k]!;
-    const [e0, e1] = !blocks && isDirect(a, space) ? [lo, hi - 1] : touchedElements(a, space, lo, hi, blocks);
+    const reads = g.reads[k]!;
+    const [e0, e1] = reads === 'gather' ? boxElements(a) : reads === 'at' && isDirect(a, space) ? [lo, hi - 1] : touchedElements(a, space, lo, hi, reads === 'blocks');
     first = Math.min(first, Math.floor(e0 / g.buf.pageElems));
     last = Math.max(last, Math.floor(e1 / g.buf.pageElems));
   }
@@ -283,7 +311,10 @@ function tooManyPages(ctx: GpuContext, launch: Launch, split: Group[], need: num
   const ir = launch.kernel.ir;
   const name = (g: Group) => (g.owner < ir.params.length ? `'${ir.params[g.owner]!.sourceName}'` : 'the write mask');
   const why = split
-    .map((g) => `${name(g)} is ${g.buf.pages.length} pages${g.gathered ? ', all bound for its gathers' : ''}`)
+    .map((g) => {
+      const [a, b] = gatheredPages(g);
+      return `${name(g)} is ${g.buf.pages.length} pages${b >= a ? `, ${b - a + 1} of them bound for its gathers` : ''}`;
+    })
     .join('; ');
   return brtError('BRK5400', { what: `kernel '${ir.name}'`, need, limit: ctx.maxStorageBuffers, why, page: ctx.pageBytes });
 }
