@@ -91,9 +91,9 @@ function advice(r: ProfileRow, t: Terms): string {
   }
   // The paper's other lesson (5.2, Figure 4): a call must carry enough work to hide its issue cost.
   const devicePerCall = r.time_ms / r.calls;
-  const hostPerCall = r.host_ms / r.calls;
+  const hostPerCall = r.hostMedianMs;
   if (t.backend !== 'cpu' && hostPerCall > devicePerCall && r.calls > 1) {
-    parts.push(`; issue-bound: each call costs ${g3(hostPerCall * 1000)} us of host time against ${g3(devicePerCall * 1000)} us on the device, so give each call more records`);
+    parts.push(`; issue-bound: a call costs ${g3(hostPerCall * 1000)} us of host time (median) against ${g3(devicePerCall * 1000)} us on the device, so give each call more records`);
   }
   return parts.join(' ').replace(' ;', ';');
 }

@@ -39,6 +39,8 @@ export interface ProfileRow {
   /** Bytes of the data set a host sends and fetches for these calls (the paper's T_r). */
   inBytes: number;
   outBytes: number;
+  /** Median host time of one call (the first call of a kernel also compiles it). */
+  hostMedianMs: number;
 }
 
 const CLOCK_NAMES: Record<RecordedProfile['deviceClock'], string> = {
@@ -100,6 +102,7 @@ function rowOf(rs: OpRecord[], p: RecordedProfile, peaks: Peaks | undefined): Pr
     note: notes.length > 0 ? notes.join('; ') : null,
     inBytes: sum((r) => r.inBytes),
     outBytes: sum((r) => r.outBytes),
+    hostMedianMs: median(rs.map((r) => r.hostMs)),
   };
 }
 
@@ -131,4 +134,10 @@ export function profileSummary(p: RecordedProfile, rows: ProfileRow[]): ProfileS
     backend: p.backend,
     adapter: p.adapter,
   };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? 0 : s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
