@@ -100,6 +100,18 @@ export function sgemvRef(A: Float32Array, x: Float32Array, m: number, n: number)
   return { want, scale };
 }
 
+/** y = alpha A x + beta y0 (the BLAS SGEMV the paper measured), A row-major m x n. */
+export function sgemvAxpbyRef(A: Float32Array, x: Float32Array, m: number, n: number, p: { alpha: number; beta: number; y0: Float32Array }): { want: Float64Array; scale: Float64Array } {
+  const ax = sgemvRef(A, x, m, n);
+  const want = new Float64Array(m);
+  const scale = new Float64Array(m);
+  for (let r = 0; r < m; r++) {
+    want[r] = p.alpha * ax.want[r] + p.beta * p.y0[r];
+    scale[r] = Math.abs(p.alpha) * ax.scale[r] + Math.abs(p.beta * p.y0[r]);
+  }
+  return { want, scale };
+}
+
 /** Component-wise sum of a float4 stream. */
 export function sum4Ref(x: Float32Array): { want: Float64Array; scale: Float64Array } {
   const want = new Float64Array(4);

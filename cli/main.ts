@@ -22,6 +22,7 @@
 import { existsSync, readFileSync, readSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withLibraries } from '../runtime/library/index.js';
 import { BrookRuntimeError, compile, renderDiagnostic, renderRuntimeError, SourceSet } from '../runtime/compiler/index.js';
 
 export interface CliIO {
@@ -215,7 +216,8 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     }
     return undefined;
   };
-  const result = compile(sources, { readInclude });
+  // Then the libraries shipped with the package (#include <brook/blas.br>, runtime/library).
+  const result = compile(sources, { readInclude: withLibraries(readInclude) });
   for (const d of result.diagnostics) err(renderDiagnostic(result.sources, d) + '\n');
   if (!result.ok || !result.hostJs) return 1;
   if (parsed.command === 'check') return 0;
@@ -277,6 +279,11 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
     if (recorder) {
       flushOut();
       await reportProfile(await recorder.stop(), rt, args, err);
+    }
+    if (rt.fusion.mode === 'verify') {
+      // BROOK_FUSE=verify (tests): how many fused launches were compared with their calls run one by one.
+      const f = rt.fusion.stats;
+      err(`brook: fusion verify: ${f.verified} fused launch${f.verified === 1 ? '' : 'es'} of ${f.calls} calls, ${f.elided} intermediate${f.elided === 1 ? '' : 's'} not written, identical to the calls run one by one\n`);
     }
     return status;
   } catch (e) {

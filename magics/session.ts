@@ -22,6 +22,7 @@ import { createRuntime, type BrookRuntimeHandle, type Stream } from '../runtime/
 import { HostLib, instantiateCell, type HostSession } from '../runtime/hostlib/loader.js';
 import { ExitRequest } from '../runtime/hostlib/libc.js';
 import { hostArrayFor } from './host-arrays.js';
+import { libraryInclude } from '../runtime/library/index.js';
 
 export type BackendChoice = 'auto' | 'cpu' | 'webgpu';
 
@@ -201,7 +202,8 @@ export class BrookSession {
     const text = '\n'.repeat(firstLine) + body;
     const t0 = performance.now();
     const externals = new Map([...this.tsExternals(), ...this.externals]);
-    const result = compileCell(text, label, { sources: this.sources, externals, macros: this.macros, typedefNames: this.typedefNames });
+    // `#include <brook/blas.br>`: the libraries shipped with the package (runtime/library).
+    const result = compileCell(text, label, { sources: this.sources, externals, macros: this.macros, typedefNames: this.typedefNames }, { readInclude: libraryInclude });
     const compileMs = performance.now() - t0;
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     const warnings = result.diagnostics.filter((d) => d.severity === 'warning');

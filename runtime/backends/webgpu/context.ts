@@ -54,18 +54,31 @@ export class GpuContext {
     this.maxGroupsPerDim = device.limits.maxComputeWorkgroupsPerDimension;
   }
 
-  /** Pipeline of a kernel variant, cached on the CompiledKernel. */
+  /**
+   * Pipelines of kernel variants, per device. Not on the CompiledKernel's own cache: one compiled
+   * kernel may run on several WebGPU runtimes in a process (a notebook's kernels on the bench
+   * harness's runtimes, bench/apps/figure3.ts), and a pipeline belongs to the device that made it.
+   */
+  private readonly kernelPipelines = new WeakMap<CompiledKernel, Map<string, KernelPipeline>>();
+
+  /** Pipeline of a kernel variant on this device. */
   kernelPipeline(kernel: CompiledKernel, v: KernelVariant): KernelPipeline {
-    const key = `webgpu:${variantKey(v)}`;
-    let p = kernel.cache.get(key) as KernelPipeline | undefined;
+    const key = variantKey(v);
+    let mine = this.kernelPipelines.get(kernel);
+    if (!mine) this.kernelPipelines.set(kernel, (mine = new Map()));
+    let p = mine.get(key);
     if (p) return p;
     const m = writeKernelModule(kernel.ir, v);
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
     const base = this.pipelines.get({ label: `kernel '${kernel.ir.name}' (${v.mode})`, code: m.code, entries: m.entries, uniformBytes: m.plan.uniformVec4s * 16, bindings });
     p = { ...base, plan: m.plan, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2 };
-    kernel.cache.set(key, p);
+    mine.set(key, p);
     return p;
+  }
+
+  kernelVariants(kernel: CompiledKernel): string[] {
+    return [...(this.kernelPipelines.get(kernel)?.keys() ?? [])];
   }
 
   /** Pipeline of a library shader (scan, scatter, ...), cached by `key`. */
