@@ -62,18 +62,39 @@ export function profileRows(p: RecordedProfile, peaks: Peaks | undefined): Profi
     }
     byKey.get(key)!.push(r);
   }
-  const rows = order.map((key) => rowOf(byKey.get(key)!, p, peaks));
+  const rows = order.map((key) => rowOf(byKey.get(key)!, p, peaks, passedOf(byKey.get(key)![0]!, p)));
   // Where the time went first.
   return rows.sort((a, b) => b.time_ms - a.time_ms);
 }
 
-function rowOf(rs: OpRecord[], p: RecordedProfile, peaks: Peaks | undefined): ProfileRow {
+/** The streams a fused group passed between its calls in registers (empty for other rows). */
+function passedOf(r: OpRecord, p: RecordedProfile): { registers: Set<string>; unwritten: Set<string> } {
+  const g = r.group ? [...p.groups.values()].find((x) => x.label === r.group && x.tags.includes(r.tag)) : undefined;
+  const elided = g?.passed?.elided ?? [];
+  return { registers: new Set([...elided, ...(g?.passed?.written ?? [])]), unwritten: new Set(elided) };
+}
+
+/** Bytes of a call, less what a fused group passed in registers: a later call's read of a passed
+ *  stream, and the write of one never written. */
+function bytesOf(r: OpRecord, passed: { registers: Set<string>; unwritten: Set<string> }, first: boolean): number {
+  if (!r.parts || passed.registers.size === 0) return r.bytes;
+  return r.parts.reduce((n, x) => {
+    if (x.role === 'in' && !first && passed.registers.has(x.stream)) return n;
+    if (x.role === 'out' && passed.unwritten.has(x.stream)) return n;
+    return n + x.bytes;
+  }, 0);
+}
+
+function rowOf(rs: OpRecord[], p: RecordedProfile, peaks: Peaks | undefined, passed: { registers: Set<string>; unwritten: Set<string> }): ProfileRow {
   const first = rs[0]!;
   const copy = isCopy(first.kind);
   const deviceTimed = !copy && rs.every((r) => r.deviceMs !== undefined);
   const time = rs.reduce((n, r) => n + (copy || r.deviceMs === undefined ? r.hostMs : r.deviceMs), 0);
   const sum = (f: (r: OpRecord) => number) => rs.reduce((n, r) => n + f(r), 0);
-  const bytes = sum((r) => r.bytes);
+  // In a fused group, the first call of each launch reads its inputs from memory; later calls read
+  // what earlier ones passed in registers.
+  const firstOfLaunch = new Set(first.group ? [...p.groups.values()].filter((g) => g.label === first.group).map((g) => Math.min(...g.tags)) : []);
+  const bytes = rs.reduce((n, r) => n + bytesOf(r, passed, !first.group || firstOfLaunch.has(r.tag)), 0);
   const flops = rs.some((r) => r.flops === null) ? null : sum((r) => r.flops!);
   const exact = flops === null ? null : rs.every((r) => r.flopsExact);
   const gbs = time > 0 ? bytes / (time * 1e6) : 0;

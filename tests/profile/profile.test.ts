@@ -12,7 +12,7 @@ import { createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.
 import { activeProfile } from '../../runtime/brt/profile-hooks.js';
 import { compile } from '../../runtime/compiler/index.js';
 import { HostLib, runProgram } from '../../runtime/hostlib/loader.js';
-import { adapterPeaks, finishProfile, profileWork, ProfileRecorder, type Peaks, type Profile } from '../../runtime/profile/index.js';
+import { adapterPeaks, finishProfile, profileWork, type Peaks, type Profile } from '../../runtime/profile/index.js';
 import { webgpuAdapterAvailable } from '../conformance/cli.js';
 
 const BACKENDS: ('cpu' | 'webgpu')[] = ['cpu', ...(process.env.BROOK_TEST_WEBGPU !== '0' && webgpuAdapterAvailable() ? (['webgpu'] as const) : [])];
@@ -120,10 +120,9 @@ describe.each(BACKENDS)('profile of a program on %s', (backend) => {
     expect(w.share_pct).toBeCloseTo((100 * w.time_ms) / s.wallMs, 9);
   });
 
-  it('sgemv (mul + sum, the seeds\' form) and gemm: flops of the rows are n^2, n^2 - n and 2n^3 exactly', async () => {
-    const rt = await runtime(backend);
+  it('sgemv (mul + sum, the seeds\' form) and gemm: flops of the rows are n^2, n^2 - n and 2n^3 exactly, fused or not', async () => {
     const n = 32;
-    const { profile, out } = await profileProgram(rt, `
+    const src = `
       kernel void mul(float a<>, float b<>, out float c<>) { c = a * b; }
       reduce void sum(float a<>, reduce float r<>) { r += a; }
       kernel void gemm(float n, float A[][], float B[][], out float C<>) {
@@ -146,15 +145,28 @@ describe.each(BACKENDS)('profile of a program on %s', (backend) => {
         streamWrite(y, h);
         printf("%.1f %.1f\\n", h[0], h[${n - 1}]);
         return 0;
-      }`);
+      }`;
     // y[i] = sum_j A[i][j] * x[j], A[i][j] = (i*n + j) % 5, x[j] = j % 5: float64 reference.
     const y = (i: number) => Array.from({ length: n }, (_, j) => ((i * n + j) % 5) * (j % 5)).reduce((a, b) => a + b, 0);
-    expect(out).toBe(`${y(0).toFixed(1)} ${y(n - 1).toFixed(1)}\n`);
-    expect(row(profile, 'mul')).toMatchObject({ flops: n * n, records: n * n, flops_exact: true });
-    expect(row(profile, 'sum')).toMatchObject({ kind: 'reduction', flops: n * n - n, records: n * n, bytes: n * n * 4 + n * 4 });
-    expect(row(profile, 'gemm')).toMatchObject({ flops: 2 * n * n * n, flops_exact: true, records: n * n });
+    const unfusedRt = await runtime(backend);
+    unfusedRt.fusion.mode = 'off';
+    const unfused = await profileProgram(unfusedRt, src);
+    expect(unfused.out).toBe(`${y(0).toFixed(1)} ${y(n - 1).toFixed(1)}\n`);
+    expect(row(unfused.profile, 'mul')).toMatchObject({ flops: n * n, records: n * n, flops_exact: true, bytes: n * n * 4 + n * 4 + n * n * 4 });
+    expect(row(unfused.profile, 'sum')).toMatchObject({ kind: 'reduction', flops: n * n - n, records: n * n, bytes: n * n * 4 + n * 4 });
+    expect(row(unfused.profile, 'gemm')).toMatchObject({ flops: 2 * n * n * n, flops_exact: true, records: n * n });
     // gemm reads A twice over as gathers (compulsory traffic: each element once) and writes C.
-    expect(row(profile, 'gemm').bytes).toBe(3 * n * n * 4);
+    expect(row(unfused.profile, 'gemm').bytes).toBe(3 * n * n * 4);
+    // Fused (the default), mul and sum run as one launch: one row, the same flops, T passed in registers.
+    const fusedRt = await runtime(backend);
+    const elided = fusedRt.fusion.stats.elided;
+    const fused = await profileProgram(fusedRt, src);
+    expect(fused.out).toBe(unfused.out);
+    const g = row(fused.profile, 'mul+sum');
+    expect(g).toMatchObject({ kind: 'fused', group: 'mul+sum', calls: 2, flops: n * n + n * n - n });
+    const tWrite = fusedRt.fusion.stats.elided > elided ? 0 : n * n * 4;
+    expect(g.bytes).toBe(n * n * 4 + n * 4 + tWrite + n * 4);
+    expect(fused.profile.rows.some((r) => r.op === 'mul' || r.op === 'sum')).toBe(false);
   });
 
   it('the paper\'s model: T_r, K_gpu, K_cpu, gamma, s and s needed follow their definitions', async () => {
@@ -206,30 +218,48 @@ describe('profile details', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 
-  it('kernel fusion reports a fused group through brt/profile-hooks: one row, its calls marked with the group', async () => {
-    const rt = await runtime('cpu');
-    const r = compile(`kernel void inc(float a<>, out float b<>) { b = a + 1.0f; }\nint main() { return 0; }`);
-    const k = r.kernels.get('inc')!;
-    // A stand-in for fusion inside brt: it sees each call's tag, then runs two of them as one launch.
-    const seen: number[] = [];
-    const call = rt.call.bind(rt);
-    rt.call = (kk, args, span) => {
-      seen.push(activeProfile()!.currentTag!);
-      return call(kk, args, span);
+});
+
+describe.each(BACKENDS)('profiles of fused calls on %s', (backend) => {
+  it('a chain of maps fused into one launch: one row with the group\'s calls, flops and time; the copy after it keeps only its own time', async () => {
+    const rt = await runtime(backend);
+    const n = 1 << 16;
+    const steps = backend === 'cpu' ? 40 : 2000;
+    const { profile, out } = await profileProgram(rt, `
+      kernel void step(float k, float a<>, out float b<>) {
+        float x = a;
+        float i;
+        for (i = 0.0f; i < k; i += 1.0f) x = x * 0.5f + 1.0f;
+        b = x + 1.0f;
+      }
+      int main() {
+        float a<${n}>, b<${n}>, c<${n}>, d<${n}>;
+        float *h = (float *) malloc(${n} * 4);
+        int i;
+        for (i = 0; i < ${n}; i++) h[i] = (float) (i % 3);
+        streamRead(a, h);
+        step(${steps}.0f, a, b);
+        step(${steps}.0f, b, c);
+        step(${steps}.0f, c, d);
+        streamWrite(d, h);
+        printf("%.3f %.3f\\n", h[0], h[2]);
+        return 0;
+      }`);
+    // x -> 0.5x + 1 converges to 2 (exactly, in float32, after enough steps); then + 1 each call.
+    const f = Math.fround;
+    const stepOf = (v: number) => {
+      let x = f(v);
+      for (let i = 0; i < steps; i++) x = f(f(x * 0.5) + 1);
+      return f(x + 1);
     };
-    const rec = new ProfileRecorder(rt);
-    rec.start();
-    const a = rt.createStream('a', { kind: 'scalar', name: 'float' }, [256]);
-    const b = rt.createStream('b', { kind: 'scalar', name: 'float' }, [256]);
-    rec.runtime.call(k, [a, b]);
-    rec.runtime.call(k, [b, a]);
-    rec.runtime.call(k, [a, b]);
-    expect(seen).toHaveLength(3);
-    activeProfile()!.fused([seen[0]!, seen[1]!], 'inc+inc');
-    const profile = await finishProfile(await rec.stop(), rt, { peaks: PEAKS, cpuSample: false });
-    rt.call = call;
+    const at = (v: number) => stepOf(stepOf(stepOf(v)));
+    expect(out).toBe(`${at(0).toFixed(3)} ${at(2).toFixed(3)}\n`);
+    const g = row(profile, 'step+step+step');
+    expect(g).toMatchObject({ kind: 'fused', group: 'step+step+step', calls: 3, records: 3 * n, flops: 3 * n * (2 * steps + 1), flops_exact: true });
+    expect(g.time_ms).toBeGreaterThan(0);
+    // The group ran inside streamWrite's call (the first operation after it), but its time is the group's.
+    expect(row(profile, 'streamWrite d').time_ms).toBeLessThan(g.time_ms);
+    expect(profile.rows.reduce((t, r) => t + r.time_ms, 0)).toBeLessThanOrEqual(profile.summary.wallMs * 1.02 + 1);
     expect(activeProfile()).toBeNull();
-    expect(row(profile, 'inc+inc')).toMatchObject({ kind: 'fused', group: 'inc+inc', calls: 2, records: 512, flops: 512 });
-    expect(row(profile, 'inc')).toMatchObject({ kind: 'kernel', group: null, calls: 1 });
   });
 });
