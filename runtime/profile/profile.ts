@@ -30,7 +30,7 @@ export class Profile {
     /** The roofline chart (absent without peaks or without a kernel that does arithmetic). */
     readonly roofline: PlotDisplay | undefined,
   ) {
-    this.table = aq.from(rows.map(({ inBytes: _i, outBytes: _o, hostMedianMs: _h, ...shown }) => shown));
+    this.table = aq.from(rows.map(({ inBytes: _i, outBytes: _o, hostMedianMs: _h, members: _m, ...shown }) => shown));
     this.model = aq.from(modelRows);
   }
 

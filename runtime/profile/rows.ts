@@ -41,6 +41,8 @@ export interface ProfileRow {
   outBytes: number;
   /** Median host time of one call (the first call of a kernel also compiles it). */
   hostMedianMs: number;
+  /** Records per kernel of the row (one entry, or the members of a fused group). */
+  members: { kernel: string; records: number }[];
 }
 
 const CLOCK_NAMES: Record<RecordedProfile['deviceClock'], string> = {
@@ -124,6 +126,7 @@ function rowOf(rs: OpRecord[], p: RecordedProfile, peaks: Peaks | undefined, pas
     inBytes: sum((r) => r.inBytes),
     outBytes: sum((r) => r.outBytes),
     hostMedianMs: median(rs.map((r) => r.hostMs)),
+    members: [...rs.reduce((m, r) => m.set(r.name, (m.get(r.name) ?? 0) + r.records), new Map<string, number>())].map(([kernel, records]) => ({ kernel, records })),
   };
 }
 

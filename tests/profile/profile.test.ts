@@ -160,13 +160,17 @@ describe.each(BACKENDS)('profile of a program on %s', (backend) => {
     // Fused (the default), mul and sum run as one launch: one row, the same flops, T passed in registers.
     const fusedRt = await runtime(backend);
     const elided = fusedRt.fusion.stats.elided;
-    const fused = await profileProgram(fusedRt, src);
+    const fused = await profileProgram(fusedRt, src, { peaks: PEAKS, cpuSample: true });
     expect(fused.out).toBe(unfused.out);
     const g = row(fused.profile, 'mul+sum');
     expect(g).toMatchObject({ kind: 'fused', group: 'mul+sum', calls: 2, flops: n * n + n * n - n });
     const tWrite = fusedRt.fusion.stats.elided > elided ? 0 : n * n * 4;
     expect(g.bytes).toBe(n * n * 4 + n * 4 + tWrite + n * 4);
     expect(fused.profile.rows.some((r) => r.op === 'mul' || r.op === 'sum')).toBe(false);
+    // K_cpu of the group: its kernels one after the other on the CPU backend.
+    const m = fused.profile.modelRows.find((r) => r.kernel === 'mul+sum')!;
+    expect(m.K_cpu_ns).toBeGreaterThan(0);
+    expect(m.advice).toContain("K_cpu is the group's kernels run one after the other");
   });
 
   it('the paper\'s model: T_r, K_gpu, K_cpu, gamma, s and s needed follow their definitions', async () => {
