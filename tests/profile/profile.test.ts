@@ -214,7 +214,8 @@ describe('profile details', () => {
     expect(first.cached).toBe(false);
     for (const k of ['bandwidthGBs', 'gflops', 'uploadGBs', 'downloadGBs'] as const) expect(first[k]).toBeGreaterThan(0);
     expect(first.key).toContain(backend === 'cpu' ? 'cpu: ' : rt.backend.description);
-    expect(first.clock).toBe(backend === 'cpu' ? 'host' : 'timestamps');
+    // A GPU whose best call is too short for one timestamp pair is timed by the wall clock instead.
+    expect(backend === 'cpu' ? ['host'] : ['timestamps', 'host']).toContain(first.clock);
     const file = JSON.parse(fs.readFileSync(path.join(dir, 'peaks-v1.json'), 'utf8')) as Record<string, Peaks>;
     expect(file[first.key]!.gflops).toBe(first.gflops);
     const second = await adapterPeaks(rt, { env });
