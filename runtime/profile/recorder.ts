@@ -27,6 +27,8 @@ export interface OpRecord extends Traffic {
   hostMs: number;
   /** Device time from the backend (timestamps or submit-to-completion), when it has it. */
   deviceMs?: number;
+  /** Compute passes of the operation that got no timestamp pair (its device time is then short). */
+  untimedPasses?: number;
 }
 
 /** A call the CPU backend can run again on a sample of its domain (cpu-sample.ts). */
@@ -129,6 +131,7 @@ export class ProfileRecorder implements ProfileHooks {
         for (const r of this.records) {
           const t = times.byTag.get(r.tag);
           if (t && t.passes > 0) r.deviceMs = t.ns / 1e6;
+          if (t && t.untimedPasses > 0) r.untimedPasses = t.untimedPasses;
         }
         // A fused launch's time goes to its calls in proportion to their records.
         for (const [g, { tags }] of this.groups) {

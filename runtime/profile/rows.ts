@@ -101,7 +101,12 @@ function rowOf(rs: OpRecord[], p: RecordedProfile, peaks: Peaks | undefined, pas
   const exact = flops === null ? null : rs.every((r) => r.flopsExact);
   const gbs = time > 0 ? bytes / (time * 1e6) : 0;
   const gflops = flops === null || time <= 0 ? null : flops / (time * 1e6);
-  const clock = copy ? 'host wall' : deviceTimed || p.deviceClock === 'host' ? CLOCK_NAMES[p.deviceClock] : 'host wall (no device time)';
+  const untimed = rs.reduce((n, r) => n + (r.untimedPasses ?? 0), 0);
+  const clock = copy
+    ? 'host wall'
+    : deviceTimed || p.deviceClock === 'host'
+      ? `${CLOCK_NAMES[p.deviceClock]}${untimed > 0 ? ` (${untimed} passes untimed: at least this)` : ''}`
+      : 'host wall (no device time)';
   const bwPeak = !peaks ? undefined : first.kind === 'streamRead' ? peaks.uploadGBs : copy ? peaks.downloadGBs : peaks.bandwidthGBs;
   const notes = [...new Set(rs.map((r) => r.flopsNote).filter((n): n is string => n !== undefined))];
   return {
