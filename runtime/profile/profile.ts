@@ -177,7 +177,7 @@ function esc(s: string): string {
   return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }
 
-const CELL = 'padding: 2px 8px; text-align: right; font-family: monospace';
+const CELL = 'padding: 2px 8px; text-align: right; font-family: monospace; white-space: nowrap';
 
 function htmlTable(head: string[], rows: string[][]): string {
   const th = head.map((h, i) => `<th style="${CELL}${i === 0 ? '; text-align: left' : ''}">${esc(h)}</th>`).join('');
