@@ -43,6 +43,10 @@ export const RUNTIME_MESSAGES = {
   // ---- cancellation and the watchdog (runtime/brt/abort.ts; codes BRK5050-BRK5069)
   BRK5050: { message: 'interrupted', hint: 'the work stopped between two chunks; streams written by the interrupted kernel call hold partial results' },
   BRK5051: { message: 'stopped by the watchdog after {seconds} second{s}', hint: "raise the limit with '%brook timeout N' (seconds) or BROOK_KERNEL_TIMEOUT, or turn it off with '%brook timeout off'; streams written by the stopped kernel call hold partial results" },
+  // ---- the BLAS library's TypeScript module (runtime/library/blas; codes BRK5200-BRK5249)
+  BRK5201: { message: 'blas.{op}: {what}', hint: '{fix}' },
+  BRK5202: { message: 'blas.{op}: {name} was freed, or made by another Blas', hint: 'make it again with blas.vector(...) or blas.matrix(...) of this Blas' },
+  BRK5203: { message: 'blas.{op}: the data holds {have} numbers, but a {shape} {what} needs {want}', hint: 'pass row-major data of exactly {want} numbers (a Float32Array, or an array of numbers)' },
 } satisfies Record<string, RuntimeMessageTemplate>;
 
 export type RuntimeMessageCode = keyof typeof RUNTIME_MESSAGES;
