@@ -95,6 +95,7 @@ export class Blas {
   /** Every call's time breakdown, in order. */
   readonly log: BlasCall[] = [];
   private readonly fns: Record<string, HostFn>;
+  private readonly vars: Record<string, unknown>;
 
   private constructor(
     readonly rt: BrookRuntimeHandle,
@@ -103,6 +104,16 @@ export class Blas {
     session: HostSession,
   ) {
     this.fns = session.f as Record<string, HostFn>;
+    this.vars = session.v;
+  }
+
+  /** Partial sums per element of gemv (blas.br's blas_gemv_split): a schedule, not a result. */
+  get gemvSplit(): number {
+    return this.vars.blas_gemv_split as number;
+  }
+  set gemvSplit(n: number) {
+    if (!Number.isInteger(n) || n < 1) throw brtError('BRK5201', { op: 'gemvSplit', what: `${n} is not a positive whole number`, fix: 'use e.g. 32, 64 or 128' });
+    this.vars.blas_gemv_split = n;
   }
 
   /** Compile lib/brook/blas.br on a runtime (a new one unless `rt` is given). */
