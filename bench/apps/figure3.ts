@@ -58,6 +58,8 @@ export interface AppDefinition {
   work: number;
   /** How `work` was counted, for the reader. */
   workNote: string;
+  /** What every side's answer is checked against (default: a float64 reference). */
+  checkedAgainst?: string;
   /** The job's algorithmic bytes (inputs read once, outputs written once). */
   bytes: number;
   /** Largest single buffer a hand-written version needs (checked against the adapter's limits). */
@@ -257,7 +259,7 @@ function fmt(v: number | undefined, digits = 3): string {
 
 export class Figure3 {
   constructor(
-    readonly app: Pick<AppDefinition, 'id' | 'title' | 'size' | 'unit' | 'work' | 'workNote'>,
+    readonly app: Pick<AppDefinition, 'id' | 'title' | 'size' | 'unit' | 'work' | 'workNote' | 'checkedAgainst'>,
     readonly sizeName: AppSize,
     readonly rows: Figure3Row[],
     readonly transfers: TransferRow[],
@@ -290,7 +292,7 @@ export class Figure3 {
       if (r.status !== 'measured') return [r.label, r.device, '-', '-', '-', '-', '-', '-', r.status, r.reason ?? ''];
       return [r.label, r.device, fmt(r.medianMs), fmt(r.rate), fmt(r.vsCpu), fmt(t?.streamReadMs), fmt(t?.streamWriteMs), fmt(this.rateWithTransfers(r)), `${r.timing}, median of ${r.samples}`, r.plan ?? ''];
     });
-    const caption = `${this.app.title}: ${this.app.size} (BROOK_SIZE=${this.sizeName}); ${this.app.workNote}; every side verified against a float64 reference before timing`;
+    const caption = `${this.app.title}: ${this.app.size} (BROOK_SIZE=${this.sizeName}); ${this.app.workNote}; every side checked against ${this.app.checkedAgainst ?? 'a float64 reference'} before it was timed`;
     return tableBundle(caption, head, body);
   }
 

@@ -265,7 +265,7 @@ export async function plotTable(t: ColumnTable, options: PlotOptions = {}, name 
       if (!options.x || ys.length !== 1 || !options.z) throw new PlotError(`a table ${kind} needs x, y (integer cell positions) and z (the value)`, "pass { kind: 'heatmap', x: 'j', y: 'i', z: 'value' }");
       const field = gridOf(col(options.x), col(ys[0]!), col(options.z), options.x, ys[0]!);
       if (isConstant([field.values])) return constantDisplay(title, about, [options.z], [field.values], field.values.length);
-      return finishField('heatmap', title, heatmapChart(field, { title, about, valueTitle: options.z }));
+      return finishField('heatmap', title, heatmapChart(field, { title, about, valueTitle: options.z, xTitle: options.x, yTitle: ys[0]! }));
     }
   }
 }
