@@ -299,28 +299,4 @@ export function isTable(v: unknown): v is ColumnTable {
   return typeof v === 'object' && v !== null && typeof (v as ColumnTable).columnNames === 'function' && typeof (v as ColumnTable).numRows === 'function' && typeof (v as ColumnTable).array === 'function';
 }
 
-/** TypeScript declarations for notebook cells: `stream.plot(...)` and the global `plot(...)`. */
-export const PLOT_DECLARATIONS = `
-type BrookPlotKind = 'line' | 'bar' | 'histogram' | 'scatter' | 'heatmap' | 'image';
-interface BrookPlotOptions {
-  kind?: BrookPlotKind;
-  x?: string;
-  y?: string | string[];
-  z?: string;
-  component?: string;
-  bins?: number;
-  title?: string;
-}
-interface BrookPlot {
-  readonly kind: BrookPlotKind | 'point' | 'constant';
-  readonly title: string;
-  readonly caption: string;
-  readonly png: Uint8Array | undefined;
-}
-interface BrookStream<E extends string = string> {
-  /** A plot of the stream (Vega-Lite spec plus PNG), chosen by shape and values, or options.kind. */
-  plot(options?: BrookPlotOptions): Promise<BrookPlot>;
-}
-/** Plot a Brook stream or an Arquero table: plot(table, { x: 'i', y: 'value', kind: 'line' }). */
-declare function plot(data: BrookStream | import('arquero').ColumnTable, options?: BrookPlotOptions): Promise<BrookPlot>;
-`;
+export { PLOT_DECLARATIONS } from './plot-declarations.js';
