@@ -12,6 +12,8 @@ import { saxpyApp, saxpyInputs, saxpyParams } from '../../bench/apps/saxpy.js';
 import { segmentCheck, segmentInputs, segmentParams, segmentReference } from '../../bench/apps/segment.js';
 import { sortCheck, sortInputs, sortParams } from '../../bench/apps/sort.js';
 import { fftCheck, fftInputs, fftParams, fftReference } from '../../bench/apps/fft.js';
+import { rayCheck, rayParams, rayReference, rayScene } from '../../bench/apps/ray.js';
+import { rayWgsl } from '../../bench/wgsl/ray.js';
 import { segmentWgsl } from '../../bench/wgsl/segment.js';
 import { sortWgsl } from '../../bench/wgsl/sort.js';
 import { fftWgsl } from '../../bench/wgsl/fft.js';
@@ -133,6 +135,22 @@ describe('hand-written WGSL plans verify on the device, and the checks reject wr
     // A transform of the wrong sign is caught.
     const conj = Float32Array.from(want.im, (v) => -v);
     expect(fftCheck(p, inp, want, Float32Array.from(want.re), conj).ok).toBe(false);
+  }, 120_000);
+});
+
+describe('the ray tracer', () => {
+  it('both WGSL plans find the hits of the float64 ray caster; an all-miss frame is rejected', async () => {
+    const p = { ...rayParams('small'), width: 40, height: 30 };
+    const sc = rayScene(p);
+    const want = rayReference(p, sc);
+    // The camera sees floor, objects and sky.
+    const hits = Array.from(want).filter((t) => Number.isFinite(t)).length;
+    expect(hits).toBeGreaterThan(want.length / 2);
+    expect(hits).toBeLessThan(want.length);
+    await allPlansVerify(await rayWgsl(gpu, p, sc, (got) => rayCheck(got, want)));
+    // Every pixel a miss: far more disagreements than grazing edges allow.
+    const misses = new Float32Array(4 * want.length).fill(-1);
+    expect(rayCheck(misses, want).ok).toBe(false);
   }, 120_000);
 });
 
