@@ -17,7 +17,9 @@
  * - The Brook sides run on runtimes made by createRuntime (bench/brook/session.ts), not on the
  *   notebook's own session: so both backends are measured in one cell, whatever the session uses.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import type { BrookRuntimeHandle } from '../../runtime/brt/index.js';
 import { tableBundle } from '../../magics/report.js';
 import type { PlotDisplay } from '../../runtime/results/plot.js';
@@ -246,7 +248,14 @@ export async function runFigure3(app: AppDefinition, size: AppSize, log: (line: 
   if (app.js) rows.push(row(LABELS.js, cpu.baseline, 'cpu'));
   const ref = rows.find((r) => r.label === LABELS.brookCpu)?.rate;
   for (const r of rows) if (r.rate !== undefined && ref) r.vsCpu = r.rate / ref;
-  return new Figure3(app, size, rows, transfers, [web, cpu]);
+  const fig = new Figure3(app, size, rows, transfers, [web, cpu]);
+  // scripts/run-notebooks-full.sh collects every notebook's figure for its summary.
+  const dir = process.env.BROOK_FIGURE3_JSON_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${app.id}.json`), JSON.stringify({ date: new Date().toISOString(), ...fig.toJSON() }, null, 1) + '\n');
+  }
+  return fig;
 }
 
 const DISPLAY = Symbol.for('Jupyter.display');
