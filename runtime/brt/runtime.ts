@@ -76,6 +76,12 @@ export class Runtime implements BrookRuntime {
     return this.current;
   }
 
+  /** The backend as it is, held calls not run first: a profile marks it between operations (held
+   *  calls carry their own marks, brt/profile-hooks.ts), and must not end fusion by looking. */
+  get currentBackend(): Backend {
+    return this.current;
+  }
+
   /**
    * Device loss: the error reaches the user once (from the call that noticed it); the session then
    * carries on on the CPU backend. Every live stream gets fresh zeroed CPU storage (its contents

@@ -52,6 +52,10 @@ export const RUNTIME_MESSAGES = {
   BRK5252: { message: "profile(): option '{option}' {why}", hint: "options are { title: 'a name', cpuSample: true | false, remeasurePeaks: true | false }" },
   // ---- kernel fusion (runtime/brt/fusion.ts; codes BRK5300-BRK5349)
   BRK5300: { message: 'fusion verify: {what} changed a result: {where}', hint: 'this is a bug in kernel fusion; BROOK_FUSE=0 (or %brook fuse off) runs the calls one by one meanwhile' },
+  // ---- the BLAS library's TypeScript module (runtime/library/blas; codes BRK5200-BRK5249)
+  BRK5201: { message: 'blas.{op}: {what}', hint: '{fix}' },
+  BRK5202: { message: 'blas.{op}: {name} was freed, or made by another Blas', hint: 'make it again with blas.vector(...) or blas.matrix(...) of this Blas' },
+  BRK5203: { message: 'blas.{op}: the data holds {have} numbers, but a {shape} {what} needs {want}', hint: 'pass row-major data of exactly {want} numbers (a Float32Array, or an array of numbers)' },
 } satisfies Record<string, RuntimeMessageTemplate>;
 
 export type RuntimeMessageCode = keyof typeof RUNTIME_MESSAGES;
