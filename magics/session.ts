@@ -109,8 +109,9 @@ export class BrookSession {
     if (!this.runtimeStarting) {
       const starting: Promise<BrookRuntimeHandle> = createRuntime({
         backend: this.backendChoice,
-        // Timestamps on every pass, so `%%brook --time` can report GPU time (where the adapter has them).
-        webgpu: { timing: true },
+        // Timestamps on every pass, so `%%brook --time` and `--profile` can report GPU time (where the
+        // adapter has them), unrounded (Dawn rounds them to 100 us on real GPUs unless told not to).
+        webgpu: { timing: true, flags: ['disable-dawn-features=timestamp_quantization'] },
         stdout: (s) => this.sink.stdout(s),
         stderr: (s) => this.sink.stderr(s),
       }).then((rt) => {

@@ -65,7 +65,18 @@ export async function finishProfile(recorded: RecordedProfile, rt: BrookRuntime,
       cpu.dispose();
     }
   }
-  for (const r of rows) if (r.kind === 'fused' && !samples.has(r.op)) samples.set(r.op, { skipped: 'a fused group: the CPU backend runs its kernels apart' });
+  // A fused group on the CPU: its kernels one after the other, per record of the group.
+  for (const r of rows) {
+    if (r.kind !== 'fused' || samples.has(r.op)) continue;
+    const parts = r.members.map((m) => ({ m, s: samples.get(m.kernel) }));
+    const missing = parts.find((x) => !x.s || !('nsPerRecord' in x.s));
+    if (missing || r.records === 0) {
+      samples.set(r.op, { skipped: `kernel '${missing?.m.kernel ?? r.op}' of the group was not sampled` });
+      continue;
+    }
+    const ns = parts.reduce((n, x) => n + (x.s as CpuSample).nsPerRecord * x.m.records, 0) / r.records;
+    samples.set(r.op, { nsPerRecord: ns, records: r.records, note: "is the group's kernels run one after the other" });
+  }
   const model = peaks ? modelRows(rows, peaks, samples, recorded.backend) : [];
   let roofline;
   if (peaks) {

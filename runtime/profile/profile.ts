@@ -30,7 +30,7 @@ export class Profile {
     /** The roofline chart (absent without peaks or without a kernel that does arithmetic). */
     readonly roofline: PlotDisplay | undefined,
   ) {
-    this.table = aq.from(rows.map(({ inBytes: _i, outBytes: _o, ...shown }) => shown));
+    this.table = aq.from(rows.map(({ inBytes: _i, outBytes: _o, hostMedianMs: _h, members: _m, ...shown }) => shown));
     this.model = aq.from(modelRows);
   }
 
@@ -177,7 +177,7 @@ function esc(s: string): string {
   return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }
 
-const CELL = 'padding: 2px 8px; text-align: right; font-family: monospace';
+const CELL = 'padding: 2px 8px; text-align: right; font-family: monospace; white-space: nowrap';
 
 function htmlTable(head: string[], rows: string[][]): string {
   const th = head.map((h, i) => `<th style="${CELL}${i === 0 ? '; text-align: left' : ''}">${esc(h)}</th>`).join('');
