@@ -42,10 +42,18 @@ function withProfiles(name: string): string {
     const src = text(c.source);
     if (src.startsWith('%%brook')) c.source = src.replace(/^%%brook/, '%%brook --profile');
   }
-  const out = path.join(tmp, name);
+  // One folder below the repository, as notebooks/ is: notebooks import modules by paths relative to
+  // their folder ('../dist/...'). tmp/ is ignored by git and listed by no other test.
+  const out = path.join(repoRoot, 'tmp', `profile-${process.pid}-${name}`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(nb));
+  written.push(out);
   return out;
 }
+const written: string[] = [];
+afterAll(() => {
+  for (const f of written) fs.rmSync(f, { force: true });
+});
 
 function execute(name: string, backend: 'cpu' | 'webgpu'): Cell[] {
   const input = withProfiles(name);
