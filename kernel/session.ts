@@ -77,6 +77,16 @@ const PROTECTED_NAMES = new Set(['process', 'Buffer', 'globalThis', 'console', K
 const PAGE_REQUEST = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\?\s*$/;
 const KERNEL_DIR = fileURLToPath(new URL('.', import.meta.url));
 
+// Node warns, into the first cell that imports a module, that vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER
+// is experimental. Cells use it on purpose (transform.ts: imports resolve from the notebook's folder),
+// so that one warning is dropped; every other warning still shows.
+const emitWarning = process.emitWarning;
+process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
+  const text = typeof warning === 'string' ? warning : warning?.message;
+  if (typeof text === 'string' && text.includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')) return;
+  return (emitWarning as (...a: unknown[]) => void).call(process, warning, ...rest);
+} as typeof process.emitWarning;
+
 let active: Session | undefined;
 
 /**

@@ -26,6 +26,7 @@ import { BrookStream, kernelFunction, resultsModules } from './handles.js';
 import { BROOK_PRELUDE, declarationFor } from './declarations.js';
 import { completeBrook, inspectBrook, isCompleteBrook } from './editor.js';
 import type { PlotDisplay, PlotKind, PlotOptions } from '../runtime/results/plot.js';
+import { PLOT_DECLARATIONS } from '../runtime/results/plot-declarations.js';
 import { startProgress } from './progress.js';
 import { escapeHtml, helpBundle, keyValueBundle, tableBundle, timeText, type CellTimes } from './report.js';
 import { beginProfile, endProfile, profileFunction, sessionPeaks, PROFILE_DECLARATIONS } from './profile.js';
@@ -113,28 +114,20 @@ async function plotGlobal(data: unknown, options: PlotOptions = {}): Promise<Plo
 function installPlotGlobal(g: Record<string, unknown>): void {
   if (g.plot !== plotGlobal) Object.defineProperty(g, 'plot', { value: plotGlobal, writable: true, configurable: true, enumerable: false });
   if (g.profile !== profileGlobal) Object.defineProperty(g, 'profile', { value: profileGlobal, writable: true, configurable: true, enumerable: false });
-  void plotDeclarations();
+  // Declared now, not when plot.ts loads: the next TypeScript cell is checked against them.
+  setDeclarations('brook:plot', PLOT_DECLARATIONS);
 }
 
 /** profile(async () => ...) in TypeScript cells (magics/profile.ts). */
 const profileGlobal = profileFunction(session);
 
-/** plot()'s declarations for completion, once the plot module is loaded (see resultsModules). */
-let plotDeclared: Promise<void> | undefined;
-function plotDeclarations(): Promise<void> {
-  plotDeclared ??= resultsModules.plot().then(
-    (m) => setDeclarations('brook:plot', m.PLOT_DECLARATIONS),
-    () => {},
-  );
-  return plotDeclared;
-}
-// TypeScript cells run with globalThis as their global object: plot() works before any %%brook cell.
-// Its declarations (and Arquero) load 1.5 s after the magics, off the first cell's path.
+// TypeScript cells run with globalThis as their global object: plot() and profile() work, and are
+// declared, before any %%brook cell.
 const g0 = globalThis as unknown as Record<string, unknown>;
 if (g0.plot !== plotGlobal) Object.defineProperty(g0, 'plot', { value: plotGlobal, writable: true, configurable: true, enumerable: false });
 if (g0.profile !== profileGlobal) Object.defineProperty(g0, 'profile', { value: profileGlobal, writable: true, configurable: true, enumerable: false });
 setDeclarations('brook:profile', PROFILE_DECLARATIONS);
-setTimeout(() => void plotDeclarations(), 1500).unref();
+setDeclarations('brook:plot', PLOT_DECLARATIONS);
 // --- end plots ---
 
 function define(g: Record<string, unknown>, name: string, value: unknown): void {

@@ -17,7 +17,9 @@
  * - The Brook sides run on runtimes made by createRuntime (bench/brook/session.ts), not on the
  *   notebook's own session: so both backends are measured in one cell, whatever the session uses.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import type { BrookRuntimeHandle } from '../../runtime/brt/index.js';
 import { tableBundle } from '../../magics/report.js';
 import type { PlotDisplay } from '../../runtime/results/plot.js';
@@ -58,6 +60,8 @@ export interface AppDefinition {
   work: number;
   /** How `work` was counted, for the reader. */
   workNote: string;
+  /** What every side's answer is checked against (default: a float64 reference). */
+  checkedAgainst?: string;
   /** The job's algorithmic bytes (inputs read once, outputs written once). */
   bytes: number;
   /** Largest single buffer a hand-written version needs (checked against the adapter's limits). */
@@ -244,7 +248,14 @@ export async function runFigure3(app: AppDefinition, size: AppSize, log: (line: 
   if (app.js) rows.push(row(LABELS.js, cpu.baseline, 'cpu'));
   const ref = rows.find((r) => r.label === LABELS.brookCpu)?.rate;
   for (const r of rows) if (r.rate !== undefined && ref) r.vsCpu = r.rate / ref;
-  return new Figure3(app, size, rows, transfers, [web, cpu]);
+  const fig = new Figure3(app, size, rows, transfers, [web, cpu]);
+  // scripts/run-notebooks-full.sh collects every notebook's figure for its summary.
+  const dir = process.env.BROOK_FIGURE3_JSON_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${app.id}.json`), JSON.stringify({ date: new Date().toISOString(), ...fig.toJSON() }, null, 1) + '\n');
+  }
+  return fig;
 }
 
 const DISPLAY = Symbol.for('Jupyter.display');
@@ -257,7 +268,7 @@ function fmt(v: number | undefined, digits = 3): string {
 
 export class Figure3 {
   constructor(
-    readonly app: Pick<AppDefinition, 'id' | 'title' | 'size' | 'unit' | 'work' | 'workNote'>,
+    readonly app: Pick<AppDefinition, 'id' | 'title' | 'size' | 'unit' | 'work' | 'workNote' | 'checkedAgainst'>,
     readonly sizeName: AppSize,
     readonly rows: Figure3Row[],
     readonly transfers: TransferRow[],
@@ -290,7 +301,7 @@ export class Figure3 {
       if (r.status !== 'measured') return [r.label, r.device, '-', '-', '-', '-', '-', '-', r.status, r.reason ?? ''];
       return [r.label, r.device, fmt(r.medianMs), fmt(r.rate), fmt(r.vsCpu), fmt(t?.streamReadMs), fmt(t?.streamWriteMs), fmt(this.rateWithTransfers(r)), `${r.timing}, median of ${r.samples}`, r.plan ?? ''];
     });
-    const caption = `${this.app.title}: ${this.app.size} (BROOK_SIZE=${this.sizeName}); ${this.app.workNote}; every side verified against a float64 reference before timing`;
+    const caption = `${this.app.title}: ${this.app.size} (BROOK_SIZE=${this.sizeName}); ${this.app.workNote}; every side checked against ${this.app.checkedAgainst ?? 'a float64 reference'} before it was timed`;
     return tableBundle(caption, head, body);
   }
 
