@@ -90,7 +90,8 @@ function checkProfiledCells(cells: Cell[], backend: string): number {
     expect(kernels + copies + other).toBeCloseTo(wall, 0);
     expect(kernels + copies).toBeLessThanOrEqual(wall * 1.02 + 0.1);
     expect(t).toContain(backend === 'cpu' ? 'host wall time' : 'GPU timestamps');
-    // Each kernel of the cell has a row with a nonzero time and a share within 0..100%.
+    // A cell that only declares says so; otherwise each operation has a row with a share within 0..100%.
+    if (t.includes('no kernel call, reduction or stream copy ran while profiling')) continue;
     const shares = [...t.matchAll(/ ([0-9.]+)%  (?:GPU timestamps|host wall)/g)].map((x) => Number(x[1]));
     expect(shares.length).toBeGreaterThan(0);
     for (const s of shares) expect(s).toBeLessThanOrEqual(100);
