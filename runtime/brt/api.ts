@@ -97,6 +97,9 @@ export interface BrookRuntime {
   streamSwap(a: Stream, b: Stream): void;
   /** float4: x = last extent, y = the one before, ... (unused 0). */
   streamSize(s: StreamLike): number[];
+  /** BrookGPU's `brook::sentinelStream(dim)`: a float stream of `dim` dimensions, every extent 1,
+   *  holding +inf (its vout code's end marker). One per dimension count, owned by the runtime. */
+  sentinelStream(dim: number, span?: Span): Stream;
 
   /** A kernel call. `args` follow the kernel's parameters in order. Returns a Promise only for a
    *  kernel with vout parameters (the outputs are resized when it settles): generated code awaits

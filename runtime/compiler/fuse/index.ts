@@ -60,6 +60,9 @@ export function fuseKernels(producer: KernelIR, consumer: KernelIR, spec: FuseSp
   if (producer.params.some((p) => p.role === 'vout' || p.role === 'reduce')) return { refused: 'the producer has vout outputs' };
   if (consumer.params.some((p) => p.role === 'vout')) return { refused: 'the consumer has vout outputs' };
   if (consumer.produce) return { refused: 'the consumer is already fused with a producer' };
+  // A narrow intermediate (char, fixed: IRParam.storage) is read back wrapped or rounded; the value
+  // in registers is not, so such a pair runs unfused.
+  if (spec.reads.some((r) => r >= 0 && producer.params[r]?.storage)) return { refused: 'the intermediate stream is stored narrow (char, unsigned char, fixed)' };
   const conflict = helperConflict(producer, consumer) ?? structConflict(producer, consumer);
   if (conflict) return { refused: conflict };
   const reduce = consumer.kind === 'reduce';

@@ -77,6 +77,7 @@ export function emitBrookCall(c: Ctx, e: CallExpr): string {
     case 'streamSetWriteMask': return `$rt.setWriteMask(${a[0]}, ${span})`;
     case 'streamEnableWriteMask': return `$rt.enableWriteMask()`;
     case 'streamDisableWriteMask': return `$rt.disableWriteMask()`;
+    case 'brook::sentinelStream': return `$rt.sentinelStream(${emitAs(c, e.args[0]!, { kind: 'scalar', name: 'int' })}, ${span})`;
     case 'iter': return unsupportedCall(c, e, 'iter(...) outside an iterator declaration', 'write iter float s<n> = iter(lo, hi);');
   }
   return unsupportedCall(c, e, `the Brook function '${e.callee.name}'`);

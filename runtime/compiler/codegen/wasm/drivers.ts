@@ -10,7 +10,8 @@
  * Covered: map kernels and full reductions (`reduceAll`) over in/out streams addressed linearly or per
  * dimension (resized or not), constants, gathers, indexof (extents up to SMALL_WHOLE, so positions
  * are exact in float32), helper calls, loops and branches. Everything else (iterators, vout, masks,
- * partial reductions, scatters) throws WasmUnsupported and the JavaScript kernel runs instead.
+ * partial reductions, scatters, narrow streams) throws WasmUnsupported and the JavaScript kernel runs
+ * instead.
  */
 import type { KernelIR } from '../../ir.js';
 import { SMALL_WHOLE, type JsPlan } from '../js/drivers.js';
@@ -38,6 +39,8 @@ const wasmRun = ex.run;`;
 export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (plan.mode !== 'map' && plan.mode !== 'reduceAll') throw new WasmUnsupported(`mode ${plan.mode}`);
   if (plan.mask) throw new WasmUnsupported('write mask');
+  // Stores into char / uchar / fixed streams narrow (types.ts narrowStorage): the JavaScript kernel does it.
+  if (ir.params.some((p) => p.storage)) throw new WasmUnsupported('a stream stored narrow (char, uchar, fixed)');
   if (ir.indexofParams.length > 0 && !plan.smallIndex) throw new WasmUnsupported('indexof over extents past 2^22');
 
   /** Launch values after (start, end): wasm type and the JavaScript expression reading it from L. */

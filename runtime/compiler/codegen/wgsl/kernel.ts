@@ -17,7 +17,7 @@
  * Element order is kept everywhere, so a non-commutative reduction gives the ordered result.
  */
 import type { KernelIR } from '../../ir.js';
-import { flattenElement } from '../../types.js';
+import { flattenElement, storageScalars } from '../../types.js';
 import { BodyWriter, helperFnName, writeHelper, type BodyContext } from './body.js';
 import { Library } from './builtins.js';
 import { bindingDecl, indexLibraryFor, loadFn, pagedAccessFns, storeFn } from './memory.js';
@@ -58,11 +58,11 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     if (p.binding === null || !p.storage) continue;
     const writes = plan.writable.has(p.binding);
     if (p.pages) {
-      fns.push(...pagedAccessFns({ load: `ld_${p.index}`, store: writes ? `st_${p.index}` : undefined }, p.binding, p.type, p.storage, p.pages));
+      fns.push(...pagedAccessFns({ load: `ld_${p.index}`, store: writes ? `st_${p.index}` : undefined }, p.binding, p.type, p.storage, p.pages, storageScalars(ir.params[p.index]!)));
       continue;
     }
     fns.push(loadFn(`ld_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
-    if (writes) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
+    if (writes) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage, storageScalars(ir.params[p.index]!)));
   }
   if (plan.mask) {
     const float: import('../../types.js').Type = { kind: 'scalar', name: 'float' };
