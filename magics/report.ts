@@ -47,6 +47,7 @@ export const HELP_ROWS: [string, string][] = [
   ['%brook free NAME', "free a stream's memory; the name is gone for later cells"],
   ['%brook reset', 'forget every stream, kernel and variable'],
   ['%brook timeout [N|off]', 'show or set the watchdog: later cells (and kernel calls in them) stop after N seconds (BROOK_KERNEL_TIMEOUT sets the default)'],
+  ['%brook fuse [on|off]', 'show or switch kernel fusion: calls that read each other\'s outputs element by element run as one launch, streams nothing reads later stay in registers (BROOK_FUSE=0 starts with it off)'],
 ];
 
 export function helpBundle(): MimeBundle {

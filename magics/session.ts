@@ -18,7 +18,7 @@ import { SourceSet } from '../runtime/compiler/source.js';
 import type { MacroDef } from '../runtime/compiler/parse/index.js';
 import type { Type } from '../runtime/compiler/types.js';
 import type { Stmt } from '../runtime/compiler/ast.js';
-import { createRuntime, type BrookRuntimeHandle, type Stream } from '../runtime/brt/index.js';
+import { createRuntime, type BrookRuntimeHandle, type FusionMode, type Stream } from '../runtime/brt/index.js';
 import { HostLib, instantiateCell, type HostSession } from '../runtime/hostlib/loader.js';
 import { ExitRequest } from '../runtime/hostlib/libc.js';
 import { hostArrayFor } from './host-arrays.js';
@@ -61,6 +61,8 @@ export class BrookSession {
   private runtime?: BrookRuntimeHandle;
   private runtimeStarting?: Promise<BrookRuntimeHandle>;
   backendChoice: BackendChoice;
+  /** Kernel fusion for this session's runtimes (`%brook fuse on|off`); unset: BROOK_FUSE decides. */
+  fusionChoice?: FusionMode;
   sources = new SourceSet();
   externals = new Map<string, SessionSymbol>();
   private macros?: ReadonlyMap<string, MacroDef>;
@@ -106,6 +108,7 @@ export class BrookSession {
         backend: this.backendChoice,
         // Timestamps on every pass, so `%%brook --time` can report GPU time (where the adapter has them).
         webgpu: { timing: true },
+        fusion: this.fusionChoice,
         stdout: (s) => this.sink.stdout(s),
         stderr: (s) => this.sink.stderr(s),
       }).then((rt) => {
@@ -272,6 +275,15 @@ export class BrookSession {
       old.dispose();
     }
     return this.backendLabel();
+  }
+
+  /** `%brook fuse on|off`: this runtime and any later one (a backend switch, a reset) fuse or not. */
+  setFusion(mode: FusionMode): void {
+    this.fusionChoice = mode;
+    if (this.runtime) {
+      this.runtime.fusion.flush();
+      this.runtime.fusion.mode = mode;
+    }
   }
 
   /** Free one named stream's memory; the name is gone for later cells. */
