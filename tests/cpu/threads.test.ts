@@ -123,7 +123,10 @@ describe('CPU threads', () => {
       const t0 = performance.now();
       let err: unknown = null;
       try {
-        rt.call(spin, [a, 3000, r]); // 3e9 steps: seconds without the interrupt
+        // 3e9 steps: seconds without the interrupt. The call is held for fusion (brt/fusion.ts) and
+        // runs at the finish, as at the end of a cell.
+        rt.call(spin, [a, 3000, r]);
+        await rt.finish();
       } catch (e) {
         err = e;
       }
@@ -138,7 +141,7 @@ describe('CPU threads', () => {
     });
   }
 
-  it('a watchdog timeout stops a long launch (BRK5051)', () => {
+  it('a watchdog timeout stops a long launch (BRK5051)', async () => {
     const state = new AbortState(undefined, { BROOK_KERNEL_TIMEOUT: '0.3' });
     setSessionAbort(state);
     state.begin(1);
@@ -148,6 +151,7 @@ describe('CPU threads', () => {
     let code: string | undefined;
     try {
       rt.call(kernels().get('spin')!, [a, 3000, r]);
+      await rt.finish(); // the held call runs here (brt/fusion.ts)
     } catch (e) {
       code = (e as { code?: string }).code;
     }
