@@ -237,6 +237,15 @@ export class BrookSession {
       }
       throw e;
     } finally {
+      // Kernel calls a failed cell still held for fusion (runtime/brt/fusion.ts) run now, as they
+      // would have one by one before the failure; an interrupted cell's are dropped there.
+      if (rt.fusion.holding) {
+        try {
+          rt.fusion.flush();
+        } catch {
+          // The cell's own error is the one reported.
+        }
+      }
       this.sink = previousSink;
     }
   }

@@ -28,6 +28,7 @@
 import { fuseKernels, type FuseSpec, type ParamOrigin } from '../compiler/fuse/index.js';
 import type { Backend, CompiledKernel, FusedGroup, Launch, LaunchArg, Stream } from './api.js';
 import { FusionVerifier } from './fusion-verify.js';
+import { sessionAbort } from './abort.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
@@ -105,6 +106,8 @@ export class FusionQueue {
   private values: Value[] = [];
   private space: number[] = [];
   private closed = false;
+  /** The unit of work (cell, program: brt/abort.ts) that made the held calls. */
+  private unit = 0;
   private nextGroup = 1;
   private readonly verifier = new FusionVerifier();
   readonly stats: FusionStats = { groups: 0, calls: 0, elided: 0, refused: 0, verified: 0 };
@@ -184,6 +187,7 @@ export class FusionQueue {
   // ---- joining ---------------------------------------------------------------------------------
 
   private start(m: Member): void {
+    this.unit = sessionAbort().unit;
     this.members = [m];
     this.space = m.launch.outShape;
     this.closed = false;
@@ -328,6 +332,12 @@ export class FusionQueue {
     const members = this.members;
     const values = this.values;
     this.reset();
+    // The cell that made the calls was interrupted or timed out: like the rest of its work, they do
+    // not run (as the waiting pieces of a long GPU launch, backends/webgpu/pieces.ts).
+    if (sessionAbort().wasStopped(this.unit) && members[members.length - 1]!.mode !== 'reduceAll') {
+      for (const m of members) this.release(m);
+      return undefined;
+    }
     if (members.length === 1) return this.runAlone(members[0]!);
     const fused = buildFusedLaunch(members, values, this.nextGroup);
     if (!fused) {
