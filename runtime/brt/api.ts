@@ -126,9 +126,9 @@ export interface BrookRuntime {
 export type BufferHandle = unknown;
 
 export interface BackendLimits {
-  /** Largest single buffer in bytes. */
+  /** Largest stream in bytes (BRK5009 past it). */
   maxBufferBytes: number;
-  /** Largest binding; streams past it are split or refused with a message naming both sizes. */
+  /** Largest binding; the WebGPU backend splits larger streams into pages of at most this size. */
   maxBindingBytes: number;
   /** Most distinct stream buffers one launch may use (WebGPU: storage buffers per shader stage,
    *  less those a reduction adds); fusion keeps fused launches within it. Absent: no limit. */
@@ -207,7 +207,9 @@ export interface Backend {
   readonly description: string;
   readonly limits: BackendLimits;
 
-  allocate(words: number): BufferHandle;
+  /** Storage for `words` words; `elementWords` (words per element, default 1) lets a backend that
+   *  splits large streams keep whole elements in each piece. */
+  allocate(words: number, elementWords?: number): BufferHandle;
   release(buf: BufferHandle): void;
   /** Copy `data` (32-bit words) into the buffer at word offset. */
   write(buf: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void;
@@ -248,4 +250,21 @@ export interface Backend {
   /** Submit recorded work and wait. */
   finish(): Promise<void>;
   dispose(): void;
+
+  /** Optional, for profiles (runtime/profile): device work recorded from now on belongs to the
+   *  operation `tag` (null: to none). A backend that batches work ends its open compute pass here,
+   *  so each operation's work can be timed apart. A backend without it runs each operation before
+   *  returning (the CPU), and the profile times operations on the host. */
+  profileTag?(tag: number | null): void;
+  /** Optional: device time per tag of the work so far (submits and waits for it). */
+  profileTimes?(): Promise<ProfileTimes>;
+  /** Optional: forget earlier tags' times (a profile starts). */
+  profileReset?(): void;
+}
+
+/** Device time per profile tag, and how it was measured: GPU timestamp queries, or the wall time from
+ *  a tag's submit to the queue's report that its work is done. */
+export interface ProfileTimes {
+  source: 'timestamps' | 'completion';
+  byTag: Map<number, { ns: number; passes: number; untimedPasses: number }>;
 }

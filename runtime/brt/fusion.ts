@@ -29,6 +29,7 @@ import { fuseKernels, type FuseSpec, type ParamOrigin } from '../compiler/fuse/i
 import type { Backend, CompiledKernel, FusedGroup, Launch, LaunchArg, Stream } from './api.js';
 import { FusionVerifier } from './fusion-verify.js';
 import { sessionAbort } from './abort.js';
+import { deferredTag, runDeferred } from './profile-hooks.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
@@ -65,6 +66,8 @@ export interface Member {
   mode: 'map' | 'reduceBlocks' | 'reduceAll';
   target?: StreamArg;
   temps: unknown[];
+  /** The profile's tag of the call (brt/profile-hooks.ts), so its time is its own when it runs later. */
+  tag?: number | null;
 }
 
 /** An output value a held call wrote: member `member`'s out parameter `param`. */
@@ -123,7 +126,7 @@ export class FusionQueue {
 
   /** A map call (no vout): held, fused into the held group, or (fusion off, a mask) run now. */
   map(launch: Launch, temps: unknown[], dead: Stream[]): void {
-    const m: Member = { launch, mode: 'map', temps };
+    const m: Member = { launch, mode: 'map', temps, tag: deferredTag() };
     if (this.mode === 'off' || launch.mask) {
       this.flush();
       this.runAlone(m);
@@ -139,7 +142,7 @@ export class FusionQueue {
 
   /** A reduction into a stream: the last call of the held group when it reduces the group's output. */
   reduceBlocks(launch: Launch, target: StreamArg, temps: unknown[], dead: Stream[]): void {
-    const m: Member = { launch, mode: 'reduceBlocks', target, temps };
+    const m: Member = { launch, mode: 'reduceBlocks', target, temps, tag: deferredTag() };
     if (this.mode !== 'off' && this.joinReduction(m)) {
       this.markDead(dead);
       return;
@@ -150,7 +153,7 @@ export class FusionQueue {
 
   /** A reduction into a host value: fused with the held group when it reduces the group's output. */
   async reduceAll(launch: Launch, temps: unknown[], dead: Stream[]): Promise<number[]> {
-    const m: Member = { launch, mode: 'reduceAll', temps };
+    const m: Member = { launch, mode: 'reduceAll', temps, tag: deferredTag() };
     if (this.mode !== 'off' && this.joinReduction(m)) {
       this.markDead(dead);
       return (await this.runGroup())!;
@@ -310,6 +313,10 @@ export class FusionQueue {
   /** Runs one call as it was planned. */
   private runAlone(m: Member): Promise<number[]> | undefined {
     const b = this.backend();
+    return runDeferred(b, [m.tag], m.launch.kernel.ir.name, undefined, () => this.runAloneNow(b, m));
+  }
+
+  private runAloneNow(b: Backend, m: Member): Promise<number[]> | undefined {
     try {
       if (m.mode === 'map') b.run(m.launch);
       else if (m.mode === 'reduceBlocks') b.reduceBlocks(m.launch, m.target!);
@@ -357,22 +364,35 @@ export class FusionQueue {
       for (const m of members) this.release(m);
     };
     const check = this.mode === 'verify' ? this.verifier.prepare(b, members, fused.launch) : undefined;
-    try {
-      if (last.mode === 'map') b.run(fused.launch);
-      else if (last.mode === 'reduceBlocks') b.reduceBlocks(fused.launch, last.target!);
-      else {
-        const value = b.reduceAll(fused.launch);
-        const out = check ? value.then(async (v) => (await check(v), v)) : value;
-        return out.finally(releaseAll);
-      }
-    } catch (e) {
-      releaseAll();
-      throw e;
-    }
-    if (check) void check(undefined);
-    releaseAll();
-    return undefined;
+    const group = fused.launch.fused!;
+    const label = group.calls.map((c) => c.kernel).join('+');
+    return runDeferred(b, members.map((m) => m.tag), label, group, () => runFusedLaunch(b, fused.launch, last, check, releaseAll));
   }
+}
+
+/** Runs a fused group's launch; `releaseAll` frees the members' temporaries once it ran. */
+function runFusedLaunch(
+  b: Backend,
+  launch: Launch,
+  last: Member,
+  check: ((v: number[] | undefined) => Promise<void>) | undefined,
+  releaseAll: () => void,
+): Promise<number[]> | undefined {
+  try {
+    if (last.mode === 'map') b.run(launch);
+    else if (last.mode === 'reduceBlocks') b.reduceBlocks(launch, last.target!);
+    else {
+      const value = b.reduceAll(launch);
+      const out = check ? value.then(async (v) => (await check(v), v)) : value;
+      return out.finally(releaseAll);
+    }
+  } catch (e) {
+    releaseAll();
+    throw e;
+  }
+  if (check) void check(undefined);
+  releaseAll();
+  return undefined;
 }
 
 /** Fused kernels already made, per producer kernel: its cache holds them by consumer and wiring. */

@@ -48,6 +48,9 @@ export interface KernelIR {
   helpers: IRHelper[];
   /** Indices of params whose `indexof` the body reads (so a backend computes positions only if needed). */
   indexofParams: number[];
+  /** `#pragma brook native(NAME)`: a library's hand-written form of this kernel (brt/native.ts), which a
+   *  backend may run instead of the body when its preconditions hold; results must agree with the body. */
+  native?: string;
   span: Span;
   /**
    * Only on reductions fused with the map kernel that feeds them (compiler/fuse, chosen by

@@ -123,10 +123,8 @@ describe('CPU threads', () => {
       const t0 = performance.now();
       let err: unknown = null;
       try {
-        // 3e9 steps: seconds without the interrupt. The call is held for fusion (brt/fusion.ts) and
-        // runs at the finish, as at the end of a cell.
-        rt.call(spin, [a, 3000, r]);
-        await rt.finish();
+        rt.call(spin, [a, 3000, r]); // 3e9 steps: seconds without the interrupt
+        await rt.finish(); // a held call (kernel fusion) runs here
       } catch (e) {
         err = e;
       }
@@ -151,7 +149,7 @@ describe('CPU threads', () => {
     let code: string | undefined;
     try {
       rt.call(kernels().get('spin')!, [a, 3000, r]);
-      await rt.finish(); // the held call runs here (brt/fusion.ts)
+      await rt.finish(); // a held call (kernel fusion) runs here
     } catch (e) {
       code = (e as { code?: string }).code;
     }
