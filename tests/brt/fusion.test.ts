@@ -426,6 +426,27 @@ for (const backend of ['cpu', 'webgpu'] as const) {
   });
 }
 
+describe('refusals', () => {
+  it('kernels of two programs calling different helpers of one name run one by one, correctly', async () => {
+    for (const backend of ['cpu', 'webgpu'] as const) {
+      const rt = await createRuntime({ backend, requireGpu: backend === 'webgpu', stdout: () => {} });
+      const one = compile('kernel float f(float a<>) { return a + 1.0f; }\nkernel void p(float a<>, out float b<>) { b = f(a); }\nint main() { return 0; }', { fileName: 'one.br' });
+      const two = compile('kernel float f(float a<>) { return a * 10.0f; }\nkernel void q(float a<>, out float b<>) { b = f(a); }\nint main() { return 0; }', { fileName: 'two.br' });
+      expect(one.ok && two.ok).toBe(true);
+      const x = await stream(rt, 'x', FLOAT, [4], new Float32Array([1, 2, 3, 4]));
+      const t = await stream(rt, 't', FLOAT, [4]);
+      const y = await stream(rt, 'y', FLOAT, [4]);
+      rt.call(one.kernels.get('p')!, [x, t]);
+      rt.call(two.kernels.get('q')!, [t, y], undefined, { dead: [t] });
+      expect(Array.from(floats(await words(rt, y)))).toEqual([20, 30, 40, 50]);
+      expect(Array.from(floats(await words(rt, t)))).toEqual([2, 3, 4, 5]); // run unfused: t was written
+      expect(rt.fusion.stats.refused).toBe(1);
+      expect(rt.fusion.stats.groups).toBe(0);
+      rt.dispose();
+    }
+  });
+});
+
 describe('fusion modes', () => {
   it('verify mode compares every fused launch with its calls run one by one', async () => {
     for (const backend of ['cpu', 'webgpu'] as const) {
