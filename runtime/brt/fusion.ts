@@ -262,14 +262,18 @@ export class FusionQueue {
     return true;
   }
 
-  /** Distinct buffers of the group and the candidate within the backend's per-launch limit. */
+  /** The bindings of the group's and the candidate's distinct buffers (a stream split into pages
+   *  counting one per page) within the backend's per-launch limit. */
   private fitsBackend(l: Launch, target?: StreamArg): boolean {
-    const limit = this.backend().limits.maxKernelStreams;
+    const b = this.backend();
+    const limit = b.limits.maxKernelStreams;
     if (limit === undefined) return true;
     const bufs = new Set<unknown>();
     for (const g of [...this.members.map((x) => x.launch), l]) for (const x of streamArgs(g)) bufs.add(x.a.stream.buffer);
     if (target) bufs.add(target.stream.buffer);
-    return bufs.size <= limit;
+    let bindings = 0;
+    for (const buf of bufs) bindings += b.bindingsFor?.(buf) ?? 1;
+    return bindings <= limit;
   }
 
   /** Whether any held call reads or writes stream `s`. */
