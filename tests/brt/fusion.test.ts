@@ -26,6 +26,7 @@ kernel void sq4(float4 x<>, out float4 y<>) { y = x * x; }
 kernel void halfsub(float4 x<>, out float4 y<>) { y = x * 0.5f - 1.0f; }
 kernel void add4(float4 x<>, float4 y<>, out float4 z<>) { z = x + y; }
 kernel void add1(float x<>, out float y<>) { y = x + 1.0f; }
+kernel void edge(float x<>, out float y<>) { y = x + indexof(y).x; }
 kernel void pos(float x<>, out float y<>) { y = x * 2.0f + indexof(x).x; }
 kernel void early(float x<>, out float y<>, out float z<>) {
   y = x; z = 0.0f;
@@ -232,6 +233,29 @@ for (const backend of ['cpu', 'webgpu'] as const) {
         }
       });
     }
+
+    it('a map reading indexof of its own output, fused into reductions with that output dead', async () => {
+      const m = 6;
+      const n = 300;
+      const xs = data(m * n, 21);
+      const r = await bothWays(backend, async (rt) => {
+        const x = await stream(rt, 'x', FLOAT, [m, n], xs);
+        const t = await stream(rt, 't', FLOAT, [m, n]);
+        const rows = await stream(rt, 'rows', FLOAT, [m, 1]);
+        rt.call(k('edge'), [x, t]);
+        rt.reduceToStream(k('sum'), [t, rows], undefined, { dead: [t] });
+        rt.call(k('edge'), [x, t]);
+        const v = (await rt.reduceToValue(k('sum'), [t, 0], undefined, { dead: [t] })) as number;
+        return { rows: await words(rt, rows), v: [v] };
+      });
+      expect(fusedOnes(r.launches).map((l) => l.fused!.elided)).toEqual([['t'], ['t']]);
+      const rows = floats(r.out.rows as Uint32Array);
+      for (let i = 0; i < m; i++) {
+        let want = 0;
+        for (let j = 0; j < n; j++) want += xs[i * n + j]! + j;
+        expect(rows[i]).toBe(Math.fround(want));
+      }
+    });
 
     it('a map and a reduction into a host value: one launch', async () => {
       const n = 5000;
