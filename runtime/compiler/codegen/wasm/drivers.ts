@@ -41,6 +41,8 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (plan.mask) throw new WasmUnsupported('write mask');
   // Stores into char / uchar / fixed streams narrow (types.ts narrowStorage): the JavaScript kernel does it.
   if (ir.params.some((p) => p.storage)) throw new WasmUnsupported('a stream stored narrow (char, uchar, fixed)');
+  // A fused reduction computes its input (ir.ts `produce`): the JavaScript driver writes that part.
+  if (ir.produce) throw new WasmUnsupported('fused reduction (computed input)');
   if (ir.indexofParams.length > 0 && !plan.smallIndex) throw new WasmUnsupported('indexof over extents past 2^22');
 
   /** Launch values after (start, end): wasm type and the JavaScript expression reading it from L. */
