@@ -22,6 +22,7 @@ import { createRuntime, type BrookRuntimeHandle, type Stream } from '../runtime/
 import { HostLib, instantiateCell, type HostSession } from '../runtime/hostlib/loader.js';
 import { ExitRequest } from '../runtime/hostlib/libc.js';
 import { hostArrayFor } from './host-arrays.js';
+import { libraryInclude } from '../runtime/library/index.js';
 
 export type BackendChoice = 'auto' | 'cpu' | 'webgpu';
 
@@ -98,14 +99,19 @@ export class BrookSession {
     });
   }
 
+  /** While a profile runs (magics/profile.ts): the recording wrapper of the runtime, which cells and
+   *  TypeScript handles then use instead of it. */
+  profiled?: BrookRuntimeHandle;
+
   /** The runtime, started on first use with the chosen backend. */
   async rt(): Promise<BrookRuntimeHandle> {
-    if (this.runtime) return this.runtime;
+    if (this.runtime) return this.profiled ?? this.runtime;
     if (!this.runtimeStarting) {
       const starting: Promise<BrookRuntimeHandle> = createRuntime({
         backend: this.backendChoice,
-        // Timestamps on every pass, so `%%brook --time` can report GPU time (where the adapter has them).
-        webgpu: { timing: true },
+        // Timestamps on every pass, so `%%brook --time` and `--profile` can report GPU time (where the
+        // adapter has them), unrounded (Dawn rounds them to 100 us on real GPUs unless told not to).
+        webgpu: { timing: true, flags: ['disable-dawn-features=timestamp_quantization'] },
         stdout: (s) => this.sink.stdout(s),
         stderr: (s) => this.sink.stderr(s),
       }).then((rt) => {
@@ -197,7 +203,8 @@ export class BrookSession {
     const text = '\n'.repeat(firstLine) + body;
     const t0 = performance.now();
     const externals = new Map([...this.tsExternals(), ...this.externals]);
-    const result = compileCell(text, label, { sources: this.sources, externals, macros: this.macros, typedefNames: this.typedefNames });
+    // `#include <brook/blas.br>`: the libraries shipped with the package (runtime/library).
+    const result = compileCell(text, label, { sources: this.sources, externals, macros: this.macros, typedefNames: this.typedefNames }, { readInclude: libraryInclude });
     const compileMs = performance.now() - t0;
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     const warnings = result.diagnostics.filter((d) => d.severity === 'warning');

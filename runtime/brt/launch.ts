@@ -82,6 +82,9 @@ export interface PlanOptions {
   mode: 'map' | 'reduce';
   mask?: StreamLike;
   span?: Span;
+  /** Called before the plan copies a stream (a snapshot for an in-place call): work held for
+   *  fusion that may write it must reach the backend first. */
+  beforeCopy?: () => void;
 }
 
 export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[], opts: PlanOptions): PlannedLaunch {
@@ -161,6 +164,7 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
         throw brtError('BRK5010', { name: ob.stream.name, gather: p.sourceName, kernel: ir.name }, span);
       }
       if (p.role === 'in' && (shapeText(b.lo) !== shapeText(ob.lo) || shapeText(b.shape) !== shapeText(ob.shape))) {
+        opts.beforeCopy?.();
         const snap = snapshot(backend, b, temps, span);
         boxes.set(i, snap);
         launchArgs[i] = launchArg(snap);
@@ -179,6 +183,7 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
       const ob = boxes.get(o)!;
       return ob.stream === mb.stream && (shapeText(ob.lo) !== shapeText(mb.lo) || shapeText(ob.shape) !== shapeText(mb.shape));
     });
+    if (aliased) opts.beforeCopy?.();
     launch.mask = launchArg(aliased ? snapshot(backend, mb, temps, span) : mb) as StreamArg;
   }
   const outputs = new Map<number, Box>();

@@ -71,6 +71,9 @@ export interface FunctionDecl {
   unspecifiedParams?: boolean;
   /** `extern` was written (a declaration that another file or the library defines). */
   isExtern?: boolean;
+  /** `#pragma brook native(NAME)` just before a kernel: a library provides a hand-written form of it
+   *  (runtime/brt/native.ts); the body stays its definition and what the CPU backend runs. */
+  native?: { name: string; span: Span };
 }
 
 /**

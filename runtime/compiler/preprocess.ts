@@ -9,7 +9,10 @@
  *   list produced carries the span of the macro use (name through closing ')'), so errors point at
  *   user text; a token of a macro argument keeps its own span.
  * - `#include <...>` is ignored (system headers; the host library provides what they declare).
- *   `#include "x"` goes through `readInclude`. `#pragma` and `#line` are ignored.
+ *   `#include "x"` goes through `readInclude`; `#include <brook/NAME.br>` (a Brook library,
+ *   runtime/library) too, and it is an error when not found. `#line` and other `#pragma`s are
+ *   ignored; `#pragma brook native(NAME)` is collected (`natives`) for the parser to attach to the
+ *   kernel that follows it.
  * - Expansion follows C99 6.10.3 with Prosser's hide sets: a token carries the names of the macros
  *   whose expansion produced it and is never expanded by those again ("painted blue"), which stops
  *   recursion such as `#define foo foo + 1`. Arguments are fully expanded before substitution except
@@ -49,6 +52,14 @@ export interface PreprocessOptions {
 export interface PreprocessResult {
   tokens: Token[];
   macros: Map<string, MacroDef>;
+  /** `#pragma brook native(NAME)` lines, in source order (parse/index.ts attaches each to the next kernel). */
+  natives: NativePragma[];
+}
+
+/** `#pragma brook native(blas.gemm)`: the next kernel has a library-provided implementation named NAME. */
+export interface NativePragma {
+  name: string;
+  span: Span;
 }
 
 const MAX_INCLUDE_DEPTH = 64;
@@ -63,7 +74,7 @@ export function preprocess(sources: SourceSet, fileId: number, options: Preproce
   const lastFile = sources.get(fileId);
   tokens.push(makeToken('eof', '', { file: fileId, start: lastFile.text.length, end: lastFile.text.length }, true, true));
   const macros = new Map([...pp.macros].filter(([, m]) => !m.builtin));
-  return { tokens, macros };
+  return { tokens, macros, natives: pp.natives };
 }
 
 interface Conditional {
@@ -87,6 +98,7 @@ function lineAt(toks: Token[], i: number): { line: Token[]; next: number } {
 
 class Preprocessor {
   readonly macros = new Map<string, MacroDef>();
+  readonly natives: NativePragma[] = [];
   private readonly hideSets = new HideSets();
   private readonly diags: DiagnosticBag;
 
@@ -217,7 +229,14 @@ class Preprocessor {
         if (name === 'warning') { d.severity = 'warning'; d.message = `#warning ${text}`; }
         break;
       }
-      case 'pragma': case 'line':
+      case 'pragma': {
+        // `#pragma brook native(NAME)`; NAME is dotted (blas.gemm). Other pragmas: ignored, as C does.
+        const words = args.map((a) => a.text).join('');
+        const m = /^brooknative\(([A-Za-z_][\w.]*)\)$/.exec(words);
+        if (m) this.natives.push({ name: m[1]!, span: { file: fileId, start: line[0]!.span.start, end: line[line.length - 1]!.span.end } });
+        break;
+      }
+      case 'line':
         break;
       default:
         if (nameTok.kind === 'number') break; // `# 12 "file"` line markers: like #line
@@ -317,7 +336,7 @@ class Preprocessor {
       // C's rule: a "quoted" include not found next to the file is searched like a <system> one. The
       // system headers are ignored, and so are the original runtime's (brook.hpp, brt.hpp, ...).
       if (isSystemHeaderName(name)) return;
-      const hint = brookHeader ? `brcc generated '${name}' from the Brook header '${brookHeader}'; neither is next to the including file` : undefined;
+      const hint = isLibraryName(name) ? LIBRARY_HINT : brookHeader ? `brcc generated '${name}' from the Brook header '${brookHeader}'; neither is next to the including file` : undefined;
       reportSyntax(this.diags, 'BRK1120', first.span, { name }, hint ? { hint } : undefined);
       return;
     }
@@ -344,7 +363,11 @@ class Preprocessor {
     }
     if (isSystemHeaderName(name) || depth >= MAX_INCLUDE_DEPTH) return;
     const found = this.options.readInclude?.(name, this.sources.get(fromFile).name);
-    if (!found) return;
+    if (!found) {
+      // A Brook library that is not there is an error, not a system header to skip.
+      if (isLibraryName(name)) reportSyntax(this.diags, 'BRK1120', span, { name }, { hint: LIBRARY_HINT });
+      return;
+    }
     const existing = this.sources.files.find((f) => f.name === found.name && f.text === found.text);
     const file = existing ?? this.sources.add(found.name, found.text);
     this.processFile(file.id, out, depth + 1);
@@ -604,8 +627,16 @@ function unavailableHeader(name: string): { why: string; hint: string } | undefi
 
 export function isSystemHeaderName(name: string): boolean {
   const n = name.replace(/\\/g, '/');
+  if (isLibraryName(n)) return false;
   return SYSTEM_HEADERS.has(n) || /^(brook\/|brt)/.test(n) || /^brook[^/]*\.(h|hpp)$/.test(n);
 }
+
+/** `brook/NAME.br`: a Brook library shipped with the package (runtime/library resolves it). */
+export function isLibraryName(name: string): boolean {
+  return /^brook\/[A-Za-z0-9_-]+\.br$/.test(name);
+}
+
+const LIBRARY_HINT = "Brook libraries are included as #include <brook/NAME.br> from the package's lib/brook folder (brook/blas.br); check the name";
 
 /**
  * BrookGPU's build ran brcc on each Brook header, `NAME.brh` -> `built/NAME.hpp` (the apps' common.mk:

@@ -15,6 +15,8 @@ interface BrookPlotOptions {
   component?: string;
   bins?: number;
   title?: string;
+  /** Bars over a text column x: stack the y columns instead of grouping them. */
+  stack?: boolean;
 }
 interface BrookPlot {
   readonly kind: BrookPlotKind | 'point' | 'constant';

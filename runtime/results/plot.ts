@@ -27,7 +27,7 @@ import type { StreamData } from './table.js';
 export type PlotKind = 'line' | 'bar' | 'histogram' | 'scatter' | 'heatmap' | 'image';
 export const PLOT_KINDS: readonly PlotKind[] = ['line', 'bar', 'histogram', 'scatter', 'heatmap', 'image'];
 /** What a plot turned out to be: a kind, 'point' (a few vector elements) or 'constant' (no picture). */
-export type ShownKind = PlotKind | 'point' | 'constant';
+export type ShownKind = PlotKind | 'point' | 'constant' | 'roofline';
 
 export interface PlotOptions {
   kind?: PlotKind;
@@ -104,8 +104,8 @@ function escapeHtml(s: string): string {
 
 const bundleBytes = (p: PlotDisplay): number => JSON.stringify(p.bundle()).length;
 
-/** An x/y chart: the PNG drawn from the very spec that ships. */
-async function finishChart(kind: ShownKind, title: string, c: Charted, backend?: string): Promise<PlotDisplay> {
+/** An x/y chart: the PNG drawn from the very spec that ships (also the profile's roofline, roofline.ts). */
+export async function finishChart(kind: ShownKind, title: string, c: Charted, backend?: string): Promise<PlotDisplay> {
   for (const scale of [2, 1]) {
     const r = await renderPng(c.spec, scale);
     const p = new PlotDisplay(kind, title, c.caption, r.png, c.spec, Math.round(r.width / scale), { ...r.area, scale }, backend);

@@ -22,7 +22,7 @@ import {
 } from '../../brt/api.js';
 import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/codegen/js/index.js';
 import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
-import { asCpuBuffer, BufferRecycler, createCpuBuffer, type CpuBuffer } from './buffers.js';
+import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
 import { checkAbort } from '../../brt/abort.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
@@ -118,6 +118,12 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
   /** Launch data and plan for positions of `space`: O(1) work per argument (addressing is arithmetic). */
   function prepare(launch: Launch, mode: JsPlan['mode'], space: number[]) {
     const ir = launch.kernel.ir;
+    // A fused reduction (ir.ts `produce`): its input has no storage, and the producer's parameters
+    // are addressed at element positions of the input (launch.outShape), whatever `space` is.
+    const produce = mode === 'reduceAll' || mode === 'reduceBlocks' ? ir.produce : undefined;
+    const inputIndex = ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1;
+    const virtualInput = produce ? inputIndex : -1;
+    const spaceOf = (k: number) => (produce && k >= produce.from ? launch.outShape : space);
     const access: JsPlan['access'] = [];
     const iterDimsOf: (number[] | null)[] = [];
     const iterFormsOf: (IterForm[] | null)[] = [];
@@ -143,7 +149,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         case 'iter': {
           const it = a as LaunchArg & { kind: 'iter' };
           const d = iterData(it);
-          access[k] = dimsOf(it.shape, space);
+          access[k] = dimsOf(it.shape, spaceOf(k));
           iterDimsOf[k] = d.dim;
           iterFormsOf[k] = iterForms(d);
           return d;
@@ -156,7 +162,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         case 'out': {
           if (a.kind === 'value') return {}; // combine-only use (gather-op updates): no stream
           const s = a as StreamArg;
-          if (!(mode === 'reduceBlocks' && p.role === 'in')) access[k] = accessOf(s, space);
+          if (k === virtualInput) return streamData(s, undefined);
+          if (!(mode === 'reduceBlocks' && k === inputIndex)) access[k] = accessOf(s, spaceOf(k));
           return streamData(s, buf(s.stream.buffer));
         }
       }
@@ -164,6 +171,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const E = pad4(space, 1);
     const L: Record<string, unknown> = {
       E,
+      IE: pad4(launch.outShape, 1),
       args,
       overflow: (param: number) => {
         throw new VoutOverflow(param);
@@ -178,7 +186,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     return { L, plan, n: E.reduce((a, b) => a * b, 1) };
   }
 
-  const recycler = new BufferRecycler();
+  const storage = new CpuStorage(pool !== null);
   const backend = {
     name: 'cpu' as const,
     description: pool ? `cpu (JavaScript, ${pool.size} worker threads)` : 'cpu (JavaScript)',
@@ -186,10 +194,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     pool,
 
     allocate(words: number): BufferHandle {
-      return recycler.take(words, pool !== null);
+      return storage.take(words);
     },
     release(h: BufferHandle): void {
-      recycler.give(buf(h));
+      storage.give(buf(h));
     },
     write(h: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void {
       buf(h).U.set(new Uint32Array(data.buffer, data.byteOffset, data.length), wordOffset);
@@ -261,7 +269,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         if (p.role !== 'vout') return;
         const pushed = (L.args as { pushed: number[] }[])[k]!.pushed;
         const kinds = flatKinds(p.type);
-        const b = createCpuBuffer(pushed.length, pool !== null);
+        const b = storage.take(Math.max(1, pushed.length));
         storeNumbers(b, 0, pushed, kinds);
         counts.push(pushed.length / kinds.length);
         buffers.push(b);

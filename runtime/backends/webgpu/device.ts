@@ -17,6 +17,9 @@ export interface WebGPUBackendOptions {
   powerPreference?: GPUPowerPreference;
   /** Measure GPU time with timestamp queries (backend.gpuTimes()); also BROOK_GPU_TIMING=1. */
   timing?: boolean;
+  /** Run kernels marked `#pragma brook native(NAME)` in their library WGSL form (default: unless
+   *  BROOK_NATIVE=0); false runs every kernel from its Brook body. */
+  natives?: boolean;
 }
 
 export type StartStep = 'load' | 'adapter' | 'device';

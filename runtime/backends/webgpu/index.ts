@@ -47,6 +47,9 @@ import { findMemo, rememberLaunch } from './memo.js';
 import type { GpuFailure } from './recorder.js';
 import type { GpuTimes } from './timer.js';
 import type { PipelineCounts } from './pipelines.js';
+import { ProfileTags } from './profile-tags.js';
+import { runNative, type NativeHost } from './native.js';
+import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
 export type { GpuTimes } from './timer.js';
@@ -63,6 +66,8 @@ export interface WebGPUBackend extends Backend {
   resetGpuTimes(): void;
   /** Pipelines created on this device and requests that found one already made (pipelines.ts). */
   pipelineCounts(): PipelineCounts;
+  /** How launches of kernels marked native ran, by pragma name (native.ts). */
+  nativeUse(): Record<string, NativeUse>;
   /** The variants (mode, layout, shapes) of `kernel` this device has pipelines for. */
   kernelVariants(kernel: CompiledKernel): string[];
 }
@@ -87,6 +92,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     const message = (ev as GPUUncapturedErrorEvent).error.message;
     ctx.rec.addCheck(Promise.resolve({ kind: 'validation', message }));
   });
+  const profileTags = new ProfileTags(ctx);
+  const natives: NativeHost = createNativeHost(device, started.features, options);
   const maxBinding = device.limits.maxStorageBufferBindingSize;
   const maxBuffer = device.limits.maxBufferSize;
   let disposed = false;
@@ -120,7 +127,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     // A plain loop: this runs for every kernel call.
     for (let k = 0; k <= launch.args.length; k++) {
       const a = k < launch.args.length ? launch.args[k] : launch.mask;
-      if (!a || a.kind !== 'stream') continue;
+      if (!a || a.kind !== 'stream' || a.stream.buffer === undefined) continue; // (a fused reduction's computed input)
       const b = asGpuBuf(a.stream.buffer);
       if (b.bytes > maxBinding) {
         throw brtError('BRK5009', { name: a.stream.name, bytes: b.bytes, backend: 'WebGPU', limit: `${maxBinding} bytes in one binding (maxStorageBufferBindingSize)` }, launch.span);
@@ -142,7 +149,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   const backend: WebGPUBackend = {
     name: 'webgpu',
     description: started.description,
-    limits: { maxBufferBytes: maxBuffer, maxBindingBytes: maxBinding },
+    // A reduction binds two buffers of its own (partials, result) beside the kernel's streams.
+    limits: { maxBufferBytes: maxBuffer, maxBindingBytes: maxBinding, maxKernelStreams: device.limits.maxStorageBuffersPerShaderStage - 2 },
     features: started.features,
     device,
 
@@ -215,6 +223,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       checkBindings(launch);
       const n = count(launch.outShape);
       if (n === 0) return;
+      // A library's hand-written form (`#pragma brook native`), when it takes this launch (native.ts).
+      if (ir.native !== undefined && runNative(ctx, natives, launch, callName(ir))) return;
       const call = ctx.rec.nextSeq(callName(ir), launch.span);
       let memo = findMemo(launch, launch.outShape);
       if (!memo) {
@@ -281,8 +291,24 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       ctx.timer?.reset();
     },
 
+    profileTag(tag: number | null): void {
+      if (!disposed) profileTags.mark(tag);
+    },
+
+    profileTimes() {
+      return profileTags.times();
+    },
+
+    profileReset(): void {
+      profileTags.reset();
+    },
+
     pipelineCounts(): PipelineCounts {
       return { ...ctx.pipelines.counts };
+    },
+
+    nativeUse(): Record<string, NativeUse> {
+      return Object.fromEntries([...natives.use].map(([k, v]) => [k, { ...v }]));
     },
 
     kernelVariants(kernel: CompiledKernel): string[] {
@@ -307,6 +333,14 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   return backend;
 }
 
+
+function createNativeHost(device: GPUDevice, features: Set<string>, options: WebGPUBackendOptions): NativeHost {
+  const limits: Record<string, number> = {};
+  for (const k of ['maxComputeWorkgroupStorageSize', 'maxComputeInvocationsPerWorkgroup', 'maxComputeWorkgroupsPerDimension', 'maxComputeWorkgroupSizeX', 'maxComputeWorkgroupSizeY', 'maxStorageBufferBindingSize']) {
+    limits[k] = (device.limits as unknown as Record<string, number>)[k]!;
+  }
+  return { enabled: options.natives ?? nativesEnabled(), device: { limits, features }, use: new Map() };
+}
 
 /** "kernel 'name'" of a kernel, built once (error messages only; naming it per call cost a string). */
 const callNames = new WeakMap<object, string>();

@@ -46,7 +46,8 @@ export function variantFor(launch: Launch, mode: VariantMode, space: readonly nu
   const first = new Map<unknown, number>();
   const share = ir.params.map((p, k) => {
     const a = launch.args[k];
-    if (!paramIsBound(p, mode) || !a || a.kind !== 'stream') return -1;
+    // (A fused reduction's computed input has no buffer: nothing to share.)
+    if (!paramIsBound(p, mode) || !a || a.kind !== 'stream' || a.stream.buffer === undefined) return -1;
     const f = first.get(a.stream.buffer);
     if (f !== undefined) return f;
     first.set(a.stream.buffer, k);

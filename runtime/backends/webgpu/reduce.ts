@@ -18,7 +18,7 @@ import { isCommutativeReduction, planModule } from '../../compiler/codegen/wgsl/
 import { shapeSpecFor } from './specialize.js';
 import { flattenElement } from '../../compiler/types.js';
 import type { GpuContext } from './context.js';
-import { count, fillParams, pad4, paramBuffers, variantFor, type StreamArg } from './launch.js';
+import { count, fillParams, isDirect, pad4, paramBuffers, variantFor, type StreamArg } from './launch.js';
 
 const MAX_GROUPS = 4096;
 /** Workgroups of a strided (commutative) full reduction: about one resident wave on an H100/H200,
@@ -88,6 +88,8 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
   const wg = wide ? Math.min(reduceWorkgroup(ctx, words), 256) : 64;
   // A commutative body lets a wide block's threads take strided (coalesced) elements.
   const v = { ...variantFor(l2, 'reduceBlocks', target.shape, wg), wide, strided: wide && isCommutativeReduction(ir) };
+  // A fused producer's parameters are addressed at input positions (kernel.ts pr_elem).
+  if (ir.produce) for (let k = ir.produce.from; k < args.length; k++) v.direct[k] = (ir.params[k]!.role === 'in' || ir.params[k]!.role === 'out') && isDirect(args[k]!, launch.outShape);
   v.shapes = shapeSpecFor(l2, planModule(ir, v), target.shape, 'reduceBlocks', ctx.maxGroupsPerDim);
   const p = ctx.kernelPipeline(launch.kernel, v);
   const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, launch.span);

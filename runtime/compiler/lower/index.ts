@@ -127,6 +127,7 @@ function lowerKernel(ctx: Ctx, k: KernelInfo, helperOf: (n: string) => IRHelper 
     body,
     helpers: [...st.callees].map((n) => helperOf(n)!).filter((h) => h !== undefined),
     indexofParams: [...st.indexofParams].sort((a, b) => a - b),
+    ...(k.decl.native ? { native: k.decl.native.name } : {}),
     span: k.decl.span,
   };
   return { ir };
@@ -158,6 +159,7 @@ function keyOf(ctx: Ctx, k: KernelInfo, ir: KernelIR, keys: Map<string, string>)
   h.update(COMPILER_VERSION);
   const span = k.decl.span;
   h.update(span.file >= 0 ? ctx.sources.get(span.file).text.slice(span.start, span.end) : k.name);
+  if (k.decl.native) h.update(`\0native ${k.decl.native.name}`);
   // Helpers' IR shapes the compiled code too (a helper from an earlier cell may change).
   h.update(JSON.stringify(ir.helpers.map((x) => x.body), (key, v) => (key === 'span' ? undefined : v)));
   const key = h.digest('hex').slice(0, 32);

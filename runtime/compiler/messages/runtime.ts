@@ -43,6 +43,12 @@ export const RUNTIME_MESSAGES = {
   // ---- cancellation and the watchdog (runtime/brt/abort.ts; codes BRK5050-BRK5069)
   BRK5050: { message: 'interrupted', hint: 'the work stopped between two chunks; streams written by the interrupted kernel call hold partial results' },
   BRK5051: { message: 'stopped by the watchdog after {seconds} second{s}', hint: "raise the limit with '%brook timeout N' (seconds) or BROOK_KERNEL_TIMEOUT, or turn it off with '%brook timeout off'; streams written by the stopped kernel call hold partial results" },
+  // ---- profiles (runtime/profile, magics/profile.ts; codes BRK5250-BRK5299)
+  BRK5250: { message: 'a profile is already running ({what})', hint: 'profiles do not nest: let the running one finish, or profile the whole piece of work once' },
+  BRK5251: { message: 'profile() takes a function to run and time, but was given {have}', hint: 'write profile(async () => { await saxpy(2, x, y, r); }), or put %%brook --profile on a Brook cell' },
+  BRK5252: { message: "profile(): option '{option}' {why}", hint: "options are { title: 'a name', cpuSample: true | false, remeasurePeaks: true | false }" },
+  // ---- kernel fusion (runtime/brt/fusion.ts; codes BRK5300-BRK5349)
+  BRK5300: { message: 'fusion verify: {what} changed a result: {where}', hint: 'this is a bug in kernel fusion; BROOK_FUSE=0 (or %brook fuse off) runs the calls one by one meanwhile' },
 } satisfies Record<string, RuntimeMessageTemplate>;
 
 export type RuntimeMessageCode = keyof typeof RUNTIME_MESSAGES;

@@ -20,7 +20,7 @@
 import type { TranslationUnit } from '../ast.js';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
 import type { SourceSet } from '../source.js';
-import { preprocess, type MacroDef } from '../preprocess.js';
+import { preprocess, type MacroDef, type NativePragma } from '../preprocess.js';
 import type { Token } from '../lex.js';
 import { Parser } from './parser.js';
 import { demoteContextualKeywords } from './contextual.js';
@@ -56,7 +56,7 @@ export interface ParseResult {
 export function parseSource(sources: SourceSet, fileId: number, options: ParseOptions = {}): ParseResult {
   const bag = new DiagnosticBag();
   try {
-    const { tokens, macros } = preprocess(sources, fileId, {
+    const { tokens, macros, natives } = preprocess(sources, fileId, {
       diagnostics: bag,
       readInclude: options.readInclude,
       predefined: options.predefined,
@@ -70,6 +70,7 @@ export function parseSource(sources: SourceSet, fileId: number, options: ParseOp
       return { unit, diagnostics: inSourceOrder(bag.items), macros, typedefNames: [...(options.typedefNames ?? [])] };
     }
     const { unit, typedefNames } = parseTokens(tokens, bag, options);
+    attachNatives(unit, natives, bag);
     return { unit, diagnostics: inSourceOrder(bag.items), macros, typedefNames };
   } catch (e) {
     // The parser and preprocessor bound their own nesting; this is the last line of defence for
@@ -98,6 +99,22 @@ export function parseTokens(
   const parser = new Parser(demoteContextualKeywords(tokens), bag, options);
   const unit = parseTranslationUnit(parser);
   return { unit, typedefNames: parser.topLevelTypedefs() };
+}
+
+/**
+ * Each `#pragma brook native(NAME)` names the kernel defined next in the same file (nothing else may
+ * come between). A pragma with no kernel after it is an error: the author meant to mark something.
+ */
+function attachNatives(unit: TranslationUnit, natives: NativePragma[], bag: DiagnosticBag): void {
+  for (const n of natives) {
+    let next: TranslationUnit['items'][number] | undefined;
+    for (const item of unit.items) {
+      if (item.span.file !== n.span.file || item.span.start < n.span.end) continue;
+      if (!next || item.span.start < next.span.start) next = item;
+    }
+    if (next && next.kind === 'FunctionDecl' && next.brook === 'kernel' && next.body) next.native = { name: n.name, span: n.span };
+    else reportSyntax(bag, 'BRK5200', n.span, { name: n.name });
+  }
 }
 
 /** Diagnostics by file, then position (stable: a diagnostic's notes and equal positions keep their

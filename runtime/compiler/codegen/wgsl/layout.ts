@@ -155,9 +155,11 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     u += slotSize(p);
     return plan;
   });
+  // A fused reduction's input is computed, not stored (ir.ts `produce`): it has no binding.
+  const computed = ir.produce && (v.mode === 'reduceAll' || v.mode === 'reduceBlocks') ? ir.params.findIndex((p) => p.role === 'in') : -1;
   for (const plan of params) {
     const p = ir.params[plan.index]!;
-    if (!paramIsBound(p, v.mode)) continue;
+    if (!paramIsBound(p, v.mode) || plan.index === computed) continue;
     const s = v.share[plan.index] ?? -1;
     const shared = s >= 0 ? params[s]!.binding : null;
     plan.binding = shared ?? b++;

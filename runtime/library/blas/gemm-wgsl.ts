@@ -1,0 +1,252 @@
+/**
+ * The WGSL form of `blas_gemm_k` (lib/brook/blas.br): C = alpha op(A) op(B) + beta Cin on float4
+ * streams, optionally over one triangle of C. Written by hand here because it needs what Brook cannot
+ * say: workgroup memory shared by a tile's threads and a block of outputs per thread.
+ *
+ * Schedule (a "tile config"): a workgroup of TX x TY threads computes a BM x BN block of C (BM = TY *
+ * RM rows, BN = TX * RN * 4 columns); each thread keeps RM x RN float4 accumulators in registers
+ * (rows ty*RM.., float4 columns tx, tx + TX, ...: neighbouring threads store neighbouring float4).
+ * The K dimension goes in steps of BK: the next step's tiles of op(A) and op(B) are loaded from memory
+ * into registers (vec4 loads) while the current step's are multiplied out of workgroup memory (two
+ * buffers, one barrier a step). op(A)'s tile is stored k-major (As[k][m]) so a thread reads its RM
+ * values of A as RM/4 vec4; transposed operands are transposed on their way into workgroup memory.
+ *
+ * The module is generated per config, transposition, "checked" (sizes not multiples of the tile:
+ * loads outside the matrices give 0, stores outside are skipped) and aliasing (Cin the same buffer
+ * as C, in place: bound once). Everything else (sizes, offsets and row strides of domains, alpha,
+ * beta, the triangle) is in the uniform block, so one pipeline serves every call of its kind.
+ */
+
+export interface GemmTile {
+  /** Threads of a workgroup along the columns (x) and rows (y). */
+  tx: number;
+  ty: number;
+  /** Rows and float4 columns of C a thread computes. */
+  rm: number;
+  rn: number;
+  /** Depth of one step along K (a multiple of 4). */
+  bk: number;
+}
+
+export function tileName(t: GemmTile): string {
+  return `${t.ty * t.rm}x${t.tx * t.rn * 4}x${t.bk}/${t.tx}x${t.ty}/${t.rm}x${t.rn * 4}`;
+}
+
+export function tileRows(t: GemmTile): number {
+  return t.ty * t.rm;
+}
+export function tileCols(t: GemmTile): number {
+  return t.tx * t.rn * 4;
+}
+
+/** Workgroup memory a config needs (two buffers of each tile), in bytes. */
+export function tileSharedBytes(t: GemmTile): number {
+  return 2 * 4 * t.bk * (tileRows(t) + tileCols(t));
+}
+
+/** Why a config cannot be generated (loads must divide evenly among threads), or undefined. */
+export function tileProblem(t: GemmTile): string | undefined {
+  const threads = t.tx * t.ty;
+  const a = (tileRows(t) * t.bk) / 4;
+  const b = (t.bk * tileCols(t)) / 4;
+  if (t.bk % 4 !== 0 || t.rm % 4 !== 0) return 'bk and rm must be multiples of 4';
+  if (a % threads !== 0 || b % threads !== 0) return `the ${a} + ${b} float4 of a step do not divide among ${threads} threads`;
+  return undefined;
+}
+
+export interface GemmModuleKind {
+  tile: GemmTile;
+  transA: boolean;
+  transB: boolean;
+  /** Sizes not multiples of the tile: bounds-checked loads and stores. */
+  checked: boolean;
+  /** Cin is C (in place): no separate Cin binding. */
+  aliased: boolean;
+}
+
+export function moduleKey(k: GemmModuleKind): string {
+  return `blas.gemm ${tileName(k.tile)} ${k.transA ? 'T' : 'N'}${k.transB ? 'T' : 'N'}${k.checked ? ' checked' : ''}${k.aliased ? ' inplace' : ''}`;
+}
+
+/** Uniform block layout (16 words), filled by natives.ts. */
+export const UNIFORM_FIELDS = ['M', 'N4', 'K', 'tri', 'offA', 'ldA', 'offB', 'ldB', 'offCi', 'ldCi', 'offC', 'ldC', 'alpha', 'beta', 'pad0', 'pad1'] as const;
+
+export function gemmWgsl(k: GemmModuleKind): string {
+  const { tx: TX, ty: TY, rm: RM, rn: RN, bk: BK } = k.tile;
+  const BM = TY * RM;
+  const BN = TX * RN * 4;
+  const NT = TX * TY;
+  const BM4 = BM / 4;
+  const BN4 = BN / 4;
+  const LA = (BM * BK) / 4 / NT;
+  const LB = (BK * BN) / 4 / NT;
+  const L: string[] = [];
+  const line = (s: string) => L.push(s);
+
+  line('struct Params {');
+  line('  M: u32, N4: u32, K: u32, tri: u32,');
+  line('  offA: u32, ldA: u32, offB: u32, ldB: u32,');
+  line('  offCi: u32, ldCi: u32, offC: u32, ldC: u32,');
+  line('  alpha: f32, beta: f32, pad0: u32, pad1: u32,');
+  line('}');
+  line('@group(0) @binding(0) var<uniform> U: Params;');
+  line('@group(0) @binding(1) var<storage, read> A: array<vec4f>;');
+  line('@group(0) @binding(2) var<storage, read> B: array<vec4f>;');
+  if (k.aliased) line('@group(0) @binding(3) var<storage, read_write> C: array<vec4f>;');
+  else {
+    line('@group(0) @binding(3) var<storage, read> Ci: array<vec4f>;');
+    line('@group(0) @binding(4) var<storage, read_write> C: array<vec4f>;');
+  }
+  const CIN = k.aliased ? 'C' : 'Ci';
+  line(`var<workgroup> As: array<vec4f, ${2 * BK * BM4}>;`);
+  line(`var<workgroup> Bs: array<vec4f, ${2 * BK * BN4}>;`);
+  line('');
+
+  // --- global loads of one K step into registers: ra0.., rb0..
+  const loadA = (l: number): string[] => {
+    const lin = `(li + ${l * NT}u)`;
+    if (!k.transA) {
+      // op(A) = A<M, K/4>: rows of the tile, BK/4 float4 along K each.
+      const row = `(${lin} / ${BK / 4}u)`;
+      const k4 = `(${lin} % ${BK / 4}u)`;
+      const idx = `U.offA + (m0 + ${row}) * U.ldA + (k0 / 4u + ${k4})`;
+      const cond = `(m0 + ${row} < U.M) && (k0 + 4u * ${k4} < U.K)`;
+      return [k.checked ? `ra${l} = select(vec4f(0.0), A[min(${idx}, arrayLength(&A) - 1u)], ${cond});` : `ra${l} = A[${idx}];`];
+    }
+    // op(A) = A^T, A<K, M/4>: BK rows of A, BM/4 float4 along M each (already m-major).
+    const kk = `(${lin} / ${BM4}u)`;
+    const m4 = `(${lin} % ${BM4}u)`;
+    const idx = `U.offA + (k0 + ${kk}) * U.ldA + (m0 / 4u + ${m4})`;
+    const cond = `(k0 + ${kk} < U.K) && (m0 + 4u * ${m4} < U.M)`;
+    return [k.checked ? `ra${l} = select(vec4f(0.0), A[min(${idx}, arrayLength(&A) - 1u)], ${cond});` : `ra${l} = A[${idx}];`];
+  };
+  const storeA = (l: number, buf: string): string[] => {
+    const lin = `(li + ${l * NT}u)`;
+    if (!k.transA) {
+      const row = `(${lin} / ${BK / 4}u)`;
+      const k4 = `(${lin} % ${BK / 4}u)`;
+      // As[kk][row]: float (kk * BM + row) of the buffer = component row % 4 of float4 (kk * BM + row) / 4.
+      const out: string[] = [`{ let r = ${row}; let kb = ${buf} + 4u * ${k4} * ${BM4}u + r / 4u; let c = r % 4u;`];
+      for (let q = 0; q < 4; q++) out.push(`  As[kb + ${q * BM4}u][c] = ra${l}.${'xyzw'[q]};`);
+      out.push('}');
+      return out;
+    }
+    return [`As[${buf} + ${lin}] = ra${l};`];
+  };
+  const loadB = (l: number): string[] => {
+    const lin = `(li + ${l * NT}u)`;
+    if (!k.transB) {
+      // op(B) = B<K, N4>: BK rows of B, BN/4 float4 each.
+      const kk = `(${lin} / ${BN4}u)`;
+      const n4 = `(${lin} % ${BN4}u)`;
+      const idx = `U.offB + (k0 + ${kk}) * U.ldB + (n0 / 4u + ${n4})`;
+      const cond = `(k0 + ${kk} < U.K) && (n0 / 4u + ${n4} < U.N4)`;
+      return [k.checked ? `rb${l} = select(vec4f(0.0), B[min(${idx}, arrayLength(&B) - 1u)], ${cond});` : `rb${l} = B[${idx}];`];
+    }
+    // op(B) = B^T, B<N, K/4>: BN rows of B, BK/4 float4 along K each.
+    const row = `(${lin} / ${BK / 4}u)`;
+    const k4 = `(${lin} % ${BK / 4}u)`;
+    const idx = `U.offB + (n0 + ${row}) * U.ldB + (k0 / 4u + ${k4})`;
+    const cond = `(n0 + ${row} < 4u * U.N4) && (k0 + 4u * ${k4} < U.K)`;
+    return [k.checked ? `rb${l} = select(vec4f(0.0), B[min(${idx}, arrayLength(&B) - 1u)], ${cond});` : `rb${l} = B[${idx}];`];
+  };
+  const storeB = (l: number, buf: string): string[] => {
+    const lin = `(li + ${l * NT}u)`;
+    if (!k.transB) return [`Bs[${buf} + ${lin}] = rb${l};`];
+    const row = `(${lin} / ${BK / 4}u)`;
+    const k4 = `(${lin} % ${BK / 4}u)`;
+    const out: string[] = [`{ let r = ${row}; let kb = ${buf} + 4u * ${k4} * ${BN4}u + r / 4u; let c = r % 4u;`];
+    for (let q = 0; q < 4; q++) out.push(`  Bs[kb + ${q * BN4}u][c] = rb${l}.${'xyzw'[q]};`);
+    out.push('}');
+    return out;
+  };
+
+  line(`@compute @workgroup_size(${TX}, ${TY}, 1)`);
+  line('fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u, @builtin(local_invocation_index) li: u32) {');
+  line(`  let m0 = wg.y * ${BM}u;`);
+  line(`  let n0 = wg.x * ${BN}u;`);
+  line('  let tx = lid.x;');
+  line('  let ty = lid.y;');
+  // A tile wholly outside the triangle keeps Cin: copy it (unless in place) and stop. Uniform per workgroup.
+  line(`  let outside = (U.tri == 1u && n0 > m0 + ${BM - 1}u) || (U.tri == 2u && n0 + ${BN - 1}u < m0);`);
+  line('  if (outside) {');
+  if (!k.aliased) {
+    for (let r = 0; r < RM; r++) {
+      for (let c = 0; c < RN; c++) {
+        line(`    { let i = m0 + ty * ${RM}u + ${r}u; let j4 = n0 / 4u + tx + ${c * TX}u;`);
+        line(`      if (i < U.M && j4 < U.N4) { C[U.offC + i * U.ldC + j4] = Ci[U.offCi + i * U.ldCi + j4]; } }`);
+      }
+    }
+  }
+  line('    return;');
+  line('  }');
+  for (let l = 0; l < LA; l++) line(`  var ra${l}: vec4f;`);
+  for (let l = 0; l < LB; l++) line(`  var rb${l}: vec4f;`);
+  for (let r = 0; r < RM; r++) for (let c = 0; c < RN; c++) line(`  var acc${r}_${c} = vec4f(0.0);`);
+  line(`  let steps = (U.K + ${BK - 1}u) / ${BK}u;`);
+  line('  if (steps > 0u) {');
+  line('    var k0 = 0u;');
+  for (let l = 0; l < LA; l++) L.push(...loadA(l).map((s) => '    ' + s));
+  for (let l = 0; l < LB; l++) L.push(...loadB(l).map((s) => '    ' + s));
+  for (let l = 0; l < LA; l++) L.push(...storeA(l, '0u').map((s) => '    ' + s));
+  for (let l = 0; l < LB; l++) L.push(...storeB(l, '0u').map((s) => '    ' + s));
+  line('  }');
+  line('  workgroupBarrier();');
+  line('  for (var s = 0u; s < steps; s++) {');
+  line(`    let cur = (s % 2u);`);
+  line(`    let a0b = cur * ${BK * BM4}u + ty * ${RM / 4}u;`);
+  line(`    let b0b = cur * ${BK * BN4}u + tx;`);
+  line('    let more = s + 1u < steps;');
+  line('    if (more) {');
+  line(`      let k0 = (s + 1u) * ${BK}u;`);
+  for (let l = 0; l < LA; l++) L.push(...loadA(l).map((x) => '      ' + x));
+  for (let l = 0; l < LB; l++) L.push(...loadB(l).map((x) => '      ' + x));
+  line('    }');
+  for (let kk = 0; kk < BK; kk++) {
+    for (let q = 0; q < RM / 4; q++) line(`    let a${kk}_${q} = As[a0b + ${kk * BM4 + q}u];`);
+    for (let c = 0; c < RN; c++) line(`    let b${kk}_${c} = Bs[b0b + ${kk * BN4 + c * TX}u];`);
+    for (let r = 0; r < RM; r++) {
+      const a = `a${kk}_${r >> 2}.${'xyzw'[r & 3]}`;
+      for (let c = 0; c < RN; c++) line(`    acc${r}_${c} = fma(vec4f(${a}), b${kk}_${c}, acc${r}_${c});`);
+    }
+  }
+  line('    if (more) {');
+  line(`      let nxt = (1u - cur);`);
+  for (let l = 0; l < LA; l++) L.push(...storeA(l, `nxt * ${BK * BM4}u`).map((x) => '      ' + x));
+  for (let l = 0; l < LB; l++) L.push(...storeB(l, `nxt * ${BK * BN4}u`).map((x) => '      ' + x));
+  line('    }');
+  line('    workgroupBarrier();');
+  line('  }');
+  // Write out: alpha acc + beta Cin, then the triangle.
+  line('  let alpha = U.alpha;');
+  line('  let beta = U.beta;');
+  line('  let useCin = beta != 0.0 || U.tri != 0u;');
+  for (let r = 0; r < RM; r++) {
+    line(`  { let i = m0 + ty * ${RM}u + ${r}u;`);
+    for (let c = 0; c < RN; c++) {
+      line(`    { let j4 = n0 / 4u + tx + ${c * TX}u;`);
+      const body = [
+        `var v = alpha * acc${r}_${c};`,
+        `if (useCin) {`,
+        `  let cin = ${CIN}[U.offCi + i * U.ldCi + j4];`,
+        `  if (beta != 0.0) { v = v + beta * cin; }`,
+        `  if (U.tri != 0u) {`,
+        `    let jj = vec4u(4u * j4) + vec4u(0u, 1u, 2u, 3u);`,
+        `    let keep = select(jj >= vec4u(i), jj <= vec4u(i), U.tri == 1u);`,
+        `    v = select(cin, v, keep);`,
+        `  }`,
+        `}`,
+        `C[U.offC + i * U.ldC + j4] = v;`,
+      ];
+      if (k.checked) {
+        line('      if (i < U.M && j4 < U.N4) {');
+        for (const b of body) line('        ' + b);
+        line('      }');
+      } else for (const b of body) line('      ' + b);
+      line('    }');
+    }
+    line('  }');
+  }
+  line('}');
+  return L.join('\n');
+}
