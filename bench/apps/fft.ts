@@ -177,11 +177,11 @@ function fftJs(p: FftParams, inp: FftInputs, want: () => { re: Float64Array; im:
   ];
 }
 
-export function fftApp(given: { bitrev: unknown; butterfly: unknown }, p: FftParams, inp = fftInputs(p)): AppDefinition {
+/** `ref`: the float64 transform, when the caller computed it already. */
+export function fftApp(given: { bitrev: unknown; butterfly: unknown }, p: FftParams, inp = fftInputs(p), ref?: { re: Float64Array; im: Float64Array }): AppDefinition {
   const k = kernels(given, ['bitrev', 'butterfly']);
   const { n } = p;
   const passes = fftPasses(n);
-  let ref: { re: Float64Array; im: Float64Array } | undefined;
   const want = () => (ref ??= fftReference(p, inp));
   const plane = 16 * n * n;
   return {
@@ -232,6 +232,6 @@ export function fftApp(given: { bitrev: unknown; butterfly: unknown }, p: FftPar
 }
 
 /** Figure 3 for the FFT with the notebook's `bitrev` and `butterfly` kernels. */
-export function fftFigure3(given: { bitrev: unknown; butterfly: unknown }, p: FftParams = fftParams(), inp = fftInputs(p)): Promise<Figure3> {
-  return runFigure3(fftApp(given, p, inp), p.size);
+export function fftFigure3(given: { bitrev: unknown; butterfly: unknown }, p: FftParams = fftParams(), inp = fftInputs(p), ref?: { re: Float64Array; im: Float64Array }): Promise<Figure3> {
+  return runFigure3(fftApp(given, p, inp, ref), p.size);
 }
