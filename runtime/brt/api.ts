@@ -126,9 +126,9 @@ export interface BrookRuntime {
 export type BufferHandle = unknown;
 
 export interface BackendLimits {
-  /** Largest single buffer in bytes. */
+  /** Largest stream in bytes (BRK5009 past it). */
   maxBufferBytes: number;
-  /** Largest binding; streams past it are split or refused with a message naming both sizes. */
+  /** Largest binding; the WebGPU backend splits larger streams into pages of at most this size. */
   maxBindingBytes: number;
   /** Most distinct stream buffers one launch may use (WebGPU: storage buffers per shader stage,
    *  less those a reduction adds); fusion keeps fused launches within it. Absent: no limit. */
@@ -207,7 +207,9 @@ export interface Backend {
   readonly description: string;
   readonly limits: BackendLimits;
 
-  allocate(words: number): BufferHandle;
+  /** Storage for `words` words; `elementWords` (words per element, default 1) lets a backend that
+   *  splits large streams keep whole elements in each piece. */
+  allocate(words: number, elementWords?: number): BufferHandle;
   release(buf: BufferHandle): void;
   /** Copy `data` (32-bit words) into the buffer at word offset. */
   write(buf: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void;

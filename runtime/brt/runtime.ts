@@ -34,6 +34,16 @@ import { allocateFor, boxOf, checkShape, count, elementWords, iterValues, launch
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
+/** Runs a backend call; a runtime error it raises without a location gets the statement's. */
+function located<T>(span: Span | undefined, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof BrookRuntimeError && !e.span) e.span = span;
+    throw e;
+  }
+}
+
 export interface RuntimeHooks {
   /** Makes the CPU backend the session continues on after the GPU device was lost (BRK5019). */
   fallback?: () => Backend;
@@ -122,7 +132,7 @@ export class Runtime implements BrookRuntime {
     return this.guardSync(() => {
       checkShape(name, shape, span);
       const words = elementWords(name, elem, span);
-      const buffer = allocateFor(this.current, name, count(shape) * words, span);
+      const buffer = allocateFor(this.current, name, count(shape) * words, span, words);
       const s: Stream = { id: this.nextId++, name, elem, shape: [...shape], words, buffer, freed: false };
       this.live.add(s);
       return s;
@@ -322,7 +332,7 @@ export class Runtime implements BrookRuntime {
         shape = [...s.shape.slice(0, -2).map(() => 1), rows, width];
         const padded = count(shape) - n;
         if (padded > 0) {
-          storage = allocateFor(this.current, s.name, count(shape) * w, span);
+          storage = allocateFor(this.current, s.name, count(shape) * w, span, w);
           this.current.copy(buf, 0, storage, 0, n * w);
           this.current.write(storage, n * w, new Float32Array(padded * w).fill(Infinity));
           this.current.release(buf);
@@ -399,7 +409,7 @@ export class Runtime implements BrookRuntime {
     return this.guardSync(() => this.withTemps((temps) => {
       const { d, x, s } = this.checkScatterGather('streamScatterOp', dst, index, data, op, temps, false, span);
       if (typeof op !== 'number') this.checkOpKernel('streamScatterOp', op, d.stream.elem, span);
-      this.current.scatterOp(d, x, s, op);
+      located(span, () => this.current.scatterOp(d, x, s, op));
     }));
   }
 
@@ -409,7 +419,7 @@ export class Runtime implements BrookRuntime {
       const { d, x, s } = this.checkScatterGather('streamGatherOp', src, index, dst, op, temps, true, span);
       if (typeof op !== 'number') this.checkOpKernel('streamGatherOp', op, s.stream.elem, span);
       // Argument order of the backend call: (dst, index, src).
-      this.current.gatherOp(s, x, d, op);
+      located(span, () => this.current.gatherOp(s, x, d, op));
     }));
   }
 

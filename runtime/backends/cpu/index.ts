@@ -21,6 +21,7 @@ import {
   type StreamOp,
 } from '../../brt/api.js';
 import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/codegen/js/index.js';
+import { generateKernelWasm, HOST_IMPORTS_SOURCE, WasmUnsupported } from '../../compiler/codegen/wasm/index.js';
 import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
 import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
@@ -41,10 +42,39 @@ const MIN_SHARED_CHUNK = 1024;
  *  chunk size); later probe chunks grow 4x until one takes 0.5 ms or 64 x PROBE are done. */
 const PROBE = 16;
 
-export interface CpuBackendOptions extends WorkerOptions {}
+export interface CpuBackendOptions extends WorkerOptions {
+  /** Run kernels the WebAssembly writer covers as WebAssembly (default: on unless BROOK_CPU_WASM=0).
+   *  Off, every kernel runs as JavaScript; results are identical either way. */
+  wasm?: boolean;
+}
+
+/** A compiled kernel as the backend runs it: JavaScript, or a WebAssembly module bound to the arena. */
+export interface CpuKernel extends CompiledJsKernel {
+  /** For worker threads: the module, the memory it imports and a key to cache the instance by. */
+  wasm?: { key: string; module: WebAssembly.Module; memory: WebAssembly.Memory };
+}
+
+/** A kernel plan's WebAssembly module (memory-independent), or null when the writer does not cover it. */
+interface WasmModuleRecord {
+  key: string;
+  module: WebAssembly.Module;
+  wrapper: string;
+}
+
+/** Host functions of WebAssembly kernels (Math.* for transcendental built-ins), made once. */
+let hostImports: Record<string, (...a: number[]) => number> | null = null;
+function wasmHostImports(): Record<string, (...a: number[]) => number> {
+  hostImports ??= new Function(`return ${HOST_IMPORTS_SOURCE};`)() as Record<string, (...a: number[]) => number>;
+  return hostImports;
+}
+
+let wasmKeys = 0;
 
 export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { readonly pool: WorkerPool | null } {
   const pool = options.workers && options.workers > 0 ? new WorkerPool(options) : null;
+  const wasmEnabled = options.wasm ?? process.env.BROOK_CPU_WASM !== '0';
+  /** Instances of WebAssembly kernels bound to this backend's arena, by module record. */
+  const wasmInstances = new WeakMap<WasmModuleRecord, CpuKernel>();
   const buf = (h: BufferHandle | undefined): CpuBuffer => asCpuBuffer(h);
   /** Measured cost per position of each compiled kernel (ns, all threads' time), for chunk sizes. */
   const cost = new WeakMap<CompiledJsKernel, number>();
@@ -56,7 +86,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
    * pool when their estimated time is worth it; others (vout pushes, scatters: order matters) run in
    * order on the calling thread.
    */
-  function execute(c: CompiledJsKernel, L: Record<string, unknown>, n: number, launch: Launch, opts: { align?: number; split?: boolean; weight?: number } = {}): void {
+  function execute(c: CpuKernel, L: Record<string, unknown>, n: number, launch: Launch, opts: { align?: number; split?: boolean; weight?: number } = {}): void {
     const align = opts.align ?? 1;
     const weight = opts.weight ?? 1; // positions of work per position (block reductions)
     const span = launch.span;
@@ -93,7 +123,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       threads = pool.size + 1;
       // Named, so profiles show kernel code V8 inlines here as the calling thread's kernel time.
       const runHere = (lo: number, hi: number) => c.run(L, lo, hi);
-      pool.runChunked(c.source, L, from, n, chunk, runHere, () => checkAbort(span));
+      pool.runChunked(c, L, from, n, chunk, runHere, () => checkAbort(span));
     } else {
       for (let lo = from; lo < n; lo += chunk) {
         checkAbort(span);
@@ -105,7 +135,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     if (n >= 1024 && ms > 0.2) cost.set(c, Math.max(0.05, (ms * 1e6 * threads) / (n * weight)));
   }
 
-  function compiled(launch: Launch, plan: JsPlan): CompiledJsKernel {
+  function compiledJs(launch: Launch, plan: JsPlan): CompiledJsKernel {
     const key = `cpu:${planKey(plan)}`;
     let c = launch.kernel.cache.get(key) as CompiledJsKernel | undefined;
     if (!c) {
@@ -113,6 +143,37 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       launch.kernel.cache.set(key, c);
     }
     return c;
+  }
+
+  /**
+   * The kernel for a launch: WebAssembly when enabled, the writer covers the plan and every stream the
+   * launch touches lives in the arena; JavaScript otherwise. Same results either way (tests/cpu/wasm).
+   */
+  function compiled(launch: Launch, plan: JsPlan, arenaOnly: boolean): CpuKernel {
+    const js = compiledJs(launch, plan);
+    const arena = storage.arena;
+    if (!wasmEnabled || !arena || !arenaOnly) return js;
+    const key = `wasm:${planKey(plan)}`;
+    let rec = launch.kernel.cache.get(key) as WasmModuleRecord | null | undefined;
+    if (rec === undefined) {
+      try {
+        const code = generateKernelWasm(launch.kernel.ir, plan);
+        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper };
+      } catch (e) {
+        if (!(e instanceof WasmUnsupported)) throw e;
+        rec = null;
+      }
+      launch.kernel.cache.set(key, rec);
+    }
+    if (!rec) return js;
+    let k = wasmInstances.get(rec);
+    if (!k) {
+      const instance = new WebAssembly.Instance(rec.module, { m: { mem: arena.memory, ...wasmHostImports() } });
+      const run = new Function('ex', rec.wrapper)(instance.exports) as CompiledJsKernel['run'];
+      k = { run, combine: js.combine, combineAt: js.combineAt, source: rec.wrapper, wasm: { key: `${rec.key}:${arena.id}`, module: rec.module, memory: arena.memory } };
+      wasmInstances.set(rec, k);
+    }
+    return k;
   }
 
   /** Launch data and plan for positions of `space`: O(1) work per argument (addressing is arithmetic). */
@@ -130,6 +191,13 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const constForms: (IterForm[] | null)[] = [];
     // indexof values are small when every extent is (then index arithmetic needs no fround).
     let largest = Math.max(...space);
+    // Whether every stream the launch touches is in the arena (a WebAssembly kernel can address it).
+    let arenaOnly = true;
+    const buf = (h: BufferHandle | undefined): CpuBuffer => {
+      const b = asCpuBuffer(h);
+      if (!b.block) arenaOnly = false;
+      return b;
+    };
     const args = launch.args.map((a, k) => {
       const p = ir.params[k]!;
       access.push(null);
@@ -183,7 +251,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       L.mask = streamData(launch.mask, buf(launch.mask.stream.buffer));
     }
     const plan: JsPlan = { mode, access, mask, iterDims: iterDimsOf, iterForms: iterFormsOf, constForms, smallIndex: largest <= SMALL_WHOLE };
-    return { L, plan, n: E.reduce((a, b) => a * b, 1) };
+    return { L, plan, n: E.reduce((a, b) => a * b, 1), arenaOnly };
   }
 
   const storage = new CpuStorage(pool !== null);
@@ -213,8 +281,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     },
 
     run(launch: Launch): void {
-      const { L, plan, n } = prepare(launch, 'map', launch.outShape);
-      execute(compiled(launch, plan), L, n, launch);
+      const { L, plan, n, arenaOnly } = prepare(launch, 'map', launch.outShape);
+      execute(compiled(launch, plan, arenaOnly), L, n, launch);
     },
 
     /**
@@ -224,23 +292,38 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
      * and the result is the same however the chunks are spread over workers.
      */
     async reduceAll(launch: Launch): Promise<number[]> {
-      const { L, plan, n } = prepare(launch, 'reduceAll', launch.outShape);
-      const c = compiled(launch, plan);
+      const { L, plan, n, arenaOnly } = prepare(launch, 'reduceAll', launch.outShape);
+      let c = compiled(launch, plan, arenaOnly);
       const ir = launch.kernel.ir;
       const W = flatKinds(ir.params.find((p) => p.role === 'reduce')!.type).length;
       // Without combineAt (accumulator and element of different types, or indexof) one sequential fold.
       const chunk = c.combineAt ? REDUCE_CHUNK : Math.max(1, n);
       const m = Math.ceil(n / chunk);
-      const P = pool ? new Float64Array(new SharedArrayBuffer(m * W * 8)) : new Float64Array(m * W);
-      L.chunk = chunk;
-      L.partials = P;
-      // Without combineAt the fold is one sequential chunk: on the calling thread, in order.
-      execute(c, L, n, launch, { align: chunk, split: c.combineAt !== null });
-      // Fixed tree over the chunk partials: (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up.
-      for (let s = 1; s < m; s *= 2) {
-        for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
+      // A WebAssembly kernel writes the partials into the arena (a block for this launch).
+      let scratch: CpuBuffer | null = c.wasm ? storage.take(m * W * 2) : null;
+      if (scratch && !scratch.block) {
+        storage.give(scratch);
+        scratch = null;
+        c = compiled(launch, plan, false);
       }
-      return Array.from(P.subarray(0, W));
+      try {
+        const P = scratch
+          ? new Float64Array(scratch.bytes, scratch.block!.at, m * W)
+          : pool
+            ? new Float64Array(new SharedArrayBuffer(m * W * 8))
+            : new Float64Array(m * W);
+        L.chunk = chunk;
+        L.partials = P;
+        // Without combineAt the fold is one sequential chunk: on the calling thread, in order.
+        execute(c, L, n, launch, { align: chunk, split: c.combineAt !== null });
+        // Fixed tree over the chunk partials: (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up.
+        for (let s = 1; s < m; s *= 2) {
+          for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
+        }
+        return Array.from(P.subarray(0, W));
+      } finally {
+        if (scratch) storage.give(scratch);
+      }
     },
 
     reduceBlocks(launch: Launch, target: StreamArg): void {
@@ -251,7 +334,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       L.F = inShape.map((x, d) => (out[d] === 0 ? 0 : x / out[d]!));
       plan.target = accessOf(target, target.shape);
       L.target = streamData(target, buf(target.stream.buffer));
-      const c = compiled(launch, plan);
+      const c = compiled(launch, plan, false);
       // Blocks are folded in chunks joined on a stack of partials (at most one per bit of the count).
       const W = flatKinds(launch.kernel.ir.params.find((p) => p.role === 'reduce')!.type).length;
       L.chunk = REDUCE_CHUNK;
@@ -261,7 +344,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
 
     async runVout(launch: Launch): Promise<{ counts: number[]; buffers: BufferHandle[] }> {
       const { L, plan, n } = prepare(launch, 'map', launch.outShape);
-      const c = compiled(launch, plan);
+      const c = compiled(launch, plan, false);
       execute(c, L, n, launch, { split: false }); // pushes keep position order
       const counts: number[] = [];
       const buffers: BufferHandle[] = [];
@@ -347,7 +430,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const args: LaunchArg[] = ir.params.map(() => ({ kind: 'value', value: [] }));
     const launch: Launch = { kernel: k, args, outShape: [1] };
     const { L, plan } = prepare(launch, 'reduceAll', [1]);
-    const c = compiled(launch, plan);
+    const c = compiled(launch, plan, false);
     if (!c.combine) throw new Error('internal: a gather-op kernel needs one element type and no indexof (checked by brt)');
     return (old) => c.combine!(L, old, old);
   }
@@ -362,7 +445,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     L.index = streamData(index, buf(index.stream.buffer));
     L.indexIsFloat = flatKinds(index.stream.elem)[0] === 'float';
     L.dst = gatherData(dst, buf(dst.stream.buffer));
-    execute(compiled(launch, plan), L, n, launch, { split: false }); // in order of i: the last writer wins
+    execute(compiled(launch, plan, false), L, n, launch, { split: false }); // in order of i: the last writer wins
   }
 
   return backend;
