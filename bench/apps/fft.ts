@@ -14,7 +14,7 @@ import type { Side } from '../side.js';
 import { fftWgsl } from '../wgsl/fft.js';
 import { runFigure3, type AppDefinition, type BrookJob, type Figure3 } from './figure3.js';
 import { kernels } from './kernels.js';
-import { appSize, bySize, type AppSize } from './size.js';
+import { bySize, type AppSize } from './size.js';
 import { FLOAT2, FLOAT4 } from './streams.js';
 
 export interface FftParams {
@@ -24,7 +24,7 @@ export interface FftParams {
   bits: number;
 }
 
-export function fftParams(size: AppSize = appSize()): FftParams {
+export function fftParams(size: AppSize): FftParams {
   const n = bySize(size, 128, 1024);
   return { size, n, bits: Math.log2(n) };
 }
@@ -232,6 +232,6 @@ export function fftApp(given: { bitrev: unknown; butterfly: unknown }, p: FftPar
 }
 
 /** Figure 3 for the FFT with the notebook's `bitrev` and `butterfly` kernels. */
-export function fftFigure3(given: { bitrev: unknown; butterfly: unknown }, p: FftParams = fftParams(), inp = fftInputs(p), ref?: { re: Float64Array; im: Float64Array }): Promise<Figure3> {
+export function fftFigure3(given: { bitrev: unknown; butterfly: unknown }, p: FftParams, inp = fftInputs(p), ref?: { re: Float64Array; im: Float64Array }): Promise<Figure3> {
   return runFigure3(fftApp(given, p, inp, ref), p.size);
 }
