@@ -127,8 +127,8 @@ const profileGlobal = profileFunction(session);
 const g0 = globalThis as unknown as Record<string, unknown>;
 if (g0.plot !== plotGlobal) Object.defineProperty(g0, 'plot', { value: plotGlobal, writable: true, configurable: true, enumerable: false });
 if (g0.profile !== profileGlobal) Object.defineProperty(g0, 'profile', { value: profileGlobal, writable: true, configurable: true, enumerable: false });
-setDeclarations('brook:profile', PROFILE_DECLARATIONS);
 setDeclarations('brook:plot', PLOT_DECLARATIONS);
+setDeclarations('brook:profile', PROFILE_DECLARATIONS);
 // --- end plots ---
 
 function define(g: Record<string, unknown>, name: string, value: unknown): void {

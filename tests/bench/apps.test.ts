@@ -5,7 +5,7 @@
  * rows, ratios and transfers hold together.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSize } from '../../bench/apps/size.js';
+import { appSize, notebookSize, SOFTWARE_ADAPTER } from '../../bench/apps/size.js';
 import { compiledKernel } from '../../bench/apps/kernels.js';
 import { LABELS, runFigure3 } from '../../bench/apps/figure3.js';
 import { saxpyApp, saxpyInputs, saxpyParams } from '../../bench/apps/saxpy.js';
@@ -46,15 +46,19 @@ async function allPlansVerify(plans: Side[]): Promise<void> {
 }
 
 describe('application sizes and kernels', () => {
-  it('BROOK_SIZE is small by default, full on request, and anything else is a located error with a fix', () => {
-    expect(appSize({})).toBe('small');
+  it('BROOK_SIZE small or full wins; unset, lavapipe and the CPU backend get small; anything else is a located error with a fix', async () => {
+    expect(appSize({})).toBeUndefined();
     expect(appSize({ BROOK_SIZE: 'FULL' })).toBe('full');
+    expect(await notebookSize({ BROOK_SIZE: 'full' })).toBe('full');
+    expect(await notebookSize({ BROOK_BACKEND: 'cpu' })).toBe('small');
+    // This suite runs on lavapipe (or a GPU): the adapter decides.
+    expect(await notebookSize({})).toBe(SOFTWARE_ADAPTER.test(`${gpu.info.name} ${gpu.info.vendor ?? ''}`) ? 'small' : 'full');
     expect(() => appSize({ BROOK_SIZE: 'huge' })).toThrow(BrookRuntimeError);
     try {
       appSize({ BROOK_SIZE: 'huge' });
     } catch (e) {
       expect((e as BrookRuntimeError).code).toBe('BRK5350');
-      expect((e as BrookRuntimeError).hint).toMatch(/BROOK_SIZE=full/);
+      expect((e as BrookRuntimeError).hint).toMatch(/BROOK_SIZE=small or BROOK_SIZE=full/);
     }
   });
 
