@@ -21,6 +21,10 @@ import { sgemvWgsl } from '../../bench/wgsl/sgemv.js';
 import { openBenchGpu, type BenchGpu } from '../../bench/gpu.js';
 import { randomFloats, sgemvAxpbyRef, sgemvRef, compare } from '../../bench/reference.js';
 import type { Side } from '../../bench/side.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Figure3Summary, loadFigures } from '../../bench/apps/summary.js';
 import { compile } from '../../runtime/compiler/index.js';
 import { BrookRuntimeError } from '../../runtime/compiler/index.js';
 
@@ -191,4 +195,26 @@ describe('a whole Figure 3 run', () => {
     expect(chart.kind).toBe('bar');
     expect(chart.png!.length).toBeGreaterThan(1000);
   }, 300_000);
+});
+
+describe('Figure 3 summary', () => {
+  it('reads saved figures in the paper\'s order and shows one row and one group of bars an application', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brook-fig3-'));
+    const row = (label: string, backend: 'webgpu' | 'cpu', rate?: number) => ({ label, impl: 'x', backend, device: backend === 'cpu' ? 'CPU' : 'GPU', status: rate ? 'measured' : 'skipped', verified: !!rate, rate });
+    const save = (id: string, title: string, rates: [number | undefined, number, number]) =>
+      writeFileSync(join(dir, `${id}.json`), JSON.stringify({ date: 'd', size: 'small', transfers: [], app: { id, title, size: 's', unit: 'MFLOPS', work: 1, workNote: '' },
+        rows: [row(LABELS.wgsl, 'webgpu', rates[0]), row(LABELS.brookGpu, 'webgpu', rates[1]), row(LABELS.brookCpu, 'cpu', rates[2])] }));
+    save('sort', 'Bitonic sort', [8, 4, 2]);
+    save('saxpy', 'SAXPY', [undefined, 70, 10]);
+    writeFileSync(join(dir, 'notes.txt'), 'not a figure');
+    const figs = loadFigures(dir);
+    expect(figs.map((f) => f.app.id)).toEqual(['saxpy', 'sort']);
+    const s = new Figure3Summary(figs);
+    const text = s.bundle()['text/plain'] as string;
+    expect(text).toMatch(/SAXPY .* -  +70  +10 .* x7 /);
+    expect(text).toMatch(/Bitonic sort .* 8  +4  +2 .* x2 +0\.5/);
+    const chart = await s.chart();
+    expect(chart.caption).toContain('SAXPY: hand-written WGSL: skipped');
+    expect(loadFigures(join(dir, 'absent'))).toEqual([]);
+  });
 });
