@@ -9,8 +9,9 @@
  */
 import type { BenchCase, CaseContext, Side } from './side.js';
 import { Unavailable } from './side.js';
-import { randomFloats } from './reference.js';
+import { chunkedFloat4, randomFloats } from './reference.js';
 import { saxpyWgsl } from './wgsl/saxpy.js';
+import { saxpyWindowsWgsl, windowFor } from './wgsl/saxpy-huge.js';
 import { sgemvWgsl } from './wgsl/sgemv.js';
 import { sumWgsl } from './wgsl/reduce.js';
 import { stencilWgsl } from './wgsl/stencil.js';
@@ -20,7 +21,7 @@ import { downloadWgsl, uploadWgsl } from './wgsl/transfer.js';
 import { gatherJs, saxpyJs, stencilJs, sumJs } from './jsloops.js';
 import { cSide } from './cpuc.js';
 import { gatherRef, saxpyRef, stencilRef, sum4Ref } from './reference.js';
-import { brookSession } from './brook/session.js';
+import { brookSession, PAGED_SESSION_BYTES } from './brook/session.js';
 import * as brook from './brook/sides.js';
 import type { BenchGpu } from './gpu.js';
 import { hostCases } from './host.js';
@@ -72,6 +73,45 @@ function saxpyCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase 
     async brook(ctx) {
       const { x, y } = data();
       return brook.saxpyBrook(await session(backend, ctx), SAXPY_A, x, y);
+    },
+  };
+}
+
+/**
+ * SAXPY on streams larger than one storage binding (2^28 float4: 4 GiB a stream, 2 GiB bindings on
+ * an H100): Brook splits them into pages by itself; the baseline is hand-written WGSL over one buffer
+ * per window of the same size. Inputs live on the host in parts of 2^22 float4, checked part by part.
+ * Quick form: 2^16 float4 in 64 KiB pages (16 a stream), so lavapipe runs the split path too.
+ */
+function saxpyHugeCase(quick: boolean): BenchCase {
+  const e = quick ? 16 : 28;
+  const n = 2 ** e;
+  const data = lazy(() => ({ x: chunkedFloat4(n, 2 ** 22, 11), y: chunkedFloat4(n, 2 ** 22, 1011) }));
+  return {
+    id: 'saxpy.huge',
+    backend: 'webgpu',
+    title: 'SAXPY float4, streams split across buffers',
+    size: pow2(e, 'float4') + (quick ? ` in ${PAGED_SESSION_BYTES >> 10} KiB pages` : ''),
+    bytes: 48 * n,
+    flops: 8 * n,
+    workingSetBytes: 48 * n,
+    timing: 'gpu',
+    skipReason(ctx) {
+      const name = `${ctx.gpu?.info.name ?? ''} ${ctx.gpu?.info.vendor ?? ''}`;
+      if (!quick && /llvmpipe|lavapipe|swiftshader/i.test(name)) {
+        return `needs 6 streams of ${16 * n / 2 ** 30} GiB (both sides) and ${name.trim()} is a CPU device; --quick runs the split path at 2^16 float4`;
+      }
+      return undefined;
+    },
+    async baseline(ctx) {
+      const gpu = needGpu(ctx);
+      const { x, y } = data();
+      return saxpyWindowsWgsl(gpu, SAXPY_A, x, y, windowFor(gpu.device, quick ? PAGED_SESSION_BYTES : Infinity));
+    },
+    async brook(ctx) {
+      needGpu(ctx);
+      const { x, y } = data();
+      return brook.saxpyHugeBrook(await brookSession(quick ? 'webgpu-paged' : 'webgpu'), SAXPY_A, x, y);
     },
   };
 }
@@ -369,6 +409,7 @@ export function allCases(quick: boolean): BenchCase[] {
   return [
     saxpyCase('saxpy.small', q ? 14 : 20, 'webgpu'),
     saxpyCase('saxpy.large', q ? 16 : 24, 'webgpu'),
+    saxpyHugeCase(q),
     sgemvCase('sgemv.small.mulsum', q ? 128 : 1024, 'mulsum'),
     sgemvCase('sgemv.small.single', q ? 128 : 1024, 'single'),
     sgemvCase('sgemv.large.mulsum', q ? 512 : 8192, 'mulsum'),

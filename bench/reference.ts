@@ -68,6 +68,35 @@ export function compareExact(got: Float32Array, want: Float32Array): Check {
   return { ok: true, maxRelError: 0 };
 }
 
+/**
+ * Float4 inputs too large for one host array (a 2^28 float4 stream is 4 GiB): `n` elements in parts
+ * of `chunk` elements (the last may be shorter), part k drawn with seed `seed + k`.
+ */
+export interface ChunkedFloat4 {
+  n: number;
+  chunk: number;
+  parts: Float32Array[];
+}
+
+export function chunkedFloat4(n: number, chunk: number, seed: number): ChunkedFloat4 {
+  const parts: Float32Array[] = [];
+  for (let first = 0; first < n; first += chunk) parts.push(randomFloats(4 * Math.min(chunk, n - first), seed + parts.length));
+  return { n, chunk, parts };
+}
+
+/** SAXPY of chunked inputs, checked part by part: `read(first, count)` gives result elements
+ *  [first, first + count) (float4, flat). The worst part decides. */
+export async function checkSaxpyChunks(a: number, x: ChunkedFloat4, y: ChunkedFloat4, read: (first: number, count: number) => Promise<Float32Array>): Promise<Check> {
+  let worst: Check = { ok: true, maxRelError: 0 };
+  for (let k = 0; k < x.parts.length; k++) {
+    const first = k * x.chunk;
+    const ref = saxpyRef(a, x.parts[k]!, y.parts[k]!);
+    const c = compare(await read(first, x.parts[k]!.length / 4), ref.want, ref.scale, 1e-6, 1e-30);
+    if (!(c.maxRelError <= worst.maxRelError)) worst = { ...c, detail: c.detail && `part ${k} (from element ${first}): ${c.detail}` };
+  }
+  return worst;
+}
+
 // --- references (float64) ---------------------------------------------------------------------
 
 /** r = a * x + y over flat components. */
@@ -96,6 +125,18 @@ export function sgemvRef(A: Float32Array, x: Float32Array, m: number, n: number)
     }
     want[r] = s;
     scale[r] = sa;
+  }
+  return { want, scale };
+}
+
+/** y = alpha A x + beta y0 (the BLAS SGEMV the paper measured), A row-major m x n. */
+export function sgemvAxpbyRef(A: Float32Array, x: Float32Array, m: number, n: number, p: { alpha: number; beta: number; y0: Float32Array }): { want: Float64Array; scale: Float64Array } {
+  const ax = sgemvRef(A, x, m, n);
+  const want = new Float64Array(m);
+  const scale = new Float64Array(m);
+  for (let r = 0; r < m; r++) {
+    want[r] = p.alpha * ax.want[r] + p.beta * p.y0[r];
+    scale[r] = Math.abs(p.alpha) * ax.scale[r] + Math.abs(p.beta * p.y0[r]);
   }
   return { want, scale };
 }

@@ -31,6 +31,9 @@ export function evaluateTargets(cases: CaseResult[], hostMemcpyGbps?: number): T
   add('BLAS axpy 2^26: Brook vs WGSL SAXPY', 'blas.axpy', 'ratio', '>=', 0.9, (c) => c.ratio);
   add('BLAS gemv 8192^2: Brook vs WGSL SGEMV', 'blas.gemv', 'ratio', '>=', 0.9, (c) => c.ratio);
   add('BLAS gemm 4096^2', 'blas.gemm', 'brook GFLOP/s', '>=', 25000, (c) => c.brook.gflops);
+  add('SAXPY 2^28 split across buffers: Brook vs WGSL over windows', 'saxpy.huge', 'ratio', '>=', 0.9, (c) => c.ratio);
+  const unsplit = byId.get('saxpy.large')?.brook.gbps;
+  add('SAXPY 2^28 split across buffers: GB/s vs SAXPY 2^24 in one buffer', 'saxpy.huge', 'brook GB/s / saxpy.large brook GB/s', '>=', 0.9, (c) => (c.brook.gbps === undefined || !unsplit ? undefined : c.brook.gbps / unsplit));
   if (hostMemcpyGbps) {
     add('streamRead vs host memcpy', 'streamRead', 'brook GB/s / memcpy GB/s', '>=', 0.8, (c) => (c.brook.gbps === undefined ? undefined : c.brook.gbps / hostMemcpyGbps));
     add('streamWrite vs host memcpy', 'streamWrite', 'brook GB/s / memcpy GB/s', '>=', 0.8, (c) => (c.brook.gbps === undefined ? undefined : c.brook.gbps / hostMemcpyGbps));

@@ -48,6 +48,8 @@ export interface BenchCase {
   samples?: number;
   /** Largest single buffer the job needs (checked against the adapter's limits). */
   largestBufferBytes?: number;
+  /** Why this machine cannot run the case at all (both sides skipped), or undefined. */
+  skipReason?(ctx: CaseContext): string | undefined;
   /** One or more baseline plans; the harness keeps the fastest verified one. */
   baseline(ctx: CaseContext): Promise<Side[]>;
   brook(ctx: CaseContext): Promise<Side>;

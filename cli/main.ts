@@ -1,7 +1,7 @@
 /**
  * The `brook` command (bin/brook.js calls `main(process.argv.slice(2))`).
  *
- *   brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [-- ARGS...]
+ *   brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [--profile] [--profile-out PREFIX] [-- ARGS...]
  *   brook check FILE.br [MORE.br ...] [-I DIR]
  *   brook kernel | install | execute ...   (the Jupyter side: kernel/commands.ts parses those)
  *   brook --help | --version
@@ -58,7 +58,7 @@ function readStdinChunk(): Uint8Array {
   }
 }
 
-const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [-- ARGS...]
+const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [--profile] [--profile-out PREFIX] [-- ARGS...]
        brook check FILE.br [MORE.br ...] [-I DIR]
        brook kernel | install | execute ...
        brook --help | --version
@@ -71,6 +71,11 @@ commands:
 options:
   --backend cpu|webgpu   run kernels on this backend (no fallback when given)
   -I DIR                 look for #include "..." files in DIR too (after the including file's folder)
+  --profile              after the run, print on stderr where the time went: per kernel and copy its
+                         calls, time, bytes, flops, rates, % of this adapter's peaks, and the Brook
+                         paper's cost model (section 5.2) with advice (docs/PROFILE.md)
+  --profile-out PREFIX   with --profile: also write PREFIX.json (tables, model, peaks, roofline spec)
+                         and PREFIX.png (the roofline chart)
 
 environment:
   BROOK_BACKEND=cpu|webgpu   preferred backend (falls back to cpu with a notice)
@@ -84,6 +89,9 @@ interface Args {
   programArgs: string[];
   /** -I DIR, in order. */
   includeDirs?: string[];
+  /** --profile, and --profile-out PREFIX. */
+  profile?: boolean;
+  profileOut?: string;
 }
 
 function parseArgs(argv: string[]): Args | string {
@@ -105,6 +113,16 @@ function parseArgs(argv: string[]): Args | string {
       args.backend = v;
       continue;
     }
+    if (a === '--profile') {
+      args.profile = true;
+      continue;
+    }
+    if (a === '--profile-out' || a.startsWith('--profile-out=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (!v) return '--profile-out takes a path prefix, as in --profile-out saxpy-profile';
+      args.profileOut = v;
+      continue;
+    }
     if (a === '-I' || (a.startsWith('-I') && a.length > 2)) {
       const dir = a === '-I' ? argv[++i] : a.slice(2);
       if (!dir) return "-I takes a folder, as in -I include";
@@ -116,6 +134,7 @@ function parseArgs(argv: string[]): Args | string {
     args.files.push(a);
   }
   if (args.files.length === 0) return `'brook ${first}' needs a .br file`;
+  if (args.profileOut && !args.profile) return '--profile-out needs --profile';
   return args;
 }
 
@@ -242,6 +261,9 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
     rt = await brt.createRuntime({
       backend: args.backend ?? 'auto',
       requireGpu: args.backend === 'webgpu' ? true : undefined,
+      // A profile times each kernel with GPU timestamps where the adapter has them, unrounded (Dawn
+      // rounds them to 100 us on real GPUs unless told not to).
+      ...(args.profile ? { webgpu: { timing: true, flags: ['disable-dawn-features=timestamp_quantization'] } } : {}),
       stdout: (s) => lib.writeText(1, s),
       stderr: (s) => err(s),
       env: io.env,
@@ -251,8 +273,20 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
     err(`brook: ${msg}\n`);
     return 2;
   }
+  const recorder = args.profile ? new (await import('../runtime/profile/recorder.js')).ProfileRecorder(rt) : undefined;
   try {
-    return await runProgram(hostJs, { rt, lib, K: result.kernels, argv: [args.files[0]!, ...args.programArgs] });
+    recorder?.start();
+    const status = await runProgram(hostJs, { rt: recorder?.runtime ?? rt, lib, K: result.kernels, argv: [args.files[0]!, ...args.programArgs] });
+    if (recorder) {
+      flushOut();
+      await reportProfile(await recorder.stop(), rt, args, err);
+    }
+    if (rt.fusion.mode === 'verify') {
+      // BROOK_FUSE=verify (tests): how many fused launches were compared with their calls run one by one.
+      const f = rt.fusion.stats;
+      err(`brook: fusion verify: ${f.verified} fused launch${f.verified === 1 ? '' : 'es'} of ${f.calls} calls, ${f.elided} intermediate${f.elided === 1 ? '' : 's'} not written, identical to the calls run one by one\n`);
+    }
+    return status;
   } catch (e) {
     flushOut();
     if (e instanceof BrookRuntimeError) {
@@ -266,7 +300,30 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
     }
     throw e;
   } finally {
+    if (recorder?.isRunning) await recorder.stop().catch(() => undefined);
     flushOut();
     rt.dispose();
   }
+}
+
+/** `--profile`: the profile as text on stderr (stdout keeps only what the program prints), and with
+ *  `--profile-out PREFIX` as PREFIX.json and PREFIX.png. */
+async function reportProfile(recorded: import('../runtime/profile/recorder.js').RecordedProfile, rt: import('../runtime/brt/api.js').BrookRuntime, args: Args, err: (s: string) => void): Promise<void> {
+  const { finishProfile } = await import('../runtime/profile/index.js');
+  const profile = await finishProfile(recorded, rt, { title: args.files[0]! });
+  err(`\n${profile.text()}\n`);
+  if (!args.profileOut) return;
+  const { writeFileSync } = await import('node:fs');
+  const written = [`${args.profileOut}.json`];
+  try {
+    writeFileSync(written[0]!, JSON.stringify(profile.toJSON(), null, 1));
+    if (profile.roofline?.png) {
+      written.push(`${args.profileOut}.png`);
+      writeFileSync(written[1]!, profile.roofline.png);
+    }
+  } catch (e) {
+    err(`brook: --profile-out: could not write ${written[written.length - 1]}: ${(e as Error).message}\n`);
+    return;
+  }
+  err(`profile written to ${written.join(' and ')}\n`);
 }

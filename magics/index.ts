@@ -26,8 +26,11 @@ import { BrookStream, kernelFunction, resultsModules } from './handles.js';
 import { BROOK_PRELUDE, declarationFor } from './declarations.js';
 import { completeBrook, inspectBrook, isCompleteBrook } from './editor.js';
 import type { PlotDisplay, PlotKind, PlotOptions } from '../runtime/results/plot.js';
+import { PLOT_DECLARATIONS } from '../runtime/results/plot-declarations.js';
 import { startProgress } from './progress.js';
 import { escapeHtml, helpBundle, keyValueBundle, tableBundle, timeText, type CellTimes } from './report.js';
+import { beginProfile, endProfile, profileFunction, sessionPeaks, PROFILE_DECLARATIONS } from './profile.js';
+import type { Profile } from '../runtime/profile/index.js';
 
 let globalsRef: Record<string, unknown> = {};
 export const session = new BrookSession(() => globalsRef);
@@ -40,6 +43,8 @@ setTimeout(() => void session.rt().catch(() => {}), 0).unref();
 
 interface CellFlags {
   time: boolean;
+  /** --profile: per kernel and copy times, rates, peaks, the paper's model, a roofline (magics/profile.ts). */
+  profile: boolean;
   backend?: BackendChoice;
   /** --plot[=KIND]: the kind of plot of the stream the cell shows ('auto': the default kind for its
    *  shape, also what a cell ending with a bare stream gets without the flag); --no-plot: none. */
@@ -47,11 +52,12 @@ interface CellFlags {
 }
 
 function parseFlags(args: string): CellFlags {
-  const flags: CellFlags = { time: false };
+  const flags: CellFlags = { time: false, profile: false };
   const words = args.split(/\s+/).filter(Boolean);
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (w === '--time') flags.time = true;
+    else if (w === '--profile') flags.profile = true;
     else if (w === '--backend' || w.startsWith('--backend=')) {
       const v = w.includes('=') ? w.slice('--backend='.length) : words[++i];
       if (v !== 'cpu' && v !== 'webgpu' && v !== 'auto') throw usage(`unknown backend '${v ?? ''}'`);
@@ -73,7 +79,7 @@ async function checkPlotKind(kind: string | false | undefined): Promise<void> {
 }
 
 function usage(what: string): CellError {
-  return new CellError('UsageError', `%%brook: ${what}`, [`%%brook: ${what}`, 'usage: %%brook [--time] [--backend cpu|webgpu|auto] [--plot[=line|bar|histogram|scatter|heatmap|image] | --no-plot]', '  hint: %brook help lists every magic and option']);
+  return new CellError('UsageError', `%%brook: ${what}`, [`%%brook: ${what}`, 'usage: %%brook [--time] [--profile] [--backend cpu|webgpu|auto] [--plot[=line|bar|histogram|scatter|heatmap|image] | --no-plot]', '  hint: %brook help lists every magic and option']);
 }
 
 /** Expose a cell's definitions to TypeScript cells (values and declarations). */
@@ -107,23 +113,21 @@ async function plotGlobal(data: unknown, options: PlotOptions = {}): Promise<Plo
 
 function installPlotGlobal(g: Record<string, unknown>): void {
   if (g.plot !== plotGlobal) Object.defineProperty(g, 'plot', { value: plotGlobal, writable: true, configurable: true, enumerable: false });
-  void plotDeclarations();
+  if (g.profile !== profileGlobal) Object.defineProperty(g, 'profile', { value: profileGlobal, writable: true, configurable: true, enumerable: false });
+  // Declared now, not when plot.ts loads: the next TypeScript cell is checked against them.
+  setDeclarations('brook:plot', PLOT_DECLARATIONS);
 }
 
-/** plot()'s declarations for completion, once the plot module is loaded (see resultsModules). */
-let plotDeclared: Promise<void> | undefined;
-function plotDeclarations(): Promise<void> {
-  plotDeclared ??= resultsModules.plot().then(
-    (m) => setDeclarations('brook:plot', m.PLOT_DECLARATIONS),
-    () => {},
-  );
-  return plotDeclared;
-}
-// TypeScript cells run with globalThis as their global object: plot() works before any %%brook cell.
-// Its declarations (and Arquero) load 1.5 s after the magics, off the first cell's path.
+/** profile(async () => ...) in TypeScript cells (magics/profile.ts). */
+const profileGlobal = profileFunction(session);
+
+// TypeScript cells run with globalThis as their global object: plot() and profile() work, and are
+// declared, before any %%brook cell.
 const g0 = globalThis as unknown as Record<string, unknown>;
 if (g0.plot !== plotGlobal) Object.defineProperty(g0, 'plot', { value: plotGlobal, writable: true, configurable: true, enumerable: false });
-setTimeout(() => void plotDeclarations(), 1500).unref();
+if (g0.profile !== profileGlobal) Object.defineProperty(g0, 'profile', { value: profileGlobal, writable: true, configurable: true, enumerable: false });
+setDeclarations('brook:profile', PROFILE_DECLARATIONS);
+setDeclarations('brook:plot', PLOT_DECLARATIONS);
 // --- end plots ---
 
 function define(g: Record<string, unknown>, name: string, value: unknown): void {
@@ -199,13 +203,21 @@ registerCellMagic('brook', {
     const t0 = transferMs();
     let outcome;
     const progress = startProgress(ctx, () => session.kernelCalls);
+    if (flags.profile) await beginProfile(session, `%%brook --profile of ${label}`);
     try {
       outcome = await session.runCell(input.body, input.bodyLine, label, { stdout: (t) => ctx.stdout(t), stderr: (t) => ctx.stderr(t), checkInterrupt: () => ctx.throwIfInterrupted() });
     } catch (e) {
+      if (flags.profile) await endProfile(session, false);
       if (e instanceof BrookCellError) throw new CellError(e.ename, e.summary, e.rendered.flatMap((r) => r.split('\n')));
       throw e;
     } finally {
       progress.stop();
+    }
+    // The profile covers the cell's statements and its device work, not the display of its result.
+    let profiled: Profile | undefined;
+    if (flags.profile) {
+      profiled = await endProfile(session, { title: label });
+      Object.defineProperty(ctx.globals, 'lastProfile', { value: profiled, writable: true, configurable: true, enumerable: false });
     }
     publish(outcome.defined, ctx);
     fallbackNotice(ctx);
@@ -234,6 +246,7 @@ registerCellMagic('brook', {
       ctx.setResult(value);
     }
     if (flags.plot && !isStream(value)) ctx.stderr('%%brook --plot: nothing to plot; end the cell with the name of a stream to plot it\n');
+    for (const b of profiled?.bundles() ?? []) ctx.displayData(b.data, b.metadata);
     const displayTransfers = transferMs() - t0 - times.transferMs;
     times.displayMs = performance.now() - displayStart - displayTransfers;
     times.transferMs += displayTransfers;
@@ -312,6 +325,20 @@ registerLineMagic('brook', async (args, ctx) => {
       say(`freed ${name}`);
       return undefined;
     }
+    case 'peaks': {
+      if (rest[0] !== undefined && rest[0] !== 'remeasure') throw lineUsage(`peaks: unknown word '${rest[0]}' (use %brook peaks or %brook peaks remeasure)`);
+      const p = await sessionPeaks(session, rest[0] === 'remeasure');
+      const g = (v: number) => Number(v.toPrecision(3)).toString();
+      ctx.displayData(keyValueBundle(`peaks of ${p.key}${p.cached ? ' (from the cache)' : ` (measured now in ${(p.measureMs / 1000).toFixed(1)} s)`}`, [
+        ['memory bandwidth', `${g(p.bandwidthGBs)} GB/s (copy kernel, read + write)`],
+        ['arithmetic', `${g(p.gflops)} GFLOP/s (FMA kernel)`],
+        ['streamRead', `${g(p.uploadGBs)} GB/s`],
+        ['streamWrite', `${g(p.downloadGBs)} GB/s`],
+        ['clock', p.clock],
+        ['measured', p.measuredAt],
+      ]));
+      return undefined;
+    }
     case 'timeout': {
       // The watchdog (runtime/brt/abort.ts): each later cell, and every kernel call in it, stops after N s.
       const abort = sessionAbort();
@@ -354,5 +381,5 @@ const DEVICE_LIMITS_SHOWN = [
 ];
 
 function lineUsage(what: string): CellError {
-  return new CellError('UsageError', `%brook: ${what}`, [`%brook: ${what}`, 'usage: %brook help | backend [cpu|webgpu|auto] | info | streams | free NAME | reset | timeout [N|off]', '  hint: %brook help lists every magic and option']);
+  return new CellError('UsageError', `%brook: ${what}`, [`%brook: ${what}`, 'usage: %brook help | backend [cpu|webgpu|auto] | info | streams | free NAME | reset | timeout [N|off] | peaks [remeasure]', '  hint: %brook help lists every magic and option']);
 }

@@ -36,6 +36,7 @@ export function keyValueBundle(caption: string, pairs: [string, string][]): Mime
 export const HELP_ROWS: [string, string][] = [
   ['%%brook', 'the cell is Brook: kernels, streams and statements, added to the session'],
   ['%%brook --time', 'after the cell: wall time split into compile, run, transfer (streamRead/streamWrite), GPU wait and display (and GPU busy time from timestamps)'],
+  ['%%brook --profile', 'after the cell: per kernel and copy its calls, time (GPU timestamps where the adapter has them), bytes, flops, GB/s, GFLOP/s, share of the cell and % of this adapter\'s measured peaks; the Brook paper\'s cost model (T_r, K_gpu, K_cpu, gamma, s) with advice; a roofline chart. The Profile is kept as lastProfile; profile(async () => ...) does the same in TypeScript cells'],
   ['%%brook --backend cpu|webgpu|auto', 'switch the backend before the cell runs (live streams move along)'],
   ['%%brook --plot[=KIND]', 'plot the stream the cell ends with as KIND: line, bar, histogram, scatter, heatmap or image'],
   ['%%brook --no-plot', 'show the stream the cell ends with as a table only'],
@@ -46,6 +47,7 @@ export const HELP_ROWS: [string, string][] = [
   ['%brook streams', 'every live stream: name, type, shape, bytes'],
   ['%brook free NAME', "free a stream's memory; the name is gone for later cells"],
   ['%brook reset', 'forget every stream, kernel and variable'],
+  ['%brook peaks [remeasure]', "this adapter's measured memory bandwidth, FLOP/s and streamRead/streamWrite rates (measured once, cached on disk; remeasure measures again)"],
   ['%brook timeout [N|off]', 'show or set the watchdog: later cells (and kernel calls in them) stop after N seconds (BROOK_KERNEL_TIMEOUT sets the default)'],
 ];
 

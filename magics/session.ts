@@ -99,14 +99,19 @@ export class BrookSession {
     });
   }
 
+  /** While a profile runs (magics/profile.ts): the recording wrapper of the runtime, which cells and
+   *  TypeScript handles then use instead of it. */
+  profiled?: BrookRuntimeHandle;
+
   /** The runtime, started on first use with the chosen backend. */
   async rt(): Promise<BrookRuntimeHandle> {
-    if (this.runtime) return this.runtime;
+    if (this.runtime) return this.profiled ?? this.runtime;
     if (!this.runtimeStarting) {
       const starting: Promise<BrookRuntimeHandle> = createRuntime({
         backend: this.backendChoice,
-        // Timestamps on every pass, so `%%brook --time` can report GPU time (where the adapter has them).
-        webgpu: { timing: true },
+        // Timestamps on every pass, so `%%brook --time` and `--profile` can report GPU time (where the
+        // adapter has them), unrounded (Dawn rounds them to 100 us on real GPUs unless told not to).
+        webgpu: { timing: true, flags: ['disable-dawn-features=timestamp_quantization'] },
         stdout: (s) => this.sink.stdout(s),
         stderr: (s) => this.sink.stderr(s),
       }).then((rt) => {

@@ -5,8 +5,8 @@
  */
 import { FLOAT, vec } from '../../runtime/compiler/types.js';
 import type { Stream } from '../../runtime/brt/api.js';
-import type { Side } from '../side.js';
-import { chainRef, compare, compareExact, gatherRef, saxpyRef, sgemvRef, stencilRef, sum4Ref } from '../reference.js';
+import { Unavailable, type Side } from '../side.js';
+import { chainRef, checkSaxpyChunks, compare, compareExact, gatherRef, saxpyRef, sgemvRef, stencilRef, sum4Ref, type ChunkedFloat4 } from '../reference.js';
 import { kernel, type BrookSession } from './session.js';
 
 const FLOAT4 = vec('float', 4);
@@ -47,6 +47,53 @@ export async function saxpyBrook(s: BrookSession, a: number, x: Float32Array, y:
     dispose: disposer(s, [X, Y, R]),
     streams: [X, Y, R],
   } as Side;
+}
+
+/**
+ * SAXPY on streams larger than one binding (the runtime splits them into pages): filled part by part
+ * through domains (streamRead), checked part by part (streamWrite of domains). Device memory that
+ * runs out while the streams are made skips the side (BRK5017 out of memory at finish).
+ */
+export async function saxpyHugeBrook(s: BrookSession, a: number, x: ChunkedFloat4, y: ChunkedFloat4): Promise<Side> {
+  const k = kernel(await s.load('saxpy.br'), 'saxpy');
+  const n = x.n;
+  const { rt } = s;
+  const X = rt.createStream('x', FLOAT4, [n]);
+  const Y = rt.createStream('y', FLOAT4, [n]);
+  const R = rt.createStream('result', FLOAT4, [n]);
+  const dispose = disposer(s, [X, Y, R]);
+  try {
+    for (const [S, d] of [[X, x], [Y, y]] as const) {
+      for (let p = 0; p < d.parts.length; p++) {
+        const first = p * d.chunk;
+        await rt.streamRead(rt.domain(S, [first], [first + d.parts[p]!.length / 4]), d.parts[p]!);
+      }
+    }
+    await rt.finish();
+  } catch (e) {
+    dispose();
+    const msg = (e as Error).message;
+    if (/out of memory/i.test(msg)) throw new Unavailable(`device memory for 3 streams of ${16 * n} bytes: ${msg}`);
+    throw e;
+  }
+  // The runtime's page: the largest power of two of float4 within its binding limit (paging.ts).
+  let page = 1;
+  while (32 * page <= rt.backend.limits.maxBindingBytes) page *= 2;
+  const pages = Math.ceil(n / page);
+  return {
+    impl: 'brook',
+    note: `saxpy(a, x, y, result); finish(), each stream in ${pages} page${pages === 1 ? '' : 's'} of ${page} float4 [${rt.backend.description}]`,
+    async run() {
+      rt.call(k, [a, X, Y, R]);
+      await rt.finish();
+    },
+    check: () => checkSaxpyChunks(a, x, y, async (first, count) => {
+      const out = new Float32Array(4 * count);
+      await rt.streamWrite(rt.domain(R, [first], [first + count]), out);
+      return out;
+    }),
+    dispose,
+  };
 }
 
 /** `calls` back-to-back saxpy calls (each rewrites result), then one finish(): a loop as a user runs it. */

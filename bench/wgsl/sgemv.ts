@@ -5,14 +5,34 @@
  * through subgroupAdd (when offered) or a shared-memory tree; workgroups of 128 or 256.
  * Plan "rows per workgroup": 256 threads as 8 rows x 32 threads, each group of 32 reading its row
  * coalesced and combining in a shared-memory tree: better when rows are short (few vec4 per thread).
+ * With `axpby` (the BLAS form the paper measured, y = alpha A x + beta y0) the row's total is scaled
+ * and y0 added where it is stored; without it the shaders are exactly y = A x.
  */
 import type { BenchGpu } from '../gpu.js';
 import { createBuffer, grid, readBack, storageFrom } from '../gpu.js';
 import type { Side } from '../side.js';
-import { compare, sgemvRef } from '../reference.js';
+import { compare, sgemvAxpbyRef, sgemvRef } from '../reference.js';
 import { bindGroup, clear, pipeline, submit, u32f32, uniform } from './common.js';
 
-function shader(wg: number, subgroups: boolean): string {
+export interface Axpby {
+  alpha: number;
+  beta: number;
+  y0: Float32Array;
+}
+
+/** The store of a row's total: plain, or alpha * total + beta * y0[row]. */
+function store(total: string, axpby: boolean): string {
+  return axpby ? `p.alpha * ${total} + p.beta * y0[row]` : total;
+}
+
+function header(axpby: boolean): string {
+  return axpby
+    ? `struct Params { m: u32, n4: u32, alpha: f32, beta: f32 }
+@group(0) @binding(4) var<storage, read> y0: array<f32>;`
+    : 'struct Params { m: u32, n4: u32 }';
+}
+
+function shader(wg: number, subgroups: boolean, axpby: boolean): string {
   const combine = subgroups
     ? /* wgsl */ `
   let t = subgroupAdd(s);
@@ -22,7 +42,7 @@ function shader(wg: number, subgroups: boolean): string {
     var total = 0.0;
     let used = atomicLoad(&slots);
     for (var k = 0u; k < used; k++) { total += part[k]; }
-    y[row] = total;
+    y[row] = ${store('total', axpby)};
   }`
     : /* wgsl */ `
   part[li] = s;
@@ -31,9 +51,9 @@ function shader(wg: number, subgroups: boolean): string {
     if (li < w) { part[li] += part[li + w]; }
     workgroupBarrier();
   }
-  if (li == 0u) { y[row] = part[0]; }`;
+  if (li == 0u) { y[row] = ${store('part[0]', axpby)}; }`;
   return /* wgsl */ `${subgroups ? 'enable subgroups;' : ''}
-struct Params { m: u32, n4: u32 }
+${header(axpby)}
 @group(0) @binding(0) var<storage, read> A: array<vec4f>;
 @group(0) @binding(1) var<storage, read> x: array<vec4f>;
 @group(0) @binding(2) var<storage, read_write> y: array<f32>;
@@ -57,8 +77,8 @@ fn main(@builtin(workgroup_id) wgid: vec3u, @builtin(num_workgroups) nwg: vec3u,
 }
 
 /** 8 rows per workgroup, 32 threads per row, shared-memory tree within each row's 32 slots. */
-const MULTI_ROW = /* wgsl */ `
-struct Params { m: u32, n4: u32 }
+const multiRow = (axpby: boolean) => /* wgsl */ `
+${header(axpby)}
 @group(0) @binding(0) var<storage, read> A: array<vec4f>;
 @group(0) @binding(1) var<storage, read> x: array<vec4f>;
 @group(0) @binding(2) var<storage, read_write> y: array<f32>;
@@ -81,28 +101,31 @@ fn main(@builtin(workgroup_id) wgid: vec3u, @builtin(num_workgroups) nwg: vec3u,
     if (lane < w) { part[li] += part[li + w]; }
     workgroupBarrier();
   }
-  if (lane == 0u && row < p.m) { y[row] = part[li]; }
+  if (lane == 0u && row < p.m) { y[row] = ${store('part[li]', axpby)}; }
 }
 `;
 
-export async function sgemvWgsl(gpu: BenchGpu, A: Float32Array, x: Float32Array, m: number, n: number): Promise<Side[]> {
+export async function sgemvWgsl(gpu: BenchGpu, A: Float32Array, x: Float32Array, m: number, n: number, axpby?: Axpby): Promise<Side[]> {
   const { device } = gpu;
   const bA = storageFrom(device, A, 'A');
   const bx = storageFrom(device, x, 'x');
   const by = createBuffer(device, m * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST, 'y');
-  const bu = uniform(device, u32f32([{ u: m }, { u: n / 4 }]));
-  const ref = sgemvRef(A, x, m, n);
+  const bu = uniform(device, u32f32(axpby ? [{ u: m }, { u: n / 4 }, { f: axpby.alpha }, { f: axpby.beta }] : [{ u: m }, { u: n / 4 }]));
+  const by0 = axpby ? storageFrom(device, axpby.y0, 'y0') : undefined;
+  const buffers = by0 ? [bA, bx, by, bu, by0] : [bA, bx, by, bu];
+  const ref = axpby ? sgemvAxpbyRef(A, x, m, n, axpby) : sgemvRef(A, x, m, n);
+  const ax = !!axpby;
   const maxDim = device.limits.maxComputeWorkgroupsPerDimension;
   const variants = [
-    { code: shader(128, gpu.hasSubgroups), g: grid(m, maxDim), plan: `1 workgroup of 128 per row, vec4 dot, ${gpu.hasSubgroups ? 'subgroupAdd' : 'shared-memory tree'}` },
-    { code: shader(256, gpu.hasSubgroups), g: grid(m, maxDim), plan: `1 workgroup of 256 per row, vec4 dot, ${gpu.hasSubgroups ? 'subgroupAdd' : 'shared-memory tree'}` },
-    { code: MULTI_ROW, g: grid(Math.ceil(m / 8), maxDim), plan: '8 rows per workgroup of 256, 32 threads per row, vec4 dot, shared-memory tree' },
+    { code: shader(128, gpu.hasSubgroups, ax), g: grid(m, maxDim), plan: `1 workgroup of 128 per row, vec4 dot, ${gpu.hasSubgroups ? 'subgroupAdd' : 'shared-memory tree'}` },
+    { code: shader(256, gpu.hasSubgroups, ax), g: grid(m, maxDim), plan: `1 workgroup of 256 per row, vec4 dot, ${gpu.hasSubgroups ? 'subgroupAdd' : 'shared-memory tree'}` },
+    { code: multiRow(ax), g: grid(Math.ceil(m / 8), maxDim), plan: '8 rows per workgroup of 256, 32 threads per row, vec4 dot, shared-memory tree' },
   ];
   let live = variants.length;
   const sides: Side[] = [];
   for (const [i, v] of variants.entries()) {
     const pipe = await pipeline(device, v.code, `sgemv-wgsl-${i}`);
-    const bind = bindGroup(device, pipe, [bA, bx, by, bu]);
+    const bind = bindGroup(device, pipe, buffers);
     sides.push({
       impl: 'wgsl',
       plan: v.plan,
@@ -113,7 +136,7 @@ export async function sgemvWgsl(gpu: BenchGpu, A: Float32Array, x: Float32Array,
         return compare(got, ref.want, ref.scale, 1e-4, 1e-30);
       },
       dispose() {
-        if (--live === 0) for (const b of [bA, bx, by, bu]) b.destroy();
+        if (--live === 0) for (const b of buffers) b.destroy();
       },
     });
   }

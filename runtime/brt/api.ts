@@ -70,7 +70,18 @@ export const STREAM_GATHER_INC = 1;
 /** Scatter/gather op: a predefined code above, or a reduce kernel. */
 export type StreamOp = number | CompiledKernel;
 
+/**
+ * What the program knows after a call (generated host code passes it; see brt/fusion.ts):
+ * `dead` lists streams whose contents after this call are never read again (the compiler proves it
+ * for block-local streams of a function). Fusion then keeps such an intermediate in registers
+ * instead of writing it. A hint is never needed for correctness; a wrong one loses data.
+ */
+export interface CallHints {
+  dead?: StreamLike[];
+}
+
 export interface BrookRuntime {
+  /** The backend; reading it first submits any calls still held for fusion (brt/fusion.ts). */
   readonly backend: Backend;
 
   createStream(name: string, elem: Type, shape: number[], span?: Span): Stream;
@@ -90,11 +101,11 @@ export interface BrookRuntime {
   /** A kernel call. `args` follow the kernel's parameters in order. Returns a Promise only for a
    *  kernel with vout parameters (the outputs are resized when it settles): generated code awaits
    *  the result of calls to such kernels (awaiting every call is also correct). */
-  call(k: CompiledKernel, args: KernelArg[], span?: Span): void | Promise<void>;
+  call(k: CompiledKernel, args: KernelArg[], span?: Span, hints?: CallHints): void | Promise<void>;
   /** A reduction into a host scalar (or vector/struct as number[]). */
-  reduceToValue(k: CompiledKernel, args: KernelArg[], span?: Span): Promise<number | number[]>;
+  reduceToValue(k: CompiledKernel, args: KernelArg[], span?: Span, hints?: CallHints): Promise<number | number[]>;
   /** A reduction into a smaller stream (the reduce argument is a stream in `args`). */
-  reduceToStream(k: CompiledKernel, args: KernelArg[], span?: Span): void;
+  reduceToStream(k: CompiledKernel, args: KernelArg[], span?: Span, hints?: CallHints): void;
 
   scatterOp(dst: StreamLike, index: StreamLike, data: StreamLike, op: StreamOp, span?: Span): void;
   gatherOp(dst: StreamLike, index: StreamLike, src: StreamLike, op: StreamOp, span?: Span): void;
@@ -115,10 +126,13 @@ export interface BrookRuntime {
 export type BufferHandle = unknown;
 
 export interface BackendLimits {
-  /** Largest single buffer in bytes. */
+  /** Largest stream in bytes (BRK5009 past it). */
   maxBufferBytes: number;
-  /** Largest binding; streams past it are split or refused with a message naming both sizes. */
+  /** Largest binding; the WebGPU backend splits larger streams into pages of at most this size. */
   maxBindingBytes: number;
+  /** Most distinct stream buffers one launch may use (WebGPU: storage buffers per shader stage,
+   *  less those a reduction adds); fusion keeps fused launches within it. Absent: no limit. */
+  maxKernelStreams?: number;
 }
 
 /**
@@ -165,6 +179,21 @@ export interface Launch {
   /** The host statement of the call: a backend that reports errors later (WebGPU, at the next
    *  read or finish) attaches it to them. */
   span?: Span;
+  /** Set when brt fused several kernel calls into this one launch (brt/fusion.ts): the calls, in
+   *  program order, and what became of the streams passed between them. Profilers show it. */
+  fused?: FusedGroup;
+}
+
+/** A group of kernel calls run as one launch (brt/fusion.ts). */
+export interface FusedGroup {
+  /** 1, 2, ... per runtime, in the order groups ran. */
+  id: number;
+  /** The calls fused, in program order: kernel name and the host statement of each. */
+  calls: { kernel: string; span?: Span }[];
+  /** Streams passed between the calls in registers and never written (dead intermediates). */
+  elided: string[];
+  /** Streams passed between the calls in registers and also written (read later, or kept to be safe). */
+  written: string[];
 }
 
 export type LaunchArg =
@@ -178,7 +207,9 @@ export interface Backend {
   readonly description: string;
   readonly limits: BackendLimits;
 
-  allocate(words: number): BufferHandle;
+  /** Storage for `words` words; `elementWords` (words per element, default 1) lets a backend that
+   *  splits large streams keep whole elements in each piece. */
+  allocate(words: number, elementWords?: number): BufferHandle;
   release(buf: BufferHandle): void;
   /** Copy `data` (32-bit words) into the buffer at word offset. */
   write(buf: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void;
@@ -219,4 +250,21 @@ export interface Backend {
   /** Submit recorded work and wait. */
   finish(): Promise<void>;
   dispose(): void;
+
+  /** Optional, for profiles (runtime/profile): device work recorded from now on belongs to the
+   *  operation `tag` (null: to none). A backend that batches work ends its open compute pass here,
+   *  so each operation's work can be timed apart. A backend without it runs each operation before
+   *  returning (the CPU), and the profile times operations on the host. */
+  profileTag?(tag: number | null): void;
+  /** Optional: device time per tag of the work so far (submits and waits for it). */
+  profileTimes?(): Promise<ProfileTimes>;
+  /** Optional: forget earlier tags' times (a profile starts). */
+  profileReset?(): void;
+}
+
+/** Device time per profile tag, and how it was measured: GPU timestamp queries, or the wall time from
+ *  a tag's submit to the queue's report that its work is done. */
+export interface ProfileTimes {
+  source: 'timestamps' | 'completion';
+  byTag: Map<number, { ns: number; passes: number; untimedPasses: number }>;
 }

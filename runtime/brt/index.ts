@@ -13,11 +13,13 @@ import type { Backend, BrookRuntime } from './api.js';
 import { createCpuBackend, defaultCpuThreads, type CpuBackendOptions } from '../backends/cpu/index.js';
 import { Runtime, type RuntimeHooks } from './runtime.js';
 import type { TransferClock } from './transfer-clock.js';
+import { fusionModeFromEnv, type FusionMode, type FusionQueue } from './fusion.js';
 
 export * from './api.js';
 export { Runtime, type RuntimeHooks } from './runtime.js';
 export { formatStream, fixed2 } from './print.js';
 export { TransferClock, type TransferTotals } from './transfer-clock.js';
+export { fusionModeFromEnv, type FusionMode, type FusionQueue, type FusionStats } from './fusion.js';
 
 export interface RuntimeOptions {
   backend?: 'cpu' | 'webgpu' | 'auto';
@@ -31,8 +33,10 @@ export interface RuntimeOptions {
   webgpu?: Record<string, unknown>;
   /** CPU backend: worker threads for large launches (default: one per core besides the calling thread). */
   cpu?: CpuBackendOptions;
-  /** Environment to read BROOK_BACKEND / BRT_RUNTIME / BROOK_REQUIRE_GPU from (default process.env). */
+  /** Environment to read BROOK_BACKEND / BRT_RUNTIME / BROOK_REQUIRE_GPU / BROOK_FUSE from (default process.env). */
   env?: Record<string, string | undefined>;
+  /** Kernel fusion (brt/fusion.ts): 'on', 'off' or 'verify'; default from BROOK_FUSE (on when unset). */
+  fusion?: FusionMode;
 }
 
 export interface BrookRuntimeHandle extends BrookRuntime {
@@ -41,6 +45,8 @@ export interface BrookRuntimeHandle extends BrookRuntime {
   readonly fallbackReason?: string;
   /** Time in streamRead/streamWrite so far (transfer-clock.ts). */
   readonly transfers: TransferClock;
+  /** Kernel fusion: its mode (settable: `%brook fuse on|off`) and counts (fusion.ts). */
+  readonly fusion: FusionQueue;
   dispose(): void;
 }
 
@@ -50,8 +56,8 @@ function defaultCpuOptions(): CpuBackendOptions {
 }
 
 class Handle extends Runtime implements BrookRuntimeHandle {
-  constructor(backend: Backend, readonly stdout: (s: string) => void, private readonly startReason?: string, hooks?: RuntimeHooks) {
-    super(backend, hooks);
+  constructor(backend: Backend, readonly stdout: (s: string) => void, private readonly startReason?: string, hooks?: RuntimeHooks, fusion?: FusionMode) {
+    super(backend, hooks, fusion);
   }
   get fallbackReason(): string | undefined {
     return this.startReason ?? this.deviceLost;
@@ -64,7 +70,11 @@ class Handle extends Runtime implements BrookRuntimeHandle {
 
 export function createCpuRuntime(options: RuntimeOptions = {}): BrookRuntimeHandle {
   const out = options.stdout ?? ((s: string) => void process.stdout.write(s));
-  return new Handle(createCpuBackend(options.cpu ?? defaultCpuOptions()), out);
+  return new Handle(createCpuBackend(options.cpu ?? defaultCpuOptions()), out, undefined, undefined, fusionOf(options));
+}
+
+function fusionOf(options: RuntimeOptions): FusionMode {
+  return options.fusion ?? fusionModeFromEnv(options.env ?? process.env);
 }
 
 /** Which backend the options and environment ask for. */
@@ -96,12 +106,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Brook
       if (!mod.createWebGPUBackend) throw new Error('the WebGPU backend module has no createWebGPUBackend');
       const backend = await mod.createWebGPUBackend(options.webgpu ?? {});
       // After a device loss the session carries on on the CPU (BRK5019, runtime.ts).
-      return new Handle(backend, out, undefined, { fallback: () => createCpuBackend(options.cpu ?? defaultCpuOptions()), notice: err });
+      return new Handle(backend, out, undefined, { fallback: () => createCpuBackend(options.cpu ?? defaultCpuOptions()), notice: err }, fusionOf(options));
     } catch (e) {
       reason = `WebGPU backend unavailable: ${(e as Error).message.split('\n')[0]}`;
     }
   }
   if (reason && requireGpu) throw new Error(`brook: ${reason} (and a GPU is required)`);
   if (reason) err(`brook: ${reason}; running on the CPU backend\n`);
-  return new Handle(createCpuBackend(options.cpu ?? defaultCpuOptions()), out, reason);
+  return new Handle(createCpuBackend(options.cpu ?? defaultCpuOptions()), out, reason, undefined, fusionOf(options));
 }

@@ -70,7 +70,7 @@ function roleText(p: IRParam): string {
  *  as the index or data of streamScatterOp / streamGatherOp); the caller releases `temps`. */
 export function materialize(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
   const values = iterValues(b);
-  const buf = allocateFor(backend, b.stream.name, values.length, span);
+  const buf = allocateFor(backend, b.stream.name, values.length, span, b.stream.words);
   backend.write(buf, 0, values);
   temps.push(buf);
   const s: Stream = { id: -1, name: b.stream.name, elem: b.stream.elem, shape: [...b.shape], words: b.stream.words, buffer: buf, freed: false };
@@ -82,6 +82,9 @@ export interface PlanOptions {
   mode: 'map' | 'reduce';
   mask?: StreamLike;
   span?: Span;
+  /** Called before the plan copies a stream (a snapshot for an in-place call): work held for
+   *  fusion that may write it must reach the backend first. */
+  beforeCopy?: () => void;
 }
 
 export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[], opts: PlanOptions): PlannedLaunch {
@@ -161,6 +164,7 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
         throw brtError('BRK5010', { name: ob.stream.name, gather: p.sourceName, kernel: ir.name }, span);
       }
       if (p.role === 'in' && (shapeText(b.lo) !== shapeText(ob.lo) || shapeText(b.shape) !== shapeText(ob.shape))) {
+        opts.beforeCopy?.();
         const snap = snapshot(backend, b, temps, span);
         boxes.set(i, snap);
         launchArgs[i] = launchArg(snap);
@@ -179,6 +183,7 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
       const ob = boxes.get(o)!;
       return ob.stream === mb.stream && (shapeText(ob.lo) !== shapeText(mb.lo) || shapeText(ob.shape) !== shapeText(mb.shape));
     });
+    if (aliased) opts.beforeCopy?.();
     launch.mask = launchArg(aliased ? snapshot(backend, mb, temps, span) : mb) as StreamArg;
   }
   const outputs = new Map<number, Box>();
@@ -191,7 +196,7 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
 /** A copy of the whole stream taken now, addressed with the same box. */
 function snapshot(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
   const words = count(b.stream.shape) * b.stream.words;
-  const buf = allocateFor(backend, b.stream.name, words, span);
+  const buf = allocateFor(backend, b.stream.name, words, span, b.stream.words);
   backend.copy(b.stream.buffer, 0, buf, 0, words);
   temps.push(buf);
   const s: Stream = { id: -1, name: b.stream.name, elem: b.stream.elem, shape: [...b.stream.shape], words: b.stream.words, buffer: buf, freed: false };

@@ -13,6 +13,7 @@ import { flattenElement, typeToString, type Type } from '../compiler/types.js';
 import {
   type Backend,
   type BrookRuntime,
+  type CallHints,
   type CompiledKernel,
   type Domain,
   type HostArray,
@@ -26,11 +27,22 @@ import { BrookRuntimeError } from '../compiler/diagnostics.js';
 import { brtError, plural, shapeText } from './errors.js';
 import { hostWords } from './hostarray.js';
 import { isStreamLike, materialize, planLaunch, type PlannedLaunch } from './launch.js';
+import { FusionQueue, fusionModeFromEnv, hintedStreams, type FusionMode } from './fusion.js';
 import { formatStream } from './print.js';
 import { TransferClock } from './transfer-clock.js';
 import { allocateFor, boxOf, checkShape, count, elementWords, iterValues, launchArg, makeDomain, nameOf, runsOf, type Box } from './streams.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
+
+/** Runs a backend call; a runtime error it raises without a location gets the statement's. */
+function located<T>(span: Span | undefined, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof BrookRuntimeError && !e.span) e.span = span;
+    throw e;
+  }
+}
 
 export interface RuntimeHooks {
   /** Makes the CPU backend the session continues on after the GPU device was lost (BRK5019). */
@@ -49,12 +61,24 @@ export class Runtime implements BrookRuntime {
   protected deviceLost?: string;
   /** Time in streamRead/streamWrite (read by `%%brook --time`). */
   readonly transfers = new TransferClock();
+  /** Kernel calls held for fusion (fusion.ts); every other operation runs them first. */
+  readonly fusion: FusionQueue;
 
-  constructor(backend: Backend, private readonly hooks: RuntimeHooks = {}) {
+  constructor(backend: Backend, private readonly hooks: RuntimeHooks = {}, fusion: FusionMode = fusionModeFromEnv()) {
     this.current = backend;
+    this.fusion = new FusionQueue(() => this.current, fusion);
   }
 
+  /** The backend, after the calls held for fusion were handed to it (code that uses the backend
+   *  directly, a profiler, `%brook info`, sees every call made so far). */
   get backend(): Backend {
+    this.fusion.flush();
+    return this.current;
+  }
+
+  /** The backend as it is, held calls not run first: a profile marks it between operations (held
+   *  calls carry their own marks, brt/profile-hooks.ts), and must not end fusion by looking. */
+  get currentBackend(): Backend {
     return this.current;
   }
 
@@ -66,6 +90,7 @@ export class Runtime implements BrookRuntime {
   private lost(e: unknown): void {
     if (!(e instanceof BrookRuntimeError) || e.code !== 'BRK5019' || !this.hooks.fallback || this.current.name === 'cpu') return;
     const gpu = this.current;
+    this.fusion.drop();
     const cpu = this.hooks.fallback();
     const reset = [...this.live].filter((s) => s.buffer !== undefined).map((s) => s.name);
     for (const s of this.live) {
@@ -107,7 +132,7 @@ export class Runtime implements BrookRuntime {
     return this.guardSync(() => {
       checkShape(name, shape, span);
       const words = elementWords(name, elem, span);
-      const buffer = allocateFor(this.backend, name, count(shape) * words, span);
+      const buffer = allocateFor(this.current, name, count(shape) * words, span, words);
       const s: Stream = { id: this.nextId++, name, elem, shape: [...shape], words, buffer, freed: false };
       this.live.add(s);
       return s;
@@ -138,7 +163,9 @@ export class Runtime implements BrookRuntime {
 
   free(s: Stream): void {
     if (s.freed) return;
-    if (s.buffer !== undefined) this.backend.release(s.buffer);
+    // Its contents are never read again: a held intermediate holding them need not be written.
+    this.fusion.discardContents(s);
+    if (s.buffer !== undefined) this.current.release(s.buffer);
     s.buffer = undefined;
     s.freed = true;
     this.live.delete(s);
@@ -151,29 +178,34 @@ export class Runtime implements BrookRuntime {
   // ---- host copies ------------------------------------------------------------------------------
 
   async streamRead(s: StreamLike, src: HostArray, span?: Span): Promise<void> {
+    const b = boxOf(s, span);
+    if (b.stream.iter) throw brtError('BRK5023', { name: b.stream.name }, span);
+    const n = count(b.shape);
+    const host = hostWords('streamRead', src, nameOf(s), b.stream.elem, n, span);
+    // Held calls run first, outside the transfer clock; a copy over the whole stream replaces what
+    // they left in it, so a held intermediate there need not be written.
+    if (b.lo.every((x) => x === 0) && b.shape.every((x, d) => x === b.stream.shape[d])) this.fusion.discardContents(b.stream);
+    this.fusion.flush();
     return this.transfers.time(() => this.guard(async () => {
-      const b = boxOf(s, span);
-      if (b.stream.iter) throw brtError('BRK5023', { name: b.stream.name }, span);
-      const n = count(b.shape);
-      const host = hostWords('streamRead', src, nameOf(s), b.stream.elem, n, span);
       const data = host.get(n * b.stream.words);
       let at = 0;
       for (const [off, words] of runsOf(b)) {
-        this.backend.write(b.stream.buffer, off, data.subarray(at, at + words));
+        this.current.write(b.stream.buffer, off, data.subarray(at, at + words));
         at += words;
       }
     }));
   }
 
   async streamWrite(s: StreamLike, dst: HostArray, span?: Span): Promise<void> {
+    this.fusion.flush();
     return this.transfers.time(() => this.guard(async () => {
       const b = boxOf(s, span);
       const n = count(b.shape);
       const host = hostWords('streamWrite', dst, nameOf(s), b.stream.elem, n, span);
       // One contiguous run into a host array viewable as words: let the backend copy into it directly.
-      const runs = b.stream.iter || !this.backend.readInto || !host.direct ? [] : runsOf(b);
+      const runs = b.stream.iter || !this.current.readInto || !host.direct ? [] : runsOf(b);
       if (runs.length === 1) {
-        await this.backend.readInto!(b.stream.buffer, runs[0]![0], runs[0]![1], host.direct!(runs[0]![1]));
+        await this.current.readInto!(b.stream.buffer, runs[0]![0], runs[0]![1], host.direct!(runs[0]![1]));
         return;
       }
       host.set(await this.readBox(b));
@@ -187,14 +219,14 @@ export class Runtime implements BrookRuntime {
       return new Uint32Array(v.buffer, v.byteOffset, v.length);
     }
     const runs = runsOf(b);
-    if (runs.length === 1) return this.backend.read(b.stream.buffer, runs[0]![0], runs[0]![1]);
+    if (runs.length === 1) return this.current.read(b.stream.buffer, runs[0]![0], runs[0]![1]);
     const out = new Uint32Array(count(b.shape) * b.stream.words);
     let at = 0;
     // One read of the covering range, then the rows (fewer device round trips than one per row).
     if (runs.length > 0) {
       const first = runs[0]![0];
       const last = runs[runs.length - 1]!;
-      const all = await this.backend.read(b.stream.buffer, first, last[0] + last[1] - first);
+      const all = await this.current.read(b.stream.buffer, first, last[0] + last[1] - first);
       for (const [off, words] of runs) {
         out.set(all.subarray(off - first, off - first + words), at);
         at += words;
@@ -205,6 +237,7 @@ export class Runtime implements BrookRuntime {
 
   async streamPrint(s: StreamLike, span?: Span): Promise<string> {
     return this.guard(async () => {
+      this.fusion.flush();
       const b = boxOf(s, span);
       const words = await this.readBox(b);
       return formatStream(words, b.stream.elem, count(b.shape), b.shape[b.shape.length - 1]!);
@@ -212,6 +245,7 @@ export class Runtime implements BrookRuntime {
   }
 
   streamSwap(a: Stream, b: Stream): void {
+    this.fusion.flush(); // held calls name the streams' buffers as they are now
     boxOf(a);
     boxOf(b);
     for (const s of [a, b]) if (s.iter) throw brtError('BRK5023', { name: s.name });
@@ -235,19 +269,18 @@ export class Runtime implements BrookRuntime {
 
   // ---- kernels ----------------------------------------------------------------------------------
 
-  call(k: CompiledKernel, args: KernelArg[], span?: Span): void | Promise<void> {
+  call(k: CompiledKernel, args: KernelArg[], span?: Span, hints?: CallHints): void | Promise<void> {
     return this.guardSync(() => {
       if (k.ir.kind !== 'map') {
         throw brtError('BRK5024', { kernel: k.ir.name, have: 'a reduction', want: 'a kernel', fix: 'call it with a reduction target: a host variable or a smaller stream' }, span);
       }
       const mask = this.activeMask(span);
-      const planned = planLaunch(this.backend, k, args, { mode: 'map', mask, span });
-      if (k.ir.params.some((p) => p.role === 'vout')) return this.guard(() => this.runVout(planned, span));
-      try {
-        this.backend.run(planned.launch);
-      } finally {
-        this.releaseTemps(planned);
+      const planned = planLaunch(this.current, k, args, { mode: 'map', mask, span, beforeCopy: () => this.fusion.flush() });
+      if (k.ir.params.some((p) => p.role === 'vout')) {
+        this.fusion.flush();
+        return this.guard(() => this.runVout(planned, span));
       }
+      this.fusion.map(planned.launch, planned.temps, hintedStreams(hints?.dead));
     });
   }
 
@@ -258,7 +291,7 @@ export class Runtime implements BrookRuntime {
   }
 
   private releaseTemps(p: PlannedLaunch): void {
-    for (const t of p.temps) this.backend.release(t);
+    for (const t of p.temps) this.current.release(t);
   }
 
   /**
@@ -270,7 +303,7 @@ export class Runtime implements BrookRuntime {
     const ir = planned.launch.kernel.ir;
     let result: { counts: number[]; buffers: unknown[] };
     try {
-      result = await this.backend.runVout(planned.launch);
+      result = await this.current.runVout(planned.launch);
     } catch (e) {
       const param = (e as { param?: unknown }).param;
       if (typeof param === 'number' && ir.params[param]) {
@@ -299,35 +332,35 @@ export class Runtime implements BrookRuntime {
         shape = [...s.shape.slice(0, -2).map(() => 1), rows, width];
         const padded = count(shape) - n;
         if (padded > 0) {
-          storage = allocateFor(this.backend, s.name, count(shape) * w, span);
-          this.backend.copy(buf, 0, storage, 0, n * w);
-          this.backend.write(storage, n * w, new Float32Array(padded * w).fill(Infinity));
-          this.backend.release(buf);
+          storage = allocateFor(this.current, s.name, count(shape) * w, span, w);
+          this.current.copy(buf, 0, storage, 0, n * w);
+          this.current.write(storage, n * w, new Float32Array(padded * w).fill(Infinity));
+          this.current.release(buf);
         }
       }
-      if (s.buffer !== undefined) this.backend.release(s.buffer);
+      if (s.buffer !== undefined) this.current.release(s.buffer);
       s.buffer = storage;
       s.shape = shape;
     });
   }
 
-  async reduceToValue(k: CompiledKernel, args: KernelArg[], span?: Span): Promise<number | number[]> {
+  async reduceToValue(k: CompiledKernel, args: KernelArg[], span?: Span, hints?: CallHints): Promise<number | number[]> {
     return this.guard(async () => {
       const { planned, input, reduceParam } = this.planReduction(k, args, span);
-      try {
-        if (count(input.shape) === 0) throw brtError('BRK5025', { kernel: k.ir.name, name: `'${input.stream.name}'` }, span);
-        planned.launch.args[reduceParam] = { kind: 'value', value: [] };
-        const r = await this.backend.reduceAll(planned.launch);
-        return r.length === 1 ? r[0]! : r;
-      } finally {
+      if (count(input.shape) === 0) {
         this.releaseTemps(planned);
+        throw brtError('BRK5025', { kernel: k.ir.name, name: `'${input.stream.name}'` }, span);
       }
+      planned.launch.args[reduceParam] = { kind: 'value', value: [] };
+      const r = await this.fusion.reduceAll(planned.launch, planned.temps, hintedStreams(hints?.dead));
+      return r.length === 1 ? r[0]! : r;
     });
   }
 
-  reduceToStream(k: CompiledKernel, args: KernelArg[], span?: Span): void {
+  reduceToStream(k: CompiledKernel, args: KernelArg[], span?: Span, hints?: CallHints): void {
     return this.guardSync(() => {
       const { planned, input, reduceParam } = this.planReduction(k, args, span);
+      let handed = false;
       try {
         const targetArg = args[reduceParam]!;
         const p = k.ir.params[reduceParam]!;
@@ -349,9 +382,10 @@ export class Runtime implements BrookRuntime {
         });
         if (count(t.shape) === 0) return;
         planned.launch.args[reduceParam] = launchArg(t);
-        this.backend.reduceBlocks(planned.launch, launchArg(t) as StreamArg);
+        handed = true; // the fusion queue releases the temporaries once the reduction ran
+        this.fusion.reduceBlocks(planned.launch, launchArg(t) as StreamArg, planned.temps, hintedStreams(hints?.dead));
       } finally {
-        this.releaseTemps(planned);
+        if (!handed) this.releaseTemps(planned);
       }
     });
   }
@@ -360,7 +394,7 @@ export class Runtime implements BrookRuntime {
     if (k.ir.kind !== 'reduce') {
       throw brtError('BRK5024', { kernel: k.ir.name, have: 'a map kernel', want: 'a reduction', fix: 'declare it with `reduce void name(T a<>, reduce T r<>)`' }, span);
     }
-    const planned = planLaunch(this.backend, k, args, { mode: 'reduce', span });
+    const planned = planLaunch(this.current, k, args, { mode: 'reduce', span, beforeCopy: () => this.fusion.flush() });
     const inputIndex = k.ir.params.findIndex((p) => p.role === 'in');
     const reduceParam = k.ir.params.findIndex((p) => p.role === 'reduce');
     const inArg = planned.launch.args[inputIndex] as StreamArg;
@@ -371,19 +405,21 @@ export class Runtime implements BrookRuntime {
   // ---- scatter / gather -------------------------------------------------------------------------
 
   scatterOp(dst: StreamLike, index: StreamLike, data: StreamLike, op: StreamOp, span?: Span): void {
+    this.fusion.flush();
     return this.guardSync(() => this.withTemps((temps) => {
       const { d, x, s } = this.checkScatterGather('streamScatterOp', dst, index, data, op, temps, false, span);
       if (typeof op !== 'number') this.checkOpKernel('streamScatterOp', op, d.stream.elem, span);
-      this.backend.scatterOp(d, x, s, op);
+      located(span, () => this.current.scatterOp(d, x, s, op));
     }));
   }
 
   gatherOp(dst: StreamLike, index: StreamLike, src: StreamLike, op: StreamOp, span?: Span): void {
+    this.fusion.flush();
     return this.guardSync(() => this.withTemps((temps) => {
       const { d, x, s } = this.checkScatterGather('streamGatherOp', src, index, dst, op, temps, true, span);
       if (typeof op !== 'number') this.checkOpKernel('streamGatherOp', op, s.stream.elem, span);
       // Argument order of the backend call: (dst, index, src).
-      this.backend.gatherOp(s, x, d, op);
+      located(span, () => this.current.gatherOp(s, x, d, op));
     }));
   }
 
@@ -393,7 +429,7 @@ export class Runtime implements BrookRuntime {
     try {
       f(temps);
     } finally {
-      for (const t of temps) this.backend.release(t);
+      for (const t of temps) this.current.release(t);
     }
   }
 
@@ -438,9 +474,9 @@ export class Runtime implements BrookRuntime {
     if (t.stream.iter && (!perElementWritten || code !== 0)) throw brtError('BRK5023', { name: t.stream.name }, span);
     if (perElementWritten && e.stream.iter) throw brtError('BRK5023', { name: e.stream.name }, span);
     if (typeof code === 'number' && ![0, 1, 2].includes(code)) throw fail(`unknown operation ${code}`, 'use one of the STREAM_SCATTER_* / STREAM_GATHER_* constants or a reduce kernel');
-    if (t.stream.iter) t = materialize(this.backend, t, temps, span);
-    if (x.stream.iter) x = materialize(this.backend, x, temps, span);
-    if (e.stream.iter) e = materialize(this.backend, e, temps, span);
+    if (t.stream.iter) t = materialize(this.current, t, temps, span);
+    if (x.stream.iter) x = materialize(this.current, x, temps, span);
+    if (e.stream.iter) e = materialize(this.current, e, temps, span);
     return { d: launchArg(t) as StreamArg, x: launchArg(x) as StreamArg, s: launchArg(e) as StreamArg };
   }
 
@@ -462,7 +498,9 @@ export class Runtime implements BrookRuntime {
 
   async finish(): Promise<void> {
     return this.guard(async () => {
-      await this.backend.finish();
+      this.fusion.flush();
+      await this.current.finish();
+      await this.fusion.settled();
     });
   }
 }

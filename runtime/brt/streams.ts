@@ -163,11 +163,11 @@ export function runsOf(b: Box): [number, number][] {
   return runs;
 }
 
-export function allocateFor(backend: Backend, name: string, words: number, span?: Span): unknown {
+export function allocateFor(backend: Backend, name: string, words: number, span?: Span, elementWords = 1): unknown {
   const bytes = words * 4;
   if (bytes > backend.limits.maxBufferBytes) {
     throw brtError('BRK5009', { name, bytes, backend: backend.name, limit: backend.limits.maxBufferBytes }, span);
   }
   // Zero-sized buffers are not allowed everywhere (WebGPU); one spare word costs nothing.
-  return backend.allocate(Math.max(1, words));
+  return backend.allocate(Math.max(1, words), elementWords);
 }

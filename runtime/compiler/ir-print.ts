@@ -20,6 +20,10 @@ export function printKernelIR(ir: KernelIR): string {
   if (ir.indexofParams.length) lines.push(`  indexof: ${ir.indexofParams.map((i) => ir.params[i]!.name).join(', ')}`);
   const names: Names = { params: ir.params.map((p) => p.name) };
   printBlock(ir.body, names, 1, lines);
+  if (ir.produce) {
+    lines.push(`  produce (parameters from ${ir.produce.from}):`);
+    printBlock(ir.produce.body, names, 2, lines);
+  }
   for (const h of ir.helpers) lines.push(...printHelper(h).split('\n'));
   return lines.join('\n') + '\n';
 }

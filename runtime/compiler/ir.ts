@@ -52,6 +52,16 @@ export interface KernelIR {
    *  backend may run instead of the body when its preconditions hold; results must agree with the body. */
   native?: string;
   span: Span;
+  /**
+   * Only on reductions fused with the map kernel that feeds them (compiler/fuse, chosen by
+   * runtime/brt/fusion.ts): the input parameter's element is computed, not loaded. At each element
+   * position of the input (relative to its domain, which is dense and as large as the input), the
+   * writers run `body`, which reads the parameters from index `from` on (the producer's: in, iter,
+   * const, gather; its `out` parameters are stored at that position) and ends by assigning the
+   * input parameter. `body` (above) stays the combining step and reads only parameters below `from`;
+   * the input parameter has no storage of its own.
+   */
+  produce?: { from: number; body: IRStmt[] };
 }
 
 /** A kernel called from kernels (`kernel float3 avg(float3 a<>, float3 b<>)`): value semantics. */

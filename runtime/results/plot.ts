@@ -28,7 +28,7 @@ import type { StreamData } from './table.js';
 export type PlotKind = 'line' | 'bar' | 'histogram' | 'scatter' | 'heatmap' | 'image';
 export const PLOT_KINDS: readonly PlotKind[] = ['line', 'bar', 'histogram', 'scatter', 'heatmap', 'image'];
 /** What a plot turned out to be: a kind, 'point' (a few vector elements) or 'constant' (no picture). */
-export type ShownKind = PlotKind | 'point' | 'constant';
+export type ShownKind = PlotKind | 'point' | 'constant' | 'roofline';
 
 export interface PlotOptions {
   kind?: PlotKind;
@@ -107,8 +107,8 @@ function escapeHtml(s: string): string {
 
 const bundleBytes = (p: PlotDisplay): number => JSON.stringify(p.bundle()).length;
 
-/** An x/y chart: the PNG drawn from the very spec that ships. */
-async function finishChart(kind: ShownKind, title: string, c: Charted, backend?: string): Promise<PlotDisplay> {
+/** An x/y chart: the PNG drawn from the very spec that ships (also the profile's roofline, roofline.ts). */
+export async function finishChart(kind: ShownKind, title: string, c: Charted, backend?: string): Promise<PlotDisplay> {
   for (const scale of [2, 1]) {
     const r = await renderPng(c.spec, scale);
     const p = new PlotDisplay(kind, title, c.caption, r.png, c.spec, Math.round(r.width / scale), { ...r.area, scale }, backend);
@@ -277,7 +277,7 @@ export async function plotTable(t: ColumnTable, options: PlotOptions = {}, name 
       if (!options.x || ys.length !== 1 || !options.z) throw new PlotError(`a table ${kind} needs x, y (integer cell positions) and z (the value)`, "pass { kind: 'heatmap', x: 'j', y: 'i', z: 'value' }");
       const field = gridOf(col(options.x), col(ys[0]!), col(options.z), options.x, ys[0]!);
       if (isConstant([field.values])) return constantDisplay(title, about, [options.z], [field.values], field.values.length);
-      return finishField('heatmap', title, heatmapChart(field, { title, about, valueTitle: options.z }));
+      return finishField('heatmap', title, heatmapChart(field, { title, about, valueTitle: options.z, xTitle: options.x, yTitle: ys[0]! }));
     }
   }
 }
@@ -311,30 +311,4 @@ export function isTable(v: unknown): v is ColumnTable {
   return typeof v === 'object' && v !== null && typeof (v as ColumnTable).columnNames === 'function' && typeof (v as ColumnTable).numRows === 'function' && typeof (v as ColumnTable).array === 'function';
 }
 
-/** TypeScript declarations for notebook cells: `stream.plot(...)` and the global `plot(...)`. */
-export const PLOT_DECLARATIONS = `
-type BrookPlotKind = 'line' | 'bar' | 'histogram' | 'scatter' | 'heatmap' | 'image';
-interface BrookPlotOptions {
-  kind?: BrookPlotKind;
-  x?: string;
-  y?: string | string[];
-  z?: string;
-  component?: string;
-  bins?: number;
-  title?: string;
-  /** Bars over a text column x: stack the y columns instead of grouping them. */
-  stack?: boolean;
-}
-interface BrookPlot {
-  readonly kind: BrookPlotKind | 'point' | 'constant';
-  readonly title: string;
-  readonly caption: string;
-  readonly png: Uint8Array | undefined;
-}
-interface BrookStream<E extends string = string> {
-  /** A plot of the stream (Vega-Lite spec plus PNG), chosen by shape and values, or options.kind. */
-  plot(options?: BrookPlotOptions): Promise<BrookPlot>;
-}
-/** Plot a Brook stream or an Arquero table: plot(table, { x: 'i', y: 'value', kind: 'line' }). */
-declare function plot(data: BrookStream | import('arquero').ColumnTable, options?: BrookPlotOptions): Promise<BrookPlot>;
-`;
+export { PLOT_DECLARATIONS } from './plot-declarations.js';

@@ -49,11 +49,12 @@ describe('generated JavaScript', () => {
     rt.call(saxpy, [2, x, x, r]);
     const none = [null, null, null, null];
     const plan = { mode: 'map', access: [null, 'linear', 'linear', 'linear'], mask: null, iterDims: none, iterForms: none, smallIndex: true } as const;
-    // a = 1 and a = 2 are both small whole numbers: one plan.
-    expect([...saxpy.cache.keys()]).toEqual([`cpu:${planKey({ ...plan, constForms: [['s'], null, null, null] })}`]);
+    // a = 1 and a = 2 are both small whole numbers: one plan (its JavaScript and its WebAssembly).
+    const key = planKey({ ...plan, constForms: [['s'], null, null, null] });
+    expect([...saxpy.cache.keys()]).toEqual([`cpu:${key}`, `wasm:${key}`]);
     rt.call(saxpy, [2, x, x, r2]); // resized inputs: another plan
-    expect(saxpy.cache.size).toBe(2);
+    expect(saxpy.cache.size).toBe(4);
     rt.call(saxpy, [2.5, x, x, r]); // a fraction: another plan (no whole-number facts)
-    expect(saxpy.cache.size).toBe(3);
+    expect(saxpy.cache.size).toBe(6);
   });
 });

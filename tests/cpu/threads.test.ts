@@ -124,6 +124,7 @@ describe('CPU threads', () => {
       let err: unknown = null;
       try {
         rt.call(spin, [a, 3000, r]); // 3e9 steps: seconds without the interrupt
+        await rt.finish(); // a held call (kernel fusion) runs here
       } catch (e) {
         err = e;
       }
@@ -138,7 +139,7 @@ describe('CPU threads', () => {
     });
   }
 
-  it('a watchdog timeout stops a long launch (BRK5051)', () => {
+  it('a watchdog timeout stops a long launch (BRK5051)', async () => {
     const state = new AbortState(undefined, { BROOK_KERNEL_TIMEOUT: '0.3' });
     setSessionAbort(state);
     state.begin(1);
@@ -148,6 +149,7 @@ describe('CPU threads', () => {
     let code: string | undefined;
     try {
       rt.call(kernels().get('spin')!, [a, 3000, r]);
+      await rt.finish(); // a held call (kernel fusion) runs here
     } catch (e) {
       code = (e as { code?: string }).code;
     }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { executeNotebook, type Notebook } from '../../kernel/execute-notebook.js';
 import { installKernelspec, userDataDir } from '../../kernel/install.js';
+import { ensureBuilt, repoRoot } from '../conformance/cli.js';
 
 function notebook(cells: { type?: 'code' | 'markdown'; source: string; tags?: string[] }[], minor = 4): Notebook {
   return {
@@ -39,6 +40,22 @@ function validate(path: string): void {
 }
 
 describe('executeNotebook', () => {
+  it('an import in a cell shows no ExperimentalWarning about the loader the kernel uses (fresh process)', async () => {
+    // Node warns once per process, so the check runs the CLI in a process of its own.
+    const built = await ensureBuilt();
+    expect(built.ok, built.log).toBe(true);
+    const path = write(notebook([{ source: "const p = await import('node:path');\nconsole.warn('after');\np.sep" }]));
+    const cli = join(repoRoot, 'bin', 'brook.js');
+    const r = spawnSync(process.execPath, [cli, 'execute', path, '--output', path], { encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const nb = JSON.parse(readFileSync(path, 'utf8')) as Notebook;
+    const text = JSON.stringify(nb.cells[0]!.outputs);
+    expect(text).toContain('after');
+    expect(text).toContain('"\'/\'"');
+    expect(text).not.toContain('ExperimentalWarning');
+    expect(r.stderr).not.toContain('ExperimentalWarning');
+  }, 120_000);
+
   it('runs the code cells in order and writes valid nbformat 4.5 outputs', async () => {
     const path = write(notebook([
       { type: 'markdown', source: '# Title' },

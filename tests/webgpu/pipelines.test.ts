@@ -65,6 +65,33 @@ describe('pipeline cache', () => {
     expect(gpu.pipelineCounts().created).toBeGreaterThan(before);
   });
 
+  it('one compiled kernel runs on two WebGPU runtimes, each device with its own pipeline', async () => {
+    // A notebook's kernels also run on the bench harness's runtimes (bench/apps/figure3.ts): a pipeline
+    // made on one device must never be handed to another.
+    const k = kernelOf(SAXPY, 'saxpy');
+    await runSaxpy(k, 500, 2);
+    const other = await createRuntime({ backend: 'webgpu', requireGpu: true, stdout: () => {} });
+    try {
+      const n = 500;
+      const X = other.createStream('x', F4, [n]);
+      const Y = other.createStream('y', F4, [n]);
+      const R = other.createStream('r', F4, [n]);
+      const hx = Float32Array.from({ length: 4 * n }, (_, i) => (i % 32) - 16);
+      const hy = Float32Array.from({ length: 4 * n }, (_, i) => i % 7);
+      await other.streamRead(X, hx);
+      await other.streamRead(Y, hy);
+      other.call(k, [X, Y, 3, R]);
+      const out = new Float32Array(4 * n);
+      await other.streamWrite(R, out);
+      for (let i = 0; i < out.length; i++) expect(out[i]).toBe(3 * hx[i]! + hy[i]!);
+      expect((other.backend as WebGPUBackend).kernelVariants(k).length).toBeGreaterThan(0);
+    } finally {
+      other.dispose();
+    }
+    // The first runtime still runs it.
+    await runSaxpy(k, 500, 4);
+  });
+
   it('the key covers code, entry points and layout', () => {
     const src = { label: 'a', code: 'x', entries: ['main'], uniformBytes: 64, bindings: [{ binding: 1, writable: true }] };
     const h = pipelineHash(src);

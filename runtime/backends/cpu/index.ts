@@ -21,8 +21,9 @@ import {
   type StreamOp,
 } from '../../brt/api.js';
 import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/codegen/js/index.js';
+import { generateKernelWasm, HOST_IMPORTS_SOURCE, WasmUnsupported } from '../../compiler/codegen/wasm/index.js';
 import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
-import { asCpuBuffer, BufferRecycler, createCpuBuffer, type CpuBuffer } from './buffers.js';
+import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
 import { checkAbort } from '../../brt/abort.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
@@ -41,10 +42,39 @@ const MIN_SHARED_CHUNK = 1024;
  *  chunk size); later probe chunks grow 4x until one takes 0.5 ms or 64 x PROBE are done. */
 const PROBE = 16;
 
-export interface CpuBackendOptions extends WorkerOptions {}
+export interface CpuBackendOptions extends WorkerOptions {
+  /** Run kernels the WebAssembly writer covers as WebAssembly (default: on unless BROOK_CPU_WASM=0).
+   *  Off, every kernel runs as JavaScript; results are identical either way. */
+  wasm?: boolean;
+}
+
+/** A compiled kernel as the backend runs it: JavaScript, or a WebAssembly module bound to the arena. */
+export interface CpuKernel extends CompiledJsKernel {
+  /** For worker threads: the module, the memory it imports and a key to cache the instance by. */
+  wasm?: { key: string; module: WebAssembly.Module; memory: WebAssembly.Memory };
+}
+
+/** A kernel plan's WebAssembly module (memory-independent), or null when the writer does not cover it. */
+interface WasmModuleRecord {
+  key: string;
+  module: WebAssembly.Module;
+  wrapper: string;
+}
+
+/** Host functions of WebAssembly kernels (Math.* for transcendental built-ins), made once. */
+let hostImports: Record<string, (...a: number[]) => number> | null = null;
+function wasmHostImports(): Record<string, (...a: number[]) => number> {
+  hostImports ??= new Function(`return ${HOST_IMPORTS_SOURCE};`)() as Record<string, (...a: number[]) => number>;
+  return hostImports;
+}
+
+let wasmKeys = 0;
 
 export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { readonly pool: WorkerPool | null } {
   const pool = options.workers && options.workers > 0 ? new WorkerPool(options) : null;
+  const wasmEnabled = options.wasm ?? process.env.BROOK_CPU_WASM !== '0';
+  /** Instances of WebAssembly kernels bound to this backend's arena, by module record. */
+  const wasmInstances = new WeakMap<WasmModuleRecord, CpuKernel>();
   const buf = (h: BufferHandle | undefined): CpuBuffer => asCpuBuffer(h);
   /** Measured cost per position of each compiled kernel (ns, all threads' time), for chunk sizes. */
   const cost = new WeakMap<CompiledJsKernel, number>();
@@ -56,7 +86,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
    * pool when their estimated time is worth it; others (vout pushes, scatters: order matters) run in
    * order on the calling thread.
    */
-  function execute(c: CompiledJsKernel, L: Record<string, unknown>, n: number, launch: Launch, opts: { align?: number; split?: boolean; weight?: number } = {}): void {
+  function execute(c: CpuKernel, L: Record<string, unknown>, n: number, launch: Launch, opts: { align?: number; split?: boolean; weight?: number } = {}): void {
     const align = opts.align ?? 1;
     const weight = opts.weight ?? 1; // positions of work per position (block reductions)
     const span = launch.span;
@@ -93,7 +123,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       threads = pool.size + 1;
       // Named, so profiles show kernel code V8 inlines here as the calling thread's kernel time.
       const runHere = (lo: number, hi: number) => c.run(L, lo, hi);
-      pool.runChunked(c.source, L, from, n, chunk, runHere, () => checkAbort(span));
+      pool.runChunked(c, L, from, n, chunk, runHere, () => checkAbort(span));
     } else {
       for (let lo = from; lo < n; lo += chunk) {
         checkAbort(span);
@@ -105,7 +135,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     if (n >= 1024 && ms > 0.2) cost.set(c, Math.max(0.05, (ms * 1e6 * threads) / (n * weight)));
   }
 
-  function compiled(launch: Launch, plan: JsPlan): CompiledJsKernel {
+  function compiledJs(launch: Launch, plan: JsPlan): CompiledJsKernel {
     const key = `cpu:${planKey(plan)}`;
     let c = launch.kernel.cache.get(key) as CompiledJsKernel | undefined;
     if (!c) {
@@ -115,15 +145,59 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     return c;
   }
 
+  /**
+   * The kernel for a launch: WebAssembly when enabled, the writer covers the plan and every stream the
+   * launch touches lives in the arena; JavaScript otherwise. Same results either way (tests/cpu/wasm).
+   */
+  function compiled(launch: Launch, plan: JsPlan, arenaOnly: boolean): CpuKernel {
+    const js = compiledJs(launch, plan);
+    const arena = storage.arena;
+    if (!wasmEnabled || !arena || !arenaOnly) return js;
+    const key = `wasm:${planKey(plan)}`;
+    let rec = launch.kernel.cache.get(key) as WasmModuleRecord | null | undefined;
+    if (rec === undefined) {
+      try {
+        const code = generateKernelWasm(launch.kernel.ir, plan);
+        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper };
+      } catch (e) {
+        if (!(e instanceof WasmUnsupported)) throw e;
+        rec = null;
+      }
+      launch.kernel.cache.set(key, rec);
+    }
+    if (!rec) return js;
+    let k = wasmInstances.get(rec);
+    if (!k) {
+      const instance = new WebAssembly.Instance(rec.module, { m: { mem: arena.memory, ...wasmHostImports() } });
+      const run = new Function('ex', rec.wrapper)(instance.exports) as CompiledJsKernel['run'];
+      k = { run, combine: js.combine, combineAt: js.combineAt, source: rec.wrapper, wasm: { key: `${rec.key}:${arena.id}`, module: rec.module, memory: arena.memory } };
+      wasmInstances.set(rec, k);
+    }
+    return k;
+  }
+
   /** Launch data and plan for positions of `space`: O(1) work per argument (addressing is arithmetic). */
   function prepare(launch: Launch, mode: JsPlan['mode'], space: number[]) {
     const ir = launch.kernel.ir;
+    // A fused reduction (ir.ts `produce`): its input has no storage, and the producer's parameters
+    // are addressed at element positions of the input (launch.outShape), whatever `space` is.
+    const produce = mode === 'reduceAll' || mode === 'reduceBlocks' ? ir.produce : undefined;
+    const inputIndex = ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1;
+    const virtualInput = produce ? inputIndex : -1;
+    const spaceOf = (k: number) => (produce && k >= produce.from ? launch.outShape : space);
     const access: JsPlan['access'] = [];
     const iterDimsOf: (number[] | null)[] = [];
     const iterFormsOf: (IterForm[] | null)[] = [];
     const constForms: (IterForm[] | null)[] = [];
     // indexof values are small when every extent is (then index arithmetic needs no fround).
     let largest = Math.max(...space);
+    // Whether every stream the launch touches is in the arena (a WebAssembly kernel can address it).
+    let arenaOnly = true;
+    const buf = (h: BufferHandle | undefined): CpuBuffer => {
+      const b = asCpuBuffer(h);
+      if (!b.block) arenaOnly = false;
+      return b;
+    };
     const args = launch.args.map((a, k) => {
       const p = ir.params[k]!;
       access.push(null);
@@ -143,7 +217,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         case 'iter': {
           const it = a as LaunchArg & { kind: 'iter' };
           const d = iterData(it);
-          access[k] = dimsOf(it.shape, space);
+          access[k] = dimsOf(it.shape, spaceOf(k));
           iterDimsOf[k] = d.dim;
           iterFormsOf[k] = iterForms(d);
           return d;
@@ -156,7 +230,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         case 'out': {
           if (a.kind === 'value') return {}; // combine-only use (gather-op updates): no stream
           const s = a as StreamArg;
-          if (!(mode === 'reduceBlocks' && p.role === 'in')) access[k] = accessOf(s, space);
+          if (k === virtualInput) return streamData(s, undefined);
+          if (!(mode === 'reduceBlocks' && k === inputIndex)) access[k] = accessOf(s, spaceOf(k));
           return streamData(s, buf(s.stream.buffer));
         }
       }
@@ -164,6 +239,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const E = pad4(space, 1);
     const L: Record<string, unknown> = {
       E,
+      IE: pad4(launch.outShape, 1),
       args,
       overflow: (param: number) => {
         throw new VoutOverflow(param);
@@ -175,10 +251,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       L.mask = streamData(launch.mask, buf(launch.mask.stream.buffer));
     }
     const plan: JsPlan = { mode, access, mask, iterDims: iterDimsOf, iterForms: iterFormsOf, constForms, smallIndex: largest <= SMALL_WHOLE };
-    return { L, plan, n: E.reduce((a, b) => a * b, 1) };
+    return { L, plan, n: E.reduce((a, b) => a * b, 1), arenaOnly };
   }
 
-  const recycler = new BufferRecycler();
+  const storage = new CpuStorage(pool !== null);
   const backend = {
     name: 'cpu' as const,
     description: pool ? `cpu (JavaScript, ${pool.size} worker threads)` : 'cpu (JavaScript)',
@@ -186,10 +262,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     pool,
 
     allocate(words: number): BufferHandle {
-      return recycler.take(words, pool !== null);
+      return storage.take(words);
     },
     release(h: BufferHandle): void {
-      recycler.give(buf(h));
+      storage.give(buf(h));
     },
     write(h: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void {
       buf(h).U.set(new Uint32Array(data.buffer, data.byteOffset, data.length), wordOffset);
@@ -205,8 +281,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     },
 
     run(launch: Launch): void {
-      const { L, plan, n } = prepare(launch, 'map', launch.outShape);
-      execute(compiled(launch, plan), L, n, launch);
+      const { L, plan, n, arenaOnly } = prepare(launch, 'map', launch.outShape);
+      execute(compiled(launch, plan, arenaOnly), L, n, launch);
     },
 
     /**
@@ -216,23 +292,38 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
      * and the result is the same however the chunks are spread over workers.
      */
     async reduceAll(launch: Launch): Promise<number[]> {
-      const { L, plan, n } = prepare(launch, 'reduceAll', launch.outShape);
-      const c = compiled(launch, plan);
+      const { L, plan, n, arenaOnly } = prepare(launch, 'reduceAll', launch.outShape);
+      let c = compiled(launch, plan, arenaOnly);
       const ir = launch.kernel.ir;
       const W = flatKinds(ir.params.find((p) => p.role === 'reduce')!.type).length;
       // Without combineAt (accumulator and element of different types, or indexof) one sequential fold.
       const chunk = c.combineAt ? REDUCE_CHUNK : Math.max(1, n);
       const m = Math.ceil(n / chunk);
-      const P = pool ? new Float64Array(new SharedArrayBuffer(m * W * 8)) : new Float64Array(m * W);
-      L.chunk = chunk;
-      L.partials = P;
-      // Without combineAt the fold is one sequential chunk: on the calling thread, in order.
-      execute(c, L, n, launch, { align: chunk, split: c.combineAt !== null });
-      // Fixed tree over the chunk partials: (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up.
-      for (let s = 1; s < m; s *= 2) {
-        for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
+      // A WebAssembly kernel writes the partials into the arena (a block for this launch).
+      let scratch: CpuBuffer | null = c.wasm ? storage.take(m * W * 2) : null;
+      if (scratch && !scratch.block) {
+        storage.give(scratch);
+        scratch = null;
+        c = compiled(launch, plan, false);
       }
-      return Array.from(P.subarray(0, W));
+      try {
+        const P = scratch
+          ? new Float64Array(scratch.bytes, scratch.block!.at, m * W)
+          : pool
+            ? new Float64Array(new SharedArrayBuffer(m * W * 8))
+            : new Float64Array(m * W);
+        L.chunk = chunk;
+        L.partials = P;
+        // Without combineAt the fold is one sequential chunk: on the calling thread, in order.
+        execute(c, L, n, launch, { align: chunk, split: c.combineAt !== null });
+        // Fixed tree over the chunk partials: (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up.
+        for (let s = 1; s < m; s *= 2) {
+          for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
+        }
+        return Array.from(P.subarray(0, W));
+      } finally {
+        if (scratch) storage.give(scratch);
+      }
     },
 
     reduceBlocks(launch: Launch, target: StreamArg): void {
@@ -243,7 +334,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       L.F = inShape.map((x, d) => (out[d] === 0 ? 0 : x / out[d]!));
       plan.target = accessOf(target, target.shape);
       L.target = streamData(target, buf(target.stream.buffer));
-      const c = compiled(launch, plan);
+      const c = compiled(launch, plan, false);
       // Blocks are folded in chunks joined on a stack of partials (at most one per bit of the count).
       const W = flatKinds(launch.kernel.ir.params.find((p) => p.role === 'reduce')!.type).length;
       L.chunk = REDUCE_CHUNK;
@@ -253,7 +344,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
 
     async runVout(launch: Launch): Promise<{ counts: number[]; buffers: BufferHandle[] }> {
       const { L, plan, n } = prepare(launch, 'map', launch.outShape);
-      const c = compiled(launch, plan);
+      const c = compiled(launch, plan, false);
       execute(c, L, n, launch, { split: false }); // pushes keep position order
       const counts: number[] = [];
       const buffers: BufferHandle[] = [];
@@ -261,7 +352,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         if (p.role !== 'vout') return;
         const pushed = (L.args as { pushed: number[] }[])[k]!.pushed;
         const kinds = flatKinds(p.type);
-        const b = createCpuBuffer(pushed.length, pool !== null);
+        const b = storage.take(Math.max(1, pushed.length));
         storeNumbers(b, 0, pushed, kinds);
         counts.push(pushed.length / kinds.length);
         buffers.push(b);
@@ -339,7 +430,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const args: LaunchArg[] = ir.params.map(() => ({ kind: 'value', value: [] }));
     const launch: Launch = { kernel: k, args, outShape: [1] };
     const { L, plan } = prepare(launch, 'reduceAll', [1]);
-    const c = compiled(launch, plan);
+    const c = compiled(launch, plan, false);
     if (!c.combine) throw new Error('internal: a gather-op kernel needs one element type and no indexof (checked by brt)');
     return (old) => c.combine!(L, old, old);
   }
@@ -354,7 +445,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     L.index = streamData(index, buf(index.stream.buffer));
     L.indexIsFloat = flatKinds(index.stream.elem)[0] === 'float';
     L.dst = gatherData(dst, buf(dst.stream.buffer));
-    execute(compiled(launch, plan), L, n, launch, { split: false }); // in order of i: the last writer wins
+    execute(compiled(launch, plan, false), L, n, launch, { split: false }); // in order of i: the last writer wins
   }
 
   return backend;

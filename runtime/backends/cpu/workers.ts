@@ -11,6 +11,14 @@
  */
 import { availableParallelism } from 'node:os';
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { HOST_IMPORTS_SOURCE } from '../../compiler/codegen/wasm/index.js';
+
+/** What a worker needs to run a kernel: its JavaScript source, or for a WebAssembly kernel the
+ *  module, the memory it imports and the wrapper source (`source`, given the instance's exports). */
+export interface PoolKernel {
+  source: string;
+  wasm?: { key: string; module: WebAssembly.Module; memory: WebAssembly.Memory };
+}
 
 export interface WorkerOptions {
   /** Number of worker threads besides the calling thread (0: none). */
@@ -41,17 +49,31 @@ const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const { port } = workerData;
 const cache = new Map();
+const hostImports = ${HOST_IMPORTS_SOURCE};
+function kernelOf(m) {
+  const key = m.wasm ? 'wasm:' + m.wasm.key : m.source;
+  let run = cache.get(key);
+  if (!run) {
+    if (m.wasm) {
+      const instance = new WebAssembly.Instance(m.wasm.module, { m: { mem: m.wasm.memory, ...hostImports } });
+      run = new Function('ex', m.source)(instance.exports);
+    } else {
+      run = new Function(m.source)().run;
+    }
+    cache.set(key, run);
+  }
+  return run;
+}
 port.on('message', (m) => {
   const ctrl = m.ctrl;
   Atomics.add(ctrl, ${ACTIVE}, 1);
   try {
-    let k = cache.get(m.source);
-    if (!k) { k = new Function(m.source)(); cache.set(m.source, k); }
+    const run = kernelOf(m);
     for (;;) {
       if (Atomics.load(ctrl, ${STOP}) !== 0) break;
       const c = Atomics.add(ctrl, ${NEXT}, 1);
       if (c >= m.chunks) break;
-      k.run(m.L, m.from + c * m.chunk, Math.min(m.n, m.from + (c + 1) * m.chunk));
+      run(m.L, m.from + c * m.chunk, Math.min(m.n, m.from + (c + 1) * m.chunk));
     }
   } catch (e) {
     Atomics.store(ctrl, ${STOP}, 1);
@@ -97,13 +119,13 @@ export class WorkerPool {
    * `between()` is called before each of its chunks (it may throw to stop the launch: the workers
    * stop taking chunks, and the error is rethrown once the chunks they hold are done).
    */
-  runChunked(source: string, L: Record<string, unknown>, from: number, n: number, chunk: number, local: (lo: number, hi: number) => void, between: () => void): void {
+  runChunked(kernel: PoolKernel, L: Record<string, unknown>, from: number, n: number, chunk: number, local: (lo: number, hi: number) => void, between: () => void): void {
     const { overflow: _drop, ...data } = L; // functions cannot cross threads
     this.splitLaunches++;
     this.start();
     const chunks = Math.ceil((n - from) / chunk);
     const ctrl = new Int32Array(new SharedArrayBuffer(16));
-    const message = { source, L: data, from, n, chunk, chunks, ctrl };
+    const message = { source: kernel.source, wasm: kernel.wasm, L: data, from, n, chunk, chunks, ctrl };
     for (const port of this.ports) port.postMessage(message);
     let stopped: unknown = null;
     try {

@@ -141,6 +141,18 @@ export class Recorder {
     this.dispatches++;
   }
 
+  /** Close the open compute pass (a profile gives each operation passes of its own). */
+  endPass(): void {
+    this.pieces.recordRest();
+    if (this.pass) {
+      this.pass.end();
+      this.pass = null;
+    }
+  }
+
+  /** Called after every submit (profile-tags.ts times submits when there are no timestamps). */
+  onEachSubmit: (() => void) | null = null;
+
   /** The encoder outside a compute pass (copies, clears). */
   commands(): GPUCommandEncoder {
     this.pieces.recordRest();
@@ -200,6 +212,7 @@ export class Recorder {
     const cmd = this.encoder.finish();
     this.device.queue.submit([cmd]);
     this.timer?.submitted();
+    this.onEachSubmit?.();
     const validation = this.device.popErrorScope();
     const oom = this.device.popErrorScope();
     this.addCheck(

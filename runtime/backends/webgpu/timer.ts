@@ -12,6 +12,13 @@
 
 const PAIRS = 128;
 
+/** GPU time of the passes of one profile tag (profile-tags.ts). */
+export interface TagTime {
+  ns: number;
+  passes: number;
+  untimedPasses: number;
+}
+
 export interface GpuTimes {
   /** Nanoseconds between the timestamps of all timed passes. */
   gpuNs: number;
@@ -24,8 +31,13 @@ export class GpuTimer {
   private querySet: GPUQuerySet | null = null;
   private used = 0;
   private readonly pending: Promise<void>[] = [];
-  private readonly toMap: { n: number; resolved: GPUBuffer; readback: GPUBuffer; qs: GPUQuerySet }[] = [];
+  private readonly toMap: { n: number; resolved: GPUBuffer; readback: GPUBuffer; qs: GPUQuerySet; tags: (number | null)[] }[] = [];
   readonly times: GpuTimes = { gpuNs: 0, passes: 0, untimedPasses: 0, submits: 0 };
+  /** The profile tag passes begun from now on belong to (profile-tags.ts); null outside profiles. */
+  tag: number | null = null;
+  /** Tags of this batch's pairs, and GPU time per tag once read back. */
+  private tags: (number | null)[] = [];
+  readonly byTag = new Map<number, TagTime>();
 
   constructor(private readonly device: GPUDevice) {}
 
@@ -33,11 +45,15 @@ export class GpuTimer {
   passWrites(): GPUComputePassTimestampWrites | undefined {
     this.times.passes++;
     if (!this.querySet) this.querySet = this.device.createQuerySet({ type: 'timestamp', count: 2 * PAIRS, label: 'brook timestamps' });
+    const tagged = this.tag === null ? undefined : this.tagTime(this.tag);
+    if (tagged) tagged.passes++;
     if (this.used >= PAIRS) {
       this.times.untimedPasses++;
+      if (tagged) tagged.untimedPasses++;
       return undefined;
     }
     const k = this.used++;
+    this.tags[k] = this.tag;
     return { querySet: this.querySet, beginningOfPassWriteIndex: 2 * k, endOfPassWriteIndex: 2 * k + 1 };
   }
 
@@ -51,14 +67,15 @@ export class GpuTimer {
     encoder.resolveQuerySet(this.querySet, 0, n, resolved, 0);
     encoder.copyBufferToBuffer(resolved, 0, readback, 0, n * 8);
     const qs = this.querySet;
+    const tags = this.tags.slice(0, this.used);
     this.querySet = null;
     this.used = 0;
-    this.toMap.push({ n, resolved, readback, qs });
+    this.toMap.push({ n, resolved, readback, qs, tags });
   }
 
   /** After the submit: map the readbacks (mapping waits until the batch has run). */
   submitted(): void {
-    for (const { n, resolved, readback, qs } of this.toMap.splice(0)) {
+    for (const { n, resolved, readback, qs, tags } of this.toMap.splice(0)) {
       const done = () => {
         readback.destroy();
         resolved.destroy();
@@ -71,6 +88,8 @@ export class GpuTimer {
             for (let i = 0; i < n; i += 2) {
               const d = t[i + 1]! - t[i]!;
               if (d > 0n) this.times.gpuNs += Number(d);
+              const tag = tags[i >> 1];
+              if (tag !== null && tag !== undefined && d > 0n) this.tagTime(tag).ns += Number(d);
             }
             readback.unmap();
             done();
@@ -85,6 +104,17 @@ export class GpuTimer {
   async settle(): Promise<GpuTimes> {
     await Promise.all(this.pending.splice(0));
     return { ...this.times };
+  }
+
+  /** Timestamp pairs this batch has left (a profile submits before they run out). */
+  get pairsLeft(): number {
+    return PAIRS - this.used;
+  }
+
+  private tagTime(tag: number): TagTime {
+    let t = this.byTag.get(tag);
+    if (!t) this.byTag.set(tag, (t = { ns: 0, passes: 0, untimedPasses: 0 }));
+    return t;
   }
 
   reset(): void {

@@ -16,6 +16,14 @@ export function validateKernelIR(ir: KernelIR): string[] {
   for (const p of ir.params) if (!NAME.test(p.name)) errors.push(`param name ${p.name} is not prefixed`);
   const v = new Validator(errors, paramTypes, `kernel ${ir.name}`);
   v.block(ir.body);
+  if (ir.produce) {
+    // The producer's part of a fused reduction (ir.ts `produce`): its own locals.
+    const pv = new Validator(errors, paramTypes, `produce of kernel ${ir.name}`);
+    pv.block(ir.produce.body);
+    const input = ir.params.findIndex((p) => p.role === 'in');
+    const last = ir.produce.body[ir.produce.body.length - 1];
+    if (!last || last.op !== 'assign' || last.target.root.kind !== 'param' || last.target.root.index !== input) errors.push(`produce of kernel ${ir.name} does not end by assigning the input`);
+  }
   for (const h of ir.helpers) validateHelper(h, errors);
   const names = ir.helpers.map((h) => h.name);
   if (new Set(names).size !== names.length) errors.push(`helpers listed twice: ${names.join(', ')}`);

@@ -58,6 +58,9 @@ export function emitBuiltin(name: string, args: BuiltinArg[], resultKinds: Kind[
     case 'trunc': need(1); return map((k) => `Math.trunc(${at(a!, k)})`);
     case 'frexpMantissa': need(1); return map((k, kind) => R(kind, `frexpM(${at(a!, k)})`));
     case 'frexpExponent': need(1); return map((k) => `frexpE(${at(a!, k)})`);
+    // compiler/fuse: a value passed from one fused kernel to the next is what a stream would have
+    // held: float32 (double components rounded as a store rounds them), everything else unchanged.
+    case 'fuseFence': need(2); return map((k, kind) => (kind === 'double' ? `fround(${at(a!, k)})` : at(a!, k)));
     case 'round': need(1); return map((k) => `roundAway(${at(a!, k)})`);
     case 'rsqrt': need(1); return map((k, kind) => R(kind, `1 / Math.sqrt(${at(a!, k)})`));
     case 'saturate': need(1); return map((k) => `Math.min(Math.max(${at(a!, k)}, 0), 1)`);

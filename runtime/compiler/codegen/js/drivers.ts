@@ -111,21 +111,38 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
 
   const inputParam = ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1;
   const reduceParam = ir.params.findIndex((p) => p.role === 'reduce');
+  // A fused reduction (ir.ts `produce`): the input element is computed by the producer's part from
+  // the parameters from `produce.from` on, per element, instead of loaded.
+  const produce = ir.kind === 'reduce' && plan.mode !== 'scatter' ? ir.produce : undefined;
+  const isProducer = (k: number) => produce !== undefined && k >= produce.from;
+  /** Producer parameters of a partial reduction are addressed at the element's input position
+   *  (q = c * BF + b per dimension, in the input's extents IE), recomputed for every element. */
+  const atElement = (k: number) => plan.mode === 'reduceBlocks' && isProducer(k);
+  const produceStores: string[] = [];
 
   let usesCoords = plan.mode === 'reduceBlocks';
 
-  /** Domain index expressions of dimension d for a stream with extents `ext` (names of constants). */
-  const dimIndex = (form: string, d: number, c: string, ext: string) => (form[d] === 'i' ? c : resizeIndex(c, ext, `E${d}`));
+  /** Domain index expressions of dimension d for a stream with extents `ext` (names of constants);
+   *  `el`: at the element's input position (atElement). */
+  const dimIndex = (form: string, d: number, c: string, ext: string, el = false) =>
+    el ? (form[d] === 'i' ? `q${d}` : resizeIndex(`q${d}`, ext, `IE${d}`)) : form[d] === 'i' ? c : resizeIndex(c, ext, `E${d}`);
 
   /**
    * Declares the addressing of stream argument `k` (its launch data is `src`) and returns the name of
    * its running element offset (in words). Linear arguments need no coordinates; the others get a
    * row base from c0..c2 and either a running offset (dimension 3 not resized) or one per element.
    */
-  const addressOf = (k: string, access: Access, words: number, src: string): string => {
+  const addressOf = (k: string, access: Access, words: number, src: string, el = false): string => {
     prologue.push(`const A${k} = ${src}, B${k} = A${k}.base;`);
     const o = `o${k}`;
     const scale = (e: string) => (words === 1 ? e : `(${e}) * ${words}`);
+    if (el) {
+      const forms = dimForms(access);
+      prologue.push(`const S${k}_0 = A${k}.S[0], S${k}_1 = A${k}.S[1], S${k}_2 = A${k}.S[2], N${k}_0 = A${k}.s[0], N${k}_1 = A${k}.s[1], N${k}_2 = A${k}.s[2], N${k}_3 = A${k}.s[3];`);
+      const terms = DIMS.map((d) => `${dimIndex(forms, d, '', `N${k}_${d}`, true)}${d < 3 ? ` * S${k}_${d}` : ''}`);
+      perElement.push(`const ${o} = ${scale(`B${k} + ${terms.join(' + ')}`)};`);
+      return o;
+    }
     if (access === 'linear') {
       running.push({ name: o, init: scale(`B${k} + i`), step: words });
       return o;
@@ -159,6 +176,10 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
       ix.forEach((x) => know(x, plan.smallIndex ? 's' : 'z'));
       if (plan.mode === 'reduceBlocks' && k === inputParam) {
         [3, 2, 1, 0].forEach((d, c) => perElement.push(`const ${ix[c]} = c${d} * BF${d} + b${d};`));
+      } else if (atElement(k)) {
+        const forms = dimForms(plan.access[k] ?? 'table');
+        prologue.push(`const X${k}_0 = L.args[${k}].s[0], X${k}_1 = L.args[${k}].s[1], X${k}_2 = L.args[${k}].s[2], X${k}_3 = L.args[${k}].s[3];`);
+        for (const d of DIMS) perElement.push(`const ${ix[3 - d]} = ${dimIndex(forms, d, '', `X${k}_${d}`, true)};`);
       } else {
         // Relative to the argument's domain: the (resized) domain index of each dimension.
         const forms = dimForms(plan.access[k] ?? 'table');
@@ -218,11 +239,11 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
             return;
           }
           // The absolute iterator index along dimension d (domain offset + resized position).
-          const idx = `(IO${k}_${d} + ${dimIndex(forms, d, `c${d}`, `IS${k}_${d}`)})`;
+          const idx = `(IO${k}_${d} + ${dimIndex(forms, d, `c${d}`, `IS${k}_${d}`, atElement(k))})`;
           // lo + ((hi - lo) * idx) / n in float32; exactly lo + idx when the plan says so.
           const value =
             form === 'g' ? `fround(IL${k}_${c} + fround(fround(ID${k}_${c} * ${idx}) / IN${k}_${c}))` : form === 's' ? `(IL${k}_${c} + ${idx})` : `fround(IL${k}_${c} + ${idx})`;
-          if (d === 3) perElement.push(`const ${names[c]} = ${value};`);
+          if (d === 3 || atElement(k)) perElement.push(`const ${names[c]} = ${value};`);
           else {
             rowLines.push(`const ${names[c]} = ${value};`);
             rowInvariant.add(names[c]!);
@@ -232,13 +253,23 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
       }
       case 'in': {
         b.comps = names;
+        if (produce && k === inputParam) {
+          // Computed by the producer's part (below), so no storage: a writable element.
+          b.writable = true;
+          if (plan.mode === 'reduceBlocks') {
+            for (const d of DIMS) prologue.push(`const BF${d} = L.F[${d}], IE${d} = L.IE[${d}];`);
+            perElement.push('const q0 = c0 * BF0 + b0, q1 = c1 * BF1 + b1, q2 = c2 * BF2 + b2, q3 = c3 * BF3 + b3;');
+          }
+          perElement.push(`let ${kinds.map((kind, c) => `${names[c]} = ${zero(kind)}`).join(', ')};`);
+          return;
+        }
         views(String(k), kinds, `L.args[${k}]`);
         if (plan.mode === 'reduceBlocks' && k === inputParam) {
           prologue.push(`const IB = L.args[${k}].base;`);
           for (const d of DIMS) prologue.push(`const S${d} = L.args[${k}].S[${d}], BF${d} = L.F[${d}];`);
           perElement.push(`const o${k} = (ib + b0 * S0 + b1 * S1 + b2 * S2 + b3 * S3)${words === 1 ? '' : ` * ${words}`};`);
         } else {
-          addressOf(String(k), plan.access[k] ?? 'table', words, `L.args[${k}]`);
+          addressOf(String(k), plan.access[k] ?? 'table', words, `L.args[${k}]`, atElement(k));
         }
         perElement.push(`const ${kinds.map((kind, c) => `${names[c]} = ${load(kind, `${viewOf(kind)}${k}`, c === 0 ? `o${k}` : `o${k} + ${c}`)}`).join(', ')};`);
         return;
@@ -254,8 +285,9 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
           return;
         }
         views(String(k), kinds, `L.args[${k}]`);
-        const o = addressOf(String(k), plan.access[k] ?? 'table', words, `L.args[${k}]`);
-        kinds.forEach((kind, c) => stores.push(`${viewOf(kind)}${k}[${c === 0 ? o : `${o} + ${c}`}] = ${storeValue(kind, names[c]!)};`));
+        const o = addressOf(String(k), plan.access[k] ?? 'table', words, `L.args[${k}]`, atElement(k));
+        // A fused reduction's producer stores its kept outputs at each element, after computing it.
+        kinds.forEach((kind, c) => (isProducer(k) ? produceStores : stores).push(`${viewOf(kind)}${k}[${c === 0 ? o : `${o} + ${c}`}] = ${storeValue(kind, names[c]!)};`));
         return;
       }
       case 'reduce': {
@@ -302,10 +334,17 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     targetOffset = addressOf('TG', plan.target ?? 'table', accKinds.length, 'TG');
   }
 
+  if (produce) {
+    // The producer's part in a block of its own (its temporaries are its own), then its stores.
+    // Without facts: nothing of it is hoisted to the row, where the body's hoisted names live.
+    const lines = new KernelEmitter({ ...ir, body: produce.body }, bindings, onPush).emitBody(0);
+    perElement.push('{', ...lines, '}', ...produceStores);
+  }
   const facts: EmitFacts = { rowInvariant, whole, bounds, hoisted: [] };
   const body = new KernelEmitter(ir, bindings, onPush, facts).emitBody(0);
   // The reduce body can join two partial results (accumulator and element of one type, no indexof).
-  const canCombine = ir.kind === 'reduce' && inputParam >= 0 && reduceParam >= 0 && sameKinds(inKinds, accKinds) && ir.indexofParams.length === 0;
+  // (A fused producer's indexof is no concern: the combining step is the reduction's body alone.)
+  const canCombine = ir.kind === 'reduce' && inputParam >= 0 && reduceParam >= 0 && sameKinds(inKinds, accKinds) && ir.indexofParams.every(isProducer);
   const seed = accKinds.map((kind, c) => `p${reduceParam}_${c} = ${convert(inKinds[c] ?? 'float', kind, `p${inputParam}_${c}`)};`);
 
   w.line(0, '"use strict";');
@@ -385,7 +424,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
         accKinds.forEach((kind, c) => w.line(depth, `ST[sp * ${W} + ${c}] = ${storeValue(kind, acc(c))};`));
         w.line(depth, 'sp++;');
       };
-      w.line(3, 'const ib = IB + c0 * BF0 * S0 + c1 * BF1 * S1 + c2 * BF2 * S2 + c3 * BF3 * S3;');
+      if (!produce) w.line(3, 'const ib = IB + c0 * BF0 * S0 + c1 * BF1 * S1 + c2 * BF2 * S2 + c3 * BF3 * S3;');
       w.line(3, 'first = true;');
       if (canCombine) w.line(3, 'let sp = 0, done = 0, left = CH;');
       w.line(3, 'for (let b0 = 0; b0 < BF0; b0++) for (let b1 = 0; b1 < BF1; b1++) for (let b2 = 0; b2 < BF2; b2++) for (let b3 = 0; b3 < BF3; b3++) {');
@@ -449,10 +488,15 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   // combine(L, a, b): the reduce body with accumulator a and next element b: partial results of
   // consecutive ranges, combined left to right. Only when accumulator and element have one type.
   if (canCombine) {
+    // Constants and gathers the body may read (their prologue lines do not depend on positions);
+    // a fused producer's parameters are not the body's.
+    const combinePrologue = prologue.filter((l) => {
+      const m = /^const (?:V|p|GA|G)(\d+)/.exec(l);
+      return m !== null && !isProducer(Number(m[1]));
+    });
     const cw = new KernelEmitter(ir, bindings, onPush).emitBody(0);
     w.line(0, 'function combine(L, a, b) {');
-    // Constants and gathers the body may read (their prologue lines do not depend on positions).
-    for (const l of prologue) if (/^const (V\d|p\d|GA\d|G\d)/.test(l)) w.line(1, l);
+    for (const l of combinePrologue) w.line(1, l);
     w.line(1, `let ${accKinds.map((_, c) => `p${reduceParam}_${c} = a[${c}]`).join(', ')};`);
     w.line(1, `const ${inKinds.map((_, c) => `p${inputParam}_${c} = b[${c}]`).join(', ')};`);
     for (const l of cw) w.line(1, l);
@@ -462,7 +506,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     const W = accKinds.length;
     const cw2 = new KernelEmitter(ir, bindings, onPush).emitBody(0);
     w.line(0, 'function combineAt(L, P, x, y) {');
-    for (const l of prologue) if (/^const (V\d|p\d|GA\d|G\d)/.test(l)) w.line(1, l);
+    for (const l of combinePrologue) w.line(1, l);
     w.line(1, `const ox = x * ${W}, oy = y * ${W};`);
     w.line(1, `let ${accKinds.map((k, c) => `p${reduceParam}_${c} = ${k === 'bool' ? `P[ox + ${c}] !== 0` : `P[ox + ${c}]`}`).join(', ')};`);
     w.line(1, `const ${inKinds.map((k, c) => `p${inputParam}_${c} = ${k === 'bool' ? `P[oy + ${c}] !== 0` : `P[oy + ${c}]`}`).join(', ')};`);

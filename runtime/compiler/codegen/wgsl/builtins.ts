@@ -298,6 +298,14 @@ export function builtinCall(lib: Library, name: string, args0: Operand[], result
     case 'frexpMantissa': return `${frexpFn(lib, t0)}(${a[0]}).m`;
     case 'frexpExponent': return `${frexpFn(lib, t0)}(${a[0]}).e`;
     case 'frac': return `(${a[0]} - floor(${a[0]}))`;
+    case 'fuseFence': {
+      // compiler/fuse: the value's bits, exclusive-or a uniform that is always 0, so the driver
+      // cannot contract the producer's arithmetic with the consumer's (a fused multiply-add).
+      if (!floatArg) return a[0]!;
+      const n = t0.kind === 'vector' ? t0.size : 1;
+      const u = n === 1 ? 'u32' : `vec${n}<u32>`;
+      return `bitcast<${wgslType(t0)}>(bitcast<${u}>(${a[0]}) ^ ${n === 1 ? a[1] : `${u}(${a[1]})`})`;
+    }
     case 'rsqrt': return `(${wgslType(t0)}(1.0) / sqrt(${a[0]}))`;
     case 'atan2': return `${libFn(lib, 'atan2', t0)}(${a[0]}, ${a[1]})`;
     case 'fmod': return floatMod(lib, t0, a[0]!, a[1]!);
@@ -377,7 +385,7 @@ export const BUILTIN_NAMES = new Set([
   'exp', 'exp2', 'floor', 'fmod', 'frac', 'frexp', 'isfinite', 'isinf', 'isnan', 'ldexp', 'length', 'lerp', 'log',
   'log2', 'log10', 'max', 'min', 'modf', 'normalize', 'pow', 'radians', 'round', 'rsqrt', 'saturate', 'sign', 'sin',
   'sinh', 'smoothstep', 'sqrt', 'step', 'tan', 'tanh', 'any', 'all', 'fabs', 'fmin', 'fmax', 'trunc',
-  'frexpMantissa', 'frexpExponent',
+  'frexpMantissa', 'frexpExponent', 'fuseFence',
 ]);
 
 export type { WScalar };

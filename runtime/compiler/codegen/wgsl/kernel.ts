@@ -20,7 +20,7 @@ import type { KernelIR } from '../../ir.js';
 import { flattenElement } from '../../types.js';
 import { BodyWriter, helperFnName, writeHelper, type BodyContext } from './body.js';
 import { Library } from './builtins.js';
-import { bindingDecl, indexLibraryFor, loadFn, storeFn } from './memory.js';
+import { bindingDecl, indexLibraryFor, loadFn, pagedAccessFns, storeFn } from './memory.js';
 import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
 import { planModule, voutParams, WG2D, type KernelVariant, type ModulePlan } from './layout.js';
 import { Shapes, vecOf, ZERO, type Pos } from './shapes.js';
@@ -56,11 +56,18 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   }
   for (const p of plan.params) {
     if (p.binding === null || !p.storage) continue;
+    const writes = plan.writable.has(p.binding);
+    if (p.pages) {
+      fns.push(...pagedAccessFns({ load: `ld_${p.index}`, store: writes ? `st_${p.index}` : undefined }, p.binding, p.type, p.storage, p.pages));
+      continue;
+    }
     fns.push(loadFn(`ld_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
-    if (plan.writable.has(p.binding)) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
+    if (writes) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
   }
   if (plan.mask) {
-    fns.push(loadFn('ld_mask', `bb_${plan.mask.binding}`, { kind: 'scalar', name: 'float' }, plan.mask.storage));
+    const float: import('../../types.js').Type = { kind: 'scalar', name: 'float' };
+    if (plan.mask.pages) fns.push(...pagedAccessFns({ load: 'ld_mask' }, plan.mask.binding, float, plan.mask.storage, plan.mask.pages));
+    else fns.push(loadFn('ld_mask', `bb_${plan.mask.binding}`, float, plan.mask.storage));
   }
   for (const e of plan.extra) {
     const atomic = e.name === 'vstat';
@@ -123,7 +130,9 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   for (const h of ir.helpers) if (!h.params.some((p) => p.type.kind === 'gather')) fns.push(writeHelper(h, ctxBase));
 
   // The kernel body: inputs, constants and iterators by value; outputs and the accumulator by pointer.
+  // (A fused reduction's producer parameters are not the body's: `pr_elem` below reads them.)
   const sig = ir.params.flatMap((p, i) => {
+    if (!inBody(ir, i)) return [];
     switch (p.role) {
       case 'gather': return [];
       case 'out': case 'reduce': case 'vout': return [`${a(i)}: ptr<function, ${wgslType(p.type)}>`];
@@ -163,6 +172,19 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   };
   const body = new BodyWriter(bodyCtx).stmts(ir.body, '  ');
   fns.push(`fn kbody(${sig.join(', ')}) {\n${body.join('\n')}\n}`);
+  if (ir.produce && (v.mode === 'reduceAll' || v.mode === 'reduceBlocks')) {
+    const produceCtx: BodyContext = {
+      ...ctxBase,
+      // Inside pr_elem every parameter is a local of its own (the input and outputs are vars).
+      param: (i) => a(i),
+      paramLValue: (i) => a(i),
+      pointers: new Set(),
+      helperIndexof: () => {
+        throw new Error('internal: helperIndexof outside a helper');
+      },
+    };
+    fns.push(producerFn(ir, v, plan, indexofSet, S, new BodyWriter(produceCtx).stmts(ir.produce.body, '  ')));
+  }
   // Specializations requested by the body, and by the specializations themselves.
   const written = new Set<string>();
   for (let more = true; more; ) {
@@ -204,8 +226,10 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   return { code: code + '\n', plan, entries };
 }
 
-/** Statements computing argument values for output position `o` (components `o`) with linear index `i`. */
-function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, ind: string, S: Shapes, o: Pos): string[] {
+/** Statements computing argument values for output position `o` (components `o`) with linear index `i`,
+ *  in an iteration space of shape U[space] (the output's, U[0], unless a fused reduction's producer
+ *  runs at input positions). */
+function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, ind: string, S: Shapes, o: Pos, space = 0): string[] {
   const lines: string[] = [];
   for (const p of plan.params) {
     const i = p.index;
@@ -218,7 +242,7 @@ function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexof
           lines.push(`${ind}let ${a(i)} = ld_${i}(i);`);
           break;
         }
-        const rp = S.resize(o, u + 1, 0);
+        const rp = S.resize(o, u + 1, space);
         lines.push(`${ind}let ${a(i)} = ld_${i}(${v.direct[i] ? 'i' : S.linear(rp, u, u + 2)});`);
         if (indexofSet.has(i)) {
           lines.push(`${ind}ix_${i} = brk_pos(${vecOf(rp)});`);
@@ -229,7 +253,7 @@ function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexof
       case 'iter': {
         const n = flattenElement(p.type).length;
         const r = `r_${i}`;
-        lines.push(`${ind}let ${r} = U[${u}u] + brk_resize(${vecOf(o)}, U[${u + 1}u], ${S.vec(0)});`);
+        lines.push(`${ind}let ${r} = U[${u}u] + brk_resize(${vecOf(o)}, U[${u + 1}u], ${S.vec(space)});`);
         lines.push(`${ind}let fs_${i} = vec4<f32>(U[${u + 2}u]);`);
         lines.push(`${ind}let lo_${i} = bitcast<vec4<f32>>(U[${u + 3}u]);`);
         lines.push(`${ind}let hi_${i} = bitcast<vec4<f32>>(U[${u + 4}u]);`);
@@ -285,8 +309,40 @@ function buildFromFlat(t: import('../../types.js').Type, words: string[]): strin
 }
 
 function bodyCall(ir: KernelIR): string {
-  const args = ir.params.flatMap((p, i) => (p.role === 'gather' ? [] : p.role === 'out' || p.role === 'reduce' || p.role === 'vout' ? [`&${a(i)}`] : [a(i)]));
+  const args = ir.params.flatMap((p, i) => (p.role === 'gather' || !inBody(ir, i) ? [] : p.role === 'out' || p.role === 'reduce' || p.role === 'vout' ? [`&${a(i)}`] : [a(i)]));
   return `kbody(${args.join(', ')});`;
+}
+
+/** Whether kernel parameter i is a parameter of `kbody` (all but a fused reduction's producer's). */
+function inBody(ir: KernelIR, i: number): boolean {
+  return !ir.produce || i < ir.produce.from;
+}
+
+/**
+ * A fused reduction's input element (ir.ts `produce`): `pr_elem(o, i)` runs the producer's part at
+ * input position `o` (linear index `i` in the input's dense shape), stores the outputs it keeps
+ * there, and returns the element. Every reduction mode reads each element exactly once, so each
+ * kept output is stored once.
+ */
+function producerFn(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, S: Shapes, body: string[]): string {
+  const { input } = reduceParams(ir);
+  const inP = plan.params[input]!;
+  const from = ir.produce!.from;
+  const own: ModulePlan = { ...plan, params: plan.params.filter((p) => p.index >= from) };
+  const o: Pos = ['o.x', 'o.y', 'o.z', 'o.w'];
+  const T = wgslType(ir.params[input]!.type);
+  const stores = own.params
+    .filter((p) => p.role === 'out')
+    .map((p) => `  st_${p.index}(${v.direct[p.index] ? 'i' : S.linear(o, p.uniform, p.uniform + 2)}, ${a(p.index)});`);
+  return [
+    `fn pr_elem(o: vec4<u32>, i: u32) -> ${T} {`,
+    ...argumentSetup(ir, v, own, indexofSet, '  ', S, o, inP.uniform + 1),
+    `  var ${a(input)}: ${T};`,
+    ...body,
+    ...stores,
+    `  return ${a(input)};`,
+    '}',
+  ].join('\n');
 }
 
 /** The entry's first lines: `i` (linear output index) and the output position, or a return for
@@ -370,7 +426,7 @@ function constSetup(ir: KernelIR, plan: ModulePlan, ind: string): string[] {
 /** The combining call: acc = op(acc, x), written as the reduce body with x as the input. */
 function combineCall(ir: KernelIR, input: number, acc: number, x: string, accVar: string): string {
   const args = ir.params.flatMap((p, i) => {
-    if (p.role === 'gather') return [];
+    if (p.role === 'gather' || !inBody(ir, i)) return [];
     if (i === input) return [x];
     if (i === acc) return [`&${accVar}`];
     return [a(i)];
@@ -384,9 +440,15 @@ function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan): strin
   const WG = v.workgroupSize;
   const inP = plan.params[input]!;
   const words = flattenElement(ir.params[acc]!.type).length;
-  const load = v.direct[input]
-    ? (e: string) => `ld_${input}(${e})`
-    : (e: string) => `ld_${input}(brk_linear(U[${inP.uniform}u] + brk_unflatten(${e}, U[0]), U[${inP.uniform + 2}u]))`;
+  // Split streams (v.pages): a dispatch reduces the U[2].y elements from U[1].z on (one range of
+  // pages) into the partials from U[1].x on; `combine` then folds every range's partials in order.
+  const first = v.pages ? 'U[1].z + ' : '';
+  const load = ir.produce
+    ? (e: string) => `pr_elem(brk_unflatten(${first}${e}, U[0]), ${first}${e})`
+    : v.direct[input]
+      ? (e: string) => `ld_${input}(${first}${e})`
+      : (e: string) => `ld_${input}(brk_linear(U[${inP.uniform}u] + brk_unflatten(${first}${e}, U[0]), U[${inP.uniform + 2}u]))`;
+  const partial = v.pages ? 'U[1].x + wid.x + wid.y * nwg.x' : 'wid.x + wid.y * nwg.x';
   const partialStore = storeFn('st_partial', 'b_partials', ir.params[acc]!.type, { kind: 'words', words });
   const partialLoad = loadFn('ld_partial', 'b_partials', ir.params[acc]!.type, { kind: 'words', words });
   const resultStore = storeFn('st_result', 'b_result', ir.params[acc]!.type, { kind: 'words', words });
@@ -424,7 +486,7 @@ function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan): strin
         '    }',
         '  }',
       ],
-    ...tree('st_partial(wid.x + wid.y * nwg.x, sh[0]);'),
+    ...tree(`st_partial(${partial}, sh[0]);`),
     '}',
   ].join('\n');
   }
@@ -459,7 +521,7 @@ function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan): strin
       `      ${combineCall(ir, input, acc, load('e'), 'acc')}`,
       '    }',
       '  }',
-      ...tree('st_partial(wid.x + wid.y * nwg.x, sh[0]);'),
+      ...tree(`st_partial(${partial}, sh[0]);`),
       '}',
     ].join('\n');
   }
@@ -549,14 +611,21 @@ function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: S
         const pos = first.slice() as Pos;
         const d = along[0] ?? 3;
         pos[d] = pos[d] === ZERO ? j : `${pos[d]} + ${j}`;
-        return `ld_${input}(${S.linear(pos, inP.uniform, inP.uniform + 2)})`;
+        const linear = S.linear(pos, inP.uniform, inP.uniform + 2);
+        return ir.produce ? `pr_elem(${vecOf(pos)}, ${linear})` : `ld_${input}(${linear})`;
       }
-      return `ld_${input}(brk_linear(${S.vec(inP.uniform)} + ${vecOf(first)} + brk_unflatten(${j}, ${S.vec(inP.uniform + 1)} / ${S.vec(0)}), ${S.vec(inP.uniform + 2)}))`;
+      const pos = `${vecOf(first)} + brk_unflatten(${j}, ${S.vec(inP.uniform + 1)} / ${S.vec(0)})`;
+      // A fused input is dense from 0 (its lo is 0), so its position is its domain position.
+      if (ir.produce) return `pr_elem(${pos}, brk_linear(${pos}, ${S.vec(inP.uniform + 2)}))`;
+      return `ld_${input}(brk_linear(${S.vec(inP.uniform)} + ${pos}, ${S.vec(inP.uniform + 2)}))`;
     };
   } else {
     setup = [`  let bs = U[${inP.uniform + 1}u] / U[0];`, '  let count = bs.x * bs.y * bs.z * bs.w;', `  let first = ${vecOf(u.pos)} * bs;`];
     count = 'count';
-    at = (j) => `ld_${input}(brk_linear(U[${inP.uniform}u] + first + brk_unflatten(${j}, bs), U[${inP.uniform + 2}u]))`;
+    at = (j) =>
+      ir.produce
+        ? `pr_elem(first + brk_unflatten(${j}, bs), brk_linear(first + brk_unflatten(${j}, bs), U[${inP.uniform + 2}u]))`
+        : `ld_${input}(brk_linear(U[${inP.uniform}u] + first + brk_unflatten(${j}, bs), U[${inP.uniform + 2}u]))`;
   }
   if (v.wide) {
     // Large blocks: a workgroup per target element. A commutative operation takes grid-strided
@@ -597,7 +666,8 @@ function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: S
       `var<workgroup> shv: array<u32, ${WG}>;`,
       `@compute @workgroup_size(${WG})`,
       'fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {',
-      '  let i = wid.x + wid.y * nwg.x;',
+      // Split streams: a dispatch covers the targets from U[1].z on (one range of pages).
+      `  let i = ${v.pages ? 'U[1].z + ' : ''}wid.x + wid.y * nwg.x;`,
       '  if (i >= U[1].x) { return; }',
       ...consts,
       ...u.setup.map((l) => '  ' + l),

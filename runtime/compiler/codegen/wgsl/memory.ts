@@ -4,7 +4,7 @@
  */
 import type { Type } from '../../types.js';
 import { fieldName, scalarKind, wgslType } from './names.js';
-import type { StorageKind } from './layout.js';
+import type { PagePlan, StorageKind } from './layout.js';
 
 /** Declaration of a storage binding for elements stored as `storage`. */
 export function bindingDecl(binding: number, name: string, storage: StorageKind, writable: boolean, atomic = false): string {
@@ -50,6 +50,33 @@ export function storeFn(fnName: string, buf: string, t: Type, storage: StorageKi
   };
   walk(t, 'v');
   return `fn ${fnName}(e: u32, v: ${ty}) {\n  let b = e * ${storage.words}u;\n${lines.join('\n')}\n}`;
+}
+
+/**
+ * Load and store functions `name(e)` of a stream split into pages (layout.ts PagePlan): one function
+ * per page binding (`name_p0` ...), and `name` itself, which finds the page of element `e` from the
+ * page base in the uniform block. With one slot (a map dispatch whose range lies in one page of the
+ * stream) that is a subtraction; with more, a shift and a mask pick the slot.
+ */
+export function pagedAccessFns(name: { load: string; store?: string }, binding: number, t: Type, storage: StorageKind, pages: PagePlan): string[] {
+  const ty = wgslType(t);
+  const out: string[] = [];
+  for (let k = 0; k < pages.slots; k++) {
+    out.push(loadFn(`${name.load}_p${k}`, `bb_${binding + k}`, t, storage));
+    if (name.store) out.push(storeFn(`${name.store}_p${k}`, `bb_${binding + k}`, t, storage));
+  }
+  out.push(`fn ${name.load}(e: u32) -> ${ty} {\n${pageSelect(pages, (k, l) => `return ${name.load}_p${k}(${l});`)}\n}`);
+  if (name.store) out.push(`fn ${name.store}(e: u32, v: ${ty}) {\n${pageSelect(pages, (k, l) => `${name.store}_p${k}(${l}, v); return;`)}\n}`);
+  return out;
+}
+
+function pageSelect(pages: PagePlan, body: (slot: number, local: string) => string): string {
+  const base = `U[${pages.base >> 2}u].${'xyzw'[pages.base & 3]}`;
+  if (pages.slots === 1) return `  ${body(0, `e - ${base}`)}`;
+  const lines = [`  let r = e - ${base};`, `  let l = r & ${((2 ** pages.shift) - 1) >>> 0}u;`, `  let k = r >> ${pages.shift}u;`];
+  for (let k = 0; k < pages.slots - 1; k++) lines.push(`  if (k == ${k}u) { ${body(k, 'l')} }`);
+  lines.push(`  ${body(pages.slots - 1, 'l')}`);
+  return lines.join('\n');
 }
 
 function fromWord(kind: string, w: string): string {

@@ -1,0 +1,117 @@
+/**
+ * Stream storage of the CPU backend: blocks of one shared WebAssembly.Memory per backend, so kernels
+ * compiled to WebAssembly (codegen/wasm) address every stream of a launch in one linear memory, and
+ * the JavaScript kernels and worker threads see the same bytes through typed-array views.
+ *
+ * The memory is shared (a SharedArrayBuffer underneath), so growing it never detaches the views made
+ * before: a block's views stay valid for the block's life, and worker threads share it without copies.
+ * It grows on demand (at least doubling) up to MAX_BYTES; a request that does not fit gets null and
+ * the caller falls back to a standalone buffer (usable by JavaScript kernels only).
+ *
+ * Allocation: first fit over an address-ordered free list with coalescing, else from the top. Blocks
+ * are aligned to ALIGN bytes (a cache line; also the alignment of 128-bit SIMD accesses). A block is
+ * zeroed when handed out (memory past the highest block ever used is still zero from the grow).
+ */
+
+/** Bytes per WebAssembly page. */
+const PAGE = 65536;
+/** The memory's maximum: 2 GiB, so every word offset fits an int32 with room (kernels use `| 0`). */
+export const MAX_BYTES = 2 ** 31;
+export const ALIGN = 64;
+/** Pages the memory starts with (grown on the first allocation that needs more). */
+const INITIAL_PAGES = 16;
+
+export interface ArenaBlock {
+  /** Byte offset of the block in the memory. */
+  readonly at: number;
+  readonly bytes: number;
+}
+
+export class Arena {
+  readonly memory: WebAssembly.Memory;
+  /** A process-unique id (worker threads cache instances per arena). */
+  readonly id: number;
+  private top = 0;
+  /** Bytes below this were handed out before (may hold old data). */
+  private used = 0;
+  private readonly free: { at: number; bytes: number }[] = [];
+  private static next = 1;
+
+  private constructor(memory: WebAssembly.Memory) {
+    this.memory = memory;
+    this.id = Arena.next++;
+  }
+
+  /** A new arena, or null where this engine cannot make a shared memory (the caller uses plain buffers). */
+  static create(): Arena | null {
+    try {
+      return new Arena(new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAX_BYTES / PAGE, shared: true }));
+    } catch {
+      return null;
+    }
+  }
+
+  /** The memory's current bytes (a new SharedArrayBuffer object after each grow; older ones stay valid). */
+  get buffer(): SharedArrayBuffer {
+    return this.memory.buffer as unknown as SharedArrayBuffer;
+  }
+
+  /** Bytes handed out and not released (tests; leak checks). */
+  get liveBytes(): number {
+    return this.top - this.free.reduce((s, f) => s + f.bytes, 0);
+  }
+
+  alloc(bytes: number): ArenaBlock | null {
+    const size = Math.max(ALIGN, Math.ceil(bytes / ALIGN) * ALIGN);
+    for (let k = 0; k < this.free.length; k++) {
+      const f = this.free[k]!;
+      if (f.bytes < size) continue;
+      const block = { at: f.at, bytes: size };
+      if (f.bytes === size) this.free.splice(k, 1);
+      else this.free[k] = { at: f.at + size, bytes: f.bytes - size };
+      this.zero(block);
+      return block;
+    }
+    if (this.top + size > MAX_BYTES) return null;
+    const have = this.buffer.byteLength;
+    if (this.top + size > have) {
+      const want = Math.min(MAX_BYTES, Math.max(this.top + size, 2 * have));
+      try {
+        this.memory.grow(Math.ceil((want - have) / PAGE));
+      } catch {
+        return null; // the engine could not commit more: a standalone buffer instead
+      }
+    }
+    const block = { at: this.top, bytes: size };
+    this.top += size;
+    this.zero(block);
+    return block;
+  }
+
+  release(block: ArenaBlock): void {
+    // Keep the free list ordered by address and merge neighbours; a free block at the top lowers it.
+    let k = 0;
+    while (k < this.free.length && this.free[k]!.at < block.at) k++;
+    this.free.splice(k, 0, { at: block.at, bytes: block.bytes });
+    if (k + 1 < this.free.length && this.free[k]!.at + this.free[k]!.bytes === this.free[k + 1]!.at) {
+      this.free[k]!.bytes += this.free[k + 1]!.bytes;
+      this.free.splice(k + 1, 1);
+    }
+    if (k > 0 && this.free[k - 1]!.at + this.free[k - 1]!.bytes === this.free[k]!.at) {
+      this.free[k - 1]!.bytes += this.free[k]!.bytes;
+      this.free.splice(k, 1);
+      k--;
+    }
+    const last = this.free[this.free.length - 1];
+    if (last && last.at + last.bytes === this.top) {
+      this.top = last.at;
+      this.free.pop();
+    }
+  }
+
+  private zero(block: ArenaBlock): void {
+    const end = block.at + block.bytes;
+    if (block.at < this.used) new Uint8Array(this.buffer, block.at, Math.min(end, this.used) - block.at).fill(0);
+    if (end > this.used) this.used = end;
+  }
+}

@@ -1,0 +1,482 @@
+/**
+ * Kernel fusion of recorded calls (issue 16). Kernel calls are held here, not run, while the next
+ * operation may still fuse with them; a chain of map calls that read each other's outputs element
+ * by element, optionally ending in a reduction of the last one, runs as one launch of a kernel that
+ * compiler/fuse writes. What fuses and what an intermediate stream's fate is are decided from what
+ * the program did, conservatively (docs/DECISIONS.md, "Kernel fusion"):
+ *
+ * - A call joins the held group when it reads at least one stream the group wrote, at the same
+ *   position: the same box, no resizing (the group and the call iterate one shape). It must not
+ *   gather or resize anything the group wrote; anything the group reads that the call writes must
+ *   be read by the group at the call's own position (in place); a stream both write must have one
+ *   box; no write masks, no vout; at most MAX_GROUP calls and the backend's stream limit. A
+ *   reduction joins as the last call when its input is a group output read whole; its target must
+ *   be untouched by the group.
+ * - An intermediate (a stream the group wrote and a later call of the group read) is not written
+ *   when it is dead: the program said so (CallHints.dead, from the compiler's liveness of
+ *   block-local streams), freed it, or overwrote it whole (a later call's output, a whole-stream
+ *   streamRead) before reading it. Anything else that happens while the group is held (a read by
+ *   the host, a display, a TypeScript handle, any other operation, the end of the cell) runs the
+ *   group with every intermediate written. An output no call of the group read is always written.
+ * - Any operation other than a kernel call or a reduction submits the held group first
+ *   (`flush`), so program order is what the backend sees; the runtime calls it.
+ *
+ * BROOK_FUSE=0 (or mode 'off') runs every call as it comes. Mode 'verify' runs every fused group
+ * also unfused on copies of the streams it writes and compares the results bit for bit (fusion
+ * must not change a single bit); a difference is an error at the next wait (`settled`).
+ */
+import { fuseKernels, type FuseSpec, type ParamOrigin } from '../compiler/fuse/index.js';
+import type { Backend, CompiledKernel, FusedGroup, Launch, LaunchArg, Stream } from './api.js';
+import { FusionVerifier } from './fusion-verify.js';
+import { deferredTag, runDeferred } from './profile-hooks.js';
+
+type StreamArg = LaunchArg & { kind: 'stream' };
+
+export type FusionMode = 'on' | 'off' | 'verify';
+
+/** Calls fused into one launch at most (a longer chain runs as several launches). */
+export const MAX_GROUP = 8;
+
+/** The mode BROOK_FUSE asks for: 0/off/false/no -> off, verify -> verify, anything else on. */
+export function fusionModeFromEnv(env: Record<string, string | undefined> = process.env): FusionMode {
+  const v = env.BROOK_FUSE?.trim().toLowerCase();
+  if (v === undefined || v === '') return 'on';
+  if (v === '0' || v === 'off' || v === 'false' || v === 'no') return 'off';
+  if (v === 'verify') return 'verify';
+  return 'on';
+}
+
+/** Counts since the runtime started (`%brook fuse` and verify mode report them). */
+export interface FusionStats {
+  /** Launches that ran two or more calls. */
+  groups: number;
+  /** Calls that ran inside those launches. */
+  calls: number;
+  /** Intermediate streams kept in registers only. */
+  elided: number;
+  /** Groups run unfused because the IR could not be fused (compiler/fuse refused). */
+  refused: number;
+  /** Fused groups checked against their unfused run (verify mode). */
+  verified: number;
+}
+
+export interface Member {
+  launch: Launch;
+  mode: 'map' | 'reduceBlocks' | 'reduceAll';
+  target?: StreamArg;
+  temps: unknown[];
+  /** The profile's tag of the call (brt/profile-hooks.ts), so its time is its own when it runs later. */
+  tag?: number | null;
+}
+
+/** An output value a held call wrote: member `member`'s out parameter `param`. */
+interface Value {
+  member: number;
+  param: number;
+  arg: StreamArg;
+  /** Later members that read it in registers. */
+  readers: number[];
+  /** Overwritten by a later member of the group. */
+  superseded: boolean;
+  /** Never read after the group (hint, free, whole overwrite). */
+  dead: boolean;
+}
+
+function sameBox(a: { lo: number[]; shape: number[] }, b: { lo: number[]; shape: number[] }): boolean {
+  return same(a.lo, b.lo) && same(a.shape, b.shape);
+}
+
+function same(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function streamArgs(l: Launch): { k: number; a: StreamArg; role: string }[] {
+  const out: { k: number; a: StreamArg; role: string }[] = [];
+  l.kernel.ir.params.forEach((p, k) => {
+    const a = l.args[k];
+    if (a && a.kind === 'stream' && a.stream.buffer !== undefined) out.push({ k, a, role: p.role });
+  });
+  return out;
+}
+
+export class FusionQueue {
+  private members: Member[] = [];
+  /** The latest value of each stream the group wrote. */
+  private latest = new Map<Stream, Value>();
+  private values: Value[] = [];
+  private space: number[] = [];
+  private closed = false;
+  private nextGroup = 1;
+  private readonly verifier = new FusionVerifier();
+  readonly stats: FusionStats = { groups: 0, calls: 0, elided: 0, refused: 0, verified: 0 };
+
+  constructor(
+    private readonly backend: () => Backend,
+    public mode: FusionMode = 'on',
+  ) {}
+
+  get holding(): boolean {
+    return this.members.length > 0;
+  }
+
+  /** A map call (no vout): held, fused into the held group, or (fusion off, a mask) run now. */
+  map(launch: Launch, temps: unknown[], dead: Stream[]): void {
+    const m: Member = { launch, mode: 'map', temps, tag: deferredTag() };
+    if (this.mode === 'off' || launch.mask) {
+      this.flush();
+      this.runAlone(m);
+      return;
+    }
+    if (!this.joinMap(m)) {
+      this.overwrittenBy(launch);
+      this.flush();
+      this.start(m);
+    }
+    this.markDead(dead);
+  }
+
+  /** A reduction into a stream: the last call of the held group when it reduces the group's output. */
+  reduceBlocks(launch: Launch, target: StreamArg, temps: unknown[], dead: Stream[]): void {
+    const m: Member = { launch, mode: 'reduceBlocks', target, temps, tag: deferredTag() };
+    if (this.mode !== 'off' && this.joinReduction(m)) {
+      this.markDead(dead);
+      return;
+    }
+    this.flush();
+    this.runAlone(m);
+  }
+
+  /** A reduction into a host value: fused with the held group when it reduces the group's output. */
+  async reduceAll(launch: Launch, temps: unknown[], dead: Stream[]): Promise<number[]> {
+    const m: Member = { launch, mode: 'reduceAll', temps, tag: deferredTag() };
+    if (this.mode !== 'off' && this.joinReduction(m)) {
+      this.markDead(dead);
+      return (await this.runGroup())!;
+    }
+    this.flush();
+    return (await this.runAlone(m))!;
+  }
+
+  /** `s` will never be read again (freed, or overwritten whole by a host copy): an intermediate of
+   *  the held group holding it need not be written. Runs the group if it uses `s` at all. */
+  discardContents(s: Stream): void {
+    const v = this.latest.get(s);
+    if (v) v.dead = true;
+    if (this.uses(s)) this.flush();
+  }
+
+  /** Runs the held group, if any. */
+  flush(): void {
+    if (this.members.length === 0) return;
+    void this.runGroup();
+  }
+
+  /** Forgets the held group without running it (the device was lost). */
+  drop(): void {
+    this.reset();
+  }
+
+  /** Waits for verify mode's comparisons; throws the first difference found. */
+  async settled(): Promise<void> {
+    const n = await this.verifier.settle();
+    this.stats.verified += n;
+  }
+
+  // ---- joining ---------------------------------------------------------------------------------
+
+  private start(m: Member): void {
+    this.members = [m];
+    this.space = m.launch.outShape;
+    this.closed = false;
+    this.addOutputs(0, m.launch);
+  }
+
+  private addOutputs(member: number, l: Launch): void {
+    l.kernel.ir.params.forEach((p, k) => {
+      const a = l.args[k];
+      if (p.role !== 'out' || !a || a.kind !== 'stream') return;
+      const before = this.latest.get(a.stream);
+      if (before) before.superseded = true;
+      const v: Value = { member, param: k, arg: a, readers: [], superseded: false, dead: false };
+      this.latest.set(a.stream, v);
+      this.values.push(v);
+    });
+  }
+
+  private joinMap(m: Member): boolean {
+    const l = m.launch;
+    const ir = l.kernel.ir;
+    if (this.members.length === 0 || this.closed || this.members.length >= MAX_GROUP) return false;
+    if (ir.params.some((p) => p.role === 'vout') || !same(l.outShape, this.space)) return false;
+    const consumed: Value[] = [];
+    for (const { a, role } of streamArgs(l)) {
+      const v = this.latest.get(a.stream);
+      if (role === 'in' || role === 'gather') {
+        if (!v) continue;
+        // A value of the group is read at the same position only (no gather, no resizing).
+        if (role === 'gather' || !sameBox(a, v.arg) || !same(a.shape, this.space)) return false;
+        consumed.push(v);
+      } else if (role === 'out') {
+        // What the group reads of a stream this call writes, it reads at the call's own positions.
+        for (const g of this.members) {
+          for (const x of streamArgs(g.launch)) {
+            if (x.a.stream !== a.stream || x.role === 'out') continue;
+            if (x.role !== 'in' || !sameBox(x.a, a) || !same(x.a.shape, this.space)) return false;
+          }
+        }
+        if (v && !sameBox(v.arg, a)) return false;
+      }
+    }
+    if (consumed.length === 0 || !this.fitsBackend(l)) return false;
+    const index = this.members.length;
+    for (const v of consumed) if (!v.readers.includes(index)) v.readers.push(index);
+    this.members.push(m);
+    this.addOutputs(index, l);
+    return true;
+  }
+
+  private joinReduction(m: Member): boolean {
+    const l = m.launch;
+    const ir = l.kernel.ir;
+    if (this.members.length === 0 || this.closed || this.members.length >= MAX_GROUP) return false;
+    if (ir.indexofParams.length > 0 || !same(l.outShape, this.space)) return false;
+    const input = ir.params.findIndex((p) => p.role === 'in');
+    const a = l.args[input];
+    if (!a || a.kind !== 'stream') return false;
+    const v = this.latest.get(a.stream);
+    if (!v || !sameBox(a, v.arg)) return false;
+    for (const x of streamArgs(l)) if (x.k !== input && this.latest.has(x.a.stream)) return false;
+    // The target is written while the group's threads still run: the group must not touch it.
+    if (m.target && (this.uses(m.target.stream) || m.target.stream === a.stream)) return false;
+    if (!this.fitsBackend(l, m.target)) return false;
+    const index = this.members.length;
+    v.readers.push(index);
+    this.members.push(m);
+    this.closed = true;
+    return true;
+  }
+
+  /** Distinct buffers of the group and the candidate within the backend's per-launch limit. */
+  private fitsBackend(l: Launch, target?: StreamArg): boolean {
+    const limit = this.backend().limits.maxKernelStreams;
+    if (limit === undefined) return true;
+    const bufs = new Set<unknown>();
+    for (const g of [...this.members.map((x) => x.launch), l]) for (const x of streamArgs(g)) bufs.add(x.a.stream.buffer);
+    if (target) bufs.add(target.stream.buffer);
+    return bufs.size <= limit;
+  }
+
+  /** Whether any held call reads or writes stream `s`. */
+  private uses(s: Stream): boolean {
+    for (const g of this.members) {
+      if (g.target?.stream === s) return true;
+      for (const x of streamArgs(g.launch)) if (x.a.stream === s) return true;
+    }
+    return false;
+  }
+
+  /** A call that did not join overwrites some outputs whole without reading them first. */
+  private overwrittenBy(l: Launch): void {
+    if (this.members.length === 0 || l.mask) return;
+    const args = streamArgs(l);
+    for (const { a, role } of args) {
+      if (role !== 'out') continue;
+      const whole = a.lo.every((x) => x === 0) && same(a.shape, a.stream.shape);
+      const read = args.some((x) => x.role !== 'out' && x.a.stream === a.stream);
+      const v = this.latest.get(a.stream);
+      if (v && whole && !read) v.dead = true;
+    }
+  }
+
+  private markDead(dead: Stream[]): void {
+    for (const s of dead) {
+      const v = this.latest.get(s);
+      if (v) v.dead = true;
+    }
+  }
+
+  // ---- running ---------------------------------------------------------------------------------
+
+  private reset(): void {
+    this.members = [];
+    this.latest = new Map();
+    this.values = [];
+    this.closed = false;
+  }
+
+  /** Runs one call as it was planned. */
+  private runAlone(m: Member): Promise<number[]> | undefined {
+    const b = this.backend();
+    return runDeferred(b, [m.tag], m.launch.kernel.ir.name, undefined, () => this.runAloneNow(b, m));
+  }
+
+  private runAloneNow(b: Backend, m: Member): Promise<number[]> | undefined {
+    try {
+      if (m.mode === 'map') b.run(m.launch);
+      else if (m.mode === 'reduceBlocks') b.reduceBlocks(m.launch, m.target!);
+      else return b.reduceAll(m.launch).finally(() => this.release(m));
+    } catch (e) {
+      this.release(m);
+      throw e;
+    }
+    this.release(m);
+    return undefined;
+  }
+
+  private release(m: Member): void {
+    const b = this.backend();
+    for (const t of m.temps) b.release(t);
+  }
+
+  /** Runs the held group (one launch when it has several calls) and forgets it. */
+  private runGroup(): Promise<number[]> | undefined {
+    const members = this.members;
+    const values = this.values;
+    this.reset();
+    if (members.length === 1) return this.runAlone(members[0]!);
+    const fused = buildFusedLaunch(members, values, this.nextGroup);
+    if (!fused) {
+      // compiler/fuse refused the pair: the calls run one by one, every output written.
+      this.stats.refused++;
+      const last = members[members.length - 1]!;
+      for (const m of members.slice(0, -1)) this.runAlone(m);
+      return this.runAlone(last);
+    }
+    this.nextGroup++;
+    this.stats.groups++;
+    this.stats.calls += members.length;
+    this.stats.elided += fused.launch.fused!.elided.length;
+    const b = this.backend();
+    const last = members[members.length - 1]!;
+    const releaseAll = () => {
+      for (const m of members) this.release(m);
+    };
+    const check = this.mode === 'verify' ? this.verifier.prepare(b, members, fused.launch) : undefined;
+    const group = fused.launch.fused!;
+    const label = group.calls.map((c) => c.kernel).join('+');
+    return runDeferred(b, members.map((m) => m.tag), label, group, () => runFusedLaunch(b, fused.launch, last, check, releaseAll));
+  }
+}
+
+/** Runs a fused group's launch; `releaseAll` frees the members' temporaries once it ran. */
+function runFusedLaunch(
+  b: Backend,
+  launch: Launch,
+  last: Member,
+  check: ((v: number[] | undefined) => Promise<void>) | undefined,
+  releaseAll: () => void,
+): Promise<number[]> | undefined {
+  try {
+    if (last.mode === 'map') b.run(launch);
+    else if (last.mode === 'reduceBlocks') b.reduceBlocks(launch, last.target!);
+    else {
+      const value = b.reduceAll(launch);
+      const out = check ? value.then(async (v) => (await check(v), v)) : value;
+      return out.finally(releaseAll);
+    }
+  } catch (e) {
+    releaseAll();
+    throw e;
+  }
+  if (check) void check(undefined);
+  releaseAll();
+  return undefined;
+}
+
+/** Fused kernels already made, per producer kernel: its cache holds them by consumer and wiring. */
+interface MadeKernel {
+  kernel: CompiledKernel;
+  origin: ParamOrigin[];
+}
+
+/**
+ * The one launch of a held group: members fused left to right (compiler/fuse), each step keeping as
+ * outputs the values a later member reads, and at the end those that stay alive. Null when the
+ * compiler refuses a step.
+ */
+export function buildFusedLaunch(members: Member[], values: Value[], id: number): { launch: Launch } | null {
+  const first = members[0]!.launch;
+  let kernel = first.kernel;
+  let args: LaunchArg[] = first.args.slice();
+  // Current parameter of `kernel` holding each value (absent: in registers only, or not yet made).
+  const where = new Map<Value, number>();
+  const valueAt = new Map<string, Value>();
+  for (const v of values) valueAt.set(`${v.member}:${v.param}`, v);
+  for (const v of values) if (v.member === 0) where.set(v, v.param);
+  const alive = (v: Value) => !v.superseded && !(v.readers.length > 0 && v.dead);
+  for (let i = 1; i < members.length; i++) {
+    const c = members[i]!;
+    const cir = c.launch.kernel.ir;
+    const reads = cir.params.map((p, k) => {
+      const a = c.launch.args[k];
+      if (p.role !== 'in' || !a || a.kind !== 'stream') return -1;
+      const v = values.find((x) => x.readers.includes(i) && x.member < i && x.arg.stream === a.stream && sameBox(x.arg, a));
+      return v ? where.get(v)! : -1;
+    });
+    const byParam = new Map<number, Value>();
+    for (const [v, k] of where) byParam.set(k, v);
+    const keep = kernel.ir.params.map((p, k) => {
+      const v = byParam.get(k);
+      if (p.role !== 'out' || !v) return true;
+      return v.readers.some((r) => r > i) || alive(v);
+    });
+    const spec: FuseSpec = { reads, keep, tag: i };
+    const made = fusedKernel(kernel, c.launch.kernel, spec);
+    if (!made) return null;
+    const nextArgs: LaunchArg[] = made.origin.map((o): LaunchArg => {
+      if (o.side === 'zero') return { kind: 'value', value: [0] };
+      if (o.side === 'producer') return args[o.index]!;
+      const a = c.launch.args[o.index]!;
+      // A fused reduction's input is computed: a dense stream of the input's shape, no storage.
+      if (cir.kind === 'reduce' && cir.params[o.index]!.role === 'in' && a.kind === 'stream') return virtualInput(a);
+      return a;
+    });
+    const nextWhere = new Map<Value, number>();
+    made.origin.forEach((o, f) => {
+      if (o.side === 'producer') {
+        const v = byParam.get(o.index);
+        if (v && kernel.ir.params[o.index]!.role === 'out') nextWhere.set(v, f);
+      } else if (o.side === 'consumer' && cir.params[o.index]!.role === 'out') {
+        const v = valueAt.get(`${i}:${o.index}`);
+        if (v) nextWhere.set(v, f);
+      }
+    });
+    kernel = made.kernel;
+    args = nextArgs;
+    where.clear();
+    for (const [v, f] of nextWhere) where.set(v, f);
+  }
+  const intermediates = values.filter((v) => v.readers.length > 0);
+  const fused: FusedGroup = {
+    id,
+    calls: members.map((m) => ({ kernel: m.launch.kernel.ir.name, span: m.launch.span })),
+    elided: intermediates.filter((v) => !where.has(v)).map((v) => v.arg.stream.name),
+    written: intermediates.filter((v) => where.has(v)).map((v) => v.arg.stream.name),
+  };
+  const last = members[members.length - 1]!.launch;
+  return { launch: { kernel, args, outShape: last.outShape, span: first.span, fused } };
+}
+
+function fusedKernel(producer: CompiledKernel, consumer: CompiledKernel, spec: FuseSpec): MadeKernel | null {
+  const key = `fuse|${consumer.key}|${spec.tag}|${spec.reads.join(',')}|${spec.keep.map((k) => (k ? 1 : 0)).join('')}`;
+  const cached = producer.cache.get(key) as MadeKernel | null | undefined;
+  if (cached !== undefined) return cached;
+  const r = fuseKernels(producer.ir, consumer.ir, spec);
+  const made: MadeKernel | null = 'refused' in r ? null : { kernel: { ir: r.ir, key: `${producer.key}+${key}`, cache: new Map() }, origin: r.origin };
+  producer.cache.set(key, made);
+  return made;
+}
+
+function virtualInput(a: StreamArg): StreamArg {
+  const s = a.stream;
+  const stream: Stream = { id: -1, name: s.name, elem: s.elem, shape: [...a.shape], words: s.words, buffer: undefined, freed: false };
+  return { kind: 'stream', stream, lo: a.shape.map(() => 0), shape: [...a.shape] };
+}
+
+/** The streams a dead-hint list names (a domain names only part of a stream: ignored). */
+export function hintedStreams(dead: unknown[] | undefined): Stream[] {
+  if (!dead) return [];
+  return dead.filter((d): d is Stream => typeof d === 'object' && d !== null && (d as { kind?: string }).kind !== 'domain' && 'shape' in d);
+}

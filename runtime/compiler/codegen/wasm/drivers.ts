@@ -1,0 +1,408 @@
+/**
+ * The loop around a kernel body in WebAssembly: the same walk over positions as the JavaScript
+ * drivers (codegen/js/drivers.ts), for the same `JsPlan`, reading the same launch data `L`.
+ *
+ * Out: module bytes exporting `run(start, end, ...values)` and the source of a JavaScript wrapper
+ * `run(L, start, end)` that takes the values from L (byte addresses of streams in the shared memory,
+ * extents, constants) and calls it. Streams must live in the memory the module imports (the CPU
+ * backend's arena): an argument's byte address is its view's `byteOffset`.
+ *
+ * Covered: map kernels and full reductions (`reduceAll`) over in/out streams addressed linearly or per
+ * dimension (resized or not), constants, gathers, indexof (extents up to SMALL_WHOLE, so positions
+ * are exact in float32), helper calls, loops and branches. Everything else (iterators, vout, masks,
+ * partial reductions, scatters) throws WasmUnsupported and the JavaScript kernel runs instead.
+ */
+import type { KernelIR } from '../../ir.js';
+import { SMALL_WHOLE, type JsPlan } from '../js/drivers.js';
+import { flatKinds, type Kind } from '../js/scalar.js';
+import { encodeModule, OP, type HostImport, type ValType } from './encode.js';
+import { valType, WasmKernelEmitter, WasmUnsupported, type Val, type WasmParam } from './emit.js';
+import { FuncBuilder } from './func.js';
+
+export interface WasmKernelCode {
+  bytes: Uint8Array;
+  /** Host functions the module imports (HOST_IMPORTS_SOURCE names), in import order. */
+  imports: HostImport[];
+  /** `new Function('ex', wrapper)(instance.exports)` gives `run(L, start, end)`. */
+  wrapper: string;
+}
+
+/** Pages the module's memory import may reach (the arena's maximum or more). */
+const MAX_PAGES = 65536;
+
+const WRAPPER_PRELUDE = `"use strict";
+function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
+function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
+const wasmRun = ex.run;`;
+
+export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
+  if (plan.mode !== 'map' && plan.mode !== 'reduceAll') throw new WasmUnsupported(`mode ${plan.mode}`);
+  if (plan.mask) throw new WasmUnsupported('write mask');
+  if (ir.indexofParams.length > 0 && !plan.smallIndex) throw new WasmUnsupported('indexof over extents past 2^22');
+
+  /** Launch values after (start, end): wasm type and the JavaScript expression reading it from L. */
+  const values: { t: ValType; js: string }[] = [];
+  const value = (t: ValType, js: string) => {
+    values.push({ t, js });
+    return 1 + values.length; // local index (0: start, 1: end)
+  };
+  const E = [0, 1, 2, 3].map((d) => value('i32', `L.E[${d}]`));
+
+  const bindings: WasmParam[] = [];
+  type Stream = { k: number; words: number; kinds: Kind[]; forms: string; addr: number; S: number[]; N: number[]; running: number; row: number };
+  const streams: Stream[] = [];
+  const inputParam = ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1;
+  const reduceParam = ir.params.findIndex((p) => p.role === 'reduce');
+  let usesCoords = false;
+
+  ir.params.forEach((p, k) => {
+    const kinds = flatKinds(p.type);
+    const words = kinds.length;
+    const b: WasmParam = { kinds };
+    bindings.push(b);
+    switch (p.role) {
+      case 'const':
+        b.comps = kinds.map((kind, c) => {
+          const v = `L.args[${k}].value[${c}]`;
+          const js = kind === 'float' ? `Math.fround(${v})` : kind === 'int' ? `f2i(${v})` : kind === 'uint' ? `f2u(${v})` : kind === 'bool' ? `(${v} !== 0 ? 1 : 0)` : v;
+          return { kind, local: value(valType(kind), js) } as Val;
+        });
+        return;
+      case 'gather': {
+        const g = `L.args[${k}]`;
+        b.gather = {
+          words,
+          addr: value('i32', `${g}.F.byteOffset`),
+          e: [0, 1, 2, 3].map((d) => value('i32', `${g}.e[${d}]`)),
+          l: [0, 1, 2, 3].map((d) => value('i32', `${g}.l[${d}]`)),
+          s: [0, 1, 2, 3].map((d) => value('i32', `${g}.s[${d}]`)),
+        };
+        return;
+      }
+      case 'in':
+      case 'out': {
+        const access = plan.access[k];
+        if (!access) throw new WasmUnsupported(`parameter ${k} without addressing`);
+        const forms = access === 'linear' ? 'linear' : access === 'table' ? 'rrrr' : access;
+        if (forms !== 'linear' && !/^[ir]{4}$/.test(forms)) throw new WasmUnsupported(`access ${access}`);
+        const a = `L.args[${k}]`;
+        const s: Stream = { k, words, kinds, forms, addr: 0, S: [], N: [], running: -1, row: -1 };
+        if (forms === 'linear') {
+          // Byte address of the domain's first element.
+          s.addr = value('i32', `${a}.F.byteOffset + ${a}.base * ${words * 4}`);
+        } else {
+          usesCoords = true;
+          s.addr = value('i32', `${a}.F.byteOffset + ${a}.base * ${words * 4}`);
+          s.S = [0, 1, 2].map((d) => value('i32', `${a}.S[${d}]`));
+          s.N = [0, 1, 2, 3].map((d) => value('i32', `${a}.s[${d}]`));
+        }
+        streams.push(s);
+        return;
+      }
+      case 'reduce':
+        if (plan.mode !== 'reduceAll') throw new WasmUnsupported('reduce parameter outside a full reduction');
+        return;
+      default:
+        throw new WasmUnsupported(`${p.role} parameter`);
+    }
+  });
+  for (const k of ir.indexofParams) {
+    const role = ir.params[k]!.role;
+    if (role !== 'in' && role !== 'out') throw new WasmUnsupported(`indexof of a ${role} parameter`);
+    usesCoords = true;
+  }
+
+  const CH = plan.mode === 'reduceAll' ? value('i32', 'L.chunk') : -1;
+  const PT = plan.mode === 'reduceAll' ? value('i32', 'L.partials.byteOffset') : -1;
+  const params: ValType[] = ['i32', 'i32', ...values.map((v) => v.t)];
+  const f = new FuncBuilder(params);
+  const START = 0;
+  const END = 1;
+  const i = f.local('i32');
+  const stop = f.local('i32');
+  const c = [0, 1, 2, 3].map(() => f.local('i32'));
+
+  // Locals the body reads and writes for each stream parameter.
+  for (const s of streams) {
+    const p = ir.params[s.k]!;
+    const b = bindings[s.k]!;
+    b.comps = s.kinds.map((kind) => ({ kind, local: f.local(valType(kind)) }) as Val);
+    if (p.role === 'out') b.writable = true;
+    s.running = f.local('i32');
+    if (s.forms !== 'linear') s.row = f.local('i32');
+  }
+  if (reduceParam >= 0) {
+    const b = bindings[reduceParam]!;
+    b.comps = b.kinds.map((kind) => ({ kind, local: f.local(valType(kind)) }) as Val);
+    b.writable = true;
+  }
+  const indexofLocals = new Map<number, number[]>();
+  const indexofInts = new Map<number, number[]>();
+  for (const k of ir.indexofParams) {
+    const xs = [0, 1, 2, 3].map(() => f.local('f32'));
+    indexofLocals.set(k, xs);
+    indexofInts.set(k, [0, 1, 2, 3].map(() => f.local('i32')));
+    bindings[k]!.indexof = xs.map((l) => ({ kind: 'float', local: l }) as Val);
+  }
+
+  /** Pushes the (resized) domain index of dimension d for an argument of extents N (locals). */
+  const dimIndex = (forms: string, d: number, N: number[]) => {
+    if (forms === 'linear' || forms[d] === 'i') {
+      f.get(c[d]!);
+      return;
+    }
+    // floor(c * extent / out) exactly, in 64 bits.
+    f.get(c[d]!).op('i64.extend_i32_u').get(N[d]!).op('i64.extend_i32_u').op('i64.mul');
+    f.get(E[d]!).op('i64.extend_i32_u').op('i64.div_u').op('i32.wrap_i64');
+  };
+
+  // ---- prologue: position -> coordinates
+  f.get(START).set(i);
+  if (usesCoords) {
+    const q = f.local('i32');
+    f.get(START).get(E[3]!).op('i32.rem_u').set(c[3]!);
+    f.get(START).get(E[3]!).op('i32.div_u').set(q);
+    f.get(q).get(E[2]!).op('i32.rem_u').set(c[2]!);
+    f.get(q).get(E[2]!).op('i32.div_u').set(q);
+    f.get(q).get(E[1]!).op('i32.rem_u').set(c[1]!);
+    f.get(q).get(E[1]!).op('i32.div_u').set(c[0]!);
+  }
+  const first = plan.mode === 'reduceAll' ? f.local('i32') : -1;
+  const chunkEnd = plan.mode === 'reduceAll' ? f.local('i32') : -1;
+  if (first >= 0) f.i32(1).set(first);
+
+  const emitter = new WasmKernelEmitter(ir, f, bindings);
+  // Fixed for a whole row: the launch values and indexof's slower components.
+  for (let k = 0; k < params.length; k++) emitter.invariant.add(k);
+  for (const [k, xs] of indexofLocals) {
+    xs.forEach((x, comp) => {
+      const int = indexofInts.get(k)![comp]!;
+      if (comp > 0) {
+        emitter.invariant.add(x);
+        emitter.invariant.add(int);
+      }
+      // indexof components are whole numbers in [0, SMALL_WHOLE] (the plan's smallIndex); x is c3
+      // itself where the fastest dimension is not resized.
+      emitter.markWhole({ kind: 'float', local: x }, { kind: 'int', local: int }, 0, SMALL_WHOLE);
+      const s = streams.find((st) => st.k === k)!;
+      if (comp === 0 && (s.forms === 'linear' || s.forms[3] === 'i')) emitter.affine.set(int, 0);
+    });
+  }
+
+  /** Per element: the resized fastest-dimension offsets, indexof x, the input loads, zeroed outputs. */
+  const elementStart = () => {
+    for (const [k, xs] of indexofLocals) {
+      const s = streams.find((x) => x.k === k)!;
+      const int = indexofInts.get(k)![0]!;
+      dimIndex(s.forms, 3, s.N);
+      f.tee(int).op('f32.convert_i32_s').set(xs[0]!);
+    }
+    for (const s of streams) {
+      const b = bindings[s.k]!;
+      if (s.forms !== 'linear' && s.forms[3] === 'r') {
+        f.get(s.row);
+        dimIndex(s.forms, 3, s.N);
+        f.op('i32.add').i32(s.words * 4).op('i32.mul').get(s.addr).op('i32.add').set(s.running);
+      }
+      const p = ir.params[s.k]!;
+      b.comps!.forEach((v, comp) => {
+        const kind = s.kinds[comp]!;
+        if (p.role === 'out') {
+          emitter.push({ kind, num: 0 });
+          f.set(v.local!);
+          return;
+        }
+        f.get(s.running);
+        if (kind === 'float') f.load('f32', comp * 4);
+        else if (kind === 'double') f.load('f32', comp * 4).op('f64.promote_f32');
+        else {
+          f.load('i32', comp * 4);
+          if (kind === 'bool') f.i32(0).op('i32.ne');
+        }
+        f.set(v.local!);
+      });
+    }
+  };
+  const stores = () => {
+    for (const s of streams) {
+      if (ir.params[s.k]!.role !== 'out') continue;
+      bindings[s.k]!.comps!.forEach((v, comp) => {
+        const kind = s.kinds[comp]!;
+        f.get(s.running);
+        emitter.push(v);
+        if (kind === 'float') f.store('f32', comp * 4);
+        else if (kind === 'double') f.op('f32.demote_f64').store('f32', comp * 4);
+        else f.store('i32', comp * 4);
+      });
+    }
+  };
+  const advance = () => {
+    f.get(i).i32(1).op('i32.add').set(i);
+    if (usesCoords) f.get(c[3]!).i32(1).op('i32.add').set(c[3]!);
+    for (const s of streams) {
+      if (s.forms !== 'linear' && s.forms[3] === 'r') continue;
+      f.get(s.running).i32(s.words * 4).op('i32.add').set(s.running);
+    }
+  };
+  const seed = () => {
+    const acc = bindings[reduceParam]!;
+    const input = bindings[inputParam]!;
+    acc.comps!.forEach((v, comp) => {
+      emitter.push(emitter.convert(input.kinds[comp] ?? 'float', acc.kinds[comp]!, input.comps![comp]!));
+      f.set(v.local!);
+    });
+  };
+
+  // ---- rows
+  f.open('block', 'done');
+  f.open('loop', 'rows');
+  f.get(i).get(END).op('i32.ge_s').brIf('done');
+  if (usesCoords) {
+    // stop = min(i + (E3 - c3), end)
+    f.get(i).get(E[3]!).op('i32.add').get(c[3]!).op('i32.sub').set(stop);
+    f.get(stop).get(END).get(stop).get(END).op('i32.lt_s').op('select').set(stop);
+  } else {
+    f.get(END).set(stop);
+  }
+  if (plan.mode === 'reduceAll') {
+    f.get(i).get(CH).op('i32.div_u').i32(1).op('i32.add').get(CH).op('i32.mul').set(chunkEnd);
+    f.get(stop).get(chunkEnd).get(stop).get(chunkEnd).op('i32.lt_s').op('select').set(stop);
+  }
+  for (const [k, xs] of indexofLocals) {
+    const s = streams.find((x) => x.k === k)!;
+    for (const d of [0, 1, 2]) {
+      dimIndex(s.forms, d, s.N);
+      f.tee(indexofInts.get(k)![3 - d]!).op('f32.convert_i32_s').set(xs[3 - d]!);
+    }
+  }
+  for (const s of streams) {
+    if (s.forms === 'linear') {
+      f.get(s.addr).get(i).i32(s.words * 4).op('i32.mul').op('i32.add').set(s.running);
+      continue;
+    }
+    // Row element index (relative to the domain's first element): sum of index_d * stride_d.
+    f.i32(0);
+    for (const d of [0, 1, 2]) {
+      dimIndex(s.forms, d, s.N);
+      f.get(s.S[d]!).op('i32.mul').op('i32.add');
+    }
+    f.set(s.row);
+    if (s.forms[3] === 'i') f.get(s.row).get(c[3]!).op('i32.add').i32(s.words * 4).op('i32.mul').get(s.addr).op('i32.add').set(s.running);
+  }
+  if (plan.mode === 'reduceAll') {
+    // The chunk's first element seeds the accumulator.
+    f.get(first);
+    f.open('if');
+    elementStart();
+    seed();
+    f.i32(0).set(first);
+    advance();
+    f.close();
+  }
+  // The element loop is written aside, so the body's row-fixed operations (collected meanwhile in
+  // emitter.rowCode) can be placed before it.
+  const rowPart = f.code;
+  const hoisted: number[] = [];
+  f.code = [];
+  emitter.rowCode = hoisted;
+  f.open('block', 'rowdone');
+  f.open('loop', 'el');
+  f.get(i).get(stop).op('i32.ge_s').brIf('rowdone');
+  elementStart();
+  // The body, and where gathers are indexed by c3 + K (stencils), a second version without their
+  // clamps for the positions where every such index is inside its extent (c3 in [lo, hi)).
+  const general = bodyVersion(f, emitter, false);
+  if (emitter.interiorUses.size > 0) {
+    const uses = [...emitter.interiorUses.values()];
+    const interior = bodyVersion(f, emitter, true);
+    const lo = f.local('i32');
+    const hi = f.local('i32');
+    const saved = f.code;
+    f.code = hoisted;
+    // lo = max(0, -K...), hi = min(n - K...): K are constants, n launch values.
+    f.i32(Math.max(0, ...uses.map((u) => -u.K))).set(lo);
+    f.get(E[3]!).set(hi);
+    for (const u of uses) {
+      f.get(u.n).i32(u.K).op('i32.sub').get(hi).get(u.n).i32(u.K).op('i32.sub').get(hi).op('i32.lt_s').op('select').set(hi);
+    }
+    f.code = saved;
+    f.get(c[3]!).get(lo).op('i32.ge_s').get(c[3]!).get(hi).op('i32.lt_s').op('i32.and');
+    f.code.push(OP.if, 0x40, ...interior, OP.else, ...general, OP.end);
+  } else {
+    f.code.push(OP.block, 0x40, ...general, OP.end);
+  }
+  stores();
+  advance();
+  f.br('el');
+  f.close();
+  f.close();
+  emitter.rowCode = null;
+  const elementPart = f.code;
+  f.code = rowPart;
+  f.code.push(...hoisted, ...elementPart);
+  if (plan.mode === 'reduceAll') {
+    // A finished chunk (or the range's end) stores its partial: PT[(i - 1) / CH * W + comp] as f64.
+    const acc = bindings[reduceParam]!;
+    const W = acc.kinds.length;
+    f.get(i).get(chunkEnd).op('i32.eq').get(i).get(END).op('i32.eq').op('i32.or');
+    f.open('if');
+    const at = f.local('i32');
+    f.get(i).i32(1).op('i32.sub').get(CH).op('i32.div_u').i32(W * 8).op('i32.mul').get(PT).op('i32.add').set(at);
+    acc.comps!.forEach((v, comp) => {
+      f.get(at);
+      pushAsF64(f, v, emitter);
+      f.store('f64', comp * 8);
+    });
+    f.i32(1).set(first);
+    f.close();
+  }
+  if (usesCoords) {
+    f.get(c[3]!).get(E[3]!).op('i32.eq');
+    f.open('if');
+    f.i32(0).set(c[3]!);
+    f.get(c[2]!).i32(1).op('i32.add').tee(c[2]!).get(E[2]!).op('i32.eq');
+    f.open('if');
+    f.i32(0).set(c[2]!);
+    f.get(c[1]!).i32(1).op('i32.add').tee(c[1]!).get(E[1]!).op('i32.eq');
+    f.open('if');
+    f.i32(0).set(c[1]!);
+    f.get(c[0]!).i32(1).op('i32.add').set(c[0]!);
+    f.close();
+    f.close();
+    f.close();
+  }
+  f.br('rows');
+  f.close();
+  f.close();
+
+  const bytes = encodeModule({ params, locals: f.locals, code: f.code }, emitter.imports, MAX_PAGES);
+  const wrapper = `${WRAPPER_PRELUDE}
+return function run(L, start, end) {
+  wasmRun(start, end${values.map((v) => `, ${v.js}`).join('')});
+};`;
+  return { bytes, imports: emitter.imports, wrapper };
+}
+
+/** The kernel body's code inside one extra block level (the caller wraps it in a block or an if arm). */
+function bodyVersion(f: FuncBuilder, emitter: WasmKernelEmitter, interior: boolean): number[] {
+  const saved = f.code;
+  f.code = [];
+  f.open('block');
+  emitter.interior = interior;
+  emitter.emitBody();
+  emitter.interior = false;
+  f.close();
+  const code = f.code;
+  f.code = saved;
+  return code.slice(2, -1); // without the block's opening (2 bytes) and its end
+}
+
+function pushAsF64(f: FuncBuilder, v: Val, emitter: WasmKernelEmitter): void {
+  emitter.push(v);
+  switch (v.kind) {
+    case 'float': f.op('f64.promote_f32'); return;
+    case 'double': return;
+    case 'uint': f.op('f64.convert_i32_u'); return;
+    default: f.op('f64.convert_i32_s');
+  }
+}

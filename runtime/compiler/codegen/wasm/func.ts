@@ -1,0 +1,136 @@
+/**
+ * Building one WebAssembly function body: locals by type, instructions, and structured labels by name
+ * (a `br` names the block it leaves and the builder computes the relative depth).
+ */
+import { f32Bytes, f64Bytes, OP, SAT, sleb, uleb, VALTYPE, type OpName, type ValType } from './encode.js';
+
+export class FuncBuilder {
+  /** Where instructions go (swapped by the kernel writer to collect code hoisted out of a loop). */
+  code: number[] = [];
+  readonly locals: ValType[] = [];
+  /** Open structured blocks, innermost last (null: an unnamed block). */
+  private readonly labels: (string | null)[] = [];
+  /**
+   * Values computed so far that every later point of the current block reaches (the kernel writer's
+   * common subexpressions): a block starts with its parent's, and forgets its own at its end (and at
+   * `else`, which the then-branch's do not reach).
+   */
+  cse = new Map<string, number>();
+  private readonly cseStack: Map<string, number>[] = [];
+
+  constructor(readonly params: ValType[]) {}
+
+  local(t: ValType): number {
+    this.locals.push(t);
+    return this.params.length + this.locals.length - 1;
+  }
+
+  op(name: OpName): this {
+    this.code.push(OP[name]);
+    return this;
+  }
+
+  sat(name: keyof typeof SAT): this {
+    this.code.push(0xfc, ...uleb(SAT[name]));
+    return this;
+  }
+
+  get(i: number): this {
+    this.code.push(OP['local.get'], ...uleb(i));
+    return this;
+  }
+
+  set(i: number): this {
+    this.code.push(OP['local.set'], ...uleb(i));
+    return this;
+  }
+
+  tee(i: number): this {
+    this.code.push(OP['local.tee'], ...uleb(i));
+    return this;
+  }
+
+  i32(v: number): this {
+    this.code.push(OP['i32.const'], ...sleb(v | 0));
+    return this;
+  }
+
+  f32(v: number): this {
+    this.code.push(OP['f32.const'], ...f32Bytes(v));
+    return this;
+  }
+
+  f64(v: number): this {
+    this.code.push(OP['f64.const'], ...f64Bytes(v));
+    return this;
+  }
+
+  const(t: ValType, v: number): this {
+    if (t === 'f32') return this.f32(v);
+    if (t === 'f64') return this.f64(v);
+    if (t === 'i32') return this.i32(v);
+    this.code.push(OP['i64.const'], ...sleb(v));
+    return this;
+  }
+
+  /** A load of type t from (address on the stack) + offset bytes. */
+  load(t: 'i32' | 'f32' | 'f64', offset = 0): this {
+    const o = t === 'i32' ? OP['i32.load'] : t === 'f32' ? OP['f32.load'] : OP['f64.load'];
+    this.code.push(o, t === 'f64' ? 3 : 2, ...uleb(offset));
+    return this;
+  }
+
+  /** A store of type t: (address, value) on the stack, + offset bytes. */
+  store(t: 'i32' | 'f32' | 'f64', offset = 0): this {
+    const o = t === 'i32' ? OP['i32.store'] : t === 'f32' ? OP['f32.store'] : OP['f64.store'];
+    this.code.push(o, t === 'f64' ? 3 : 2, ...uleb(offset));
+    return this;
+  }
+
+  call(fn: number): this {
+    this.code.push(OP.call, ...uleb(fn));
+    return this;
+  }
+
+  /** Opens a block, loop or if (the condition already on the stack), with an optional result type. */
+  open(kind: 'block' | 'loop' | 'if', label: string | null = null, result: ValType | null = null): this {
+    this.code.push(OP[kind], result ? VALTYPE[result] : 0x40);
+    this.labels.push(label);
+    this.cseStack.push(this.cse);
+    this.cse = new Map(this.cse);
+    return this;
+  }
+
+  else(): this {
+    this.code.push(OP.else);
+    this.cse = new Map(this.cseStack[this.cseStack.length - 1]!);
+    return this;
+  }
+
+  close(): this {
+    this.code.push(OP.end);
+    this.labels.pop();
+    this.cse = this.cseStack.pop()!;
+    return this;
+  }
+
+  private depth(label: string): number {
+    for (let d = 0; d < this.labels.length; d++) if (this.labels[this.labels.length - 1 - d] === label) return d;
+    throw new Error(`internal: no open wasm block '${label}'`);
+  }
+
+  br(label: string): this {
+    this.code.push(OP.br, ...uleb(this.depth(label)));
+    return this;
+  }
+
+  brIf(label: string): this {
+    this.code.push(OP.br_if, ...uleb(this.depth(label)));
+    return this;
+  }
+}
+
+/** The bytes of `local.set i`. */
+export function setLocal(i: number): number[] {
+  return [OP['local.set'], ...uleb(i)];
+}

@@ -1,0 +1,123 @@
+/**
+ * The comparison chart of the Brook paper's Figure 3: one bar per implementation of a job, its speed
+ * divided by a reference implementation's (the paper normalised by the CPU), a dashed rule at 1, and
+ * each bar labelled with its ratio and its absolute rate ("x12.3 · 4,560 MFLOPS").
+ *
+ * In: bars (label, rate in the unit, optional note), the reference bar's label, the unit.
+ * Out: a PlotDisplay (Vega-Lite spec and the PNG drawn from it, as every plot of the results layer).
+ *
+ * What always holds: the ratios drawn are rate / reference rate, computed here from the rates given;
+ * bars without a rate (a side that failed or was skipped) are named in the caption, never drawn as 0.
+ * The y axis is logarithmic when the ratios span more than 30x, so a CPU bar stays visible next to a
+ * GPU bar a thousand times taller; the caption says so.
+ */
+import { categoryHex } from './plot-colormap.js';
+import { renderPng } from './plot-render.js';
+import { PlotDisplay, PlotError } from './plot.js';
+import { CHART_HEIGHT, num, specBase, subtitleLines, type Spec } from './plot-spec.js';
+
+export interface ComparisonBar {
+  /** The implementation ("hand-written WGSL", "Brook on WebGPU", "Brook on CPU"). */
+  label: string;
+  /** Its speed in `unit` (higher is faster); undefined when it was not measured. */
+  rate?: number;
+  /** Why there is no rate, for the caption. */
+  missing?: string;
+}
+
+export interface ComparisonOptions {
+  title: string;
+  /** The rate's unit, e.g. "MFLOPS" or "M ray-triangle tests/s". */
+  unit: string;
+  /** The label of the bar every other is divided by. */
+  reference: string;
+  /** Words before the chart's own notes in the caption (size, device). */
+  about?: string;
+}
+
+/** Fixed colours by role, so every notebook's chart uses the same colour for the same kind of bar. */
+function barColor(label: string, i: number): string {
+  const l = label.toLowerCase();
+  if (l.includes('wgsl')) return categoryHex(1);
+  if (l.includes('brook') && l.includes('webgpu')) return categoryHex(0);
+  if (l.includes('brook') && l.includes('cpu')) return categoryHex(9);
+  if (l.includes('javascript') || l.includes(' js')) return categoryHex(3);
+  return categoryHex(4 + (i % 4));
+}
+
+function formatRatio(r: number): string {
+  return r >= 100 ? `x${Math.round(r).toLocaleString('en-US')}` : r >= 10 ? `x${r.toFixed(1)}` : `x${r.toFixed(2)}`;
+}
+
+function formatRate(v: number): string {
+  return v >= 100 ? Math.round(v).toLocaleString('en-US') : v >= 1 ? v.toFixed(1) : v.toPrecision(2);
+}
+
+/** The Vega-Lite spec and caption of a comparison (exported for tests). */
+export function comparisonSpec(bars: ComparisonBar[], options: ComparisonOptions): { spec: Spec; caption: string; ratios: Map<string, number> } {
+  if (bars.length === 0) throw new PlotError('a comparison needs at least one bar', 'pass the measured implementations');
+  const ref = bars.find((b) => b.label === options.reference);
+  if (!ref) throw new PlotError(`no bar is labelled '${options.reference}'`, `name the reference as one of: ${bars.map((b) => b.label).join(', ')}`);
+  if (!(ref.rate !== undefined && ref.rate > 0 && Number.isFinite(ref.rate))) {
+    throw new PlotError(`the reference '${options.reference}' has no rate${ref.missing ? ` (${ref.missing})` : ''}`, 'measure the reference implementation, or normalise by another');
+  }
+  const shown = bars.filter((b) => b.rate !== undefined && b.rate > 0 && Number.isFinite(b.rate));
+  const ratios = new Map(shown.map((b) => [b.label, b.rate! / ref.rate!]));
+  const rs = [...ratios.values()];
+  const log = Math.max(...rs) / Math.min(...rs) > 30;
+  const values = shown.map((b, i) => ({
+    label: b.label,
+    ratio: num(ratios.get(b.label)!),
+    rate: num(b.rate!),
+    text: `${formatRatio(ratios.get(b.label)!)} · ${formatRate(b.rate!)}`,
+    color: barColor(b.label, i),
+  }));
+  const notes = [`speed relative to ${options.reference} (dashed line = 1)`, `bars labelled with the ratio and ${options.unit}`];
+  if (log) notes.push('log scale');
+  const absent = bars.filter((b) => !shown.includes(b));
+  for (const b of absent) notes.push(`${b.label}: ${b.missing ?? 'not measured'}`);
+  const caption = [options.about, ...notes].filter(Boolean).join('; ');
+  const width = Math.max(240, 110 * shown.length);
+  const top = Math.max(...rs) * (log ? 4 : 1.25);
+  const bottom = log ? Math.min(...rs, 1) / 2 : 0;
+  const y = { field: 'ratio', type: 'quantitative', title: `relative to ${options.reference}`, scale: log ? { type: 'log', domain: [bottom, top] } : { domain: [0, top] } };
+  const spec: Spec = {
+    ...specBase(options.title, '', width, CHART_HEIGHT),
+    title: { text: options.title, subtitle: subtitleLines(caption, width), anchor: 'start', subtitleColor: '#555' },
+    data: { values },
+    layer: [
+      {
+        mark: { type: 'bar', width: { band: 0.6 } },
+        encoding: {
+          x: { field: 'label', type: 'nominal', title: null, sort: null, axis: { labelAngle: 0, labelLimit: 140 } },
+          y,
+          // A log axis has no zero: bars rise from the bottom of the domain instead.
+          ...(log ? { y2: { datum: bottom } } : {}),
+          color: { field: 'color', type: 'nominal', scale: null, legend: null },
+          tooltip: [{ field: 'label', title: 'implementation' }, { field: 'rate', type: 'quantitative', title: options.unit }, { field: 'ratio', type: 'quantitative', title: `x ${options.reference}`, format: '.3~g' }],
+        },
+      },
+      {
+        mark: { type: 'text', dy: -8, fontSize: 11 },
+        encoding: {
+          x: { field: 'label', type: 'nominal', sort: null },
+          y: { field: 'ratio', type: 'quantitative' },
+          text: { field: 'text' },
+        },
+      },
+      {
+        data: { values: [{ one: 1 }] },
+        mark: { type: 'rule', strokeDash: [5, 4], color: '#333' },
+        encoding: { y: { field: 'one', type: 'quantitative' } },
+      },
+    ],
+  };
+  return { spec, caption, ratios };
+}
+
+/** The Figure 3 bar chart as a plot (Vega-Lite spec plus PNG). */
+export async function plotComparison(bars: ComparisonBar[], options: ComparisonOptions): Promise<PlotDisplay> {
+  const { spec, caption } = comparisonSpec(bars, options);
+  const r = await renderPng(spec, 2);
+  return new PlotDisplay('bar', options.title, caption, r.png, spec, Math.round(r.width / 2), { ...r.area, scale: 2 });
+}

@@ -1,0 +1,53 @@
+/**
+ * The whole-program bench (bench/programs.ts) at smoke size on both backends: every program of issue
+ * 12's list runs through `brook run` as a user runs it, checks its own answer (each prints "ok" or
+ * "sorted" only when its result matches a reference it computes in double on the host), and the JSON
+ * has a row per program and backend with a positive time and, for webgpu, a speed-up over cpu.
+ * Times are not checked: benchmarks never gate a merge.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const PROGRAMS = ['segment', 'sort', 'saxpy', 'sgemv', 'fft2d', 'raytrace'];
+
+interface Row {
+  program: string;
+  backend: string;
+  medianMs: number;
+  output: string;
+  speedupOverCpu?: number;
+}
+
+describe('bench programs --small', () => {
+  it('runs every program on cpu and webgpu with a checked result', () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'brook-programs-')), 'out.json');
+    const r = spawnSync(process.execPath, [join(root, 'dist', 'bench', 'programs.js'), '--backends', 'cpu,webgpu', '--small', '--runs', '1', '--threads', '1', '--json', json], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, BROOK_REQUIRE_GPU: '1' },
+      timeout: 240_000,
+    });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { schema: string; small: boolean; results: Row[] };
+    expect(report.schema).toBe('brook-bench-programs/2');
+    expect(report.small).toBe(true);
+    for (const program of PROGRAMS) {
+      for (const backend of ['cpu', 'webgpu']) {
+        const row = report.results.find((x) => x.program === program && x.backend === backend);
+        expect(row, `${program} on ${backend}`).toBeDefined();
+        expect(row!.medianMs).toBeGreaterThan(0);
+        expect(row!.output, `${program} on ${backend}`).toMatch(program === 'sort' ? /: sorted,/ : program === 'segment' ? /total level/ : /: ok$/);
+        if (backend === 'webgpu') expect(row!.speedupOverCpu).toBeGreaterThan(0);
+      }
+      // Both backends compute the same thing: their checksums agree to the digits printed, except
+      // where float rounding of a different summation order shows (fft2d's error value).
+      const cpu = report.results.find((x) => x.program === program && x.backend === 'cpu')!.output;
+      const gpu = report.results.find((x) => x.program === program && x.backend === 'webgpu')!.output;
+      if (program !== 'fft2d') expect(gpu, program).toBe(cpu);
+    }
+  }, 300_000);
+});
