@@ -358,7 +358,7 @@ function blasCases(quick: boolean): BenchCase[] {
   });
   const m = quick ? 512 : 8192;
   const gemvData = lazy(() => ({ A: randomFloats(m * m, 4), x: randomFloats(m, 5) }));
-  for (const split of [undefined, 16, 32, 128, 256]) {
+  for (const split of [undefined, 64, 128, 512, 1024]) {
     out.push({
       id: split === undefined ? 'blas.gemv' : `blas.gemv.split${split}`,
       backend: 'webgpu',
