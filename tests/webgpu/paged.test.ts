@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCpuRuntime, createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
 import type { CompiledKernel, Stream } from '../../runtime/brt/api.js';
 import { asGpuBuf } from '../../runtime/backends/webgpu/buffers.js';
-import { pageElemsFor, segments } from '../../runtime/backends/webgpu/paging.js';
+import { MAX_PAGES, pageElemsFor, segments } from '../../runtime/backends/webgpu/paging.js';
 import { touchedElements } from '../../runtime/backends/webgpu/paged-launch.js';
 import { BrookRuntimeError } from '../../runtime/compiler/diagnostics.js';
 import { compile } from '../../runtime/compiler/index.js';
@@ -134,6 +134,16 @@ describe('page sizes and pieces', () => {
       else process.env.BROOK_WEBGPU_PAGE_BYTES = before;
       rt?.dispose();
     }
+  });
+
+  it('a lowered page limit lets pages grow to keep at most MAX_PAGES a stream', async () => {
+    const n = 100_000; // 1563 pages of 64 floats at 256 bytes; 196 pages of 512 floats instead
+    const host = values(n, 27);
+    const s = await streamOf(gpu, 's', FLOAT, [n], host);
+    expect(pagesOf(s)).toBe(Math.ceil(n / 512));
+    expect(pagesOf(s)).toBeLessThanOrEqual(MAX_PAGES);
+    expect(badIndex(await read(gpu, s, n), host, 0)).toBe(-1);
+    gpu.free(s);
   });
 
   it('cuts a word range of a split stream at page boundaries', () => {

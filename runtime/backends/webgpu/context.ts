@@ -42,6 +42,8 @@ export class GpuContext {
   readonly maxStorageBuffers: number;
   /** Streams past this many bytes are split into pages (paging.ts). */
   pageBytes: number;
+  /** The adapter's own page limit, min(maxStorageBufferBindingSize, maxBufferSize). */
+  readonly hardPageBytes: number;
 
   readonly timer: GpuTimer | null;
   private readonly dummies: GPUBuffer[] = [];
@@ -53,6 +55,7 @@ export class GpuContext {
     pageBytes = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize),
   ) {
     this.pageBytes = pageBytes;
+    this.hardPageBytes = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
     this.maxStorageBuffers = device.limits.maxStorageBuffersPerShaderStage;
     this.timer = timing && features.has('timestamp-query') ? new GpuTimer(device) : null;
     this.rec = new Recorder(device, this.timer);
@@ -237,7 +240,7 @@ export class GpuContext {
 
   /** Stream storage of `words` words of `elemWords`-word elements, split into pages past pageBytes. */
   newStreamBuffer(words: number, label?: string, elemWords = 1): GpuBuf {
-    return createStreamStorage(this.device, words, elemWords, this.pageBytes, label);
+    return createStreamStorage(this.device, words, elemWords, this.pageBytes, this.hardPageBytes, label);
   }
 
   /** The k-th small buffer bound in page slots a dispatch leaves unused (never read or written;

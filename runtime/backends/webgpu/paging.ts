@@ -17,6 +17,14 @@ import { GpuBuf, paddedBytes, STORAGE_USAGE } from './buffers.js';
 /** The largest stream: element indices (u32 in the WGSL) stay below 2^32 for any element type. */
 export const MAX_STREAM_BYTES = 4 * (2 ** 32 - 1);
 
+/**
+ * Pages of one stream at most when the page limit was lowered (a test's pageBytes): pages then grow
+ * past the lowered limit, up to the adapter's. Thousands of tiny buffers (a 16-byte page) exhaust the
+ * driver (Dawn on lavapipe crashed at 120,000); at the adapter's own limits (>= 128 MiB bindings by
+ * the WebGPU spec) a stream of MAX_STREAM_BYTES is at most 128 pages.
+ */
+export const MAX_PAGES = 256;
+
 /** Page limit in bytes from the adapter's limits and an optional override (tests). */
 export function pageLimit(maxBinding: number, maxBuffer: number, override?: number): number {
   const env = Number(process.env.BROOK_WEBGPU_PAGE_BYTES ?? '');
@@ -35,14 +43,20 @@ export function pageElemsFor(limit: number, elemWords: number): number {
   return e;
 }
 
-/** Storage for `words` words of `elemWords`-word elements: one buffer when it fits `limit`. */
-export function createStreamStorage(device: GPUDevice, words: number, elemWords: number, limit: number, label?: string): GpuBuf {
+/**
+ * Storage for `words` words of `elemWords`-word elements: one buffer when it fits `limit`, else
+ * pages of pageElemsFor(limit) elements, grown within `hardLimit` (the adapter's) to keep at most
+ * MAX_PAGES of them.
+ */
+export function createStreamStorage(device: GPUDevice, words: number, elemWords: number, limit: number, hardLimit: number, label?: string): GpuBuf {
   const w = Math.max(1, elemWords);
   if (paddedBytes(words) <= limit || words % w !== 0) {
     return new GpuBuf([device.createBuffer({ size: paddedBytes(words), usage: STORAGE_USAGE, label })], words, w);
   }
   const elems = words / w;
-  const per = pageElemsFor(limit, w);
+  let per = pageElemsFor(limit, w);
+  while (Math.ceil(elems / per) > MAX_PAGES && paddedBytes(2 * per * w) <= hardLimit) per *= 2;
+  if (per >= elems) return new GpuBuf([device.createBuffer({ size: paddedBytes(words), usage: STORAGE_USAGE, label })], words, w);
   const pages: GPUBuffer[] = [];
   for (let first = 0; first < elems; first += per) {
     const n = Math.min(per, elems - first);
