@@ -369,10 +369,11 @@ function cpuCases(quick: boolean): BenchCase[] {
  */
 function blasCases(quick: boolean): BenchCase[] {
   const out: BenchCase[] = [];
+  const push = (c: BenchCase) => out.push({ ...c, optIn: true });
   const e = quick ? 16 : 24;
   const n = 2 ** e;
   const axpyData = lazy(() => ({ x: randomFloats(4 * n, 1), y: randomFloats(4 * n, 2) }));
-  out.push({
+  push({
     id: 'blas.axpy',
     backend: 'webgpu',
     title: 'BLAS level 1: y := a x + y (blas.axpy) vs hand-written SAXPY',
@@ -393,8 +394,8 @@ function blasCases(quick: boolean): BenchCase[] {
   });
   const m = quick ? 512 : 8192;
   const gemvData = lazy(() => ({ A: randomFloats(m * m, 4), x: randomFloats(m, 5) }));
-  for (const split of [undefined, 16, 32, 128, 256]) {
-    out.push({
+  for (const split of [undefined, 64, 128, 512, 1024]) {
+    push({
       id: split === undefined ? 'blas.gemv' : `blas.gemv.split${split}`,
       backend: 'webgpu',
       title: `BLAS level 2: y := A x (blas.gemv${split === undefined ? '' : `, split ${split}`}) vs hand-written SGEMV`,
@@ -417,7 +418,7 @@ function blasCases(quick: boolean): BenchCase[] {
   const g = quick ? 256 : 4096;
   const gemmData = lazy(() => ({ A: randomFloats(g * g, 6), B: randomFloats(g * g, 7) }));
   for (const tile of [undefined, ...Object.keys(GEMM_TILE_CANDIDATES)]) {
-    out.push({
+    push({
       id: tile === undefined ? 'blas.gemm' : `blas.gemm.${tile}`,
       backend: 'webgpu',
       title: `BLAS level 3: C := A B (blas.gemm${tile === undefined ? ', tile by size' : `, tile ${tile}`}), sampled float64 check`,
@@ -470,9 +471,10 @@ export function allCases(quick: boolean): BenchCase[] {
   ];
 }
 
-/** `--only a,b`: a case runs when its id equals, or starts with `NAME.`, one of the names. */
+/** `--only a,b`: a case runs when its id equals, or starts with `NAME.`, one of the names. Opt-in
+ *  cases (the BLAS group) run only when named so. */
 export function selectCases(cases: BenchCase[], only: string[] | undefined, backends: ('webgpu' | 'cpu')[]): BenchCase[] {
   return cases.filter(
-    (c) => backends.includes(c.backend) && (!only || only.some((o) => c.id === o || c.id.startsWith(o + '.'))),
+    (c) => backends.includes(c.backend) && (only ? only.some((o) => c.id === o || c.id.startsWith(o + '.')) : !c.optIn),
   );
 }

@@ -127,7 +127,9 @@ export class FusionQueue {
   /** A map call (no vout): held, fused into the held group, or (fusion off, a mask) run now. */
   map(launch: Launch, temps: unknown[], dead: Stream[]): void {
     const m: Member = { launch, mode: 'map', temps, tag: deferredTag() };
-    if (this.mode === 'off' || launch.mask) {
+    // A kernel with a library's hand-written form (`#pragma brook native`, brt/native.ts) runs alone:
+    // fused, it would run from its Brook body (the gemm without its workgroup tiles).
+    if (this.mode === 'off' || launch.mask || launch.kernel.ir.native !== undefined) {
       this.flush();
       this.runAlone(m);
       return;
