@@ -225,6 +225,10 @@ export interface Backend {
    *  once: a backend that records work must keep a released buffer alive until that work ran. */
   copy(src: BufferHandle, srcWord: number, dst: BufferHandle, dstWord: number, words: number): void;
 
+  /** Optional: storage bindings a kernel needs for all of this buffer (a stream split into pages
+   *  takes one per page; absent: one). Fusion keeps fused launches within `maxKernelStreams`. */
+  bindingsFor?(buf: BufferHandle): number;
+
   run(launch: Launch): void;
   /** Full reduction of the launch's input stream; returns the flattened components. */
   reduceAll(launch: Launch): Promise<number[]>;

@@ -117,6 +117,7 @@ describe('profile errors', () => {
     // Nothing is left running: a profile works afterwards.
     const p = await profile(async () => {}, { cpuSample: false });
     expect(p.rows).toEqual([]);
+    expect(p.text()).toContain('no kernel call, reduction or stream copy ran while profiling');
   });
 
   it('a --profile cell that fails leaves no profile running', async () => {

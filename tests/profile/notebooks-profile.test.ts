@@ -42,10 +42,18 @@ function withProfiles(name: string): string {
     const src = text(c.source);
     if (src.startsWith('%%brook')) c.source = src.replace(/^%%brook/, '%%brook --profile');
   }
-  const out = path.join(tmp, name);
+  // One folder below the repository, as notebooks/ is: notebooks import modules by paths relative to
+  // their folder ('../dist/...'). tmp/ is ignored by git and listed by no other test.
+  const out = path.join(repoRoot, 'tmp', `profile-${process.pid}-${name}`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(nb));
+  written.push(out);
   return out;
 }
+const written: string[] = [];
+afterAll(() => {
+  for (const f of written) fs.rmSync(f, { force: true });
+});
 
 function execute(name: string, backend: 'cpu' | 'webgpu'): Cell[] {
   const input = withProfiles(name);
@@ -82,7 +90,8 @@ function checkProfiledCells(cells: Cell[], backend: string): number {
     expect(kernels + copies + other).toBeCloseTo(wall, 0);
     expect(kernels + copies).toBeLessThanOrEqual(wall * 1.02 + 0.1);
     expect(t).toContain(backend === 'cpu' ? 'host wall time' : 'GPU timestamps');
-    // Each kernel of the cell has a row with a nonzero time and a share within 0..100%.
+    // A cell that only declares says so; otherwise each operation has a row with a share within 0..100%.
+    if (t.includes('no kernel call, reduction or stream copy ran while profiling')) continue;
     const shares = [...t.matchAll(/ ([0-9.]+)%  (?:GPU timestamps|host wall)/g)].map((x) => Number(x[1]));
     expect(shares.length).toBeGreaterThan(0);
     for (const s of shares) expect(s).toBeLessThanOrEqual(100);

@@ -60,6 +60,8 @@ interface WasmModuleRecord {
   key: string;
   module: WebAssembly.Module;
   wrapper: string;
+  /** Whether the kernel body also has a vector version (tests). */
+  vector: boolean;
 }
 
 /** Host functions of WebAssembly kernels (Math.* for transcendental built-ins), made once. */
@@ -159,7 +161,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     if (rec === undefined) {
       try {
         const code = generateKernelWasm(launch.kernel.ir, plan);
-        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper };
+        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector };
       } catch (e) {
         if (!(e instanceof WasmUnsupported)) throw e;
         rec = null;

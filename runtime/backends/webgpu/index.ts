@@ -37,7 +37,7 @@ import { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { flattenElement, wordKind, type Type } from '../../compiler/types.js';
 import { planModule, WgslUnsupportedError } from '../../compiler/codegen/wgsl/index.js';
 import { shapeSpecFor } from './specialize.js';
-import { asGpuBuf, GpuBuf } from './buffers.js';
+import { asGpuBuf, GpuBuf, pagedBuf } from './buffers.js';
 import { MAX_STREAM_BYTES, pageLimit, segments } from './paging.js';
 import { hasSplitStream, runPagedMap } from './paged-launch.js';
 import { GpuContext } from './context.js';
@@ -245,6 +245,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       for (const a of segments(s, srcWord, words)) {
         for (const c of segments(d, dstWord + a.at, a.words)) copyWords(a.page, a.byteOffset + (c.at * 4), c.page, c.byteOffset, c.words);
       }
+    },
+
+    bindingsFor(h: BufferHandle): number {
+      return pagedBuf(h)?.pages.length ?? 1;
     },
 
     run(launch: Launch): void {

@@ -94,9 +94,10 @@ export function fuseKernels(producer: KernelIR, consumer: KernelIR, spec: FuseSp
   const zeroRead: IRExpr = { op: 'param', type: UINT, index: zero };
 
   // A position for indexof of producer parameters the fused kernel no longer has (outputs in
-  // registers only): any output of the fused kernel is written at the current position.
+  // registers only): any output of the fused kernel is written at the current position, and a
+  // reduction's computed input is dense, so its indexof is the element's position.
   const position = (): IRExpr | null => {
-    const k = params.findIndex((p) => p.role === 'out');
+    const k = reduce ? input : params.findIndex((p) => p.role === 'out');
     return k >= 0 ? { op: 'indexof', type: FLOAT4, param: k } : null;
   };
 

@@ -128,11 +128,14 @@ function emitLaunch(c: Ctx, e: CallExpr, name: string, sym: import('../../ast.js
     }
     return flatValue(c, emitAs(c, arg, p.type.kind === 'struct' ? at : p.type), at, p.type);
   });
+  // Streams no later code of the function reads (liveness.ts): kernel fusion need not write them.
+  const dead = c.f?.deadAfter.get(e) ?? [];
+  const hints = dead.length > 0 ? `, { dead: [${dead.join(', ')}] }` : '';
   if (k.kind === 'reduce') {
-    if (!reduceTarget) return `$rt.reduceToStream(${K}, [${args.join(', ')}], ${span})`;
+    if (!reduceTarget) return `$rt.reduceToStream(${K}, [${args.join(', ')}], ${span}${hints})`;
     const target = lvalue(c, e.args[reduceTarget.index]!);
     if (!target) return 'undefined';
-    const result = `(await $rt.reduceToValue(${K}, [${args.join(', ')}], ${span}))`;
+    const result = `(await $rt.reduceToValue(${K}, [${args.join(', ')}], ${span}${hints}))`;
     const elem = k.params[reduceTarget.index]!.type;
     const tt = reduceTarget.type;
     if (tt.kind === 'struct') {
@@ -142,8 +145,8 @@ function emitLaunch(c: Ctx, e: CallExpr, name: string, sym: import('../../ast.js
     return writeLValue(c, target, convert(c, result, elem, tt));
   }
   // A vout kernel resizes its outputs when the launch settles: wait for it (api.ts `call`).
-  if (hasVout(k)) return `(await $rt.call(${K}, [${args.join(', ')}], ${span}))`;
-  return `$rt.call(${K}, [${args.join(', ')}], ${span})`;
+  if (hasVout(k)) return `(await $rt.call(${K}, [${args.join(', ')}], ${span}${hints}))`;
+  return `$rt.call(${K}, [${args.join(', ')}], ${span}${hints})`;
 }
 
 function hasVout(k: KernelSigInfo): boolean {

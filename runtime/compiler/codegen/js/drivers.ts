@@ -348,8 +348,9 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   const facts: EmitFacts = { rowInvariant, whole, bounds, hoisted: [] };
   const body = new KernelEmitter(ir, bindings, onPush, facts).emitBody(0);
   // The reduce body can join two partial results (accumulator and element of one type, no indexof).
-  // (A fused producer's indexof is no concern: the combining step is the reduction's body alone.)
-  const canCombine = ir.kind === 'reduce' && inputParam >= 0 && reduceParam >= 0 && sameKinds(inKinds, accKinds) && ir.indexofParams.every(isProducer);
+  // (A fused reduction's indexof is its producer's: compiler/fuse never fuses a reduction whose
+  // body reads indexof, so the combining step is free of it.)
+  const canCombine = ir.kind === 'reduce' && inputParam >= 0 && reduceParam >= 0 && sameKinds(inKinds, accKinds) && (produce !== undefined || ir.indexofParams.length === 0);
   const seed = accKinds.map((kind, c) => `p${reduceParam}_${c} = ${convert(inKinds[c] ?? 'float', kind, `p${inputParam}_${c}`)};`);
 
   w.line(0, '"use strict";');

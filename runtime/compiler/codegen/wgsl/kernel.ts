@@ -334,8 +334,11 @@ function producerFn(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet
   const stores = own.params
     .filter((p) => p.role === 'out')
     .map((p) => `  st_${p.index}(${v.direct[p.index] ? 'i' : S.linear(o, p.uniform, p.uniform + 2)}, ${a(p.index)});`);
+  // The computed input is dense: its indexof (the producer's position, compiler/fuse) is `o`.
+  const inputPos = indexofSet.has(input) ? [`  ix_${input} = brk_pos(o);`] : [];
   return [
     `fn pr_elem(o: vec4<u32>, i: u32) -> ${T} {`,
+    ...inputPos,
     ...argumentSetup(ir, v, own, indexofSet, '  ', S, o, inP.uniform + 1),
     `  var ${a(input)}: ${T};`,
     ...body,
