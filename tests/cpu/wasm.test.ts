@@ -11,6 +11,8 @@ import { createCpuRuntime } from '../../runtime/brt/index.js';
 import type { CompiledKernel, Stream } from '../../runtime/brt/api.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import { FLOAT, INT, vec } from '../../runtime/compiler/types.js';
+import { fuseKernels } from '../../runtime/compiler/fuse/index.js';
+import { generateKernelWasm } from '../../runtime/compiler/codegen/wasm/index.js';
 
 type RT = ReturnType<typeof createCpuRuntime>;
 const F2 = vec('float', 2);
@@ -98,6 +100,23 @@ kernel void lookup(float t[][], float x<>, out float r<>) {
   r = t[float2(x, p.y)] + t[p + float2(1.0f, 0.0f)] * 2.0f;
 }
 kernel void gather4(float4 table[], float idx<>, out float4 r<>) { r = table[idx]; }
+kernel void diffuse(float2 img[][], float strength, float cutoff, out float2 o<>) {
+  float2 p = indexof(o).xy;
+  float2 c = img[p];
+  float2 w = img[p - float2(1.0f, 0.0f)];
+  float2 e = img[p + float2(1.0f, 0.0f)];
+  float2 s = img[p - float2(0.0f, 1.0f)];
+  float2 n = img[p + float2(0.0f, 1.0f)];
+  float4 dI = float4(w.x - c.x, e.x - c.x, s.x - c.x, n.x - c.x);
+  float4 dL = float4(w.y - c.y, e.y - c.y, s.y - c.y, n.y - c.y);
+  float4 g = exp(-(dI * dI) * cutoff);
+  o = float2(c.x, c.y + strength * dot(g, dL));
+}
+kernel void swap4(float4 a<>, float4 t[], out float4 r<>, out float2 q<>) {
+  float2 p = indexof(r).xy;
+  r = a.wzyx * 2.0f - t[p.x + 1.0f];
+  q = a.xy + t[p.x].zw;
+}
 kernel void gatheri(float table[], int idx<>, out float r<>) { r = table[idx]; }
 kernel void pos(float x<>, out float2 r<>) { r = indexof(x).xy * 2.0f - float2(3.0f, 1.0f); }
 kernel void ints(int a<>, int b<>, out int q<>, out int m<>, out int s<>, out int c<>) {
@@ -227,6 +246,32 @@ describe('WebAssembly kernels match the JavaScript kernels bit for bit', () => {
     }
     expect(ranAsWasm(k) && ranAsWasm(kl)).toBe(true);
     expect(ranVector(k) && ranVector(kl)).toBe(true);
+  });
+
+  it('vector versions over 2- and 4-word elements (float2 stencil with exp, float4 swizzles and gathers)', async () => {
+    const kd = MAPS.get('diffuse')!;
+    const ks = MAPS.get('swap4')!;
+    for (const [h, w] of [[1, 1], [2, 5], [7, 9], [16, 33]] as const) {
+      const img = awkward(2 * h * w, 18).map((v) => (Number.isFinite(v) ? v / 500 : 0.5));
+      const a4 = awkward(4 * w, 19);
+      const { wasm, js } = await both(async (rt) => {
+        const I = rt.createStream('img', vec('float', 2), [h, w]);
+        const O = rt.createStream('o', vec('float', 2), [h, w]);
+        await rt.streamRead(I, img);
+        rt.call(kd, [I, 0.2, 50, O]);
+        const A = rt.createStream('a', F4, [w]);
+        const T = rt.createStream('t', F4, [w]);
+        await rt.streamRead(A, a4);
+        await rt.streamRead(T, a4.slice().reverse());
+        const R = rt.createStream('r', F4, [w]);
+        const Q = rt.createStream('q', F2, [w]);
+        rt.call(ks, [A, T, R, Q]);
+        return [await bits(rt, O), await bits(rt, R), await bits(rt, Q)];
+      });
+      expect(nanAsOne(wasm[0]!)).toEqual(nanAsOne(js[0]!)); // exp: a host function
+      expect(wasm.slice(1)).toEqual(js.slice(1));
+    }
+    expect(ranVector(kd) && ranVector(ks)).toBe(true);
   });
 
   it('stencil offsets wider than the grid (no position is interior) and just inside it', async () => {
@@ -427,18 +472,65 @@ reduce void total(float a<>, reduce float r<>) { r += a; }
       return { b: await bits(rt, b), r: await bits(rt, r), sum };
     });
     expect(wasm).toEqual(js);
+    // The fused reduction (the producer computing the reduction's input) is one WebAssembly module.
+    const fused = fuseKernels(ks.get('mix')!.ir, ks.get('total')!.ir, { reads: [2], keep: [false, false, true], tag: 1 });
+    if ('refused' in fused) throw new Error(fused.refused);
+    expect(fused.ir.produce).toBeDefined();
+    const plan = { mode: 'reduceAll' as const, access: fused.ir.params.map((q) => (q.role === 'in' || q.role === 'out' ? 'linear' : null)), mask: null, smallIndex: true };
+    expect(generateKernelWasm(fused.ir, plan).bytes.length).toBeGreaterThan(0);
     const want = x.map((v) => f(f(f(f(v) * f(v)) - 0.5) * 0.25) + f(v)).map(f);
     expect(new Float32Array(new Uint32Array(wasm.r).buffer)).toEqual(new Float32Array(want));
   });
 
-  it('kernels the WebAssembly writer does not cover run as JavaScript (iterators)', async () => {
-    const ks = kernels(`kernel void it(iter float2 i<>, out float r<>) { r = i.x * i.y; }`);
+  it('iterators (the bitonic sort step: fmod, floor, computed gathers) and their edge forms', async () => {
+    const ks = kernels(`
+kernel void step(iter float i<>, float data[], float width, float offset, out float r<>) {
+  float lower = fmod(i, 2.0f * offset) < offset ? 1.0f : -1.0f;
+  float up = fmod(floor(i / width), 2.0f) == 0.0f ? 1.0f : -1.0f;
+  float a = data[i];
+  float b = data[i + lower * offset];
+  r = (lower == up) ? min(a, b) : max(a, b);
+}
+kernel void it2(iter float2 i<>, float x<>, out float r<>) { r = i.x * 3.0f - i.y + x; }
+`);
+    const n = 64;
+    const data = awkward(n, 16);
+    const { wasm, js } = await both(async (rt) => {
+      const D = rt.createStream('d', FLOAT, [n]);
+      await rt.streamRead(D, data);
+      const outs: number[][] = [];
+      const it = rt.createIter('i', FLOAT, [n], [0], [n]);
+      for (const [width, offset] of [[2, 1], [8, 4], [8, 1], [64, 16], [4, 0]]) {
+        const R = rt.createStream('r', FLOAT, [n]);
+        rt.call(ks.get('step')!, [it, D, width, offset, R]);
+        outs.push(await bits(rt, R));
+      }
+      // 2-D iterators: steps of one (exact), fractional steps, negative and -0 starts, resized.
+      const X = rt.createStream('x', FLOAT, [3, 5]);
+      await rt.streamRead(X, awkward(15, 17));
+      for (const [lo, hi] of [[[0, 0], [5, 3]], [[-0, 2.5], [1, 7]], [[-3, -1], [2, 2]], [[0.1, 1e7], [0.7, 3e7]]]) {
+        const R = rt.createStream('r2', FLOAT, [3, 5]);
+        rt.call(ks.get('it2')!, [rt.createIter('i2', vec('float', 2), [3, 5], lo!, hi!), X, R]);
+        outs.push(await bits(rt, R));
+        const big = rt.createStream('big', FLOAT, [6, 10]); // the same iterator resized to 6x10
+        rt.call(ks.get('it2')!, [rt.createIter('i3', vec('float', 2), [3, 5], lo!, hi!), rt.createStream('x6', FLOAT, [6, 10]), big]);
+        outs.push(await bits(rt, big));
+      }
+      return outs;
+    });
+    expect(nanAsOne(wasm.flat())).toEqual(nanAsOne(js.flat()));
+    expect(ranAsWasm(ks.get('step')!) && ranAsWasm(ks.get('it2')!)).toBe(true);
+  });
+
+  it('kernels the WebAssembly writer does not cover run as JavaScript (vout)', async () => {
+    const ks = kernels(`kernel void keep(float x<>, vout[1] float r<>) { if (x > 0.0f) { r = x; push(r); } }`);
     const rt = createCpuRuntime({ cpu: { workers: 0, wasm: true }, stdout: () => {} });
-    const it = rt.createIter('i', F2, [2, 3], [0, 0], [3, 2]);
-    const r = rt.createStream('r', FLOAT, [2, 3]);
-    rt.call(ks.get('it')!, [it, r]);
-    expect(await floats(rt, r)).toEqual([0, 1, 2, 0, 1, 2].map((x, i) => x * Math.floor(i / 3)));
-    expect(ranAsWasm(ks.get('it')!)).toBe(false);
+    const x = rt.createStream('x', FLOAT, [6]);
+    await rt.streamRead(x, [1, -2, 3, 0, 5, -6]);
+    const r = rt.createStream('r', FLOAT, [6]);
+    await rt.call(ks.get('keep')!, [x, r]);
+    expect(await floats(rt, r)).toEqual([1, 3, 5]);
+    expect(ranAsWasm(ks.get('keep')!)).toBe(false);
     rt.dispose();
   });
 });

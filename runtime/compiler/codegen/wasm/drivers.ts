@@ -30,6 +30,9 @@ export interface WasmKernelCode {
   vector: boolean;
 }
 
+/** A vector version is kept when it has at least this many SIMD operations per per-lane operation. */
+const VECTOR_OPS_PER_LANE_OP = 4;
+
 /** Pages the module's memory import may reach (the arena's maximum or more). */
 const MAX_PAGES = 65536;
 
@@ -43,8 +46,10 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (plan.mask) throw new WasmUnsupported('write mask');
   // Stores into char / uchar / fixed streams narrow (types.ts narrowStorage): the JavaScript kernel does it.
   if (ir.params.some((p) => p.storage)) throw new WasmUnsupported('a stream stored narrow (char, uchar, fixed)');
-  // A fused reduction computes its input (ir.ts `produce`): the JavaScript driver writes that part.
-  if (ir.produce) throw new WasmUnsupported('fused reduction (computed input)');
+  // A fused reduction (ir.ts `produce`): the input element is computed per element by the producer's
+  // part (parameters from `produce.from` on), which also stores the producer's kept outputs.
+  const produce = ir.kind === 'reduce' && plan.mode === 'reduceAll' ? ir.produce : undefined;
+  if (ir.produce && !produce) throw new WasmUnsupported('fused reduction outside a full reduction');
   if (ir.indexofParams.length > 0 && !plan.smallIndex) throw new WasmUnsupported('indexof over extents past 2^22');
 
   /** Launch values after (start, end): wasm type and the JavaScript expression reading it from L. */
@@ -58,6 +63,11 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   const bindings: WasmParam[] = [];
   type Stream = { k: number; words: number; kinds: Kind[]; forms: string; addr: number; S: number[]; N: number[]; running: number; row: number };
   const streams: Stream[] = [];
+  /** Iterator components: value = lo + ((hi - lo) * idx) / n in float32 at absolute index idx along
+   *  padded dimension d (codegen/js/drivers.ts); form 's' is exactly lo + idx, a small whole number. */
+  type IterComp = { k: number; c: number; d: number; form: string; forms: string; IL: number; ID: number; IN: number; ILi: number; IO: number; IS: number; val: number; int: number };
+  const iters: IterComp[] = [];
+  const wholeConsts: { f: Val; int: number }[] = [];
   const inputParam = ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1;
   const reduceParam = ir.params.findIndex((p) => p.role === 'reduce');
   let usesCoords = false;
@@ -72,7 +82,10 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
         b.comps = kinds.map((kind, c) => {
           const v = `L.args[${k}].value[${c}]`;
           const js = kind === 'float' ? `Math.fround(${v})` : kind === 'int' ? `f2i(${v})` : kind === 'uint' ? `f2u(${v})` : kind === 'bool' ? `(${v} !== 0 ? 1 : 0)` : v;
-          return { kind, local: value(valType(kind), js) } as Val;
+          const val = { kind, local: value(valType(kind), js) } as Val;
+          // A small whole constant in this plan (constForms 's'): an i32 twin for index arithmetic.
+          if (kind === 'float' && plan.constForms?.[k]?.[c] === 's') wholeConsts.push({ f: val, int: value('i32', `Math.fround(${v})`) });
+          return val;
         });
         return;
       case 'gather': {
@@ -88,6 +101,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
       }
       case 'in':
       case 'out': {
+        if (produce && k === inputParam) return; // computed, no storage (locals below)
         const access = plan.access[k];
         if (!access) throw new WasmUnsupported(`parameter ${k} without addressing`);
         const forms = access === 'linear' ? 'linear' : access === 'table' ? 'rrrr' : access;
@@ -109,6 +123,34 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
       case 'reduce':
         if (plan.mode !== 'reduceAll') throw new WasmUnsupported('reduce parameter outside a full reduction');
         return;
+      case 'iter': {
+        const dims = plan.iterDims?.[k];
+        if (!dims) throw new Error(`internal: plan has no iterator dimensions for parameter ${k}`);
+        const access = plan.access[k] ?? 'table';
+        const forms = access === 'linear' ? 'iiii' : access === 'table' ? 'rrrr' : access;
+        if (!/^[ir]{4}$/.test(forms)) throw new WasmUnsupported(`access ${access}`);
+        const a = `L.args[${k}]`;
+        b.comps = kinds.map((kind, c) => {
+          if (kind !== 'float') throw new WasmUnsupported(`${kind} iterator`);
+          const d = dims[c]!;
+          const IL = value('f32', `${a}.lo[${c}]`);
+          if (d < 0) return { kind, local: IL } as Val; // stays at lo
+          usesCoords = true;
+          const form = plan.iterForms?.[k]?.[c] ?? 'g';
+          iters.push({
+            k, c, d, form, forms, IL,
+            ID: value('f32', `${a}.d[${c}]`),
+            IN: value('f64', `${a}.n[${c}]`),
+            ILi: form === 's' ? value('i32', `${a}.lo[${c}]`) : -1,
+            IO: value('i32', `${a}.o[${d}]`),
+            IS: value('i32', `${a}.s[${d}]`),
+            val: -1,
+            int: -1,
+          });
+          return { kind, local: -1 } as Val; // set below, once the locals exist
+        });
+        return;
+      }
       default:
         throw new WasmUnsupported(`${p.role} parameter`);
     }
@@ -138,6 +180,16 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     s.running = f.local('i32');
     if (s.forms !== 'linear') s.row = f.local('i32');
   }
+  if (produce) {
+    const b = bindings[inputParam]!;
+    b.comps = b.kinds.map((kind) => ({ kind, local: f.local(valType(kind)) }) as Val);
+    b.writable = true;
+  }
+  for (const it of iters) {
+    it.val = f.local('f32');
+    it.int = f.local('i32');
+    bindings[it.k]!.comps![it.c] = { kind: 'float', local: it.val };
+  }
   if (reduceParam >= 0) {
     const b = bindings[reduceParam]!;
     b.comps = b.kinds.map((kind) => ({ kind, local: f.local(valType(kind)) }) as Val);
@@ -152,6 +204,8 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     bindings[k]!.indexof = xs.map((l) => ({ kind: 'float', local: l }) as Val);
   }
 
+  /** Extents array for dimIndex: an iterator's own extent along its dimension. */
+  const dimsN = (it: IterComp) => [0, 1, 2, 3].map((d) => (d === it.d ? it.IS : -1));
   /** Pushes the (resized) domain index of dimension d for an argument of extents N (locals). */
   const dimIndex = (forms: string, d: number, N: number[]) => {
     if (forms === 'linear' || forms[d] === 'i') {
@@ -179,6 +233,14 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (first >= 0) f.i32(1).set(first);
 
   const emitter = new WasmKernelEmitter(ir, f, bindings);
+  const producer = produce ? new WasmKernelEmitter({ ...ir, body: produce.body }, f, bindings) : null;
+  for (const w of wholeConsts) emitter.markWhole(w.f, { kind: 'int', local: w.int }, -SMALL_WHOLE, SMALL_WHOLE, true);
+  for (const it of iters) {
+    if (it.d < 3) emitter.invariant.add(it.val);
+    if (it.d < 3) emitter.invariant.add(it.int);
+    // lo + idx exactly, |lo| + n <= SMALL_WHOLE (launchdata.ts iterForms): index arithmetic in i32.
+    if (it.form === 's') emitter.markWhole({ kind: 'float', local: it.val }, { kind: 'int', local: it.int }, -SMALL_WHOLE, SMALL_WHOLE);
+  }
   // Fixed for a whole row: the launch values and indexof's slower components.
   for (let k = 0; k < params.length; k++) emitter.invariant.add(k);
   for (const [k, xs] of indexofLocals) {
@@ -196,8 +258,30 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     });
   }
 
+  /** Sets an iterator component's value (and its i32 twin for form 's') from the index on the stack. */
+  const iterValue = (it: IterComp) => {
+    const idx = f.local('i32');
+    f.get(it.IO).op('i32.add').set(idx); // absolute index: domain offset + position
+    if (it.form === 's') {
+      f.get(it.ILi).get(idx).op('i32.add').tee(it.int).op('f32.convert_i32_s').set(it.val);
+    } else if (it.form === 'g') {
+      // fround(lo + fround(fround(d * idx) / n))
+      f.get(it.ID).op('f64.promote_f32').get(idx).op('f64.convert_i32_u').op('f64.mul').op('f32.demote_f64');
+      f.op('f64.promote_f32').get(it.IN).op('f64.div').op('f32.demote_f64');
+      f.get(it.IL).op('f32.add').set(it.val);
+    } else {
+      // fround(lo + idx)
+      f.get(it.IL).op('f64.promote_f32').get(idx).op('f64.convert_i32_u').op('f64.add').op('f32.demote_f64').set(it.val);
+    }
+  };
+
   /** Per element: the resized fastest-dimension offsets, indexof x, the input loads, zeroed outputs. */
   const elementStart = () => {
+    for (const it of iters) {
+      if (it.d !== 3) continue;
+      dimIndex(it.forms, 3, dimsN(it));
+      iterValue(it);
+    }
     for (const [k, xs] of indexofLocals) {
       const s = streams.find((x) => x.k === k)!;
       const int = indexofInts.get(k)![0]!;
@@ -229,8 +313,20 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
         f.set(v.local!);
       });
     }
+    if (producer) {
+      // The producer's part in a block of its own, then its kept outputs' stores.
+      for (const v of bindings[inputParam]!.comps!) {
+        emitter.push({ kind: v.kind, num: 0 });
+        f.set(v.local!);
+      }
+      producer.emitBody();
+      storeOutputs();
+    }
   };
   const stores = () => {
+    if (!producer) storeOutputs();
+  };
+  const storeOutputs = () => {
     for (const s of streams) {
       if (ir.params[s.k]!.role !== 'out') continue;
       bindings[s.k]!.comps!.forEach((v, comp) => {
@@ -265,17 +361,28 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
    * written: streams of more than one word, a resized fastest dimension, control flow that differs
    * between positions, doubles. Stream and indexof bindings point at v128 locals while it is written.
    */
-  type Vector = { code: number[]; comps: Map<number, Val>; x: Map<number, { int: number; f: number }> };
+  type Vector = { code: number[]; comps: Map<number, Val[]>; x: Map<number, { int: number; f: number }>; it: Map<IterComp, { int: number; f: number }> };
   function vectorVersion(): Vector | null {
-    if (plan.mode !== 'map' || !streams.every((s) => s.words === 1 && (s.forms === 'linear' || s.forms[3] === 'i'))) return null;
-    const saved = bindings.map((b) => ({ comps: b.comps, indexof: b.indexof }));
-    const comps = new Map<number, Val>();
+    const vectorWords = (w: number) => w === 1 || w === 2 || w === 4;
+    if (plan.mode !== 'map' || !streams.every((s) => vectorWords(s.words) && !s.kinds.includes('double') && (s.forms === 'linear' || s.forms[3] === 'i'))) return null;
+    if (iters.some((it) => it.d === 3 && it.forms[3] !== 'i')) return null;
+    const saved = bindings.map((b) => ({ comps: b.comps && [...b.comps], indexof: b.indexof }));
+    const itv = new Map<IterComp, { int: number; f: number }>();
+    for (const it of iters) {
+      if (it.d !== 3) continue;
+      const loc = { int: f.local('v128'), f: f.local('v128') };
+      itv.set(it, loc);
+      const v: Val = { kind: 'float', local: loc.f, vec: true };
+      bindings[it.k]!.comps![it.c] = v;
+      if (it.form === 's') emitter.markWhole(v, { kind: 'int', local: loc.int, vec: true }, -SMALL_WHOLE, SMALL_WHOLE);
+    }
+    const comps = new Map<number, Val[]>();
     const x = new Map<number, { int: number; f: number }>();
     for (const s of streams) {
-      const v: Val = { kind: s.kinds[0]!, local: f.local('v128'), vec: true };
-      comps.set(s.k, v);
-      bindings[s.k]!.comps = [v];
-      if (ir.params[s.k]!.role === 'out') emitter.markMutable(v.local!);
+      const vs: Val[] = s.kinds.map((kind) => ({ kind, local: f.local('v128'), vec: true }));
+      comps.set(s.k, vs);
+      bindings[s.k]!.comps = vs;
+      if (ir.params[s.k]!.role === 'out') for (const v of vs) emitter.markMutable(v.local!);
     }
     for (const [k, xs] of indexofLocals) {
       const loc = { int: f.local('v128'), f: f.local('v128') };
@@ -288,8 +395,14 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     const state = f.save();
     emitter.vector = true;
     emitter.c3 = c[3]!;
+    emitter.vectorOps = 0;
+    emitter.laneOps = 0;
     try {
-      return { code: bodyVersion(f, emitter, true), comps, x };
+      const code = bodyVersion(f, emitter, true);
+      // Mostly per-lane work (extracting lanes, scalar code, rebuilding vectors) is slower than the
+      // scalar body: measured on the bitonic sort step (fmod and gathers at computed indices).
+      if (emitter.laneOps * VECTOR_OPS_PER_LANE_OP > emitter.vectorOps) throw new VectorUnsupported('mostly per-lane work');
+      return { code, comps, x, it: itv };
     } catch (e) {
       if (!(e instanceof VectorUnsupported)) throw e;
       f.restore(state);
@@ -306,26 +419,52 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   /** The vector step's loads (v128 at each stream's running address), zeroed outputs and indexof x. */
   function vectorStart(v: Vector): void {
     for (const s of streams) {
-      const val = v.comps.get(s.k)!;
-      if (ir.params[s.k]!.role === 'out') f.v128([0, 0, 0, 0]).set(val.local!);
-      else {
-        f.get(s.running).simd('v128.load');
-        if (val.kind === 'bool') f.i32(0).simd('i32x4.splat').simd('i32x4.ne');
-        f.set(val.local!);
+      const vals = v.comps.get(s.k)!;
+      if (ir.params[s.k]!.role === 'out') {
+        for (const val of vals) f.v128([0, 0, 0, 0]).set(val.local!);
+        continue;
       }
+      // The 4 elements' words, then one vector per component.
+      const rows = vals.map((_, j) => {
+        const r = f.local('v128');
+        f.get(s.running).i32(16 * j).op('i32.add').simd('v128.load').set(r);
+        return r;
+      });
+      f.transpose(s.words, rows, vals.map((val) => val.local!));
+      for (const val of vals) if (val.kind === 'bool') f.get(val.local!).i32(0).simd('i32x4.splat').simd('i32x4.ne').set(val.local!);
     }
     for (const loc of v.x.values()) {
       f.get(c[3]!).simd('i32x4.splat').v128([0, 1, 2, 3]).simd('i32x4.add').tee(loc.int);
       f.simd('f32x4.convert_i32x4_s').set(loc.f);
     }
+    for (const [it, loc] of v.it) {
+      if (it.form === 's') {
+        f.get(it.ILi).get(it.IO).op('i32.add').get(c[3]!).op('i32.add');
+        f.simd('i32x4.splat').v128([0, 1, 2, 3]).simd('i32x4.add').tee(loc.int);
+        f.simd('f32x4.convert_i32x4_s').set(loc.f);
+        continue;
+      }
+      // Lane by lane, the scalar formula at positions c3 .. c3 + 3.
+      for (let lane = 0; lane < 4; lane++) {
+        f.get(c[3]!).i32(lane).op('i32.add');
+        iterValue(it);
+        if (lane === 0) f.get(it.val).simd('f32x4.splat').set(loc.f);
+        else f.get(loc.f).get(it.val).simd('f32x4.replace_lane', lane).set(loc.f);
+      }
+    }
   }
   function vectorStores(v: Vector): void {
     for (const s of streams) {
       if (ir.params[s.k]!.role !== 'out') continue;
-      const val = v.comps.get(s.k)!;
-      f.get(s.running).get(val.local!);
-      if (val.kind === 'bool') f.i32(1).simd('i32x4.splat').simd('v128.and'); // masks -> 0 / 1
-      f.simd('v128.store');
+      const comps = v.comps.get(s.k)!.map((val) => {
+        if (val.kind !== 'bool') return val.local!;
+        const t = f.local('v128');
+        f.get(val.local!).i32(1).simd('i32x4.splat').simd('v128.and').set(t); // masks -> 0 / 1
+        return t;
+      });
+      const rows = comps.map(() => f.local('v128'));
+      f.interleave(s.words, comps, rows);
+      rows.forEach((r, j) => f.get(s.running).i32(16 * j).op('i32.add').get(r).simd('v128.store'));
     }
   }
 
@@ -343,6 +482,11 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (plan.mode === 'reduceAll') {
     f.get(i).get(CH).op('i32.div_u').i32(1).op('i32.add').get(CH).op('i32.mul').set(chunkEnd);
     f.get(stop).get(chunkEnd).get(stop).get(chunkEnd).op('i32.lt_s').op('select').set(stop);
+  }
+  for (const it of iters) {
+    if (it.d === 3) continue;
+    dimIndex(it.forms, it.d, dimsN(it));
+    iterValue(it);
   }
   for (const [k, xs] of indexofLocals) {
     const s = streams.find((x) => x.k === k)!;
@@ -415,7 +559,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     vectorStores(vector);
     f.get(i).i32(4).op('i32.add').set(i);
     f.get(c[3]!).i32(4).op('i32.add').set(c[3]!);
-    for (const s of streams) f.get(s.running).i32(16).op('i32.add').set(s.running);
+    for (const s of streams) f.get(s.running).i32(16 * s.words).op('i32.add').set(s.running);
     f.br('el');
     f.close();
   }

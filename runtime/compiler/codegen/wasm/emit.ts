@@ -130,7 +130,7 @@ export class WasmKernelEmitter {
    * of whole constants. Exact in float32 either way, so index arithmetic on them runs in i32 and a
    * gather indexed by one clamps it as an integer (what the JavaScript's whole-number facts do).
    */
-  readonly whole = new Map<number, { int: Val; lo: number; hi: number }>();
+  readonly whole = new Map<number, { int: Val; lo: number; hi: number; nz: boolean }>();
   /**
    * i32 locals known to equal c3 + K (the fastest coordinate plus a constant): indexof's x and sums
    * with constants. A gather indexed by such a value needs no clamp where every c3 + K is inside its
@@ -147,6 +147,10 @@ export class WasmKernelEmitter {
   vector = false;
   /** The i32 local holding c3 of the first of the 4 positions (vector version). */
   c3 = -1;
+  /** In the vector version: SIMD operations written, and operations written once per lane (the
+   *  driver drops a vector version that is mostly per-lane work: it runs slower than the scalar one). */
+  vectorOps = 0;
+  laneOps = 0;
   readonly interiorUses = new Map<string, { K: number; n: number }>();
 
   constructor(
@@ -240,6 +244,7 @@ export class WasmKernelEmitter {
   }
 
   private vop(kind: Kind, name: Parameters<FuncBuilder['simd']>[0], args: Val[]): Val {
+    this.vectorOps++;
     const vs = args.map((a) => this.vec(a, a.kind));
     return this.tmp(kind, () => {
       for (const v of vs) this.push(v);
@@ -253,6 +258,7 @@ export class WasmKernelEmitter {
    * computed indices, ...). Same results as the scalar version, lane by lane.
    */
   perLane(kinds: Kind[], args: Val[], f: (lane: Val[]) => Val[]): Val[] {
+    this.laneOps++;
     const results: Val[][] = [];
     for (let lane = 0; lane < 4; lane++) {
       const scalars = args.map((a) => (a.vec ? this.extract(a, lane) : a));
@@ -347,7 +353,7 @@ export class WasmKernelEmitter {
         let value = this.emitExpr(s.value, scope);
         if (target.comps.length > 1) {
           const written = new Set(target.comps.map((c) => c.local));
-          value = value.map((v) => (v.local !== undefined && written.has(v.local) ? this.tmp(v.kind, () => this.push(v)) : v));
+          value = value.map((v) => (v.local !== undefined && written.has(v.local) ? this.tmp(v.kind, () => this.push(v), undefined, v.vec) : v));
         }
         target.comps.forEach((c, k) => this.store(c, value[value.length === 1 ? 0 : k]!));
         return;
@@ -566,17 +572,18 @@ export class WasmKernelEmitter {
   }
 
   /** The whole-number view of a float value (see `whole`), or null. */
-  wholeOf(v: Val): { int: Val; lo: number; hi: number } | null {
+  wholeOf(v: Val): { int: Val; lo: number; hi: number; nz: boolean } | null {
     if (v.kind !== 'float') return null;
     if (v.local !== undefined) return this.whole.get(v.local) ?? null;
     const n = v.num!;
-    if (!Number.isInteger(n) || Object.is(n, -0) || Math.abs(n) >= EXACT_F32) return null;
-    return { int: { kind: 'int', num: n }, lo: n, hi: n };
+    if (!Number.isInteger(n) || Math.abs(n) >= EXACT_F32) return null;
+    return { int: { kind: 'int', num: n + 0 }, lo: n, hi: n, nz: Object.is(n, -0) };
   }
 
-  /** Registers float local `f` as whole: the value of i32 `int`, within [lo, hi]. */
-  markWhole(f: Val, int: Val, lo: number, hi: number): void {
-    if (f.local !== undefined) this.whole.set(f.local, { int, lo, hi });
+  /** Registers float local `f` as whole: the value of i32 `int` (0 for -0), within [lo, hi]; `nz`:
+   *  the float may be -0. */
+  markWhole(f: Val, int: Val, lo: number, hi: number, nz = false): void {
+    if (f.local !== undefined) this.whole.set(f.local, { int, lo, hi, nz });
   }
 
   /** Float `a op b` on whole numbers, computed exactly in i32 when the result stays whole and small;
@@ -586,28 +593,31 @@ export class WasmKernelEmitter {
     const x = this.wholeOf(a);
     const y = this.wholeOf(b);
     if (!x || !y) return null;
-    // x + 0 and x - 0 are x (a whole number here is never -0).
-    if ((op === '+' || op === '-') && y.lo === 0 && y.hi === 0 && a.local !== undefined) return a;
-    if (op === '+' && x.lo === 0 && x.hi === 0 && b.local !== undefined) return b;
+    // x - 0 is x; x + 0 and 0 + x are x unless x may be -0 (-0 + 0 is +0).
+    if (op === '-' && y.lo === 0 && y.hi === 0 && a.local !== undefined) return a;
+    if (op === '+' && y.lo === 0 && y.hi === 0 && !x.nz && a.local !== undefined) return a;
+    if (op === '+' && x.lo === 0 && x.hi === 0 && !y.nz && b.local !== undefined) return b;
     let lo: number;
     let hi: number;
-    if (op === '+') [lo, hi] = [x.lo + y.lo, x.hi + y.hi];
-    else if (op === '-') [lo, hi] = [x.lo - y.hi, x.hi - y.lo];
+    let nz: boolean;
+    const mayBeZero = (w: { lo: number; hi: number }) => w.lo <= 0 && w.hi >= 0;
+    if (op === '+') [lo, hi, nz] = [x.lo + y.lo, x.hi + y.hi, x.nz && y.nz];
+    else if (op === '-') [lo, hi, nz] = [x.lo - y.hi, x.hi - y.lo, x.nz];
     else {
-      // 0 * negative is -0 in floats, which an integer cannot hold: products of non-negatives only.
-      if (x.lo < 0 || y.lo < 0) return null;
-      [lo, hi] = [x.lo * y.lo, x.hi * y.hi];
+      const p = [x.lo * y.lo, x.lo * y.hi, x.hi * y.lo, x.hi * y.hi];
+      [lo, hi] = [Math.min(...p), Math.max(...p)];
+      nz = x.nz || y.nz || (mayBeZero(x) && y.lo < 0) || (mayBeZero(y) && x.lo < 0);
     }
     if (Math.max(Math.abs(lo), Math.abs(hi)) >= EXACT_F32) return null;
     const name = op === '+' ? 'add' : op === '-' ? 'sub' : 'mul';
-    const vector = x.int.vec || y.int.vec;
+    const vector = x.int.vec || y.int.vec || a.vec || b.vec;
     const int = vector
       ? this.vop('int', `i32x4.${name}` as 'i32x4.add', [x.int, y.int])
       : this.tmp('int', () => this.arith(`i32.${name}` as 'i32.add', x.int, y.int), [x.int, y.int]);
-    const fl = vector
-      ? this.vop('float', 'f32x4.convert_i32x4_s', [int])
-      : this.tmp('float', () => (this.push(int), this.fn.op('f32.convert_i32_s')), [int]);
-    this.markWhole(fl, int, lo, hi);
+    // The float result by the float operation (exact here, and -0 where the JavaScript gives -0);
+    // the i32 twin holds the same number for index arithmetic.
+    const fl = vector ? this.vop('float', `f32x4.${name}` as 'f32x4.add', [a, b]) : this.tmp('float', () => this.arith(`f32.${name}` as 'f32.add', a, b), [a, b]);
+    this.markWhole(fl, int, lo, hi, nz);
     // c3 + K plus or minus a constant is c3 + K' again.
     const ka = x.int.local !== undefined ? this.affine.get(x.int.local) : undefined;
     const kb = y.int.local !== undefined ? this.affine.get(y.int.local) : undefined;
@@ -641,15 +651,7 @@ export class WasmKernelEmitter {
     }
     if (kind === 'float' || kind === 'double') {
       const t = valType(kind);
-      if (op === '%') {
-        const fm = this.hostFn('fmod');
-        return this.tmp(kind, () => {
-          this.pushF64(a);
-          this.pushF64(b);
-          f.call(fm);
-          this.fromF64(kind);
-        }, [a, b]);
-      }
+      if (op === '%') return this.fmod(kind, a, b);
       const names: Record<string, string> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div' };
       if (!(op in names)) throw new Error(`internal: operator ${op} on ${kind}`);
       return this.tmp(kind, () => this.arith(`${t}.${names[op]}` as 'f32.add', a, b), [a, b]);
@@ -721,6 +723,76 @@ export class WasmKernelEmitter {
     return this.perLane([kind], [a, b], ([x, y]) => [this.binary(op, kind, x!, y!)])[0]!;
   }
 
+  /**
+   * C's fmod as the JavaScript prelude's `fmodf` computes it: for x and y whole numbers in int32 range
+   * (y not 0) the integer remainder, with x's sign on a zero result (x * 0); otherwise JavaScript's
+   * `%` through the host. Rounded once to the kind.
+   */
+  private fmod(kind: Kind, a: Val, b: Val): Val {
+    const f = this.fn;
+    const t = valType(kind) as 'f32' | 'f64';
+    const fm = this.hostFn('fmod');
+    const wa = this.wholeOf(a);
+    const wb = this.wholeOf(b);
+    if (wa && wb && !a.vec && !b.vec) {
+      // Both whole (in int32): the integer remainder unless y is 0.
+      return this.tmp(kind, () => {
+        this.push(wb.int);
+        f.open('if', null, t);
+        const r = f.local('i32');
+        this.push(wa.int);
+        this.push(wb.int);
+        f.op('i32.rem_s').tee(r).op('i32.eqz');
+        f.open('if', null, t);
+        this.push(a);
+        f.const(t, 0).op(`${t}.mul` as 'f32.mul');
+        f.else();
+        f.get(r).op(`${t}.convert_i32_s` as 'f32.convert_i32_s');
+        f.close();
+        f.else();
+        this.pushF64(a);
+        this.pushF64(b);
+        f.call(fm);
+        this.fromF64(kind);
+        f.close();
+      }, [a, b, wa.int, wb.int]);
+    }
+    const xd = this.tmp('double', () => this.pushF64(a), [a]);
+    const yd = this.tmp('double', () => this.pushF64(b), [b]);
+    const xi = this.tmp('int', () => (this.push(xd), f.sat('i32.trunc_sat_f64_s')), [xd]);
+    const yi = this.tmp('int', () => (this.push(yd), f.sat('i32.trunc_sat_f64_s')), [yd]);
+    return this.tmp(kind, () => {
+      // (x | 0) === x && (y | 0) === y && y !== 0
+      this.push(xi);
+      f.op('f64.convert_i32_s');
+      this.push(xd);
+      f.op('f64.eq');
+      this.push(yi);
+      f.op('f64.convert_i32_s');
+      this.push(yd);
+      f.op('f64.eq').op('i32.and');
+      this.push(yi);
+      f.i32(0).op('i32.ne').op('i32.and');
+      f.open('if', null, t);
+      const r = f.local('i32');
+      this.push(xi);
+      this.push(yi);
+      f.op('i32.rem_s').tee(r).op('i32.eqz');
+      f.open('if', null, t);
+      this.push(a);
+      f.const(t, 0).op(`${t}.mul` as 'f32.mul');
+      f.else();
+      f.get(r).op(`${t}.convert_i32_s` as 'f32.convert_i32_s');
+      f.close();
+      f.else();
+      this.push(xd);
+      this.push(yd);
+      f.call(fm);
+      this.fromF64(kind);
+      f.close();
+    }, [a, b, xd, yd, xi, yi]);
+  }
+
   private arith(name: Parameters<FuncBuilder['op']>[0], a: Val, b: Val): void {
     this.push(a);
     this.push(b);
@@ -745,11 +817,11 @@ export class WasmKernelEmitter {
     }
     if (op === '~') return this.tmp(kind, () => this.arith('i32.xor', a, { kind, num: -1 }), [a]);
     const w = this.wholeOf(a);
-    if (kind === 'float' && w && (w.lo > 0 || w.hi < 0)) {
-      // -x of a whole number that is never 0 (so never -0): exact in i32.
+    if (kind === 'float' && w) {
+      // -x of a whole number: the i32 twin is 0 - x (the float may be -0, the integer 0).
       const int = this.tmp('int', () => this.arith('i32.sub', { kind: 'int', num: 0 }, w.int), [w.int]);
-      const fl = this.tmp('float', () => (this.push(int), f.op('f32.convert_i32_s')), [int]);
-      this.markWhole(fl, int, -w.hi, -w.lo);
+      const fl = this.tmp('float', () => (this.push(a), f.op('f32.neg')), [a]);
+      this.markWhole(fl, int, -w.hi, -w.lo, w.lo <= 0 && w.hi >= 0);
       return fl;
     }
     switch (kind) {
@@ -872,16 +944,36 @@ export class WasmKernelEmitter {
     }
     // A condition the same for all positions: only the chosen side runs.
     const ts = kinds.map((k) => this.mutableCopy(k, literal(k, 0)));
+    // Where both sides are whole numbers, so is the result: an i32 twin set in both branches.
+    const twins = kinds.map((k) => (k === 'float' ? this.mutableCopy('int', literal('int', 0)) : null));
+    const sides: { lo: number; hi: number; nz: boolean }[][] = [[], []];
+    const branch = (vals: Val[], side: number) => {
+      ts.forEach((t, i) => {
+        const v = vals[vals.length === 1 ? 0 : i]!;
+        this.store(t, v);
+        const w = this.wholeOf(v);
+        const twin = twins[i];
+        if (twin && w && !w.int.vec === !twin.vec) {
+          this.store(twin, w.int);
+          sides[side]![i] = w;
+        }
+      });
+    };
     this.push(c[0]!);
     this.fn.open('if');
-    const a = this.emitExpr(e.then, scope);
-    ts.forEach((t, i) => this.store(t, a[a.length === 1 ? 0 : i]!));
+    branch(this.emitExpr(e.then, scope), 0);
     this.fn.else();
-    const b = this.emitExpr(e.else, scope);
-    ts.forEach((t, i) => this.store(t, b[b.length === 1 ? 0 : i]!));
+    branch(this.emitExpr(e.else, scope), 1);
     this.fn.close();
     // The results are set once here and never again: usable like any computed value.
     for (const t of ts) this.mutable.delete(t.local!);
+    ts.forEach((t, i) => {
+      const [x, y] = [sides[0]![i], sides[1]![i]];
+      const twin = twins[i];
+      if (!x || !y || !twin) return;
+      this.mutable.delete(twin.local!);
+      this.markWhole(t, twin, Math.min(x.lo, y.lo), Math.max(x.hi, y.hi), x.nz || y.nz);
+    });
     return ts;
   }
 
@@ -1076,7 +1168,7 @@ export class WasmKernelEmitter {
         });
       case 'atan2': return map((k, kind) => host(kind, 'atan2', at(0, k), at(1, k)));
       case 'pow': return map((k, kind) => host(kind, 'pow', at(0, k), at(1, k)));
-      case 'fmod': return map((k, kind) => host(kind, 'fmod', at(0, k), at(1, k)));
+      case 'fmod': return map((k, kind) => (isF(kind) ? this.fmod(kind, at(0, k), at(1, k)) : host(kind, 'fmod', at(0, k), at(1, k))));
       case 'min':
       case 'max':
         return map((k, kind) => {
@@ -1230,7 +1322,7 @@ export class WasmKernelEmitter {
     const x = idx[0]!.v;
     const w = this.wholeOf(x);
     const K = w?.int.local !== undefined ? this.affine.get(w.int.local) : undefined;
-    const contiguous = g.words === 1 && this.interior && K !== undefined && idx.slice(1).every((i) => !i.v.vec) && p.kinds[0] !== 'double';
+    const contiguous = [1, 2, 4].includes(g.words) && this.interior && K !== undefined && idx.slice(1).every((i) => !i.v.vec) && !p.kinds.includes('double');
     if (!contiguous) {
       return this.perLane(p.kinds, idx.map((i) => i.v), (lanes) => this.gatherAt(p, lanes.map((v, k) => ({ v, kind: idx[k]!.kind }))));
     }
@@ -1239,14 +1331,21 @@ export class WasmKernelEmitter {
     const c3: Val = { kind: 'int', local: this.c3 };
     const first = this.tmp('int', () => (this.push(c3), this.fn.i32(K!).op('i32.add')), [c3]);
     const at = this.gatherAddress(g, [{ v: first, kind: 'int', exact: true }, ...idx.slice(1).map((i) => ({ ...i, exact: false }))]);
-    const kind = p.kinds[0]!;
-    return [
-      this.tmp(kind, () => {
+    // The 4 elements' words (loaded once per address: gathered streams are not written), then one
+    // vector per component.
+    const rows = p.kinds.map((_, j) =>
+      this.tmp('int', () => {
         this.push(at);
-        this.fn.simd('v128.load');
-        if (kind === 'bool') this.fn.i32(0).simd('i32x4.splat').simd('i32x4.ne');
+        this.fn.i32(16 * j).op('i32.add').simd('v128.load');
       }, [at], true),
-    ];
+    );
+    if (g.words === 1) {
+      const kind = p.kinds[0]!;
+      return [kind === 'bool' ? this.vop('bool', 'i32x4.ne', [rows[0]!, { kind: 'int', num: 0 }]) : { ...rows[0]!, kind } as Val];
+    }
+    const out = p.kinds.map((kind) => ({ kind, local: this.fn.local('v128'), vec: true }) as Val);
+    this.fn.transpose(g.words, rows.map((r) => r.local!), out.map((o) => o.local!));
+    return out.map((o) => (o.kind === 'bool' ? this.vop('bool', 'i32x4.ne', [{ ...o, kind: 'int' } as Val, { kind: 'int', num: 0 }]) : o));
   }
 
   /** The scalar gather: clamped indices, then the element's components. */

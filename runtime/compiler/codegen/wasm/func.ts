@@ -54,6 +54,47 @@ export class FuncBuilder {
     return this;
   }
 
+  /** i8x16.shuffle picking 32-bit lanes: 0-3 from the first operand, 4-7 from the second. */
+  shuffle(lanes: [number, number, number, number]): this {
+    this.code.push(0xfd, ...uleb(0x0d));
+    for (const l of lanes) for (let b = 0; b < 4; b++) this.code.push(4 * l + b);
+    return this;
+  }
+
+  /**
+   * Sets `out[c]` (component c of 4 consecutive elements of `words` words each) from `rows`, the
+   * elements as loaded (words v128s, element-major), or the reverse (`out` element-major from
+   * components in `rows`): the 2x2 interleave for two words, the 4x4 transpose for four (its own
+   * inverse). One word: a copy.
+   */
+  transpose(words: number, rows: number[], out: number[]): this {
+    if (words === 1) return this.get(rows[0]!).set(out[0]!);
+    if (words === 2) {
+      this.get(rows[0]!).get(rows[1]!).shuffle([0, 2, 4, 6]).set(out[0]!);
+      this.get(rows[0]!).get(rows[1]!).shuffle([1, 3, 5, 7]).set(out[1]!);
+      return this;
+    }
+    if (words !== 4) throw new Error(`internal: no transpose of ${words} words`);
+    const t = [0, 1, 2, 3].map(() => this.local('v128'));
+    this.get(rows[0]!).get(rows[1]!).shuffle([0, 4, 1, 5]).set(t[0]!);
+    this.get(rows[2]!).get(rows[3]!).shuffle([0, 4, 1, 5]).set(t[1]!);
+    this.get(rows[0]!).get(rows[1]!).shuffle([2, 6, 3, 7]).set(t[2]!);
+    this.get(rows[2]!).get(rows[3]!).shuffle([2, 6, 3, 7]).set(t[3]!);
+    this.get(t[0]!).get(t[1]!).shuffle([0, 1, 4, 5]).set(out[0]!);
+    this.get(t[0]!).get(t[1]!).shuffle([2, 3, 6, 7]).set(out[1]!);
+    this.get(t[2]!).get(t[3]!).shuffle([0, 1, 4, 5]).set(out[2]!);
+    this.get(t[2]!).get(t[3]!).shuffle([2, 3, 6, 7]).set(out[3]!);
+    return this;
+  }
+
+  /** Components back to element-major order for two words (the inverse of `transpose`). */
+  interleave(words: number, comps: number[], out: number[]): this {
+    if (words !== 2) return this.transpose(words, comps, out);
+    this.get(comps[0]!).get(comps[1]!).shuffle([0, 4, 1, 5]).set(out[0]!);
+    this.get(comps[0]!).get(comps[1]!).shuffle([2, 6, 3, 7]).set(out[1]!);
+    return this;
+  }
+
   /** i32x4 constant lanes (v128.const). */
   v128(lanes: [number, number, number, number]): this {
     const b = new Uint8Array(16);
