@@ -20,6 +20,9 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't64x128k16': { tx: 16, ty: 16, rm: 4, rn: 2, bk: 16 },
   't64x128k8r8': { tx: 16, ty: 8, rm: 8, rn: 2, bk: 8 },
   't64x64k16': { tx: 16, ty: 16, rm: 4, rn: 1, bk: 16 },
+  't64x64k8r8': { tx: 8, ty: 8, rm: 8, rn: 2, bk: 8 },
+  't64x64k16r8': { tx: 8, ty: 8, rm: 8, rn: 2, bk: 16 },
+  't128x64k8r8': { tx: 8, ty: 16, rm: 8, rn: 2, bk: 8 },
   't32x32k8': { tx: 8, ty: 8, rm: 4, rn: 1, bk: 8 },
 };
 
