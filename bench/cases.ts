@@ -16,6 +16,7 @@ import { sgemvWgsl } from './wgsl/sgemv.js';
 import { sumWgsl } from './wgsl/reduce.js';
 import { stencilWgsl } from './wgsl/stencil.js';
 import { chainWgsl } from './wgsl/chain.js';
+import { chain4Wgsl } from './wgsl/chain4.js';
 import { saxpyLoopWgsl } from './wgsl/loop.js';
 import { downloadWgsl, uploadWgsl } from './wgsl/transfer.js';
 import { gatherJs, saxpyJs, stencilJs, sumJs } from './jsloops.js';
@@ -31,6 +32,8 @@ import { GEMM_TILE_CANDIDATES } from '../runtime/library/blas/natives.js';
 const SAXPY_A = 2.5;
 const CHAIN_A = 0.5;
 const CHAIN_B = 1.0;
+const CHAIN4_A = 0.5;
+const CHAIN4_B = 1.0;
 
 function needGpu(ctx: CaseContext): BenchGpu {
   if (!ctx.gpu) throw new Unavailable('no WebGPU device');
@@ -164,12 +167,19 @@ function sumCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase {
   };
 }
 
-function sgemvCase(id: string, m: number, form: 'mulsum' | 'single'): BenchCase {
+const SGEMV_TITLES = {
+  mulsum: "SGEMV, seeds' mul + sum form, fusion off (two launches)",
+  alive: "SGEMV, seeds' mul + sum fused, T written",
+  dead: "SGEMV, seeds' mul + sum fused, T dead (never written)",
+  single: 'SGEMV, single kernel',
+};
+
+function sgemvCase(id: string, m: number, form: 'mulsum' | 'alive' | 'dead' | 'single'): BenchCase {
   const data = lazy(() => ({ A: randomFloats(m * m, 4), x: randomFloats(m, 5) }));
   return {
     id,
     backend: 'webgpu',
-    title: form === 'mulsum' ? 'SGEMV, seeds\' mul + sum form' : 'SGEMV, single kernel',
+    title: SGEMV_TITLES[form],
     size: `${m}x${m}`,
     bytes: 4 * (m * m + 2 * m),
     flops: 2 * m * m,
@@ -184,7 +194,32 @@ function sgemvCase(id: string, m: number, form: 'mulsum' | 'single'): BenchCase 
     async brook(ctx) {
       const { A, x } = data();
       const s = await session('webgpu', ctx);
-      return form === 'mulsum' ? brook.sgemvMulSumBrook(s, A, x, m, m) : brook.sgemvSingleBrook(s, A, x, m, m);
+      if (form === 'single') return brook.sgemvSingleBrook(s, A, x, m, m);
+      return brook.sgemvMulSumBrook(s, A, x, m, m, form === 'mulsum' ? 'unfused' : form);
+    },
+  };
+}
+
+/** Four maps in a chain (bench/cases/chain4.br), fused (t1..t3 dead) or one launch each, against
+ *  one hand-written pass. Bytes: the job's minimum, x read and out written once. */
+function chain4Case(id: string, e: number, fused: boolean): BenchCase {
+  const n = 2 ** e;
+  const data = lazy(() => randomFloats(4 * n, 11));
+  return {
+    id,
+    backend: 'webgpu',
+    title: fused ? 'chain of 4 maps, fused (intermediates dead)' : 'chain of 4 maps, fusion off (4 launches)',
+    size: pow2(e, 'float4'),
+    bytes: 32 * n,
+    flops: 24 * n,
+    workingSetBytes: 80 * n,
+    largestBufferBytes: 16 * n,
+    timing: 'gpu',
+    async baseline(ctx) {
+      return chain4Wgsl(needGpu(ctx), CHAIN4_A, CHAIN4_B, data());
+    },
+    async brook(ctx) {
+      return brook.chain4Brook(await session('webgpu', ctx), CHAIN4_A, CHAIN4_B, data(), fused);
     },
   };
 }
@@ -416,6 +451,12 @@ export function allCases(quick: boolean): BenchCase[] {
     sgemvCase('sgemv.small.single', q ? 128 : 1024, 'single'),
     sgemvCase('sgemv.large.mulsum', q ? 512 : 8192, 'mulsum'),
     sgemvCase('sgemv.large.single', q ? 512 : 8192, 'single'),
+    sgemvCase('sgemv.small.alive', q ? 128 : 1024, 'alive'),
+    sgemvCase('sgemv.small.dead', q ? 128 : 1024, 'dead'),
+    sgemvCase('sgemv.large.alive', q ? 512 : 8192, 'alive'),
+    sgemvCase('sgemv.large.dead', q ? 512 : 8192, 'dead'),
+    chain4Case('chain4.fused', q ? 16 : 24, true),
+    chain4Case('chain4.unfused', q ? 16 : 24, false),
     sumCase('sum.small', q ? 14 : 20, 'webgpu'),
     sumCase('sum.large', q ? 18 : 26, 'webgpu'),
     stencilCase('stencil', q ? 256 : 2048),

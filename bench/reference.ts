@@ -177,6 +177,18 @@ export function chainRef(x: Float32Array, a: number, b: number, calls: number): 
   return { want, scale };
 }
 
+/** The chain of four maps of bench/cases/chain4.br: out = (a x + b)^2 / 2 - 1 + x, per component. */
+export function chain4Ref(a: number, b: number, x: Float32Array): { want: Float64Array; scale: Float64Array } {
+  const want = new Float64Array(x.length);
+  const scale = new Float64Array(x.length);
+  for (let i = 0; i < x.length; i++) {
+    const t1 = a * x[i]! + b;
+    want[i] = t1 * t1 * 0.5 - 1 + x[i]!;
+    scale[i] = t1 * t1 * 0.5 + 1 + Math.abs(x[i]!);
+  }
+  return { want, scale };
+}
+
 /** r[i] = table[clamp(floor(idx[i] + 0.25))], float4 elements (Brook's gather rule). */
 export function gatherRef(table: Float32Array, idx: Float32Array): { want: Float64Array; scale: Float64Array } {
   const m = table.length / 4;

@@ -7,7 +7,8 @@
 #   scripts/run-notebooks-full.sh OUTDIR [NOTEBOOK.ipynb ...]
 #
 # Without notebooks it runs saxpy-sgemv, segment, fft, raytrace, bitonic-sort and blas (when present),
-# one after another; a notebook that fails is reported and the others still run (exit status 1).
+# one after another, then figure3 (every saved figure in one chart, read from OUTDIR/figure3); a
+# notebook that fails is reported and the others still run (exit status 1).
 # BROOK_SIZE=small in the environment makes it a smoke run of the script itself.
 set -uo pipefail
 out=${1:?usage: scripts/run-notebooks-full.sh OUTDIR [NOTEBOOK.ipynb ...]}
@@ -24,7 +25,7 @@ if [ $# -gt 0 ]; then
   notebooks=("$@")
 else
   notebooks=()
-  for n in saxpy-sgemv segment fft raytrace bitonic-sort blas; do
+  for n in saxpy-sgemv segment fft raytrace bitonic-sort blas figure3; do
     [ -f "notebooks/$n.ipynb" ] && notebooks+=("notebooks/$n.ipynb")
   done
 fi

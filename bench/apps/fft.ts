@@ -14,7 +14,7 @@ import type { Side } from '../side.js';
 import { fftWgsl } from '../wgsl/fft.js';
 import { runFigure3, type AppDefinition, type BrookJob, type Figure3 } from './figure3.js';
 import { kernels } from './kernels.js';
-import { appSize, bySize, type AppSize } from './size.js';
+import { bySize, type AppSize } from './size.js';
 import { FLOAT2, FLOAT4 } from './streams.js';
 
 export interface FftParams {
@@ -24,7 +24,7 @@ export interface FftParams {
   bits: number;
 }
 
-export function fftParams(size: AppSize = appSize()): FftParams {
+export function fftParams(size: AppSize): FftParams {
   const n = bySize(size, 128, 1024);
   return { size, n, bits: Math.log2(n) };
 }
@@ -125,15 +125,18 @@ export function fftReference(p: FftParams, inp: Pick<FftInputs, 're' | 'im'>): {
 }
 
 /**
- * Real and imaginary parts against the float64 transform. A float32 FFT's error in each output
- * grows like eps log2 N times the channel's L2 norm, so that is each element's scale.
+ * Real and imaginary parts against the float64 transform. A float32 FFT's rounding grows like
+ * eps log2 N: relative to the output itself for large outputs (the DC term of a 1024^2 image is the
+ * sum of a million values), and relative to the channel's L2 norm for the many small ones. So each
+ * element's scale is (|X_k| + ||x||_2) * 2 log2 n, with a tolerance of 1e-6 of it: a wrong twiddle or
+ * sign is off by the order of |X_k| itself and fails by orders of magnitude.
  */
 export function fftCheck(p: FftParams, inp: Pick<FftInputs, 're' | 'im'>, want: { re: Float64Array; im: Float64Array }, gotRe: ArrayLike<number>, gotIm: ArrayLike<number>): Check {
   const norm = [0, 0, 0, 0];
   for (let i = 0; i < inp.re.length; i++) norm[i & 3] += inp.re[i]! ** 2 + inp.im[i]! ** 2;
   const bound = 2 * p.bits;
   const scale = new Float64Array(want.re.length);
-  for (let i = 0; i < scale.length; i++) scale[i] = Math.sqrt(norm[i & 3]!) * bound;
+  for (let i = 0; i < scale.length; i++) scale[i] = (Math.hypot(want.re[i]!, want.im[i]!) + Math.sqrt(norm[i & 3]!)) * bound;
   const r = compare(gotRe, want.re, scale, 1e-6, 1e-30);
   if (!r.ok) return { ...r, detail: `real part, ${r.detail}` };
   const i = compare(gotIm, want.im, scale, 1e-6, 1e-30);
@@ -177,11 +180,11 @@ function fftJs(p: FftParams, inp: FftInputs, want: () => { re: Float64Array; im:
   ];
 }
 
-export function fftApp(given: { bitrev: unknown; butterfly: unknown }, p: FftParams, inp = fftInputs(p)): AppDefinition {
+/** `ref`: the float64 transform, when the caller computed it already. */
+export function fftApp(given: { bitrev: unknown; butterfly: unknown }, p: FftParams, inp = fftInputs(p), ref?: { re: Float64Array; im: Float64Array }): AppDefinition {
   const k = kernels(given, ['bitrev', 'butterfly']);
   const { n } = p;
   const passes = fftPasses(n);
-  let ref: { re: Float64Array; im: Float64Array } | undefined;
   const want = () => (ref ??= fftReference(p, inp));
   const plane = 16 * n * n;
   return {
@@ -232,6 +235,6 @@ export function fftApp(given: { bitrev: unknown; butterfly: unknown }, p: FftPar
 }
 
 /** Figure 3 for the FFT with the notebook's `bitrev` and `butterfly` kernels. */
-export function fftFigure3(given: { bitrev: unknown; butterfly: unknown }, p: FftParams = fftParams(), inp = fftInputs(p)): Promise<Figure3> {
-  return runFigure3(fftApp(given, p, inp), p.size);
+export function fftFigure3(given: { bitrev: unknown; butterfly: unknown }, p: FftParams, inp = fftInputs(p), ref?: { re: Float64Array; im: Float64Array }): Promise<Figure3> {
+  return runFigure3(fftApp(given, p, inp, ref), p.size);
 }

@@ -24,13 +24,13 @@ import type { BrookRuntimeHandle } from '../../runtime/brt/index.js';
 import { tableBundle } from '../../magics/report.js';
 import type { PlotDisplay } from '../../runtime/results/plot.js';
 import { brookSession } from '../brook/session.js';
-import { openBenchGpu, type BenchGpu } from '../gpu.js';
+import type { BenchGpu } from '../gpu.js';
 import { measureCase, type MeasureSettings } from '../measure.js';
 import type { Check } from '../reference.js';
 import { median, type CaseResult, type SideResult, type TimingMethod } from '../results.js';
 import { Unavailable, type BenchCase, type Side } from '../side.js';
-import { installPassTimer } from '../timer.js';
 import { createFlusher, type Flusher } from '../wgsl/flush.js';
+import { harnessGpu } from './device.js';
 import type { AppSize } from './size.js';
 
 /** The Brook version of a job on one runtime: streams made, inputs copied in by upload(). */
@@ -115,18 +115,8 @@ function settings(size: AppSize, log: (line: string) => void): MeasureSettings {
     : { warmup: 1, samples: 3, planSamples: 1, flushBytes: 1 << 20, log };
 }
 
-// One harness device (and cache flusher) per process, shared by every figure a notebook measures.
-let gpuOpened: Promise<{ gpu?: BenchGpu; reason?: string }> | undefined;
+// One cache flusher per size, on the shared harness device (device.ts).
 const flushers = new Map<number, Promise<Flusher>>();
-
-function harnessGpu(): Promise<{ gpu?: BenchGpu; reason?: string }> {
-  gpuOpened ??= openBenchGpu().then((g) => {
-    if ('error' in g) return { reason: g.error };
-    installPassTimer();
-    return { gpu: g };
-  });
-  return gpuOpened;
-}
 
 function flusherFor(gpu: BenchGpu, bytes: number): Promise<Flusher> {
   let f = flushers.get(bytes);

@@ -15,7 +15,7 @@ import { rayWgsl } from '../wgsl/ray.js';
 import { runFigure3, type AppDefinition, type BrookJob, type Figure3 } from './figure3.js';
 import { kernels } from './kernels.js';
 import { buildScene, type Scene } from './ray-scene.js';
-import { appSize, bySize, type AppSize } from './size.js';
+import { bySize, type AppSize } from './size.js';
 import { FLOAT3, FLOAT4 } from './streams.js';
 
 export interface RayParams {
@@ -25,7 +25,7 @@ export interface RayParams {
   detail: 0 | 1;
 }
 
-export function rayParams(size: AppSize = appSize()): RayParams {
+export function rayParams(size: AppSize): RayParams {
   return size === 'full' ? { size, width: 640, height: 480, detail: 1 } : { size, width: 128, height: 96, detail: 0 };
 }
 
@@ -152,6 +152,6 @@ export function rayApp(given: { eyeRays: unknown; intersect: unknown; shade: unk
 }
 
 /** Figure 3 for the ray tracer with the notebook's `eyeRays`, `intersect` and `shade`. */
-export function rayFigure3(given: { eyeRays: unknown; intersect: unknown; shade: unknown }, p: RayParams = rayParams(), sc = rayScene(p), ref?: Float64Array): Promise<Figure3> {
+export function rayFigure3(given: { eyeRays: unknown; intersect: unknown; shade: unknown }, p: RayParams, sc = rayScene(p), ref?: Float64Array): Promise<Figure3> {
   return runFigure3(rayApp(given, p, sc, ref), p.size);
 }

@@ -15,7 +15,7 @@ import type { Side } from '../side.js';
 import { sortWgsl } from '../wgsl/sort.js';
 import { runFigure3, type AppDefinition, type BrookJob, type Figure3 } from './figure3.js';
 import { kernels } from './kernels.js';
-import { appSize, bySize, type AppSize } from './size.js';
+import { bySize, type AppSize } from './size.js';
 
 export interface SortParams {
   size: AppSize;
@@ -24,7 +24,7 @@ export interface SortParams {
   n: number;
 }
 
-export function sortParams(size: AppSize = appSize()): SortParams {
+export function sortParams(size: AppSize): SortParams {
   const lg = bySize(size, 14, 20);
   return { size, lg, n: 2 ** lg };
 }
@@ -116,6 +116,6 @@ export function sortApp(given: { bitonic: unknown }, p: SortParams, input = sort
 }
 
 /** Figure 3's comparison for the notebook's `bitonic` kernel. */
-export function sortFigure3(given: { bitonic: unknown }, p: SortParams = sortParams(), input = sortInputs(p)): Promise<Figure3> {
+export function sortFigure3(given: { bitonic: unknown }, p: SortParams, input = sortInputs(p)): Promise<Figure3> {
   return runFigure3(sortApp(given, p, input), p.size);
 }

@@ -28,6 +28,7 @@
 import { fuseKernels, type FuseSpec, type ParamOrigin } from '../compiler/fuse/index.js';
 import type { Backend, CompiledKernel, FusedGroup, Launch, LaunchArg, Stream } from './api.js';
 import { FusionVerifier } from './fusion-verify.js';
+import { sessionAbort } from './abort.js';
 import { deferredTag, runDeferred } from './profile-hooks.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
@@ -108,6 +109,8 @@ export class FusionQueue {
   private values: Value[] = [];
   private space: number[] = [];
   private closed = false;
+  /** The unit of work (cell, program: brt/abort.ts) that made the held calls. */
+  private unit = 0;
   private nextGroup = 1;
   private readonly verifier = new FusionVerifier();
   readonly stats: FusionStats = { groups: 0, calls: 0, elided: 0, refused: 0, verified: 0 };
@@ -189,6 +192,7 @@ export class FusionQueue {
   // ---- joining ---------------------------------------------------------------------------------
 
   private start(m: Member): void {
+    this.unit = sessionAbort().unit;
     this.members = [m];
     this.space = m.launch.outShape;
     this.closed = false;
@@ -260,14 +264,18 @@ export class FusionQueue {
     return true;
   }
 
-  /** Distinct buffers of the group and the candidate within the backend's per-launch limit. */
+  /** The bindings of the group's and the candidate's distinct buffers (a stream split into pages
+   *  counting one per page) within the backend's per-launch limit. */
   private fitsBackend(l: Launch, target?: StreamArg): boolean {
-    const limit = this.backend().limits.maxKernelStreams;
+    const b = this.backend();
+    const limit = b.limits.maxKernelStreams;
     if (limit === undefined) return true;
     const bufs = new Set<unknown>();
     for (const g of [...this.members.map((x) => x.launch), l]) for (const x of streamArgs(g)) bufs.add(x.a.stream.buffer);
     if (target) bufs.add(target.stream.buffer);
-    return bufs.size <= limit;
+    let bindings = 0;
+    for (const buf of bufs) bindings += b.bindingsFor?.(buf) ?? 1;
+    return bindings <= limit;
   }
 
   /** Whether any held call reads or writes stream `s`. */
@@ -337,6 +345,12 @@ export class FusionQueue {
     const members = this.members;
     const values = this.values;
     this.reset();
+    // The cell that made the calls was interrupted or timed out: like the rest of its work, they do
+    // not run (as the waiting pieces of a long GPU launch, backends/webgpu/pieces.ts).
+    if (sessionAbort().wasStopped(this.unit) && members[members.length - 1]!.mode !== 'reduceAll') {
+      for (const m of members) this.release(m);
+      return undefined;
+    }
     if (members.length === 1) return this.runAlone(members[0]!);
     const fused = buildFusedLaunch(members, values, this.nextGroup);
     if (!fused) {

@@ -109,8 +109,10 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
     if (p.role === 'reduce' && opts.mode === 'reduce') return null; // the caller fills it in
     if (!isStreamLike(a)) throw wrongKind(p, a, `pass a stream of ${typeToString(p.type)}`);
     let b = boxOf(a, span);
-    if (kindsText(p.type) !== kindsText(b.stream.elem)) {
-      throw brtError('BRK5015', { param: p.sourceName, kernel: ir.name, want: typeToString(p.type), name: nameOf(a), have: typeToString(b.stream.elem) }, span);
+    // A narrow element (char, fixed: IRParam.storage) must match as declared, not as computed.
+    const elem = p.storage ?? p.type;
+    if (kindsText(elem) !== kindsText(b.stream.elem)) {
+      throw brtError('BRK5015', { param: p.sourceName, kernel: ir.name, want: typeToString(elem), name: nameOf(a), have: typeToString(b.stream.elem) }, span);
     }
     const isIter = b.stream.iter !== undefined;
     if (p.role === 'out' || p.role === 'vout' || p.role === 'reduce') {

@@ -9,7 +9,7 @@
  * (`hooks.fallback`), keeping its streams with zeroed contents.
  */
 import type { Span } from '../compiler/source.js';
-import { flattenElement, typeToString, type Type } from '../compiler/types.js';
+import { FLOAT, flattenElement, hasNarrowStorage, isNarrowStorage, narrowNumber, storageScalars, typeToString, type Type } from '../compiler/types.js';
 import {
   type Backend,
   type BrookRuntime,
@@ -54,6 +54,8 @@ export interface RuntimeHooks {
 export class Runtime implements BrookRuntime {
   private nextId = 1;
   private live = new Set<Stream>();
+  /** brook::sentinelStream's streams, by dimension count. */
+  private sentinels = new Map<number, Stream>();
   private mask: StreamLike | undefined;
   private maskEnabled = false;
   private current: Backend;
@@ -260,6 +262,21 @@ export class Runtime implements BrookRuntime {
     b.buffer = buf;
   }
 
+  sentinelStream(dim: number, span?: Span): Stream {
+    return this.guardSync(() => {
+      let s = this.sentinels.get(dim);
+      if (s && !s.freed) return s;
+      if (!Number.isInteger(dim) || dim < 1 || dim > 4) {
+        throw brtError('BRK5001', { name: 'brook::sentinelStream', shape: String(dim), why: `a stream has 1 to 4 dimensions, not ${dim}` }, span);
+      }
+      s = this.createStream(`sentinelStream(${dim})`, FLOAT, new Array<number>(dim).fill(1), span);
+      this.live.delete(s); // the runtime's own, as in BrookGPU (a static there): not a program's leak
+      this.backend.write(s.buffer, 0, new Uint32Array(new Float32Array([Infinity]).buffer));
+      this.sentinels.set(dim, s);
+      return s;
+    });
+  }
+
   streamSize(s: StreamLike): number[] {
     const shape = boxOf(s).shape;
     const out = [0, 0, 0, 0];
@@ -352,7 +369,10 @@ export class Runtime implements BrookRuntime {
         throw brtError('BRK5025', { kernel: k.ir.name, name: `'${input.stream.name}'` }, span);
       }
       planned.launch.args[reduceParam] = { kind: 'value', value: [] };
-      const r = await this.fusion.reduceAll(planned.launch, planned.temps, hintedStreams(hints?.dead));
+      const all = await this.fusion.reduceAll(planned.launch, planned.temps, hintedStreams(hints?.dead));
+      // `reduce char r<>` gives a char: the int the body computed, narrowed like a store.
+      const narrow = storageScalars(k.ir.params[reduceParam]!);
+      const r = narrow.length > 0 ? all.map((v, c) => narrowNumber(narrow[c]!, v)) : all;
       return r.length === 1 ? r[0]! : r;
     });
   }
@@ -369,8 +389,9 @@ export class Runtime implements BrookRuntime {
         }
         const t = boxOf(targetArg, span);
         if (t.stream.iter) throw brtError('BRK5023', { name: t.stream.name }, span);
-        if (flattenElement(t.stream.elem).map((c) => c.scalar).join() !== flattenElement(p.type).map((c) => c.scalar).join()) {
-          throw brtError('BRK5015', { param: p.sourceName, kernel: k.ir.name, want: typeToString(p.type), name: nameOf(targetArg), have: typeToString(t.stream.elem) }, span);
+        const elem = p.storage ?? p.type;
+        if (flattenElement(t.stream.elem).map((c) => c.scalar).join() !== flattenElement(elem).map((c) => c.scalar).join()) {
+          throw brtError('BRK5015', { param: p.sourceName, kernel: k.ir.name, want: typeToString(elem), name: nameOf(targetArg), have: typeToString(t.stream.elem) }, span);
         }
         const common = { kernel: k.ir.name, name: nameOf(targetArg), inShape: shapeText(input.shape), outShape: shapeText(t.shape) };
         if (t.shape.length !== input.shape.length) {
@@ -441,11 +462,11 @@ export class Runtime implements BrookRuntime {
       throw brtError('BRK5024', { kernel: ir.name, have: 'a map kernel', want: 'a reduction', fix: `${op} combines with a reduce kernel (reduce void f(T a<>, reduce T r<>)) or a STREAM_* constant` }, span);
     }
     const kinds = (t: Type) => flattenElement(t).map((c) => c.scalar).join();
-    const bad = ir.params.find((p) => (p.role === 'in' || p.role === 'reduce' ? kinds(p.type) !== kinds(elem) : true));
+    const bad = ir.params.find((p) => (p.role === 'in' || p.role === 'reduce' ? kinds(p.storage ?? p.type) !== kinds(elem) : true));
     if (bad || ir.indexofParams.length > 0) {
       throw brtError('BRK5017', {
         op,
-        what: `kernel '${ir.name}' must take exactly (${typeToString(elem)} a<>, reduce ${typeToString(elem)} r<>)${bad ? `, but '${bad.sourceName}' is ${typeToString(bad.type)}` : ', without indexof'}`,
+        what: `kernel '${ir.name}' must take exactly (${typeToString(elem)} a<>, reduce ${typeToString(elem)} r<>)${bad ? `, but '${bad.sourceName}' is ${typeToString(bad.storage ?? bad.type)}` : ', without indexof'}`,
         fix: 'write a reduce kernel over the element type of the streams',
       }, span);
     }
@@ -466,7 +487,7 @@ export class Runtime implements BrookRuntime {
       throw fail(`index stream '${nameOf(index)}' has shape <${shapeText(x.shape)}> but '${nameOf(perElement)}' has <${shapeText(e.shape)}>`, 'the index stream needs one index per element');
     }
     const xk = flattenElement(x.stream.elem);
-    if (xk.length !== t.shape.length || xk.some((c) => c.scalar === 'bool')) {
+    if (xk.length !== t.shape.length || xk.some((c) => c.scalar === 'bool' || isNarrowStorage(c.scalar))) {
       throw fail(`index stream '${nameOf(index)}' holds ${typeToString(x.stream.elem)}, but '${nameOf(target)}' has ${t.shape.length} dimension${plural(t.shape.length)}`, `use a stream of ${t.shape.length === 1 ? 'float' : `float${t.shape.length}`} indices (x = the fastest dimension)`);
     }
     // The written streams (scatter's target, gather's destination, and gather's source unless the op
@@ -474,6 +495,11 @@ export class Runtime implements BrookRuntime {
     if (t.stream.iter && (!perElementWritten || code !== 0)) throw brtError('BRK5023', { name: t.stream.name }, span);
     if (perElementWritten && e.stream.iter) throw brtError('BRK5023', { name: e.stream.name }, span);
     if (typeof code === 'number' && ![0, 1, 2].includes(code)) throw fail(`unknown operation ${code}`, 'use one of the STREAM_SCATTER_* / STREAM_GATHER_* constants or a reduce kernel');
+    // ADD, MUL and INC run per 32-bit word (atomics on the GPU): they would not wrap an 8-bit
+    // element. A reduce kernel as the op stores through the kernel's narrowing stores.
+    if (typeof code === 'number' && code !== 0 && hasNarrowStorage(t.stream.elem)) {
+      throw fail(`'${nameOf(target)}' holds ${typeToString(t.stream.elem)}: ${op === 'streamScatterOp' ? 'STREAM_SCATTER_ADD and _MUL' : 'STREAM_GATHER_INC'} work on 32-bit elements only`, 'pass a reduce kernel as the op (reduce void add(char a<>, reduce char r<>) { r += a; }), or use int streams');
+    }
     if (t.stream.iter) t = materialize(this.current, t, temps, span);
     if (x.stream.iter) x = materialize(this.current, x, temps, span);
     if (e.stream.iter) e = materialize(this.current, e, temps, span);

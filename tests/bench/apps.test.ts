@@ -5,7 +5,7 @@
  * rows, ratios and transfers hold together.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSize } from '../../bench/apps/size.js';
+import { appSize, notebookSize, SOFTWARE_ADAPTER } from '../../bench/apps/size.js';
 import { compiledKernel } from '../../bench/apps/kernels.js';
 import { LABELS, runFigure3 } from '../../bench/apps/figure3.js';
 import { saxpyApp, saxpyInputs, saxpyParams } from '../../bench/apps/saxpy.js';
@@ -21,6 +21,10 @@ import { sgemvWgsl } from '../../bench/wgsl/sgemv.js';
 import { openBenchGpu, type BenchGpu } from '../../bench/gpu.js';
 import { randomFloats, sgemvAxpbyRef, sgemvRef, compare } from '../../bench/reference.js';
 import type { Side } from '../../bench/side.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Figure3Summary, loadFigures } from '../../bench/apps/summary.js';
 import { compile } from '../../runtime/compiler/index.js';
 import { BrookRuntimeError } from '../../runtime/compiler/index.js';
 
@@ -46,15 +50,19 @@ async function allPlansVerify(plans: Side[]): Promise<void> {
 }
 
 describe('application sizes and kernels', () => {
-  it('BROOK_SIZE is small by default, full on request, and anything else is a located error with a fix', () => {
-    expect(appSize({})).toBe('small');
+  it('BROOK_SIZE small or full wins; unset, lavapipe and the CPU backend get small; anything else is a located error with a fix', async () => {
+    expect(appSize({})).toBeUndefined();
     expect(appSize({ BROOK_SIZE: 'FULL' })).toBe('full');
+    expect(await notebookSize({ BROOK_SIZE: 'full' })).toBe('full');
+    expect(await notebookSize({ BROOK_BACKEND: 'cpu' })).toBe('small');
+    // This suite runs on lavapipe (or a GPU): the adapter decides.
+    expect(await notebookSize({})).toBe(SOFTWARE_ADAPTER.test(`${gpu.info.name} ${gpu.info.vendor ?? ''}`) ? 'small' : 'full');
     expect(() => appSize({ BROOK_SIZE: 'huge' })).toThrow(BrookRuntimeError);
     try {
       appSize({ BROOK_SIZE: 'huge' });
     } catch (e) {
       expect((e as BrookRuntimeError).code).toBe('BRK5350');
-      expect((e as BrookRuntimeError).hint).toMatch(/BROOK_SIZE=full/);
+      expect((e as BrookRuntimeError).hint).toMatch(/BROOK_SIZE=small or BROOK_SIZE=full/);
     }
   });
 
@@ -187,4 +195,26 @@ describe('a whole Figure 3 run', () => {
     expect(chart.kind).toBe('bar');
     expect(chart.png!.length).toBeGreaterThan(1000);
   }, 300_000);
+});
+
+describe('Figure 3 summary', () => {
+  it('reads saved figures in the paper\'s order and shows one row and one group of bars an application', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brook-fig3-'));
+    const row = (label: string, backend: 'webgpu' | 'cpu', rate?: number) => ({ label, impl: 'x', backend, device: backend === 'cpu' ? 'CPU' : 'GPU', status: rate ? 'measured' : 'skipped', verified: !!rate, rate });
+    const save = (id: string, title: string, rates: [number | undefined, number, number]) =>
+      writeFileSync(join(dir, `${id}.json`), JSON.stringify({ date: 'd', size: 'small', transfers: [], app: { id, title, size: 's', unit: 'MFLOPS', work: 1, workNote: '' },
+        rows: [row(LABELS.wgsl, 'webgpu', rates[0]), row(LABELS.brookGpu, 'webgpu', rates[1]), row(LABELS.brookCpu, 'cpu', rates[2])] }));
+    save('sort', 'Bitonic sort', [8, 4, 2]);
+    save('saxpy', 'SAXPY', [undefined, 70, 10]);
+    writeFileSync(join(dir, 'notes.txt'), 'not a figure');
+    const figs = loadFigures(dir);
+    expect(figs.map((f) => f.app.id)).toEqual(['saxpy', 'sort']);
+    const s = new Figure3Summary(figs);
+    const text = s.bundle()['text/plain'] as string;
+    expect(text).toMatch(/SAXPY .* -  +70  +10 .* x7 /);
+    expect(text).toMatch(/Bitonic sort .* 8  +4  +2 .* x2 +0\.5/);
+    const chart = await s.chart();
+    expect(chart.caption).toContain('SAXPY: hand-written WGSL: skipped');
+    expect(loadFigures(join(dir, 'absent'))).toEqual([]);
+  });
 });

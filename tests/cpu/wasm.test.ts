@@ -30,6 +30,11 @@ function ranAsWasm(k: CompiledKernel): boolean {
   return [...k.cache.entries()].some(([key, v]) => key.startsWith('wasm:') && v !== null);
 }
 
+/** Whether the kernel's WebAssembly has a vector version (4 positions per step). */
+function ranVector(k: CompiledKernel): boolean {
+  return [...k.cache.entries()].some(([key, v]) => key.startsWith('wasm:') && (v as { vector?: boolean } | null)?.vector === true);
+}
+
 async function bits(rt: RT, s: Stream): Promise<number[]> {
   const n = s.shape.reduce((a, b) => a * b, 1) * s.words;
   const o = s.elem === INT ? new Int32Array(n) : new Float32Array(n);
@@ -81,6 +86,16 @@ kernel void stencil(float g[][], out float r<>) {
 kernel void wide(float g[][], out float r<>) {
   float2 p = indexof(r).xy;
   r = g[p + float2(3.0f, 0.0f)] - g[p - float2(2.0f, 1.0f)];
+}
+kernel void vmix(float x<>, float y<>, int n<>, out float r<>, out int q<>, out float c<>) {
+  float t = x > y ? x - y : y * 0.5f;
+  r = min(t, 3.0f) + sqrt(abs(x)) + exp(y * 0.01f) + floor(x) - frac(y) + fmod(x, 7.0f);
+  q = n / 3 + (n % 5) + (n << 2) - (n >> 1) + (int)x + (n >> n);
+  c = (x < 0.0f && y > 0.0f) ? 1.0f : ((x == y || n > 2) ? 2.0f : (float)n);
+}
+kernel void lookup(float t[][], float x<>, out float r<>) {
+  float2 p = indexof(r).xy;
+  r = t[float2(x, p.y)] + t[p + float2(1.0f, 0.0f)] * 2.0f;
 }
 kernel void gather4(float4 table[], float idx<>, out float4 r<>) { r = table[idx]; }
 kernel void gatheri(float table[], int idx<>, out float r<>) { r = table[idx]; }
@@ -182,6 +197,36 @@ describe('WebAssembly kernels match the JavaScript kernels bit for bit', () => {
       expect(wasm.values).toEqual(want);
     }
     expect(ranAsWasm(k)).toBe(true);
+  });
+
+  it('4 positions at a time (vector version): selects, built-ins, integer division, shifts, rows of 1 to 13', async () => {
+    const k = MAPS.get('vmix')!;
+    const kl = MAPS.get('lookup')!;
+    for (const shape of [[1], [3], [4], [5], [13], [3, 5], [2, 7], [4, 9]]) {
+      const n = shape.reduce((a, b) => a * b, 1);
+      const x = awkward(n, 13);
+      const y = awkward(n, 14).map((v, i) => (i % 5 === 0 ? x[i]! : v));
+      const ns = new Int32Array(Array.from({ length: n }, (_, i) => (i * 7919) % 41 - 20));
+      const { wasm, js } = await both(async (rt) => {
+        const X = rt.createStream('x', FLOAT, shape);
+        const Y = rt.createStream('y', FLOAT, shape);
+        const N = rt.createStream('n', INT, shape);
+        await rt.streamRead(X, x);
+        await rt.streamRead(Y, y);
+        await rt.streamRead(N, ns);
+        const outs = [rt.createStream('r', FLOAT, shape), rt.createStream('q', INT, shape), rt.createStream('c', FLOAT, shape)];
+        rt.call(k, [X, Y, N, ...outs]);
+        const T = rt.createStream('t', FLOAT, [shape[0]!, 6]);
+        await rt.streamRead(T, awkward(shape[0]! * 6, 15));
+        const L = rt.createStream('l', FLOAT, shape);
+        rt.call(kl, [T, X, L]);
+        return Promise.all([...outs, L].map((o) => bits(rt, o)));
+      });
+      expect(nanAsOne(wasm[0]!)).toEqual(nanAsOne(js[0]!)); // exp, fmod: host functions
+      expect(wasm.slice(1)).toEqual(js.slice(1));
+    }
+    expect(ranAsWasm(k) && ranAsWasm(kl)).toBe(true);
+    expect(ranVector(k) && ranVector(kl)).toBe(true);
   });
 
   it('stencil offsets wider than the grid (no position is interior) and just inside it', async () => {
@@ -354,6 +399,7 @@ describe('WebAssembly kernels match the JavaScript kernels bit for bit', () => {
       const R = rt.createStream('r', FLOAT, [64, 80]);
       await rt.streamRead(G, g);
       rt.call(k, [G, R]);
+      await rt.finish(); // run now, not fused into the reduction
       const sum = await rt.reduceToValue(REDUCE.get('sum1')!, [R, 0]);
       const pool = (rt.backend as unknown as { pool: { splitLaunches: number } | null }).pool;
       return { r: await bits(rt, R), sum, split: pool?.splitLaunches ?? 0 };
@@ -361,6 +407,28 @@ describe('WebAssembly kernels match the JavaScript kernels bit for bit', () => {
     expect(wasm.split).toBeGreaterThanOrEqual(2);
     expect(wasm.r).toEqual(js.r);
     expect(wasm.sum).toBe(js.sum);
+  });
+
+  it('fused calls (a map feeding a map, a map feeding a reduction) give the same bits', async () => {
+    const ks = kernels(`
+kernel void sq(float a<>, out float b<>) { b = a * a - 0.5f; }
+kernel void mix(float b<>, float c<>, out float r<>) { r = b * 0.25f + c; }
+reduce void total(float a<>, reduce float r<>) { r += a; }
+`);
+    const x = awkward(777, 12).map((v) => (Number.isFinite(v) ? v : 2));
+    const { wasm, js } = await both(async (rt) => {
+      const a = rt.createStream('a', FLOAT, [777]);
+      const b = rt.createStream('b', FLOAT, [777]);
+      const r = rt.createStream('r', FLOAT, [777]);
+      await rt.streamRead(a, x);
+      rt.call(ks.get('sq')!, [a, b]);
+      rt.call(ks.get('mix')!, [b, a, r]);
+      const sum = await rt.reduceToValue(ks.get('total')!, [r, 0]);
+      return { b: await bits(rt, b), r: await bits(rt, r), sum };
+    });
+    expect(wasm).toEqual(js);
+    const want = x.map((v) => f(f(f(f(v) * f(v)) - 0.5) * 0.25) + f(v)).map(f);
+    expect(new Float32Array(new Uint32Array(wasm.r).buffer)).toEqual(new Float32Array(want));
   });
 
   it('kernels the WebAssembly writer does not cover run as JavaScript (iterators)', async () => {

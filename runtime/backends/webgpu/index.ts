@@ -34,10 +34,10 @@
 import type { Backend, BufferHandle, CompiledKernel, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
 import { brtError } from '../../brt/errors.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
-import { flattenElement, type Type } from '../../compiler/types.js';
+import { flattenElement, wordKind, type Type } from '../../compiler/types.js';
 import { planModule, WgslUnsupportedError } from '../../compiler/codegen/wgsl/index.js';
 import { shapeSpecFor } from './specialize.js';
-import { asGpuBuf, GpuBuf } from './buffers.js';
+import { asGpuBuf, GpuBuf, pagedBuf } from './buffers.js';
 import { MAX_STREAM_BYTES, pageLimit, segments } from './paging.js';
 import { hasSplitStream, runPagedMap } from './paged-launch.js';
 import { GpuContext } from './context.js';
@@ -248,6 +248,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       }
     },
 
+    bindingsFor(h: BufferHandle): number {
+      return pagedBuf(h)?.pages.length ?? 1;
+    },
+
     run(launch: Launch): void {
       const ir = launch.kernel.ir;
       const n = count(launch.outShape);
@@ -390,9 +394,9 @@ export function wordsToNumbers(words: Uint32Array, t: Type): number[] {
   const f = new Float32Array(words.buffer, words.byteOffset, words.length);
   const i = new Int32Array(words.buffer, words.byteOffset, words.length);
   return flat.map((c, k) => {
-    switch (c.scalar) {
-      case 'float': case 'double': return f[k]!;
-      case 'uint': case 'uchar': case 'ushort': case 'ulong': return words[k]!;
+    switch (wordKind(c.scalar)) {
+      case 'float': return f[k]!;
+      case 'uint': return words[k]!;
       case 'bool': return words[k]! !== 0 ? 1 : 0;
       default: return i[k]!;
     }

@@ -10,13 +10,14 @@
  * Covered: map kernels and full reductions (`reduceAll`) over in/out streams addressed linearly or per
  * dimension (resized or not), constants, gathers, indexof (extents up to SMALL_WHOLE, so positions
  * are exact in float32), helper calls, loops and branches. Everything else (iterators, vout, masks,
- * partial reductions, scatters) throws WasmUnsupported and the JavaScript kernel runs instead.
+ * partial reductions, scatters, narrow streams) throws WasmUnsupported and the JavaScript kernel runs
+ * instead.
  */
 import type { KernelIR } from '../../ir.js';
 import { SMALL_WHOLE, type JsPlan } from '../js/drivers.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
 import { encodeModule, OP, type HostImport, type ValType } from './encode.js';
-import { valType, WasmKernelEmitter, WasmUnsupported, type Val, type WasmParam } from './emit.js';
+import { valType, VectorUnsupported, WasmKernelEmitter, WasmUnsupported, type Val, type WasmParam } from './emit.js';
 import { FuncBuilder } from './func.js';
 
 export interface WasmKernelCode {
@@ -25,6 +26,8 @@ export interface WasmKernelCode {
   imports: HostImport[];
   /** `new Function('ex', wrapper)(instance.exports)` gives `run(L, start, end)`. */
   wrapper: string;
+  /** Whether the body has a vector version (4 positions per step). */
+  vector: boolean;
 }
 
 /** Pages the module's memory import may reach (the arena's maximum or more). */
@@ -38,6 +41,10 @@ const wasmRun = ex.run;`;
 export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (plan.mode !== 'map' && plan.mode !== 'reduceAll') throw new WasmUnsupported(`mode ${plan.mode}`);
   if (plan.mask) throw new WasmUnsupported('write mask');
+  // Stores into char / uchar / fixed streams narrow (types.ts narrowStorage): the JavaScript kernel does it.
+  if (ir.params.some((p) => p.storage)) throw new WasmUnsupported('a stream stored narrow (char, uchar, fixed)');
+  // A fused reduction computes its input (ir.ts `produce`): the JavaScript driver writes that part.
+  if (ir.produce) throw new WasmUnsupported('fused reduction (computed input)');
   if (ir.indexofParams.length > 0 && !plan.smallIndex) throw new WasmUnsupported('indexof over extents past 2^22');
 
   /** Launch values after (start, end): wasm type and the JavaScript expression reading it from L. */
@@ -253,6 +260,75 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     });
   };
 
+  /**
+   * The body's vector version (4 consecutive positions of a row per step), or null where it cannot be
+   * written: streams of more than one word, a resized fastest dimension, control flow that differs
+   * between positions, doubles. Stream and indexof bindings point at v128 locals while it is written.
+   */
+  type Vector = { code: number[]; comps: Map<number, Val>; x: Map<number, { int: number; f: number }> };
+  function vectorVersion(): Vector | null {
+    if (plan.mode !== 'map' || !streams.every((s) => s.words === 1 && (s.forms === 'linear' || s.forms[3] === 'i'))) return null;
+    const saved = bindings.map((b) => ({ comps: b.comps, indexof: b.indexof }));
+    const comps = new Map<number, Val>();
+    const x = new Map<number, { int: number; f: number }>();
+    for (const s of streams) {
+      const v: Val = { kind: s.kinds[0]!, local: f.local('v128'), vec: true };
+      comps.set(s.k, v);
+      bindings[s.k]!.comps = [v];
+      if (ir.params[s.k]!.role === 'out') emitter.markMutable(v.local!);
+    }
+    for (const [k, xs] of indexofLocals) {
+      const loc = { int: f.local('v128'), f: f.local('v128') };
+      x.set(k, loc);
+      const xf: Val = { kind: 'float', local: loc.f, vec: true };
+      bindings[k]!.indexof = [xf, ...xs.slice(1).map((l) => ({ kind: 'float', local: l }) as Val)];
+      emitter.markWhole(xf, { kind: 'int', local: loc.int, vec: true }, 0, SMALL_WHOLE);
+      emitter.affine.set(loc.int, 0);
+    }
+    const state = f.save();
+    emitter.vector = true;
+    emitter.c3 = c[3]!;
+    try {
+      return { code: bodyVersion(f, emitter, true), comps, x };
+    } catch (e) {
+      if (!(e instanceof VectorUnsupported)) throw e;
+      f.restore(state);
+      emitter.resetLoops();
+      return null;
+    } finally {
+      emitter.vector = false;
+      saved.forEach((b, k) => {
+        bindings[k]!.comps = b.comps;
+        bindings[k]!.indexof = b.indexof;
+      });
+    }
+  }
+  /** The vector step's loads (v128 at each stream's running address), zeroed outputs and indexof x. */
+  function vectorStart(v: Vector): void {
+    for (const s of streams) {
+      const val = v.comps.get(s.k)!;
+      if (ir.params[s.k]!.role === 'out') f.v128([0, 0, 0, 0]).set(val.local!);
+      else {
+        f.get(s.running).simd('v128.load');
+        if (val.kind === 'bool') f.i32(0).simd('i32x4.splat').simd('i32x4.ne');
+        f.set(val.local!);
+      }
+    }
+    for (const loc of v.x.values()) {
+      f.get(c[3]!).simd('i32x4.splat').v128([0, 1, 2, 3]).simd('i32x4.add').tee(loc.int);
+      f.simd('f32x4.convert_i32x4_s').set(loc.f);
+    }
+  }
+  function vectorStores(v: Vector): void {
+    for (const s of streams) {
+      if (ir.params[s.k]!.role !== 'out') continue;
+      const val = v.comps.get(s.k)!;
+      f.get(s.running).get(val.local!);
+      if (val.kind === 'bool') f.i32(1).simd('i32x4.splat').simd('v128.and'); // masks -> 0 / 1
+      f.simd('v128.store');
+    }
+  }
+
   // ---- rows
   f.open('block', 'done');
   f.open('loop', 'rows');
@@ -305,27 +381,46 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   const hoisted: number[] = [];
   f.code = [];
   emitter.rowCode = hoisted;
-  f.open('block', 'rowdone');
-  f.open('loop', 'el');
-  f.get(i).get(stop).op('i32.ge_s').brIf('rowdone');
-  elementStart();
   // The body, and where gathers are indexed by c3 + K (stencils), a second version without their
-  // clamps for the positions where every such index is inside its extent (c3 in [lo, hi)).
+  // clamps for the positions where every such index is inside its extent (c3 in [lo, hi)); and for
+  // streams of one word per element, a vector version doing 4 positions of [lo, hi) per step.
   const general = bodyVersion(f, emitter, false);
-  if (emitter.interiorUses.size > 0) {
+  const interior = emitter.interiorUses.size > 0 ? bodyVersion(f, emitter, true) : null;
+  const vector = vectorVersion();
+  const lo = f.local('i32');
+  const hi = f.local('i32');
+  if (interior || vector) {
     const uses = [...emitter.interiorUses.values()];
-    const interior = bodyVersion(f, emitter, true);
-    const lo = f.local('i32');
-    const hi = f.local('i32');
     const saved = f.code;
     f.code = hoisted;
-    // lo = max(0, -K...), hi = min(n - K...): K are constants, n launch values.
+    // lo = max(0, -K...), hi = min(E3, n - K...): K are constants, n launch values.
     f.i32(Math.max(0, ...uses.map((u) => -u.K))).set(lo);
     f.get(E[3]!).set(hi);
     for (const u of uses) {
       f.get(u.n).i32(u.K).op('i32.sub').get(hi).get(u.n).i32(u.K).op('i32.sub').get(hi).op('i32.lt_s').op('select').set(hi);
     }
     f.code = saved;
+  }
+  f.open('block', 'rowdone');
+  f.open('loop', 'el');
+  f.get(i).get(stop).op('i32.ge_s').brIf('rowdone');
+  if (vector) {
+    // 4 positions at once while they are all in [lo, hi) and in this range.
+    f.get(c[3]!).get(lo).op('i32.ge_s');
+    f.get(c[3]!).i32(4).op('i32.add').get(hi).op('i32.le_s').op('i32.and');
+    f.get(i).i32(4).op('i32.add').get(stop).op('i32.le_s').op('i32.and');
+    f.open('if');
+    vectorStart(vector);
+    f.code.push(OP.block, 0x40, ...vector.code, OP.end);
+    vectorStores(vector);
+    f.get(i).i32(4).op('i32.add').set(i);
+    f.get(c[3]!).i32(4).op('i32.add').set(c[3]!);
+    for (const s of streams) f.get(s.running).i32(16).op('i32.add').set(s.running);
+    f.br('el');
+    f.close();
+  }
+  elementStart();
+  if (interior) {
     f.get(c[3]!).get(lo).op('i32.ge_s').get(c[3]!).get(hi).op('i32.lt_s').op('i32.and');
     f.code.push(OP.if, 0x40, ...interior, OP.else, ...general, OP.end);
   } else {
@@ -380,7 +475,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
 return function run(L, start, end) {
   wasmRun(start, end${values.map((v) => `, ${v.js}`).join('')});
 };`;
-  return { bytes, imports: emitter.imports, wrapper };
+  return { bytes, imports: emitter.imports, wrapper, vector: vector !== null };
 }
 
 /** The kernel body's code inside one extra block level (the caller wraps it in a block or an if arm). */

@@ -21,7 +21,12 @@ import { FuncBuilder, setLocal } from './func.js';
 
 export class WasmUnsupported extends Error {}
 
-export type Val = { kind: Kind; local: number; num?: undefined } | { kind: Kind; num: number; local?: undefined };
+/** A value: a local or a constant. `vec`: a v128 local holding the value at 4 consecutive positions
+ *  (the vector version of a body; bool lanes are masks, 0 or -1). */
+export type Val = { kind: Kind; local: number; num?: undefined; vec?: boolean } | { kind: Kind; num: number; local?: undefined; vec?: undefined };
+
+/** Thrown where the vector version of a body cannot be written (the scalar versions still run). */
+export class VectorUnsupported extends Error {}
 
 /** How the body reaches kernel parameter i (set up by the driver). */
 export interface WasmParam {
@@ -62,6 +67,8 @@ export const HOST_IMPORTS_SOURCE = `({
 })`;
 
 const HOST_ARITY: Record<string, number> = { pow: 2, atan2: 2, fmod: 2 };
+/** Built-ins written with SIMD operations in the vector version (the others run once per lane). */
+const VECTOR_BUILTINS = new Set(['sqrt', 'floor', 'ceil', 'trunc', 'min', 'max', 'clamp', 'saturate', 'lerp', 'frac', 'dot', 'length', 'distance', 'normalize', 'cross']);
 /** Magnitudes under this are exact in float32. */
 const EXACT_F32 = 2 ** 24;
 const UNARY_MATH = new Set(['acos', 'asin', 'atan', 'cos', 'cosh', 'sin', 'sinh', 'tan', 'tanh', 'exp', 'log', 'log2', 'log10']);
@@ -82,6 +89,13 @@ function assignedLocals(stmts: IRStmt[]): Set<string> {
   };
   visit(stmts);
   return out;
+}
+
+function containsCall(e: unknown): boolean {
+  if (Array.isArray(e)) return e.some(containsCall);
+  if (!e || typeof e !== 'object') return false;
+  if ((e as { op?: string }).op === 'call') return true;
+  return Object.values(e).some((v) => v && typeof v === 'object' && containsCall(v));
 }
 
 function literal(kind: Kind, v: number): Val {
@@ -125,6 +139,14 @@ export class WasmKernelEmitter {
    */
   readonly affine = new Map<number, number>();
   interior = false;
+  /**
+   * Writing the vector version of the body (the driver sets it with `interior`): values that differ
+   * between the 4 positions are v128 locals (`vec`), values fixed for the row stay scalar and are
+   * splatted where they meet vectors. Conditions must be the same for all 4 positions.
+   */
+  vector = false;
+  /** The i32 local holding c3 of the first of the 4 positions (vector version). */
+  c3 = -1;
   readonly interiorUses = new Map<string, { K: number; n: number }>();
 
   constructor(
@@ -136,6 +158,16 @@ export class WasmKernelEmitter {
     for (const b of params) if (b.writable) for (const c of b.comps ?? []) if (c.local !== undefined) this.mutable.add(c.local);
     this.assigned.set('', assignedLocals(ir.body));
     for (const h of ir.helpers) this.assigned.set(h.name, assignedLocals(h.body));
+  }
+
+  /** Registers a local the body assigns (an output's component). */
+  markMutable(local: number): void {
+    this.mutable.add(local);
+  }
+
+  /** After an abandoned body version: no loop is open. */
+  resetLoops(): void {
+    this.loops = [];
   }
 
   /** The kernel body inside `block kbody` (a kernel's `return` leaves it). */
@@ -166,7 +198,7 @@ export class WasmKernelEmitter {
    * row when all of them are fixed there, and an identical operation on the same immutable values
    * that is already computed where this point is reached is reused (common subexpressions).
    */
-  tmp(kind: Kind, emit: () => void, deps?: Val[]): Val {
+  tmp(kind: Kind, emit: () => void, deps?: Val[], vec = false): Val {
     const f = this.fn;
     const saved = f.code;
     const code: number[] = [];
@@ -175,12 +207,12 @@ export class WasmKernelEmitter {
     f.code = saved;
     const pure = deps !== undefined && deps.every((d) => d.local === undefined || !this.mutable.has(d.local));
     const hoist = pure && this.rowCode !== null && deps!.every((d) => d.local === undefined || this.invariant.has(d.local));
-    const key = pure ? `${kind}:${code.join(',')}` : '';
+    const key = pure ? `${vec ? 'v' : ''}${kind}:${code.join(',')}` : '';
     if (pure) {
       const known = (hoist ? this.hoistedCse : f.cse).get(key);
-      if (known !== undefined) return { kind, local: known };
+      if (known !== undefined) return vec ? { kind, local: known, vec: true } : { kind, local: known };
     }
-    const l = f.local(valType(kind));
+    const l = f.local(vec ? 'v128' : valType(kind));
     (hoist ? this.rowCode! : f.code).push(...code, ...setLocal(l));
     if (hoist) {
       this.invariant.add(l);
@@ -188,7 +220,79 @@ export class WasmKernelEmitter {
     } else if (pure) {
       f.cse.set(key, l);
     }
-    return { kind, local: l };
+    return vec ? { kind, local: l, vec: true } : { kind, local: l };
+  }
+
+  // ---- vector values ----------------------------------------------------------------------------
+
+  /** A v128 of kind k's lanes from a value: a vector as it is, a scalar splatted (once per row when
+   *  it is fixed for the row). Bools splat to masks. */
+  vec(v: Val, kind: Kind = v.kind): Val {
+    if (v.vec) return v;
+    const f = this.fn;
+    return this.tmp(kind, () => {
+      this.push(v);
+      if (kind === 'float') f.simd('f32x4.splat');
+      else if (kind === 'bool') f.i32(-1).op('i32.mul').simd('i32x4.splat'); // 1 -> -1
+      else if (kind === 'int' || kind === 'uint') f.simd('i32x4.splat');
+      else throw new VectorUnsupported(`${kind} vectors`);
+    }, [v], true);
+  }
+
+  private vop(kind: Kind, name: Parameters<FuncBuilder['simd']>[0], args: Val[]): Val {
+    const vs = args.map((a) => this.vec(a, a.kind));
+    return this.tmp(kind, () => {
+      for (const v of vs) this.push(v);
+      this.fn.simd(name);
+    }, vs, true);
+  }
+
+  /**
+   * Runs the scalar writer once per lane (lanes extracted from the vector arguments) and gathers the
+   * results into vectors: for what has no SIMD form (host functions, integer division, gathers at
+   * computed indices, ...). Same results as the scalar version, lane by lane.
+   */
+  perLane(kinds: Kind[], args: Val[], f: (lane: Val[]) => Val[]): Val[] {
+    const results: Val[][] = [];
+    for (let lane = 0; lane < 4; lane++) {
+      const scalars = args.map((a) => (a.vec ? this.extract(a, lane) : a));
+      const saved = this.vector;
+      this.vector = false;
+      try {
+        results.push(f(scalars));
+      } finally {
+        this.vector = saved;
+      }
+    }
+    return kinds.map((kind, c) => {
+      const lanes = results.map((r) => r[c]!);
+      if (lanes.every((v) => !v.vec && v.local === undefined && Object.is(v.num, lanes[0]!.num))) return lanes[0]!;
+      return this.tmp(kind, () => {
+        const fb = this.fn;
+        this.push(lanes[0]!);
+        if (kind === 'float') fb.simd('f32x4.splat');
+        else if (kind === 'bool') fb.i32(-1).op('i32.mul').simd('i32x4.splat');
+        else if (kind === 'int' || kind === 'uint') fb.simd('i32x4.splat');
+        else throw new VectorUnsupported(`${kind} vectors`);
+        for (let lane = 1; lane < 4; lane++) {
+          this.push(lanes[lane]!);
+          if (kind === 'bool') fb.i32(-1).op('i32.mul');
+          fb.simd(kind === 'float' ? 'f32x4.replace_lane' : 'i32x4.replace_lane', lane);
+        }
+      }, lanes, true);
+    });
+  }
+
+  /** Lane `lane` of a vector as a scalar value (bool masks back to 0 / 1). */
+  extract(v: Val, lane: number): Val {
+    return this.tmp(v.kind, () => {
+      this.push(v);
+      if (v.kind === 'float') this.fn.simd('f32x4.extract_lane', lane);
+      else {
+        this.fn.simd('i32x4.extract_lane', lane);
+        if (v.kind === 'bool') this.fn.i32(1).op('i32.and');
+      }
+    }, [v]);
   }
 
   private hostFn(name: string): number {
@@ -234,13 +338,7 @@ export class WasmKernelEmitter {
           scope.vars.set(s.name, { comps: vals, kinds, type: s.type });
           return;
         }
-        const comps = vals.map((v, k) => {
-          const l = this.fn.local(valType(kinds[k]!));
-          this.push(v);
-          this.fn.set(l);
-          this.mutable.add(l);
-          return { kind: kinds[k]!, local: l } as Val;
-        });
+        const comps = vals.map((v, k) => this.mutableCopy(kinds[k]!, v));
         scope.vars.set(s.name, { comps, kinds, type: s.type });
         return;
       }
@@ -251,10 +349,7 @@ export class WasmKernelEmitter {
           const written = new Set(target.comps.map((c) => c.local));
           value = value.map((v) => (v.local !== undefined && written.has(v.local) ? this.tmp(v.kind, () => this.push(v)) : v));
         }
-        target.comps.forEach((c, k) => {
-          this.push(value[value.length === 1 ? 0 : k]!);
-          this.fn.set(c.local!);
-        });
+        target.comps.forEach((c, k) => this.store(c, value[value.length === 1 ? 0 : k]!));
         return;
       }
       case 'expr':
@@ -262,6 +357,7 @@ export class WasmKernelEmitter {
         return;
       case 'if': {
         const [c] = this.emitExpr(s.cond, scope);
+        if (c!.vec) throw new VectorUnsupported('a condition that differs between positions');
         this.push(c!);
         this.fn.open('if');
         this.block(s.then, scope);
@@ -285,10 +381,7 @@ export class WasmKernelEmitter {
         if (scope.ret) {
           if (s.value) {
             const v = this.emitExpr(s.value, scope);
-            scope.ret.comps.forEach((c, k) => {
-              this.push(v[k]!);
-              this.fn.set(c.local!);
-            });
+            scope.ret.comps.forEach((c, k) => this.store(c, v[k]!));
           }
           this.fn.br(scope.ret.label);
         } else {
@@ -299,6 +392,22 @@ export class WasmKernelEmitter {
       case 'push':
         throw new WasmUnsupported('push (vout)');
     }
+  }
+
+  /** A fresh assignable local (v128 in the vector version) holding v. */
+  private mutableCopy(kind: Kind, v: Val): Val {
+    if (this.vector && kind === 'double') throw new VectorUnsupported('double locals');
+    const l = this.fn.local(this.vector ? 'v128' : valType(kind));
+    this.push(this.vector ? this.vec(v, kind) : v);
+    this.fn.set(l);
+    this.mutable.add(l);
+    return this.vector ? { kind, local: l, vec: true } : { kind, local: l };
+  }
+
+  /** Assigns v to the assignable local `target`. */
+  private store(target: Val, v: Val): void {
+    this.push(target.vec ? this.vec(v, target.kind) : v);
+    this.fn.set(target.local!);
   }
 
   private block(stmts: IRStmt[], scope: Scope): void {
@@ -322,6 +431,7 @@ export class WasmKernelEmitter {
     const test = () => {
       if (!s.cond) return;
       const [c] = this.emitExpr(s.cond, { ...scope, vars: new Map(scope.vars) });
+      if (c!.vec) throw new VectorUnsupported('a loop condition that differs between positions');
       this.push(c!);
       this.fn.op('i32.eqz');
       this.fn.brIf(brk);
@@ -489,9 +599,14 @@ export class WasmKernelEmitter {
       [lo, hi] = [x.lo * y.lo, x.hi * y.hi];
     }
     if (Math.max(Math.abs(lo), Math.abs(hi)) >= EXACT_F32) return null;
-    const name = op === '+' ? 'i32.add' : op === '-' ? 'i32.sub' : 'i32.mul';
-    const int = this.tmp('int', () => this.arith(name, x.int, y.int), [x.int, y.int]);
-    const fl = this.tmp('float', () => (this.push(int), this.fn.op('f32.convert_i32_s')), [int]);
+    const name = op === '+' ? 'add' : op === '-' ? 'sub' : 'mul';
+    const vector = x.int.vec || y.int.vec;
+    const int = vector
+      ? this.vop('int', `i32x4.${name}` as 'i32x4.add', [x.int, y.int])
+      : this.tmp('int', () => this.arith(`i32.${name}` as 'i32.add', x.int, y.int), [x.int, y.int]);
+    const fl = vector
+      ? this.vop('float', 'f32x4.convert_i32x4_s', [int])
+      : this.tmp('float', () => (this.push(int), this.fn.op('f32.convert_i32_s')), [int]);
     this.markWhole(fl, int, lo, hi);
     // c3 + K plus or minus a constant is c3 + K' again.
     const ka = x.int.local !== undefined ? this.affine.get(x.int.local) : undefined;
@@ -508,6 +623,7 @@ export class WasmKernelEmitter {
       const w = this.wholeBinary(op, a, b);
       if (w) return w;
     }
+    if (a.vec || b.vec) return this.vbinary(op, kind, a, b);
     const cmp: Record<string, string> = { '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '==': 'eq', '!=': 'ne' };
     if (op in cmp) {
       const c = cmp[op]!;
@@ -577,6 +693,34 @@ export class WasmKernelEmitter {
     throw new Error(`internal: operator ${op} on ${kind}`);
   }
 
+  /** `a op b` on vectors (4 positions), lane by lane the same as `binary`. */
+  private vbinary(op: string, kind: Kind, a: Val, b: Val): Val {
+    if (kind === 'double') throw new VectorUnsupported('double vectors');
+    const cmp: Record<string, string> = { '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '==': 'eq', '!=': 'ne' };
+    if (op in cmp) {
+      const c = cmp[op]!;
+      if (kind === 'float') return this.vop('bool', `f32x4.${c}` as 'f32x4.eq', [a, b]);
+      if (c === 'eq' || c === 'ne') return this.vop('bool', `i32x4.${c}` as 'i32x4.eq', [a, b]);
+      if (kind === 'bool') throw new VectorUnsupported('ordered comparison of bools');
+      return this.vop('bool', `i32x4.${c}_${kind === 'uint' ? 'u' : 's'}` as 'i32x4.lt_s', [a, b]);
+    }
+    if (op === '&' || op === '|' || op === '^') return this.vop(kind, op === '&' ? 'v128.and' : op === '|' ? 'v128.or' : 'v128.xor', [a, b]);
+    if (kind === 'float') {
+      const names: Record<string, string> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div' };
+      if (op in names) return this.vop(kind, `f32x4.${names[op]}` as 'f32x4.add', [a, b]);
+      return this.perLane([kind], [a, b], ([x, y]) => [this.binary(op, kind, x!, y!)])[0]!;
+    }
+    if (kind === 'bool') throw new Error(`internal: operator ${op} on bool`);
+    if (op === '+' || op === '-' || op === '*') return this.vop(kind, op === '+' ? 'i32x4.add' : op === '-' ? 'i32x4.sub' : 'i32x4.mul', [a, b]);
+    if ((op === '<<' || op === '>>') && !b.vec) {
+      // A shift count the same for all positions: the SIMD shift (count mod 32, as the scalar one).
+      const va = this.vec(a);
+      const name = op === '<<' ? 'i32x4.shl' : kind === 'uint' ? 'i32x4.shr_u' : 'i32x4.shr_s';
+      return this.tmp(kind, () => (this.push(va), this.push(b), this.fn.simd(name)), [va, b], true);
+    }
+    return this.perLane([kind], [a, b], ([x, y]) => [this.binary(op, kind, x!, y!)])[0]!;
+  }
+
   private arith(name: Parameters<FuncBuilder['op']>[0], a: Val, b: Val): void {
     this.push(a);
     this.push(b);
@@ -585,6 +729,12 @@ export class WasmKernelEmitter {
 
   unary(op: '-' | '!' | '~', kind: Kind, a: Val): Val {
     const f = this.fn;
+    if (a.vec) {
+      if (kind === 'double') throw new VectorUnsupported('double vectors');
+      if (op === '~' || kind === 'bool') return this.vop(kind, 'v128.not', [a]); // on bools, ! and - are both not
+      if (op === '!') return this.vop('bool', kind === 'float' ? 'f32x4.eq' : 'i32x4.eq', [a, literal(kind, 0)]);
+      return this.vop(kind, kind === 'float' ? 'f32x4.neg' : 'i32x4.neg', [a]);
+    }
     if (op === '!') {
       return this.tmp('bool', () => {
         this.push(a);
@@ -614,6 +764,19 @@ export class WasmKernelEmitter {
   convert(from: Kind, to: Kind, v: Val): Val {
     if (from === to) return v;
     const f = this.fn;
+    if (v.vec) {
+      if (from === 'double' || to === 'double') throw new VectorUnsupported('double vectors');
+      const one = { kind: 'int' as Kind, num: 1 };
+      if (from === 'bool') {
+        const bits = this.vop('int', 'v128.and', [v, one]); // mask -> 0 / 1
+        if (to === 'int' || to === 'uint') return { ...bits, kind: to } as Val;
+        return this.vop('float', 'f32x4.convert_i32x4_u', [bits]);
+      }
+      if (to === 'bool') return this.vop('bool', from === 'float' ? 'f32x4.ne' : 'i32x4.ne', [v, literal(from, 0)]);
+      if (to === 'float') return this.vop('float', from === 'uint' ? 'f32x4.convert_i32x4_u' : 'f32x4.convert_i32x4_s', [v]);
+      if (from === 'float') return this.vop(to, to === 'int' ? 'i32x4.trunc_sat_f32x4_s' : 'i32x4.trunc_sat_f32x4_u', [v]);
+      return { ...v, kind: to } as Val; // int <-> uint: the same bits
+    }
     if (v.local === undefined) {
       // Constants convert here (same rules).
       const n = v.num!;
@@ -655,6 +818,14 @@ export class WasmKernelEmitter {
   }
 
   private shortCircuit(op: '&&' | '||', left: IRExpr, right: IRExpr, scope: Scope): Val {
+    if (this.vector) {
+      // Both sides, then the masks combined (the right side has no side effects without calls).
+      if (containsCall(right)) throw new VectorUnsupported('a call on the right of && or ||');
+      const [l] = this.emitExpr(left, scope);
+      const [r] = this.emitExpr(right, scope);
+      if (!l!.vec && !r!.vec) return this.tmp('bool', () => this.arith(op === '&&' ? 'i32.and' : 'i32.or', l!, r!), [l!, r!]);
+      return this.vop('bool', op === '&&' ? 'v128.and' : 'v128.or', [l!, r!]);
+    }
     const [l] = this.emitExpr(left, scope);
     const t = this.fn.local('i32');
     this.push(l!);
@@ -671,6 +842,21 @@ export class WasmKernelEmitter {
   private select(e: Extract<IRExpr, { op: 'select' }>, scope: Scope): Val[] {
     const c = this.emitExpr(e.cond, scope);
     const kinds = flatKinds(e.type);
+    if (this.vector && (c.length > 1 || c[0]!.vec)) {
+      // Both sides (as the componentwise select does), then a bit select per lane.
+      if (c.length === 1 && (containsCall(e.then) || containsCall(e.else))) throw new VectorUnsupported('a call in a select');
+      const a = this.emitExpr(e.then, scope);
+      const b = this.emitExpr(e.else, scope);
+      return kinds.map((k, i) => {
+        const x = a[a.length === 1 ? 0 : i]!;
+        const y = b[b.length === 1 ? 0 : i]!;
+        const m = c[c.length === 1 ? 0 : i]!;
+        if (!x.vec && !y.vec && !m.vec) return this.tmp(k, () => (this.push(x), this.push(y), this.push(m), this.fn.op('select')), [x, y, m]);
+        if (k === 'double') throw new VectorUnsupported('double vectors');
+        const vm = this.vec(m, 'bool');
+        return this.vop(k, 'v128.bitselect', [this.vec(x, k), this.vec(y, k), vm]);
+      });
+    }
     if (c.length > 1) {
       // Componentwise select (Cg): both sides are evaluated.
       const a = this.emitExpr(e.then, scope);
@@ -684,23 +870,39 @@ export class WasmKernelEmitter {
         }, [a[a.length === 1 ? 0 : i]!, b[b.length === 1 ? 0 : i]!, c[i]!]),
       );
     }
-    const ts = kinds.map((k) => this.fn.local(valType(k)));
+    // A condition the same for all positions: only the chosen side runs.
+    const ts = kinds.map((k) => this.mutableCopy(k, literal(k, 0)));
     this.push(c[0]!);
     this.fn.open('if');
     const a = this.emitExpr(e.then, scope);
-    ts.forEach((t, i) => (this.push(a[a.length === 1 ? 0 : i]!), this.fn.set(t)));
+    ts.forEach((t, i) => this.store(t, a[a.length === 1 ? 0 : i]!));
     this.fn.else();
     const b = this.emitExpr(e.else, scope);
-    ts.forEach((t, i) => (this.push(b[b.length === 1 ? 0 : i]!), this.fn.set(t)));
+    ts.forEach((t, i) => this.store(t, b[b.length === 1 ? 0 : i]!));
     this.fn.close();
-    return ts.map((t, i) => ({ kind: kinds[i]!, local: t }));
+    // The results are set once here and never again: usable like any computed value.
+    for (const t of ts) this.mutable.delete(t.local!);
+    return ts;
   }
 
   // ---- built-in functions (codegen/js/builtins.ts, the same formulas) ----------------------------
 
   private builtin(e: Extract<IRExpr, { op: 'builtin' }>, scope: Scope): Val[] {
     const args = e.args.map((a) => ({ comps: this.emitExpr(a, scope), kinds: flatKinds(a.type) }));
-    const kinds = flatKinds(e.type);
+    return this.builtinOn(e.name, args, flatKinds(e.type));
+  }
+
+  private builtinOn(name: string, args: { comps: Val[]; kinds: Kind[] }[], kinds: Kind[]): Val[] {
+    if (args.some((a) => a.comps.some((c) => c.vec)) && !VECTOR_BUILTINS.has(name)) {
+      // No SIMD form: the scalar built-in once per lane.
+      const flat = args.flatMap((a) => a.comps);
+      return this.perLane(kinds, flat, (lane) => {
+        let at = 0;
+        const scalarArgs = args.map((a) => ({ comps: a.comps.map(() => lane[at++]!), kinds: a.kinds }));
+        return this.builtinOn(name, scalarArgs, kinds);
+      });
+    }
+    const e = { name };
     const at = (i: number, k: number) => {
       const a = args[i]!;
       return a.comps.length === 1 ? a.comps[0]! : a.comps[k]!;
@@ -709,8 +911,15 @@ export class WasmKernelEmitter {
     const argKind = args[0]?.kinds[0] ?? 'float';
     const isF = (k: Kind) => k === 'float' || k === 'double';
     const fop = (kind: Kind, name: string) => `${valType(kind)}.${name}` as 'f32.add';
-    const un = (kind: Kind, name: string, x: Val) => this.tmp(kind, () => (this.push(x), this.fn.op(fop(kind, name))), [x]);
-    const bin = (kind: Kind, name: string, x: Val, y: Val) => this.tmp(kind, () => this.arith(fop(kind, name), x, y), [x, y]);
+    const vector = (xs: Val[], kind: Kind) => {
+      if (!xs.some((x) => x.vec)) return false;
+      if (kind !== 'float') throw new VectorUnsupported(`${kind} vectors in ${name}`);
+      return true;
+    };
+    const un = (kind: Kind, op: string, x: Val) =>
+      vector([x], kind) ? this.vop(kind, `f32x4.${op}` as 'f32x4.abs', [x]) : this.tmp(kind, () => (this.push(x), this.fn.op(fop(kind, op))), [x]);
+    const bin = (kind: Kind, op: string, x: Val, y: Val) =>
+      vector([x, y], kind) ? this.vop(kind, `f32x4.${op}` as 'f32x4.add', [x, y]) : this.tmp(kind, () => this.arith(fop(kind, op), x, y), [x, y]);
     /** A Math function through the host, on f64, rounded once to the result kind. */
     const host = (kind: Kind, name: string, ...xs: Val[]) => {
       if (!isF(kind)) throw new WasmUnsupported(`${name} on ${kind}`);
@@ -746,6 +955,13 @@ export class WasmKernelEmitter {
           }, [x, neg]);
         });
       case 'frac': return map((k, kind) => bin(kind, 'sub', at(0, k), this.rounding(kind, 'floor', at(0, k))));
+      // compiler/fuse: what a stream would have held between two fused calls (codegen/js/builtins.ts).
+      case 'fuseFence':
+        return map((k, kind) => {
+          const x = at(0, k);
+          if (kind !== 'double') return x;
+          return this.tmp(kind, () => (this.push(x), this.fn.op('f32.demote_f64').op('f64.promote_f32')), [x]);
+        });
       case 'round':
         // roundAway in double: x < 0 ? -floor(-x + 0.5) : x === 0 ? x : floor(x + 0.5), rounded once.
         return map((k, kind) => {
@@ -851,6 +1067,13 @@ export class WasmKernelEmitter {
             this.fn.op(fop(x.kind, 'ne'));
           });
         });
+      case 'fuseFence':
+        // compiler/fuse: what a stream would have held (double rounded to float32), else unchanged.
+        return map((k, kind) => {
+          const x = at(0, k);
+          if (kind !== 'double') return x;
+          return this.tmp(kind, () => (this.push(x), this.fn.op('f32.demote_f64').op('f64.promote_f32')), [x]);
+        });
       case 'atan2': return map((k, kind) => host(kind, 'atan2', at(0, k), at(1, k)));
       case 'pow': return map((k, kind) => host(kind, 'pow', at(0, k), at(1, k)));
       case 'fmod': return map((k, kind) => host(kind, 'fmod', at(0, k), at(1, k)));
@@ -953,10 +1176,18 @@ export class WasmKernelEmitter {
       if (x.kind === kind) return x;
       throw new WasmUnsupported(`${name} of ${x.kind} as ${kind}`);
     }
+    if (x.vec) {
+      if (kind !== 'float') throw new VectorUnsupported('double vectors');
+      return this.vop(kind, `f32x4.${name}` as 'f32x4.floor', [x]);
+    }
     return this.tmp(kind, () => (this.push(x), this.fn.op(`${valType(kind)}.${name}` as 'f32.floor')), [x]);
   }
 
   private intMinMax(which: 'min' | 'max', kind: Kind, a: Val, b: Val): Val {
+    if (a.vec || b.vec) {
+      if (kind === 'bool') throw new VectorUnsupported('min/max of bools');
+      return this.vop(kind, `i32x4.${which}_${kind === 'uint' ? 'u' : 's'}` as 'i32x4.min_s', [a, b]);
+    }
     return this.tmp(kind, () => {
       this.push(a);
       this.push(b);
@@ -984,43 +1215,44 @@ export class WasmKernelEmitter {
   private gather(e: Extract<IRExpr, { op: 'gather' }>, scope: Scope): Val[] {
     const p = scope.params[e.param];
     if (!p?.gather) throw new Error(`internal: parameter ${e.param} is not a gather`);
-    const g = p.gather;
-    const f = this.fn;
-    // Word offset: sum over index components k (dimension 3 - k) of (clamped index + l) * s, as in
-    // the JavaScript gather (codegen/js/emit.ts); one term per component, so a term fixed for a row
-    // (a stencil's neighbour row) is computed once per row. Gathered streams are never written by
-    // the launch (brt: BRK5010), so a load at a row-fixed address is hoisted too.
-    // Byte address = addr + 4 * words * sum_k (index_k + l_d) * s_d, grouped so that everything fixed
-    // for a row (offsets, strides, row-fixed indices) is one hoisted base; the fastest dimension's
-    // stride is always 1.
-    const bytes = 4 * g.words;
-    const base = this.tmp('int', () => {
-      f.get(g.addr);
-      for (const k of e.index.keys()) {
-        const d = 3 - k;
-        f.get(g.l[d]!);
-        if (d !== 3) f.get(g.s[d]!).op('i32.mul');
-        f.i32(bytes).op('i32.mul').op('i32.add');
-      }
-    }, []);
-    const terms = e.index.map((ix, k) => {
-      const [v] = this.emitExpr(ix, scope);
-      const d = 3 - k;
-      const idx = this.gatherIndex(v!, flatKinds(ix.type)[0]!, g.e[d]!);
-      return this.tmp('int', () => {
-        this.push(idx);
-        if (d !== 3) f.get(g.s[d]!).op('i32.mul');
-        f.i32(bytes).op('i32.mul');
-      }, [idx]);
-    });
-    // Row-fixed terms first, so their sum with the base is hoisted too.
-    const fixed = (t: Val) => t.local === undefined || this.invariant.has(t.local);
-    let addr = base;
-    for (const t of [...terms.filter(fixed), ...terms.filter((t) => !fixed(t))]) {
-      const sum = addr;
-      addr = this.tmp('int', () => this.arith('i32.add', sum, t), [sum, t]);
+    const idx = e.index.map((ix) => ({ v: this.emitExpr(ix, scope)[0]!, kind: flatKinds(ix.type)[0]! }));
+    if (idx.some((x) => x.v.vec)) return this.vgather(p, idx);
+    return this.gatherAt(p, idx);
+  }
+
+  /**
+   * A gather in the vector version: where the 4 positions read 4 consecutive words (a 1-word element,
+   * the fastest index c3 + K inside the grid, the other indices the same for the 4), one v128 load;
+   * otherwise the scalar gather once per lane.
+   */
+  private vgather(p: WasmParam, idx: { v: Val; kind: Kind }[]): Val[] {
+    const g = p.gather!;
+    const x = idx[0]!.v;
+    const w = this.wholeOf(x);
+    const K = w?.int.local !== undefined ? this.affine.get(w.int.local) : undefined;
+    const contiguous = g.words === 1 && this.interior && K !== undefined && idx.slice(1).every((i) => !i.v.vec) && p.kinds[0] !== 'double';
+    if (!contiguous) {
+      return this.perLane(p.kinds, idx.map((i) => i.v), (lanes) => this.gatherAt(p, lanes.map((v, k) => ({ v, kind: idx[k]!.kind }))));
     }
-    const at = addr;
+    this.interiorUses.set(`${K}:${g.e[3]}`, { K: K!, n: g.e[3]! });
+    // The scalar gather's address at the first position: index c3 + K needs no clamp here.
+    const c3: Val = { kind: 'int', local: this.c3 };
+    const first = this.tmp('int', () => (this.push(c3), this.fn.i32(K!).op('i32.add')), [c3]);
+    const at = this.gatherAddress(g, [{ v: first, kind: 'int', exact: true }, ...idx.slice(1).map((i) => ({ ...i, exact: false }))]);
+    const kind = p.kinds[0]!;
+    return [
+      this.tmp(kind, () => {
+        this.push(at);
+        this.fn.simd('v128.load');
+        if (kind === 'bool') this.fn.i32(0).simd('i32x4.splat').simd('i32x4.ne');
+      }, [at], true),
+    ];
+  }
+
+  /** The scalar gather: clamped indices, then the element's components. */
+  private gatherAt(p: WasmParam, idx: { v: Val; kind: Kind }[]): Val[] {
+    const f = this.fn;
+    const at = this.gatherAddress(p.gather!, idx.map((i) => ({ ...i, exact: false })));
     return p.kinds.map((kind, c) =>
       this.tmp(kind, () => {
         this.push(at);
@@ -1032,6 +1264,44 @@ export class WasmKernelEmitter {
         }
       }, [at]),
     );
+  }
+
+  /**
+   * Byte address = addr + 4 * words * sum_k (index_k + l_d) * s_d (index k along dimension 3 - k;
+   * `exact` indices are known inside the grid, the others are clamped as gidx does), grouped so that
+   * everything fixed for a row (offsets, strides, row-fixed indices) is one hoisted base. The
+   * fastest dimension's stride is always 1. Gathered streams are never written by the launch
+   * (brt: BRK5010), so a load at a row-fixed address is hoisted too.
+   */
+  private gatherAddress(g: NonNullable<WasmParam['gather']>, idx: { v: Val; kind: Kind; exact: boolean }[]): Val {
+    const f = this.fn;
+    const bytes = 4 * g.words;
+    const base = this.tmp('int', () => {
+      f.get(g.addr);
+      for (const k of idx.keys()) {
+        const d = 3 - k;
+        f.get(g.l[d]!);
+        if (d !== 3) f.get(g.s[d]!).op('i32.mul');
+        f.i32(bytes).op('i32.mul').op('i32.add');
+      }
+    }, []);
+    const terms = idx.map(({ v, kind, exact }, k) => {
+      const d = 3 - k;
+      const i = exact ? v : this.gatherIndex(v, kind, g.e[d]!);
+      return this.tmp('int', () => {
+        this.push(i);
+        if (d !== 3) f.get(g.s[d]!).op('i32.mul');
+        f.i32(bytes).op('i32.mul');
+      }, [i]);
+    });
+    // Row-fixed terms first, so their sum with the base is hoisted too.
+    const fixed = (t: Val) => t.local === undefined || this.invariant.has(t.local);
+    let addr = base;
+    for (const t of [...terms.filter(fixed), ...terms.filter((t) => !fixed(t))]) {
+      const sum = addr;
+      addr = this.tmp('int', () => this.arith('i32.add', sum, t), [sum, t]);
+    }
+    return addr;
   }
 
   /** gidx / gidxz / gidxi of the JavaScript prelude: floor(x + 0.25) in float32 for floats, clamped
@@ -1098,12 +1368,7 @@ export class WasmKernelEmitter {
       if (pi !== undefined) inner.hidden!.set(pi, this.emitExpr(a, scope));
     });
     const retKinds = h.returnType.kind === 'void' ? [] : flatKinds(h.returnType);
-    const ret: Val[] = retKinds.map((k) => {
-      const l = f.local(valType(k));
-      this.push(literal(k, 0));
-      f.set(l);
-      return { kind: k, local: l };
-    });
+    const ret: Val[] = retKinds.map((k) => this.mutableCopy(k, literal(k, 0)));
     h.params.forEach((p, k) => {
       if (p.type.kind === 'gather') {
         const a = e.args[k];
@@ -1114,13 +1379,7 @@ export class WasmKernelEmitter {
       }
       const kinds = flatKinds(p.type);
       const init = argComps[k];
-      const comps: Val[] = kinds.map((kind, i) => {
-        const l = f.local(valType(kind));
-        this.push(init ? init[init.length === 1 ? 0 : i]! : literal(kind, 0));
-        f.set(l);
-        this.mutable.add(l);
-        return { kind, local: l };
-      });
+      const comps: Val[] = kinds.map((kind, i) => this.mutableCopy(kind, init ? init[init.length === 1 ? 0 : i]! : literal(kind, 0)));
       inner.vars.set(p.name, { comps, kinds, type: p.type });
       inner.params.push({ comps, kinds, type: p.type, writable: true });
     });
@@ -1136,10 +1395,7 @@ export class WasmKernelEmitter {
       if (!p.isOut || !lv) return;
       const target = this.lvalue(lv, scope);
       const src = inner.params[k]!.comps!;
-      target.comps.forEach((c, i) => {
-        this.push(src[i]!);
-        f.set(c.local!);
-      });
+      target.comps.forEach((c, i) => this.store(c, src[i]!));
     });
     return ret;
   }

@@ -5,9 +5,9 @@
  * (binary section 5) plus the saturating float-to-int conversions (0xfc prefix).
  */
 
-export type ValType = 'i32' | 'i64' | 'f32' | 'f64';
+export type ValType = 'i32' | 'i64' | 'f32' | 'f64' | 'v128';
 
-export const VALTYPE: Record<ValType, number> = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c };
+export const VALTYPE: Record<ValType, number> = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c, v128: 0x7b };
 
 /** Opcodes by their text-format names. */
 export const OP = {
@@ -36,6 +36,25 @@ export type OpName = keyof typeof OP;
 
 /** Saturating conversions (prefix 0xfc): NaN gives 0, out of range the nearest bound (WGSL's rule). */
 export const SAT = { 'i32.trunc_sat_f32_s': 0, 'i32.trunc_sat_f32_u': 1, 'i32.trunc_sat_f64_s': 2, 'i32.trunc_sat_f64_u': 3 } as const;
+
+/** 128-bit SIMD opcodes (prefix 0xfd), by their text-format names. */
+export const SIMD = {
+  'v128.load': 0x00, 'v128.store': 0x0b, 'i8x16.shuffle': 0x0d,
+  'i32x4.splat': 0x11, 'f32x4.splat': 0x13,
+  'i32x4.extract_lane': 0x1b, 'i32x4.replace_lane': 0x1c, 'f32x4.extract_lane': 0x1f, 'f32x4.replace_lane': 0x20,
+  'i32x4.eq': 0x37, 'i32x4.ne': 0x38, 'i32x4.lt_s': 0x39, 'i32x4.lt_u': 0x3a, 'i32x4.gt_s': 0x3b, 'i32x4.gt_u': 0x3c,
+  'i32x4.le_s': 0x3d, 'i32x4.le_u': 0x3e, 'i32x4.ge_s': 0x3f, 'i32x4.ge_u': 0x40,
+  'f32x4.eq': 0x41, 'f32x4.ne': 0x42, 'f32x4.lt': 0x43, 'f32x4.gt': 0x44, 'f32x4.le': 0x45, 'f32x4.ge': 0x46,
+  'v128.not': 0x4d, 'v128.and': 0x4e, 'v128.or': 0x50, 'v128.xor': 0x51, 'v128.bitselect': 0x52,
+  'f32x4.ceil': 0x67, 'f32x4.floor': 0x68, 'f32x4.trunc': 0x69,
+  'i32x4.neg': 0xa1, 'i32x4.shl': 0xab, 'i32x4.shr_s': 0xac, 'i32x4.shr_u': 0xad, 'i32x4.add': 0xae, 'i32x4.sub': 0xb1, 'i32x4.mul': 0xb5,
+  'i32x4.min_s': 0xb6, 'i32x4.min_u': 0xb7, 'i32x4.max_s': 0xb8, 'i32x4.max_u': 0xb9,
+  'f32x4.abs': 0xe0, 'f32x4.neg': 0xe1, 'f32x4.sqrt': 0xe3, 'f32x4.add': 0xe4, 'f32x4.sub': 0xe5, 'f32x4.mul': 0xe6, 'f32x4.div': 0xe7,
+  'f32x4.min': 0xe8, 'f32x4.max': 0xe9,
+  'i32x4.trunc_sat_f32x4_s': 0xf8, 'i32x4.trunc_sat_f32x4_u': 0xf9, 'f32x4.convert_i32x4_s': 0xfa, 'f32x4.convert_i32x4_u': 0xfb,
+} as const;
+
+export type SimdName = keyof typeof SIMD;
 
 export function uleb(n: number): number[] {
   const out: number[] = [];

@@ -2,7 +2,7 @@
  * Building one WebAssembly function body: locals by type, instructions, and structured labels by name
  * (a `br` names the block it leaves and the builder computes the relative depth).
  */
-import { f32Bytes, f64Bytes, OP, SAT, sleb, uleb, VALTYPE, type OpName, type ValType } from './encode.js';
+import { f32Bytes, f64Bytes, OP, SAT, SIMD, sleb, uleb, VALTYPE, type OpName, type SimdName, type ValType } from './encode.js';
 
 export class FuncBuilder {
   /** Where instructions go (swapped by the kernel writer to collect code hoisted out of a loop). */
@@ -20,6 +20,18 @@ export class FuncBuilder {
 
   constructor(readonly params: ValType[]) {}
 
+  /** The writing state, to abandon what was written after it (labels, common subexpressions). */
+  save(): { code: number[]; labels: number; cse: Map<string, number>; cseStack: number } {
+    return { code: this.code, labels: this.labels.length, cse: this.cse, cseStack: this.cseStack.length };
+  }
+
+  restore(s: ReturnType<FuncBuilder['save']>): void {
+    this.code = s.code;
+    this.labels.length = s.labels;
+    this.cse = s.cse;
+    this.cseStack.length = s.cseStack;
+  }
+
   local(t: ValType): number {
     this.locals.push(t);
     return this.params.length + this.locals.length - 1;
@@ -32,6 +44,22 @@ export class FuncBuilder {
 
   sat(name: keyof typeof SAT): this {
     this.code.push(0xfc, ...uleb(SAT[name]));
+    return this;
+  }
+
+  simd(name: SimdName, lane?: number): this {
+    this.code.push(0xfd, ...uleb(SIMD[name]));
+    if (name === 'v128.load' || name === 'v128.store') this.code.push(0, 0); // align 1, offset 0
+    if (lane !== undefined) this.code.push(lane);
+    return this;
+  }
+
+  /** i32x4 constant lanes (v128.const). */
+  v128(lanes: [number, number, number, number]): this {
+    const b = new Uint8Array(16);
+    const dv = new DataView(b.buffer);
+    lanes.forEach((v, k) => dv.setInt32(4 * k, v | 0, true));
+    this.code.push(0xfd, ...uleb(0x0c), ...b);
     return this;
   }
 
@@ -66,6 +94,7 @@ export class FuncBuilder {
   }
 
   const(t: ValType, v: number): this {
+    if (t === 'v128') throw new Error('internal: a v128 constant needs its lanes');
     if (t === 'f32') return this.f32(v);
     if (t === 'f64') return this.f64(v);
     if (t === 'i32') return this.i32(v);

@@ -17,7 +17,7 @@
  * Element order is kept everywhere, so a non-commutative reduction gives the ordered result.
  */
 import type { KernelIR } from '../../ir.js';
-import { flattenElement } from '../../types.js';
+import { flattenElement, storageScalars } from '../../types.js';
 import { BodyWriter, helperFnName, writeHelper, type BodyContext } from './body.js';
 import { Library } from './builtins.js';
 import { bindingDecl, indexLibraryFor, loadFn, pagedAccessFns, storeFn } from './memory.js';
@@ -58,11 +58,11 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     if (p.binding === null || !p.storage) continue;
     const writes = plan.writable.has(p.binding);
     if (p.pages) {
-      fns.push(...pagedAccessFns({ load: `ld_${p.index}`, store: writes ? `st_${p.index}` : undefined }, p.binding, p.type, p.storage, p.pages));
+      fns.push(...pagedAccessFns({ load: `ld_${p.index}`, store: writes ? `st_${p.index}` : undefined }, p.binding, p.type, p.storage, p.pages, storageScalars(ir.params[p.index]!)));
       continue;
     }
     fns.push(loadFn(`ld_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
-    if (writes) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
+    if (writes) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage, storageScalars(ir.params[p.index]!)));
   }
   if (plan.mask) {
     const float: import('../../types.js').Type = { kind: 'scalar', name: 'float' };
@@ -334,8 +334,11 @@ function producerFn(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet
   const stores = own.params
     .filter((p) => p.role === 'out')
     .map((p) => `  st_${p.index}(${v.direct[p.index] ? 'i' : S.linear(o, p.uniform, p.uniform + 2)}, ${a(p.index)});`);
+  // The computed input is dense: its indexof (the producer's position, compiler/fuse) is `o`.
+  const inputPos = indexofSet.has(input) ? [`  ix_${input} = brk_pos(o);`] : [];
   return [
     `fn pr_elem(o: vec4<u32>, i: u32) -> ${T} {`,
+    ...inputPos,
     ...argumentSetup(ir, v, own, indexofSet, '  ', S, o, inP.uniform + 1),
     `  var ${a(input)}: ${T};`,
     ...body,
