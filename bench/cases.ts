@@ -362,7 +362,8 @@ function cpuCases(quick: boolean): BenchCase[] {
 }
 
 /**
- * brook/blas, one case per level (issue 14): blas.axpy (level 1) against the hand-written SAXPY,
+ * brook/blas, one case per level (issue 14), level 3 first (its tile sweep is what a short GPU run
+ * must not miss): blas.axpy (level 1) against the hand-written SAXPY,
  * blas.gemv (level 2) against the hand-written SGEMV, blas.gemm (level 3) in GFLOP/s. The gemv and
  * gemm cases also sweep their schedules (blas.gemv.splitN, blas.gemm.TILE) so one run on a GPU shows
  * which to make the default.
@@ -370,28 +371,28 @@ function cpuCases(quick: boolean): BenchCase[] {
 function blasCases(quick: boolean): BenchCase[] {
   const out: BenchCase[] = [];
   const push = (c: BenchCase) => out.push({ ...c, optIn: true });
-  const e = quick ? 16 : 24;
-  const n = 2 ** e;
-  const axpyData = lazy(() => ({ x: randomFloats(4 * n, 1), y: randomFloats(4 * n, 2) }));
-  push({
-    id: 'blas.axpy',
-    backend: 'webgpu',
-    title: 'BLAS level 1: y := a x + y (blas.axpy) vs hand-written SAXPY',
-    size: pow2(e + 2, 'floats'),
-    bytes: 48 * n,
-    flops: 8 * n,
-    workingSetBytes: 48 * n,
-    largestBufferBytes: 16 * n,
-    timing: 'gpu',
-    async baseline(ctx) {
-      const { x, y } = axpyData();
-      return saxpyWgsl(needGpu(ctx), SAXPY_A, x, y);
-    },
-    async brook(ctx) {
-      const { x, y } = axpyData();
-      return axpyBlas(await session('webgpu', ctx), SAXPY_A, x, y);
-    },
-  });
+  const g = quick ? 256 : 4096;
+  const gemmData = lazy(() => ({ A: randomFloats(g * g, 6), B: randomFloats(g * g, 7) }));
+  for (const tile of [undefined, ...Object.keys(GEMM_TILE_CANDIDATES)]) {
+    push({
+      id: tile === undefined ? 'blas.gemm' : `blas.gemm.${tile}`,
+      backend: 'webgpu',
+      title: `BLAS level 3: C := A B (blas.gemm${tile === undefined ? ', tile by size' : `, tile ${tile}`}), sampled float64 check`,
+      size: `${g}x${g}`,
+      bytes: 12 * g * g,
+      flops: 2 * g * g * g,
+      workingSetBytes: 12 * g * g,
+      largestBufferBytes: 4 * g * g,
+      timing: 'gpu',
+      async baseline() {
+        throw new Unavailable('no hand-written WGSL GEMM besides the library\'s own (compare with the issue\'s figures: tfjs 15.2, jax-js 22.4, torch 49.7 TFLOP/s on an H100)');
+      },
+      async brook(ctx) {
+        const { A, B } = gemmData();
+        return gemmBlas(await session('webgpu', ctx), A, B, g, tile);
+      },
+    });
+  }
   const m = quick ? 512 : 8192;
   const gemvData = lazy(() => ({ A: randomFloats(m * m, 4), x: randomFloats(m, 5) }));
   for (const split of [undefined, 64, 128, 512, 1024]) {
@@ -415,28 +416,28 @@ function blasCases(quick: boolean): BenchCase[] {
       },
     });
   }
-  const g = quick ? 256 : 4096;
-  const gemmData = lazy(() => ({ A: randomFloats(g * g, 6), B: randomFloats(g * g, 7) }));
-  for (const tile of [undefined, ...Object.keys(GEMM_TILE_CANDIDATES)]) {
-    push({
-      id: tile === undefined ? 'blas.gemm' : `blas.gemm.${tile}`,
-      backend: 'webgpu',
-      title: `BLAS level 3: C := A B (blas.gemm${tile === undefined ? ', tile by size' : `, tile ${tile}`}), sampled float64 check`,
-      size: `${g}x${g}`,
-      bytes: 12 * g * g,
-      flops: 2 * g * g * g,
-      workingSetBytes: 12 * g * g,
-      largestBufferBytes: 4 * g * g,
-      timing: 'gpu',
-      async baseline() {
-        throw new Unavailable('no hand-written WGSL GEMM besides the library\'s own (compare with the issue\'s figures: tfjs 15.2, jax-js 22.4, torch 49.7 TFLOP/s on an H100)');
-      },
-      async brook(ctx) {
-        const { A, B } = gemmData();
-        return gemmBlas(await session('webgpu', ctx), A, B, g, tile);
-      },
-    });
-  }
+  const e = quick ? 16 : 24;
+  const n = 2 ** e;
+  const axpyData = lazy(() => ({ x: randomFloats(4 * n, 1), y: randomFloats(4 * n, 2) }));
+  push({
+    id: 'blas.axpy',
+    backend: 'webgpu',
+    title: 'BLAS level 1: y := a x + y (blas.axpy) vs hand-written SAXPY',
+    size: pow2(e + 2, 'floats'),
+    bytes: 48 * n,
+    flops: 8 * n,
+    workingSetBytes: 48 * n,
+    largestBufferBytes: 16 * n,
+    timing: 'gpu',
+    async baseline(ctx) {
+      const { x, y } = axpyData();
+      return saxpyWgsl(needGpu(ctx), SAXPY_A, x, y);
+    },
+    async brook(ctx) {
+      const { x, y } = axpyData();
+      return axpyBlas(await session('webgpu', ctx), SAXPY_A, x, y);
+    },
+  });
   return out;
 }
 

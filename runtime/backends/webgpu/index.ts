@@ -53,6 +53,7 @@ import type { GpuTimes } from './timer.js';
 import type { PipelineCounts } from './pipelines.js';
 import { ProfileTags } from './profile-tags.js';
 import { runNative, type NativeHost } from './native.js';
+import { recordWhole } from './bounded.js';
 import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
@@ -279,12 +280,14 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       };
       // A long launch goes in pieces of its output domain, so an interrupt can land between them (pieces.ts).
       const bg = memo.bindGroup;
+      // A loop-free kernel of bounded work needs no pieces: they would cost a host round trip each.
+      const whole = recordWhole(ir, n);
       if (p.grid2d) {
         const s = launch.outShape;
         const rows = s.length >= 2 ? s[s.length - 2]! : 1;
         const cols = s[s.length - 1]!;
-        ctx.rec.pieces.launch(rows, (lo, hi) => ctx.dispatchRows(p, rows, cols, fill, call, bg, lo, hi), call.what, launch.span, cols);
-      } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, bg, lo, hi), call.what, launch.span);
+        ctx.rec.pieces.launch(rows, (lo, hi) => ctx.dispatchRows(p, rows, cols, fill, call, bg, lo, hi), call.what, launch.span, cols, whole);
+      } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, bg, lo, hi), call.what, launch.span, 1, whole);
       ctx.rec.callRecorded();
     },
 
