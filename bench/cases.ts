@@ -9,25 +9,31 @@
  */
 import type { BenchCase, CaseContext, Side } from './side.js';
 import { Unavailable } from './side.js';
-import { randomFloats } from './reference.js';
+import { chunkedFloat4, randomFloats } from './reference.js';
 import { saxpyWgsl } from './wgsl/saxpy.js';
+import { saxpyWindowsWgsl, windowFor } from './wgsl/saxpy-huge.js';
 import { sgemvWgsl } from './wgsl/sgemv.js';
 import { sumWgsl } from './wgsl/reduce.js';
 import { stencilWgsl } from './wgsl/stencil.js';
 import { chainWgsl } from './wgsl/chain.js';
+import { chain4Wgsl } from './wgsl/chain4.js';
 import { saxpyLoopWgsl } from './wgsl/loop.js';
 import { downloadWgsl, uploadWgsl } from './wgsl/transfer.js';
 import { gatherJs, saxpyJs, stencilJs, sumJs } from './jsloops.js';
 import { cSide } from './cpuc.js';
 import { gatherRef, saxpyRef, stencilRef, sum4Ref } from './reference.js';
-import { brookSession } from './brook/session.js';
+import { brookSession, PAGED_SESSION_BYTES } from './brook/session.js';
 import * as brook from './brook/sides.js';
 import type { BenchGpu } from './gpu.js';
 import { hostCases } from './host.js';
+import { axpyBlas, gemmBlas, gemvBlas } from './brook/blas.js';
+import { GEMM_TILE_CANDIDATES } from '../runtime/library/blas/natives.js';
 
 const SAXPY_A = 2.5;
 const CHAIN_A = 0.5;
 const CHAIN_B = 1.0;
+const CHAIN4_A = 0.5;
+const CHAIN4_B = 1.0;
 
 function needGpu(ctx: CaseContext): BenchGpu {
   if (!ctx.gpu) throw new Unavailable('no WebGPU device');
@@ -70,6 +76,45 @@ function saxpyCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase 
     async brook(ctx) {
       const { x, y } = data();
       return brook.saxpyBrook(await session(backend, ctx), SAXPY_A, x, y);
+    },
+  };
+}
+
+/**
+ * SAXPY on streams larger than one storage binding (2^28 float4: 4 GiB a stream, 2 GiB bindings on
+ * an H100): Brook splits them into pages by itself; the baseline is hand-written WGSL over one buffer
+ * per window of the same size. Inputs live on the host in parts of 2^22 float4, checked part by part.
+ * Quick form: 2^16 float4 in 64 KiB pages (16 a stream), so lavapipe runs the split path too.
+ */
+function saxpyHugeCase(quick: boolean): BenchCase {
+  const e = quick ? 16 : 28;
+  const n = 2 ** e;
+  const data = lazy(() => ({ x: chunkedFloat4(n, 2 ** 22, 11), y: chunkedFloat4(n, 2 ** 22, 1011) }));
+  return {
+    id: 'saxpy.huge',
+    backend: 'webgpu',
+    title: 'SAXPY float4, streams split across buffers',
+    size: pow2(e, 'float4') + (quick ? ` in ${PAGED_SESSION_BYTES >> 10} KiB pages` : ''),
+    bytes: 48 * n,
+    flops: 8 * n,
+    workingSetBytes: 48 * n,
+    timing: 'gpu',
+    skipReason(ctx) {
+      const name = `${ctx.gpu?.info.name ?? ''} ${ctx.gpu?.info.vendor ?? ''}`;
+      if (!quick && /llvmpipe|lavapipe|swiftshader/i.test(name)) {
+        return `needs 6 streams of ${16 * n / 2 ** 30} GiB (both sides) and ${name.trim()} is a CPU device; --quick runs the split path at 2^16 float4`;
+      }
+      return undefined;
+    },
+    async baseline(ctx) {
+      const gpu = needGpu(ctx);
+      const { x, y } = data();
+      return saxpyWindowsWgsl(gpu, SAXPY_A, x, y, windowFor(gpu.device, quick ? PAGED_SESSION_BYTES : Infinity));
+    },
+    async brook(ctx) {
+      needGpu(ctx);
+      const { x, y } = data();
+      return brook.saxpyHugeBrook(await brookSession(quick ? 'webgpu-paged' : 'webgpu'), SAXPY_A, x, y);
     },
   };
 }
@@ -122,12 +167,19 @@ function sumCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase {
   };
 }
 
-function sgemvCase(id: string, m: number, form: 'mulsum' | 'single'): BenchCase {
+const SGEMV_TITLES = {
+  mulsum: "SGEMV, seeds' mul + sum form, fusion off (two launches)",
+  alive: "SGEMV, seeds' mul + sum fused, T written",
+  dead: "SGEMV, seeds' mul + sum fused, T dead (never written)",
+  single: 'SGEMV, single kernel',
+};
+
+function sgemvCase(id: string, m: number, form: 'mulsum' | 'alive' | 'dead' | 'single'): BenchCase {
   const data = lazy(() => ({ A: randomFloats(m * m, 4), x: randomFloats(m, 5) }));
   return {
     id,
     backend: 'webgpu',
-    title: form === 'mulsum' ? 'SGEMV, seeds\' mul + sum form' : 'SGEMV, single kernel',
+    title: SGEMV_TITLES[form],
     size: `${m}x${m}`,
     bytes: 4 * (m * m + 2 * m),
     flops: 2 * m * m,
@@ -142,7 +194,32 @@ function sgemvCase(id: string, m: number, form: 'mulsum' | 'single'): BenchCase 
     async brook(ctx) {
       const { A, x } = data();
       const s = await session('webgpu', ctx);
-      return form === 'mulsum' ? brook.sgemvMulSumBrook(s, A, x, m, m) : brook.sgemvSingleBrook(s, A, x, m, m);
+      if (form === 'single') return brook.sgemvSingleBrook(s, A, x, m, m);
+      return brook.sgemvMulSumBrook(s, A, x, m, m, form === 'mulsum' ? 'unfused' : form);
+    },
+  };
+}
+
+/** Four maps in a chain (bench/cases/chain4.br), fused (t1..t3 dead) or one launch each, against
+ *  one hand-written pass. Bytes: the job's minimum, x read and out written once. */
+function chain4Case(id: string, e: number, fused: boolean): BenchCase {
+  const n = 2 ** e;
+  const data = lazy(() => randomFloats(4 * n, 11));
+  return {
+    id,
+    backend: 'webgpu',
+    title: fused ? 'chain of 4 maps, fused (intermediates dead)' : 'chain of 4 maps, fusion off (4 launches)',
+    size: pow2(e, 'float4'),
+    bytes: 32 * n,
+    flops: 24 * n,
+    workingSetBytes: 80 * n,
+    largestBufferBytes: 16 * n,
+    timing: 'gpu',
+    async baseline(ctx) {
+      return chain4Wgsl(needGpu(ctx), CHAIN4_A, CHAIN4_B, data());
+    },
+    async brook(ctx) {
+      return brook.chain4Brook(await session('webgpu', ctx), CHAIN4_A, CHAIN4_B, data(), fused);
     },
   };
 }
@@ -284,15 +361,102 @@ function cpuCases(quick: boolean): BenchCase[] {
   return out;
 }
 
+/**
+ * brook/blas, one case per level (issue 14), level 3 first (its tile sweep is what a short GPU run
+ * must not miss): blas.axpy (level 1) against the hand-written SAXPY,
+ * blas.gemv (level 2) against the hand-written SGEMV, blas.gemm (level 3) in GFLOP/s. The gemv and
+ * gemm cases also sweep their schedules (blas.gemv.splitN, blas.gemm.TILE) so one run on a GPU shows
+ * which to make the default.
+ */
+function blasCases(quick: boolean): BenchCase[] {
+  const out: BenchCase[] = [];
+  const push = (c: BenchCase) => out.push({ ...c, optIn: true });
+  const g = quick ? 256 : 4096;
+  const gemmData = lazy(() => ({ A: randomFloats(g * g, 6), B: randomFloats(g * g, 7) }));
+  for (const tile of [undefined, ...Object.keys(GEMM_TILE_CANDIDATES)]) {
+    push({
+      id: tile === undefined ? 'blas.gemm' : `blas.gemm.${tile}`,
+      backend: 'webgpu',
+      title: `BLAS level 3: C := A B (blas.gemm${tile === undefined ? ', tile by size' : `, tile ${tile}`}), sampled float64 check`,
+      size: `${g}x${g}`,
+      bytes: 12 * g * g,
+      flops: 2 * g * g * g,
+      workingSetBytes: 12 * g * g,
+      largestBufferBytes: 4 * g * g,
+      timing: 'gpu',
+      async baseline() {
+        throw new Unavailable('no hand-written WGSL GEMM besides the library\'s own (compare with the issue\'s figures: tfjs 15.2, jax-js 22.4, torch 49.7 TFLOP/s on an H100)');
+      },
+      async brook(ctx) {
+        const { A, B } = gemmData();
+        return gemmBlas(await session('webgpu', ctx), A, B, g, tile);
+      },
+    });
+  }
+  const m = quick ? 512 : 8192;
+  const gemvData = lazy(() => ({ A: randomFloats(m * m, 4), x: randomFloats(m, 5) }));
+  for (const split of [undefined, 64, 128, 512, 1024]) {
+    push({
+      id: split === undefined ? 'blas.gemv' : `blas.gemv.split${split}`,
+      backend: 'webgpu',
+      title: `BLAS level 2: y := A x (blas.gemv${split === undefined ? '' : `, split ${split}`}) vs hand-written SGEMV`,
+      size: `${m}x${m}`,
+      bytes: 4 * (m * m + 2 * m),
+      flops: 2 * m * m,
+      workingSetBytes: 4 * (m * m + 2 * m),
+      largestBufferBytes: 4 * m * m,
+      timing: 'gpu',
+      async baseline(ctx) {
+        const { A, x } = gemvData();
+        return sgemvWgsl(needGpu(ctx), A, x, m, m);
+      },
+      async brook(ctx) {
+        const { A, x } = gemvData();
+        return gemvBlas(await session('webgpu', ctx), A, x, m, m, split);
+      },
+    });
+  }
+  const e = quick ? 16 : 24;
+  const n = 2 ** e;
+  const axpyData = lazy(() => ({ x: randomFloats(4 * n, 1), y: randomFloats(4 * n, 2) }));
+  push({
+    id: 'blas.axpy',
+    backend: 'webgpu',
+    title: 'BLAS level 1: y := a x + y (blas.axpy) vs hand-written SAXPY',
+    size: pow2(e + 2, 'floats'),
+    bytes: 48 * n,
+    flops: 8 * n,
+    workingSetBytes: 48 * n,
+    largestBufferBytes: 16 * n,
+    timing: 'gpu',
+    async baseline(ctx) {
+      const { x, y } = axpyData();
+      return saxpyWgsl(needGpu(ctx), SAXPY_A, x, y);
+    },
+    async brook(ctx) {
+      const { x, y } = axpyData();
+      return axpyBlas(await session('webgpu', ctx), SAXPY_A, x, y);
+    },
+  });
+  return out;
+}
+
 export function allCases(quick: boolean): BenchCase[] {
   const q = quick;
   return [
     saxpyCase('saxpy.small', q ? 14 : 20, 'webgpu'),
     saxpyCase('saxpy.large', q ? 16 : 24, 'webgpu'),
+    saxpyHugeCase(q),
     sgemvCase('sgemv.small.mulsum', q ? 128 : 1024, 'mulsum'),
     sgemvCase('sgemv.small.single', q ? 128 : 1024, 'single'),
     sgemvCase('sgemv.large.mulsum', q ? 512 : 8192, 'mulsum'),
     sgemvCase('sgemv.large.single', q ? 512 : 8192, 'single'),
+    sgemvCase('sgemv.small.alive', q ? 128 : 1024, 'alive'),
+    sgemvCase('sgemv.small.dead', q ? 128 : 1024, 'dead'),
+    sgemvCase('sgemv.large.alive', q ? 512 : 8192, 'alive'),
+    sgemvCase('sgemv.large.dead', q ? 512 : 8192, 'dead'),
+    chain4Case('chain4.fused', q ? 16 : 24, true),
+    chain4Case('chain4.unfused', q ? 16 : 24, false),
     sumCase('sum.small', q ? 14 : 20, 'webgpu'),
     sumCase('sum.large', q ? 18 : 26, 'webgpu'),
     stencilCase('stencil', q ? 256 : 2048),
@@ -304,12 +468,14 @@ export function allCases(quick: boolean): BenchCase[] {
     transferCase('streamWrite', q ? 16 << 20 : 256 << 20),
     ...cpuCases(q),
     ...hostCases(),
+    ...blasCases(q),
   ];
 }
 
-/** `--only a,b`: a case runs when its id equals, or starts with `NAME.`, one of the names. */
+/** `--only a,b`: a case runs when its id equals, or starts with `NAME.`, one of the names. Opt-in
+ *  cases (the BLAS group) run only when named so. */
 export function selectCases(cases: BenchCase[], only: string[] | undefined, backends: ('webgpu' | 'cpu')[]): BenchCase[] {
   return cases.filter(
-    (c) => backends.includes(c.backend) && (!only || only.some((o) => c.id === o || c.id.startsWith(o + '.'))),
+    (c) => backends.includes(c.backend) && (only ? only.some((o) => c.id === o || c.id.startsWith(o + '.')) : !c.optIn),
   );
 }

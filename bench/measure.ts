@@ -74,6 +74,12 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
   // Over the adapter's binding limit the baseline cannot run; Brook still may (the runtime splits
   // streams larger than one binding), so its side is measured without a ratio.
   const tooBig = limitProblem(c, ctx);
+  const cannot = c.skipReason?.(ctx);
+  if (cannot) {
+    res.baseline = { ...res.baseline, reason: cannot };
+    res.brook = { ...res.brook, reason: cannot };
+    return res;
+  }
   const useStamps = c.backend === 'webgpu' && !!ctx.gpu?.hasTimestamps;
   // Per-call cases are timed on the wall clock without stamps (stamping 2000 passes has its own cost);
   // a few stamped runs afterwards give their GPU time per call.

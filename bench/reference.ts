@@ -68,6 +68,35 @@ export function compareExact(got: Float32Array, want: Float32Array): Check {
   return { ok: true, maxRelError: 0 };
 }
 
+/**
+ * Float4 inputs too large for one host array (a 2^28 float4 stream is 4 GiB): `n` elements in parts
+ * of `chunk` elements (the last may be shorter), part k drawn with seed `seed + k`.
+ */
+export interface ChunkedFloat4 {
+  n: number;
+  chunk: number;
+  parts: Float32Array[];
+}
+
+export function chunkedFloat4(n: number, chunk: number, seed: number): ChunkedFloat4 {
+  const parts: Float32Array[] = [];
+  for (let first = 0; first < n; first += chunk) parts.push(randomFloats(4 * Math.min(chunk, n - first), seed + parts.length));
+  return { n, chunk, parts };
+}
+
+/** SAXPY of chunked inputs, checked part by part: `read(first, count)` gives result elements
+ *  [first, first + count) (float4, flat). The worst part decides. */
+export async function checkSaxpyChunks(a: number, x: ChunkedFloat4, y: ChunkedFloat4, read: (first: number, count: number) => Promise<Float32Array>): Promise<Check> {
+  let worst: Check = { ok: true, maxRelError: 0 };
+  for (let k = 0; k < x.parts.length; k++) {
+    const first = k * x.chunk;
+    const ref = saxpyRef(a, x.parts[k]!, y.parts[k]!);
+    const c = compare(await read(first, x.parts[k]!.length / 4), ref.want, ref.scale, 1e-6, 1e-30);
+    if (!(c.maxRelError <= worst.maxRelError)) worst = { ...c, detail: c.detail && `part ${k} (from element ${first}): ${c.detail}` };
+  }
+  return worst;
+}
+
 // --- references (float64) ---------------------------------------------------------------------
 
 /** r = a * x + y over flat components. */
@@ -145,6 +174,18 @@ export function chainRef(x: Float32Array, a: number, b: number, calls: number): 
   for (let k = 0; k < calls; k++) for (let i = 0; i < want.length; i++) want[i] = a * want[i] + b;
   // |a| < 1: each step contracts earlier rounding errors, so the scale is that of one step.
   const scale = want.map((v) => Math.abs(v) + Math.abs(b));
+  return { want, scale };
+}
+
+/** The chain of four maps of bench/cases/chain4.br: out = (a x + b)^2 / 2 - 1 + x, per component. */
+export function chain4Ref(a: number, b: number, x: Float32Array): { want: Float64Array; scale: Float64Array } {
+  const want = new Float64Array(x.length);
+  const scale = new Float64Array(x.length);
+  for (let i = 0; i < x.length; i++) {
+    const t1 = a * x[i]! + b;
+    want[i] = t1 * t1 * 0.5 - 1 + x[i]!;
+    scale[i] = t1 * t1 * 0.5 + 1 + Math.abs(x[i]!);
+  }
   return { want, scale };
 }
 

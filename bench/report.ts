@@ -27,11 +27,30 @@ export function evaluateTargets(cases: CaseResult[], hostMemcpyGbps?: number): T
   add('stencil 4096^2: Brook vs WGSL', 'stencil.large', 'ratio', '>=', 0.8, (c) => c.ratio);
   add('SGEMV 8192^2 single kernel: Brook vs WGSL', 'sgemv.large.single', 'ratio', '>=', 0.5, (c) => c.ratio);
   add('SGEMV 8192^2 mul + sum: Brook vs WGSL', 'sgemv.large.mulsum', 'ratio', '>=', 0.3, (c) => c.ratio);
+  // Issue 14: brook/blas.
+  add('BLAS axpy 2^26: Brook vs WGSL SAXPY', 'blas.axpy', 'ratio', '>=', 0.9, (c) => c.ratio);
+  add('BLAS gemv 8192^2: Brook vs WGSL SGEMV', 'blas.gemv', 'ratio', '>=', 0.9, (c) => c.ratio);
+  add('BLAS gemm 4096^2', 'blas.gemm', 'brook GFLOP/s', '>=', 25000, (c) => c.brook.gflops);
+  add('SAXPY 2^28 split across buffers: Brook vs WGSL over windows', 'saxpy.huge', 'ratio', '>=', 0.9, (c) => c.ratio);
+  const unsplit = byId.get('saxpy.large')?.brook.gbps;
+  add('SAXPY 2^28 split across buffers: GB/s vs SAXPY 2^24 in one buffer', 'saxpy.huge', 'brook GB/s / saxpy.large brook GB/s', '>=', 0.9, (c) => (c.brook.gbps === undefined || !unsplit ? undefined : c.brook.gbps / unsplit));
+  // Issue 16 (kernel fusion): the seeds' sgemv fused, and a chain of four maps.
+  add('SGEMV 8192^2 mul + sum fused, T dead: Brook vs WGSL', 'sgemv.large.dead', 'ratio', '>=', 0.5, (c) => c.ratio);
+  add('SGEMV 8192^2 mul + sum fused, T alive: Brook vs WGSL', 'sgemv.large.alive', 'ratio', '>=', 0.3, (c) => c.ratio);
+  const single = byId.get('sgemv.large.single');
+  add('SGEMV 8192^2 fused, T dead, within 10% of single kernel', 'sgemv.large.dead', 'single ms / dead ms', '>=', 1 / 1.1, (c) => ms(single) === undefined || ms(c) === undefined ? undefined : ms(single)! / ms(c)!);
+  const unfused = byId.get('chain4.unfused');
+  add('chain of 4 maps 2^24 float4: fused vs unfused', 'chain4.fused', 'unfused ms / fused ms', '>=', 3, (c) => ms(unfused) === undefined || ms(c) === undefined ? undefined : ms(unfused)! / ms(c)!);
   if (hostMemcpyGbps) {
     add('streamRead vs host memcpy', 'streamRead', 'brook GB/s / memcpy GB/s', '>=', 0.8, (c) => (c.brook.gbps === undefined ? undefined : c.brook.gbps / hostMemcpyGbps));
     add('streamWrite vs host memcpy', 'streamWrite', 'brook GB/s / memcpy GB/s', '>=', 0.8, (c) => (c.brook.gbps === undefined ? undefined : c.brook.gbps / hostMemcpyGbps));
   }
   return targets;
+}
+
+/** The Brook side's median time of a case, when it was measured. */
+function ms(c: CaseResult | undefined): number | undefined {
+  return c?.brook.medianMs;
 }
 
 /** Spread over 5 runs: the samples (taken in order) cut into 5 consecutive groups, the median of

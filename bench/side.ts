@@ -46,8 +46,12 @@ export interface BenchCase {
   timing: 'gpu' | 'wall' | 'calls';
   /** Samples to take in a full run when more than the default are needed (short CPU jobs). */
   samples?: number;
+  /** Runs only when `--only` names it (or its group): the BLAS group and its sweeps. */
+  optIn?: boolean;
   /** Largest single buffer the job needs (checked against the adapter's limits). */
   largestBufferBytes?: number;
+  /** Why this machine cannot run the case at all (both sides skipped), or undefined. */
+  skipReason?(ctx: CaseContext): string | undefined;
   /** One or more baseline plans; the harness keeps the fastest verified one. */
   baseline(ctx: CaseContext): Promise<Side[]>;
   brook(ctx: CaseContext): Promise<Side>;

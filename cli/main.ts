@@ -261,8 +261,9 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
     rt = await brt.createRuntime({
       backend: args.backend ?? 'auto',
       requireGpu: args.backend === 'webgpu' ? true : undefined,
-      // A profile times each kernel with GPU timestamps where the adapter has them.
-      ...(args.profile ? { webgpu: { timing: true } } : {}),
+      // A profile times each kernel with GPU timestamps where the adapter has them, unrounded (Dawn
+      // rounds them to 100 us on real GPUs unless told not to).
+      ...(args.profile ? { webgpu: { timing: true, flags: ['disable-dawn-features=timestamp_quantization'] } } : {}),
       stdout: (s) => lib.writeText(1, s),
       stderr: (s) => err(s),
       env: io.env,

@@ -77,25 +77,17 @@ const PROTECTED_NAMES = new Set(['process', 'Buffer', 'globalThis', 'console', K
 const PAGE_REQUEST = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\?\s*$/;
 const KERNEL_DIR = fileURLToPath(new URL('.', import.meta.url));
 
-let active: Session | undefined;
+// Node warns, into the first cell that imports a module, that vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER
+// is experimental. Cells use it on purpose (transform.ts: imports resolve from the notebook's folder),
+// so that one warning is dropped; every other warning still shows.
+const emitWarning = process.emitWarning;
+process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
+  const text = typeof warning === 'string' ? warning : warning?.message;
+  if (typeof text === 'string' && text.includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')) return;
+  return (emitWarning as (...a: unknown[]) => void).call(process, warning, ...rest);
+} as typeof process.emitWarning;
 
-/**
- * Cells import through vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER (transform.ts), which Node 20 and
- * 22 flag as experimental: the first cell with an `import` would show an ExperimentalWarning the user
- * did nothing to cause. The kernel chose the feature, so that one warning is dropped; every other
- * warning still reaches the cell.
- */
-let loaderWarningMuted = false;
-function muteLoaderWarning(): void {
-  if (loaderWarningMuted) return;
-  loaderWarningMuted = true;
-  const emit = process.emitWarning;
-  process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
-    const text = typeof warning === 'string' ? warning : warning?.message;
-    if (typeof text === 'string' && text.includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')) return;
-    return (emit as (w: string | Error, ...r: unknown[]) => void).call(this, warning, ...rest);
-  } as typeof process.emitWarning;
-}
+let active: Session | undefined;
 
 let pluginsLoaded: Promise<void> | undefined;
 /** True once loadPlugins has finished (whether or not it succeeded). */
@@ -141,7 +133,6 @@ export class Session {
     this.debug = process.env.BROOK_KERNEL_DEBUG ? (t) => this.log(`debug: ${t}`) : () => {};
     this.gate = options.gate ?? new InterruptGate();
     this.language = new LanguageService(options.directory);
-    muteLoaderWarning();
     this.activate();
   }
 

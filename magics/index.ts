@@ -10,6 +10,7 @@
  *   %brook streams                            every live stream: name, type, shape, bytes, backend
  *   %brook free NAME                          free a stream's memory
  *   %brook reset                              forget every stream, kernel and variable
+ *   %brook fuse [on|off]                      show or switch kernel fusion (runtime/brt/fusion.ts)
  *
  * After a cell runs, what it defined appears in TypeScript cells: streams as BrookStream handles,
  * kernels as functions, host variables as live values; and as ambient declarations for completion.
@@ -26,6 +27,7 @@ import { BrookStream, kernelFunction, resultsModules } from './handles.js';
 import { BROOK_PRELUDE, declarationFor } from './declarations.js';
 import { completeBrook, inspectBrook, isCompleteBrook } from './editor.js';
 import type { PlotDisplay, PlotKind, PlotOptions } from '../runtime/results/plot.js';
+import { PLOT_DECLARATIONS } from '../runtime/results/plot-declarations.js';
 import { startProgress } from './progress.js';
 import { escapeHtml, helpBundle, keyValueBundle, tableBundle, timeText, type CellTimes } from './report.js';
 import { beginProfile, endProfile, profileFunction, sessionPeaks, PROFILE_DECLARATIONS } from './profile.js';
@@ -113,28 +115,20 @@ async function plotGlobal(data: unknown, options: PlotOptions = {}): Promise<Plo
 function installPlotGlobal(g: Record<string, unknown>): void {
   if (g.plot !== plotGlobal) Object.defineProperty(g, 'plot', { value: plotGlobal, writable: true, configurable: true, enumerable: false });
   if (g.profile !== profileGlobal) Object.defineProperty(g, 'profile', { value: profileGlobal, writable: true, configurable: true, enumerable: false });
-  void plotDeclarations();
+  // Declared now, not when plot.ts loads: the next TypeScript cell is checked against them.
+  setDeclarations('brook:plot', PLOT_DECLARATIONS);
 }
 
 /** profile(async () => ...) in TypeScript cells (magics/profile.ts). */
 const profileGlobal = profileFunction(session);
 
-/** plot()'s declarations for completion, once the plot module is loaded (see resultsModules). */
-let plotDeclared: Promise<void> | undefined;
-function plotDeclarations(): Promise<void> {
-  plotDeclared ??= resultsModules.plot().then(
-    (m) => setDeclarations('brook:plot', m.PLOT_DECLARATIONS),
-    () => {},
-  );
-  return plotDeclared;
-}
-// TypeScript cells run with globalThis as their global object: plot() works before any %%brook cell.
-// Its declarations (and Arquero) load 1.5 s after the magics, off the first cell's path.
+// TypeScript cells run with globalThis as their global object: plot() and profile() work, and are
+// declared, before any %%brook cell.
 const g0 = globalThis as unknown as Record<string, unknown>;
 if (g0.plot !== plotGlobal) Object.defineProperty(g0, 'plot', { value: plotGlobal, writable: true, configurable: true, enumerable: false });
 if (g0.profile !== profileGlobal) Object.defineProperty(g0, 'profile', { value: profileGlobal, writable: true, configurable: true, enumerable: false });
+setDeclarations('brook:plot', PLOT_DECLARATIONS);
 setDeclarations('brook:profile', PROFILE_DECLARATIONS);
-setTimeout(() => void plotDeclarations(), 1500).unref();
 // --- end plots ---
 
 function define(g: Record<string, unknown>, name: string, value: unknown): void {
@@ -358,6 +352,21 @@ registerLineMagic('brook', async (args, ctx) => {
         ? 'brook timeout: off (cells run until they end or are interrupted)'
         : `brook timeout: ${abort.timeoutSeconds} s (a cell, or a kernel call in it, running longer stops with BRK5051)`;
     }
+    case 'fuse': {
+      // Kernel fusion (runtime/brt/fusion.ts): BROOK_FUSE sets the session's start value.
+      const want = rest[0];
+      if (want !== undefined) {
+        if (want !== 'on' && want !== 'off') throw lineUsage(`fuse: '${want}' is neither on nor off`);
+        session.setFusion(want);
+      }
+      const rt = await session.rt();
+      const f = rt.fusion.stats;
+      const mode = rt.fusion.mode;
+      say(mode === 'off'
+        ? 'brook fuse: off (every kernel call runs as its own launch)'
+        : `brook fuse: ${mode} (so far ${f.groups} fused launch${f.groups === 1 ? '' : 'es'} of ${f.calls} calls; ${f.elided} intermediate stream${f.elided === 1 ? '' : 's'} kept in registers, not written)`);
+      return undefined;
+    }
     case 'reset': {
       for (const name of Object.keys(session.S.v).concat(Object.keys(session.S.k), Object.keys(session.S.f))) {
         delete ctx.globals[name];
@@ -388,5 +397,5 @@ const DEVICE_LIMITS_SHOWN = [
 ];
 
 function lineUsage(what: string): CellError {
-  return new CellError('UsageError', `%brook: ${what}`, [`%brook: ${what}`, 'usage: %brook help | backend [cpu|webgpu|auto] | info | streams | free NAME | reset | timeout [N|off] | peaks [remeasure]', '  hint: %brook help lists every magic and option']);
+  return new CellError('UsageError', `%brook: ${what}`, [`%brook: ${what}`, 'usage: %brook help | backend [cpu|webgpu|auto] | info | streams | free NAME | reset | timeout [N|off] | peaks [remeasure] | fuse [on|off]', '  hint: %brook help lists every magic and option']);
 }

@@ -49,6 +49,7 @@ export const HELP_ROWS: [string, string][] = [
   ['%brook reset', 'forget every stream, kernel and variable'],
   ['%brook peaks [remeasure]', "this adapter's measured memory bandwidth, FLOP/s and streamRead/streamWrite rates (measured once, cached on disk; remeasure measures again)"],
   ['%brook timeout [N|off]', 'show or set the watchdog: later cells (and kernel calls in them) stop after N seconds (BROOK_KERNEL_TIMEOUT sets the default)'],
+  ['%brook fuse [on|off]', 'show or switch kernel fusion: calls that read each other\'s outputs element by element run as one launch, streams nothing reads later stay in registers (BROOK_FUSE=0 starts with it off)'],
 ];
 
 export function helpBundle(): MimeBundle {

@@ -18,7 +18,7 @@ import { SourceSet } from '../runtime/compiler/source.js';
 import type { MacroDef } from '../runtime/compiler/parse/index.js';
 import type { Type } from '../runtime/compiler/types.js';
 import type { Stmt } from '../runtime/compiler/ast.js';
-import { createRuntime, type BrookRuntimeHandle, type Stream } from '../runtime/brt/index.js';
+import { createRuntime, type BrookRuntimeHandle, type FusionMode, type Stream } from '../runtime/brt/index.js';
 import { HostLib, instantiateCell, type HostSession } from '../runtime/hostlib/loader.js';
 import { ExitRequest } from '../runtime/hostlib/libc.js';
 import { hostArrayFor } from './host-arrays.js';
@@ -62,6 +62,8 @@ export class BrookSession {
   private runtime?: BrookRuntimeHandle;
   private runtimeStarting?: Promise<BrookRuntimeHandle>;
   backendChoice: BackendChoice;
+  /** Kernel fusion for this session's runtimes (`%brook fuse on|off`); unset: BROOK_FUSE decides. */
+  fusionChoice?: FusionMode;
   sources = new SourceSet();
   externals = new Map<string, SessionSymbol>();
   private macros?: ReadonlyMap<string, MacroDef>;
@@ -109,8 +111,10 @@ export class BrookSession {
     if (!this.runtimeStarting) {
       const starting: Promise<BrookRuntimeHandle> = createRuntime({
         backend: this.backendChoice,
-        // Timestamps on every pass, so `%%brook --time` can report GPU time (where the adapter has them).
-        webgpu: { timing: true },
+        // Timestamps on every pass, so `%%brook --time` and `--profile` can report GPU time (where the
+        // adapter has them), unrounded (Dawn rounds them to 100 us on real GPUs unless told not to).
+        webgpu: { timing: true, flags: ['disable-dawn-features=timestamp_quantization'] },
+        fusion: this.fusionChoice,
         stdout: (s) => this.sink.stdout(s),
         stderr: (s) => this.sink.stderr(s),
       }).then((rt) => {
@@ -240,6 +244,15 @@ export class BrookSession {
       }
       throw e;
     } finally {
+      // Kernel calls a failed cell still held for fusion (runtime/brt/fusion.ts) run now, as they
+      // would have one by one before the failure; an interrupted cell's are dropped there.
+      if (rt.fusion.holding) {
+        try {
+          rt.fusion.flush();
+        } catch {
+          // The cell's own error is the one reported.
+        }
+      }
       this.sink = previousSink;
     }
   }
@@ -278,6 +291,15 @@ export class BrookSession {
       old.dispose();
     }
     return this.backendLabel();
+  }
+
+  /** `%brook fuse on|off`: this runtime and any later one (a backend switch, a reset) fuse or not. */
+  setFusion(mode: FusionMode): void {
+    this.fusionChoice = mode;
+    if (this.runtime) {
+      this.runtime.fusion.flush();
+      this.runtime.fusion.mode = mode;
+    }
   }
 
   /** Free one named stream's memory; the name is gone for later cells. */

@@ -17,18 +17,20 @@
  * - The Brook sides run on runtimes made by createRuntime (bench/brook/session.ts), not on the
  *   notebook's own session: so both backends are measured in one cell, whatever the session uses.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import type { BrookRuntimeHandle } from '../../runtime/brt/index.js';
 import { tableBundle } from '../../magics/report.js';
 import type { PlotDisplay } from '../../runtime/results/plot.js';
 import { brookSession } from '../brook/session.js';
-import { openBenchGpu, type BenchGpu } from '../gpu.js';
+import type { BenchGpu } from '../gpu.js';
 import { measureCase, type MeasureSettings } from '../measure.js';
 import type { Check } from '../reference.js';
 import { median, type CaseResult, type SideResult, type TimingMethod } from '../results.js';
 import { Unavailable, type BenchCase, type Side } from '../side.js';
-import { installPassTimer } from '../timer.js';
 import { createFlusher, type Flusher } from '../wgsl/flush.js';
+import { harnessGpu } from './device.js';
 import type { AppSize } from './size.js';
 
 /** The Brook version of a job on one runtime: streams made, inputs copied in by upload(). */
@@ -58,6 +60,8 @@ export interface AppDefinition {
   work: number;
   /** How `work` was counted, for the reader. */
   workNote: string;
+  /** What every side's answer is checked against (default: a float64 reference). */
+  checkedAgainst?: string;
   /** The job's algorithmic bytes (inputs read once, outputs written once). */
   bytes: number;
   /** Largest single buffer a hand-written version needs (checked against the adapter's limits). */
@@ -111,18 +115,8 @@ function settings(size: AppSize, log: (line: string) => void): MeasureSettings {
     : { warmup: 1, samples: 3, planSamples: 1, flushBytes: 1 << 20, log };
 }
 
-// One harness device (and cache flusher) per process, shared by every figure a notebook measures.
-let gpuOpened: Promise<{ gpu?: BenchGpu; reason?: string }> | undefined;
+// One cache flusher per size, on the shared harness device (device.ts).
 const flushers = new Map<number, Promise<Flusher>>();
-
-function harnessGpu(): Promise<{ gpu?: BenchGpu; reason?: string }> {
-  gpuOpened ??= openBenchGpu().then((g) => {
-    if ('error' in g) return { reason: g.error };
-    installPassTimer();
-    return { gpu: g };
-  });
-  return gpuOpened;
-}
 
 function flusherFor(gpu: BenchGpu, bytes: number): Promise<Flusher> {
   let f = flushers.get(bytes);
@@ -244,7 +238,14 @@ export async function runFigure3(app: AppDefinition, size: AppSize, log: (line: 
   if (app.js) rows.push(row(LABELS.js, cpu.baseline, 'cpu'));
   const ref = rows.find((r) => r.label === LABELS.brookCpu)?.rate;
   for (const r of rows) if (r.rate !== undefined && ref) r.vsCpu = r.rate / ref;
-  return new Figure3(app, size, rows, transfers, [web, cpu]);
+  const fig = new Figure3(app, size, rows, transfers, [web, cpu]);
+  // scripts/run-notebooks-full.sh collects every notebook's figure for its summary.
+  const dir = process.env.BROOK_FIGURE3_JSON_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${app.id}.json`), JSON.stringify({ date: new Date().toISOString(), ...fig.toJSON() }, null, 1) + '\n');
+  }
+  return fig;
 }
 
 const DISPLAY = Symbol.for('Jupyter.display');
@@ -257,7 +258,7 @@ function fmt(v: number | undefined, digits = 3): string {
 
 export class Figure3 {
   constructor(
-    readonly app: Pick<AppDefinition, 'id' | 'title' | 'size' | 'unit' | 'work' | 'workNote'>,
+    readonly app: Pick<AppDefinition, 'id' | 'title' | 'size' | 'unit' | 'work' | 'workNote' | 'checkedAgainst'>,
     readonly sizeName: AppSize,
     readonly rows: Figure3Row[],
     readonly transfers: TransferRow[],
@@ -290,7 +291,7 @@ export class Figure3 {
       if (r.status !== 'measured') return [r.label, r.device, '-', '-', '-', '-', '-', '-', r.status, r.reason ?? ''];
       return [r.label, r.device, fmt(r.medianMs), fmt(r.rate), fmt(r.vsCpu), fmt(t?.streamReadMs), fmt(t?.streamWriteMs), fmt(this.rateWithTransfers(r)), `${r.timing}, median of ${r.samples}`, r.plan ?? ''];
     });
-    const caption = `${this.app.title}: ${this.app.size} (BROOK_SIZE=${this.sizeName}); ${this.app.workNote}; every side verified against a float64 reference before timing`;
+    const caption = `${this.app.title}: ${this.app.size} (BROOK_SIZE=${this.sizeName}); ${this.app.workNote}; every side checked against ${this.app.checkedAgainst ?? 'a float64 reference'} before it was timed`;
     return tableBundle(caption, head, body);
   }
 

@@ -12,7 +12,7 @@ import { saxpyJs } from '../jsloops.js';
 import { saxpyWgsl } from '../wgsl/saxpy.js';
 import { runFigure3, type AppDefinition, type BrookJob, type Figure3 } from './figure3.js';
 import { kernels } from './kernels.js';
-import { appSize, bySize, type AppSize } from './size.js';
+import { bySize, type AppSize } from './size.js';
 
 export interface SaxpyParams {
   size: AppSize;
@@ -21,7 +21,7 @@ export interface SaxpyParams {
   a: number;
 }
 
-export function saxpyParams(size: AppSize = appSize()): SaxpyParams {
+export function saxpyParams(size: AppSize): SaxpyParams {
   return { size, n: bySize(size, 1 << 16, 1 << 24), a: 2.5 };
 }
 
@@ -75,6 +75,6 @@ export function saxpyApp(given: { saxpy: unknown }, p: SaxpyParams, inputs = sax
 }
 
 /** Figure 3 for SAXPY with the notebook's `saxpy` kernel. */
-export function saxpyFigure3(given: { saxpy: unknown }, p: SaxpyParams = saxpyParams(), inputs = saxpyInputs(p)): Promise<Figure3> {
+export function saxpyFigure3(given: { saxpy: unknown }, p: SaxpyParams, inputs = saxpyInputs(p)): Promise<Figure3> {
   return runFigure3(saxpyApp(given, p, inputs), p.size);
 }

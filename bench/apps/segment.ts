@@ -24,7 +24,7 @@ import type { Side } from '../side.js';
 import { segmentWgsl } from '../wgsl/segment.js';
 import { runFigure3, type AppDefinition, type BrookJob, type Figure3 } from './figure3.js';
 import { kernels } from './kernels.js';
-import { appSize, bySize, type AppSize } from './size.js';
+import { bySize, type AppSize } from './size.js';
 import { FLOAT2 } from './streams.js';
 
 export interface SegmentParams {
@@ -46,7 +46,7 @@ export interface SegmentParams {
 
 export const SEGMENT_FLOPS_PER_PIXEL = 36;
 
-export function segmentParams(size: AppSize = appSize()): SegmentParams {
+export function segmentParams(size: AppSize): SegmentParams {
   const n = bySize(size, 256, 2048);
   // The front moves about a third of a pixel an iteration; blob A reaches 0.17 n from the seed.
   return { size, n, pictureIterations: Math.ceil((0.2 * n) / 0.33), iterations: bySize(size, 10, 20), dt: 0.2, nk: -60, rate: 1, lo: 0.5, hi: 0.7 };
@@ -279,6 +279,6 @@ export function segmentApp(given: { grow: unknown }, p: SegmentParams, inp = seg
 }
 
 /** Figure 3 for Segment with the notebook's `grow` kernel. */
-export function segmentFigure3(given: { grow: unknown }, p: SegmentParams = segmentParams(), inp = segmentInputs(p)): Promise<Figure3> {
+export function segmentFigure3(given: { grow: unknown }, p: SegmentParams, inp = segmentInputs(p)): Promise<Figure3> {
   return runFigure3(segmentApp(given, p, inp), p.size);
 }

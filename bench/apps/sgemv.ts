@@ -15,7 +15,7 @@ import type { Side } from '../side.js';
 import { sgemvWgsl } from '../wgsl/sgemv.js';
 import { runFigure3, type AppDefinition, type BrookJob, type Figure3 } from './figure3.js';
 import { kernels } from './kernels.js';
-import { appSize, bySize, type AppSize } from './size.js';
+import { bySize, type AppSize } from './size.js';
 
 export interface SgemvParams {
   size: AppSize;
@@ -25,7 +25,7 @@ export interface SgemvParams {
   beta: number;
 }
 
-export function sgemvParams(size: AppSize = appSize()): SgemvParams {
+export function sgemvParams(size: AppSize): SgemvParams {
   return { size, n: bySize(size, 512, 8192), alpha: 1.5, beta: -0.5 };
 }
 
@@ -114,6 +114,6 @@ export function sgemvApp(given: { mul: unknown; sum: unknown; axpby: unknown }, 
 }
 
 /** Figure 3 for SGEMV with the notebook's `mul`, `sum` and `axpby`. */
-export function sgemvFigure3(given: { mul: unknown; sum: unknown; axpby: unknown }, p: SgemvParams = sgemvParams(), inp = sgemvInputs(p)): Promise<Figure3> {
+export function sgemvFigure3(given: { mul: unknown; sum: unknown; axpby: unknown }, p: SgemvParams, inp = sgemvInputs(p)): Promise<Figure3> {
   return runFigure3(sgemvApp(given, p, inp), p.size);
 }

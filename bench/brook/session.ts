@@ -14,8 +14,12 @@ import type { CompiledKernel } from '../../runtime/brt/api.js';
 import { createCpuRuntime, createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 
-/** 'cpu1': the CPU backend on the calling thread only (the one-thread figures). */
-export type SessionKind = 'cpu' | 'cpu1' | 'webgpu';
+/** 'cpu1': the CPU backend on the calling thread only (the one-thread figures); 'webgpu-paged':
+ *  the WebGPU backend with streams split into pages of PAGED_SESSION_BYTES (quick split-stream runs). */
+export type SessionKind = 'cpu' | 'cpu1' | 'webgpu' | 'webgpu-paged';
+
+/** The page size of a 'webgpu-paged' session: a 2^16 float4 stream is 16 pages. */
+export const PAGED_SESSION_BYTES = 64 << 10;
 
 export interface BrookSession {
   rt: BrookRuntimeHandle;
@@ -60,11 +64,12 @@ export async function closeSessions(): Promise<void> {
 
 async function openSession(kind: SessionKind): Promise<BrookSession> {
   // What a user gets: no silent CPU fallback when the GPU was asked for.
-  const backend = kind === 'cpu1' ? 'cpu' : kind;
+  const backend = kind === 'cpu1' ? 'cpu' : kind === 'webgpu-paged' ? 'webgpu' : kind;
+  const webgpu = kind === 'webgpu-paged' ? { pageBytes: PAGED_SESSION_BYTES } : undefined;
   const rt =
     kind === 'cpu1'
       ? createCpuRuntime({ cpu: { workers: 0 }, stdout: () => {} })
-      : await createRuntime({ backend, requireGpu: backend === 'webgpu', stdout: () => {} });
+      : await createRuntime({ backend, requireGpu: backend === 'webgpu', stdout: () => {}, webgpu });
   return {
     rt,
     backend,

@@ -9,7 +9,7 @@ import type { Side } from '../side.js';
 import { compare, saxpyRef } from '../reference.js';
 import { WG, bindGroup, clear, pipeline, submit, u32f32, uniform } from './common.js';
 
-const SHADER = /* wgsl */ `
+export const SAXPY_SHADER = /* wgsl */ `
 struct Params { a: f32, n: u32 }
 @group(0) @binding(0) var<storage, read> x: array<vec4f>;
 @group(0) @binding(1) var<storage, read> y: array<vec4f>;
@@ -30,7 +30,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg:
 export async function saxpyWgsl(gpu: BenchGpu, a: number, x: Float32Array, y: Float32Array): Promise<Side[]> {
   const { device } = gpu;
   const n = x.length / 4;
-  const pipe = await pipeline(device, SHADER, 'saxpy-wgsl');
+  const pipe = await pipeline(device, SAXPY_SHADER, 'saxpy-wgsl');
   const bx = storageFrom(device, x, 'x');
   const by = storageFrom(device, y, 'y');
   const br = createBuffer(device, x.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST, 'r');

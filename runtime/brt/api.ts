@@ -97,6 +97,9 @@ export interface BrookRuntime {
   streamSwap(a: Stream, b: Stream): void;
   /** float4: x = last extent, y = the one before, ... (unused 0). */
   streamSize(s: StreamLike): number[];
+  /** BrookGPU's `brook::sentinelStream(dim)`: a float stream of `dim` dimensions, every extent 1,
+   *  holding +inf (its vout code's end marker). One per dimension count, owned by the runtime. */
+  sentinelStream(dim: number, span?: Span): Stream;
 
   /** A kernel call. `args` follow the kernel's parameters in order. Returns a Promise only for a
    *  kernel with vout parameters (the outputs are resized when it settles): generated code awaits
@@ -126,9 +129,9 @@ export interface BrookRuntime {
 export type BufferHandle = unknown;
 
 export interface BackendLimits {
-  /** Largest single buffer in bytes. */
+  /** Largest stream in bytes (BRK5009 past it). */
   maxBufferBytes: number;
-  /** Largest binding; streams past it are split or refused with a message naming both sizes. */
+  /** Largest binding; the WebGPU backend splits larger streams into pages of at most this size. */
   maxBindingBytes: number;
   /** Most distinct stream buffers one launch may use (WebGPU: storage buffers per shader stage,
    *  less those a reduction adds); fusion keeps fused launches within it. Absent: no limit. */
@@ -207,7 +210,9 @@ export interface Backend {
   readonly description: string;
   readonly limits: BackendLimits;
 
-  allocate(words: number): BufferHandle;
+  /** Storage for `words` words; `elementWords` (words per element, default 1) lets a backend that
+   *  splits large streams keep whole elements in each piece. */
+  allocate(words: number, elementWords?: number): BufferHandle;
   release(buf: BufferHandle): void;
   /** Copy `data` (32-bit words) into the buffer at word offset. */
   write(buf: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void;
@@ -219,6 +224,10 @@ export interface Backend {
   /** Copy between buffers (used for in-place snapshots and vout padding). `release` may follow at
    *  once: a backend that records work must keep a released buffer alive until that work ran. */
   copy(src: BufferHandle, srcWord: number, dst: BufferHandle, dstWord: number, words: number): void;
+
+  /** Optional: storage bindings a kernel needs for all of this buffer (a stream split into pages
+   *  takes one per page; absent: one). Fusion keeps fused launches within `maxKernelStreams`. */
+  bindingsFor?(buf: BufferHandle): number;
 
   run(launch: Launch): void;
   /** Full reduction of the launch's input stream; returns the flattened components. */

@@ -28,6 +28,8 @@
 import { fuseKernels, type FuseSpec, type ParamOrigin } from '../compiler/fuse/index.js';
 import type { Backend, CompiledKernel, FusedGroup, Launch, LaunchArg, Stream } from './api.js';
 import { FusionVerifier } from './fusion-verify.js';
+import { sessionAbort } from './abort.js';
+import { deferredTag, runDeferred } from './profile-hooks.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
@@ -64,6 +66,8 @@ export interface Member {
   mode: 'map' | 'reduceBlocks' | 'reduceAll';
   target?: StreamArg;
   temps: unknown[];
+  /** The profile's tag of the call (brt/profile-hooks.ts), so its time is its own when it runs later. */
+  tag?: number | null;
 }
 
 /** An output value a held call wrote: member `member`'s out parameter `param`. */
@@ -105,6 +109,8 @@ export class FusionQueue {
   private values: Value[] = [];
   private space: number[] = [];
   private closed = false;
+  /** The unit of work (cell, program: brt/abort.ts) that made the held calls. */
+  private unit = 0;
   private nextGroup = 1;
   private readonly verifier = new FusionVerifier();
   readonly stats: FusionStats = { groups: 0, calls: 0, elided: 0, refused: 0, verified: 0 };
@@ -120,8 +126,10 @@ export class FusionQueue {
 
   /** A map call (no vout): held, fused into the held group, or (fusion off, a mask) run now. */
   map(launch: Launch, temps: unknown[], dead: Stream[]): void {
-    const m: Member = { launch, mode: 'map', temps };
-    if (this.mode === 'off' || launch.mask) {
+    const m: Member = { launch, mode: 'map', temps, tag: deferredTag() };
+    // A kernel with a library's hand-written form (`#pragma brook native`, brt/native.ts) runs alone:
+    // fused, it would run from its Brook body (the gemm without its workgroup tiles).
+    if (this.mode === 'off' || launch.mask || launch.kernel.ir.native !== undefined) {
       this.flush();
       this.runAlone(m);
       return;
@@ -136,7 +144,7 @@ export class FusionQueue {
 
   /** A reduction into a stream: the last call of the held group when it reduces the group's output. */
   reduceBlocks(launch: Launch, target: StreamArg, temps: unknown[], dead: Stream[]): void {
-    const m: Member = { launch, mode: 'reduceBlocks', target, temps };
+    const m: Member = { launch, mode: 'reduceBlocks', target, temps, tag: deferredTag() };
     if (this.mode !== 'off' && this.joinReduction(m)) {
       this.markDead(dead);
       return;
@@ -147,7 +155,7 @@ export class FusionQueue {
 
   /** A reduction into a host value: fused with the held group when it reduces the group's output. */
   async reduceAll(launch: Launch, temps: unknown[], dead: Stream[]): Promise<number[]> {
-    const m: Member = { launch, mode: 'reduceAll', temps };
+    const m: Member = { launch, mode: 'reduceAll', temps, tag: deferredTag() };
     if (this.mode !== 'off' && this.joinReduction(m)) {
       this.markDead(dead);
       return (await this.runGroup())!;
@@ -184,6 +192,7 @@ export class FusionQueue {
   // ---- joining ---------------------------------------------------------------------------------
 
   private start(m: Member): void {
+    this.unit = sessionAbort().unit;
     this.members = [m];
     this.space = m.launch.outShape;
     this.closed = false;
@@ -255,14 +264,18 @@ export class FusionQueue {
     return true;
   }
 
-  /** Distinct buffers of the group and the candidate within the backend's per-launch limit. */
+  /** The bindings of the group's and the candidate's distinct buffers (a stream split into pages
+   *  counting one per page) within the backend's per-launch limit. */
   private fitsBackend(l: Launch, target?: StreamArg): boolean {
-    const limit = this.backend().limits.maxKernelStreams;
+    const b = this.backend();
+    const limit = b.limits.maxKernelStreams;
     if (limit === undefined) return true;
     const bufs = new Set<unknown>();
     for (const g of [...this.members.map((x) => x.launch), l]) for (const x of streamArgs(g)) bufs.add(x.a.stream.buffer);
     if (target) bufs.add(target.stream.buffer);
-    return bufs.size <= limit;
+    let bindings = 0;
+    for (const buf of bufs) bindings += b.bindingsFor?.(buf) ?? 1;
+    return bindings <= limit;
   }
 
   /** Whether any held call reads or writes stream `s`. */
@@ -306,6 +319,10 @@ export class FusionQueue {
   /** Runs one call as it was planned. */
   private runAlone(m: Member): Promise<number[]> | undefined {
     const b = this.backend();
+    return runDeferred(b, [m.tag], m.launch.kernel.ir.name, undefined, () => this.runAloneNow(b, m));
+  }
+
+  private runAloneNow(b: Backend, m: Member): Promise<number[]> | undefined {
     try {
       if (m.mode === 'map') b.run(m.launch);
       else if (m.mode === 'reduceBlocks') b.reduceBlocks(m.launch, m.target!);
@@ -328,6 +345,12 @@ export class FusionQueue {
     const members = this.members;
     const values = this.values;
     this.reset();
+    // The cell that made the calls was interrupted or timed out: like the rest of its work, they do
+    // not run (as the waiting pieces of a long GPU launch, backends/webgpu/pieces.ts).
+    if (sessionAbort().wasStopped(this.unit) && members[members.length - 1]!.mode !== 'reduceAll') {
+      for (const m of members) this.release(m);
+      return undefined;
+    }
     if (members.length === 1) return this.runAlone(members[0]!);
     const fused = buildFusedLaunch(members, values, this.nextGroup);
     if (!fused) {
@@ -347,22 +370,35 @@ export class FusionQueue {
       for (const m of members) this.release(m);
     };
     const check = this.mode === 'verify' ? this.verifier.prepare(b, members, fused.launch) : undefined;
-    try {
-      if (last.mode === 'map') b.run(fused.launch);
-      else if (last.mode === 'reduceBlocks') b.reduceBlocks(fused.launch, last.target!);
-      else {
-        const value = b.reduceAll(fused.launch);
-        const out = check ? value.then(async (v) => (await check(v), v)) : value;
-        return out.finally(releaseAll);
-      }
-    } catch (e) {
-      releaseAll();
-      throw e;
-    }
-    if (check) void check(undefined);
-    releaseAll();
-    return undefined;
+    const group = fused.launch.fused!;
+    const label = group.calls.map((c) => c.kernel).join('+');
+    return runDeferred(b, members.map((m) => m.tag), label, group, () => runFusedLaunch(b, fused.launch, last, check, releaseAll));
   }
+}
+
+/** Runs a fused group's launch; `releaseAll` frees the members' temporaries once it ran. */
+function runFusedLaunch(
+  b: Backend,
+  launch: Launch,
+  last: Member,
+  check: ((v: number[] | undefined) => Promise<void>) | undefined,
+  releaseAll: () => void,
+): Promise<number[]> | undefined {
+  try {
+    if (last.mode === 'map') b.run(launch);
+    else if (last.mode === 'reduceBlocks') b.reduceBlocks(launch, last.target!);
+    else {
+      const value = b.reduceAll(launch);
+      const out = check ? value.then(async (v) => (await check(v), v)) : value;
+      return out.finally(releaseAll);
+    }
+  } catch (e) {
+    releaseAll();
+    throw e;
+  }
+  if (check) void check(undefined);
+  releaseAll();
+  return undefined;
 }
 
 /** Fused kernels already made, per producer kernel: its cache holds them by consumer and wiring. */

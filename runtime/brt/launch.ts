@@ -70,7 +70,7 @@ function roleText(p: IRParam): string {
  *  as the index or data of streamScatterOp / streamGatherOp); the caller releases `temps`. */
 export function materialize(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
   const values = iterValues(b);
-  const buf = allocateFor(backend, b.stream.name, values.length, span);
+  const buf = allocateFor(backend, b.stream.name, values.length, span, b.stream.words);
   backend.write(buf, 0, values);
   temps.push(buf);
   const s: Stream = { id: -1, name: b.stream.name, elem: b.stream.elem, shape: [...b.shape], words: b.stream.words, buffer: buf, freed: false };
@@ -109,8 +109,10 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
     if (p.role === 'reduce' && opts.mode === 'reduce') return null; // the caller fills it in
     if (!isStreamLike(a)) throw wrongKind(p, a, `pass a stream of ${typeToString(p.type)}`);
     let b = boxOf(a, span);
-    if (kindsText(p.type) !== kindsText(b.stream.elem)) {
-      throw brtError('BRK5015', { param: p.sourceName, kernel: ir.name, want: typeToString(p.type), name: nameOf(a), have: typeToString(b.stream.elem) }, span);
+    // A narrow element (char, fixed: IRParam.storage) must match as declared, not as computed.
+    const elem = p.storage ?? p.type;
+    if (kindsText(elem) !== kindsText(b.stream.elem)) {
+      throw brtError('BRK5015', { param: p.sourceName, kernel: ir.name, want: typeToString(elem), name: nameOf(a), have: typeToString(b.stream.elem) }, span);
     }
     const isIter = b.stream.iter !== undefined;
     if (p.role === 'out' || p.role === 'vout' || p.role === 'reduce') {
@@ -196,7 +198,7 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
 /** A copy of the whole stream taken now, addressed with the same box. */
 function snapshot(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
   const words = count(b.stream.shape) * b.stream.words;
-  const buf = allocateFor(backend, b.stream.name, words, span);
+  const buf = allocateFor(backend, b.stream.name, words, span, b.stream.words);
   backend.copy(b.stream.buffer, 0, buf, 0, words);
   temps.push(buf);
   const s: Stream = { id: -1, name: b.stream.name, elem: b.stream.elem, shape: [...b.stream.shape], words: b.stream.words, buffer: buf, freed: false };

@@ -9,7 +9,7 @@
  * `%3.2f` follows glibc: the exact binary value is rounded half to even at the second decimal.
  * int/uint/bool components (an extension) print their value the same way.
  */
-import { flattenElement, type Type } from '../compiler/types.js';
+import { flattenElement, wordKind, type Type } from '../compiler/types.js';
 
 /** C's printf("%.2f", x) for a finite x (glibc: exact value, ties to even). */
 export function fixed2(x: number): string {
@@ -45,8 +45,8 @@ export function formatStream(words: Uint32Array, elem: Type, elements: number, l
     const vals: string[] = [];
     for (let c = 0; c < w; c++) {
       const o = i * w + c;
-      const s = comps[c]!.scalar;
-      vals.push(formatComponent(s === 'float' ? F[o]! : s === 'int' ? I[o]! : words[o]!));
+      const k = wordKind(comps[c]!.scalar);
+      vals.push(formatComponent(k === 'float' ? F[o]! : k === 'int' ? I[o]! : words[o]!));
     }
     parts.push(w === 1 ? `${vals[0]} ` : `{${vals.join(', ')}}`);
     if (lastExtent > 0 && (i + 1) % lastExtent === 0) parts.push('\n');

@@ -9,7 +9,7 @@
  * (`hooks.fallback`), keeping its streams with zeroed contents.
  */
 import type { Span } from '../compiler/source.js';
-import { flattenElement, typeToString, type Type } from '../compiler/types.js';
+import { FLOAT, flattenElement, hasNarrowStorage, isNarrowStorage, narrowNumber, storageScalars, typeToString, type Type } from '../compiler/types.js';
 import {
   type Backend,
   type BrookRuntime,
@@ -34,6 +34,16 @@ import { allocateFor, boxOf, checkShape, count, elementWords, iterValues, launch
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
+/** Runs a backend call; a runtime error it raises without a location gets the statement's. */
+function located<T>(span: Span | undefined, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof BrookRuntimeError && !e.span) e.span = span;
+    throw e;
+  }
+}
+
 export interface RuntimeHooks {
   /** Makes the CPU backend the session continues on after the GPU device was lost (BRK5019). */
   fallback?: () => Backend;
@@ -44,6 +54,8 @@ export interface RuntimeHooks {
 export class Runtime implements BrookRuntime {
   private nextId = 1;
   private live = new Set<Stream>();
+  /** brook::sentinelStream's streams, by dimension count. */
+  private sentinels = new Map<number, Stream>();
   private mask: StreamLike | undefined;
   private maskEnabled = false;
   private current: Backend;
@@ -63,6 +75,12 @@ export class Runtime implements BrookRuntime {
    *  directly, a profiler, `%brook info`, sees every call made so far). */
   get backend(): Backend {
     this.fusion.flush();
+    return this.current;
+  }
+
+  /** The backend as it is, held calls not run first: a profile marks it between operations (held
+   *  calls carry their own marks, brt/profile-hooks.ts), and must not end fusion by looking. */
+  get currentBackend(): Backend {
     return this.current;
   }
 
@@ -116,7 +134,7 @@ export class Runtime implements BrookRuntime {
     return this.guardSync(() => {
       checkShape(name, shape, span);
       const words = elementWords(name, elem, span);
-      const buffer = allocateFor(this.current, name, count(shape) * words, span);
+      const buffer = allocateFor(this.current, name, count(shape) * words, span, words);
       const s: Stream = { id: this.nextId++, name, elem, shape: [...shape], words, buffer, freed: false };
       this.live.add(s);
       return s;
@@ -244,6 +262,21 @@ export class Runtime implements BrookRuntime {
     b.buffer = buf;
   }
 
+  sentinelStream(dim: number, span?: Span): Stream {
+    return this.guardSync(() => {
+      let s = this.sentinels.get(dim);
+      if (s && !s.freed) return s;
+      if (!Number.isInteger(dim) || dim < 1 || dim > 4) {
+        throw brtError('BRK5001', { name: 'brook::sentinelStream', shape: String(dim), why: `a stream has 1 to 4 dimensions, not ${dim}` }, span);
+      }
+      s = this.createStream(`sentinelStream(${dim})`, FLOAT, new Array<number>(dim).fill(1), span);
+      this.live.delete(s); // the runtime's own, as in BrookGPU (a static there): not a program's leak
+      this.backend.write(s.buffer, 0, new Uint32Array(new Float32Array([Infinity]).buffer));
+      this.sentinels.set(dim, s);
+      return s;
+    });
+  }
+
   streamSize(s: StreamLike): number[] {
     const shape = boxOf(s).shape;
     const out = [0, 0, 0, 0];
@@ -316,7 +349,7 @@ export class Runtime implements BrookRuntime {
         shape = [...s.shape.slice(0, -2).map(() => 1), rows, width];
         const padded = count(shape) - n;
         if (padded > 0) {
-          storage = allocateFor(this.current, s.name, count(shape) * w, span);
+          storage = allocateFor(this.current, s.name, count(shape) * w, span, w);
           this.current.copy(buf, 0, storage, 0, n * w);
           this.current.write(storage, n * w, new Float32Array(padded * w).fill(Infinity));
           this.current.release(buf);
@@ -336,7 +369,10 @@ export class Runtime implements BrookRuntime {
         throw brtError('BRK5025', { kernel: k.ir.name, name: `'${input.stream.name}'` }, span);
       }
       planned.launch.args[reduceParam] = { kind: 'value', value: [] };
-      const r = await this.fusion.reduceAll(planned.launch, planned.temps, hintedStreams(hints?.dead));
+      const all = await this.fusion.reduceAll(planned.launch, planned.temps, hintedStreams(hints?.dead));
+      // `reduce char r<>` gives a char: the int the body computed, narrowed like a store.
+      const narrow = storageScalars(k.ir.params[reduceParam]!);
+      const r = narrow.length > 0 ? all.map((v, c) => narrowNumber(narrow[c]!, v)) : all;
       return r.length === 1 ? r[0]! : r;
     });
   }
@@ -353,8 +389,9 @@ export class Runtime implements BrookRuntime {
         }
         const t = boxOf(targetArg, span);
         if (t.stream.iter) throw brtError('BRK5023', { name: t.stream.name }, span);
-        if (flattenElement(t.stream.elem).map((c) => c.scalar).join() !== flattenElement(p.type).map((c) => c.scalar).join()) {
-          throw brtError('BRK5015', { param: p.sourceName, kernel: k.ir.name, want: typeToString(p.type), name: nameOf(targetArg), have: typeToString(t.stream.elem) }, span);
+        const elem = p.storage ?? p.type;
+        if (flattenElement(t.stream.elem).map((c) => c.scalar).join() !== flattenElement(elem).map((c) => c.scalar).join()) {
+          throw brtError('BRK5015', { param: p.sourceName, kernel: k.ir.name, want: typeToString(elem), name: nameOf(targetArg), have: typeToString(t.stream.elem) }, span);
         }
         const common = { kernel: k.ir.name, name: nameOf(targetArg), inShape: shapeText(input.shape), outShape: shapeText(t.shape) };
         if (t.shape.length !== input.shape.length) {
@@ -393,7 +430,7 @@ export class Runtime implements BrookRuntime {
     return this.guardSync(() => this.withTemps((temps) => {
       const { d, x, s } = this.checkScatterGather('streamScatterOp', dst, index, data, op, temps, false, span);
       if (typeof op !== 'number') this.checkOpKernel('streamScatterOp', op, d.stream.elem, span);
-      this.current.scatterOp(d, x, s, op);
+      located(span, () => this.current.scatterOp(d, x, s, op));
     }));
   }
 
@@ -403,7 +440,7 @@ export class Runtime implements BrookRuntime {
       const { d, x, s } = this.checkScatterGather('streamGatherOp', src, index, dst, op, temps, true, span);
       if (typeof op !== 'number') this.checkOpKernel('streamGatherOp', op, s.stream.elem, span);
       // Argument order of the backend call: (dst, index, src).
-      this.current.gatherOp(s, x, d, op);
+      located(span, () => this.current.gatherOp(s, x, d, op));
     }));
   }
 
@@ -425,11 +462,11 @@ export class Runtime implements BrookRuntime {
       throw brtError('BRK5024', { kernel: ir.name, have: 'a map kernel', want: 'a reduction', fix: `${op} combines with a reduce kernel (reduce void f(T a<>, reduce T r<>)) or a STREAM_* constant` }, span);
     }
     const kinds = (t: Type) => flattenElement(t).map((c) => c.scalar).join();
-    const bad = ir.params.find((p) => (p.role === 'in' || p.role === 'reduce' ? kinds(p.type) !== kinds(elem) : true));
+    const bad = ir.params.find((p) => (p.role === 'in' || p.role === 'reduce' ? kinds(p.storage ?? p.type) !== kinds(elem) : true));
     if (bad || ir.indexofParams.length > 0) {
       throw brtError('BRK5017', {
         op,
-        what: `kernel '${ir.name}' must take exactly (${typeToString(elem)} a<>, reduce ${typeToString(elem)} r<>)${bad ? `, but '${bad.sourceName}' is ${typeToString(bad.type)}` : ', without indexof'}`,
+        what: `kernel '${ir.name}' must take exactly (${typeToString(elem)} a<>, reduce ${typeToString(elem)} r<>)${bad ? `, but '${bad.sourceName}' is ${typeToString(bad.storage ?? bad.type)}` : ', without indexof'}`,
         fix: 'write a reduce kernel over the element type of the streams',
       }, span);
     }
@@ -450,7 +487,7 @@ export class Runtime implements BrookRuntime {
       throw fail(`index stream '${nameOf(index)}' has shape <${shapeText(x.shape)}> but '${nameOf(perElement)}' has <${shapeText(e.shape)}>`, 'the index stream needs one index per element');
     }
     const xk = flattenElement(x.stream.elem);
-    if (xk.length !== t.shape.length || xk.some((c) => c.scalar === 'bool')) {
+    if (xk.length !== t.shape.length || xk.some((c) => c.scalar === 'bool' || isNarrowStorage(c.scalar))) {
       throw fail(`index stream '${nameOf(index)}' holds ${typeToString(x.stream.elem)}, but '${nameOf(target)}' has ${t.shape.length} dimension${plural(t.shape.length)}`, `use a stream of ${t.shape.length === 1 ? 'float' : `float${t.shape.length}`} indices (x = the fastest dimension)`);
     }
     // The written streams (scatter's target, gather's destination, and gather's source unless the op
@@ -458,6 +495,11 @@ export class Runtime implements BrookRuntime {
     if (t.stream.iter && (!perElementWritten || code !== 0)) throw brtError('BRK5023', { name: t.stream.name }, span);
     if (perElementWritten && e.stream.iter) throw brtError('BRK5023', { name: e.stream.name }, span);
     if (typeof code === 'number' && ![0, 1, 2].includes(code)) throw fail(`unknown operation ${code}`, 'use one of the STREAM_SCATTER_* / STREAM_GATHER_* constants or a reduce kernel');
+    // ADD, MUL and INC run per 32-bit word (atomics on the GPU): they would not wrap an 8-bit
+    // element. A reduce kernel as the op stores through the kernel's narrowing stores.
+    if (typeof code === 'number' && code !== 0 && hasNarrowStorage(t.stream.elem)) {
+      throw fail(`'${nameOf(target)}' holds ${typeToString(t.stream.elem)}: ${op === 'streamScatterOp' ? 'STREAM_SCATTER_ADD and _MUL' : 'STREAM_GATHER_INC'} work on 32-bit elements only`, 'pass a reduce kernel as the op (reduce void add(char a<>, reduce char r<>) { r += a; }), or use int streams');
+    }
     if (t.stream.iter) t = materialize(this.current, t, temps, span);
     if (x.stream.iter) x = materialize(this.current, x, temps, span);
     if (e.stream.iter) e = materialize(this.current, e, temps, span);

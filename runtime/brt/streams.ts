@@ -11,7 +11,7 @@
  *   components past the rank stay at lo. Both backends compute it from the position: no memory.
  */
 import type { Span } from '../compiler/source.js';
-import { flattenElement, typeToString, type Type } from '../compiler/types.js';
+import { flattenElement, isNarrowStorage, typeToString, type Type } from '../compiler/types.js';
 import type { Backend, Domain, LaunchArg, Stream, StreamLike } from './api.js';
 import { brtError, shapeText } from './errors.js';
 import { limitText, MAX_STREAM_EXTENT } from '../compiler/limits.js';
@@ -30,12 +30,13 @@ export function count(shape: readonly number[]): number {
   return shape.reduce((a, b) => a * b, 1);
 }
 
-/** 32-bit words per element; only 4-byte scalar components can live in a stream. */
+/** 32-bit words per element, one a component (8/16-bit and fixed components too: types.ts
+ *  narrowStorage); 64-bit components cannot live in a stream. */
 export function elementWords(name: string, elem: Type, span?: Span): number {
   const comps = flattenElement(elem);
-  const bad = comps.find((c) => !['float', 'int', 'uint', 'bool'].includes(c.scalar));
+  const bad = comps.find((c) => !['float', 'int', 'uint', 'bool'].includes(c.scalar) && !isNarrowStorage(c.scalar));
   if (comps.length === 0 || bad) {
-    throw brtError('BRK5001', { name, shape: '', why: `elements of type ${typeToString(elem)} cannot be stored in a stream (only float, int, uint, bool, their vectors and structs of them)` }, span);
+    throw brtError('BRK5001', { name, shape: '', why: `elements of type ${typeToString(elem)} cannot be stored in a stream (only float, int, uint, bool, char, unsigned char, short, fixed, their vectors and structs of them)` }, span);
   }
   return comps.length;
 }
@@ -163,11 +164,11 @@ export function runsOf(b: Box): [number, number][] {
   return runs;
 }
 
-export function allocateFor(backend: Backend, name: string, words: number, span?: Span): unknown {
+export function allocateFor(backend: Backend, name: string, words: number, span?: Span, elementWords = 1): unknown {
   const bytes = words * 4;
   if (bytes > backend.limits.maxBufferBytes) {
     throw brtError('BRK5009', { name, bytes, backend: backend.name, limit: backend.limits.maxBufferBytes }, span);
   }
   // Zero-sized buffers are not allowed everywhere (WebGPU); one spare word costs nothing.
-  return backend.allocate(Math.max(1, words));
+  return backend.allocate(Math.max(1, words), elementWords);
 }

@@ -30,7 +30,8 @@ export function printKernelIR(ir: KernelIR): string {
 
 function paramText(p: KernelIR['params'][number]): string {
   const extra = p.role === 'gather' ? `[${p.gatherDims}]` : p.role === 'vout' ? `[${p.voutMax ?? ''}]` : '';
-  return `${p.role}${extra} ${typeToString(p.type)} ${p.name}`;
+  const stored = p.storage ? ` stored ${typeToString(p.storage)}` : '';
+  return `${p.role}${extra} ${typeToString(p.type)}${stored} ${p.name}`;
 }
 
 export function printHelper(h: IRHelper): string {

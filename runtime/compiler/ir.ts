@@ -31,8 +31,13 @@ export interface IRParam {
   name: string; // name in generated code
   sourceName: string; // name the user wrote
   role: ParamRole;
-  /** Element type for streams, gathers, iterators; value type for constants. */
+  /** Element type for streams, gathers, iterators (the type the body computes with); value type for
+   *  constants. */
   type: Type;
+  /** A stream's element type as declared when it has narrow components (types.ts narrowStorage):
+   *  `char2` where `type` is int2, `fixed` where it is float. Every store into the stream narrows
+   *  its components (wrap to 8/16 bits, or fixed's saturate-and-round); loads need nothing. */
+  storage?: Type;
   gatherDims?: number;
   /** Max pushes per element for vout (`vout [4]`); null for `vout []` (unbounded). */
   voutMax?: number | null;

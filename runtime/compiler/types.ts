@@ -6,12 +6,16 @@
  * streamRead/streamWrite copy and what `sizeof` answers.
  */
 
-export type ScalarName = 'float' | 'double' | 'int' | 'uint' | 'bool' | 'char' | 'uchar' | 'short' | 'ushort' | 'long' | 'ulong';
+export type ScalarName = 'float' | 'double' | 'int' | 'uint' | 'bool' | 'char' | 'uchar' | 'short' | 'ushort' | 'long' | 'ulong' | 'fixed';
+
+/** Scalar kinds a vector type can have: Brook's float/int/uint/bool/double vectors, and the 8-bit
+ *  stream element vectors of BrookGPU (char2..4, uchar2..4, Cg's fixed2..4). */
+export type VectorElem = 'float' | 'int' | 'uint' | 'bool' | 'double' | 'char' | 'uchar' | 'fixed';
 
 export type Type =
   | { kind: 'void' }
   | { kind: 'scalar'; name: ScalarName }
-  | { kind: 'vector'; elem: 'float' | 'int' | 'uint' | 'bool' | 'double'; size: 2 | 3 | 4 }
+  | { kind: 'vector'; elem: VectorElem; size: 2 | 3 | 4 }
   | StructType
   | { kind: 'array'; elem: Type; length: number | null }
   | { kind: 'pointer'; to: Type }
@@ -38,8 +42,9 @@ export const INT: Type = { kind: 'scalar', name: 'int' };
 export const UINT: Type = { kind: 'scalar', name: 'uint' };
 export const BOOL: Type = { kind: 'scalar', name: 'bool' };
 export const CHAR: Type = { kind: 'scalar', name: 'char' };
+export const FIXED: Type = { kind: 'scalar', name: 'fixed' };
 
-export function vec(elem: 'float' | 'int' | 'uint' | 'bool' | 'double', size: number): Type {
+export function vec(elem: VectorElem, size: number): Type {
   if (size === 1) return { kind: 'scalar', name: elem };
   return { kind: 'vector', elem, size: size as 2 | 3 | 4 };
 }
@@ -49,8 +54,8 @@ export const FILE_TYPE: Type = { kind: 'struct', name: 'FILE', fields: [] };
 
 /** `float3` -> vector type; `float` -> scalar; otherwise undefined. */
 export function builtinTypeByName(name: string): Type | undefined {
-  const m = /^(float|int|uint|bool|double)([234])?$/.exec(name);
-  if (m) return m[2] ? vec(m[1] as 'float', Number(m[2])) : { kind: 'scalar', name: m[1] as ScalarName };
+  const m = /^(float|int|uint|bool|double|char|uchar|fixed)([234])?$/.exec(name);
+  if (m) return m[2] ? vec(m[1] as VectorElem, Number(m[2])) : { kind: 'scalar', name: m[1] as ScalarName };
   switch (name) {
     case 'void': return VOID;
     case 'char': case 'signed char': return CHAR;
@@ -65,11 +70,12 @@ export function builtinTypeByName(name: string): Type | undefined {
     case 'clock_t': case 'time_t': return { kind: 'scalar', name: 'long' }; // glibc x86-64
     case 'FILE': return FILE_TYPE;
     case 'half': return FLOAT; // Cg's half: stored as float
-    case 'fixed': return FLOAT;
   }
-  // Cg's halfN / fixedN are float-backed, as BrookGPU's CPU runtime computed them (brcc printed them
-  // as __BrtFloatN), and __BrtFloat1..4 are the names of that runtime's float vectors.
-  const cg = /^(?:half|fixed|__BrtFloat)([1234])$/.exec(name);
+  // Cg's halfN are float-backed, as BrookGPU's CPU runtime computed them (brcc printed them as
+  // __BrtFloatN), and __BrtFloat1..4 are the names of that runtime's float vectors. (fixed, fixed2..4
+  // are 8-bit storage types: see narrowStorage below.)
+  if (name === 'fixed1') return FIXED;
+  const cg = /^(?:half|__BrtFloat)([1234])$/.exec(name);
   if (cg) return vec('float', Number(cg[1]));
   return undefined;
 }
@@ -107,7 +113,7 @@ export function typeToString(t: Type): string {
   switch (t.kind) {
     case 'void': return 'void';
     case 'scalar': return t.name === 'uchar' ? 'unsigned char' : t.name === 'ushort' ? 'unsigned short' : t.name === 'ulong' ? 'unsigned long' : t.name;
-    case 'vector': return `${t.elem}${t.size}`;
+    case 'vector': return `${t.elem}${t.size}`; // char2, uchar2, fixed2 are BrookGPU's own names
     case 'struct': return t.name;
     case 'array': return `${typeToString(t.elem)}[${t.length ?? ''}]`;
     case 'pointer': return `${typeToString(t.to)} *`;
@@ -123,8 +129,80 @@ export function typeToString(t: Type): string {
 // C layout (LP64). Streams of structs are copied to and from host memory in this layout.
 
 const SCALAR_SIZE: Record<ScalarName, number> = {
-  float: 4, double: 8, int: 4, uint: 4, bool: 4, char: 1, uchar: 1, short: 2, ushort: 2, long: 8, ulong: 8,
+  float: 4, double: 8, int: 4, uint: 4, bool: 4, char: 1, uchar: 1, short: 2, ushort: 2, long: 8, ulong: 8, fixed: 1,
 };
+
+/**
+ * Stream components narrower than 32 bits (BrookGPU's char, uchar and Cg's fixed streams; short and
+ * ushort too). On the device every component is one 32-bit word holding the value a kernel reads:
+ * char/uchar/short/ushort as an int word (already wrapped into the type's range), fixed as a float
+ * word holding code / 255 exactly. A kernel computes with int (C's promotion) or float and narrows
+ * only when it stores: integers wrap to their width, fixed saturates to [0, 1] and rounds to the
+ * nearest of the 256 codes (half to even). docs/DECISIONS.md, "8-bit streams".
+ */
+export type NarrowScalar = 'char' | 'uchar' | 'short' | 'ushort' | 'fixed';
+
+export function isNarrowStorage(s: ScalarName): s is NarrowScalar {
+  return s === 'char' || s === 'uchar' || s === 'short' || s === 'ushort' || s === 'fixed';
+}
+
+/** How a stream component of scalar kind `s` is held in its 32-bit device word. */
+export function wordKind(s: ScalarName): 'float' | 'int' | 'uint' | 'bool' {
+  switch (s) {
+    case 'float': case 'double': case 'fixed': return 'float';
+    case 'uint': case 'ulong': return 'uint';
+    case 'bool': return 'bool';
+    default: return 'int';
+  }
+}
+
+/** The value a kernel computes with for a stream element of type `t` (char2 -> int2, fixed4 ->
+ *  float4); other types unchanged. */
+export function narrowValueType(t: Type): Type {
+  if (t.kind === 'scalar' && isNarrowStorage(t.name)) return t.name === 'fixed' ? FLOAT : INT;
+  if (t.kind === 'vector' && isNarrowStorage(t.elem)) return vec(t.elem === 'fixed' ? 'float' : 'int', t.size);
+  return t;
+}
+
+/** Whether an element type has a narrow component (its stores narrow; its host copies convert). */
+export function hasNarrowStorage(t: Type): boolean {
+  return flattenElement(t).some((c) => isNarrowStorage(c.scalar));
+}
+
+/** A number narrowed to what a stream component of kind `s` holds (the device word's value): the
+ *  JavaScript twin of the codegens' narrowing stores. Other kinds pass unchanged. */
+export function narrowNumber(s: ScalarName, v: number): number {
+  switch (s) {
+    case 'char': return (v << 24) >> 24;
+    case 'uchar': return v & 255;
+    case 'short': return (v << 16) >> 16;
+    case 'ushort': return v & 65535;
+    case 'fixed': return fixedValue(fixedCode(v));
+    default: return v;
+  }
+}
+
+/** Per flat component, the scalar kind a kernel parameter's stream stores (IRParam.storage); empty
+ *  when the stream stores what the kernel computes. */
+export function storageScalars(p: { storage?: Type }): ScalarName[] {
+  return p.storage ? flattenElement(p.storage).map((c) => c.scalar) : [];
+}
+
+/** `code / 255` as the float32 a fixed component holds for code 0..255. */
+export function fixedValue(code: number): number {
+  return Math.fround(code / 255);
+}
+
+/** The 8-bit code of a float stored into a fixed component: saturate to [0, 1], scale by 255 in
+ *  float32, round half to even (WGSL's round); NaN gives 0. */
+export function fixedCode(v: number): number {
+  if (!(v > 0)) return 0;
+  if (v >= 1) return 255;
+  const x = Math.fround(v * 255);
+  const f = Math.floor(x);
+  const d = x - f;
+  return d > 0.5 || (d === 0.5 && f % 2 === 1) ? f + 1 : f;
+}
 
 export function sizeOf(t: Type): number {
   switch (t.kind) {

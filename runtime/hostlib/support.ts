@@ -10,7 +10,7 @@
 import { BrookRuntimeError } from '../compiler/diagnostics.js';
 import type { Span } from '../compiler/source.js';
 import type { ScalarName, Type } from '../compiler/types.js';
-import { flattenElement } from '../compiler/types.js';
+import { fixedCode, fixedValue, flattenElement } from '../compiler/types.js';
 import { MemoryFault, type Mem } from './memory.js';
 
 const fround = Math.fround;
@@ -184,8 +184,31 @@ export function conv(x: number, to: ScalarName): number {
     case 'uchar': return f2i(x) & 255;
     case 'short': return (f2i(x) << 16) >> 16;
     case 'ushort': return f2i(x) & 65535;
+    case 'fixed': return f2i(x) & 255; // a fixed is held as its code: values here are codes already
     default: return Math.trunc(x);
   }
+}
+
+/** A host fixed's number value: its code / 255 (BrookGPU's fixed -> float conversion). */
+export function fixval(code: number): number {
+  return fixedValue(code);
+}
+
+/** The code of a float converted to fixed: saturated, scaled by 255, rounded half to even. */
+export function fixcode(x: number): number {
+  return fixedCode(x);
+}
+
+/** fixedN (codes) -> the numbers they stand for, before a conversion to another vector kind. */
+export function vfixval(v: number[]): number[] {
+  return v.map(fixedValue);
+}
+
+/** A float or double vector (or scalar) -> `n` fixed codes. */
+export function vfixcode(v: number[] | number, n: number): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = fixedCode(typeof v === 'number' ? v : v[i]!);
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -257,7 +280,7 @@ export function loadScalar(M: Mem, addr: number, s: ScalarName): number {
     case 'int': return M.i32[addr >>> 2]!;
     case 'uint': case 'bool': return M.u32[addr >>> 2]!;
     case 'char': return M.i8[addr]!;
-    case 'uchar': return M.u8[addr]!;
+    case 'uchar': case 'fixed': return M.u8[addr]!;
     case 'short': return M.i16[addr >>> 1]!;
     case 'ushort': return M.u16[addr >>> 1]!;
     default: return M.loadI64(addr);
@@ -271,7 +294,7 @@ export function storeScalar(M: Mem, addr: number, s: ScalarName, v: number): num
     case 'int': M.i32[addr >>> 2] = v; break;
     case 'uint': case 'bool': M.u32[addr >>> 2] = v; break;
     case 'char': M.i8[addr] = v; break;
-    case 'uchar': M.u8[addr] = v; break;
+    case 'uchar': case 'fixed': M.u8[addr] = v; break;
     case 'short': M.i16[addr >>> 1] = v; break;
     case 'ushort': M.u16[addr >>> 1] = v; break;
     default: M.storeI64(addr, v);
@@ -279,7 +302,7 @@ export function storeScalar(M: Mem, addr: number, s: ScalarName, v: number): num
   return v;
 }
 
-const SCALAR_BYTES: Record<string, number> = { float: 4, double: 8, int: 4, uint: 4, bool: 4, char: 1, uchar: 1, short: 2, ushort: 2, long: 8, ulong: 8 };
+const SCALAR_BYTES: Record<string, number> = { float: 4, double: 8, int: 4, uint: 4, bool: 4, char: 1, uchar: 1, short: 2, ushort: 2, long: 8, ulong: 8, fixed: 1 };
 
 export function loadVec(M: Mem, addr: number, kind: ScalarName, n: number): number[] {
   const step = SCALAR_BYTES[kind]!;

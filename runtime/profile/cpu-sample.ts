@@ -9,8 +9,8 @@
  * gathers are read whole (up to GATHER_READ_BYTES; beyond, zeros of the same size), iterators keep their
  * values (their range is cut to the sampled rows), constants are the call's. Reductions sample the
  * first rows of their input (whole blocks for a reduction into a stream).
- * The CPU runtime is a fresh one (every core, or BROOK_CPU_THREADS); the time is the best of several
- * runs after a warm-up.
+ * The CPU runtime is one per process (every core, or BROOK_CPU_THREADS; its threads boot once); the
+ * time is the best of the runs after a warm-up, repeated until it stops improving.
  */
 import type { BrookRuntime, KernelArg, Stream, StreamLike } from '../brt/api.js';
 import { hostArrayFor } from '../brt/hostarray.js';
@@ -30,6 +30,9 @@ const FIRST_RECORDS = 4096;
 const TARGET_MS = 4;
 const MAX_RECORDS = 1 << 20;
 const GATHER_READ_BYTES = 64 << 20;
+/** Runs of one sample at most, and the time they may take. */
+const MAX_RUNS = 40;
+const MAX_SPENT_MS = 300;
 
 /** Time `call` on the CPU runtime `cpu`, reading its data from the runtime `from` that ran it. */
 export async function sampleOnCpu(call: SampleCall, from: BrookRuntime, cpu: BrookRuntime): Promise<CpuSample | { skipped: string }> {
@@ -46,12 +49,19 @@ export async function sampleOnCpu(call: SampleCall, from: BrookRuntime, cpu: Bro
         return performance.now() - t0;
       };
       await run(); // compiles the kernel and measures its cost (the CPU backend's chunking)
+      // Runs until the best time settles: the first runs of a fresh CPU runtime can be many times
+      // slower (V8 warming up, worker threads booting and joining launches).
       let best = Infinity;
       let spent = 0;
-      for (let i = 0; i < 5 && (i < 2 || spent < 4 * TARGET_MS); i++) {
+      let runs = 0;
+      let flat = 0;
+      while (runs < MAX_RUNS && spent < MAX_SPENT_MS) {
         const ms = await run();
-        best = Math.min(best, ms);
+        runs++;
         spent += ms;
+        flat = ms < best * 0.9 ? 0 : flat + 1;
+        best = Math.min(best, ms);
+        if (runs >= 3 && flat >= 2 && spent >= 4 * TARGET_MS) break;
       }
       last = { nsPerRecord: (best * 1e6) / Math.max(1, built.records), records: built.records, ...(built.note ? { note: built.note } : {}) };
       if (best >= TARGET_MS || built.records >= call.records || built.records >= MAX_RECORDS) return last;

@@ -44,6 +44,14 @@ export interface FinishOptions {
   env?: Record<string, string | undefined>;
 }
 
+/** The CPU runtime K_cpu samples run on: one per process, so its worker threads boot once (they do
+ *  not keep the process alive). */
+let sampler: BrookRuntime | undefined;
+function samplingRuntime(): BrookRuntime {
+  sampler ??= createCpuRuntime();
+  return sampler;
+}
+
 /** Turn a recorded profile into tables, the model and the roofline. `rt` is the runtime that ran the
  *  work (not the recorder's wrapper): peaks are measured and samples read through it. */
 export async function finishProfile(recorded: RecordedProfile, rt: BrookRuntime, options: FinishOptions = {}): Promise<Profile> {
@@ -52,20 +60,27 @@ export async function finishProfile(recorded: RecordedProfile, rt: BrookRuntime,
   const rows = profileRows(recorded, peaks);
   const samples = new Map<string, CpuSample | { skipped: string }>();
   if (options.cpuSample !== false && recorded.samples.size > 0) {
-    const cpu = createCpuRuntime();
-    try {
-      for (const [name, call] of recorded.samples) {
-        try {
-          samples.set(name, await sampleOnCpu(call, rt, cpu));
-        } catch (e) {
-          samples.set(name, { skipped: `the CPU run failed: ${(e as Error).message.split('\n')[0]}` });
-        }
+    const cpu = samplingRuntime();
+    for (const [name, call] of recorded.samples) {
+      try {
+        samples.set(name, await sampleOnCpu(call, rt, cpu));
+      } catch (e) {
+        samples.set(name, { skipped: `the CPU run failed: ${(e as Error).message.split('\n')[0]}` });
       }
-    } finally {
-      cpu.dispose();
     }
   }
-  for (const r of rows) if (r.kind === 'fused' && !samples.has(r.op)) samples.set(r.op, { skipped: 'a fused group: the CPU backend runs its kernels apart' });
+  // A fused group on the CPU: its kernels one after the other, per record of the group.
+  for (const r of rows) {
+    if (r.kind !== 'fused' || samples.has(r.op)) continue;
+    const parts = r.members.map((m) => ({ m, s: samples.get(m.kernel) }));
+    const missing = parts.find((x) => !x.s || !('nsPerRecord' in x.s));
+    if (missing || r.records === 0) {
+      samples.set(r.op, { skipped: `kernel '${missing?.m.kernel ?? r.op}' of the group was not sampled` });
+      continue;
+    }
+    const ns = parts.reduce((n, x) => n + (x.s as CpuSample).nsPerRecord * x.m.records, 0) / r.records;
+    samples.set(r.op, { nsPerRecord: ns, records: r.records, note: "is the group's kernels run one after the other" });
+  }
   const model = peaks ? modelRows(rows, peaks, samples, recorded.backend) : [];
   let roofline;
   if (peaks) {

@@ -59,7 +59,7 @@ export function modelRows(rows: ProfileRow[], peaks: Peaks, cpu: Map<string, Cpu
       s,
       s_needed: sNeeded,
       gpu_wins: wins,
-      advice: advice(r, { K_gpu, T_r, K_cpu, s, sNeeded, wins, skipped: sample && 'skipped' in sample ? sample.skipped : undefined, backend }),
+      advice: advice(r, { K_gpu, T_r, K_cpu, s, sNeeded, wins, skipped: sample && 'skipped' in sample ? sample.skipped : undefined, sampleNote: sample && 'note' in sample ? sample.note : undefined, backend }),
     });
   }
   return out;
@@ -73,6 +73,7 @@ interface Terms {
   sNeeded: number;
   wins: boolean | null;
   skipped?: string;
+  sampleNote?: string;
   backend: string;
 }
 
@@ -91,9 +92,10 @@ function advice(r: ProfileRow, t: Terms): string {
   }
   // The paper's other lesson (5.2, Figure 4): a call must carry enough work to hide its issue cost.
   const devicePerCall = r.time_ms / r.calls;
-  const hostPerCall = r.host_ms / r.calls;
+  const hostPerCall = r.hostMedianMs;
   if (t.backend !== 'cpu' && hostPerCall > devicePerCall && r.calls > 1) {
-    parts.push(`; issue-bound: each call costs ${g3(hostPerCall * 1000)} us of host time against ${g3(devicePerCall * 1000)} us on the device, so give each call more records`);
+    parts.push(`; issue-bound: a call costs ${g3(hostPerCall * 1000)} us of host time (median) against ${g3(devicePerCall * 1000)} us on the device, so give each call more records`);
   }
-  return parts.join(' ').replace(' ;', ';');
+  if (t.sampleNote) parts.push(`; K_cpu ${t.sampleNote}`);
+  return parts.join(' ').replace(/ ;/g, ';');
 }

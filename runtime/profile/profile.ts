@@ -12,6 +12,7 @@ import type { Peaks } from './peaks.js';
 import type { ProfileRow, ProfileSummary } from './rows.js';
 
 const DISPLAY = Symbol.for('Jupyter.display');
+const NOTHING_RAN = 'no kernel call, reduction or stream copy ran while profiling';
 
 export type MimeBundle = Record<string, unknown>;
 
@@ -30,7 +31,7 @@ export class Profile {
     /** The roofline chart (absent without peaks or without a kernel that does arithmetic). */
     readonly roofline: PlotDisplay | undefined,
   ) {
-    this.table = aq.from(rows.map(({ inBytes: _i, outBytes: _o, ...shown }) => shown));
+    this.table = aq.from(rows.map(({ inBytes: _i, outBytes: _o, hostMedianMs: _h, members: _m, ...shown }) => shown));
     this.model = aq.from(modelRows);
   }
 
@@ -91,6 +92,7 @@ export class Profile {
   text(): string {
     const ops = this.opCells();
     const model = this.modelCells();
+    if (this.rows.length === 0) return [this.summaryText(), NOTHING_RAN].join('\n');
     return [
       this.summaryText(),
       this.peaksText(),
@@ -109,6 +111,9 @@ export class Profile {
   tablesBundle(withChart = false): MimeBundle {
     const ops = this.opCells();
     const model = this.modelCells();
+    if (this.rows.length === 0) {
+      return { 'text/html': `<div class="brook-profile"><div style="font-family: monospace">${esc(this.summaryText())}<br>${esc(NOTHING_RAN)}</div></div>`, 'text/plain': this.text() };
+    }
     const img = withChart && this.roofline?.png ? `<img src="data:image/png;base64,${pngBase64(this.roofline.png)}" width="${this.roofline.displayWidth}">` : '';
     const html = [
       `<div class="brook-profile">`,
@@ -177,7 +182,7 @@ function esc(s: string): string {
   return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }
 
-const CELL = 'padding: 2px 8px; text-align: right; font-family: monospace';
+const CELL = 'padding: 2px 8px; text-align: right; font-family: monospace; white-space: nowrap';
 
 function htmlTable(head: string[], rows: string[][]): string {
   const th = head.map((h, i) => `<th style="${CELL}${i === 0 ? '; text-align: left' : ''}">${esc(h)}</th>`).join('');

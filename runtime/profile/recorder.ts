@@ -8,8 +8,8 @@
  * Lifecycle: `new ProfileRecorder(rt)`, `start()`, run work through `runtime` (the wrapper), then
  * `await stop()` gives the records with device times filled in.
  */
-import type { BrookRuntime, CompiledKernel, HostArray, KernelArg, StreamLike, StreamOp } from '../brt/api.js';
-import { setActiveProfile, type ProfileHooks } from '../brt/profile-hooks.js';
+import type { Backend, BrookRuntime, CompiledKernel, HostArray, KernelArg, StreamLike, StreamOp } from '../brt/api.js';
+import { setActiveProfile, type FusedStreams, type ProfileHooks } from '../brt/profile-hooks.js';
 import type { Span } from '../compiler/source.js';
 import { copyTraffic, mapTraffic, reduceTraffic, scatterGatherTraffic, type Traffic } from './traffic.js';
 
@@ -27,6 +27,8 @@ export interface OpRecord extends Traffic {
   hostMs: number;
   /** Device time from the backend (timestamps or submit-to-completion), when it has it. */
   deviceMs?: number;
+  /** Compute passes of the operation that got no timestamp pair (its device time is then short). */
+  untimedPasses?: number;
 }
 
 /** A call the CPU backend can run again on a sample of its domain (cpu-sample.ts). */
@@ -39,8 +41,8 @@ export interface SampleCall {
 
 export interface RecordedProfile {
   records: OpRecord[];
-  /** Fused launches: tag of the group -> label and the tags of its calls. */
-  groups: Map<number, { label: string; tags: number[] }>;
+  /** Fused launches: tag of the group -> label, the tags of its calls, the streams passed in registers. */
+  groups: Map<number, FusedGroupRecord>;
   /** Per kernel name: its largest call, for K_cpu. */
   samples: Map<string, SampleCall>;
   /** Wall time from start() to the end of stop() (the device work done). */
@@ -53,6 +55,12 @@ export interface RecordedProfile {
   adapter: string;
 }
 
+export interface FusedGroupRecord {
+  label: string;
+  tags: number[];
+  passed?: FusedStreams;
+}
+
 /** The BrookRuntime methods the recorder wraps. */
 const WRAPPED = new Set<PropertyKey>(['call', 'reduceToValue', 'reduceToStream', 'scatterOp', 'gatherOp', 'streamRead', 'streamWrite', 'streamPrint']);
 
@@ -60,7 +68,9 @@ export class ProfileRecorder implements ProfileHooks {
   private nextTag = 1;
   private tag: number | null = null;
   private readonly records: OpRecord[] = [];
-  private readonly groups = new Map<number, { label: string; tags: number[] }>();
+  private readonly groups = new Map<number, FusedGroupRecord>();
+  /** Host time to add to (or take from) records not made yet (runDeferred moved it). */
+  private readonly pendingMs = new Map<number, number>();
   private readonly samples = new Map<string, SampleCall>();
   private startedAt = 0;
   private waitMs = 0;
@@ -77,21 +87,40 @@ export class ProfileRecorder implements ProfileHooks {
     return this.running;
   }
 
-  fused(tags: number[], label: string): number {
+  fused(tags: number[], label: string, passed?: FusedStreams): number {
     const g = this.nextTag++;
-    this.groups.set(g, { label, tags: [...tags] });
+    this.groups.set(g, { label, tags: [...tags], ...(passed ? { passed: { elided: [...passed.elided], written: [...passed.written] } } : {}) });
     for (const r of this.records) if (tags.includes(r.tag)) r.group = label;
     return g;
   }
 
+  ranLater(tags: number[], ms: number): void {
+    // The time belongs to the held calls, not to the operation that happened to run them.
+    if (this.tag !== null) this.moveMs(this.tag, -ms);
+    for (const t of tags) this.moveMs(t, ms / tags.length);
+  }
+
+  private moveMs(tag: number, ms: number): void {
+    const r = this.records.find((x) => x.tag === tag);
+    if (r) r.hostMs += ms;
+    else this.pendingMs.set(tag, (this.pendingMs.get(tag) ?? 0) + ms);
+  }
+
+  /** The backend, without running calls held for fusion (they carry their own tags). */
+  private get backendNow(): Backend {
+    return (this.rt as { currentBackend?: Backend }).currentBackend ?? this.rt.backend;
+  }
+
   start(): void {
     this.running = true;
+    // Looking at `backend` runs calls held from before the profile: they are not part of it.
     this.rt.backend.profileReset?.();
     setActiveProfile(this);
     this.startedAt = performance.now();
   }
 
   async stop(): Promise<RecordedProfile> {
+    // `backend` runs the calls still held for fusion (under their own tags) before the times are read.
     const backend = this.rt.backend;
     try {
       backend.profileTag?.(null);
@@ -102,6 +131,7 @@ export class ProfileRecorder implements ProfileHooks {
         for (const r of this.records) {
           const t = times.byTag.get(r.tag);
           if (t && t.passes > 0) r.deviceMs = t.ns / 1e6;
+          if (t && t.untimedPasses > 0) r.untimedPasses = t.untimedPasses;
         }
         // A fused launch's time goes to its calls in proportion to their records.
         for (const [g, { tags }] of this.groups) {
@@ -146,7 +176,7 @@ export class ProfileRecorder implements ProfileHooks {
   private begin(): number {
     const tag = this.nextTag++;
     this.tag = tag;
-    this.rt.backend.profileTag?.(tag);
+    this.backendNow.profileTag?.(tag);
     return tag;
   }
 
@@ -155,7 +185,8 @@ export class ProfileRecorder implements ProfileHooks {
   }
 
   private add(tag: number, kind: OpKind, name: string, traffic: Traffic, hostMs: number): void {
-    const r: OpRecord = { tag, kind, name, hostMs, ...traffic };
+    const r: OpRecord = { tag, kind, name, ...traffic, hostMs: hostMs + (this.pendingMs.get(tag) ?? 0) };
+    this.pendingMs.delete(tag);
     // Fusion may name a call's group before the call returned.
     for (const g of this.groups.values()) if (g.tags.includes(tag)) r.group = g.label;
     this.records.push(r);
@@ -278,9 +309,9 @@ export class ProfileRecorder implements ProfileHooks {
 
   /** Before a readback: let the work recorded so far finish, so the copy's time is its own. */
   private async waitForDevice(): Promise<void> {
-    if (!this.rt.backend.profileTag) return;
+    if (!this.backendNow.profileTag) return;
     const t0 = performance.now();
-    this.rt.backend.profileTag(null);
+    this.backendNow.profileTag(null);
     await this.rt.finish();
     this.waitMs += performance.now() - t0;
   }

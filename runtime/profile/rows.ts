@@ -39,6 +39,10 @@ export interface ProfileRow {
   /** Bytes of the data set a host sends and fetches for these calls (the paper's T_r). */
   inBytes: number;
   outBytes: number;
+  /** Median host time of one call (the first call of a kernel also compiles it). */
+  hostMedianMs: number;
+  /** Records per kernel of the row (one entry, or the members of a fused group). */
+  members: { kernel: string; records: number }[];
 }
 
 const CLOCK_NAMES: Record<RecordedProfile['deviceClock'], string> = {
@@ -60,23 +64,49 @@ export function profileRows(p: RecordedProfile, peaks: Peaks | undefined): Profi
     }
     byKey.get(key)!.push(r);
   }
-  const rows = order.map((key) => rowOf(byKey.get(key)!, p, peaks));
+  const rows = order.map((key) => rowOf(byKey.get(key)!, p, peaks, passedOf(byKey.get(key)![0]!, p)));
   // Where the time went first.
   return rows.sort((a, b) => b.time_ms - a.time_ms);
 }
 
-function rowOf(rs: OpRecord[], p: RecordedProfile, peaks: Peaks | undefined): ProfileRow {
+/** The streams a fused group passed between its calls in registers (empty for other rows). */
+function passedOf(r: OpRecord, p: RecordedProfile): { registers: Set<string>; unwritten: Set<string> } {
+  const g = r.group ? [...p.groups.values()].find((x) => x.label === r.group && x.tags.includes(r.tag)) : undefined;
+  const elided = g?.passed?.elided ?? [];
+  return { registers: new Set([...elided, ...(g?.passed?.written ?? [])]), unwritten: new Set(elided) };
+}
+
+/** Bytes of a call, less what a fused group passed in registers: a later call's read of a passed
+ *  stream, and the write of one never written. */
+function bytesOf(r: OpRecord, passed: { registers: Set<string>; unwritten: Set<string> }, first: boolean): number {
+  if (!r.parts || passed.registers.size === 0) return r.bytes;
+  return r.parts.reduce((n, x) => {
+    if (x.role === 'in' && !first && passed.registers.has(x.stream)) return n;
+    if (x.role === 'out' && passed.unwritten.has(x.stream)) return n;
+    return n + x.bytes;
+  }, 0);
+}
+
+function rowOf(rs: OpRecord[], p: RecordedProfile, peaks: Peaks | undefined, passed: { registers: Set<string>; unwritten: Set<string> }): ProfileRow {
   const first = rs[0]!;
   const copy = isCopy(first.kind);
   const deviceTimed = !copy && rs.every((r) => r.deviceMs !== undefined);
   const time = rs.reduce((n, r) => n + (copy || r.deviceMs === undefined ? r.hostMs : r.deviceMs), 0);
   const sum = (f: (r: OpRecord) => number) => rs.reduce((n, r) => n + f(r), 0);
-  const bytes = sum((r) => r.bytes);
+  // In a fused group, the first call of each launch reads its inputs from memory; later calls read
+  // what earlier ones passed in registers.
+  const firstOfLaunch = new Set(first.group ? [...p.groups.values()].filter((g) => g.label === first.group).map((g) => Math.min(...g.tags)) : []);
+  const bytes = rs.reduce((n, r) => n + bytesOf(r, passed, !first.group || firstOfLaunch.has(r.tag)), 0);
   const flops = rs.some((r) => r.flops === null) ? null : sum((r) => r.flops!);
   const exact = flops === null ? null : rs.every((r) => r.flopsExact);
   const gbs = time > 0 ? bytes / (time * 1e6) : 0;
   const gflops = flops === null || time <= 0 ? null : flops / (time * 1e6);
-  const clock = copy ? 'host wall' : deviceTimed || p.deviceClock === 'host' ? CLOCK_NAMES[p.deviceClock] : 'host wall (no device time)';
+  const untimed = rs.reduce((n, r) => n + (r.untimedPasses ?? 0), 0);
+  const clock = copy
+    ? 'host wall'
+    : deviceTimed || p.deviceClock === 'host'
+      ? `${CLOCK_NAMES[p.deviceClock]}${untimed > 0 ? ` (${untimed} passes untimed: at least this)` : ''}`
+      : 'host wall (no device time)';
   const bwPeak = !peaks ? undefined : first.kind === 'streamRead' ? peaks.uploadGBs : copy ? peaks.downloadGBs : peaks.bandwidthGBs;
   const notes = [...new Set(rs.map((r) => r.flopsNote).filter((n): n is string => n !== undefined))];
   return {
@@ -100,6 +130,8 @@ function rowOf(rs: OpRecord[], p: RecordedProfile, peaks: Peaks | undefined): Pr
     note: notes.length > 0 ? notes.join('; ') : null,
     inBytes: sum((r) => r.inBytes),
     outBytes: sum((r) => r.outBytes),
+    hostMedianMs: median(rs.map((r) => r.hostMs)),
+    members: [...rs.reduce((m, r) => m.set(r.name, (m.get(r.name) ?? 0) + r.records), new Map<string, number>())].map(([kernel, records]) => ({ kernel, records })),
   };
 }
 
@@ -131,4 +163,10 @@ export function profileSummary(p: RecordedProfile, rows: ProfileRow[]): ProfileS
     backend: p.backend,
     adapter: p.adapter,
   };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? 0 : s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }

@@ -33,6 +33,9 @@ export interface Traffic {
   flops: number | null;
   flopsExact: boolean;
   flopsNote?: string;
+  /** The compulsory bytes by stream (kernels and reductions): a fused group leaves out what it
+   *  passed in registers (rows.ts). */
+  parts?: { stream: string; role: 'in' | 'out'; bytes: number }[];
 }
 
 const elemBytes = (b: Box): number => b.stream.words * 4;
@@ -66,28 +69,29 @@ export function mapTraffic(k: CompiledKernel, args: readonly KernelArg[]): Traff
   const space = spaceIndex >= 0 ? boxes.get(spaceIndex)!.shape : [1];
   const records = count(space);
   const fc = countFlops(ir, constValues(k, args));
-  let bytes = 0;
   let inBytes = 0;
   let outBytes = 0;
+  const parts: NonNullable<Traffic['parts']> = [];
   ir.params.forEach((p, i) => {
     const b = boxes.get(i);
     if (!b) return;
     switch (p.role) {
       case 'in':
-        if (!b.stream.iter) bytes += b.shape.reduce((n, e, d) => n * Math.min(e, space[d] ?? e), 1) * elemBytes(b);
+        if (!b.stream.iter) parts.push({ stream: b.stream.name, role: 'in', bytes: b.shape.reduce((n, e, d) => n * Math.min(e, space[d] ?? e), 1) * elemBytes(b) });
         inBytes += boxBytes(b);
         break;
       case 'gather':
-        bytes += Math.min((fc.gathers.get(i) ?? 0) * records, count(b.shape)) * elemBytes(b);
+        parts.push({ stream: b.stream.name, role: 'in', bytes: Math.min((fc.gathers.get(i) ?? 0) * records, count(b.shape)) * elemBytes(b) });
         inBytes += boxBytes(b);
         break;
       case 'out': case 'vout':
-        bytes += boxBytes(b);
+        parts.push({ stream: b.stream.name, role: 'out', bytes: boxBytes(b) });
         outBytes += boxBytes(b);
         break;
     }
   });
-  return { records, bytes, inBytes, outBytes, flops: fc.flops * records, flopsExact: fc.exact, ...(fc.note ? { flopsNote: fc.note } : {}) };
+  const bytes = parts.reduce((n, x) => n + x.bytes, 0);
+  return { records, bytes, inBytes, outBytes, flops: fc.flops * records, flopsExact: fc.exact, ...(fc.note ? { flopsNote: fc.note } : {}), parts };
 }
 
 /** A reduction: into a value (`target` undefined) or into a stream. */
@@ -103,7 +107,10 @@ export function reduceTraffic(k: CompiledKernel, args: readonly KernelArg[], tar
   const fc = countFlops(ir, constValues(k, args));
   const combines = Math.max(0, records - results);
   const inBytes = input ? boxBytes(input) : 0;
-  return { records, bytes: inBytes + resultBytes, inBytes, outBytes: resultBytes, flops: fc.flops * combines, flopsExact: fc.exact, ...(fc.note ? { flopsNote: fc.note } : {}) };
+  const parts: NonNullable<Traffic['parts']> = [];
+  if (input) parts.push({ stream: input.stream.name, role: 'in', bytes: inBytes });
+  parts.push({ stream: t ? t.stream.name : '(value)', role: 'out', bytes: resultBytes });
+  return { records, bytes: inBytes + resultBytes, inBytes, outBytes: resultBytes, flops: fc.flops * combines, flopsExact: fc.exact, ...(fc.note ? { flopsNote: fc.note } : {}), parts };
 }
 
 /** streamScatterOp(dst, index, data, op) / streamGatherOp(dst, index, src, op): `target` is the stream

@@ -6,7 +6,7 @@
  * Non-finite values (NaN, +-Infinity) never enter a min, max, bin or mean; callers report how many
  * there were.
  */
-import { flattenElement } from '../compiler/types.js';
+import { flattenElement, wordKind } from '../compiler/types.js';
 import { componentColumnNames, type StreamData } from './table.js';
 
 export type Column = ArrayLike<number>;
@@ -24,7 +24,8 @@ export function streamColumns(data: StreamData): { names: string[]; columns: Col
     u32: new Uint32Array(buffer, byteOffset, n * stride),
   };
   const columns = comps.map((c, ci) => {
-    const src = c.scalar === 'float' || c.scalar === 'double' ? views.f32 : c.scalar === 'int' || c.scalar === 'bool' ? views.i32 : views.u32;
+    const k = wordKind(c.scalar);
+    const src = k === 'float' ? views.f32 : k === 'int' || k === 'bool' ? views.i32 : views.u32;
     if (stride === 1) return src;
     const col = new Float32Array(n);
     for (let e = 0; e < n; e++) col[e] = src[e * stride + ci]!;

@@ -29,6 +29,9 @@ export interface FieldInput {
   /** The colour legend's title (the component shown). */
   valueTitle: string;
   about: string;
+  /** Axis titles (default 'j (column)' and 'i (row)'; a table heatmap names its columns). */
+  xTitle?: string;
+  yTitle?: string;
 }
 
 export interface FieldChart {
@@ -71,9 +74,9 @@ export function formatValue(v: number): string {
   return String(Number(v.toPrecision(4)));
 }
 
-const axes = (width: number, height: number) => ({
-  x: { title: 'j (column)', scale: { domain: [0, width], nice: false, zero: false } },
-  y: { title: 'i (row)', scale: { domain: [0, height], nice: false, zero: false, reverse: true } },
+const axes = (width: number, height: number, titles: { xTitle?: string; yTitle?: string } = {}) => ({
+  x: { title: titles.xTitle ?? 'j (column)', scale: { domain: [0, width], nice: false, zero: false } },
+  y: { title: titles.yTitle ?? 'i (row)', scale: { domain: [0, height], nice: false, zero: false, reverse: true } },
 });
 
 export function heatmapChart(field: Field, input: FieldInput): FieldChart {
@@ -94,7 +97,7 @@ export function heatmapChart(field: Field, input: FieldInput): FieldChart {
     const x = grid.values[k]!;
     v[k] = Number.isFinite(x) ? Number(x.toPrecision(5)) : null;
   }
-  const ax = axes(W, H);
+  const ax = axes(W, H, input);
   const color = { field: 'v', type: 'quantitative', title: input.valueTitle, scale: { scheme: 'viridis', domain: [lo, hi] } };
   const spec: Spec = {
     ...specBase(input.title, caption, area.w, area.h),
@@ -126,14 +129,14 @@ export function heatmapChart(field: Field, input: FieldInput): FieldChart {
     const pf = Math.max(1, Math.ceil(Math.max(W / max.w, H / max.h)));
     const pic = pf === 1 ? { values: field.values, width: W, height: H } : blockMeans(field.values, W, H, pf);
     const url = 'data:image/png;base64,' + pngBase64(viridisPng(pic.values, pic.width, pic.height, lo, hi));
-    return picture(spec, url, W, H, area, { data: { values: [{ v: lo }, { v: hi }] }, mark: { type: 'point', opacity: 0 }, encoding: { color } });
+    return picture(spec, url, W, H, area, { data: { values: [{ v: lo }, { v: hi }] }, mark: { type: 'point', opacity: 0 }, encoding: { color } }, input);
   };
   return { spec, pictureSpec, caption, factor: f };
 }
 
 /** The picture variant: the field as an image mark over the stream's coordinates (+ a legend layer). */
-function picture(base: Spec, url: string, W: number, H: number, area: { w: number; h: number }, extra?: Spec): Spec {
-  const ax = axes(W, H);
+function picture(base: Spec, url: string, W: number, H: number, area: { w: number; h: number }, extra?: Spec, titles: { xTitle?: string; yTitle?: string } = {}): Spec {
+  const ax = axes(W, H, titles);
   const layer: Spec[] = [
     {
       data: { values: [{ url, x: 0, y: 0 }] },
@@ -185,7 +188,7 @@ export function imageChart(channels: Column[], width: number, height: number, in
   if (f > 1) notes.push(`shown as ${f}x${f} block means`);
   if (area.stretched) notes.push('aspect ratio not to scale');
   const caption = notes.join('; ');
-  const spec = picture(specBase(input.title, caption, area.w, area.h), url, width, height, area);
+  const spec = picture(specBase(input.title, caption, area.w, area.h), url, width, height, area, undefined, input);
   return { spec, pictureSpec: () => spec, caption, factor: f };
 }
 

@@ -21,6 +21,7 @@ import { formatValue, heatmapChart, imageChart, type FieldChart } from './plot-f
 import { formatCount, streamColumns, type Column } from './plot-data.js';
 import { fewChart, histogramChart, lineChart, scatterChart, type Charted, type Series, type XYInput } from './plot-xy.js';
 import { pngBase64, renderPng } from './plot-render.js';
+import { categoryBarChart } from './plot-bars.js';
 import { VEGA_LITE_MIME, type Spec } from './plot-spec.js';
 import type { StreamData } from './table.js';
 
@@ -42,6 +43,8 @@ export interface PlotOptions {
   /** Histogram: about how many bins (default 40; edges are nice numbers). */
   bins?: number;
   title?: string;
+  /** Table bars over a text column x: stack the y columns (parts of a whole) instead of grouping them. */
+  stack?: boolean;
 }
 
 /** The largest bundle a plot ships (JSON bytes); USERS.md: plots stay small (<= 1 MB). */
@@ -222,7 +225,8 @@ function checkOptions(options: PlotOptions): void {
 /**
  * Plot columns of an Arquero table (a stream's `toTable()`, filtered, grouped or rolled up):
  * `{ x, y }` gives a line when x is sorted and a scatter otherwise; `{ x }` alone a histogram of x;
- * `{ y }` alone a line over the row number; `{ kind: 'heatmap', x, y, z }` a grid of z at integer (x, y).
+ * `{ y }` alone a line over the row number; `{ kind: 'heatmap', x, y, z }` a grid of z at integer (x, y);
+ * a text column as x gives bars per category (`stack: true` stacks the y columns).
  */
 export async function plotTable(t: ColumnTable, options: PlotOptions = {}, name = 'table'): Promise<PlotDisplay> {
   checkOptions(options);
@@ -239,6 +243,14 @@ export async function plotTable(t: ColumnTable, options: PlotOptions = {}, name 
   const about = `${t.numRows().toLocaleString('en-US')} rows`;
   if (ys.length === 0 && !options.x) {
     throw new PlotError('say which columns to plot', `pass { x: 'column' } for a histogram or { x, y } for a line or scatter; columns: ${cols.join(', ')}`);
+  }
+  // A text column on x (categories): bars, one group per row, grouped or stacked (plot-bars.ts).
+  const xText = options.x !== undefined && cols.includes(options.x) && typeof (t.array(options.x) as ArrayLike<unknown>)[0] === 'string';
+  if (xText && (options.kind === undefined || options.kind === 'bar')) {
+    if (ys.length === 0) throw new PlotError('bars over categories need y columns', `pass { x: '${options.x}', y: ['a', 'b'] }`);
+    const categories = Array.from(t.array(options.x!) as ArrayLike<unknown>, (v) => String(v));
+    const c = categoryBarChart({ title, about, xTitle: options.x!, yTitle: ys.join(', '), categories, series: ys.map((y) => ({ name: y, values: col(y) })), stacked: options.stack === true });
+    return finishChart('bar', title, c);
   }
   const kind: PlotKind = options.kind ?? (ys.length === 0 ? 'histogram' : options.x && !isSorted(col(options.x)) ? 'scatter' : 'line');
   const series: Series[] = ys.map((c) => ({ name: c, values: col(c) }));
@@ -265,7 +277,7 @@ export async function plotTable(t: ColumnTable, options: PlotOptions = {}, name 
       if (!options.x || ys.length !== 1 || !options.z) throw new PlotError(`a table ${kind} needs x, y (integer cell positions) and z (the value)`, "pass { kind: 'heatmap', x: 'j', y: 'i', z: 'value' }");
       const field = gridOf(col(options.x), col(ys[0]!), col(options.z), options.x, ys[0]!);
       if (isConstant([field.values])) return constantDisplay(title, about, [options.z], [field.values], field.values.length);
-      return finishField('heatmap', title, heatmapChart(field, { title, about, valueTitle: options.z }));
+      return finishField('heatmap', title, heatmapChart(field, { title, about, valueTitle: options.z, xTitle: options.x, yTitle: ys[0]! }));
     }
   }
 }
@@ -299,28 +311,4 @@ export function isTable(v: unknown): v is ColumnTable {
   return typeof v === 'object' && v !== null && typeof (v as ColumnTable).columnNames === 'function' && typeof (v as ColumnTable).numRows === 'function' && typeof (v as ColumnTable).array === 'function';
 }
 
-/** TypeScript declarations for notebook cells: `stream.plot(...)` and the global `plot(...)`. */
-export const PLOT_DECLARATIONS = `
-type BrookPlotKind = 'line' | 'bar' | 'histogram' | 'scatter' | 'heatmap' | 'image';
-interface BrookPlotOptions {
-  kind?: BrookPlotKind;
-  x?: string;
-  y?: string | string[];
-  z?: string;
-  component?: string;
-  bins?: number;
-  title?: string;
-}
-interface BrookPlot {
-  readonly kind: BrookPlotKind | 'point' | 'constant';
-  readonly title: string;
-  readonly caption: string;
-  readonly png: Uint8Array | undefined;
-}
-interface BrookStream<E extends string = string> {
-  /** A plot of the stream (Vega-Lite spec plus PNG), chosen by shape and values, or options.kind. */
-  plot(options?: BrookPlotOptions): Promise<BrookPlot>;
-}
-/** Plot a Brook stream or an Arquero table: plot(table, { x: 'i', y: 'value', kind: 'line' }). */
-declare function plot(data: BrookStream | import('arquero').ColumnTable, options?: BrookPlotOptions): Promise<BrookPlot>;
-`;
+export { PLOT_DECLARATIONS } from './plot-declarations.js';

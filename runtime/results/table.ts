@@ -11,7 +11,7 @@
  * data with "... N more" markers, plus a text/plain form: large streams never ship millions of rows.
  */
 import { table, type ColumnTable } from 'arquero';
-import { flattenElement, typeToString, type Type } from '../compiler/types.js';
+import { flattenElement, typeToString, wordKind, type Type } from '../compiler/types.js';
 
 export const INDEX_NAMES = ['i', 'j', 'k', 'l'];
 
@@ -52,8 +52,9 @@ export function streamToTable(data: StreamData): ColumnTable {
   const i32 = new Int32Array(words.buffer, words.byteOffset, words.length);
   const names = componentColumnNames(elem, shape.length);
   comps.forEach((c, ci) => {
-    const src = c.scalar === 'float' || c.scalar === 'double' ? f32 : c.scalar === 'int' ? i32 : words;
-    const col = c.scalar === 'float' || c.scalar === 'double' ? new Float32Array(n) : c.scalar === 'int' ? new Int32Array(n) : new Uint32Array(n);
+    const k = wordKind(c.scalar);
+    const src = k === 'float' ? f32 : k === 'int' ? i32 : words;
+    const col = k === 'float' ? new Float32Array(n) : k === 'int' ? new Int32Array(n) : new Uint32Array(n);
     for (let e = 0; e < n; e++) col[e] = src[e * stride + ci]!;
     columns[names[ci]!] = col;
   });

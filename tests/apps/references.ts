@@ -149,6 +149,22 @@ function blur3x3(): string {
   return lines(out);
 }
 
+// ---- blur3x3 with four 8-bit channels packed in a float (pack_4ubyte / unpack_4ubyte): each channel
+// code becomes the rounded mean of its clamped 3x3 neighbourhood (a mean of 9 integers is never
+// halfway between two, so rounding has no ties); the last line unpacks the first row again.
+function blur3x3Packed(): string {
+  const [w, h] = [6, 4];
+  const code = (x: number, y: number, k: number) =>
+    [(x * 37 + y * 59) % 256, (x * 91 + y * 13 + 200) % 256, (x * x * 17 + y * 101) % 256, (x * 13 + y * 29) % 120][k]!;
+  const out = range(h).map((y) => range(w).map((x) => range(4).map((k) => {
+    let sum = 0;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sum += code(clampTo(x + dx, w), clampTo(y + dy, h), k);
+    return Math.round(sum / 9);
+  })));
+  const rows = out.map((row) => row.map((c) => `(${c.join(' ')}) `).join(''));
+  return lines([...rows, out[0]!.map((c) => c.map((v) => `${v} `).join('')).join('')]);
+}
+
 // ---- iterated 5-point stencil (iterators as neighbour coordinates, clamped gathers).
 function diffusion(): string {
   const [w, h] = [6, 4];
@@ -209,6 +225,7 @@ export const appCases: AppCase[] = [
   { name: 'sgemm_multipass', args: [], expected: sgemmMultipass, tolerance: { abs: 0, rel: 0 }, stands_for: 'sgemm_multipass' },
   // 1/9 in float32 and the sum order: a few ulps of values below 10, printed to 4 decimals.
   { name: 'blur3x3', args: [], expected: blur3x3, tolerance: { abs: 2e-4, rel: 0 }, stands_for: 'blur3x3' },
+  { name: 'blur3x3_packed', args: [], expected: blur3x3Packed, tolerance: { abs: 0, rel: 0 }, stands_for: 'blur3x3 (pack_4ubyte)' },
   { name: 'diffusion', args: [], expected: diffusion, tolerance: { abs: 2e-5, rel: 1e-5 }, stands_for: 'PMLSeg, imageproc' },
   { name: 'scan', args: [], expected: scan, tolerance: { abs: 0, rel: 0 }, stands_for: 'scan' },
   { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },

@@ -27,7 +27,7 @@ describe('bench options', () => {
   it('--only matches an id or a prefix up to a dot, within the chosen backends', () => {
     const cases = allCases(true);
     const ids = (only?: string[], b: ('webgpu' | 'cpu')[] = ['webgpu', 'cpu']) => selectCases(cases, only, b).map((c) => c.id);
-    expect(ids(['saxpy'])).toEqual(['saxpy.small', 'saxpy.large']);
+    expect(ids(['saxpy'])).toEqual(['saxpy.small', 'saxpy.large', 'saxpy.huge']);
     expect(ids(['sgemv.large'])).toEqual(['sgemv.large.mulsum', 'sgemv.large.single']);
     expect(ids(['sum'])).toEqual(['sum.small', 'sum.large']);
     const cpuGroup = ['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]);

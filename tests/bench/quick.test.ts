@@ -15,7 +15,7 @@ import type { BenchReport, CaseResult, SideResult } from '../../bench/results.js
 
 // The issue's case list, written out here so that a case dropped from bench/cases.ts fails the test.
 const WEBGPU_CASES = [
-  'saxpy.small', 'saxpy.large',
+  'saxpy.small', 'saxpy.large', 'saxpy.huge',
   'sgemv.small.mulsum', 'sgemv.small.single', 'sgemv.large.mulsum', 'sgemv.large.single',
   'sum.small', 'sum.large', 'stencil', 'stencil.large', 'loop.small', 'loop.large', 'calls', 'streamRead', 'streamWrite',
 ];
@@ -96,7 +96,8 @@ describe('npm run bench -- --quick', () => {
     expect(gpuCase.baseline.timing).toBe(dev.features?.includes('timestamp-query') ? 'gpu-timestamp' : 'wall-submit');
     expect(report.targets.map((t) => t.caseId)).toEqual([
       'saxpy.small', 'saxpy.large', 'sum.large', 'calls', 'streamRead',
-      'loop.small', 'loop.large', 'loop.small', 'loop.large', 'stencil.large', 'sgemv.large.single', 'sgemv.large.mulsum', 'streamRead', 'streamWrite',
+      'loop.small', 'loop.large', 'loop.small', 'loop.large', 'stencil.large', 'sgemv.large.single', 'sgemv.large.mulsum',
+      'saxpy.huge', 'saxpy.huge', 'streamRead', 'streamWrite',
     ]);
   }, 120_000);
 });

@@ -83,10 +83,10 @@ export interface RunResult {
 /**
  * Runs `node bin/brook.js run <file> --backend <backend>` from the repository root; program arguments,
  * when there are any, follow a `--` separator (`... --backend cpu -- 5 2.5 word`) so the CLI can never
- * mistake them for its own options.
+ * mistake them for its own options. `extraEnv` is added to the environment (BROOK_FUSE, ...).
  */
-export function runBrook(file: string, backend: 'cpu' | 'webgpu', args: string[] = [], timeoutMs = 50_000): Promise<RunResult> {
-  const env = { ...process.env };
+export function runBrook(file: string, backend: 'cpu' | 'webgpu', args: string[] = [], timeoutMs = 50_000, extraEnv: Record<string, string> = {}): Promise<RunResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
   delete env.BROOK_BACKEND;
   delete env.BRT_RUNTIME;
   // Dawn/Mesa write warnings to native stderr unless XDG_RUNTIME_DIR is a usable private folder.

@@ -8,6 +8,12 @@
  * exists; it must match exactly as well, except programs listed in tolerance.json, whose numeric fields
  * may differ by the stated tolerance (the text between numbers must still match exactly).
  * Some programs take arguments: NAME.args holds them, one per line.
+ *
+ * Every program runs twice per backend (issue 16, kernel fusion): with BROOK_FUSE=0 (each call
+ * alone) and with BROOK_FUSE=verify (calls fused, and every fused launch also run unfused on copies
+ * and compared bit for bit by the runtime, which fails the program on a difference). Both must give
+ * the expected output, and the same stdout. The verify runs' counts (stderr) are summed, and the
+ * suite must have fused something: the `fusion_*` programs exist for that.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -66,6 +72,32 @@ export function compareWithTolerance(actual: string, expected: string, tol: Tole
   return undefined;
 }
 
+/** BROOK_FUSE for the two runs of every program. */
+const UNFUSED = { BROOK_FUSE: '0' };
+const FUSED = { BROOK_FUSE: 'verify' };
+
+interface FusionTally {
+  programs: number;
+  launches: number;
+  calls: number;
+  elided: number;
+}
+
+/** Adds the verify line of a fused run (cli/main.ts) to `t`. */
+function tally(t: FusionTally, stderr: string): void {
+  const m = /brook: fusion verify: (\d+) fused launch(?:es)? of (\d+) calls, (\d+) intermediates? not written/.exec(stderr);
+  if (!m) return;
+  if (Number(m[1]) > 0) t.programs++;
+  t.launches += Number(m[1]);
+  t.calls += Number(m[2]);
+  t.elided += Number(m[3]);
+}
+
+/** The verify line is the fused run's own report; the expected stderr checks see the rest. */
+function withoutVerifyLine(stderr: string): string {
+  return stderr.replace(/^brook: fusion verify: .*\n/m, '');
+}
+
 let build: BuildResult;
 beforeAll(async () => {
   build = await ensureBuilt();
@@ -92,6 +124,7 @@ describe('tolerance comparison (self-test)', () => {
 });
 
 describe('conformance corpus (cpu backend)', () => {
+  const fusion: FusionTally = { programs: 0, launches: 0, calls: 0, elided: 0 };
   it('has the corpus in place', () => {
     expect(programs.length).toBeGreaterThanOrEqual(45);
     for (const name of programs) expect(fs.existsSync(path.join(dir, `${name}.expected`)), `${name}.expected`).toBe(true);
@@ -102,33 +135,61 @@ describe('conformance corpus (cpu backend)', () => {
     it(name, async () => {
       requireBuild();
       const expected = fs.readFileSync(path.join(dir, `${name}.expected`), 'utf8');
-      const r = await runBrook(`tests/conformance/${name}.br`, 'cpu', argsOf(name));
-      expect(r.timedOut, 'timed out').toBe(false);
-      expect(r.stdout, `stderr was:\n${r.stderr}`).toBe(expected);
-      expect(r.code, `stderr was:\n${r.stderr}`).toBe(expectedCodeOf(name));
+      const plain = await runBrook(`tests/conformance/${name}.br`, 'cpu', argsOf(name), undefined, UNFUSED);
+      const fused = await runBrook(`tests/conformance/${name}.br`, 'cpu', argsOf(name), undefined, FUSED);
+      for (const [how, r] of [['unfused', plain], ['fused', fused]] as const) {
+        expect(r.timedOut, `${how}: timed out`).toBe(false);
+        expect(r.stdout, `${how}: stderr was:\n${r.stderr}`).toBe(expected);
+        expect(r.code, `${how}: stderr was:\n${r.stderr}`).toBe(expectedCodeOf(name));
+      }
+      expect(fused.stdout, 'fused and unfused runs print the same').toBe(plain.stdout);
+      expect(withoutVerifyLine(fused.stderr), 'fused and unfused runs report the same').toBe(plain.stderr);
+      tally(fusion, fused.stderr);
     });
   }
+
+  it('fused calls across the corpus (every fused launch verified against its calls run one by one)', () => {
+    requireBuild();
+    expect(fusion.programs, JSON.stringify(fusion)).toBeGreaterThanOrEqual(5);
+    expect(fusion.launches).toBeGreaterThanOrEqual(30);
+    expect(fusion.elided).toBeGreaterThanOrEqual(20);
+  });
 });
 
 const wantWebgpu = process.env.BROOK_TEST_WEBGPU !== '0';
 const haveAdapter = wantWebgpu && webgpuAdapterAvailable();
 
 describe.skipIf(!haveAdapter)('conformance corpus (webgpu backend)', () => {
+  const fusion: FusionTally = { programs: 0, launches: 0, calls: 0, elided: 0 };
   for (const name of programs) {
     it(name, async () => {
       requireBuild();
       const expected = fs.readFileSync(path.join(dir, `${name}.expected`), 'utf8');
-      const r = await runBrook(`tests/conformance/${name}.br`, 'webgpu', argsOf(name), 120_000);
-      expect(r.timedOut, 'timed out').toBe(false);
-      // A silent fall back to the CPU would make this suite test nothing.
-      expect(r.stderr).not.toMatch(/fall(s|ing)? ?back|falling back|using the cpu/i);
-      const tol = tolerances[name];
-      if (tol) {
-        expect(compareWithTolerance(r.stdout, expected, tol), `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBeUndefined();
-      } else {
-        expect(r.stdout, `stderr was:\n${r.stderr}`).toBe(expected);
+      const plain = await runBrook(`tests/conformance/${name}.br`, 'webgpu', argsOf(name), 120_000, UNFUSED);
+      const fused = await runBrook(`tests/conformance/${name}.br`, 'webgpu', argsOf(name), 120_000, FUSED);
+      for (const [how, r] of [['unfused', plain], ['fused', fused]] as const) {
+        expect(r.timedOut, `${how}: timed out`).toBe(false);
+        // A silent fall back to the CPU would make this suite test nothing.
+        expect(r.stderr).not.toMatch(/fall(s|ing)? ?back|falling back|using the cpu/i);
+        const tol = tolerances[name];
+        if (tol) {
+          expect(compareWithTolerance(r.stdout, expected, tol), `${how}: stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBeUndefined();
+        } else {
+          expect(r.stdout, `${how}: stderr was:\n${r.stderr}`).toBe(expected);
+        }
+        expect(r.code, `${how}: stderr was:\n${r.stderr}`).toBe(expectedCodeOf(name));
       }
-      expect(r.code, `stderr was:\n${r.stderr}`).toBe(expectedCodeOf(name));
-    }, 150_000);
+      // Fusion changes no bit, so not even a program with a tolerance prints differently.
+      expect(fused.stdout, 'fused and unfused runs print the same').toBe(plain.stdout);
+      expect(withoutVerifyLine(fused.stderr), 'fused and unfused runs report the same').toBe(plain.stderr);
+      tally(fusion, fused.stderr);
+    }, 240_000);
   }
+
+  it('fused calls across the corpus (every fused launch verified against its calls run one by one)', () => {
+    requireBuild();
+    expect(fusion.programs, JSON.stringify(fusion)).toBeGreaterThanOrEqual(5);
+    expect(fusion.launches).toBeGreaterThanOrEqual(30);
+    expect(fusion.elided).toBeGreaterThanOrEqual(20);
+  });
 });

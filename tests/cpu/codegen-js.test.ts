@@ -47,12 +47,13 @@ describe('generated JavaScript', () => {
     const r2 = rt.createStream('r2', F4, [8]);
     rt.call(saxpy, [1, x, x, r]);
     rt.call(saxpy, [2, x, x, r]);
+    await rt.finish();
     const none = [null, null, null, null];
     const plan = { mode: 'map', access: [null, 'linear', 'linear', 'linear'], mask: null, iterDims: none, iterForms: none, smallIndex: true } as const;
     // a = 1 and a = 2 are both small whole numbers: one plan.
     expect([...saxpy.cache.keys()]).toEqual([`cpu:${planKey({ ...plan, constForms: [['s'], null, null, null] })}`]);
     rt.call(saxpy, [2, x, x, r2]); // resized inputs: another plan
-    await rt.finish();
+    await rt.finish(); // a held call (kernel fusion) compiles when it runs
     expect(saxpy.cache.size).toBe(2);
     rt.call(saxpy, [2.5, x, x, r]); // a fraction: another plan (no whole-number facts)
     await rt.finish();

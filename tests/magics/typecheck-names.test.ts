@@ -27,4 +27,18 @@ describe('type check of TypeScript cells beside Brook names', () => {
       session.dispose();
     }
   }, 120_000);
+
+  it('a TypeScript cell right after the first %%brook cell may call stream.plot() and plot(): their declarations do not wait for the plot module', async () => {
+    const session = new Session({ directory: mkdtempSync(join(tmpdir(), 'brook-typecheck-')) });
+    try {
+      const made = await session.execute({ code: '%%brook\nkernel void ramp(out float o<>) { o = indexof(o).x; }\nfloat wave<8>;\nramp(wave);' }, new Collector());
+      expect(made.status).toBe('ok');
+      const c = new Collector();
+      const outcome = await session.execute({ code: "const shown = await wave.plot({ kind: 'bar', title: 'ramp' });\nconst again = await plot(wave, { kind: 'line' });\n[shown.kind, again.kind].join(',')" }, c);
+      expect(outcome.status, JSON.stringify(c.items)).toBe('ok');
+      expect(c.result()).toEqual({ 'text/plain': "'bar,line'" });
+    } finally {
+      session.dispose();
+    }
+  }, 120_000);
 });

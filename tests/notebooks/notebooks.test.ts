@@ -4,6 +4,8 @@
  * 2. through Jupyter itself: Debian's `jupyter nbconvert --execute` (nbclient) starting the installed
  *    "Brook (TypeScript)" kernelspec over real zeromq sockets.
  * A cell tagged `raises-exception` must raise; any other error fails the build.
+ * The application notebooks (app-outputs.ts) must also show their Figure 3 tables, charts and pictures
+ * after the headless run (at BROOK_SIZE=small, whatever the environment says).
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -11,6 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, repoRoot } from '../conformance/cli.js';
+import { APP_NOTEBOOKS, appOutputProblems } from './app-outputs.js';
 
 const notebooksDir = path.join(repoRoot, 'notebooks');
 const notebooks = fs.readdirSync(notebooksDir).filter((f) => f.endsWith('.ipynb')).sort();
@@ -56,8 +59,9 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('notebooks', () => {
-  it('there are at least three (tour, saxpy and sgemv, reductions)', () => {
+  it('there are at least three (tour, saxpy and sgemv, reductions), and every application of the paper', () => {
     expect(notebooks).toEqual(expect.arrayContaining(['tour.ipynb', 'saxpy-sgemv.ipynb', 'reduction.ipynb']));
+    expect(notebooks).toEqual(expect.arrayContaining(Object.keys(APP_NOTEBOOKS)));
   });
 
   for (const name of notebooks) {
@@ -66,10 +70,11 @@ describe('notebooks', () => {
       const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'brook.js'), 'execute', path.join(notebooksDir, name), '--output', out], {
         encoding: 'utf8',
         timeout: 300_000,
-        env: { ...process.env, BROOK_BACKEND: process.env.BROOK_BACKEND ?? 'cpu' },
+        env: { ...process.env, BROOK_BACKEND: process.env.BROOK_BACKEND ?? 'cpu', BROOK_SIZE: 'small' },
       });
       expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
       expect(problems(out)).toEqual([]);
+      expect(appOutputProblems(name, JSON.parse(fs.readFileSync(out, 'utf8')))).toEqual([]);
     }, 300_000);
 
     it(`${name} runs in Jupyter (nbconvert --execute with the installed kernel)`, () => {
@@ -77,7 +82,7 @@ describe('notebooks', () => {
       const r = spawnSync(
         '/usr/bin/python3',
         ['-m', 'jupyter', 'nbconvert', '--to', 'notebook', '--execute', '--ExecutePreprocessor.kernel_name=brook', '--ExecutePreprocessor.timeout=300', '--output-dir', outDir, path.join(notebooksDir, name)],
-        { encoding: 'utf8', timeout: 600_000, env: { ...process.env, JUPYTER_PATH: jupyterPath } },
+        { encoding: 'utf8', timeout: 600_000, env: { ...process.env, JUPYTER_PATH: jupyterPath, BROOK_SIZE: 'small' } },
       );
       expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
       const out = path.join(outDir, name);

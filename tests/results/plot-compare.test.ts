@@ -62,4 +62,24 @@ describe('comparison chart', () => {
     expect(count(log.png!, '#4c78a8')).toBeGreaterThan(500);
     expect(count(log.png!, '#bab0ac')).toBeGreaterThan(100); // the reference bar, at 1, above the axis floor
   });
+
+  it('groups several jobs, each divided by its own reference, in one chart with a legend', async () => {
+    const bars = [
+      { group: 'FFT', label: 'hand-written WGSL', rate: 300, unit: 'MFLOPS' },
+      { group: 'FFT', label: 'Brook on CPU', rate: 100, unit: 'MFLOPS' },
+      { group: 'Ray', label: 'hand-written WGSL', rate: 50, unit: 'M tests/s' },
+      { group: 'Ray', label: 'Brook on CPU', rate: 10, unit: 'M tests/s' },
+      { group: 'Sort', label: 'hand-written WGSL', missing: 'skipped' },
+      { group: 'Sort', label: 'Brook on CPU', missing: 'failed' },
+    ];
+    const { spec, ratios, caption } = comparisonSpec(bars, OPTS);
+    expect(ratios.get('FFT/hand-written WGSL')).toBe(3);
+    expect(ratios.get('Ray/hand-written WGSL')).toBe(5);
+    expect(ratios.get('Ray/Brook on CPU')).toBe(1);
+    expect(caption).toContain('Sort: left out, Brook on CPU has no rate');
+    expect(specErrors(spec)).toEqual([]);
+    const p = await plotComparison(bars, { ...OPTS, title: 'all' });
+    expect(count(p.png!, '#f58518')).toBeGreaterThan(300);
+    expect(() => comparisonSpec([{ group: 'A', label: 'x', rate: 1 }], OPTS)).toThrow(/no bar in 'A' is labelled 'Brook on CPU'/);
+  });
 });

@@ -315,6 +315,11 @@ describe('Arquero tables plot with the same function', () => {
     expect(near(inArea(p, 0.1, 0.1), VIRIDIS_LOW)).toBe(true);
     expect(near(inArea(p, 0.9, 0.9), VIRIDIS_HIGH)).toBe(true);
     expect(specErrors(p.spec)).toEqual([]);
+    // The axes are named after the table's columns, not a stream's i and j.
+    const u = table({ step: Int32Array.from([0, 0, 1, 1]), position: Int32Array.from([0, 1, 0, 1]), key: Float32Array.from([0, 1, 1, 2]) });
+    const q = await plotTable(u, { kind: 'heatmap', x: 'position', y: 'step', z: 'key' });
+    const enc = (q.spec!.encoding ?? (q.spec!.layer as { encoding: Record<string, { title?: string }> }[])[0]!.encoding) as Record<string, { title?: string }>;
+    expect([enc.x!.title, enc.y!.title]).toEqual(['position', 'step']);
   }, T);
 });
 

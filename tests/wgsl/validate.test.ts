@@ -38,14 +38,15 @@ const S: Type = { kind: 'struct', name: 'Ray', fields: [{ name: 'o', type: F3 },
 const V4B: Type = { kind: 'vector', elem: 'bool', size: 4 };
 
 function args(name: string, t: Type): IRExpr[] {
-  const x = t === F3 ? swz(p(0, F4), F3, 0, 1, 2) : p(0, t);
+  // unpack_4ubyte takes the float that holds four packed bytes.
+  const x = t === F3 ? swz(p(0, F4), F3, 0, 1, 2) : name === 'unpack_4ubyte' ? swz(p(0, F4), F, 0) : p(0, t);
   const two = ['atan2', 'fmod', 'pow', 'ldexp', 'min', 'max', 'fmin', 'fmax', 'step', 'dot', 'distance', 'cross'];
   const three = ['clamp', 'lerp', 'smoothstep'];
   return two.includes(name) ? [x, x] : three.includes(name) ? [x, x, x] : [x];
 }
 
 function resultType(name: string, t: Type): Type {
-  if (['dot', 'length', 'distance'].includes(name)) return F;
+  if (['dot', 'length', 'distance', 'pack_4ubyte'].includes(name)) return F;
   if (['isnan', 'isinf', 'isfinite'].includes(name)) return t.kind === 'vector' ? V4B : BOOL;
   if (['any', 'all'].includes(name)) return BOOL;
   return t;

@@ -23,6 +23,7 @@ import {
 import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/codegen/js/index.js';
 import { generateKernelWasm, HOST_IMPORTS_SOURCE, WasmUnsupported } from '../../compiler/codegen/wasm/index.js';
 import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
+import { flattenElement, narrowNumber } from '../../compiler/types.js';
 import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
 import { checkAbort } from '../../brt/abort.js';
@@ -400,13 +401,15 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       // A reduce kernel as the update: the new value is its body with both arguments set to the old
       // value (the original ran the kernel on two copies and kept the one that changed).
       const update = typeof op === 'number' ? null : gatherUpdate(op);
+      const scalars = flattenElement(src.stream.elem).map((c) => c.scalar);
       forEachPosition(dst.shape, (_i, pos) => {
         const os = targetOffset(src, X, offsetIn(index, pos) * xw, xw, xKind, true);
         const od = offsetIn(dst, pos) * w;
         for (let c = 0; c < w; c++) D.U[od + c] = S.U[os * w + c]!;
         if (update) {
           const old = readNumbers(S, os * w, kinds);
-          storeNumbers(S, os * w, update(old), kinds);
+          // The kernel computes as int / float; an 8-bit source stores narrowed (types.ts narrowStorage).
+          storeNumbers(S, os * w, update(old).map((v, c) => narrowNumber(scalars[c]!, v)), kinds);
         } else if (op === STREAM_GATHER_INC) {
           for (let c = 0; c < w; c++) {
             const o = os * w + c;

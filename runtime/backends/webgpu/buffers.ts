@@ -10,16 +10,44 @@
 
 let nextId = 1;
 
+/**
+ * A stream's storage: one buffer, or (a stream larger than one binding: paging.ts) several page
+ * buffers of `pageElems` elements each (the last one shorter), in element order.
+ */
 export class GpuBuf {
   readonly id = nextId++;
   released = false;
-  /** The buffer's size, read once: GPUBuffer.size is a native getter, and launches check it per call. */
+  /** Total bytes of all pages, read once: GPUBuffer.size is a native getter. */
   readonly bytes: number;
+  /** Element index where page k starts is k * pageElems; Infinity for a stream of one buffer. */
+  readonly pageElems: number;
   constructor(
-    readonly buffer: GPUBuffer,
+    /** Every buffer of the stream in order: one entry unless the stream is split. */
+    readonly pages: GPUBuffer[],
     readonly words: number,
+    /** 32-bit words per element (pages hold whole elements). */
+    readonly elemWords = 1,
+    pageElems = Infinity,
   ) {
-    this.bytes = buffer.size;
+    this.bytes = pages.reduce((s, b) => s + b.size, 0);
+    this.pageElems = pages.length > 1 ? pageElems : Infinity;
+  }
+
+  /** Whether the stream is split across several buffers. */
+  get paged(): boolean {
+    return this.pages.length > 1;
+  }
+
+  /** The one buffer of a stream that is not split. Code that cannot handle pages asks through
+   *  this, so a split stream reaching it is a loud internal error rather than a read of page 0. */
+  get buffer(): GPUBuffer {
+    if (this.pages.length !== 1) throw new Error('internal: whole-buffer access to a stream split into pages');
+    return this.pages[0]!;
+  }
+
+  /** Words in each page but the last. */
+  get pageWords(): number {
+    return this.pageElems * this.elemWords;
   }
 }
 
@@ -27,6 +55,12 @@ export function asGpuBuf(h: unknown): GpuBuf {
   if (!(h instanceof GpuBuf)) throw new Error('internal: not a WebGPU buffer handle');
   if (h.released) throw new Error('internal: use of a released WebGPU buffer');
   return h;
+}
+
+/** The handle's page buffers when it is a split stream, else null (also for non-WebGPU handles
+ *  that tests pass to the WGSL writer). */
+export function pagedBuf(h: unknown): GpuBuf | null {
+  return h instanceof GpuBuf && h.paged ? h : null;
 }
 
 export function paddedBytes(words: number): number {

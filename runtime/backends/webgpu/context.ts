@@ -8,8 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CompiledKernel } from '../../brt/api.js';
-import { WG2D, writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/codegen/wgsl/index.js';
+import { WG2D, planModule, writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/codegen/wgsl/index.js';
+import { checkPageBudget } from './paged-launch.js';
 import { BufferPool, GpuBuf, STORAGE_USAGE, paddedBytes } from './buffers.js';
+import { createStreamStorage } from './paging.js';
 import { variantKey } from './launch.js';
 import { BindGroupCache, PipelineCache, type Pipeline } from './pipelines.js';
 import { Recorder, type RecordedCall } from './recorder.js';
@@ -36,14 +38,25 @@ export class GpuContext {
   readonly scratch: BufferPool;
   readonly upload: Uploader;
   readonly maxGroupsPerDim: number;
+  /** Storage buffers one shader may bind (the budget for the pages of split streams). */
+  readonly maxStorageBuffers: number;
+  /** Streams past this many bytes are split into pages (paging.ts). */
+  pageBytes: number;
+  /** The adapter's own page limit, min(maxStorageBufferBindingSize, maxBufferSize). */
+  readonly hardPageBytes: number;
 
   readonly timer: GpuTimer | null;
+  private readonly dummies: GPUBuffer[] = [];
 
   constructor(
     readonly device: GPUDevice,
     readonly features: Set<string>,
     timing = false,
+    pageBytes = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize),
   ) {
+    this.pageBytes = pageBytes;
+    this.hardPageBytes = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
+    this.maxStorageBuffers = device.limits.maxStorageBuffersPerShaderStage;
     this.timer = timing && features.has('timestamp-query') ? new GpuTimer(device) : null;
     this.rec = new Recorder(device, this.timer);
     this.bindGroups = new BindGroupCache(device);
@@ -68,6 +81,7 @@ export class GpuContext {
     if (!mine) this.kernelPipelines.set(kernel, (mine = new Map()));
     let p = mine.get(key);
     if (p) return p;
+    if (v.pages) checkPageBudget(this, kernel.ir, planModule(kernel.ir, v), v);
     const m = writeKernelModule(kernel.ir, v);
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
@@ -224,9 +238,18 @@ export class GpuContext {
     return out;
   }
 
-  newStreamBuffer(words: number, label?: string): GpuBuf {
-    const b = this.device.createBuffer({ size: paddedBytes(words), usage: STORAGE_USAGE, label });
-    return new GpuBuf(b, words);
+  /** Stream storage of `words` words of `elemWords`-word elements, split into pages past pageBytes. */
+  newStreamBuffer(words: number, label?: string, elemWords = 1): GpuBuf {
+    return createStreamStorage(this.device, words, elemWords, this.pageBytes, this.hardPageBytes, label);
+  }
+
+  /** The k-th small buffer bound in page slots a dispatch leaves unused (never read or written;
+   *  each slot gets its own, since WebGPU refuses one buffer bound twice where one is writable). */
+  dummyBuffer(k: number): { buffer: GPUBuffer; id: string } {
+    while (this.dummies.length <= k) {
+      this.dummies.push(this.device.createBuffer({ size: 256, usage: STORAGE_USAGE, label: `brook unused page slot ${this.dummies.length}` }));
+    }
+    return { buffer: this.dummies[k]!, id: `u${k}` };
   }
 }
 

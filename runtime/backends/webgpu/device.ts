@@ -17,6 +17,9 @@ export interface WebGPUBackendOptions {
   powerPreference?: GPUPowerPreference;
   /** Measure GPU time with timestamp queries (backend.gpuTimes()); also BROOK_GPU_TIMING=1. */
   timing?: boolean;
+  /** Split streams into pages of at most this many bytes (default: the adapter's binding and buffer
+   *  limits; also BROOK_WEBGPU_PAGE_BYTES). Small values let tests exercise split streams. */
+  pageBytes?: number;
   /** Run kernels marked `#pragma brook native(NAME)` in their library WGSL form (default: unless
    *  BROOK_NATIVE=0); false runs every kernel from its Brook body. */
   natives?: boolean;

@@ -21,7 +21,9 @@
  *   builtins.test.ts states the tolerance per built-in); subnormals may flush to zero; a NaN may
  *   come back with another bit pattern (sign, payload);
  * - a stream larger than one binding (maxStorageBufferBindingSize: 128 MiB under lavapipe, 2 GiB on
- *   an H100) is refused with BRK5009 naming both sizes, not split;
+ *   an H100) is split into page buffers (paging.ts, paged-launch.ts); streamScatterOp and
+ *   streamGatherOp refuse split streams (BRK5401), and a call whose split streams need more storage
+ *   bindings than the adapter has is refused (BRK5400);
  * - reductions use workgroup memory trees, not subgroup operations (measured memory-bound anyway);
  * - a write mask skips masked positions in the shader; it does not compact the active ones;
  * - streamScatterOp ADD/MUL on floats combines colliding values in an unspecified order;
@@ -32,10 +34,12 @@
 import type { Backend, BufferHandle, CompiledKernel, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
 import { brtError } from '../../brt/errors.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
-import { flattenElement, type Type } from '../../compiler/types.js';
+import { flattenElement, wordKind, type Type } from '../../compiler/types.js';
 import { planModule, WgslUnsupportedError } from '../../compiler/codegen/wgsl/index.js';
 import { shapeSpecFor } from './specialize.js';
-import { asGpuBuf, GpuBuf } from './buffers.js';
+import { asGpuBuf, GpuBuf, pagedBuf } from './buffers.js';
+import { MAX_STREAM_BYTES, pageLimit, segments } from './paging.js';
+import { hasSplitStream, runPagedMap } from './paged-launch.js';
 import { GpuContext } from './context.js';
 import { startDevice, type WebGPUBackendOptions } from './device.js';
 import { count, fillParams, paramBuffers, putPadded, variantFor, type StreamArg } from './launch.js';
@@ -49,6 +53,7 @@ import type { GpuTimes } from './timer.js';
 import type { PipelineCounts } from './pipelines.js';
 import { ProfileTags } from './profile-tags.js';
 import { runNative, type NativeHost } from './native.js';
+import { recordWhole } from './bounded.js';
 import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
@@ -84,7 +89,9 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   const instance = { gpu: started.gpu, adapter: started.adapter };
   liveInstances.add(instance);
   const timing = options.timing ?? process.env.BROOK_GPU_TIMING === '1';
-  const ctx = new GpuContext(device, started.features, timing);
+  const maxBinding = device.limits.maxStorageBufferBindingSize;
+  const maxBuffer = device.limits.maxBufferSize;
+  const ctx = new GpuContext(device, started.features, timing, pageLimit(maxBinding, maxBuffer, options.pageBytes));
   // Anything outside our error scopes becomes a failure of the next sync instead of text Dawn prints.
   // preventDefault: otherwise dawn.node also prints the error to stdout, into the program's output.
   device.addEventListener('uncapturederror', (ev) => {
@@ -94,8 +101,6 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   });
   const profileTags = new ProfileTags(ctx);
   const natives: NativeHost = createNativeHost(device, started.features, options);
-  const maxBinding = device.limits.maxStorageBufferBindingSize;
-  const maxBuffer = device.limits.maxBufferSize;
   let disposed = false;
 
   /** Turn a GPU failure into the error the user reads. */
@@ -122,46 +127,73 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     return out;
   }
 
-  /** Refuse a launch whose streams do not fit one binding: name both sizes. */
-  function checkBindings(launch: Launch): void {
-    // A plain loop: this runs for every kernel call.
-    for (let k = 0; k <= launch.args.length; k++) {
-      const a = k < launch.args.length ? launch.args[k] : launch.mask;
-      if (!a || a.kind !== 'stream' || a.stream.buffer === undefined) continue; // (a fused reduction's computed input)
-      const b = asGpuBuf(a.stream.buffer);
-      if (b.bytes > maxBinding) {
-        throw brtError('BRK5009', { name: a.stream.name, bytes: b.bytes, backend: 'WebGPU', limit: `${maxBinding} bytes in one binding (maxStorageBufferBindingSize)` }, launch.span);
-      }
+  /** Host words into one buffer: large writes through the mapped staging ring (upload.ts). */
+  function writeWords(buffer: GPUBuffer, byteOffset: number, data: Uint32Array | Float32Array | Int32Array): void {
+    if (data.length * 4 >= STAGED_FROM) {
+      ctx.upload.write(buffer, byteOffset, new Uint8Array(data.buffer, data.byteOffset, data.length * 4));
+      return;
+    }
+    // queue.writeBuffer runs before anything still recorded: submit that first to keep program order.
+    if (ctx.rec.hasWork) ctx.rec.flush();
+    device.pushErrorScope('validation');
+    device.queue.writeBuffer(buffer, byteOffset, data.buffer, data.byteOffset, data.length * 4);
+    const scope = device.popErrorScope();
+    ctx.rec.addCheck(scope.then((e) => (e ? { kind: 'validation', message: e.message, call: { seq: 0, what: 'a stream write' } } : null)));
+  }
+
+  /** Words of a split stream into `dst`, a page at a time (each page its own staging copy). */
+  async function readPages(b: GpuBuf, wordOffset: number, words: number, dst: Uint32Array): Promise<void> {
+    for (const s of segments(b, wordOffset, words)) {
+      await readChecked(ctx.readWords(s.page, s.byteOffset, s.words, dst.subarray(s.at, s.at + s.words)));
     }
   }
 
+  /** Words from one buffer to another (WebGPU cannot copy a buffer onto itself: through scratch). */
+  function copyWords(src: GPUBuffer, srcByte: number, dst: GPUBuffer, dstByte: number, words: number): void {
+    const enc = ctx.rec.commands();
+    if (src !== dst) {
+      enc.copyBufferToBuffer(src, srcByte, dst, dstByte, words * 4);
+      return;
+    }
+    const tmp = ctx.scratchBuffer(words);
+    enc.copyBufferToBuffer(src, srcByte, tmp.buffer, 0, words * 4);
+    enc.copyBufferToBuffer(tmp.buffer, 0, dst, dstByte, words * 4);
+  }
+
   function guard<T>(launch: Launch, f: () => T): T {
-    try {
-      return f();
-    } catch (e) {
+    const located = (e: unknown) => {
       if (e instanceof WgslUnsupportedError) {
-        throw brtError('BRK5017', { op: `kernel '${launch.kernel.ir.name}' on WebGPU`, what: e.message, fix: e.hint }, launch.span);
+        return brtError('BRK5017', { op: `kernel '${launch.kernel.ir.name}' on WebGPU`, what: e.message, fix: e.hint }, launch.span);
       }
-      throw e;
+      // Errors raised below without a location (BRK5400 from a pipeline's page bindings) get the call's.
+      if (e instanceof BrookRuntimeError && !e.span) e.span = launch.span;
+      return e;
+    };
+    try {
+      const r = f();
+      return (r instanceof Promise ? r.catch((e: unknown) => { throw located(e); }) : r) as T;
+    } catch (e) {
+      throw located(e);
     }
   }
 
   const backend: WebGPUBackend = {
     name: 'webgpu',
     description: started.description,
+    // A stream may pass one buffer (it is split into pages); maxBindingBytes is the page limit.
     // A reduction binds two buffers of its own (partials, result) beside the kernel's streams.
-    limits: { maxBufferBytes: maxBuffer, maxBindingBytes: maxBinding, maxKernelStreams: device.limits.maxStorageBuffersPerShaderStage - 2 },
+    limits: { maxBufferBytes: MAX_STREAM_BYTES, maxBindingBytes: ctx.pageBytes, maxKernelStreams: device.limits.maxStorageBuffersPerShaderStage - 2 },
     features: started.features,
     device,
 
-    allocate(words: number): BufferHandle {
+    allocate(words: number, elementWords = 1): BufferHandle {
       const bytes = words * 4;
-      if (bytes > maxBuffer) {
-        throw brtError('BRK5009', { name: '(stream)', bytes, backend: 'WebGPU', limit: maxBuffer });
+      if (bytes > MAX_STREAM_BYTES) {
+        throw brtError('BRK5009', { name: '(stream)', bytes, backend: 'WebGPU', limit: MAX_STREAM_BYTES });
       }
       // Out of memory shows up asynchronously: report it at the next read or finish.
       device.pushErrorScope('out-of-memory');
-      const b = ctx.newStreamBuffer(words, 'brook stream');
+      const b = ctx.newStreamBuffer(words, 'brook stream', elementWords);
       const scope = device.popErrorScope();
       ctx.rec.addCheck(scope.then((e) => (e ? { kind: 'out-of-memory', message: `allocating ${bytes} bytes: ${e.message}` } : null)));
       return b;
@@ -173,33 +205,36 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       b.released = true;
       ctx.bindGroups.forget(b.id);
       // Destroy after the batch that may still use it is submitted.
-      if (ctx.rec.hasWork) ctx.rec.onSubmitted(() => b.buffer.destroy());
-      else b.buffer.destroy();
+      const destroy = () => { for (const page of b.pages) page.destroy(); };
+      if (ctx.rec.hasWork) ctx.rec.onSubmitted(destroy);
+      else destroy();
     },
 
     write(h: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void {
       const b = asGpuBuf(h);
       if (data.length === 0) return;
-      if (data.length * 4 >= STAGED_FROM) {
-        ctx.upload.write(b.buffer, wordOffset * 4, new Uint8Array(data.buffer, data.byteOffset, data.length * 4));
+      // A split stream: one write per page the words fall in.
+      if (b.paged) {
+        for (const s of segments(b, wordOffset, data.length)) writeWords(s.page, s.byteOffset, data.subarray(s.at, s.at + s.words));
         return;
       }
-      // queue.writeBuffer runs before anything still recorded: submit that first to keep program order.
-      if (ctx.rec.hasWork) ctx.rec.flush();
-      device.pushErrorScope('validation');
-      device.queue.writeBuffer(b.buffer, wordOffset * 4, data.buffer, data.byteOffset, data.length * 4);
-      const scope = device.popErrorScope();
-      ctx.rec.addCheck(scope.then((e) => (e ? { kind: 'validation', message: e.message, call: { seq: 0, what: 'a stream write' } } : null)));
+      writeWords(b.buffer, wordOffset * 4, data);
     },
 
     async read(h: BufferHandle, wordOffset: number, words: number): Promise<Uint32Array> {
       const b = asGpuBuf(h);
+      if (b.paged) {
+        const out = new Uint32Array(words);
+        await readPages(b, wordOffset, words, out);
+        return out;
+      }
       return readChecked(ctx.readWords(b.buffer, wordOffset * 4, words));
     },
 
     async readInto(h: BufferHandle, wordOffset: number, words: number, dst: Uint32Array): Promise<void> {
       const b = asGpuBuf(h);
       if (dst.length < words) throw new Error('internal: readInto target too short');
+      if (b.paged) return readPages(b, wordOffset, words, dst);
       await readChecked(ctx.readWords(b.buffer, wordOffset * 4, words, dst));
     },
 
@@ -207,22 +242,26 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       if (words === 0) return;
       const s = asGpuBuf(src);
       const d = asGpuBuf(dst);
-      const enc = ctx.rec.commands();
-      if (s !== d) {
-        enc.copyBufferToBuffer(s.buffer, srcWord * 4, d.buffer, dstWord * 4, words * 4);
-        return;
+      // Split streams: the pieces that lie in one page of each side.
+      for (const a of segments(s, srcWord, words)) {
+        for (const c of segments(d, dstWord + a.at, a.words)) copyWords(a.page, a.byteOffset + (c.at * 4), c.page, c.byteOffset, c.words);
       }
-      // WebGPU cannot copy a buffer onto itself: go through scratch.
-      const tmp = ctx.scratchBuffer(words);
-      enc.copyBufferToBuffer(s.buffer, srcWord * 4, tmp.buffer, 0, words * 4);
-      enc.copyBufferToBuffer(tmp.buffer, 0, d.buffer, dstWord * 4, words * 4);
+    },
+
+    bindingsFor(h: BufferHandle): number {
+      return pagedBuf(h)?.pages.length ?? 1;
     },
 
     run(launch: Launch): void {
       const ir = launch.kernel.ir;
-      checkBindings(launch);
       const n = count(launch.outShape);
       if (n === 0) return;
+      if (hasSplitStream(launch)) {
+        const call = ctx.rec.nextSeq(callName(ir), launch.span);
+        guard(launch, () => runPagedMap(ctx, launch, call, MAP_WORKGROUP));
+        ctx.rec.callRecorded();
+        return;
+      }
       // A library's hand-written form (`#pragma brook native`), when it takes this launch (native.ts).
       if (ir.native !== undefined && runNative(ctx, natives, launch, callName(ir))) return;
       const call = ctx.rec.nextSeq(callName(ir), launch.span);
@@ -241,17 +280,18 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       };
       // A long launch goes in pieces of its output domain, so an interrupt can land between them (pieces.ts).
       const bg = memo.bindGroup;
+      // A loop-free kernel of bounded work needs no pieces: they would cost a host round trip each.
+      const whole = recordWhole(ir, n);
       if (p.grid2d) {
         const s = launch.outShape;
         const rows = s.length >= 2 ? s[s.length - 2]! : 1;
         const cols = s[s.length - 1]!;
-        ctx.rec.pieces.launch(rows, (lo, hi) => ctx.dispatchRows(p, rows, cols, fill, call, bg, lo, hi), call.what, launch.span, cols);
-      } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, bg, lo, hi), call.what, launch.span);
+        ctx.rec.pieces.launch(rows, (lo, hi) => ctx.dispatchRows(p, rows, cols, fill, call, bg, lo, hi), call.what, launch.span, cols, whole);
+      } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, bg, lo, hi), call.what, launch.span, 1, whole);
       ctx.rec.callRecorded();
     },
 
     async reduceAll(launch: Launch): Promise<number[]> {
-      checkBindings(launch);
       const words = guard(launch, () => reduceAll(ctx, launch));
       if (!words) return [];
       const out = await readChecked(words);
@@ -260,12 +300,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     },
 
     reduceBlocks(launch: Launch, target: StreamArg): void {
-      checkBindings(launch);
       guard(launch, () => reduceBlocks(ctx, launch, target));
     },
 
     async runVout(launch: Launch): Promise<{ counts: number[]; buffers: BufferHandle[] }> {
-      checkBindings(launch);
       const r = await guard(launch, () => runVout(ctx, launch));
       await check();
       return r;
@@ -356,9 +394,9 @@ export function wordsToNumbers(words: Uint32Array, t: Type): number[] {
   const f = new Float32Array(words.buffer, words.byteOffset, words.length);
   const i = new Int32Array(words.buffer, words.byteOffset, words.length);
   return flat.map((c, k) => {
-    switch (c.scalar) {
-      case 'float': case 'double': return f[k]!;
-      case 'uint': case 'uchar': case 'ushort': case 'ulong': return words[k]!;
+    switch (wordKind(c.scalar)) {
+      case 'float': return f[k]!;
+      case 'uint': return words[k]!;
       case 'bool': return words[k]! !== 0 ? 1 : 0;
       default: return i[k]!;
     }

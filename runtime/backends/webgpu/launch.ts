@@ -5,10 +5,10 @@
  */
 import type { Launch, LaunchArg } from '../../brt/api.js';
 import type { KernelIR } from '../../compiler/ir.js';
-import type { KernelVariant, ModulePlan, VariantMode } from '../../compiler/codegen/wgsl/index.js';
+import type { KernelVariant, ModulePlan, PageSpec, VariantMode } from '../../compiler/codegen/wgsl/index.js';
 import { f32Bits, paramIsBound } from '../../compiler/codegen/wgsl/index.js';
 import { flattenElement } from '../../compiler/types.js';
-import { asGpuBuf } from './buffers.js';
+import { asGpuBuf, pagedBuf } from './buffers.js';
 
 export type StreamArg = LaunchArg & { kind: 'stream' };
 
@@ -54,7 +54,26 @@ export function variantFor(launch: Launch, mode: VariantMode, space: readonly nu
     return -1;
   });
   share.push(launch.mask ? first.get(launch.mask.stream.buffer) ?? -1 : -1);
-  return { mode, direct, share, masked: launch.mask !== undefined, workgroupSize };
+  const v: KernelVariant = { mode, direct, share, masked: launch.mask !== undefined, workgroupSize };
+  const pages = allPages(launch, mode);
+  if (pages) v.pages = pages;
+  return v;
+}
+
+/** Split streams bound whole: every page in a slot of its own (paging.ts). A map launch narrows
+ *  this to the pages each dispatch touches (paged-launch.ts). Undefined when no stream is split. */
+function allPages(launch: Launch, mode: VariantMode): (PageSpec | null)[] | undefined {
+  const ir = launch.kernel.ir;
+  let any = false;
+  const spec = (a: LaunchArg | undefined): PageSpec | null => {
+    const b = a && a.kind === 'stream' ? pagedBuf(a.stream.buffer) : null;
+    if (!b) return null;
+    any = true;
+    return { slots: b.pages.length, pageElems: b.pageElems };
+  };
+  const pages = ir.params.map((p, k) => (paramIsBound(p, mode) ? spec(launch.args[k]) : null));
+  pages.push(spec(launch.mask));
+  return any ? pages : undefined;
 }
 
 export function variantKey(v: KernelVariant): string {
@@ -63,7 +82,12 @@ export function variantKey(v: KernelVariant): string {
   for (const d of v.direct) k += d ? '1' : '0';
   k += '|';
   for (const x of v.share) k += x + ',';
-  return k + (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c') + (v.wide ? 'w' : '') + (v.shapes ? '|' + v.shapes.key : '');
+  k += (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c') + (v.wide ? 'w' : '') + (v.shapes ? '|' + v.shapes.key : '');
+  if (v.pages) {
+    k += '|P';
+    for (const p of v.pages) k += p ? `${p.slots}x${p.pageElems},` : '-,';
+  }
+  return k;
 }
 
 /** Words of a constant: float components as f32 bits, int as i32, uint as u32, bool as 0/1. */
@@ -91,9 +115,9 @@ function putConst(data: Uint32Array | number[], at: number, ir: KernelIR, index:
   for (let k = 0; k < scalars.length; k++) {
     const v = value[k] ?? 0;
     switch (scalars[k]) {
-      case 'float': case 'double': data[at + k] = f32Bits(v); break;
+      case 'float': case 'double': case 'fixed': data[at + k] = f32Bits(v); break;
       case 'bool': data[at + k] = v ? 1 : 0; break;
-      case 'uint': case 'uchar': case 'ushort': case 'ulong': data[at + k] = v >>> 0; break;
+      case 'uint': case 'ulong': data[at + k] = v >>> 0; break;
       default: data[at + k] = (v | 0) >>> 0;
     }
   }
@@ -149,21 +173,28 @@ export function fillParams(data: Uint32Array, plan: ModulePlan, ir: KernelIR, ar
   }
 }
 
-/** Storage buffers for a plan's parameter bindings (and the mask). */
-export function paramBuffers(plan: ModulePlan, args: LaunchArg[], mask?: StreamArg) {
-  const out: { binding: number; buffer: GPUBufferLike; id: number | string }[] = [];
-  for (const p of plan.params) {
-    if (p.binding === null || out.some((o) => o.binding === p.binding)) continue;
-    const a = args[p.index];
-    if (!a || a.kind === 'value') throw new Error(`internal: parameter ${p.index} needs a stream`);
-    const b = asGpuBuf(a.stream.buffer);
-    out.push({ binding: p.binding, buffer: b.buffer, id: b.id });
-  }
-  if (plan.mask && mask && !out.some((o) => o.binding === plan.mask!.binding)) {
-    const b = asGpuBuf(mask.stream.buffer);
-    out.push({ binding: plan.mask.binding, buffer: b.buffer, id: b.id });
-  }
-  return out;
+export interface BoundBuffer {
+  binding: number;
+  buffer: GPUBuffer;
+  id: number | string;
 }
 
-type GPUBufferLike = ReturnType<typeof asGpuBuf>['buffer'];
+/** Storage buffers for a plan's parameter bindings (and the mask); a split stream's pages fill
+ *  its slots in order (every page bound: variantFor's `pages`). */
+export function paramBuffers(plan: ModulePlan, args: LaunchArg[], mask?: StreamArg): BoundBuffer[] {
+  const out: BoundBuffer[] = [];
+  const bind = (binding: number, a: LaunchArg) => {
+    if (out.some((o) => o.binding === binding)) return;
+    if (a.kind === 'value') throw new Error(`internal: binding ${binding} needs a stream`);
+    const b = asGpuBuf(a.stream.buffer);
+    b.pages.forEach((page, k) => out.push({ binding: binding + k, buffer: page, id: b.paged ? `${b.id}p${k}` : b.id }));
+  };
+  for (const p of plan.params) {
+    if (p.binding === null) continue;
+    const a = args[p.index];
+    if (!a || a.kind === 'value') throw new Error(`internal: parameter ${p.index} needs a stream`);
+    bind(p.binding, a);
+  }
+  if (plan.mask && mask) bind(plan.mask.binding, mask);
+  return out;
+}

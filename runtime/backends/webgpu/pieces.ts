@@ -63,11 +63,13 @@ export class PieceQueue {
   /**
    * Records `record(0, total)` now, or (a long launch) its first piece now and the rest for `drain`.
    * `unit`: positions per unit of `record`'s range (a 2-D grid's row length; 1 for positions).
+   * `whole`: record it all now (a loop-free kernel of bounded work, bounded.ts).
    */
-  launch(total: number, record: (lo: number, hi: number) => void, what: string, span?: unknown, unit = 1): void {
+  launch(total: number, record: (lo: number, hi: number) => void, what: string, span?: unknown, unit = 1, whole = false): void {
     this.recordRest();
     const firstPiece = Math.max(1, Math.ceil(FIRST_PIECE / unit));
-    if (total * unit <= PIECE_MIN || this.recording) {
+    // `whole`: the caller knows the launch is short whatever the data (bounded.ts).
+    if (whole || total * unit <= PIECE_MIN || this.recording) {
       record(0, total);
       return;
     }

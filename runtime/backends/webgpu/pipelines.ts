@@ -135,11 +135,12 @@ export class BindGroupCache {
     return g;
   }
 
-  /** Forget bind groups that use buffer `id` (it is being destroyed). */
+  /** Forget bind groups that use buffer `id` (it is being destroyed), or one of its pages (`<id>p<k>`). */
   forget(id: number): void {
     const tag = `:${id}`;
+    const page = `:${id}p`;
     for (const k of this.map.keys()) {
-      if (k.split('|')[1]!.split(',').some((e) => e.endsWith(tag))) this.map.delete(k);
+      if (k.split('|')[1]!.split(',').some((e) => e.endsWith(tag) || e.includes(page))) this.map.delete(k);
       // (keys end with ',' so the last entry is '' and never matches)
     }
   }

@@ -12,13 +12,20 @@
  * Partial reduction into a stream: one thread per target element folds its block in row-major order;
  * blocks of WIDE_BLOCK elements or more get a workgroup per target element instead (its threads fold
  * contiguous runs of the block, combined in order), so a few large blocks still use the whole GPU.
+ *
+ * Split streams (paging.ts): the positions (input elements, or targets) are cut into ranges whose
+ * pages fit the adapter's bindings (paged-launch.ts); a full reduction runs `main` once per range,
+ * each writing its partials after the previous range's, and one `combine` folds them all in order;
+ * a partial reduction runs one dispatch per range of targets.
  */
 import type { Launch } from '../../brt/api.js';
+import type { KernelVariant } from '../../compiler/codegen/wgsl/index.js';
 import { isCommutativeReduction, planModule } from '../../compiler/codegen/wgsl/index.js';
 import { shapeSpecFor } from './specialize.js';
 import { flattenElement } from '../../compiler/types.js';
 import type { GpuContext } from './context.js';
-import { count, fillParams, isDirect, pad4, paramBuffers, variantFor, type StreamArg } from './launch.js';
+import { count, fillParams, isDirect, pad4, paramBuffers, variantFor, type BoundBuffer, type StreamArg } from './launch.js';
+import { hasSplitStream, pagedBuffers, planPagedLaunch, putPageBases } from './paged-launch.js';
 
 const MAX_GROUPS = 4096;
 /** Workgroups of a strided (commutative) full reduction: about one resident wave on an H100/H200,
@@ -52,6 +59,7 @@ export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array>
   const chunk = Math.max(4, Math.ceil(n / (wg * MAX_GROUPS)));
   const groups = strided ? Math.min(STRIDED_GROUPS, Math.ceil(n / (4 * wg))) : Math.ceil(Math.ceil(n / chunk) / wg);
   const v = { ...variantFor(launch, 'reduceAll', launch.outShape, wg), strided };
+  if (hasSplitStream(launch)) return reduceAllSplit(ctx, launch, v, words);
   const p = ctx.kernelPipeline(launch.kernel, v);
   const partials = ctx.scratchBuffer(groups * words);
   const result = ctx.scratchBuffer(words);
@@ -73,6 +81,57 @@ export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array>
   return ctx.readWords(result.buffer, 0, words);
 }
 
+/** reduceAll over split streams: `main` per range of pages into consecutive partials, then `combine`. */
+function reduceAllSplit(ctx: GpuContext, launch: Launch, base: KernelVariant, words: number): Promise<Uint32Array> {
+  const ir = launch.kernel.ir;
+  const n = count(launch.outShape);
+  const wg = base.workgroupSize;
+  const pl = planPagedLaunch(ctx, launch, 'reduceAll', launch.outShape, base, 2);
+  const v: KernelVariant = { ...base, pages: pl.pages };
+  const p = ctx.kernelPipeline(launch.kernel, v);
+  const ranges = pl.chunks.map((c) => {
+    const m = c.hi - c.lo;
+    const chunk = Math.max(4, Math.ceil(m / (wg * MAX_GROUPS)));
+    const groups = v.strided ? Math.min(STRIDED_GROUPS, Math.ceil(m / (4 * wg))) : Math.ceil(Math.ceil(m / chunk) / wg);
+    return { c, m, chunk, groups };
+  });
+  const total = ranges.reduce((s, r) => s + r.groups, 0);
+  const partials = ctx.scratchBuffer(total * words);
+  const result = ctx.scratchBuffer(words);
+  const withExtra = (buffers: BoundBuffer[]) => {
+    for (const e of p.plan.extra) {
+      const b = e.name === 'partials' ? partials : result;
+      buffers.push({ binding: e.binding, buffer: b.buffer, id: b.id });
+    }
+    return buffers;
+  };
+  const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, launch.span);
+  let at = 0;
+  let last: BoundBuffer[] = [];
+  for (const r of ranges) {
+    const firstPartial = at;
+    last = withExtra(pagedBuffers(ctx, p.plan, pl, r.c));
+    ctx.dispatchGroups(p, 'main', last, r.groups, wg, (data) => {
+      data.set(pad4(launch.outShape, 1), 0);
+      data.set([firstPartial, 0, r.c.lo, n], 4);
+      data.set([r.chunk, r.m, r.groups, r.groups * wg], 8);
+      fillParams(data, p.plan, ir, launch.args);
+      putPageBases(data, p.plan, pl, r.c);
+    }, call);
+    at += r.groups;
+  }
+  // combine reads only the partials; it binds the last range's buffers to fill the layout.
+  ctx.dispatchGroups(p, 'combine', last, 1, wg, (data) => {
+    data.set(pad4(launch.outShape, 1), 0);
+    data.set([0, 0, 0, n], 4);
+    data.set([0, n, total, 0], 8);
+    fillParams(data, p.plan, ir, launch.args);
+    putPageBases(data, p.plan, pl, ranges[ranges.length - 1]!.c);
+  }, call);
+  ctx.rec.addWork(n);
+  return ctx.readWords(result.buffer, 0, words);
+}
+
 export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg): void {
   const ir = launch.kernel.ir;
   const { input, acc } = roles(launch);
@@ -90,6 +149,7 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
   const v = { ...variantFor(l2, 'reduceBlocks', target.shape, wg), wide, strided: wide && isCommutativeReduction(ir) };
   // A fused producer's parameters are addressed at input positions (kernel.ts pr_elem).
   if (ir.produce) for (let k = ir.produce.from; k < args.length; k++) v.direct[k] = (ir.params[k]!.role === 'in' || ir.params[k]!.role === 'out') && isDirect(args[k]!, launch.outShape);
+  if (hasSplitStream(l2)) return reduceBlocksSplit(ctx, l2, target, v);
   v.shapes = shapeSpecFor(l2, planModule(ir, v), target.shape, 'reduceBlocks', ctx.maxGroupsPerDim);
   const p = ctx.kernelPipeline(launch.kernel, v);
   const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, launch.span);
@@ -103,6 +163,32 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
     ctx.rec.addWork(count(launch.outShape));
   } else {
     ctx.dispatch(p, 'main', paramBuffers(p.plan, args), n, wg, fill, call);
+  }
+}
+
+/** reduceBlocks over split streams: one dispatch per range of targets whose blocks' pages fit. */
+function reduceBlocksSplit(ctx: GpuContext, l2: Launch, target: StreamArg, base: KernelVariant): void {
+  const ir = l2.kernel.ir;
+  const n = count(target.shape);
+  const pl = planPagedLaunch(ctx, l2, 'reduceBlocks', target.shape, base);
+  const v: KernelVariant = { ...base, pages: pl.pages };
+  v.shapes = shapeSpecFor(l2, planModule(ir, v), target.shape, 'reduceBlocks', ctx.maxGroupsPerDim);
+  const p = ctx.kernelPipeline(l2.kernel, v);
+  const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, l2.span);
+  for (const c of pl.chunks) {
+    const fill = (data: Uint32Array) => {
+      data.set(pad4(target.shape, 1), 0);
+      if (v.wide) data.set([c.hi, 0, c.lo, n], 4);
+      fillParams(data, p.plan, ir, l2.args);
+      putPageBases(data, p.plan, pl, c);
+    };
+    const buffers = pagedBuffers(ctx, p.plan, pl, c);
+    if (v.wide) {
+      ctx.dispatchGroups(p, 'main', buffers, c.hi - c.lo, v.workgroupSize, fill, call);
+      ctx.rec.addWork((c.hi - c.lo) * (count(l2.outShape) / n));
+    } else {
+      ctx.dispatch(p, 'main', buffers, n, v.workgroupSize, fill, call, undefined, c.lo, c.hi);
+    }
   }
 }
 

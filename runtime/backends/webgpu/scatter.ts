@@ -11,11 +11,13 @@
  * - Gather with a reduce kernel: the positions per source element are listed like scatter's (indices
  *   clamped), then one invocation per source element hands its value to them in element order,
  *   updating it with the body on (old, old) after each fetch (kernel.ts gatherFold): the CPU's result.
+ * Streams split into pages (paging.ts) are refused with BRK5401: these shaders bind one buffer each.
  */
 import type { StreamOp } from '../../brt/api.js';
 import { SG_UNIFORMS, gatherOpShader, scatterListShader, scatterShader, type ScatterGatherSpec } from '../../compiler/codegen/wgsl/ops.js';
 import { flattenElement } from '../../compiler/types.js';
 import { asGpuBuf } from './buffers.js';
+import { brtError } from '../../brt/errors.js';
 import type { GpuContext } from './context.js';
 import { count, fillParams, pad4, strides4, variantFor, type StreamArg } from './launch.js';
 import type { Launch, LaunchArg } from '../../brt/api.js';
@@ -54,7 +56,16 @@ const buf = (binding: number, a: StreamArg): { binding: number; buffer: GPUBuffe
   return { binding, buffer: b.buffer, id: b.id };
 };
 
+/** BRK5401 when a stream of the operation is split into pages (brt adds the statement's span). */
+function refuseSplit(ctx: GpuContext, op: string, streams: StreamArg[]): void {
+  for (const a of streams) {
+    const b = asGpuBuf(a.stream.buffer);
+    if (b.paged) throw brtError('BRK5401', { op, name: a.stream.name, pages: b.pages.length, bytes: b.bytes, page: ctx.pageBytes });
+  }
+}
+
 export function scatterOp(ctx: GpuContext, dst: StreamArg, index: StreamArg, data: StreamArg, op: StreamOp): void {
+  refuseSplit(ctx, 'streamScatterOp', [dst, index, data]);
   const n = count(data.shape);
   if (n === 0) return;
   if (typeof op !== 'number') return scatterWithKernel(ctx, dst, index, data, op);
@@ -137,6 +148,7 @@ function foldWithKernel(ctx: GpuContext, mode: 'scatterFold' | 'gatherFold', dst
 }
 
 export function gatherOp(ctx: GpuContext, dst: StreamArg, index: StreamArg, src: StreamArg, op: StreamOp): void {
+  refuseSplit(ctx, 'streamGatherOp', [dst, index, src]);
   const n = count(dst.shape);
   if (n === 0) return;
   if (typeof op !== 'number') return gatherWithKernel(ctx, dst, index, src, op);

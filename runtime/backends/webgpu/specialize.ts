@@ -21,7 +21,7 @@ const KEY = 'webgpu:shapes';
  * The spec of `launch` over output shape `space`, given the generic module's plan (slot positions do
  * not depend on the spec); undefined when the kernel already has MAX_SPECIALIZED other shape sets.
  */
-export function shapeSpecFor(launch: Launch, plan: ModulePlan, space: readonly number[], mode: KernelVariant['mode'], maxGroupsPerDim: number): ShapeSpec | undefined {
+export function shapeSpecFor(launch: Launch, plan: ModulePlan, space: readonly number[], mode: KernelVariant['mode'], maxGroupsPerDim: number, allow2d = true): ShapeSpec | undefined {
   const data = new Uint32Array(plan.uniformVec4s * 4);
   putPadded(data, 0, space, 1);
   fillParams(data, plan, launch.kernel.ir, launch.args, launch.mask);
@@ -37,7 +37,8 @@ export function shapeSpecFor(launch: Launch, plan: ModulePlan, space: readonly n
   const out = words.get(0)!;
   const rows = out[2]!;
   const cols = out[3]!;
-  const twoD = mode === 'map' && out[0] === 1 && out[1] === 1 && rows >= WG2D[1] && cols >= WG2D[0] / 2 && Math.ceil(cols / WG2D[0]) <= maxGroupsPerDim;
+  // allow2d false: a launch over split streams runs 1-D ranges of positions (paged-launch.ts).
+  const twoD = allow2d && mode === 'map' && out[0] === 1 && out[1] === 1 && rows >= WG2D[1] && cols >= WG2D[0] / 2 && Math.ceil(cols / WG2D[0]) <= maxGroupsPerDim;
   const grid = twoD ? 2 : 1;
   let key = `g${grid}`;
   for (const [k, w] of [...words].sort((x, y) => x[0] - y[0])) key += `|${k}:${w.join(',')}`;

@@ -77,7 +77,7 @@ export async function runVout(ctx: GpuContext, launch: Launch): Promise<{ counts
   });
 
   // 4. write
-  const out = vouts.map((_, j) => ctx.newStreamBuffer(totals[j]! * words[j]!, 'brook vout'));
+  const out = vouts.map((_, j) => ctx.newStreamBuffer(totals[j]! * words[j]!, 'brook vout', words[j]!));
   const args: LaunchArg[] = launch.args.slice();
   vouts.forEach((k, j) => {
     const base = launch.args[k];

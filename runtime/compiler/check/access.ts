@@ -7,7 +7,7 @@
  */
 import type { Expr, Ident, IndexExpr, MemberExpr } from '../ast.js';
 import type { Span } from '../source.js';
-import type { Type } from '../types.js';
+import type { ScalarName, Type } from '../types.js';
 import { builtinTypeByName, FLOAT, typeToString } from '../types.js';
 import { plural, reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
@@ -53,7 +53,7 @@ export function checkMember(ctx: Ctx, e: MemberExpr): Type {
       return ERROR;
     }
     ctx.facts.member.set(e, { kind: 'swizzle', components: comps });
-    return makeType(scalarKind(t)!, comps.length);
+    return makeType(componentScalar(ctx, t), comps.length);
   }
   if ((t.kind === 'stream' || t.kind === 'domain') && e.member === 'domain') {
     reportCheck(ctx.bag, 'BRK2320', e.span, { name: 'domain' }, { hint: 'call it: s.domain(lo, hi)' });
@@ -61,6 +61,14 @@ export function checkMember(ctx: Ctx, e: MemberExpr): Type {
   }
   reportCheck(ctx.bag, 'BRK2105', e.memberSpan, { type: typeToString(t), member: e.member });
   return ERROR;
+}
+
+/** The scalar kind of a component of `t`. In host code a component of a fixed or fixedN is its
+ *  8-bit code, an `unsigned char`, as in BrookGPU's brt.hpp (`struct fixed2 { unsigned char x, y; }`):
+ *  programs fill fixed arrays with `a[i].x = (unsigned char)200`. */
+function componentScalar(ctx: Ctx, t: Type): ScalarName {
+  const s = scalarKind(t)!;
+  return s === 'fixed' && !inKernel(ctx) ? 'uchar' : s;
 }
 
 export function checkIndex(ctx: Ctx, e: IndexExpr): Type {
@@ -87,10 +95,10 @@ export function checkIndex(ctx: Ctx, e: IndexExpr): Type {
         return ERROR;
       }
       ctx.facts.index.set(e, { kind: 'host' });
-      return makeType(scalarKind(t)!, 1);
+      return makeType(componentScalar(ctx, t), 1);
     }
     ctx.facts.index.set(e, { kind: 'component', component: v });
-    return makeType(scalarKind(t)!, 1);
+    return makeType(componentScalar(ctx, t), 1);
   }
   if (!inKernel(ctx) && (t.kind === 'array' || t.kind === 'pointer')) {
     ctx.facts.index.set(e, { kind: 'host' });
@@ -120,7 +128,7 @@ function checkGather(ctx: Ctx, e: IndexExpr, base: Ident, sym: Sym, chain: Expr[
     const t = idxTypes[0]!;
     // A vector wider than a 2-D..4-D gather's rank uses its first components, as the original did
     // (g2d[indexof(o)] reads .xy; BROOK.md 4). A 1-D gather still takes one number.
-    ok = isArith(t) && (size(t) === dims || (dims > 1 && size(t) > dims));
+    ok = isArith(t) && size(t) >= dims;
     why = dims === 1 ? 'index a 1-D gather with one number: g[i]' : `index a ${dims}-D gather with a float${dims} (x = fastest dimension) or with ${dims} brackets: g${'[i]'.repeat(dims)}`;
   } else {
     ok = chain.length === dims && idxTypes.every((t) => isArith(t) && size(t) === 1);

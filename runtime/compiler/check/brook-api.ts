@@ -8,6 +8,8 @@
  *                                          op: a reduce kernel, NULL/0, or a STREAM_* constant
  *   streamSetWriteMask(mask)  streamEnableWriteMask()  streamDisableWriteMask()
  *   iter(lo, hi)                           only as an iterator's initializer (stmt.ts)
+ *   brook::sentinelStream(dim)             BrookGPU's runtime: a float stream of dim dimensions
+ *                                          (extents 1) holding +inf; `*brook::sentinelStream(2)`
  */
 import type { CallExpr, Expr } from '../ast.js';
 import type { Type } from '../types.js';
@@ -32,11 +34,12 @@ const SIGS: Record<string, string> = {
   streamSetWriteMask: 'streamSetWriteMask(maskStream)',
   streamEnableWriteMask: 'streamEnableWriteMask()',
   streamDisableWriteMask: 'streamDisableWriteMask()',
+  'brook::sentinelStream': 'brook::sentinelStream(dimensions) -> float (*)<>',
 };
 const ARITY: Record<string, [number, number]> = {
   streamRead: [2, 2], streamWrite: [2, 2], streamPrint: [1, 2], streamSwap: [2, 2], streamSize: [1, 1],
   streamScatterOp: [4, 4], streamGatherOp: [4, 4], streamSetWriteMask: [1, 1], streamEnableWriteMask: [0, 0],
-  streamDisableWriteMask: [0, 0],
+  streamDisableWriteMask: [0, 0], 'brook::sentinelStream': [1, 1],
 };
 
 function describe(t: Type): string {
@@ -110,6 +113,13 @@ export function checkBrookApi(ctx: Ctx, e: CallExpr, name: string): Type {
     case 'streamScatterOp': case 'streamGatherOp':
       needStream(0); needStream(1); needStream(2);
       break;
+    case 'brook::sentinelStream': {
+      const t = types[0]!;
+      if (!isLoose(t) && !(t.kind === 'scalar' && scalarKind(t) !== 'float' && scalarKind(t) !== 'double')) {
+        reportCheck(ctx.bag, 'BRK2111', e.args[0]!.span, { n: 1, name, from: typeToString(t), to: 'int', signature: SIGS[name]! });
+      }
+      break;
+    }
   }
   return name === 'streamSize' ? FLOAT4 : ret;
 }

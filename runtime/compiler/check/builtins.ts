@@ -12,8 +12,8 @@ import type { Type } from '../types.js';
 import { makeType, scalarKind, size } from './typing.js';
 
 /** T: float (or int, where allowed) scalar/vector unified across args; S: float scalar; V3: float3;
- *  B: bool of the argument's own size; Bs: bool scalar. */
-type Pattern = 'T' | 'S' | 'V3' | 'B' | 'Bs';
+ *  V4: float4; B: bool of the argument's own size; Bs: bool scalar. */
+type Pattern = 'T' | 'S' | 'V3' | 'V4' | 'B' | 'Bs';
 
 interface BuiltinSig {
   params: Pattern[];
@@ -39,6 +39,10 @@ def('length', { params: ['T'], ret: 'S' });
 def('isfinite isinf isnan', { params: ['T'], ret: 'B' });
 def('any all', { params: ['B'], ret: 'Bs' });
 def('modf frexp', { params: ['T', 'T'], ret: 'T', outs: [1] });
+// Cg (fp30): four components in [0, 1] as the bytes of one float (x lowest), each rounded to the
+// nearest of 256 codes as a fixed is (types.ts fixedCode); unpack gives code / 255 per byte.
+def('pack_4ubyte', { params: ['V4'], ret: 'S' });
+def('unpack_4ubyte', { params: ['S'], ret: 'V4' });
 
 export const KERNEL_BUILTIN_NAMES: readonly string[] = Object.keys(SIGS);
 
@@ -66,7 +70,7 @@ export function builtinSignature(name: string): string {
 }
 
 function patternText(p: Pattern): string {
-  return p === 'S' ? 'float' : p === 'V3' ? 'float3' : p === 'B' ? 'boolN' : p === 'Bs' ? 'bool' : 'T';
+  return p === 'S' ? 'float' : p === 'V3' ? 'float3' : p === 'V4' ? 'float4' : p === 'B' ? 'boolN' : p === 'Bs' ? 'bool' : 'T';
 }
 
 /** Concrete types for a call with `args`, or a reason. Argument count is checked by the caller. */
@@ -94,12 +98,14 @@ export function resolveBuiltin(name: string, args: Type[]): BuiltinResolution | 
       case 'T': return T;
       case 'S': return makeType('float', 1);
       case 'V3': return makeType('float', 3);
+      case 'V4': return makeType('float', 4);
       case 'B': return makeType('bool', size(args[i]!));
       case 'Bs': return makeType('bool', 1);
     }
   });
   if (sig.params.includes('V3') && args.some((a) => size(a) !== 3)) return `${name} takes two float3 vectors`;
-  const ret = sig.ret === 'T' ? T : sig.ret === 'S' ? makeType('float', 1) : sig.ret === 'V3' ? makeType('float', 3)
+  if (sig.params.includes('V4') && args.some((a) => size(a) !== 4)) return `${name} takes a float4`;
+  const ret = sig.ret === 'T' ? T : sig.ret === 'S' ? makeType('float', 1) : sig.ret === 'V3' ? makeType('float', 3) : sig.ret === 'V4' ? makeType('float', 4)
     : sig.ret === 'B' ? makeType('bool', n) : makeType('bool', 1);
   return { params, ret, narrowed };
 }

@@ -193,7 +193,7 @@ function gatherType(p: KernelSig['params'][number]): Type {
 
 export function signatureText(sig: KernelSig): string {
   const ps = sig.params.map((p) => {
-    const e = typeToString(p.elem);
+    const e = typeToString(p.storage ?? p.elem);
     switch (p.role) {
       case 'in': return `${e} ${p.name}<>`;
       case 'out': return `out ${e} ${p.name}<>`;
@@ -248,9 +248,15 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
     const at = argTypes[i]!;
     if (isLoose(at)) return;
     if (isStreamParam(p)) {
-      // A stream parameter of a host function takes a stream (or `&s` for `float (*s)<>`) of its
-      // element type; ranks are not part of the type (BrookGPU's brook::stream had none).
-      if (!sameStreamType(p, at)) reportCheck(ctx.bag, 'BRK2111', a.span, { n: i + 1, name: callee.name, from: typeToString(at), to: typeToString(p), signature: sigText });
+      // A stream parameter of a host function takes a stream (or `&s` for `float (*s)<>`); ranks are
+      // not part of the type (BrookGPU's brook::stream had none), nor, with a warning, the element
+      // type: brcc's vout library passes float streams for float2 parameters in code it never runs.
+      // The runtime checks element types where a stream is used (BRK5015, BRK5018).
+      if (!sameStreamShape(p, at)) reportCheck(ctx.bag, 'BRK2111', a.span, { n: i + 1, name: callee.name, from: typeToString(at), to: typeToString(p), signature: sigText });
+      else if (!sameStreamType(p, at) && !ctx.reportedUnknown.has('\0streamElem')) {
+        ctx.reportedUnknown.add('\0streamElem'); // once per program: generated code repeats it
+        reportCheck(ctx.bag, 'BRK2407', a.span, { n: i + 1, name: callee.name, from: typeToString(at), to: typeToString(p) });
+      }
       return;
     }
     if (at.kind === 'stream' || at.kind === 'domain') {
@@ -277,6 +283,14 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
 
 function isStreamParam(p: Type): boolean {
   return p.kind === 'stream' || (p.kind === 'pointer' && isStreamParam(p.to));
+}
+
+/** `at` is a stream (or domain) at `p`'s pointer depth, whatever its element type. */
+function sameStreamShape(p: Type, at: Type): boolean {
+  if (p.kind === 'pointer') return at.kind === 'pointer' && sameStreamShape(p.to, at.to);
+  if (p.kind !== 'stream') return false;
+  const s = at.kind === 'domain' ? at.stream : at;
+  return s.kind === 'stream';
 }
 
 /** `at` can be passed for host stream parameter `p`: same element type, same pointer depth. */

@@ -44,6 +44,8 @@ export interface KernelParam {
   role: ParamRole;
   /** Element type (streams, gathers, iterators) or value type (constants, scalar reduce args). */
   elem: Type;
+  /** The element type as declared, when it has narrow components (char2 for an `elem` of int2). */
+  storage?: Type;
   gatherDims: number;
   isStream: boolean;
   voutMax: number | null;
@@ -55,7 +57,9 @@ export interface KernelParam {
 export interface KernelSig {
   name: string;
   kind: 'map' | 'reduce' | 'helper';
-  params: { name: string; role: ParamRole; elem: Type; gatherDims: number; isStream: boolean }[];
+  /** `elem`: the type the body computes with; `storage`: a stream's declared element type where it
+   *  differs (char, uchar, fixed: stored narrow), which is what a caller's stream must hold. */
+  params: { name: string; role: ParamRole; elem: Type; storage?: Type; gatherDims: number; isStream: boolean }[];
   returnType: Type;
 }
 

@@ -6,7 +6,7 @@
 import type { Declarator, Expr, InitList, VarDecl, TypedefDecl } from '../ast.js';
 import { spanFrom } from '../source.js';
 import type { Type } from '../types.js';
-import { INT, typeToString, UINT } from '../types.js';
+import { isNarrowStorage, narrowValueType, typeToString } from '../types.js';
 import { reportCheck } from '../messages/check.js';
 import { limitText, MAX_STREAM_EXTENT } from '../limits.js';
 import type { Ctx } from './ctx.js';
@@ -16,21 +16,27 @@ import { applyArrayDims, defineStruct, evalConst, resolveTypeSpec } from './reso
 import { createSym, type Sym } from './scope.js';
 import { ERROR, isLoose, isArith, size, scalarKind, makeType } from './typing.js';
 
-/** Kernel element/value types: double demotes to float (BRK2402), char/short/long to 32-bit. */
-export function kernelValueType(ctx: Ctx, t: Type, span: import('../source.js').Span): Type {
+/**
+ * Kernel value types: double demotes to float (BRK2402); a stream element of 8- or 16-bit kind
+ * (char2, uchar, fixed4, short) is computed as int / float and narrowed when stored (`stream`:
+ * the type is a stream's element; types.ts narrowStorage); Cg's fixed elsewhere is a float; other
+ * char/short/long values are 32-bit (BRK2405: a local `char c = 200` does not wrap).
+ */
+export function kernelValueType(ctx: Ctx, t: Type, span: import('../source.js').Span, opts: { stream?: boolean } = {}): Type {
   if (t.kind === 'scalar' || t.kind === 'vector') {
     const s = scalarKind(t)!;
     if (s === 'double') {
       reportCheck(ctx.bag, 'BRK2402', span);
       return makeType('float', size(t));
     }
-    if (s === 'char' || s === 'short' || s === 'long') {
+    if (s === 'fixed' || (opts.stream && isNarrowStorage(s))) return narrowValueType(t);
+    if (s === 'char' || s === 'short' || s === 'long' || s === 'uchar' || s === 'ushort') {
       reportCheck(ctx.bag, 'BRK2405', span, { name: typeToString(t), as: 'int' });
-      return t.kind === 'scalar' ? INT : t;
+      return makeType('int', size(t));
     }
-    if (s === 'uchar' || s === 'ushort' || s === 'ulong') {
+    if (s === 'ulong') {
       reportCheck(ctx.bag, 'BRK2405', span, { name: typeToString(t), as: 'uint' });
-      return t.kind === 'scalar' ? UINT : t;
+      return makeType('uint', size(t));
     }
   }
   return t;
@@ -128,13 +134,28 @@ function redeclaresGlobal(ctx: Ctx, d: VarDecl, dec: Declarator, t: Type): boole
   if (prev?.kind !== 'global' || !prev.linkage || dec.streamDims || isLoose(t)) return false;
   if (typeToString(prev.type) !== typeToString(t)) return false;
   const mine = linkageOf(d, dec);
-  if (mine === 'initialized' && prev.linkage === 'initialized') return false;
+  if (mine === 'initialized' && prev.linkage === 'initialized') return sameConstInAnotherFile(ctx, d, dec, prev);
   if (mine === 'initialized' || (mine === 'tentative' && prev.linkage === 'extern')) prev.linkage = mine;
   if (d.typeSpec.isConst && dec.pointer === 0) prev.readonly = true;
   if (mine === 'initialized' && d.typeSpec.isConst && t.kind === 'scalar') {
     const v = evalConst(ctx, dec.init!);
     if (v !== undefined) prev.constValue = v;
   }
+  dec.symbol = prev;
+  return true;
+}
+
+/**
+ * `const unsigned int N = 31;` at file scope in two files: C++ (which brcc's output was) gives such a
+ * const internal linkage, one copy a file, so BrookGPU's companion files repeat them. Here the files
+ * share one scope; the same type and the same constant value make them one constant. Different values
+ * (two files meaning two constants) stay a redefinition (BRK2003).
+ */
+function sameConstInAnotherFile(ctx: Ctx, d: VarDecl, dec: Declarator, prev: Sym): boolean {
+  if (!d.typeSpec.isConst || dec.pointer !== 0 || !prev.readonly || prev.constValue === undefined) return false;
+  if (prev.declSpan.file === dec.nameSpan.file) return false;
+  const v = evalConst(ctx, dec.init!);
+  if (v === undefined || !Object.is(v, prev.constValue)) return false;
   dec.symbol = prev;
   return true;
 }

@@ -8,7 +8,7 @@
 import type { FunctionDecl, ParamDecl } from '../ast.js';
 import type { ParamRole } from '../ir.js';
 import type { Type } from '../types.js';
-import { typeToString, VOID } from '../types.js';
+import { hasNarrowStorage, typeToString, VOID } from '../types.js';
 import { reportCheck } from '../messages/check.js';
 import { reportSyntax } from '../messages/syntax.js';
 import type { Ctx, KernelInfo, KernelParam } from './ctx.js';
@@ -62,8 +62,12 @@ function declareParam(ctx: Ctx, k: KernelInfo, p: ParamDecl, index: number, name
   const role = roleOf(p);
   let elem = resolveTypeSpec(ctx, p.typeSpec);
   if (p.pointer > 0) { reportCheck(ctx.bag, 'BRK2228', p.nameSpan); elem = ERROR; }
+  // A stream's element type as declared: 8-bit elements are stored narrow (types.ts narrowStorage).
+  const streamRole = role !== 'const' && !(role === 'reduce' && !p.isStream);
+  let storage: Type | undefined;
   if (!isLoose(elem)) {
-    elem = kernelValueType(ctx, elem, p.typeSpec.span);
+    if (streamRole && hasNarrowStorage(elem)) storage = elem;
+    elem = kernelValueType(ctx, elem, p.typeSpec.span, { stream: streamRole });
     if (!isElementType(elem)) { reportCheck(ctx.bag, 'BRK2224', p.typeSpec.span, { type: typeToString(elem) }); elem = ERROR; }
   }
   const gatherDims = role === 'gather' ? Math.max(p.gatherDims, p.arrayDims.length) : 0;
@@ -95,7 +99,7 @@ function declareParam(ctx: Ctx, k: KernelInfo, p: ParamDecl, index: number, name
     param: { role, index, kernel: k.name, gatherDims, isStream: p.isStream },
   });
   p.symbol = sym;
-  return { name: p.name, role, elem, gatherDims, isStream: p.isStream, voutMax, sym, span: p.span };
+  return { name: p.name, role, elem, storage, gatherDims, isStream: p.isStream, voutMax, sym, span: p.span };
 }
 
 function checkSignature(ctx: Ctx, k: KernelInfo): void {

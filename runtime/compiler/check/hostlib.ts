@@ -207,11 +207,18 @@ brook('streamSetWriteMask', VOID);
 brook('streamEnableWriteMask', VOID);
 brook('streamDisableWriteMask', VOID);
 brook('iter', VOID);
+// BrookGPU's C++ runtime function its vout code calls (parse/cxx.ts keeps the qualified name whole).
+brook('brook::sentinelStream', { kind: 'pointer', to: { kind: 'stream', elem: FLOAT, rank: null, iter: false } });
 add('brook', 'STREAM_SCATTER_ASSIGN', INT, { value: 0 });
 add('brook', 'STREAM_SCATTER_ADD', INT, { value: 1 });
 add('brook', 'STREAM_SCATTER_MUL', INT, { value: 2 });
 add('brook', 'STREAM_GATHER_FETCH', INT, { value: 0 });
 add('brook', 'STREAM_GATHER_INC', INT, { value: 1 });
+// BrookGPU's CPU-runtime vector masks (brtvector.hpp), for `v.mask1(x, maskY)` (parse/expressions.ts).
+add('brook', 'maskX', INT, { value: 0 });
+add('brook', 'maskY', INT, { value: 1 });
+add('brook', 'maskZ', INT, { value: 2 });
+add('brook', 'maskW', INT, { value: 3 });
 
 /** Structs of the system headers that programs use by tag without defining them (`struct timeval tv;`
  *  for gettimeofday, from <sys/time.h>): glibc's x86-64 layout, `long` fields of 8 bytes. */

@@ -30,7 +30,7 @@ export function kernelSigOf(ctx: Ctx, sym: Sym): KernelSig | undefined {
     name: ck.name,
     kind: ck.kind,
     returnType: ret,
-    params: ck.ir.params.map((p) => ({ name: p.sourceName, role: p.role, elem: p.type, gatherDims: p.gatherDims ?? 0, isStream: p.role !== 'const' && !(p.role === 'reduce' && !ck.decl.params.find((d) => d.name === p.sourceName)?.isStream) })),
+    params: ck.ir.params.map((p) => ({ name: p.sourceName, role: p.role, elem: p.type, storage: p.storage, gatherDims: p.gatherDims ?? 0, isStream: p.role !== 'const' && !(p.role === 'reduce' && !ck.decl.params.find((d) => d.name === p.sourceName)?.isStream) })),
   };
 }
 
@@ -95,8 +95,9 @@ export function checkKernelLaunch(ctx: Ctx, e: CallExpr, sym: Sym): Type {
           reportCheck(ctx.bag, 'BRK2306', a.span, { n, name: sig.name, given: a.kind === 'Ident' ? a.name : 'the argument', type: typeToString(p.elem) });
           return;
         }
-        if (elem && !sameType(elem, p.elem)) {
-          reportCheck(ctx.bag, 'BRK2304', a.span, { n, name: sig.name, given: typeToString(elem), expected: typeToString(p.elem), signature });
+        const want = p.storage ?? p.elem;
+        if (elem && !sameType(elem, want)) {
+          reportCheck(ctx.bag, 'BRK2304', a.span, { n, name: sig.name, given: typeToString(elem), expected: typeToString(want), signature });
         }
         return;
       }
@@ -115,7 +116,8 @@ export function checkKernelLaunch(ctx: Ctx, e: CallExpr, sym: Sym): Type {
       case 'reduce': {
         if (isStreamArg) {
           if (isIterArg(at)) { reportCheck(ctx.bag, 'BRK2305', a.span, { n, name: sig.name }); return; }
-          if (elem && !sameType(elem, p.elem)) reportCheck(ctx.bag, 'BRK2321', a.span, { given: typeToString(elem), name: sig.name, expected: typeToString(p.elem) });
+          const want = p.storage ?? p.elem;
+          if (elem && !sameType(elem, want)) reportCheck(ctx.bag, 'BRK2321', a.span, { given: typeToString(elem), name: sig.name, expected: typeToString(want) });
           return;
         }
         const lvalue = a.kind === 'Ident' || a.kind === 'MemberExpr' || a.kind === 'IndexExpr' || (a.kind === 'UnaryExpr' && a.op === '*');

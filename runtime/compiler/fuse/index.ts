@@ -60,6 +60,9 @@ export function fuseKernels(producer: KernelIR, consumer: KernelIR, spec: FuseSp
   if (producer.params.some((p) => p.role === 'vout' || p.role === 'reduce')) return { refused: 'the producer has vout outputs' };
   if (consumer.params.some((p) => p.role === 'vout')) return { refused: 'the consumer has vout outputs' };
   if (consumer.produce) return { refused: 'the consumer is already fused with a producer' };
+  // A narrow intermediate (char, fixed: IRParam.storage) is read back wrapped or rounded; the value
+  // in registers is not, so such a pair runs unfused.
+  if (spec.reads.some((r) => r >= 0 && producer.params[r]?.storage)) return { refused: 'the intermediate stream is stored narrow (char, unsigned char, fixed)' };
   const conflict = helperConflict(producer, consumer) ?? structConflict(producer, consumer);
   if (conflict) return { refused: conflict };
   const reduce = consumer.kind === 'reduce';
@@ -91,9 +94,10 @@ export function fuseKernels(producer: KernelIR, consumer: KernelIR, spec: FuseSp
   const zeroRead: IRExpr = { op: 'param', type: UINT, index: zero };
 
   // A position for indexof of producer parameters the fused kernel no longer has (outputs in
-  // registers only): any output of the fused kernel is written at the current position.
+  // registers only): any output of the fused kernel is written at the current position, and a
+  // reduction's computed input is dense, so its indexof is the element's position.
   const position = (): IRExpr | null => {
-    const k = params.findIndex((p) => p.role === 'out');
+    const k = reduce ? input : params.findIndex((p) => p.role === 'out');
     return k >= 0 ? { op: 'indexof', type: FLOAT4, param: k } : null;
   };
 

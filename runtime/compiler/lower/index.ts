@@ -116,6 +116,7 @@ function lowerKernel(ctx: Ctx, k: KernelInfo, helperOf: (n: string) => IRHelper 
     sourceName: p.name,
     role: p.role,
     type: p.elem,
+    ...(p.storage ? { storage: p.storage } : {}),
     ...(p.role === 'gather' ? { gatherDims: p.gatherDims } : {}),
     ...(p.role === 'vout' ? { voutMax: p.voutMax } : {}),
     span: p.span,

@@ -124,6 +124,7 @@ export const CHECK_MESSAGES = {
   BRK2403: { message: 'implicit conversion from {from} to {to} drops components', hint: 'write .{mask} to take the components you want', severity: 'warning' },
   BRK2404: { message: "function '{name}' can reach its end without returning a value", hint: 'add a return statement; the result is undefined otherwise', severity: 'warning' },
   BRK2405: { message: "'{name}' is treated as 32-bit {as} inside kernels", hint: 'kernels compute with 32-bit int, uint and float', severity: 'warning' },
+  BRK2407: { message: "argument {n} of '{name}': {from} where {to} is declared", hint: "BrookGPU's host stream parameters were untyped brook::stream handles, so this compiles; a kernel call, streamSwap or streamRead on it checks the element type when it runs. Pass a stream of the declared type to silence this (reported once per program)", severity: 'warning' },
   BRK2406: { message: "{what} '{name}' of kernel '{kernel}' is never written", hint: 'assign it in the body ({name} = ...;); otherwise its stream keeps undefined values', severity: 'warning' },
 } as const satisfies Record<string, CheckMessageTemplate>;
 

@@ -40,6 +40,9 @@ export const RUNTIME_MESSAGES = {
   BRK5023: { message: "'{name}' is an iterator and cannot be written", hint: 'iterators are read-only: pass an ordinary stream as the output, or streamRead values into one' },
   BRK5024: { message: "kernel '{kernel}' is {have}, not {want}", hint: '{fix}' },
   BRK5025: { message: "reduction '{kernel}' of {name}: the stream is empty, so there is no first element to seed the result", hint: 'a reduction needs at least one element; check the stream size with streamSize before reducing' },
+  // ---- streams split across buffers (backends/webgpu/paging.ts; codes BRK5400-BRK5449)
+  BRK5400: { message: "{what} needs {need} storage buffers on WebGPU, more than the {limit} this adapter allows in one shader: {why}", hint: 'streams larger than one binding ({page} bytes) are stored in pages and a kernel binds each page it reads; gather from fewer or smaller large streams in one call, or pass domains of them' },
+  BRK5401: { message: "{op} does not work on stream '{name}': it is split across {pages} buffers ({bytes} bytes, more than the {page} bytes of one WebGPU binding)", hint: 'give {op} streams that fit one binding (a copy kernel can move the part needed into a smaller stream first), or run the program on the CPU backend (--backend cpu)' },
   // ---- cancellation and the watchdog (runtime/brt/abort.ts; codes BRK5050-BRK5069)
   BRK5050: { message: 'interrupted', hint: 'the work stopped between two chunks; streams written by the interrupted kernel call hold partial results' },
   BRK5051: { message: 'stopped by the watchdog after {seconds} second{s}', hint: "raise the limit with '%brook timeout N' (seconds) or BROOK_KERNEL_TIMEOUT, or turn it off with '%brook timeout off'; streams written by the stopped kernel call hold partial results" },
@@ -49,6 +52,10 @@ export const RUNTIME_MESSAGES = {
   BRK5252: { message: "profile(): option '{option}' {why}", hint: "options are { title: 'a name', cpuSample: true | false, remeasurePeaks: true | false }" },
   // ---- kernel fusion (runtime/brt/fusion.ts; codes BRK5300-BRK5349)
   BRK5300: { message: 'fusion verify: {what} changed a result: {where}', hint: 'this is a bug in kernel fusion; BROOK_FUSE=0 (or %brook fuse off) runs the calls one by one meanwhile' },
+  // ---- the BLAS library's TypeScript module (runtime/library/blas; codes BRK5200-BRK5249)
+  BRK5201: { message: 'blas.{op}: {what}', hint: '{fix}' },
+  BRK5202: { message: 'blas.{op}: {name} was freed, or made by another Blas', hint: 'make it again with blas.vector(...) or blas.matrix(...) of this Blas' },
+  BRK5203: { message: 'blas.{op}: the data holds {have} numbers, but a {shape} {what} needs {want}', hint: 'pass row-major data of exactly {want} numbers (a Float32Array, or an array of numbers)' },
 } satisfies Record<string, RuntimeMessageTemplate>;
 
 export type RuntimeMessageCode = keyof typeof RUNTIME_MESSAGES;

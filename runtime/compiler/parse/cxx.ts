@@ -57,6 +57,31 @@ export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
   return undefined;
 }
 
+/** Functions of BrookGPU's C++ runtime that Brook programs call and this project provides as host
+ *  library functions under their qualified name (check/hostlib.ts): `brook::sentinelStream(dim)`. */
+const BROOK_RUNTIME_NAMES: ReadonlySet<string> = new Set(['sentinelStream']);
+
+/**
+ * `brook::sentinelStream` (also `::brook::sentinelStream`) becomes one identifier token with that
+ * text, so the C++ scan below does not take it for the C++ interface and the parser sees a name.
+ */
+export function mergeBrookRuntimeNames(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const name = tokens[i + 3];
+    if (t.kind === 'ident' && t.text === 'brook' && isScope(tokens, i + 1) && name && BROOK_RUNTIME_NAMES.has(name.text)) {
+      if (out.length >= 2 && isScope(tokens, i - 2)) out.length -= 2; // a leading `::`
+      const span: Span = { file: t.span.file, start: t.span.start, end: name.span.file === t.span.file ? name.span.end : t.span.end };
+      out.push({ ...t, text: `brook::${name.text}`, span });
+      i += 3;
+      continue;
+    }
+    out.push(t);
+  }
+  return out;
+}
+
 function isPunct(t: Token | undefined, text: string): boolean {
   return t !== undefined && t.kind === 'punct' && t.text === text;
 }

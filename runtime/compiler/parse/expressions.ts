@@ -236,7 +236,7 @@ function parsePostfix(p: Parser, e: Expr): Expr {
       case '(': {
         p.next();
         const args = parseArguments(p, t.span);
-        e = { kind: 'CallExpr', span: p.spanFrom(e.span), callee: e, args };
+        e = vectorMethod(e, args, p.spanFrom(e.span)) ?? { kind: 'CallExpr', span: p.spanFrom(e.span), callee: e, args };
         break;
       }
       case '.': case '->': {
@@ -355,4 +355,22 @@ function parseInitList(p: Parser): Expr {
   }
   const e: InitList = { kind: 'InitList', span: p.spanFrom(open.span), items };
   return e;
+}
+
+/**
+ * The methods of BrookGPU's CPU-runtime vectors (brtvector.hpp) that its programs call in CPU helper
+ * code: `v.unsafeGetAt(i)` and `v.getAt(i)` are `v[i]`, `v.mask1(x, maskY)` is `v[maskY] = x`
+ * (maskX..maskW are 0..3, check/hostlib.ts). Any other method call stays a CallExpr (BRK1245).
+ */
+function vectorMethod(callee: Expr, args: Expr[], span: Span): Expr | undefined {
+  if (callee.kind !== 'MemberExpr' || callee.arrow) return undefined;
+  const object = callee.object;
+  if ((callee.member === 'unsafeGetAt' || callee.member === 'getAt') && args.length === 1) {
+    return { kind: 'IndexExpr', span, object, index: args[0]! };
+  }
+  if (callee.member === 'mask1' && args.length === 2) {
+    const target: Expr = { kind: 'IndexExpr', span, object, index: args[1]! };
+    return { kind: 'AssignExpr', span, op: '=', target, value: args[0]! };
+  }
+  return undefined;
 }

@@ -26,7 +26,7 @@ import { Parser } from './parser.js';
 import { demoteContextualKeywords } from './contextual.js';
 import { parseTranslationUnit } from './toplevel.js';
 import { reportSyntax } from '../messages/syntax.js';
-import { findCxxConstruct } from './cxx.js';
+import { findCxxConstruct, mergeBrookRuntimeNames } from './cxx.js';
 
 export { lex, KEYWORDS, type Token, type TokenKind } from '../lex.js';
 export { preprocess, type MacroDef, type PreprocessOptions, type PreprocessResult } from '../preprocess.js';
@@ -89,6 +89,7 @@ export function parseTokens(
   bag: DiagnosticBag,
   options: Pick<ParseOptions, 'typedefNames' | 'allowTopLevelStatements'> = {},
 ): { unit: TranslationUnit; typedefNames: string[] } {
+  tokens = mergeBrookRuntimeNames(tokens);
   const cxx = findCxxConstruct(tokens);
   if (cxx) {
     // One error naming the construct instead of the cascade that parsing C++ as C would give.

@@ -9,25 +9,28 @@ import { registerNativeKernel, type NativeDevice, type WgslNativePlan } from '..
 import { gemmWgsl, moduleKey, tileCols, tileName, tileProblem, tileRows, tileSharedBytes, UNIFORM_FIELDS, type GemmTile } from './gemm-wgsl.js';
 
 /**
- * The tile configs the gemm tries. `GEMM_TILES.large` serves large products; small products (fewer
- * than LARGE_MIN_TILES of its tiles) use `GEMM_TILES.small`, so a thin product still fills the GPU.
- * bench/cases.ts runs every entry of GEMM_TILE_CANDIDATES on the same device and reports each.
+ * The tile configs of the gemm's WGSL form. Measured on an H100 (bench --only blas, 4096^2, one run,
+ * bench/results/bench-blas-h100.json): 128x128x8 with 16x16 threads of 8x8: 36.8 TFLOP/s;
+ * 64x64x8 with 8x8 threads of 8x8: 35.4; 64x128x16 (4x8 a thread): 31.0; 64x64x16 (4x4): 29.2;
+ * 32x32x8 (4x4): 23.5. Configs that measured 16-22 TFLOP/s there (deeper K steps with 8x8 a thread,
+ * 128x64 tiles) were dropped. bench/cases.ts runs every entry here on the same device.
  */
 export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't128x128k8': { tx: 16, ty: 16, rm: 8, rn: 2, bk: 8 },
-  't128x128k16': { tx: 16, ty: 16, rm: 8, rn: 2, bk: 16 },
-  't128x64k16': { tx: 16, ty: 16, rm: 8, rn: 1, bk: 16 },
+  't64x64k8r8': { tx: 8, ty: 8, rm: 8, rn: 2, bk: 8 },
   't64x128k16': { tx: 16, ty: 16, rm: 4, rn: 2, bk: 16 },
-  't64x128k8r8': { tx: 16, ty: 8, rm: 8, rn: 2, bk: 8 },
   't64x64k16': { tx: 16, ty: 16, rm: 4, rn: 1, bk: 16 },
   't32x32k8': { tx: 8, ty: 8, rm: 4, rn: 1, bk: 8 },
 };
 
+/** By size: the largest tile of which a product has at least MIN_TILES (an H100 has 132 SMs), so a
+ *  smaller product still fills the GPU; the smallest tile otherwise. */
 export const GEMM_TILES = {
   large: GEMM_TILE_CANDIDATES['t128x128k8']!,
+  medium: GEMM_TILE_CANDIDATES['t64x64k8r8']!,
   small: GEMM_TILE_CANDIDATES['t32x32k8']!,
 };
-const LARGE_MIN_TILES = 128;
+const MIN_TILES = 128;
 
 let forcedTile: GemmTile | undefined;
 
@@ -42,9 +45,10 @@ function chooseTile(m: number, n: number, device: NativeDevice): GemmTile | stri
   const fits = (t: GemmTile) =>
     tileSharedBytes(t) <= (device.limits.maxComputeWorkgroupStorageSize ?? 16384) && t.tx * t.ty <= (device.limits.maxComputeInvocationsPerWorkgroup ?? 256);
   if (forcedTile) return fits(forcedTile) ? forcedTile : `the forced tile ${tileName(forcedTile)} does not fit this device's workgroup limits`;
-  const large = GEMM_TILES.large;
-  const tiles = Math.ceil(m / tileRows(large)) * Math.ceil((4 * n) / tileCols(large));
-  if (tiles >= LARGE_MIN_TILES && fits(large)) return large;
+  for (const t of [GEMM_TILES.large, GEMM_TILES.medium]) {
+    const tiles = Math.ceil(m / tileRows(t)) * Math.ceil((4 * n) / tileCols(t));
+    if (tiles >= MIN_TILES && fits(t)) return t;
+  }
   return fits(GEMM_TILES.small) ? GEMM_TILES.small : "the device's workgroup limits are below the smallest gemm tile";
 }
 

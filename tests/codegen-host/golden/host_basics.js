@@ -49,8 +49,8 @@ async function main(argc, argv) {
         x = $rt.createStream("x", $T0, [8], $sp1);
         y = $rt.createStream("y", $T0, [8], $sp2);
         (await $rt.streamRead(x, $H.ptr($M, $fp, 32, $T0), $sp3));
-        $rt.call($K["scale"], [2, x, y], $sp4);
-        (total = (await $rt.reduceToValue($K["sum"], [y, total], $sp5)));
+        $rt.call($K["scale"], [2, x, y], $sp4, { dead: [x] });
+        (total = (await $rt.reduceToValue($K["sum"], [y, total], $sp5, { dead: [y] })));
         switch (argc) {
           case 1:
             ((counter = ((counter + 1) | 0)));

@@ -77,6 +77,7 @@ export function emitBrookCall(c: Ctx, e: CallExpr): string {
     case 'streamSetWriteMask': return `$rt.setWriteMask(${a[0]}, ${span})`;
     case 'streamEnableWriteMask': return `$rt.enableWriteMask()`;
     case 'streamDisableWriteMask': return `$rt.disableWriteMask()`;
+    case 'brook::sentinelStream': return `$rt.sentinelStream(${emitAs(c, e.args[0]!, { kind: 'scalar', name: 'int' })}, ${span})`;
     case 'iter': return unsupportedCall(c, e, 'iter(...) outside an iterator declaration', 'write iter float s<n> = iter(lo, hi);');
   }
   return unsupportedCall(c, e, `the Brook function '${e.callee.name}'`);
@@ -127,11 +128,14 @@ function emitLaunch(c: Ctx, e: CallExpr, name: string, sym: import('../../ast.js
     }
     return flatValue(c, emitAs(c, arg, p.type.kind === 'struct' ? at : p.type), at, p.type);
   });
+  // Streams no later code of the function reads (liveness.ts): kernel fusion need not write them.
+  const dead = c.f?.deadAfter.get(e) ?? [];
+  const hints = dead.length > 0 ? `, { dead: [${dead.join(', ')}] }` : '';
   if (k.kind === 'reduce') {
-    if (!reduceTarget) return `$rt.reduceToStream(${K}, [${args.join(', ')}], ${span})`;
+    if (!reduceTarget) return `$rt.reduceToStream(${K}, [${args.join(', ')}], ${span}${hints})`;
     const target = lvalue(c, e.args[reduceTarget.index]!);
     if (!target) return 'undefined';
-    const result = `(await $rt.reduceToValue(${K}, [${args.join(', ')}], ${span}))`;
+    const result = `(await $rt.reduceToValue(${K}, [${args.join(', ')}], ${span}${hints}))`;
     const elem = k.params[reduceTarget.index]!.type;
     const tt = reduceTarget.type;
     if (tt.kind === 'struct') {
@@ -141,8 +145,8 @@ function emitLaunch(c: Ctx, e: CallExpr, name: string, sym: import('../../ast.js
     return writeLValue(c, target, convert(c, result, elem, tt));
   }
   // A vout kernel resizes its outputs when the launch settles: wait for it (api.ts `call`).
-  if (hasVout(k)) return `(await $rt.call(${K}, [${args.join(', ')}], ${span}))`;
-  return `$rt.call(${K}, [${args.join(', ')}], ${span})`;
+  if (hasVout(k)) return `(await $rt.call(${K}, [${args.join(', ')}], ${span}${hints}))`;
+  return `$rt.call(${K}, [${args.join(', ')}], ${span}${hints})`;
 }
 
 function hasVout(k: KernelSigInfo): boolean {

@@ -14,10 +14,11 @@
  * - streams, domains: the runtime's objects.
  */
 import type { ScalarName, Type } from '../../types.js';
-import { sizeOf } from '../../types.js';
+import { fixedCode, fixedValue, sizeOf } from '../../types.js';
 
+/** Integer kinds (a fixed is held as its 8-bit code, but it is a number in [0, 1]: not an integer). */
 export function isIntKind(s: ScalarName): boolean {
-  return s !== 'float' && s !== 'double';
+  return s !== 'float' && s !== 'double' && s !== 'fixed';
 }
 
 export function is64(s: ScalarName): boolean {
@@ -46,6 +47,8 @@ export function numText(x: number): string {
 
 /** Convert a constant at compile time, as the emitted code would at run time. */
 function foldScalar(x: number, from: ScalarName | 'ptr', to: ScalarName | 'ptr'): number | undefined {
+  if (from === 'fixed') return foldScalar(fixedValue(x), 'float', to);
+  if (to === 'fixed') return from === 'ptr' || isIntKind(from) ? x & 255 : fixedCode(x);
   const int = from === 'ptr' || isIntKind(from);
   const trunc = (v: number) => (int ? v : Number.isFinite(v) ? Math.trunc(v) : NaN);
   switch (to) {
@@ -65,8 +68,14 @@ export function convertScalar(js: string, from: ScalarName | 'ptr', to: ScalarNa
     const folded = foldScalar(lit, from, to);
     if (folded !== undefined) return numText(folded);
   }
+  // A fixed is held as its code (types.ts, narrowStorage); as a number it is code / 255.
+  if (from === 'fixed') return convertScalar(`$H.fixval(${js})`, 'float', to);
   const fromInt = from === 'ptr' || isIntKind(from);
   switch (to) {
+    case 'fixed':
+      // BrookGPU's fixed(unsigned char) keeps an integer as the code; a float saturates and rounds.
+      if (from === 'ulong') return `(${js} & 255)`;
+      return fromInt ? `(${js} & 255)` : `$H.fixcode(${js})`;
     case 'float':
       if (from === 'ulong') return `Math.fround($H.u64(${js}))`;
       return from === 'float' ? js : `Math.fround(${js})`;
@@ -114,7 +123,7 @@ function view(s: ScalarName): [string, number] | undefined {
     case 'int': return ['i32', 2];
     case 'uint': case 'bool': return ['u32', 2];
     case 'char': return ['i8', 0];
-    case 'uchar': return ['u8', 0];
+    case 'uchar': case 'fixed': return ['u8', 0];
     case 'short': return ['i16', 1];
     case 'ushort': return ['u16', 1];
     default: return undefined;
@@ -186,6 +195,7 @@ export function arith(op: string, left: string, right: string, k: ScalarName, sp
   const spanRef = safeDiv ? '' : op === '/' || op === '%' ? spanOf() : '';
   switch (k) {
     case 'float':
+    case 'fixed': // never an operand kind: a fixed promotes to float (check/typing.ts)
       return `Math.fround(${left} ${op} ${right})`;
     case 'double':
       return `(${left} ${op} ${right})`;

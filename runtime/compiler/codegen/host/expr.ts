@@ -77,6 +77,13 @@ export function convert(c: Ctx, js: string, from: Type, to: Type, span?: Span): 
   if (fs && ts) return convertScalar(js, fs, ts);
   if (to.kind === 'vector') {
     if (from.kind === 'scalar') return `$H.splat(${convertScalar(js, from.name, to.elem)}, ${to.size})`;
+    // A fixedN holds codes (types.ts, narrowStorage): to or from another kind goes through the numbers.
+    if (from.kind === 'vector' && from.elem === 'fixed' && to.elem !== 'fixed') {
+      return `$H.vconv($H.vfixval(${js}), ${to.size}, '${to.elem}')`;
+    }
+    if (from.kind === 'vector' && to.elem === 'fixed' && from.elem !== 'fixed' && !isIntKind(from.elem)) {
+      return `$H.vfixcode(${js}, ${to.size})`;
+    }
     return `$H.vconv(${js}, ${to.size}, '${to.elem}')`;
   }
   if (to.kind === 'scalar' && from.kind === 'vector') return convertScalar(`${js}[0]`, from.elem, to.name);
@@ -399,6 +406,14 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
       const ot = typeOfExpr(c, e.object);
       if (e.arrow) {
         if (ot.kind !== 'pointer') return null;
+        if (ot.to.kind === 'vector') {
+          // p->x on a pointer to a host vector (float2 *p): a component in Mem, or a write mask.
+          const vt = ot.to;
+          const base: LValue = { kind: 'mem', addr: emitValue(c, e.object), type: vt, check: c.g.accessCheck(e.span) };
+          const comps = swizzleComps(e.member);
+          if (comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, comps[0]! * (sizeOf(vt) / vt.size)), type: t, check: base.check };
+          return { kind: 'mask', base, comps, type: t };
+        }
         const f = fieldOffset(ot.to, e.member);
         if (!f) return null;
         const p = emitValue(c, e.object);
@@ -420,6 +435,12 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         // One component of a vector in Mem is a scalar in Mem: a plain typed-array store, no helper.
         if (base.kind === 'mem' && comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, comps[0]! * (sizeOf(ot) / ot.size)), type: t, check: base.check };
         return { kind: 'mask', base, comps, type: t };
+      }
+      if (ot.kind === 'scalar' && e.member.length === 1) {
+        // s.x of a scalar is the scalar itself (Cg); of a fixed, its code as an unsigned char.
+        const base = lvalueOrNull(c, e.object);
+        if (!base || base.kind === 'mask') return null;
+        return { ...base, type: t };
       }
       return null;
     }

@@ -20,6 +20,7 @@ import { storeCode } from './ctypes.js';
 import { FnState, type HostGen, type Storage } from './gen.js';
 import { emitInitializer, zeroValue } from './init.js';
 import { emitBlockBody, Lines, type StmtCtx } from './stmt.js';
+import { deadStreamsAfterCalls } from './liveness.js';
 import { walkStmt } from './walk.js';
 
 /** Names whose address is taken with `&` (they must live in Mem). */
@@ -69,6 +70,7 @@ export function emitFunction(g: HostGen, fn: FunctionDecl, emitName: string): st
     goto: { counts: gotoCounts(fn.body), active: new Map(), done: new Set(), labelAll: false, breakTargets: [], continueTargets: [], next: 0 },
   };
   const taken = addressTaken(fn.body);
+  f.deadAfter = deadStreamsAfterCalls(fn.body);
   const prologue: string[] = [];
   const jsLocals: string[] = [];
 

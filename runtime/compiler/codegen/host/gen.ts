@@ -139,6 +139,8 @@ export class FnState {
   readonly tempNames: string[] = [];
   /** Streams declared in this function (freed when it returns). */
   hasStreams = false;
+  /** Per kernel call statement: streams no later code reads (liveness.ts), passed as fusion hints. */
+  deadAfter = new Map<import('../../ast.js').CallExpr, string[]>();
   /** The function's return type, and whether results go through the hidden `$ret` address. */
   constructor(
     readonly name: string,

@@ -96,6 +96,8 @@ export function emitBuiltin(name: string, args: BuiltinArg[], resultKinds: Kind[
       const m = (i: number, j: number) => R(argKind, `${R(argKind, `${at(a!, i)} * ${at(b!, j)}`)} - ${R(argKind, `${at(a!, j)} * ${at(b!, i)}`)}`);
       return [m(1, 2), m(2, 0), m(0, 1)];
     }
+    case 'pack_4ubyte': need(1); return [`pack4ub(${a!.comps.join(', ')})`];
+    case 'unpack_4ubyte': need(1); return [0, 1, 2, 3].map((k) => `unpack4ub(${at(a!, 0)}, ${8 * k})`);
     case 'any': need(1); return [`(${a!.comps.map((x) => truthy(x, argKind)).join(' || ')})`];
     case 'all': need(1); return [`(${a!.comps.map((x) => truthy(x, argKind)).join(' && ')})`];
   }

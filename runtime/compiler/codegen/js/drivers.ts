@@ -22,7 +22,8 @@
  */
 import type { KernelIR } from '../../ir.js';
 import { KernelEmitter, type EmitFacts, type ParamBinding } from './emit.js';
-import { convert, flatKinds, type Kind, load, PRELUDE, storeValue, viewOf, zero } from './scalar.js';
+import { convert, flatKinds, type Kind, load, narrowStore, PRELUDE, storeValue, viewOf, zero } from './scalar.js';
+import { storageScalars } from '../../types.js';
 
 export type Access = 'linear' | 'table' | string;
 
@@ -286,8 +287,9 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
         }
         views(String(k), kinds, `L.args[${k}]`);
         const o = addressOf(String(k), plan.access[k] ?? 'table', words, `L.args[${k}]`, atElement(k));
+        const narrow = storageScalars(p);
         // A fused reduction's producer stores its kept outputs at each element, after computing it.
-        kinds.forEach((kind, c) => (isProducer(k) ? produceStores : stores).push(`${viewOf(kind)}${k}[${c === 0 ? o : `${o} + ${c}`}] = ${storeValue(kind, names[c]!)};`));
+        kinds.forEach((kind, c) => (isProducer(k) ? produceStores : stores).push(`${viewOf(kind)}${k}[${c === 0 ? o : `${o} + ${c}`}] = ${storeValue(kind, narrowStore(narrow[c], names[c]!))};`));
         return;
       }
       case 'reduce': {
@@ -304,12 +306,15 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     const kinds = flatKinds(p.type);
     const out: string[] = [];
     if (p.voutMax !== null && p.voutMax !== undefined) out.push(`if (++vn${param} > ${p.voutMax}) L.overflow(${param});`);
-    out.push(`VO${param}.push(${comps.map((c, i) => storeValue(kinds[i]!, c)).join(', ')});`);
+    const narrow = storageScalars(p);
+    out.push(`VO${param}.push(${comps.map((c, i) => storeValue(kinds[i]!, narrowStore(narrow[i], c))).join(', ')});`);
     return out;
   };
 
   const inKinds = inputParam >= 0 ? flatKinds(ir.params[inputParam]!.type) : [];
   const accKinds = reduceParam >= 0 ? flatKinds(ir.params[reduceParam]!.type) : [];
+  // Stores into the target stream (reduceBlocks, scatter) narrow; partial results do not.
+  const accNarrow = reduceParam >= 0 ? storageScalars(ir.params[reduceParam]!) : [];
 
   if (plan.mask) {
     const off = addressOf('M', plan.mask, 1, 'L.mask');
@@ -343,8 +348,9 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   const facts: EmitFacts = { rowInvariant, whole, bounds, hoisted: [] };
   const body = new KernelEmitter(ir, bindings, onPush, facts).emitBody(0);
   // The reduce body can join two partial results (accumulator and element of one type, no indexof).
-  // (A fused producer's indexof is no concern: the combining step is the reduction's body alone.)
-  const canCombine = ir.kind === 'reduce' && inputParam >= 0 && reduceParam >= 0 && sameKinds(inKinds, accKinds) && ir.indexofParams.every(isProducer);
+  // (A fused reduction's indexof is its producer's: compiler/fuse never fuses a reduction whose
+  // body reads indexof, so the combining step is free of it.)
+  const canCombine = ir.kind === 'reduce' && inputParam >= 0 && reduceParam >= 0 && sameKinds(inKinds, accKinds) && (produce !== undefined || ir.indexofParams.length === 0);
   const seed = accKinds.map((kind, c) => `p${reduceParam}_${c} = ${convert(inKinds[c] ?? 'float', kind, `p${inputParam}_${c}`)};`);
 
   w.line(0, '"use strict";');
@@ -447,7 +453,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
         accKinds.forEach((kind, c) => w.line(4, `${acc(c)} = ${kind === 'bool' ? `ST[${c}] !== 0` : `ST[${c}]`};`));
         w.line(3, '}');
       }
-      accKinds.forEach((kind, c) => w.line(3, `${viewOf(kind)}TG[${c === 0 ? targetOffset : `${targetOffset} + ${c}`}] = ${storeValue(kind, acc(c))};`));
+      accKinds.forEach((kind, c) => w.line(3, `${viewOf(kind)}TG[${c === 0 ? targetOffset : `${targetOffset} + ${c}`}] = ${storeValue(kind, narrowStore(accNarrow[c], acc(c)))};`));
       break;
     }
     case 'scatter': {
@@ -463,7 +469,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
       accKinds.forEach((kind, c) => w.line(4, `p${reduceParam}_${c} = ${load(kind, `${viewOf(kind)}D`, `od + ${c}`)};`));
       for (const l of perElement) w.line(4, l);
       for (const l of body) w.line(4, l);
-      accKinds.forEach((kind, c) => w.line(4, `${viewOf(kind)}D[od + ${c}] = ${storeValue(kind, `p${reduceParam}_${c}`)};`));
+      accKinds.forEach((kind, c) => w.line(4, `${viewOf(kind)}D[od + ${c}] = ${storeValue(kind, narrowStore(accNarrow[c], `p${reduceParam}_${c}`))};`));
       w.line(3, '}');
       break;
     }

@@ -21,8 +21,9 @@ export function kindOf(s: ScalarName): Kind {
     case 'float': return 'float';
     case 'double': return 'double';
     case 'bool': return 'bool';
-    case 'uint': case 'uchar': case 'ushort': case 'ulong': return 'uint';
-    default: return 'int';
+    case 'uint': case 'ulong': return 'uint';
+    case 'fixed': return 'float'; // a fixed struct field computes as float (types.ts narrowStorage)
+    default: return 'int'; // char, uchar, short, ushort: C promotes them to int
   }
 }
 
@@ -92,6 +93,19 @@ export function load(kind: Kind, view: string, offset: string): string {
   return kind === 'bool' ? `(${view}[${offset}] !== 0)` : `${view}[${offset}]`;
 }
 
+/** A component computed as int / float narrowed to what a stream of scalar `s` holds (types.ts
+ *  narrowStorage): 8/16-bit integers wrap, fixed saturates and rounds to code / 255. */
+export function narrowStore(s: ScalarName | undefined, e: string): string {
+  switch (s) {
+    case 'char': return `((${e} << 24) >> 24)`;
+    case 'uchar': return `(${e} & 255)`;
+    case 'short': return `((${e} << 16) >> 16)`;
+    case 'ushort': return `(${e} & 65535)`;
+    case 'fixed': return `fixq(${e})`;
+    default: return e;
+  }
+}
+
 export function storeValue(kind: Kind, e: string): string {
   return kind === 'bool' ? `(${e} ? 1 : 0)` : e;
 }
@@ -154,6 +168,21 @@ export const PRELUDE = `
 const fround = Math.fround, floor = Math.floor;
 function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
 function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
+// The 8-bit code of v: saturate to [0, 1] (NaN: 0), scale by 255 in float32, round half to even
+// (types.ts fixedCode); UN8[code] is code / 255 in float32 (fixedValue). fixq: a fixed component
+// stored (the WGSL writer's brk_fixq); pack4ub / unpack4ub: Cg's pack_4ubyte / unpack_4ubyte (x in
+// the lowest byte of the float's bits; brk_pack4ub / brk_unpack4ub).
+function ub8(v) {
+  if (!(v > 0)) return 0;
+  if (v >= 1) return 255;
+  const x = fround(v * 255), f = floor(x), d = x - f;
+  return d > 0.5 || (d === 0.5 && f % 2 === 1) ? f + 1 : f;
+}
+const UN8 = new Float32Array(256).map((_, c) => c / 255);
+function fixq(v) { return UN8[ub8(v)]; }
+const PKF = new Float32Array(1), PKU = new Uint32Array(PKF.buffer);
+function pack4ub(x, y, z, w) { PKU[0] = (ub8(x) | (ub8(y) << 8) | (ub8(z) << 16) | (ub8(w) << 24)) >>> 0; return PKF[0]; }
+function unpack4ub(f, shift) { PKF[0] = f; return UN8[(PKU[0] >>> shift) & 255]; }
 function roundAway(x) { return x < 0 ? -floor(-x + 0.5) : x === 0 ? x : floor(x + 0.5); }
 function smooth32(a, b, x) {
   let t = fround(fround(x - a) / fround(b - a));

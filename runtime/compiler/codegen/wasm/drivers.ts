@@ -10,7 +10,8 @@
  * Covered: map kernels and full reductions (`reduceAll`) over in/out streams addressed linearly or per
  * dimension (resized or not), constants, gathers, indexof (extents up to SMALL_WHOLE, so positions
  * are exact in float32), helper calls, loops and branches. Everything else (iterators, vout, masks,
- * partial reductions, scatters) throws WasmUnsupported and the JavaScript kernel runs instead.
+ * partial reductions, scatters, narrow streams) throws WasmUnsupported and the JavaScript kernel runs
+ * instead.
  */
 import type { KernelIR } from '../../ir.js';
 import { SMALL_WHOLE, type JsPlan } from '../js/drivers.js';
@@ -43,6 +44,8 @@ const wasmRun = ex.run;`;
 export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (plan.mode !== 'map' && plan.mode !== 'reduceAll') throw new WasmUnsupported(`mode ${plan.mode}`);
   if (plan.mask) throw new WasmUnsupported('write mask');
+  // Stores into char / uchar / fixed streams narrow (types.ts narrowStorage): the JavaScript kernel does it.
+  if (ir.params.some((p) => p.storage)) throw new WasmUnsupported('a stream stored narrow (char, uchar, fixed)');
   // A fused reduction (ir.ts `produce`): the input element is computed per element by the producer's
   // part (parameters from `produce.from` on), which also stores the producer's kept outputs.
   const produce = ir.kind === 'reduce' && plan.mode === 'reduceAll' ? ir.produce : undefined;

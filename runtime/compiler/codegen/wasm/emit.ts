@@ -1047,6 +1047,13 @@ export class WasmKernelEmitter {
           }, [x, neg]);
         });
       case 'frac': return map((k, kind) => bin(kind, 'sub', at(0, k), this.rounding(kind, 'floor', at(0, k))));
+      // compiler/fuse: what a stream would have held between two fused calls (codegen/js/builtins.ts).
+      case 'fuseFence':
+        return map((k, kind) => {
+          const x = at(0, k);
+          if (kind !== 'double') return x;
+          return this.tmp(kind, () => (this.push(x), this.fn.op('f32.demote_f64').op('f64.promote_f32')), [x]);
+        });
       case 'round':
         // roundAway in double: x < 0 ? -floor(-x + 0.5) : x === 0 ? x : floor(x + 0.5), rounded once.
         return map((k, kind) => {

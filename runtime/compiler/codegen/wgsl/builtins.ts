@@ -325,6 +325,8 @@ export function builtinCall(lib: Library, name: string, args0: Operand[], result
     case 'smoothstep': return `${libFn(lib, 'smoothstep', args[2]!.type)}(${a[0]}, ${a[1]}, ${a[2]})`;
     case 'dot': return componentCount(t0) === 1 ? `(${a[0]} * ${a[1]})` : `dot(${a[0]}, ${a[1]})`;
     case 'cross': return `cross(${a[0]}, ${a[1]})`;
+    case 'pack_4ubyte': return `brk_pack4ub(${a[0]})`; // memory.ts INDEX_LIBRARY
+    case 'unpack_4ubyte': return `brk_unpack4ub(${a[0]})`;
     case 'length': return componentCount(t0) === 1 ? `abs(${a[0]})` : `length(${a[0]})`;
     case 'distance': return componentCount(t0) === 1 ? `abs(${a[0]} - ${a[1]})` : `distance(${a[0]}, ${a[1]})`;
     case 'normalize': return componentCount(t0) === 1 ? `(${a[0]} / abs(${a[0]}))` : `(${a[0]} / sqrt(dot(${a[0]}, ${a[0]})))`;
@@ -385,7 +387,7 @@ export const BUILTIN_NAMES = new Set([
   'exp', 'exp2', 'floor', 'fmod', 'frac', 'frexp', 'isfinite', 'isinf', 'isnan', 'ldexp', 'length', 'lerp', 'log',
   'log2', 'log10', 'max', 'min', 'modf', 'normalize', 'pow', 'radians', 'round', 'rsqrt', 'saturate', 'sign', 'sin',
   'sinh', 'smoothstep', 'sqrt', 'step', 'tan', 'tanh', 'any', 'all', 'fabs', 'fmin', 'fmax', 'trunc',
-  'frexpMantissa', 'frexpExponent', 'fuseFence',
+  'frexpMantissa', 'frexpExponent', 'fuseFence', 'pack_4ubyte', 'unpack_4ubyte',
 ]);
 
 export type { WScalar };

@@ -16,7 +16,7 @@ import type { KernelVariant, VariantMode } from './layout.js';
 
 export { isCommutativeReduction, writeKernelModule, type WgslModule } from './kernel.js';
 export { planModule, paramIsBound, storageKind, voutParams, HEADER_VEC4S, WG2D } from './layout.js';
-export type { BindingPlan, KernelVariant, ModulePlan, ParamPlan, ShapeSpec, StorageKind, VariantMode, ExtraBinding } from './layout.js';
+export type { BindingPlan, KernelVariant, ModulePlan, PagePlan, PageSpec, ParamPlan, ShapeSpec, StorageKind, VariantMode, ExtraBinding } from './layout.js';
 export { WgslUnsupportedError, f32Bits, wordsOf } from './names.js';
 
 /** The module for the plainest call of `ir` (no domains, no aliasing): what golden tests print. */

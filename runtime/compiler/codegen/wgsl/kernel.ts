@@ -17,10 +17,10 @@
  * Element order is kept everywhere, so a non-commutative reduction gives the ordered result.
  */
 import type { KernelIR } from '../../ir.js';
-import { flattenElement } from '../../types.js';
+import { flattenElement, storageScalars } from '../../types.js';
 import { BodyWriter, helperFnName, writeHelper, type BodyContext } from './body.js';
 import { Library } from './builtins.js';
-import { bindingDecl, indexLibraryFor, loadFn, storeFn } from './memory.js';
+import { bindingDecl, indexLibraryFor, loadFn, pagedAccessFns, storeFn } from './memory.js';
 import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
 import { planModule, voutParams, WG2D, type KernelVariant, type ModulePlan } from './layout.js';
 import { Shapes, vecOf, ZERO, type Pos } from './shapes.js';
@@ -56,11 +56,18 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   }
   for (const p of plan.params) {
     if (p.binding === null || !p.storage) continue;
+    const writes = plan.writable.has(p.binding);
+    if (p.pages) {
+      fns.push(...pagedAccessFns({ load: `ld_${p.index}`, store: writes ? `st_${p.index}` : undefined }, p.binding, p.type, p.storage, p.pages, storageScalars(ir.params[p.index]!)));
+      continue;
+    }
     fns.push(loadFn(`ld_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
-    if (plan.writable.has(p.binding)) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
+    if (writes) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage, storageScalars(ir.params[p.index]!)));
   }
   if (plan.mask) {
-    fns.push(loadFn('ld_mask', `bb_${plan.mask.binding}`, { kind: 'scalar', name: 'float' }, plan.mask.storage));
+    const float: import('../../types.js').Type = { kind: 'scalar', name: 'float' };
+    if (plan.mask.pages) fns.push(...pagedAccessFns({ load: 'ld_mask' }, plan.mask.binding, float, plan.mask.storage, plan.mask.pages));
+    else fns.push(loadFn('ld_mask', `bb_${plan.mask.binding}`, float, plan.mask.storage));
   }
   for (const e of plan.extra) {
     const atomic = e.name === 'vstat';
@@ -327,8 +334,11 @@ function producerFn(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet
   const stores = own.params
     .filter((p) => p.role === 'out')
     .map((p) => `  st_${p.index}(${v.direct[p.index] ? 'i' : S.linear(o, p.uniform, p.uniform + 2)}, ${a(p.index)});`);
+  // The computed input is dense: its indexof (the producer's position, compiler/fuse) is `o`.
+  const inputPos = indexofSet.has(input) ? [`  ix_${input} = brk_pos(o);`] : [];
   return [
     `fn pr_elem(o: vec4<u32>, i: u32) -> ${T} {`,
+    ...inputPos,
     ...argumentSetup(ir, v, own, indexofSet, '  ', S, o, inP.uniform + 1),
     `  var ${a(input)}: ${T};`,
     ...body,
@@ -433,11 +443,15 @@ function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan): strin
   const WG = v.workgroupSize;
   const inP = plan.params[input]!;
   const words = flattenElement(ir.params[acc]!.type).length;
+  // Split streams (v.pages): a dispatch reduces the U[2].y elements from U[1].z on (one range of
+  // pages) into the partials from U[1].x on; `combine` then folds every range's partials in order.
+  const first = v.pages ? 'U[1].z + ' : '';
   const load = ir.produce
-    ? (e: string) => `pr_elem(brk_unflatten(${e}, U[0]), ${e})`
+    ? (e: string) => `pr_elem(brk_unflatten(${first}${e}, U[0]), ${first}${e})`
     : v.direct[input]
-      ? (e: string) => `ld_${input}(${e})`
-      : (e: string) => `ld_${input}(brk_linear(U[${inP.uniform}u] + brk_unflatten(${e}, U[0]), U[${inP.uniform + 2}u]))`;
+      ? (e: string) => `ld_${input}(${first}${e})`
+      : (e: string) => `ld_${input}(brk_linear(U[${inP.uniform}u] + brk_unflatten(${first}${e}, U[0]), U[${inP.uniform + 2}u]))`;
+  const partial = v.pages ? 'U[1].x + wid.x + wid.y * nwg.x' : 'wid.x + wid.y * nwg.x';
   const partialStore = storeFn('st_partial', 'b_partials', ir.params[acc]!.type, { kind: 'words', words });
   const partialLoad = loadFn('ld_partial', 'b_partials', ir.params[acc]!.type, { kind: 'words', words });
   const resultStore = storeFn('st_result', 'b_result', ir.params[acc]!.type, { kind: 'words', words });
@@ -475,7 +489,7 @@ function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan): strin
         '    }',
         '  }',
       ],
-    ...tree('st_partial(wid.x + wid.y * nwg.x, sh[0]);'),
+    ...tree(`st_partial(${partial}, sh[0]);`),
     '}',
   ].join('\n');
   }
@@ -510,7 +524,7 @@ function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan): strin
       `      ${combineCall(ir, input, acc, load('e'), 'acc')}`,
       '    }',
       '  }',
-      ...tree('st_partial(wid.x + wid.y * nwg.x, sh[0]);'),
+      ...tree(`st_partial(${partial}, sh[0]);`),
       '}',
     ].join('\n');
   }
@@ -655,7 +669,8 @@ function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: S
       `var<workgroup> shv: array<u32, ${WG}>;`,
       `@compute @workgroup_size(${WG})`,
       'fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {',
-      '  let i = wid.x + wid.y * nwg.x;',
+      // Split streams: a dispatch covers the targets from U[1].z on (one range of pages).
+      `  let i = ${v.pages ? 'U[1].z + ' : ''}wid.x + wid.y * nwg.x;`,
       '  if (i >= U[1].x) { return; }',
       ...consts,
       ...u.setup.map((l) => '  ' + l),

@@ -19,6 +19,11 @@
  * the module as constants; the backend still fills the whole block, so both read the same numbers.
  * Binding 0 is the uniform block; streams follow in parameter order, then the mask, then the
  * mode's own buffers (`extra`).
+ *
+ * Split streams (variant `pages`; backends/webgpu/paging.ts): a parameter stored in pages takes
+ * `slots` consecutive bindings, one page each, from its binding number on. After the mask, one u32
+ * per such binding (the page bases, ParamPlan.pages.base) holds the element index where the page
+ * bound to its first slot starts; the element's page is then (e - base) >> log2(pageElems).
  */
 import type { IRParam, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
@@ -39,6 +44,8 @@ export interface ParamPlan {
   /** Storage binding, or null (constants, iterators, the accumulator of a full reduction). */
   binding: number | null;
   storage: StorageKind | null;
+  /** Set when the stream is split into pages (bindings binding .. binding + slots - 1). */
+  pages?: PagePlan;
 }
 
 export type VariantMode = 'map' | 'reduceAll' | 'reduceBlocks' | 'voutCount' | 'voutWrite' | 'scatterFold' | 'gatherFold';
@@ -62,6 +69,24 @@ export interface KernelVariant {
   wide?: boolean;
   /** map and reduceBlocks: this call's shapes as constants (absent: read from the uniform block). */
   shapes?: ShapeSpec;
+  /** Per parameter, then one entry for the mask: how a split stream is bound (absent or null: one
+   *  binding, as for every stream that fits one). A shared parameter uses its owner's entry. */
+  pages?: (PageSpec | null)[];
+}
+
+/** A split stream's binding: `slots` page bindings of `pageElems` elements (a power of two) each. */
+export interface PageSpec {
+  slots: number;
+  pageElems: number;
+}
+
+/** Where a split stream's pages are in the module: bindings `binding .. binding + slots - 1`. */
+export interface PagePlan {
+  slots: number;
+  /** log2 of the elements per page. */
+  shift: number;
+  /** The uniform word with the first bound page's element index: word `base` of U (U[base >> 2]). */
+  base: number;
 }
 
 /**
@@ -99,7 +124,7 @@ export interface ModulePlan {
   params: ParamPlan[];
   /** Stream bindings (parameters and mask), each declared once as `bb_<binding>`. */
   bindings: BindingPlan[];
-  mask: { uniform: number; binding: number; storage: StorageKind } | null;
+  mask: { uniform: number; binding: number; storage: StorageKind; pages?: PagePlan } | null;
   extra: ExtraBinding[];
   /** vec4s in the uniform block. */
   uniformVec4s: number;
@@ -155,15 +180,31 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     u += slotSize(p);
     return plan;
   });
+  // Split streams: slots per owner binding; their page bases are numbered here, placed after the mask.
+  const pageOwners: { pages: PagePlan; spec: PageSpec }[] = [];
+  const pagePlan = (spec: PageSpec | null | undefined): PagePlan | undefined => {
+    if (!spec) return undefined;
+    const pages: PagePlan = { slots: spec.slots, shift: Math.log2(spec.pageElems), base: -1 };
+    pageOwners.push({ pages, spec });
+    return pages;
+  };
   // A fused reduction's input is computed, not stored (ir.ts `produce`): it has no binding.
   const computed = ir.produce && (v.mode === 'reduceAll' || v.mode === 'reduceBlocks') ? ir.params.findIndex((p) => p.role === 'in') : -1;
   for (const plan of params) {
     const p = ir.params[plan.index]!;
     if (!paramIsBound(p, v.mode) || plan.index === computed) continue;
     const s = v.share[plan.index] ?? -1;
-    const shared = s >= 0 ? params[s]!.binding : null;
-    plan.binding = shared ?? b++;
-    if (shared === null) storageBindings.push(plan.binding);
+    const owner = s >= 0 ? params[s]! : null;
+    if (owner && owner.binding !== null) {
+      plan.binding = owner.binding;
+      if (owner.pages) plan.pages = owner.pages;
+    } else {
+      plan.pages = pagePlan(v.pages?.[plan.index]);
+      plan.binding = b;
+      const slots = plan.pages?.slots ?? 1;
+      for (let k = 0; k < slots; k++) storageBindings.push(b + k);
+      b += slots;
+    }
     plan.storage = storageKind(p.type);
     // gatherFold writes its input parameter: the gather destination receives the fetched values.
     join(plan.binding, plan.storage, p.role === 'out' || p.role === 'reduce' || p.role === 'vout' || (v.mode === 'gatherFold' && p.role === 'in'));
@@ -171,20 +212,37 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
   let mask: ModulePlan['mask'] = null;
   if (v.masked) {
     const s = v.share[ir.params.length] ?? -1;
-    const shared = s >= 0 ? params[s]!.binding : null;
-    mask = { uniform: u, binding: shared ?? b++, storage: { kind: 'typed', array: 'f32' } };
+    const owner = s >= 0 ? params[s]! : null;
+    if (owner && owner.binding !== null) {
+      mask = { uniform: u, binding: owner.binding, storage: { kind: 'typed', array: 'f32' }, pages: owner.pages };
+    } else {
+      const pages = pagePlan(v.pages?.[ir.params.length]);
+      mask = { uniform: u, binding: b, storage: { kind: 'typed', array: 'f32' }, pages };
+      const slots = pages?.slots ?? 1;
+      for (let k = 0; k < slots; k++) storageBindings.push(b + k);
+      b += slots;
+    }
     u += 3;
-    if (shared === null) storageBindings.push(mask.binding);
     join(mask.binding, mask.storage, false);
   }
+  if (pageOwners.length > 0) {
+    pageOwners.forEach((o, j) => (o.pages.base = u * 4 + j));
+    u += Math.ceil(pageOwners.length / 4);
+  }
   // One array type per binding: the members' common typed array, else 32-bit words for all of them.
+  const slotsOf = new Map<number, number>();
+  for (const plan of params) if (plan.binding !== null && plan.pages) slotsOf.set(plan.binding, plan.pages.slots);
+  if (mask?.pages) slotsOf.set(mask.binding, mask.pages.slots);
   const bindings: BindingPlan[] = [];
   for (const [binding, list] of members) {
     const first = list[0]!.storage;
     const same = list.every((m) => m.storage.kind === 'typed' && first.kind === 'typed' && m.storage.array === first.array);
     const writes = list.some((m) => m.writes);
-    if (writes) writable.add(binding);
-    bindings.push({ binding, array: same && first.kind === 'typed' ? first.array : 'u32', writable: writes });
+    // Every page slot of a split stream is declared alike.
+    for (let k = 0; k < (slotsOf.get(binding) ?? 1); k++) {
+      if (writes) writable.add(binding + k);
+      bindings.push({ binding: binding + k, array: same && first.kind === 'typed' ? first.array : 'u32', writable: writes });
+    }
     if (!same) {
       for (const plan of params) if (plan.binding === binding) plan.storage = { kind: 'words', words: flattenElement(plan.type).length };
       if (mask && mask.binding === binding) mask.storage = { kind: 'words', words: 1 };

@@ -2,9 +2,10 @@
  * Reading and writing stream elements from storage buffers, and the index arithmetic every mode
  * shares: unflattening a linear position, shape resizing (exact in u32), gather rounding and clamping.
  */
-import type { Type } from '../../types.js';
-import { fieldName, scalarKind, wgslType } from './names.js';
-import type { StorageKind } from './layout.js';
+import type { ScalarName, Type } from '../../types.js';
+import { fixedValue } from '../../types.js';
+import { fieldName, scalarKind, wgslType, type WScalar } from './names.js';
+import type { PagePlan, StorageKind } from './layout.js';
 
 /** Declaration of a storage binding for elements stored as `storage`. */
 export function bindingDecl(binding: number, name: string, storage: StorageKind, writable: boolean, atomic = false): string {
@@ -34,22 +35,73 @@ export function loadFn(fnName: string, buf: string, t: Type, storage: StorageKin
   return `fn ${fnName}(e: u32) -> ${ty} {\n  let b = e * ${storage.words}u;\n  return ${expr};\n}`;
 }
 
-/** `fn name(e: u32, v: T)` storing element e. */
-export function storeFn(fnName: string, buf: string, t: Type, storage: StorageKind): string {
+/** `fn name(e: u32, v: T)` storing element e. `narrow` (per flat component, from the parameter's
+ *  declared storage type) narrows 8/16-bit and fixed components as they are stored. */
+export function storeFn(fnName: string, buf: string, t: Type, storage: StorageKind, narrow: (ScalarName | undefined)[] = []): string {
   const ty = wgslType(t);
-  if (storage.kind === 'typed') return `fn ${fnName}(e: u32, v: ${ty}) { ${buf}[e] = v; }`;
+  if (storage.kind === 'typed') {
+    if (!narrow.some((s) => s !== undefined)) return `fn ${fnName}(e: u32, v: ${ty}) { ${buf}[e] = v; }`;
+    const value = t.kind === 'vector'
+      ? `${ty}(${Array.from({ length: t.size }, (_, i) => narrowWgsl(narrow[i], `v.${'xyzw'[i]}`)).join(', ')})`
+      : narrowWgsl(narrow[0], 'v');
+    return `fn ${fnName}(e: u32, v: ${ty}) { ${buf}[e] = ${value}; }`;
+  }
   const lines: string[] = [];
   let k = 0;
+  const word = (kind: WScalar, v: string) => {
+    lines.push(`  ${buf}[b + ${k}u] = ${toWord(kind, narrowWgsl(narrow[k], v))};`);
+    k++;
+  };
   const walk = (ty2: Type, path: string) => {
-    if (ty2.kind === 'scalar') lines.push(`  ${buf}[b + ${k++}u] = ${toWord(scalarKind(ty2), path)};`);
+    if (ty2.kind === 'scalar') word(scalarKind(ty2), path);
     else if (ty2.kind === 'vector') {
-      for (let i = 0; i < ty2.size; i++) lines.push(`  ${buf}[b + ${k++}u] = ${toWord(scalarKind(ty2), `${path}.${'xyzw'[i]}`)};`);
+      for (let i = 0; i < ty2.size; i++) word(scalarKind(ty2), `${path}.${'xyzw'[i]}`);
     } else if (ty2.kind === 'struct') for (const f of ty2.fields) walk(f.type, `${path}.${fieldName(f.name)}`);
     else if (ty2.kind === 'array' && ty2.length !== null) for (let i = 0; i < ty2.length; i++) walk(ty2.elem, `${path}[${i}]`);
     else throw new Error(`internal: cannot store ${ty2.kind}`);
   };
   walk(t, 'v');
   return `fn ${fnName}(e: u32, v: ${ty}) {\n  let b = e * ${storage.words}u;\n${lines.join('\n')}\n}`;
+}
+
+/** A component (i32, or f32 for fixed) narrowed to what a stream of scalar `s` holds: the twin of
+ *  codegen/js/scalar.ts narrowStore. Fixed calls brk_fixq (NARROW_LIBRARY). */
+function narrowWgsl(s: ScalarName | undefined, v: string): string {
+  switch (s) {
+    case 'char': return `((${v} << 24u) >> 24u)`;
+    case 'uchar': return `(${v} & 255)`;
+    case 'short': return `((${v} << 16u) >> 16u)`;
+    case 'ushort': return `(${v} & 65535)`;
+    case 'fixed': return `brk_fixq(${v})`;
+    default: return v;
+  }
+}
+
+/**
+ * Load and store functions `name(e)` of a stream split into pages (layout.ts PagePlan): one function
+ * per page binding (`name_p0` ...), and `name` itself, which finds the page of element `e` from the
+ * page base in the uniform block. With one slot (a map dispatch whose range lies in one page of the
+ * stream) that is a subtraction; with more, a shift and a mask pick the slot.
+ */
+export function pagedAccessFns(name: { load: string; store?: string }, binding: number, t: Type, storage: StorageKind, pages: PagePlan, narrow: (ScalarName | undefined)[] = []): string[] {
+  const ty = wgslType(t);
+  const out: string[] = [];
+  for (let k = 0; k < pages.slots; k++) {
+    out.push(loadFn(`${name.load}_p${k}`, `bb_${binding + k}`, t, storage));
+    if (name.store) out.push(storeFn(`${name.store}_p${k}`, `bb_${binding + k}`, t, storage, narrow));
+  }
+  out.push(`fn ${name.load}(e: u32) -> ${ty} {\n${pageSelect(pages, (k, l) => `return ${name.load}_p${k}(${l});`)}\n}`);
+  if (name.store) out.push(`fn ${name.store}(e: u32, v: ${ty}) {\n${pageSelect(pages, (k, l) => `${name.store}_p${k}(${l}, v); return;`)}\n}`);
+  return out;
+}
+
+function pageSelect(pages: PagePlan, body: (slot: number, local: string) => string): string {
+  const base = `U[${pages.base >> 2}u].${'xyzw'[pages.base & 3]}`;
+  if (pages.slots === 1) return `  ${body(0, `e - ${base}`)}`;
+  const lines = [`  let r = e - ${base};`, `  let l = r & ${((2 ** pages.shift) - 1) >>> 0}u;`, `  let k = r >> ${pages.shift}u;`];
+  for (let k = 0; k < pages.slots - 1; k++) lines.push(`  if (k == ${k}u) { ${body(k, 'l')} }`);
+  lines.push(`  ${body(pages.slots - 1, 'l')}`);
+  return lines.join('\n');
 }
 
 function fromWord(kind: string, w: string): string {
@@ -68,6 +120,10 @@ function toWord(kind: string, v: string): string {
     default: return v;
   }
 }
+
+/** The float32 bits of code / 255 for each fixed code (exact: computed here, not by the GPU's
+ *  division, which WGSL allows to be off by 2.5 ulp; the CPU backend's fixq gives these values). */
+const FIXED_BITS = Array.from({ length: 256 }, (_, c) => new Uint32Array(new Float32Array([fixedValue(c)]).buffer)[0]!);
 
 /** Index helpers every kernel module includes. */
 export const INDEX_LIBRARY = `
@@ -129,6 +185,32 @@ fn brk_gii(x: i32, n: u32) -> u32 {
 }
 fn brk_giu(x: u32, n: u32) -> u32 {
   return min(x, max(n, 1u) - 1u);
+}
+
+// code / 255 for an 8-bit code, exactly (a table, not a division).
+fn brk_unorm8(c: u32) -> f32 {
+  const T = array<u32, 256>(${FIXED_BITS.map((b) => `${b}u`).join(', ')});
+  return bitcast<f32>(T[c & 255u]);
+}
+
+// The 8-bit code of v (types.ts fixedCode): saturate (NaN: 0), round v * 255 half to even.
+fn brk_ub8(v: f32) -> u32 {
+  return u32(round(select(0.0, min(v, 1.0), v > 0.0) * 255.0));
+}
+
+// A value stored into a fixed stream (types.ts narrowStorage).
+fn brk_fixq(v: f32) -> f32 {
+  return brk_unorm8(brk_ub8(v));
+}
+
+// Cg's pack_4ubyte / unpack_4ubyte: four codes as the bits of one float, x in the lowest byte.
+fn brk_pack4ub(v: vec4<f32>) -> f32 {
+  return bitcast<f32>(brk_ub8(v.x) | (brk_ub8(v.y) << 8u) | (brk_ub8(v.z) << 16u) | (brk_ub8(v.w) << 24u));
+}
+
+fn brk_unpack4ub(f: f32) -> vec4<f32> {
+  let b = bitcast<u32>(f);
+  return vec4<f32>(brk_unorm8(b), brk_unorm8(b >> 8u), brk_unorm8(b >> 16u), brk_unorm8(b >> 24u));
 }
 
 // Position (x fastest) of a padded 4-D index, as indexof gives it.

@@ -21,10 +21,10 @@ export type WScalar = 'f32' | 'i32' | 'u32' | 'bool';
 
 export function wgslScalar(name: string): WScalar {
   switch (name) {
-    case 'float': return 'f32';
+    case 'float': case 'fixed': return 'f32'; // fixed: a float word holding code / 255 (types.ts narrowStorage)
     case 'bool': return 'bool';
-    case 'uint': case 'uchar': case 'ushort': case 'ulong': return 'u32';
-    case 'int': case 'char': case 'short': case 'long': return 'i32';
+    case 'uint': case 'ulong': return 'u32';
+    case 'int': case 'char': case 'short': case 'long': case 'uchar': case 'ushort': return 'i32'; // C promotes to int
     case 'double':
       throw new WgslUnsupportedError(
         "the WebGPU backend has no 'double' inside kernels (WGSL has no 64-bit float)",

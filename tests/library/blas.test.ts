@@ -1,0 +1,279 @@
+/**
+ * brook/blas on both backends (cpu, and webgpu on lavapipe here or a GPU elsewhere), every routine
+ * against a float64 reference computed in this file (reference.ts), at sizes that are not multiples
+ * of 4 (padding) and span several triangular blocks. On WebGPU the gemm runs as the library's WGSL
+ * form: a third runtime with natives off runs the Brook body instead, and every tile config is
+ * forced once, so both forms and every generated module are checked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCpuRuntime, createRuntime } from '../../runtime/brt/index.js';
+import { Blas, type BlasMatrix } from '../../runtime/library/blas/index.js';
+import { forceGemmTile, GEMM_TILE_CANDIDATES } from '../../runtime/library/blas/natives.js';
+import { tileName } from '../../runtime/library/blas/gemm-wgsl.js';
+import { BrookRuntimeError } from '../../runtime/compiler/diagnostics.js';
+import { gemmRef, opAt, randoms, triangular, triSolveRef, worst } from './reference.js';
+
+const blases: Record<'cpu' | 'webgpu' | 'webgpu-body', Blas> = {} as never;
+
+beforeAll(async () => {
+  blases.cpu = await Blas.open({ rt: createCpuRuntime({ cpu: { workers: 0 }, stdout: () => {} }) });
+  blases.webgpu = await Blas.open({ rt: await createRuntime({ backend: 'webgpu', requireGpu: true, stdout: () => {} }) });
+  blases['webgpu-body'] = await Blas.open({ rt: await createRuntime({ backend: 'webgpu', requireGpu: true, stdout: () => {}, webgpu: { natives: false } }) });
+});
+
+afterAll(() => {
+  for (const b of Object.values(blases)) {
+    b?.rt.dispose();
+  }
+});
+
+function expectClose(got: ArrayLike<number>, want: ArrayLike<number>, scale: ArrayLike<number> | number, terms: number): void {
+  expect(got.length).toBe(want.length);
+  const w = worst(got, want, scale, terms);
+  expect(w, `worst error is ${w.toFixed(2)} x the float32 bound`).toBeLessThanOrEqual(1);
+}
+
+describe.each(['cpu', 'webgpu'] as const)('level 1 on %s', (backend) => {
+  const n = 1003;
+  const xs = randoms(n, 1);
+  const ys = randoms(n, 2);
+
+  it('axpy, scal, copy, swap chain on the device and match float64', async () => {
+    const b = blases[backend];
+    const x = await b.vector(xs);
+    const y = await b.vector(ys);
+    const z = await b.vector(n);
+    await b.axpy(2.5, x, y); // y = 2.5 x + y
+    await b.scal(-0.5, y); // y = -0.5 y
+    await b.copy(y, z); // z = y
+    await b.swap(x, z); // x = old z, z = old x
+    const want = Array.from(ys, (v, i) => -0.5 * (2.5 * xs[i]! + v));
+    const scale = Array.from(ys, (v, i) => 0.5 * (2.5 * Math.abs(xs[i]!) + Math.abs(v)));
+    expectClose(await x.toArray(), want, scale, 2);
+    expect(Array.from(await z.toArray())).toEqual(Array.from(xs));
+  });
+
+  it('dot, asum, nrm2, iamax', async () => {
+    const b = blases[backend];
+    const x = await b.vector(xs);
+    const y = await b.vector(ys);
+    let dot = 0;
+    let mag = 0;
+    let asum = 0;
+    let sq = 0;
+    let best = 0;
+    for (let i = 0; i < n; i++) {
+      dot += xs[i]! * ys[i]!;
+      mag += Math.abs(xs[i]! * ys[i]!);
+      asum += Math.abs(xs[i]!);
+      sq += xs[i]! * xs[i]!;
+      if (Math.abs(xs[i]!) > Math.abs(xs[best]!)) best = i;
+    }
+    expectClose([await b.dot(x, y)], [dot], mag, n);
+    expectClose([await b.asum(x)], [asum], asum, n);
+    expectClose([await b.nrm2(x)], [Math.sqrt(sq)], Math.sqrt(sq), n);
+    expect(await b.iamax(x)).toBe(best);
+  });
+
+  it('nrm2 neither overflows nor underflows; iamax takes the first of equal magnitudes', async () => {
+    const b = blases[backend];
+    const big = await b.vector([3e30, -4e30, 0, 1e30, 0]);
+    expect((await b.nrm2(big)) / Math.sqrt(26e60)).toBeCloseTo(1, 5);
+    const tiny = await b.vector([3e-30, 4e-30]);
+    expect((await b.nrm2(tiny)) / 5e-30).toBeCloseTo(1, 5);
+    expect(await b.nrm2(await b.vector(9))).toBe(0);
+    const ties = await b.vector([1, -7, 3, 7, -7, 2, 0, 7, 1]);
+    expect(await b.iamax(ties)).toBe(1);
+  });
+
+  it('a level 1 call on vectors of different lengths is a located BRK5201 error, not a crash', async () => {
+    const b = blases[backend];
+    const x = await b.vector(5);
+    const y = await b.vector(6);
+    const e = await b.axpy(1, x, y).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(BrookRuntimeError);
+    expect((e as BrookRuntimeError).code).toBe('BRK5201');
+    expect((e as BrookRuntimeError).message).toContain('x has 5 numbers and y 6');
+  });
+});
+
+describe.each(['cpu', 'webgpu'] as const)('level 2 on %s', (backend) => {
+  const m = 37;
+  const n = 53;
+  const A = randoms(m * n, 3);
+
+  it.each(['N', 'T'] as const)('gemv (trans %s), beta 0 ignoring a NaN y, and beta 0.5', async (trans) => {
+    const b = blases[backend];
+    const [rows, cols] = trans === 'N' ? [m, n] : [n, m];
+    const xs = randoms(cols, 4);
+    const ys = randoms(rows, 5);
+    const dA = await b.matrix(A, m, n);
+    const x = await b.vector(xs);
+    const y = await b.vector(new Float32Array(rows).fill(NaN));
+    await b.gemv(1.5, dA, x, 0, y, { trans });
+    const y2 = await b.vector(ys);
+    await b.gemv(-1, dA, x, 0.5, y2, { trans });
+    const r1 = gemmRef(1.5, A, n, trans === 'T', xs, 1, false, 0, [], rows, 1, cols);
+    const r2 = gemmRef(-1, A, n, trans === 'T', xs, 1, false, 0.5, ys, rows, 1, cols);
+    expectClose(await y.toArray(), r1.want, r1.scale, cols);
+    expectClose(await y2.toArray(), r2.want, r2.scale, cols);
+  });
+
+  it('gemv of a long row (the split sum of partial dot products)', async () => {
+    const b = blases[backend];
+    const cols = 1500;
+    const M = randoms(9 * cols, 6);
+    const xs = randoms(cols, 7);
+    const dA = await b.matrix(M, 9, cols);
+    const y = await b.vector(9);
+    await b.gemv(1, dA, await b.vector(xs), 0, y);
+    const r = gemmRef(1, M, cols, false, xs, 1, false, 0, [], 9, 1, cols);
+    expectClose(await y.toArray(), r.want, r.scale, cols);
+  });
+
+  it('ger', async () => {
+    const b = blases[backend];
+    const xs = randoms(m, 8);
+    const ys = randoms(n, 9);
+    const dA = await b.matrix(A, m, n);
+    await b.ger(0.75, await b.vector(xs), await b.vector(ys), dA);
+    const want = Array.from(A, (a, k) => a + 0.75 * xs[Math.floor(k / n)]! * ys[k % n]!);
+    const scale = Array.from(A, (a, k) => Math.abs(a) + 0.75 * Math.abs(xs[Math.floor(k / n)]! * ys[k % n]!));
+    expectClose(await dA.toArray(), want, scale, 2);
+  });
+
+  const cases = (['L', 'U'] as const).flatMap((uplo) => (['N', 'T'] as const).flatMap((trans) => (['N', 'U'] as const).map((diag) => ({ uplo, trans, diag }))));
+  it.each(cases)('trsv uplo $uplo trans $trans diag $diag over 3 blocks', async ({ uplo, trans, diag }) => {
+    const b = blases[backend];
+    const size = 70;
+    const T = triangular(size, uplo === 'L', 11, diag === 'U');
+    const rhs = randoms(size, 12);
+    const dA = await b.matrix(T, size, size);
+    const x = await b.vector(rhs);
+    await b.trsv(dA, x, { uplo, trans, diag });
+    const want = triSolveRef(T, size, uplo === 'L', trans === 'T', diag === 'U', rhs, 1);
+    const got = await x.toArray();
+    // The residual op(A) x - b, relative to |op(A)| |x| + |b|: what a backward-stable solve bounds.
+    const res = new Float64Array(size);
+    const mag = new Float64Array(size);
+    for (let i = 0; i < size; i++) {
+      let r = -rhs[i]!;
+      let s = Math.abs(rhs[i]!);
+      for (let j = 0; j < size; j++) {
+        const inside = uplo === 'L' ? (trans === 'N' ? j < i : j > i) : trans === 'N' ? j > i : j < i;
+        const a = i === j ? (diag === 'U' ? 1 : opAt(T, size, trans === 'T', i, i)) : inside ? opAt(T, size, trans === 'T', i, j) : 0;
+        r += a * got[j]!;
+        s += Math.abs(a * got[j]!);
+      }
+      res[i] = r;
+      mag[i] = s;
+    }
+    expectClose(res, new Float64Array(size), mag, 4 * size);
+    expectClose(got, want, Array.from(want, (v) => Math.abs(v) + 1), 4 * size);
+  });
+});
+
+describe.each(['cpu', 'webgpu', 'webgpu-body'] as const)('level 3 on %s', (backend) => {
+  // webgpu-body: the gemm from its Brook body on the GPU (natives off); syrk and trsm call the same kernel.
+  const skipOnBody = backend === 'webgpu-body' ? it.skip : it;
+  const combos = (['N', 'T'] as const).flatMap((transA) => (['N', 'T'] as const).map((transB) => ({ transA, transB })));
+  it.each(combos)('gemm transA $transA transB $transB, 37x29 from k = 53, beta 0 over NaN then beta -1', async ({ transA, transB }) => {
+    const b = blases[backend];
+    const [m, n, k] = [37, 29, 53];
+    const A = randoms(m * k, 21);
+    const B = randoms(k * n, 22);
+    const C0 = randoms(m * n, 23);
+    const [ar, ac] = transA === 'N' ? [m, k] : [k, m];
+    const [br, bc] = transB === 'N' ? [k, n] : [n, k];
+    const dA = await b.matrix(A, ar, ac);
+    const dB = await b.matrix(B, br, bc);
+    const C = await b.matrix(new Float32Array(m * n).fill(NaN), m, n);
+    await b.gemm(0.5, dA, dB, 0, C, { transA, transB });
+    const r1 = gemmRef(0.5, A, ac, transA === 'T', B, bc, transB === 'T', 0, [], m, n, k);
+    expectClose(await C.toArray(), r1.want, r1.scale, k);
+    const C2 = await b.matrix(C0, m, n);
+    await b.gemm(2, dA, dB, -1, C2, { transA, transB });
+    const r2 = gemmRef(2, A, ac, transA === 'T', B, bc, transB === 'T', -1, C0, m, n, k);
+    expectClose(await C2.toArray(), r2.want, r2.scale, k);
+  });
+
+  skipOnBody.each([
+    { uplo: 'L', trans: 'N' },
+    { uplo: 'U', trans: 'N' },
+    { uplo: 'L', trans: 'T' },
+    { uplo: 'U', trans: 'T' },
+  ] as const)('syrk uplo $uplo trans $trans writes its triangle only', async ({ uplo, trans }) => {
+    const b = blases[backend];
+    const [n, k] = [45, 22];
+    const A = randoms(n * k, 31);
+    const C0 = randoms(n * n, 32);
+    const dA = trans === 'N' ? await b.matrix(A, n, k) : await b.matrix(A, k, n);
+    const C = await b.matrix(C0, n, n);
+    await b.syrk(1.25, dA, 0.5, C, { uplo, trans });
+    // op(A) op(A)^T: op(A) is n x k; as gemm: A (trans N) times A^T, or A^T times A.
+    const r = gemmRef(1.25, A, trans === 'N' ? k : n, trans === 'T', A, trans === 'N' ? k : n, trans === 'N', 0.5, C0, n, n, k);
+    const got = await C.toArray();
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        const inside = uplo === 'L' ? j <= i : j >= i;
+        if (!inside) {
+          r.want[i * n + j] = C0[i * n + j]!;
+          r.scale[i * n + j] = Math.abs(C0[i * n + j]!);
+        }
+      }
+    }
+    expectClose(got, r.want, r.scale, k);
+  });
+
+  const cases = (['L', 'U'] as const).flatMap((uplo) => (['N', 'T'] as const).flatMap((trans) => (['N', 'U'] as const).map((diag) => ({ uplo, trans, diag }))));
+  skipOnBody.each(cases)('trsm uplo $uplo trans $trans diag $diag, 70 x 9 over 3 blocks', async ({ uplo, trans, diag }) => {
+    const b = blases[backend];
+    const [m, n] = [70, 9];
+    const T = triangular(m, uplo === 'L', 41, diag === 'U');
+    const B0 = randoms(m * n, 42);
+    const dA = await b.matrix(T, m, m);
+    const dB = await b.matrix(B0, m, n);
+    await b.trsm(-2, dA, dB, { uplo, trans, diag });
+    const want = triSolveRef(T, m, uplo === 'L', trans === 'T', diag === 'U', Array.from(B0, (v) => -2 * v), n);
+    expectClose(await dB.toArray(), want, Array.from(want, (v) => Math.abs(v) + 1), 4 * m);
+  });
+});
+
+describe('the gemm WGSL form on webgpu', () => {
+  afterAll(() => forceGemmTile(undefined));
+
+  it('runs natively (the body only where it declines), and a large product uses the large tile', async () => {
+    const b = blases.webgpu;
+    // 8 x 16 tiles of 128 x 128: enough for the large tile (LARGE_MIN_TILES).
+    const A = await b.matrix(randoms(1024 * 8, 51), 1024, 8);
+    const B = await b.matrix(randoms(8 * 2048, 52), 8, 2048);
+    const C = await b.matrix(null, 1024, 2048);
+    const before = b.nativeUse()?.['blas.gemm']?.native ?? 0;
+    await b.gemm(1, A, B, 0, C);
+    const use = b.nativeUse()!['blas.gemm']!;
+    expect(use.native).toBe(before + 1);
+    expect(use.plan).toMatch(/^gemm 128x128/);
+    expect(blases['webgpu-body'].nativeUse()?.['blas.gemm']?.native ?? 0).toBe(0);
+  });
+
+  // Every tile config: a ragged product (the bounds-checked module) with both operands transposed
+  // (the transposing loads). Untransposed and aligned products run above with the configs chosen by
+  // size, and the benchmark's --quick test runs every config aligned.
+  const tiles = Object.keys(GEMM_TILE_CANDIDATES);
+  it.each(tiles)('tile %s: ragged sizes, A^T B^T, beta 0.25', async (name) => {
+    forceGemmTile(GEMM_TILE_CANDIDATES[name]);
+    const b = blases.webgpu;
+    const [m, n, k] = [70, 52, 36];
+    const A = randoms(m * k, 61);
+    const B = randoms(k * n, 62);
+    const C0 = randoms(m * n, 63);
+    const dA = await b.matrix(A, k, m);
+    const dB = await b.matrix(B, n, k);
+    const C = await b.matrix(C0, m, n);
+    await b.gemm(1, dA, dB, 0.25, C, { transA: 'T', transB: 'T' });
+    const r = gemmRef(1, A, m, true, B, k, true, 0.25, C0, m, n, k);
+    expectClose(await C.toArray(), r.want, r.scale, k);
+    for (const d of [dA, dB, C] as BlasMatrix[]) d.free();
+    expect(b.nativeUse()!['blas.gemm']!.plan).toBe(`gemm ${tileName(GEMM_TILE_CANDIDATES[name]!)} checked`);
+  }, 300_000);
+});
