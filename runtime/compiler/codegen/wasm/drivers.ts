@@ -18,7 +18,7 @@ import { SMALL_WHOLE, type JsPlan } from '../js/drivers.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
 import { encodeModule, OP, type HostImport, type ValType } from './encode.js';
 import { valType, VectorUnsupported, WasmKernelEmitter, WasmUnsupported, type Val, type WasmParam } from './emit.js';
-import { FuncBuilder } from './func.js';
+import { append, FuncBuilder } from './func.js';
 
 export interface WasmKernelCode {
   bytes: Uint8Array;
@@ -555,7 +555,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     f.get(i).i32(4).op('i32.add').get(stop).op('i32.le_s').op('i32.and');
     f.open('if');
     vectorStart(vector);
-    f.code.push(OP.block, 0x40, ...vector.code, OP.end);
+    append(f.code, [OP.block, 0x40], vector.code, [OP.end]);
     vectorStores(vector);
     f.get(i).i32(4).op('i32.add').set(i);
     f.get(c[3]!).i32(4).op('i32.add').set(c[3]!);
@@ -566,9 +566,9 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   elementStart();
   if (interior) {
     f.get(c[3]!).get(lo).op('i32.ge_s').get(c[3]!).get(hi).op('i32.lt_s').op('i32.and');
-    f.code.push(OP.if, 0x40, ...interior, OP.else, ...general, OP.end);
+    append(f.code, [OP.if, 0x40], interior, [OP.else], general, [OP.end]);
   } else {
-    f.code.push(OP.block, 0x40, ...general, OP.end);
+    append(f.code, [OP.block, 0x40], general, [OP.end]);
   }
   stores();
   advance();
@@ -578,7 +578,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   emitter.rowCode = null;
   const elementPart = f.code;
   f.code = rowPart;
-  f.code.push(...hoisted, ...elementPart);
+  append(f.code, hoisted, elementPart);
   if (plan.mode === 'reduceAll') {
     // A finished chunk (or the range's end) stores its partial: PT[(i - 1) / CH * W + comp] as f64.
     const acc = bindings[reduceParam]!;

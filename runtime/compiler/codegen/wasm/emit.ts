@@ -17,7 +17,7 @@ import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { fieldRange, flatKinds, type Kind } from '../js/scalar.js';
 import type { HostImport, ValType } from './encode.js';
-import { FuncBuilder, setLocal } from './func.js';
+import { append, FuncBuilder, setLocal } from './func.js';
 
 export class WasmUnsupported extends Error {}
 
@@ -82,10 +82,11 @@ function assignedLocals(stmts: IRStmt[]): Set<string> {
       return;
     }
     if (!x || typeof x !== 'object') return;
-    const o = x as { op?: string; target?: IRLValue; outArgs?: (IRLValue | null)[] };
+    const o = x as Record<string, unknown> & { op?: string; target?: IRLValue; outArgs?: (IRLValue | null)[] };
     if (o.op === 'assign' && o.target?.root.kind === 'local') out.add(o.target.root.name);
     if (o.op === 'call') for (const lv of o.outArgs ?? []) if (lv && lv.root.kind === 'local') out.add(lv.root.name);
-    for (const v of Object.values(o)) if (v && typeof v === 'object') visit(v);
+    // Statements and expressions only: types and source spans hold no assignments.
+    for (const key in o) if (key !== 'type' && key !== 'span') visit(o[key]);
   };
   visit(stmts);
   return out;
@@ -217,7 +218,7 @@ export class WasmKernelEmitter {
       if (known !== undefined) return vec ? { kind, local: known, vec: true } : { kind, local: known };
     }
     const l = f.local(vec ? 'v128' : valType(kind));
-    (hoist ? this.rowCode! : f.code).push(...code, ...setLocal(l));
+    append(hoist ? this.rowCode! : f.code, code, setLocal(l));
     if (hoist) {
       this.invariant.add(l);
       this.hoistedCse.set(key, l);

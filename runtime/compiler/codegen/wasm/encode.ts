@@ -94,7 +94,9 @@ export function f64Bytes(v: number): number[] {
 }
 
 function vec(items: number[][]): number[] {
-  return [...uleb(items.length), ...items.flat()];
+  const out = uleb(items.length);
+  for (const item of items) for (let i = 0; i < item.length; i++) out.push(item[i]!);
+  return out;
 }
 
 function name(s: string): number[] {
@@ -103,7 +105,9 @@ function name(s: string): number[] {
 }
 
 function section(id: number, body: number[]): number[] {
-  return [id, ...uleb(body.length), ...body];
+  const out = [id, ...uleb(body.length)];
+  for (let i = 0; i < body.length; i++) out.push(body[i]!);
+  return out;
 }
 
 export interface HostImport {
@@ -138,14 +142,20 @@ export function encodeModule(fn: WasmFunction, imports: HostImport[], maxPages: 
     runs.push([...uleb(j - k), VALTYPE[fn.locals[k]!]]);
     k = j;
   }
-  const body = [...vec(runs), ...fn.code, OP.end];
-  const bytes = [
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, vec(types)),
-    ...section(2, vec(importEntries)),
-    ...section(3, vec([uleb(imports.length)])),
-    ...section(7, vec([[...name('run'), 0x00, ...uleb(imports.length)]])),
-    ...section(10, vec([[...uleb(body.length), ...body]])),
+  const body = vec(runs);
+  for (let i = 0; i < fn.code.length; i++) body.push(fn.code[i]!);
+  body.push(OP.end);
+  const entry = uleb(body.length); // a function body: its size, then the body
+  for (let i = 0; i < body.length; i++) entry.push(body[i]!);
+  const parts = [
+    [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    section(1, vec(types)),
+    section(2, vec(importEntries)),
+    section(3, vec([uleb(imports.length)])),
+    section(7, vec([[...name('run'), 0x00, ...uleb(imports.length)]])),
+    section(10, vec([entry])),
   ];
+  const bytes: number[] = [];
+  for (const p of parts) for (let i = 0; i < p.length; i++) bytes.push(p[i]!);
   return new Uint8Array(bytes);
 }

@@ -200,6 +200,12 @@ export class FuncBuilder {
   }
 }
 
+/** Appends `src` to `dst` (no argument spreading: bodies can exceed the engine's argument limit). */
+export function append(dst: number[], ...srcs: number[][]): number[] {
+  for (const src of srcs) for (let i = 0; i < src.length; i++) dst.push(src[i]!);
+  return dst;
+}
+
 /** The bytes of `local.set i`. */
 export function setLocal(i: number): number[] {
   return [OP['local.set'], ...uleb(i)];
