@@ -522,6 +522,21 @@ kernel void it2(iter float2 i<>, float x<>, out float r<>) { r = i.x * 3.0f - i.
     expect(ranAsWasm(ks.get('step')!) && ranAsWasm(ks.get('it2')!)).toBe(true);
   });
 
+  it('a long kernel body (3000 statements) compiles and agrees', async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `  acc = acc * 0.999f + x * ${(i % 7) + 1}.0f;`).join('\n');
+    const ks = kernels(`kernel void longbody(float x<>, out float r<>) {\n  float acc = 0.0f;\n${lines}\n  r = acc;\n}`);
+    const x = awkward(9, 20).map((v) => (Number.isFinite(v) ? v : 1));
+    const { wasm, js } = await both(async (rt) => {
+      const X = rt.createStream('x', FLOAT, [9]);
+      const R = rt.createStream('r', FLOAT, [9]);
+      await rt.streamRead(X, x);
+      rt.call(ks.get('longbody')!, [X, R]);
+      return bits(rt, R);
+    });
+    expect(wasm).toEqual(js);
+    expect(ranAsWasm(ks.get('longbody')!)).toBe(true);
+  });
+
   it('kernels the WebAssembly writer does not cover run as JavaScript (vout)', async () => {
     const ks = kernels(`kernel void keep(float x<>, vout[1] float r<>) { if (x > 0.0f) { r = x; push(r); } }`);
     const rt = createCpuRuntime({ cpu: { workers: 0, wasm: true }, stdout: () => {} });
