@@ -522,6 +522,47 @@ kernel void it2(iter float2 i<>, float x<>, out float r<>) { r = i.x * 3.0f - i.
     expect(ranAsWasm(ks.get('step')!) && ranAsWasm(ks.get('it2')!)).toBe(true);
   });
 
+  it('write masks: 0 and -0 skip an element, NaN and others run it (1-D, 2-D, a domain of the output)', async () => {
+    const k = MAPS.get('scale')!;
+    const x = awkward(24, 21);
+    const m = [1, 0, -0, NaN, 2, 0, Infinity, -1, 0, 0, 1, 1, 0, 5, -0, 3, 0, 0, 1, 0, 1, 1, 0, 7];
+    const { wasm, js } = await both(async (rt) => {
+      const out: number[][] = [];
+      for (const shape of [[24], [4, 6]]) {
+        const X = rt.createStream('x', FLOAT, shape);
+        const R = rt.createStream('r', FLOAT, shape);
+        const M = rt.createStream('m', FLOAT, shape);
+        await rt.streamRead(X, x);
+        await rt.streamRead(R, x.map((v) => -v));
+        await rt.streamRead(M, m);
+        rt.setWriteMask(M);
+        rt.enableWriteMask();
+        rt.call(k, [0.5, X, R]);
+        rt.disableWriteMask();
+        await rt.finish();
+        out.push(await bits(rt, R));
+      }
+      const X = rt.createStream('x2', FLOAT, [2, 3]);
+      await rt.streamRead(X, x.slice(0, 6));
+      const R = rt.createStream('r2', FLOAT, [4, 6]);
+      const M = rt.createStream('m2', FLOAT, [2, 3]);
+      await rt.streamRead(M, m.slice(0, 6));
+      rt.setWriteMask(M);
+      rt.enableWriteMask();
+      rt.call(k, [0.5, X, rt.domain(R, [1, 2], [3, 5])]);
+      rt.disableWriteMask();
+      await rt.finish();
+      out.push(await bits(rt, R));
+      return out;
+    });
+    expect(wasm).toEqual(js);
+    const first = new Float32Array(new Uint32Array(wasm[0]!).buffer);
+    expect(first[1]).toBe(-f(x[1]!)); // mask 0: untouched
+    expect(first[3]).toBe(f(f(0.5 * f(x[3]!)) - 1)); // mask NaN: written
+    // The masked plan is written as WebAssembly (not left to JavaScript).
+    expect(generateKernelWasm(k.ir, { mode: 'map', access: [null, 'linear', 'linear'], mask: 'linear', smallIndex: true }).bytes.length).toBeGreaterThan(0);
+  });
+
   it('a long kernel body (3000 statements) compiles and agrees', async () => {
     const lines = Array.from({ length: 3000 }, (_, i) => `  acc = acc * 0.999f + x * ${(i % 7) + 1}.0f;`).join('\n');
     const ks = kernels(`kernel void longbody(float x<>, out float r<>) {\n  float acc = 0.0f;\n${lines}\n  r = acc;\n}`);

@@ -43,7 +43,6 @@ const wasmRun = ex.run;`;
 
 export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (plan.mode !== 'map' && plan.mode !== 'reduceAll') throw new WasmUnsupported(`mode ${plan.mode}`);
-  if (plan.mask) throw new WasmUnsupported('write mask');
   // Stores into char / uchar / fixed streams narrow (types.ts narrowStorage): the JavaScript kernel does it.
   if (ir.params.some((p) => p.storage)) throw new WasmUnsupported('a stream stored narrow (char, uchar, fixed)');
   // A fused reduction (ir.ts `produce`): the input element is computed per element by the producer's
@@ -155,6 +154,22 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
         throw new WasmUnsupported(`${p.role} parameter`);
     }
   });
+  // The write mask (setWriteMask): a one-word stream addressed like the others; an element whose mask
+  // value is 0 is skipped whole (no body, no stores).
+  let mask: Stream | null = null;
+  if (plan.mask && plan.mode !== 'map') throw new WasmUnsupported('a write mask outside a map launch');
+  if (plan.mask) {
+    const forms = plan.mask === 'linear' ? 'linear' : plan.mask === 'table' ? 'rrrr' : plan.mask;
+    if (forms !== 'linear' && !/^[ir]{4}$/.test(forms)) throw new WasmUnsupported(`mask access ${plan.mask}`);
+    mask = { k: -1, words: 1, kinds: ['float'], forms, addr: value('i32', 'L.mask.F.byteOffset + L.mask.base * 4'), S: [], N: [], running: -1, row: -1 };
+    if (forms !== 'linear') {
+      usesCoords = true;
+      mask.S = [0, 1, 2].map((d) => value('i32', `L.mask.S[${d}]`));
+      mask.N = [0, 1, 2, 3].map((d) => value('i32', `L.mask.s[${d}]`));
+    }
+  }
+  /** Every stream walked by address: the parameters' and the mask. */
+  const addressed = mask ? [...streams, mask] : streams;
   for (const k of ir.indexofParams) {
     const role = ir.params[k]!.role;
     if (role !== 'in' && role !== 'out') throw new WasmUnsupported(`indexof of a ${role} parameter`);
@@ -179,6 +194,10 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     if (p.role === 'out') b.writable = true;
     s.running = f.local('i32');
     if (s.forms !== 'linear') s.row = f.local('i32');
+  }
+  if (mask) {
+    mask.running = f.local('i32');
+    if (mask.forms !== 'linear') mask.row = f.local('i32');
   }
   if (produce) {
     const b = bindings[inputParam]!;
@@ -342,7 +361,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   const advance = () => {
     f.get(i).i32(1).op('i32.add').set(i);
     if (usesCoords) f.get(c[3]!).i32(1).op('i32.add').set(c[3]!);
-    for (const s of streams) {
+    for (const s of addressed) {
       if (s.forms !== 'linear' && s.forms[3] === 'r') continue;
       f.get(s.running).i32(s.words * 4).op('i32.add').set(s.running);
     }
@@ -365,7 +384,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   function vectorVersion(): Vector | null {
     const vectorWords = (w: number) => w === 1 || w === 2 || w === 4;
     if (plan.mode !== 'map' || !streams.every((s) => vectorWords(s.words) && !s.kinds.includes('double') && (s.forms === 'linear' || s.forms[3] === 'i'))) return null;
-    if (iters.some((it) => it.d === 3 && it.forms[3] !== 'i')) return null;
+    if (iters.some((it) => it.d === 3 && it.forms[3] !== 'i') || mask) return null;
     const saved = bindings.map((b) => ({ comps: b.comps && [...b.comps], indexof: b.indexof }));
     const itv = new Map<IterComp, { int: number; f: number }>();
     for (const it of iters) {
@@ -495,7 +514,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
       f.tee(indexofInts.get(k)![3 - d]!).op('f32.convert_i32_s').set(xs[3 - d]!);
     }
   }
-  for (const s of streams) {
+  for (const s of addressed) {
     if (s.forms === 'linear') {
       f.get(s.addr).get(i).i32(s.words * 4).op('i32.mul').op('i32.add').set(s.running);
       continue;
@@ -563,6 +582,15 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     f.br('el');
     f.close();
   }
+  if (mask) {
+    if (mask.forms !== 'linear' && mask.forms[3] === 'r') {
+      f.get(mask.row);
+      dimIndex(mask.forms, 3, mask.N);
+      f.op('i32.add').i32(4).op('i32.mul').get(mask.addr).op('i32.add').set(mask.running);
+    }
+    f.open('block', 'masked');
+    f.get(mask.running).load('f32').f32(0).op('f32.eq').brIf('masked');
+  }
   elementStart();
   if (interior) {
     f.get(c[3]!).get(lo).op('i32.ge_s').get(c[3]!).get(hi).op('i32.lt_s').op('i32.and');
@@ -571,6 +599,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     append(f.code, [OP.block, 0x40], general, [OP.end]);
   }
   stores();
+  if (mask) f.close();
   advance();
   f.br('el');
   f.close();
