@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createCpuRuntime } from '../../runtime/brt/index.js';
 import type { CompiledKernel, Stream } from '../../runtime/brt/api.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
-import { FLOAT, INT, vec } from '../../runtime/compiler/types.js';
+import { CHAR, FLOAT, INT, vec } from '../../runtime/compiler/types.js';
 import { fuseKernels } from '../../runtime/compiler/fuse/index.js';
 import { generateKernelWasm } from '../../runtime/compiler/codegen/wasm/index.js';
 
@@ -561,6 +561,31 @@ kernel void it2(iter float2 i<>, float x<>, out float r<>) { r = i.x * 3.0f - i.
     expect(first[3]).toBe(f(f(0.5 * f(x[3]!)) - 1)); // mask NaN: written
     // The masked plan is written as WebAssembly (not left to JavaScript).
     expect(generateKernelWasm(k.ir, { mode: 'map', access: [null, 'linear', 'linear'], mask: 'linear', smallIndex: true }).bytes.length).toBeGreaterThan(0);
+  });
+
+  it('8-bit outputs wrap when stored (read back as int by the next kernel)', async () => {
+    const ks = kernels(`
+kernel void add_char(char a<>, char b<>, out char c<>) { c = a + b; }
+kernel void widen(char c<>, out int r<>) { r = c * 2; }
+`);
+    const a = new Int8Array([127, -128, 100, -100, 5, 0, 127, 64, -1]);
+    const b = new Int8Array([1, -1, 100, -100, -5, 0, 127, 64, -1]);
+    const { wasm, js } = await both(async (rt) => {
+      const A = rt.createStream('a', CHAR, [a.length]);
+      const B = rt.createStream('b', CHAR, [a.length]);
+      const C = rt.createStream('c', CHAR, [a.length]);
+      const R = rt.createStream('r', INT, [a.length]);
+      await rt.streamRead(A, a);
+      await rt.streamRead(B, b);
+      rt.call(ks.get('add_char')!, [A, B, C]);
+      await rt.finish(); // stored to C, not fused into widen
+      rt.call(ks.get('widen')!, [C, R]);
+      return bits(rt, R);
+    });
+    expect(wasm).toEqual(js);
+    const wrap = (v: number) => ((v << 24) >> 24);
+    expect([...new Int32Array(new Uint32Array(wasm).buffer)]).toEqual([...a].map((v, i) => 2 * wrap(v + b[i]!)));
+    expect(ranAsWasm(ks.get('add_char')!)).toBe(true);
   });
 
   it('a long kernel body (3000 statements) compiles and agrees', async () => {

@@ -14,6 +14,7 @@
  * instead.
  */
 import type { KernelIR } from '../../ir.js';
+import { storageScalars } from '../../types.js';
 import { SMALL_WHOLE, type JsPlan } from '../js/drivers.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
 import { encodeModule, OP, type HostImport, type ValType } from './encode.js';
@@ -43,8 +44,9 @@ const wasmRun = ex.run;`;
 
 export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (plan.mode !== 'map' && plan.mode !== 'reduceAll') throw new WasmUnsupported(`mode ${plan.mode}`);
-  // Stores into char / uchar / fixed streams narrow (types.ts narrowStorage): the JavaScript kernel does it.
-  if (ir.params.some((p) => p.storage)) throw new WasmUnsupported('a stream stored narrow (char, uchar, fixed)');
+  // Streams stored narrow (types.ts narrowStorage) load as they are; stores into 8- and 16-bit integer
+  // outputs wrap (narrowStoreOp); a fixed output (saturate and round to code / 255) stays JavaScript.
+  if (ir.params.some((p) => p.role === 'out' && storageScalars(p).includes('fixed'))) throw new WasmUnsupported('a fixed output');
   // A fused reduction (ir.ts `produce`): the input element is computed per element by the producer's
   // part (parameters from `produce.from` on), which also stores the producer's kept outputs.
   const produce = ir.kind === 'reduce' && plan.mode === 'reduceAll' ? ir.produce : undefined;
@@ -342,16 +344,19 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
       storeOutputs();
     }
   };
+  const narrowStore = (sc: string | undefined) => narrowStoreOp(f, sc);
   const stores = () => {
     if (!producer) storeOutputs();
   };
   const storeOutputs = () => {
     for (const s of streams) {
       if (ir.params[s.k]!.role !== 'out') continue;
+      const narrow = storageScalars(ir.params[s.k]!);
       bindings[s.k]!.comps!.forEach((v, comp) => {
         const kind = s.kinds[comp]!;
         f.get(s.running);
         emitter.push(v);
+        narrowStore(narrow[comp]);
         if (kind === 'float') f.store('f32', comp * 4);
         else if (kind === 'double') f.op('f32.demote_f64').store('f32', comp * 4);
         else f.store('i32', comp * 4);
@@ -385,6 +390,8 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
     const vectorWords = (w: number) => w === 1 || w === 2 || w === 4;
     if (plan.mode !== 'map' || !streams.every((s) => vectorWords(s.words) && !s.kinds.includes('double') && (s.forms === 'linear' || s.forms[3] === 'i'))) return null;
     if (iters.some((it) => it.d === 3 && it.forms[3] !== 'i') || mask) return null;
+    // Outputs of 8- and 16-bit integers: the scalar stores narrow them.
+    if (streams.some((s) => ir.params[s.k]!.role === 'out' && storageScalars(ir.params[s.k]!).some((c) => ['char', 'uchar', 'short', 'ushort'].includes(c)))) return null;
     const saved = bindings.map((b) => ({ comps: b.comps && [...b.comps], indexof: b.indexof }));
     const itv = new Map<IterComp, { int: number; f: number }>();
     for (const it of iters) {
@@ -663,6 +670,16 @@ function bodyVersion(f: FuncBuilder, emitter: WasmKernelEmitter, interior: boole
   const code = f.code;
   f.code = saved;
   return code.slice(2, -1); // without the block's opening (2 bytes) and its end
+}
+
+/** The stored value of an 8- or 16-bit integer stream component (scalar.ts narrowStore): wrapped. */
+function narrowStoreOp(f: FuncBuilder, s: string | undefined): void {
+  switch (s) {
+    case 'char': f.i32(24).op('i32.shl').i32(24).op('i32.shr_s'); return;
+    case 'uchar': f.i32(255).op('i32.and'); return;
+    case 'short': f.i32(16).op('i32.shl').i32(16).op('i32.shr_s'); return;
+    case 'ushort': f.i32(65535).op('i32.and'); return;
+  }
 }
 
 function pushAsF64(f: FuncBuilder, v: Val, emitter: WasmKernelEmitter): void {
