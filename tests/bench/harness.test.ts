@@ -28,7 +28,7 @@ describe('bench options', () => {
     const cases = allCases(true);
     const ids = (only?: string[], b: ('webgpu' | 'cpu')[] = ['webgpu', 'cpu']) => selectCases(cases, only, b).map((c) => c.id);
     expect(ids(['saxpy'])).toEqual(['saxpy.small', 'saxpy.large', 'saxpy.huge']);
-    expect(ids(['sgemv.large'])).toEqual(['sgemv.large.mulsum', 'sgemv.large.single']);
+    expect(ids(['sgemv.large'])).toEqual(['sgemv.large.mulsum', 'sgemv.large.single', 'sgemv.large.alive', 'sgemv.large.dead']);
     expect(ids(['sum'])).toEqual(['sum.small', 'sum.large']);
     const cpuGroup = ['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]);
     expect(ids(['cpu'])).toEqual(cpuGroup);

@@ -17,6 +17,8 @@ import type { BenchReport, CaseResult, SideResult } from '../../bench/results.js
 const WEBGPU_CASES = [
   'saxpy.small', 'saxpy.large', 'saxpy.huge',
   'sgemv.small.mulsum', 'sgemv.small.single', 'sgemv.large.mulsum', 'sgemv.large.single',
+  // Issue 16: the seeds' sgemv fused (T alive or dead) and a chain of four maps fused and not.
+  'sgemv.small.alive', 'sgemv.small.dead', 'sgemv.large.alive', 'sgemv.large.dead', 'chain4.fused', 'chain4.unfused',
   'sum.small', 'sum.large', 'stencil', 'stencil.large', 'loop.small', 'loop.large', 'calls', 'streamRead', 'streamWrite',
 ];
 /** The host group (bench/host.ts): each job against gcc -O2, a JS loop, and checks off. */
@@ -97,7 +99,8 @@ describe('npm run bench -- --quick', () => {
     expect(report.targets.map((t) => t.caseId)).toEqual([
       'saxpy.small', 'saxpy.large', 'sum.large', 'calls', 'streamRead',
       'loop.small', 'loop.large', 'loop.small', 'loop.large', 'stencil.large', 'sgemv.large.single', 'sgemv.large.mulsum',
-      'saxpy.huge', 'saxpy.huge', 'streamRead', 'streamWrite',
+      'saxpy.huge', 'saxpy.huge', 'sgemv.large.dead', 'sgemv.large.alive', 'sgemv.large.dead', 'chain4.fused',
+      'streamRead', 'streamWrite',
     ]);
   }, 120_000);
 });

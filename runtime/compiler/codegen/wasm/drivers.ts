@@ -175,6 +175,9 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   for (const k of ir.indexofParams) {
     const role = ir.params[k]!.role;
     if (role !== 'in' && role !== 'out') throw new WasmUnsupported(`indexof of a ${role} parameter`);
+    // A fused reduction's producer taking indexof of its own output, which is elided (not a stream
+    // of this launch): its addressing is the JavaScript kernel's.
+    if (!streams.some((st) => st.k === k)) throw new WasmUnsupported('indexof of an output the fused launch never writes');
     usesCoords = true;
   }
 
