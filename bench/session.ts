@@ -23,7 +23,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { BenchKernel, writeConnectionFile, type ConnectionFile } from './session-client.js';
+// session-client loads zeromq (a native addon): imported when the session group runs, so the other
+// groups run where only the GPU packages were shipped.
+import type { BenchKernel, ConnectionFile } from './session-client.js';
 import { median, type TargetResult } from './results.js';
 import type { WireMessage } from '../kernel/wire.js';
 
@@ -175,6 +177,7 @@ interface RunSamples {
 
 async function oneRun(s: SessionSettings, ticks: number): Promise<RunSamples> {
   const dir = mkdtempSync(join(tmpdir(), 'brook-bench-session-'));
+  const { BenchKernel, writeConnectionFile } = await import('./session-client.js');
   const conn: ConnectionFile = await writeConnectionFile(dir);
   let a: BenchKernel | undefined;
   let b: BenchKernel | undefined;
