@@ -95,7 +95,15 @@ export interface PlanOptions {
   beforeCopy?: () => void;
 }
 
+let plans = 0;
+
+/** Launches planned so far in this process (tests see the plan cache, brt/plan-cache.ts, work). */
+export function plannedLaunches(): number {
+  return plans;
+}
+
 export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[], opts: PlanOptions): PlannedLaunch {
+  plans++;
   const ir = k.ir;
   const span = opts.span;
   if (args.length !== ir.params.length) {

@@ -27,6 +27,7 @@ import { BrookRuntimeError } from '../compiler/diagnostics.js';
 import { brtError, plural, shapeText } from './errors.js';
 import { hostWords } from './hostarray.js';
 import { isStreamLike, materialize, planLaunch, type PlannedLaunch } from './launch.js';
+import { PlanCache } from './plan-cache.js';
 import { FusionQueue, fusionModeFromEnv, hintedStreams, type FusionMode } from './fusion.js';
 import { formatStream } from './print.js';
 import { TransferClock } from './transfer-clock.js';
@@ -65,6 +66,8 @@ export class Runtime implements BrookRuntime {
   readonly transfers = new TransferClock();
   /** Kernel calls held for fusion (fusion.ts); every other operation runs them first. */
   readonly fusion: FusionQueue;
+  /** Recent map-call plans per kernel, reused by calls like them (plan-cache.ts). */
+  private readonly plans = new PlanCache();
 
   constructor(backend: Backend, private readonly hooks: RuntimeHooks = {}, fusion: FusionMode = fusionModeFromEnv()) {
     this.current = backend;
@@ -292,8 +295,14 @@ export class Runtime implements BrookRuntime {
         throw brtError('BRK5024', { kernel: k.ir.name, have: 'a reduction', want: 'a kernel', fix: 'call it with a reduction target: a host variable or a smaller stream' }, span);
       }
       const mask = this.activeMask(span);
-      const planned = planLaunch(this.current, k, args, { mode: 'map', mask, span, beforeCopy: () => this.fusion.flush() });
-      if (k.ir.params.some((p) => p.role === 'vout')) {
+      // A call like a recent one (a loop) reuses its plan (plan-cache.ts); masked calls plan anew.
+      const vout = k.ir.params.some((p) => p.role === 'vout');
+      let planned = mask === undefined && !vout ? this.plans.find(k, args, span) : undefined;
+      if (!planned) {
+        planned = planLaunch(this.current, k, args, { mode: 'map', mask, span, beforeCopy: () => this.fusion.flush() });
+        if (mask === undefined && !vout) this.plans.remember(k, args, span, planned);
+      }
+      if (vout) {
         this.fusion.flush();
         return this.guard(() => this.runVout(planned, span));
       }
