@@ -13,7 +13,7 @@ import type { CompiledKernel } from '../../runtime/brt/api.js';
 import { createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import { FLOAT, vec } from '../../runtime/compiler/types.js';
-import { CHUNKED_READ_FROM, Downloader, READ_CHUNK } from '../../runtime/backends/webgpu/download.js';
+import { CHUNKED_READ_FROM, Downloader, READ_CHUNK, READ_GROWTH } from '../../runtime/backends/webgpu/download.js';
 import { Recorder } from '../../runtime/backends/webgpu/recorder.js';
 
 const F4 = vec('float', 4);
@@ -35,6 +35,7 @@ beforeAll(async () => {
 afterAll(() => rt?.dispose());
 afterEach(() => {
   Downloader.chunkBytes = READ_CHUNK;
+  Downloader.growth = READ_GROWTH;
 });
 
 /** float32 a * x + b with both roundings (values are halves and small integers: exact either way). */
@@ -151,6 +152,22 @@ describe('chunked readback', () => {
       await rt.streamWrite(s, view);
       expect(firstMismatch(view, host)).toBe(-1);
       expect([...big.subarray(0, 5), ...big.subarray(5 + n)]).toEqual(new Array(8).fill(7));
+    }
+    rt.free(s);
+  });
+
+  it('chunks that grow (64 KiB, 128 KiB, ...) with a ragged tail, then equal chunks of the same read', async () => {
+    Downloader.chunkBytes = 64 << 10;
+    Downloader.growth = 2;
+    const n = (3 << 20) / 4 + 4 * 1001 + 1; // 64 K + 128 K + ... past 3 MiB, and a few words
+    const s = rt.createStream('s', FLOAT, [n]);
+    const host = pattern(n, 16);
+    await rt.streamRead(s, host);
+    for (const growth of [2, 1]) {
+      Downloader.growth = growth;
+      const out = new Float32Array(n).fill(-1);
+      await rt.streamWrite(s, out);
+      expect(firstMismatch(out, host)).toBe(-1);
     }
     rt.free(s);
   });

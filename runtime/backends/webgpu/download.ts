@@ -14,10 +14,16 @@
  * that writes the stream) cannot reach the GPU before them: program order holds. Chunk buffers are
  * kept for the next read up to KEEP_BYTES.
  */
+import { envNumber } from './env.js';
 import type { Recorder } from './recorder.js';
 
-/** Bytes a chunk (bench/probes/transfers.mjs measures the choice). */
+/** Bytes of the first chunk (bench/probes/transfers.mjs measures the choice; BROOK_READ_CHUNK_MIB
+ *  overrides it, 0: every read in one piece). */
 export const READ_CHUNK = 8 << 20;
+/** Each chunk this many times the last, up to MAX_READ_CHUNK (1: equal chunks): the host starts
+ *  copying after a small first chunk, and a large read needs few maps (BROOK_READ_CHUNK_GROWTH). */
+export const READ_GROWTH = 1;
+export const MAX_READ_CHUNK = 64 << 20;
 /** Reads from this many bytes go in chunks; smaller ones in one piece (one submit, one map). */
 export const CHUNKED_READ_FROM = 2 * READ_CHUNK;
 /** Chunk buffers kept between reads (bounded memory for a program that reads large streams). */
@@ -26,9 +32,12 @@ const MAP_READ = 0x01;
 const COPY_DST = 0x08;
 
 export class Downloader {
-  /** READ_CHUNK, settable by measurements that compare chunk sizes (0: reads in one piece). */
-  static chunkBytes = READ_CHUNK;
-  private free: GPUBuffer[] = [];
+  /** READ_CHUNK and READ_GROWTH, settable by measurements that compare them. */
+  static chunkBytes = Math.floor((envNumber('BROOK_READ_CHUNK_MIB', READ_CHUNK / 2 ** 20) * 2 ** 20) / 4) * 4;
+  static growth = Math.max(1, envNumber('BROOK_READ_CHUNK_GROWTH', READ_GROWTH));
+  /** Free chunk buffers by size, and their total bytes. */
+  private readonly free = new Map<number, GPUBuffer[]>();
+  private freeBytes = 0;
   private disposed = false;
 
   constructor(
@@ -42,31 +51,50 @@ export class Downloader {
     return chunk > 0 && bytes >= 2 * chunk;
   }
 
+  /** Chunk sizes of a read of `bytes`: the first chunkBytes, each next growth times the last (a
+   *  multiple of 4, at most MAX_READ_CHUNK or chunkBytes if larger), the last what is left. */
+  private sizes(bytes: number): number[] {
+    const out: number[] = [];
+    let size = Downloader.chunkBytes;
+    const cap = Math.max(MAX_READ_CHUNK, Downloader.chunkBytes);
+    for (let at = 0; at < bytes; ) {
+      const len = Math.min(size, bytes - at);
+      out.push(len);
+      at += len;
+      size = Math.min(cap, Math.floor((size * Downloader.growth) / 4) * 4);
+    }
+    return out;
+  }
+
   /** Copy `bytes` (a multiple of 4) at `byteOffset` of `src` into `into` (at least `bytes` long). */
   async read(src: GPUBuffer, byteOffset: number, bytes: number, into: Uint8Array): Promise<void> {
-    const chunk = Downloader.chunkBytes;
-    const n = Math.ceil(bytes / chunk);
+    const sizes = this.sizes(bytes);
+    const n = sizes.length;
     const bufs: GPUBuffer[] = [];
     const maps: Promise<void>[] = [];
+    let at = 0;
     for (let i = 0; i < n; i++) {
-      const len = Math.min(chunk, bytes - i * chunk);
-      const b = this.take(chunk);
+      const len = sizes[i]!;
+      const b = this.take(len);
       bufs.push(b);
-      this.rec.commands().copyBufferToBuffer(src, byteOffset + i * chunk, b, 0, len);
+      this.rec.commands().copyBufferToBuffer(src, byteOffset + at, b, 0, len);
       this.rec.flush();
       const m = b.mapAsync(MAP_READ, 0, len);
       // Awaited in order below; a failure past the first is reported through the first await.
       m.catch(() => undefined);
       maps.push(m);
+      at += len;
     }
     let i = 0;
+    at = 0;
     try {
       for (; i < n; i++) {
-        const len = Math.min(chunk, bytes - i * chunk);
+        const len = sizes[i]!;
         await maps[i];
-        into.set(new Uint8Array(bufs[i]!.getMappedRange(0, len)), i * chunk);
+        into.set(new Uint8Array(bufs[i]!.getMappedRange(0, len)), at);
         bufs[i]!.unmap();
         this.give(bufs[i]!);
+        at += len;
       }
     } catch (e) {
       // Device lost or destroyed: the buffers not copied out yet go with it.
@@ -75,22 +103,34 @@ export class Downloader {
     }
   }
 
-  private take(size: number): GPUBuffer {
-    let b = this.free.pop();
-    while (b && b.size !== size) {
-      b.destroy();
-      b = this.free.pop();
+  /** A chunk buffer of at least `len` bytes (sizes rounded up to 1 MiB, so ragged last chunks of
+   *  different reads share buffers). */
+  private take(len: number): GPUBuffer {
+    const size = Math.ceil(len / 2 ** 20) * 2 ** 20;
+    const b = this.free.get(size)?.pop();
+    if (b) {
+      this.freeBytes -= size;
+      return b;
     }
-    return b ?? this.device.createBuffer({ size, usage: MAP_READ | COPY_DST, label: 'brook readback chunk' });
+    return this.device.createBuffer({ size, usage: MAP_READ | COPY_DST, label: 'brook readback chunk' });
   }
 
   private give(b: GPUBuffer): void {
-    if (!this.disposed && (this.free.length + 1) * b.size <= KEEP_BYTES) this.free.push(b);
-    else b.destroy();
+    const size = b.size;
+    if (this.disposed || this.freeBytes + size > KEEP_BYTES) {
+      b.destroy();
+      return;
+    }
+    let list = this.free.get(size);
+    if (!list) this.free.set(size, (list = []));
+    list.push(b);
+    this.freeBytes += size;
   }
 
   dispose(): void {
     this.disposed = true;
-    for (const b of this.free.splice(0)) b.destroy();
+    for (const list of this.free.values()) for (const b of list) b.destroy();
+    this.free.clear();
+    this.freeBytes = 0;
   }
 }

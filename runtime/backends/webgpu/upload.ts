@@ -14,6 +14,7 @@
  * A write that finds no mapped buffer ready creates one mapped at creation. At most KEEP buffers
  * (KEEP * CHUNK bytes) are kept; writes below STAGED_FROM bytes keep using queue.writeBuffer.
  */
+import { envNumber } from './env.js';
 import type { Recorder } from './recorder.js';
 
 export const CHUNK = 16 << 20;
@@ -25,8 +26,9 @@ const MAP_WRITE = 0x02;
 const COPY_SRC = 0x04;
 
 export class Uploader {
-  /** CHUNK, settable by measurements that compare chunk sizes (applies to later writes). */
-  static chunkBytes = CHUNK;
+  /** CHUNK, settable by measurements that compare chunk sizes (applies to later writes); also
+   *  BROOK_UPLOAD_CHUNK_MIB. */
+  static chunkBytes = Math.max(1 << 16, Math.floor((envNumber('BROOK_UPLOAD_CHUNK_MIB', CHUNK / 2 ** 20) * 2 ** 20) / 4) * 4);
   /** Staging buffers created (mapped at creation), reused (re-mapped), and chunks that fell back
    *  to queue.writeBuffer, over the process (bench/probes/transfers.mjs reads them). */
   static readonly stats = { created: 0, reused: 0, fallback: 0 };
