@@ -25,7 +25,7 @@ import type { CaseContext } from './side.js';
 const METHODOLOGY = [
   'Each side is run once and checked against a float64 JavaScript reference before any timing; a side that fails is not timed.',
   'Baselines with several schedules (plans) are each verified and briefly timed; the fastest is kept.',
-  'After warm-up runs, samples alternate baseline and Brook; the reported time is the median.',
+  'After warm-up runs, samples alternate baseline and Brook; the reported time is the median. GPU cases warm up (alternating sides) for at least 1 s: an idle NVIDIA GPU runs at its idle clock for the first few hundred ms of load (345-480 MHz, then 1980 MHz on an H100).',
   'GPU cases: before each sample a separate submit writes a scratch buffer larger than the GPU cache (outside the timing).',
   'GPU time: timestamps at the beginning and end of every compute pass the job issues; time = last end - first beginning. Without timestamp-query: wall time around submit + onSubmittedWorkDone (wall-submit).',
   'Per-call cost (calls): wall time of all calls plus the final submit and wait, divided by the number of calls.',
@@ -33,6 +33,12 @@ const METHODOLOGY = [
   'GB/s and GFLOP/s use the job\'s algorithmic bytes and flops (inputs read once, outputs written once), the same for both sides.',
   'ratio = baseline median / Brook median, both from this run (1 = Brook as fast as the baseline).',
 ];
+
+/** How long GPU cases warm up at least. Measured on an H100 (bench/probes/loop-warmup.mjs with
+ *  nvidia-smi logging clocks every 100 ms): from idle the SM clock stayed at 345-480 MHz for about
+ *  0.4 s of load before reaching 1980 MHz, and every sample in that time took 1.7x as long, on the
+ *  hand-written loop and Brook alike (the loop.large spread of 0.80 on an H200). */
+const GPU_WARMUP_MS = 1000;
 
 function cpuInfo(): DeviceInfo {
   const c = cpus();
@@ -100,8 +106,8 @@ export async function runBench(
   for (const d of devices) if (!d.unavailable) log(`bench: ${d.backend}: ${d.name} (timing: ${d.timing})`);
 
   const settings: MeasureSettings = opts.quick
-    ? { warmup: 1, samples: 3, planSamples: 1, flushBytes: 1 << 20, log }
-    : { warmup: 3, samples: 15, planSamples: 5, flushBytes: 256 << 20, log };
+    ? { warmup: 1, samples: 3, planSamples: 1, flushBytes: 1 << 20, gpuWarmupMs: 0, log }
+    : { warmup: 3, samples: 15, planSamples: 5, flushBytes: 256 << 20, gpuWarmupMs: GPU_WARMUP_MS, log };
   const flusher = gpu ? await createFlusher(gpu, settings.flushBytes) : undefined;
   const ctx: CaseContext = { quick: opts.quick, gpu };
   const started = new Date();

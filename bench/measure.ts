@@ -25,6 +25,9 @@ export interface MeasureSettings {
   planSamples: number;
   /** Bytes of scratch written between GPU samples to evict caches. */
   flushBytes: number;
+  /** GPU cases warm up for at least this long (ms), both sides alternating, so samples start at
+   *  the GPU's working clock rather than its idle one (main.ts GPU_WARMUP_MS). */
+  gpuWarmupMs?: number;
   /** Print progress lines to stderr. */
   log: (line: string) => void;
 }
@@ -48,6 +51,9 @@ async function verify(side: Side): Promise<{ reason?: string; maxRelError?: numb
     return { reason: errText(e), ms: performance.now() - t0 };
   }
 }
+
+/** Warm-up runs of each side at most (a time-bounded warm-up of a very short case). */
+const MAX_WARMUP_RUNS = 300;
 
 /** A side whose first run took this long gets fewer samples, so one slow side cannot eat the run's time. */
 const SLOW_RUN_MS = 2000;
@@ -167,9 +173,12 @@ export async function measureCase(c: BenchCase, ctx: CaseContext, st: MeasureSet
     }
   };
   try {
-    for (const x of live()) await guarded(x, 'warming up', async () => {
-      for (let i = 0; i < st.warmup; i++) await timeOne(x.side);
-    });
+    // Alternating, like the samples; GPU cases go on until gpuWarmupMs have passed (the clock ramp).
+    const warmFrom = performance.now();
+    const warmMs = c.backend === 'webgpu' ? st.gpuWarmupMs ?? 0 : 0;
+    for (let i = 0; i < MAX_WARMUP_RUNS && (i < st.warmup || performance.now() - warmFrom < warmMs); i++) {
+      for (const x of live()) await guarded(x, 'warming up', async () => void (await timeOne(x.side)));
+    }
     for (let i = 0; i < st.samples; i++) {
       for (const x of live()) await guarded(x, 'timing', async () => void x.timed.push(await timeOne(x.side)));
     }

@@ -135,6 +135,35 @@ describe('measureCase', () => {
     expect(r.baseline.status).toBe('measured');
   });
 
+  it('GPU cases warm up for gpuWarmupMs, both sides alternating; CPU cases only their count', async () => {
+    // Each run takes 4 ms: 60 ms of warm-up is about 7 rounds of the two sides, then 3 samples.
+    const slow = (runs: { n: number }, order: string[], name: string): Side => ({
+      ...fake(name, true, runs),
+      async run() {
+        runs.n++;
+        order.push(name);
+        await new Promise((r) => setTimeout(r, 4));
+      },
+    });
+    for (const backend of ['webgpu', 'cpu'] as const) {
+      const b = { n: 0 };
+      const k = { n: 0 };
+      const order: string[] = [];
+      const c = { ...fakeCase(() => [slow(b, order, 'base')], () => slow(k, order, 'brook')), backend };
+      const r = await measureCase(c, { quick: true }, { ...settings, gpuWarmupMs: 60 });
+      expect(r.brook.samples).toBe(3);
+      // 1 verification run + warm-up + 3 samples each.
+      const warm = k.n - 1 - 3;
+      if (backend === 'webgpu') {
+        expect(warm).toBeGreaterThanOrEqual(5);
+        expect(b.n - 1 - 3).toBe(warm);
+        expect(order.slice(2, 8)).toEqual(['base', 'brook', 'base', 'brook', 'base', 'brook']);
+      } else {
+        expect(warm).toBe(settings.warmup);
+      }
+    }
+  });
+
   it('a Brook side that cannot exist yet is skipped, not failed', async () => {
     const r = await measureCase(fakeCase(() => [fake('right', true)], () => { throw new Unavailable('no compiler'); }), { quick: true }, settings);
     expect(r.brook).toMatchObject({ status: 'skipped', reason: 'no compiler' });
