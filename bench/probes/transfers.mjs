@@ -1,7 +1,8 @@
 // Where streamRead / streamWrite time goes (bench/README.md, Probes), on the Brook runtime alone:
 // the host's memcpy (as the bench measures it), a copy into and out of mapped staging memory (the
 // ceiling of a one-copy transfer), then streamRead by upload chunk size (upload.ts) and streamWrite
-// by readback chunk size (download.ts; 0 = one piece), every result checked. One JSON line a result.
+// by readback chunk size and growth (download.ts; 0 = one piece), every result checked. One JSON line
+// a result; the last names the fastest settings as BROOK_* variables.
 // Usage: node bench/probes/transfers.mjs [MiB=256] [runs=9]
 import { brookSession } from '../../dist/bench/brook/session.js';
 import { Uploader } from '../../dist/runtime/backends/webgpu/upload.js';
@@ -84,6 +85,7 @@ const check = async () => {
 };
 
 // 4. streamRead by upload chunk size.
+const best = { read: null, write: null };
 for (const c of [4, 8, 16, 32, 64]) {
   Uploader.chunkBytes = c << 20;
   const t = [];
@@ -95,21 +97,28 @@ for (const c of [4, 8, 16, 32, 64]) {
     if (i >= 2) t.push(performance.now() - t0);
   }
   const st = Object.fromEntries(Object.entries(Uploader.stats).map(([k, v]) => [k, v - before[k]]));
-  say({ what: 'streamRead', chunkMiB: c, ms: +med(t).toFixed(2), min: +Math.min(...t).toFixed(2), gbps: gbps(med(t)), staging: st, ok: await check() });
+  const r = { what: 'streamRead', chunkMiB: c, ms: +med(t).toFixed(2), min: +Math.min(...t).toFixed(2), gbps: gbps(med(t)), staging: st, ok: await check() };
+  say(r);
+  if (r.ok && (!best.read || r.ms < best.read.ms)) best.read = r;
 }
 Uploader.chunkBytes = 16 << 20;
 
 // 5. streamWrite by readback chunk size.
 await rt.streamRead(X, host);
 await rt.finish();
-for (const c of [0, 4, 8, 16, 32]) {
+for (const [c, growth] of [[0, 1], [8, 1], [16, 1], [32, 1], [64, 1], [4, 2], [8, 2], [16, 2]]) {
   Downloader.chunkBytes = c << 20;
+  Downloader.growth = growth;
   const t = [];
   for (let i = 0; i < runs + 2; i++) {
     const t0 = performance.now();
     await rt.streamWrite(X, dst);
     if (i >= 2) t.push(performance.now() - t0);
   }
-  say({ what: 'streamWrite', chunkMiB: c, ms: +med(t).toFixed(2), min: +Math.min(...t).toFixed(2), gbps: gbps(med(t)), ok: await check() });
+  const r = { what: 'streamWrite', chunkMiB: c, growth, ms: +med(t).toFixed(2), min: +Math.min(...t).toFixed(2), gbps: gbps(med(t)), ok: await check() };
+  say(r);
+  if (r.ok && (!best.write || r.ms < best.write.ms)) best.write = r;
 }
+// The fastest of each, as environment settings for a bench run (bench/probes/issue11-device.sh).
+say({ what: 'best', env: `BROOK_UPLOAD_CHUNK_MIB=${best.read?.chunkMiB ?? 16} BROOK_READ_CHUNK_MIB=${best.write?.chunkMiB ?? 0} BROOK_READ_CHUNK_GROWTH=${best.write?.growth ?? 1}` });
 process.exit(0);
