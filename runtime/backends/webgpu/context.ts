@@ -124,22 +124,31 @@ export class GpuContext {
     bindGroup?: GPUBindGroup,
     from = 0,
     to = count,
+    launch?: object,
   ): void {
     if (count === 0) return;
     const pipeline = p.pipelines.get(entry);
     if (!pipeline) throw new Error(`internal: no entry point ${entry}`);
+    // A whole launch in one dispatch: its uniform words depend on the launch and pipeline only,
+    // so a launch object dispatched again in this batch reuses its slot (recorder.ts launchSlot).
+    const whole = launch !== undefined && from === 0 && to === count && count <= MAX_PER_DISPATCH ? { key: launch, pipeline } : undefined;
     // [from, to): a piece of the launch (pieces.ts); positions keep their launch-wide numbers.
     for (let first = from; first < to; first += MAX_PER_DISPATCH) {
       const n = Math.min(MAX_PER_DISPATCH, to - first);
-      const [gx, gy] = this.grid(Math.ceil(n / wg));
-      const slot = this.rec.uniformSlot(p.uniformBytes);
-      fill(slot.data);
-      slot.data[4] = first + n;
-      slot.data[5] = gx * wg;
-      slot.data[6] = first;
-      slot.data[7] = count;
+      const gx = this.gridX(Math.ceil(n / wg));
+      const gy = Math.ceil(Math.ceil(n / wg) / this.maxGroupsPerDim);
+      let offset = whole ? this.rec.launchSlot(launch!, pipeline) : undefined;
+      if (offset === undefined) {
+        const slot = this.rec.uniformSlot(p.uniformBytes);
+        fill(slot.data);
+        slot.data[4] = first + n;
+        slot.data[5] = gx * wg;
+        slot.data[6] = first;
+        slot.data[7] = count;
+        offset = slot.offset;
+      }
       const bg = bindGroup ?? this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
-      this.rec.dispatch(pipeline, bg, slot.offset, gx, gy);
+      this.rec.dispatch(pipeline, bg, offset, gx, gy, whole);
       this.rec.addWork(n);
     }
   }
@@ -204,6 +213,11 @@ export class GpuContext {
   grid(groups: number): [number, number] {
     const gy = Math.ceil(groups / this.maxGroupsPerDim);
     return [Math.ceil(groups / gy), gy];
+  }
+
+  /** grid(groups)[0] without the array (per kernel call). */
+  private gridX(groups: number): number {
+    return Math.ceil(groups / Math.ceil(groups / this.maxGroupsPerDim));
   }
 
   /** A scratch storage buffer for the batch being recorded. It returns to the pool when the batch

@@ -27,12 +27,46 @@ export interface LaunchMemo {
 const KEEP = 4;
 const KEY = 'webgpu:memo';
 
+/** The entry last found for a launch object, with the buffers and stream shapes it was found for:
+ *  brt reuses one planned launch for a run of calls like it (brt/plan-cache.ts), and checking that
+ *  these references are unchanged is cheaper than matching the entry list again. */
+interface Found {
+  e: LaunchMemo;
+  space: readonly number[];
+  bufs: unknown[];
+  shapes: unknown[];
+  mask: unknown;
+}
+const byLaunch = new WeakMap<Launch, Found>();
+
+function stillFound(f: Found, launch: Launch, space: readonly number[]): boolean {
+  if (f.space !== space || f.mask !== launch.mask?.stream.buffer) return false;
+  const args = launch.args;
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
+    if (a.kind !== 'value' && (a.stream.buffer !== f.bufs[k] || a.stream.shape !== f.shapes[k])) return false;
+  }
+  return true;
+}
+
+function noteFound(launch: Launch, space: readonly number[], e: LaunchMemo): void {
+  byLaunch.set(launch, {
+    e,
+    space,
+    bufs: launch.args.map(bufferOf),
+    shapes: launch.args.map((a) => (a.kind !== 'value' ? a.stream.shape : undefined)),
+    mask: launch.mask?.stream.buffer,
+  });
+}
+
 function bufferOf(a: Launch['args'][number]): unknown {
   return a && a.kind !== 'value' ? a.stream.buffer : undefined;
 }
 
 /** The memo entry matching `launch` over `space`, or undefined. */
 export function findMemo(launch: Launch, space: readonly number[]): LaunchMemo | undefined {
+  const f = byLaunch.get(launch);
+  if (f && stillFound(f, launch, space)) return f.e;
   const list = launch.kernel.cache.get(KEY) as LaunchMemo[] | undefined;
   if (!list) return undefined;
   const args = launch.args;
@@ -44,6 +78,7 @@ export function findMemo(launch: Launch, space: readonly number[]): LaunchMemo |
       if (a.kind !== e.kinds[k] || bufferOf(a) !== e.bufs[k] || isDirect(a, space) !== e.direct[k]) continue outer;
     }
     if (e.shapes && !sameShapes(e.shapes, launch, space)) continue;
+    noteFound(launch, space, e);
     return e;
   }
   return undefined;
@@ -63,5 +98,6 @@ export function rememberLaunch(kernel: CompiledKernel, launch: Launch, space: re
   };
   list.unshift(e);
   if (list.length > KEEP) list.pop();
+  noteFound(launch, space, e);
   return e;
 }

@@ -69,6 +69,10 @@ export class Recorder {
   private prevSlotBytes = 0;
   /** Uniform slots given back because their words repeated the previous slot (bench/probes). */
   reusedSlots = 0;
+  /** This batch's uniform slot of each launch dispatched whole, with the pipeline it was written
+   *  for: a launch object brt hands over again (brt/plan-cache.ts) has the same uniform words, so
+   *  they are neither written nor compared again. Cleared with the arena at every submit. */
+  private readonly slotsByLaunch = new Map<object, { pipeline: object; offset: number }>();
   private readonly arenaCpu = new Uint32Array(ARENA_BYTES / 4);
   private arena: GPUBuffer;
   private arenaUsed = 0;
@@ -132,6 +136,12 @@ export class Recorder {
     return { offset, data };
   }
 
+  /** The slot already written in this batch for `launch` on `pipeline`, if any. */
+  launchSlot(launch: object, pipeline: object): number | undefined {
+    const s = this.slotsByLaunch.get(launch);
+    return s && s.pipeline === pipeline ? s.offset : undefined;
+  }
+
   /**
    * The slot to bind for a dispatch whose uniform words were written at `offset`: when that is the
    * newest slot and its words equal the slot before it (a loop calling one kernel on the same
@@ -171,7 +181,7 @@ export class Recorder {
 
   /** One dispatch in the open compute pass (the pipeline is set only when it changes: each native
    *  call costs microseconds, and batched small kernels are bound by them). */
-  dispatch(pipeline: GPUComputePipeline, bg: GPUBindGroup, uniformOffset: number, gx: number, gy: number): void {
+  dispatch(pipeline: GPUComputePipeline, bg: GPUBindGroup, uniformOffset: number, gx: number, gy: number, launch?: { key: object; pipeline: object }): void {
     const pass = this.computePass();
     if (this.passPipeline !== pipeline) {
       pass.setPipeline(pipeline);
@@ -179,6 +189,7 @@ export class Recorder {
       this.passBindGroup = null;
     }
     const offset = this.sharedSlot(uniformOffset);
+    if (launch) this.slotsByLaunch.set(launch.key, { pipeline: launch.pipeline, offset });
     if (bg !== this.passBindGroup || offset !== this.passOffset) {
       this.offsets[0] = offset;
       pass.setBindGroup(0, bg, this.offsets);
@@ -278,6 +289,7 @@ export class Recorder {
     this.arenaUsed = 0;
     this.lastSlot = -1;
     this.prevSlot = -1;
+    this.slotsByLaunch.clear();
     this.work = 0;
     this.dispatches = 0;
     this.runAfterSubmit();
