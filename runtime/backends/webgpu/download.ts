@@ -51,31 +51,37 @@ export class Downloader {
     return chunk > 0 && bytes >= 2 * chunk;
   }
 
-  /** Chunk sizes of a read of `bytes`: the first chunkBytes, each next growth times the last (a
-   *  multiple of 4, at most MAX_READ_CHUNK or chunkBytes if larger), the last what is left. */
-  private sizes(bytes: number): number[] {
-    const out: number[] = [];
+  /** Chunks of a read of `bytes`: the first chunkBytes, each next growth times the last (a
+   *  multiple of 4, at most MAX_READ_CHUNK or chunkBytes if larger); `len` is what a chunk copies
+   *  (the last one what is left), `size` its buffer's size: a size of that sequence, so every read
+   *  uses the same few buffer sizes whatever its length. */
+  private chunks(bytes: number): { len: number; size: number }[] {
+    const out: { len: number; size: number }[] = [];
     let size = Downloader.chunkBytes;
     const cap = Math.max(MAX_READ_CHUNK, Downloader.chunkBytes);
+    const grow = (x: number) => Math.min(cap, Math.floor((x * Downloader.growth) / 4) * 4);
     for (let at = 0; at < bytes; ) {
       const len = Math.min(size, bytes - at);
-      out.push(len);
+      // A short last chunk takes the smallest size of the sequence that holds it.
+      let fit = Downloader.chunkBytes;
+      while (fit < len && grow(fit) > fit) fit = grow(fit);
+      out.push({ len, size: len < size ? Math.max(fit, len) : size });
       at += len;
-      size = Math.min(cap, Math.floor((size * Downloader.growth) / 4) * 4);
+      size = grow(size);
     }
     return out;
   }
 
   /** Copy `bytes` (a multiple of 4) at `byteOffset` of `src` into `into` (at least `bytes` long). */
   async read(src: GPUBuffer, byteOffset: number, bytes: number, into: Uint8Array): Promise<void> {
-    const sizes = this.sizes(bytes);
-    const n = sizes.length;
+    const chunks = this.chunks(bytes);
+    const n = chunks.length;
     const bufs: GPUBuffer[] = [];
     const maps: Promise<void>[] = [];
     let at = 0;
     for (let i = 0; i < n; i++) {
-      const len = sizes[i]!;
-      const b = this.take(len);
+      const { len, size } = chunks[i]!;
+      const b = this.take(size);
       bufs.push(b);
       this.rec.commands().copyBufferToBuffer(src, byteOffset + at, b, 0, len);
       this.rec.flush();
@@ -89,7 +95,7 @@ export class Downloader {
     at = 0;
     try {
       for (; i < n; i++) {
-        const len = sizes[i]!;
+        const len = chunks[i]!.len;
         await maps[i];
         into.set(new Uint8Array(bufs[i]!.getMappedRange(0, len)), at);
         bufs[i]!.unmap();
@@ -103,10 +109,7 @@ export class Downloader {
     }
   }
 
-  /** A chunk buffer of at least `len` bytes (sizes rounded up to 1 MiB, so ragged last chunks of
-   *  different reads share buffers). */
-  private take(len: number): GPUBuffer {
-    const size = Math.ceil(len / 2 ** 20) * 2 ** 20;
+  private take(size: number): GPUBuffer {
     const b = this.free.get(size)?.pop();
     if (b) {
       this.freeBytes -= size;
@@ -115,9 +118,23 @@ export class Downloader {
     return this.device.createBuffer({ size, usage: MAP_READ | COPY_DST, label: 'brook readback chunk' });
   }
 
+  /** Keep `b` for the next read; past KEEP_BYTES, buffers of other sizes (an earlier setting of
+   *  chunkBytes or growth) go first, so the sizes in use stay kept. */
   private give(b: GPUBuffer): void {
     const size = b.size;
-    if (this.disposed || this.freeBytes + size > KEEP_BYTES) {
+    if (this.disposed || size > KEEP_BYTES) {
+      b.destroy();
+      return;
+    }
+    for (const [other, list] of this.free) {
+      if (this.freeBytes + size <= KEEP_BYTES) break;
+      if (other === size) continue;
+      while (list.length > 0 && this.freeBytes + size > KEEP_BYTES) {
+        list.pop()!.destroy();
+        this.freeBytes -= other;
+      }
+    }
+    if (this.freeBytes + size > KEEP_BYTES) {
       b.destroy();
       return;
     }
