@@ -35,6 +35,8 @@ export class Downloader {
   /** READ_CHUNK and READ_GROWTH, settable by measurements that compare them. */
   static chunkBytes = Math.floor((envNumber('BROOK_READ_CHUNK_MIB', READ_CHUNK / 2 ** 20) * 2 ** 20) / 4) * 4;
   static growth = Math.max(1, envNumber('BROOK_READ_CHUNK_GROWTH', READ_GROWTH));
+  /** Time recording the copies, waiting for maps and copying out, over the process (probes). */
+  static readonly stats = { recordMs: 0, waitMs: 0, copyMs: 0, chunks: 0 };
   /** Free chunk buffers by size, and their total bytes. */
   private readonly free = new Map<number, GPUBuffer[]>();
   private freeBytes = 0;
@@ -74,6 +76,7 @@ export class Downloader {
 
   /** Copy `bytes` (a multiple of 4) at `byteOffset` of `src` into `into` (at least `bytes` long). */
   async read(src: GPUBuffer, byteOffset: number, bytes: number, into: Uint8Array): Promise<void> {
+    const t0 = performance.now();
     const chunks = this.chunks(bytes);
     const n = chunks.length;
     const bufs: GPUBuffer[] = [];
@@ -93,14 +96,23 @@ export class Downloader {
     }
     let i = 0;
     at = 0;
+    const stats = Downloader.stats;
+    let t = performance.now();
+    stats.recordMs += t - t0;
+    stats.chunks += n;
     try {
       for (; i < n; i++) {
         const len = chunks[i]!.len;
         await maps[i];
+        const t1 = performance.now();
         into.set(new Uint8Array(bufs[i]!.getMappedRange(0, len)), at);
         bufs[i]!.unmap();
         this.give(bufs[i]!);
         at += len;
+        const t2 = performance.now();
+        stats.waitMs += t1 - t;
+        stats.copyMs += t2 - t1;
+        t = t2;
       }
     } catch (e) {
       // Device lost or destroyed: the buffers not copied out yet go with it.

@@ -31,7 +31,7 @@ export class Uploader {
   static chunkBytes = Math.max(1 << 16, Math.floor((envNumber('BROOK_UPLOAD_CHUNK_MIB', CHUNK / 2 ** 20) * 2 ** 20) / 4) * 4);
   /** Staging buffers created (mapped at creation), reused (re-mapped), and chunks that fell back
    *  to queue.writeBuffer, over the process (bench/probes/transfers.mjs reads them). */
-  static readonly stats = { created: 0, reused: 0, fallback: 0 };
+  static readonly stats = { created: 0, reused: 0, fallback: 0, copyMs: 0, unmapMs: 0, submitMs: 0 };
   private readonly ready: GPUBuffer[] = [];
   /** Staging buffers submitted and waiting for their re-map. */
   private remapping = 0;
@@ -65,11 +65,18 @@ export class Uploader {
       if (st) Uploader.stats.reused++;
       else Uploader.stats.created++;
       st ??= this.device.createBuffer({ size: chunk, usage: MAP_WRITE | COPY_SRC, mappedAtCreation: true, label: 'brook upload' });
+      const t0 = performance.now();
       new Uint8Array(st.getMappedRange(0, n)).set(src.subarray(at, at + n));
+      const t1 = performance.now();
       st.unmap();
+      const t2 = performance.now();
       this.rec.commands().copyBufferToBuffer(st, 0, dst, byteOffset + at, n);
       this.rec.onSubmitted(() => this.remap(st));
       this.rec.flush();
+      const stats = Uploader.stats;
+      stats.copyMs += t1 - t0;
+      stats.unmapMs += t2 - t1;
+      stats.submitMs += performance.now() - t2;
     }
   }
 
