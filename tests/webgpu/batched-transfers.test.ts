@@ -3,9 +3,9 @@
  * - uniform slots shared between dispatches whose uniform words repeat (recorder.ts sharedSlot):
  *   constants that change, repeat, change back, and two kernels interleaved must each see their
  *   own values; identical calls must really share (the mechanism is on);
- * - chunked readback (download.ts): reads past CHUNKED_READ_FROM with a ragged tail, into a view at
- *   an offset, from a domain, and program order against a kernel that overwrites the stream after
- *   a streamWrite that was not awaited.
+ * - chunked readback (download.ts, off by default, on here): reads of several chunks with a ragged
+ *   tail, into a view at an offset, from a domain, chunks that grow, and program order against a
+ *   kernel that overwrites the stream after a streamWrite that was not awaited.
  * Every value is checked against a float64 recurrence or the host data computed here.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import type { CompiledKernel } from '../../runtime/brt/api.js';
 import { createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import { FLOAT, vec } from '../../runtime/compiler/types.js';
-import { CHUNKED_READ_FROM, Downloader, READ_CHUNK, READ_GROWTH } from '../../runtime/backends/webgpu/download.js';
+import { Downloader, READ_CHUNK, READ_GROWTH } from '../../runtime/backends/webgpu/download.js';
 import { Recorder } from '../../runtime/backends/webgpu/recorder.js';
 
 const F4 = vec('float', 4);
@@ -129,8 +129,9 @@ describe('uniform slots shared between repeated dispatches', () => {
 });
 
 describe('chunked readback', () => {
-  it('a read past CHUNKED_READ_FROM with a ragged tail, at the default chunk size', async () => {
-    const n = CHUNKED_READ_FROM / 4 + 12345 * 4 + 3;
+  it('8 MiB chunks (the size first tried on a GPU): two chunks and a ragged tail', async () => {
+    Downloader.chunkBytes = 8 << 20;
+    const n = (16 << 20) / 4 + 12345 * 4 + 3;
     const host = pattern(n, 11);
     const s = rt.createStream('s', FLOAT, [n]);
     await rt.streamRead(s, host);

@@ -1,31 +1,35 @@
 /// <reference types="@webgpu/types" />
 /**
- * Device-to-host copies of large reads (streamWrite, large readbacks) in chunks, so the host's copy
- * out of one mapped chunk overlaps the GPU's copy of the next.
+ * Device-to-host copies of large reads in chunks, so the host's copy out of one mapped chunk could
+ * overlap the GPU's copy of the next. OFF by default (READ_CHUNK = 0): measured slower than one
+ * piece on both GPU machines tried, so large reads take context.ts readWords' one-piece path (one
+ * staging buffer, one map, one `set` straight into the caller's array). Kept as a knob
+ * (BROOK_READ_CHUNK_MIB, BROOK_READ_CHUNK_GROWTH) because the balance depends on the host.
  *
- * One staging buffer the size of the read (the small-read path, context.ts readWords) costs the
- * whole GPU copy, then a map, then the whole host copy, one after the other: 44.9 ms for 256 MiB on
- * an H200 whose host memcpy takes 27.6 ms. Here every chunk's copy is recorded now, each in a
- * submit of its own (a map resolves when the submit that wrote its buffer is done, so one submit
- * for all would resolve every map together), and the chunks are copied out in order as their maps
- * resolve, each straight into the caller's array (one copy, no conversion).
+ * Measured (bench/probes/transfers.mjs, 256 MiB, bench/results/transfers-h200-issue11.jsonl): on an
+ * H200 one piece took 30.2 ms (GPU copy + map 5.2 ms, the copy out of mapped memory 24.8 ms at
+ * 10.8 GB/s, the host's memcpy 10.7 GB/s); in chunks of 8-64 MiB, or growing from 4-16 MiB, 41.6-58.1
+ * ms, the copies out of the chunk buffers alone taking 40.7-43.1 ms (6.2 GB/s) although the waits for
+ * their maps were 0.4-5 ms: copying out while the GPU writes host memory runs slower than the wait
+ * it saves. On an H100 (bench, 8 MiB chunks) 62.5 ms against the hand-written one-piece 35.9 ms.
  *
- * All copies are recorded before `read` first yields, so work recorded after the read (a kernel
- * that writes the stream) cannot reach the GPU before them: program order holds. Chunk buffers are
- * kept for the next read up to KEEP_BYTES.
+ * How it works when on: every chunk's copy is recorded now, each in a submit of its own (a map
+ * resolves when the submit that wrote its buffer is done, so one submit for all would resolve every
+ * map together), and the chunks are copied out in order as their maps resolve, each straight into
+ * the caller's array (one copy, no conversion). All copies are recorded before `read` first yields,
+ * so work recorded after the read (a kernel that writes the stream) cannot reach the GPU before
+ * them: program order holds. Chunk buffers are kept for the next read up to KEEP_BYTES.
  */
 import { envNumber } from './env.js';
 import type { Recorder } from './recorder.js';
 
-/** Bytes of the first chunk (bench/probes/transfers.mjs measures the choice; BROOK_READ_CHUNK_MIB
- *  overrides it, 0: every read in one piece). */
-export const READ_CHUNK = 8 << 20;
+/** Bytes of the first chunk; 0: every read in one piece (the default: see above). BROOK_READ_CHUNK_MIB
+ *  overrides it. */
+export const READ_CHUNK = 0;
 /** Each chunk this many times the last, up to MAX_READ_CHUNK (1: equal chunks): the host starts
  *  copying after a small first chunk, and a large read needs few maps (BROOK_READ_CHUNK_GROWTH). */
 export const READ_GROWTH = 1;
 export const MAX_READ_CHUNK = 64 << 20;
-/** Reads from this many bytes go in chunks; smaller ones in one piece (one submit, one map). */
-export const CHUNKED_READ_FROM = 2 * READ_CHUNK;
 /** Chunk buffers kept between reads (bounded memory for a program that reads large streams). */
 const KEEP_BYTES = 256 << 20;
 const MAP_READ = 0x01;
@@ -47,7 +51,8 @@ export class Downloader {
     private readonly rec: Recorder,
   ) {}
 
-  /** Whether a read of `bytes` goes through `read` (else the caller's one-piece path). */
+  /** Whether a read of `bytes` goes through `read` (else the caller's one-piece path): chunks are
+   *  on and the read holds at least two. */
   takes(bytes: number): boolean {
     const chunk = Downloader.chunkBytes;
     return chunk > 0 && bytes >= 2 * chunk;
