@@ -20,10 +20,10 @@
  *   adapter exists.
  */
 import { existsSync, readFileSync, readSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withLibraries } from '../runtime/library/index.js';
-import { BrookRuntimeError, compile, renderDiagnostic, renderRuntimeError, SourceSet } from '../runtime/compiler/index.js';
+import { BrookRuntimeError, renderRuntimeError } from '../runtime/compiler/diagnostics.js';
+import { compileFiles, compileOnWorker, type CompiledFiles, type CompileRequest } from './compile-files.js';
 import { PhaseClock } from './phases.js';
 
 export interface CliIO {
@@ -205,43 +205,57 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     return 0;
   }
 
-  // Read the files; includes resolve relative to the including file.
-  const sources = new SourceSet();
+  // Read the files; includes are read as the compiler meets them (cli/compile-files.ts).
+  const files: CompileRequest['files'] = [];
   for (const f of parsed.files) {
-    let text: string;
     try {
-      text = readFileSync(f, 'utf8');
+      files.push({ name: f, text: readFileSync(f, 'utf8') });
     } catch (e) {
       err(`brook: cannot read '${f}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}\n`);
       return 1;
     }
-    sources.add(f, text);
   }
-  // C's search for "name": the including file's folder, then each -I folder in order.
-  const readInclude = (name: string, from: string) => {
-    for (const dir of [dirname(from), ...(parsed.includeDirs ?? [])]) {
-      const p = resolve(dir, name);
-      try {
-        // Shown in diagnostics relative to the current directory, as the user would type it.
-        return { name: relative(process.cwd(), p) || p, text: readFileSync(p, 'utf8') };
-      } catch {
-        // not in this folder
-      }
-    }
-    return undefined;
-  };
-  // Then the libraries shipped with the package (#include <brook/blas.br>, runtime/library).
-  const t0 = performance.now();
-  const result = compile(sources, { readInclude: withLibraries(readInclude) });
-  phases.compileMs = performance.now() - t0;
-  for (const d of result.diagnostics) err(renderDiagnostic(result.sources, d) + '\n');
-  if (!result.ok || !result.hostJs) return 1;
-  if (parsed.command === 'check') return 0;
-  return run(result.hostJs, result, parsed, io, phases);
+  const request: CompileRequest = { files, includeDirs: parsed.includeDirs ?? [] };
+  if (parsed.command === 'check') {
+    const compiled = await compileFiles(request);
+    for (const r of compiled.rendered) err(r + '\n');
+    return compiled.ok ? 0 : 1;
+  }
+  return run(request, parsed, io, phases);
 }
 
-async function run(hostJs: string, result: ReturnType<typeof compile>, args: Args, io: CliIO, phases: PhaseClock): Promise<number> {
+/** Whether `brook run` will try to start a GPU device: --backend, else BROOK_BACKEND / BRT_RUNTIME as
+ *  brt's createRuntime reads them (anything but cpu tries the GPU). */
+function triesGpu(args: Args, env: Record<string, string | undefined>): boolean {
+  if (args.backend) return args.backend === 'webgpu';
+  const b = env.BROOK_BACKEND?.trim().toLowerCase();
+  if (b) return b === 'webgpu';
+  const brt = env.BRT_RUNTIME?.trim().toLowerCase();
+  return brt ? brt !== 'cpu' : true;
+}
+
+/** The compile worker is there when running from the build (dist/cli/compile-worker.js); tests that
+ *  run cli/main.ts from source compile on the calling thread. BROOK_COMPILE_WORKER=0 turns it off. */
+function compileWorkerAvailable(env: Record<string, string | undefined>): boolean {
+  return env.BROOK_COMPILE_WORKER !== '0' && existsSync(fileURLToPath(new URL('./compile-worker.js', import.meta.url)));
+}
+
+async function run(request: CompileRequest, args: Args, io: CliIO, phases: PhaseClock): Promise<number> {
   const err = (s: string) => io.stderr(utf8(s));
+  // On WebGPU a worker thread compiles while the device starts: starting Dawn blocks this thread
+  // (docs/DECISIONS.md "Whole programs: fixed costs"); the backend starts the worker when it is about
+  // to request the adapter (backends/webgpu/device.ts, whileStarting). On the CPU: compile, then start.
+  const useWorker = triesGpu(args, io.env) && compileWorkerAvailable(io.env);
+  let compiling: Promise<CompiledFiles> | undefined;
+  let compiled: CompiledFiles | undefined;
+  const compileInLine = async (): Promise<boolean> => {
+    compiled = await compileFiles(request);
+    phases.compileMs = compiled.compileMs;
+    phases.addLoad(compiled.loadMs);
+    for (const r of compiled.rendered) err(r + '\n');
+    return compiled.ok;
+  };
+  if (!useWorker && !(await compileInLine())) return 1;
   // stdout: buffered bytes, flushed at exit (and on fflush or when large); stderr: immediate.
   let pending: string[] = [];
   let pendingBytes = 0;
@@ -274,7 +288,8 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
     },
   });
 
-  let rt: Awaited<ReturnType<typeof import('../runtime/brt/index.js').createRuntime>>;
+  let rt: Awaited<ReturnType<typeof import('../runtime/brt/index.js').createRuntime>> | undefined;
+  let startError: string | undefined;
   t0 = performance.now();
   try {
     rt = await brt.createRuntime({
@@ -282,22 +297,45 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
       requireGpu: args.backend === 'webgpu' ? true : undefined,
       // A profile (and --phases-out) times each kernel with GPU timestamps where the adapter has them,
       // unrounded (Dawn rounds them to 100 us on real GPUs unless told not to).
-      ...(args.profile || args.phasesOut ? { webgpu: { timing: true, flags: ['disable-dawn-features=timestamp_quantization'] } } : {}),
+      webgpu: {
+        ...(args.profile || args.phasesOut ? { timing: true, flags: ['disable-dawn-features=timestamp_quantization'] } : {}),
+        ...(useWorker ? { whileStarting: () => (compiling = compileOnWorker(request)) } : {}),
+      },
       stdout: (s) => lib.writeText(1, s),
       stderr: (s) => err(s),
       env: io.env,
     });
   } catch (e) {
-    const msg = (e as Error).message.replace(/^brook: /, '').split('\n')[0];
-    err(`brook: ${msg}\n`);
-    return 2;
+    startError = (e as Error).message.replace(/^brook: /, '').split('\n')[0];
   }
   phases.deviceMs = performance.now() - t0;
+  if (useWorker) {
+    // Compile errors come first, as without the worker; the device was started for nothing then.
+    let ok: boolean;
+    if (compiling) {
+      t0 = performance.now();
+      const c: CompiledFiles = await compiling;
+      compiled = c;
+      phases.compileMs = performance.now() - t0;
+      phases.compileOverlappedMs = c.compileMs;
+      for (const r of c.rendered) err(r + '\n');
+      ok = c.ok;
+    } else ok = await compileInLine(); // the backend failed before it started the worker
+    if (!ok) {
+      rt?.dispose();
+      return 1;
+    }
+  }
+  if (!rt || !compiled?.hostJs) {
+    err(`brook: ${startError}\n`);
+    return 2;
+  }
+  const { hostJs, kernels, sources } = compiled;
   const recorder = args.profile || args.phasesOut ? new (await import('../runtime/profile/recorder.js')).ProfileRecorder(rt) : undefined;
   let recorded: import('../runtime/profile/recorder.js').RecordedProfile | undefined;
   try {
     recorder?.start();
-    const status = await runProgram(hostJs, { rt: recorder?.runtime ?? rt, lib, K: result.kernels, argv: [args.files[0]!, ...args.programArgs] });
+    const status = await runProgram(hostJs, { rt: recorder?.runtime ?? rt, lib, K: kernels, argv: [args.files[0]!, ...args.programArgs] });
     if (recorder) {
       recorded = await recorder.stop();
       flushOut();
@@ -312,7 +350,7 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
   } catch (e) {
     flushOut();
     if (e instanceof BrookRuntimeError) {
-      err(renderRuntimeError(result.sources, e) + '\n');
+      err(renderRuntimeError(sources, e) + '\n');
       return 1;
     }
     if (e instanceof RangeError || e instanceof TypeError) {

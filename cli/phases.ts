@@ -7,9 +7,10 @@
  * them, a few microseconds):
  *   nodeMs       Node's own start (performance.nodeTiming.bootstrapComplete);
  *   loadMs       loading the CLI and compiler modules (main() entered) plus, later, the runtime's;
- *   compileMs    the Brook compiler (parse, check, host JavaScript and kernel IR);
+ *   compileMs    the Brook compiler (parse, check, host JavaScript and kernel IR); where it ran on
+ *                a worker thread while the device started (WebGPU), only the wait for it that was
+ *                left after the device was up (the worker's own time: compileOverlappedMs, no phase);
  *   deviceMs     starting the backend (WebGPU: the webgpu module, adapter and device; CPU: workers);
- *                with the device started while compiling, only the wait for it that is left;
  *   programMs    main() of the program, until the device finished its work; split into
  *     pipelinesMs  building kernel programs (WGSL, shader modules, compute pipelines; the CPU
  *                  backend's JavaScript and WebAssembly kernels), as the backend measured it;
@@ -32,6 +33,8 @@ export interface PhaseTimes {
   nodeMs: number;
   loadMs: number;
   compileMs: number;
+  /** The compiler's time on the worker thread, overlapped with deviceMs (0: compiled in line). */
+  compileOverlappedMs: number;
   deviceMs: number;
   programMs: number;
   pipelinesMs: number;
@@ -50,6 +53,7 @@ export class PhaseClock {
   private readonly mainAt = performance.now();
   private loadMs = 0;
   compileMs = 0;
+  compileOverlappedMs = 0;
   deviceMs = 0;
   disposeMs = 0;
 
@@ -81,6 +85,7 @@ export class PhaseClock {
       nodeMs,
       loadMs: this.mainAt - nodeMs + this.loadMs,
       compileMs: this.compileMs,
+      compileOverlappedMs: this.compileOverlappedMs,
       deviceMs: this.deviceMs,
       programMs: recorded.wallMs,
       pipelinesMs: build.ms,
