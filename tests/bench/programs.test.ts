@@ -71,4 +71,27 @@ describe('bench programs --small', () => {
       if (program !== 'fft2d') expect(gpu, program).toBe(cpu);
     }
   }, 300_000);
+
+  it('--phases-timed: the shares come from the timed (median) run itself, with the same checks', () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'brook-programs-')), 'out.json');
+    const r = spawnSync(process.execPath, [join(root, 'dist', 'bench', 'programs.js'), '--backends', 'cpu,webgpu', '--small', '--only', 'raytrace', '--runs', '1', '--threads', '1', '--phases-timed', '--json', json], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, BROOK_REQUIRE_GPU: '1' },
+      timeout: 120_000,
+    });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { phasesTimed: boolean; results: (Row & { args: string[] })[] };
+    expect(report.phasesTimed).toBe(true);
+    expect(report.results.map((x) => x.backend)).toEqual(['cpu', 'webgpu']);
+    for (const row of report.results) {
+      expect(row.args).toEqual(['64', '32']);
+      expect(row.output).toMatch(/: ok$/);
+      // One run, so its wall time is the median and the shares' wall time.
+      expect(row.shares!.wallMs).toBe(row.medianMs);
+      const sum = SHARES.reduce((n, k) => n + row.shares!.ms[k]!, 0);
+      expect(sum).toBeLessThanOrEqual(row.medianMs * 1.01);
+      for (const k of SHARES) expect(row.shares!.ms[k]).toBeGreaterThanOrEqual(0);
+    }
+  }, 150_000);
 });
