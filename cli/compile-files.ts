@@ -4,9 +4,9 @@
  * `compileFiles` is the compile of the CLI: C's search for "name" (the including file's folder, then
  * each -I folder), then the libraries shipped with the package (#include <brook/blas.br>).
  * `compileOnWorker` runs it on a worker thread (cli/compile-worker.ts) so that `brook run` on WebGPU
- * starts the device meanwhile: Dawn's adapter and device requests block the thread that makes them
- * (measured: docs/DECISIONS.md "Whole programs: fixed costs"), so only another thread can compile
- * while they run. The worker sends back what the run needs, all plain data: the host JavaScript, the
+ * starts the device meanwhile: Dawn's adapter and device requests block the thread that makes them,
+ * so only another thread can compile while they run. Opt-in (BROOK_COMPILE_WORKER=1): measured on an
+ * H100 it lost more than it hid (docs/DECISIONS.md "Whole programs: fixed costs"). The worker sends back what the run needs, all plain data: the host JavaScript, the
  * kernels (IR), the diagnostics already rendered, and the source files (runtime errors point into them).
  */
 import { readFileSync } from 'node:fs';

@@ -234,17 +234,19 @@ function triesGpu(args: Args, env: Record<string, string | undefined>): boolean 
   return brt ? brt !== 'cpu' : true;
 }
 
-/** The compile worker is there when running from the build (dist/cli/compile-worker.js); tests that
- *  run cli/main.ts from source compile on the calling thread. BROOK_COMPILE_WORKER=0 turns it off. */
+/** Compiling on a worker while Dawn starts is opt-in (BROOK_COMPILE_WORKER=1): on an H100 it made the
+ *  device start ~150 ms slower for ~90 ms of compile hidden (docs/DECISIONS.md "Whole programs: fixed
+ *  costs"). The worker is there when running from the build (dist/cli/compile-worker.js); cli/main.ts
+ *  run from source (tests) compiles on the calling thread. */
 function compileWorkerAvailable(env: Record<string, string | undefined>): boolean {
-  return env.BROOK_COMPILE_WORKER !== '0' && existsSync(fileURLToPath(new URL('./compile-worker.js', import.meta.url)));
+  return env.BROOK_COMPILE_WORKER === '1' && existsSync(fileURLToPath(new URL('./compile-worker.js', import.meta.url)));
 }
 
 async function run(request: CompileRequest, args: Args, io: CliIO, phases: PhaseClock): Promise<number> {
   const err = (s: string) => io.stderr(utf8(s));
-  // On WebGPU a worker thread compiles while the device starts: starting Dawn blocks this thread
-  // (docs/DECISIONS.md "Whole programs: fixed costs"); the backend starts the worker when it is about
-  // to request the adapter (backends/webgpu/device.ts, whileStarting). On the CPU: compile, then start.
+  // With BROOK_COMPILE_WORKER=1 on WebGPU, a worker thread compiles while the device starts (starting
+  // Dawn blocks this thread); the backend starts the worker when it is about to request the adapter
+  // (backends/webgpu/device.ts, whileStarting). Otherwise (the default): compile, then start.
   const useWorker = triesGpu(args, io.env) && compileWorkerAvailable(io.env);
   let compiling: Promise<CompiledFiles> | undefined;
   let compiled: CompiledFiles | undefined;

@@ -1,7 +1,8 @@
 /**
- * `brook run` on WebGPU compiles on a worker thread while the device starts (cli/compile-files.ts).
- * Run as a user runs it (the built bin/brook.js in a fresh process, where the worker exists), each case
- * also with BROOK_COMPILE_WORKER=0 (compiled on the main thread): the same stdout, stderr and status
+ * `brook run` on WebGPU with BROOK_COMPILE_WORKER=1 compiles on a worker thread while the device starts
+ * (cli/compile-files.ts; opt-in, the default compiles in line). Run as a user runs it (the built
+ * bin/brook.js in a fresh process, where the worker exists), each case with the worker and with
+ * BROOK_COMPILE_WORKER=0 (compiled on the main thread): the same stdout, stderr and status
  * either way, for a program with an include and a kernel, a compile error in an included file, and a
  * runtime error (located in the user's source, which the main thread only has from the worker).
  * --phases-out says where the compile ran: overlapped with the device start on the worker, or not.
