@@ -71,7 +71,7 @@ function check(ir: KernelIR): CoopCheck {
   // that each iteration writes before it reads (checked below).
   const accs = new Map<string, Type>();
   const plain = new Set<string>();
-  const selfReads = new Set<IRExpr>();
+  const selfReads = new Map<IRExpr, string>();
   let bad: string | null = null;
   const visit = (list: IRStmt[], depth: number) => {
     for (const s of list) {
@@ -97,9 +97,8 @@ function check(ir: KernelIR): CoopCheck {
           if (inner.has(name)) break;
           const self = accumulation(s.target, s.value);
           if (self) {
-            if (!isFloat(t.type)) { bad = `accumulates into '${sourceName(name)}', which is not a float type (only float sums run cooperatively)`; return; }
             accs.set(name, t.type);
-            selfReads.add(self);
+            selfReads.set(self, name);
           } else plain.add(name);
           break;
         }
@@ -109,8 +108,17 @@ function check(ir: KernelIR): CoopCheck {
   };
   visit(loop.body, 0);
   if (bad) return no(bad);
-  for (const name of accs.keys()) if (plain.has(name)) return no(`'${sourceName(name)}' is assigned other than by += inside the loop`);
+  // A local also assigned otherwise (an inner loop's counter: set, then += 1) is no accumulator;
+  // it must then be private to an iteration (below).
+  for (const name of [...accs.keys()]) {
+    if (!plain.has(name)) continue;
+    accs.delete(name);
+    for (const [e, n] of selfReads) if (n === name) selfReads.delete(e);
+  }
   if (accs.size === 0) return no('no accumulator (a local updated by += in the loop)');
+  for (const [name, t] of accs) {
+    if (!isFloat(t)) return no(`accumulates into '${sourceName(name)}', which is not a float type (only float sums run cooperatively)`);
+  }
   let bytes = 0;
   for (const t of accs.values()) bytes += 4 * (t.kind === 'vector' ? t.size : 1);
   if (bytes > COOP_MAX_ACC_BYTES) return no(`accumulators of ${bytes} bytes (at most ${COOP_MAX_ACC_BYTES})`);
