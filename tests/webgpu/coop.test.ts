@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Backend, CompiledKernel, Launch, LaunchArg } from '../../runtime/brt/api.js';
 import { compile } from '../../runtime/compiler/index.js';
+import { createRuntime } from '../../runtime/brt/index.js';
 import { coopLoop } from '../../runtime/compiler/codegen/wgsl/index.js';
 import { coopLanes, COOP_MAX_OUTPUTS } from '../../runtime/backends/webgpu/coop.js';
 import type { Type } from '../../runtime/compiler/types.js';
@@ -26,7 +27,7 @@ function kernels(src: string): Map<string, CompiledKernel> {
   return res.kernels as Map<string, CompiledKernel>;
 }
 
-const QUALIFY = kernels(`
+const QUALIFY_SRC = `
 // The bench's single-kernel SGEMV: float counter, bound a scalar argument.
 kernel void sgemv(float4 A[][], float4 x[], float n4, out float y<>) {
   float row = indexof(y).x;
@@ -54,6 +55,7 @@ kernel void band(float A[][], int lo, int hi, float bias<>, out float y<>, out f
   y = s * 0.5f + bias + d;
   m = q;
 }
+reduce void total(float a<>, reduce float r<>) { r += a; }
 // 2-D outputs; step 2 and <=; an inner loop whose counter is declared at the top (C89 style).
 kernel void mm(float A[][], float B[][], float n, out float y<>) {
   float2 p = indexof(y).xy;
@@ -66,7 +68,8 @@ kernel void mm(float A[][], float B[][], float n, out float y<>) {
   }
   y = s;
 }
-`);
+`;
+const QUALIFY = kernels(QUALIFY_SRC);
 
 const REFUSE = kernels(`
 kernel void nolp(float a<>, out float y<>) { y = a * 2.0f; }
@@ -143,6 +146,7 @@ describe('which kernels run cooperatively', () => {
     expect(got).toEqual([
       ['sgemv', 'float', ['l_s']],
       ['band', 'int', ['l_s', 'l_d', 'l_q']],
+      ['total', 'not a map kernel'],
       ['mm', 'float', ['l_s']],
     ]);
   });
@@ -377,5 +381,45 @@ describe('results against float64: cpu, webgpu cooperative, webgpu per element',
       expectWithin(got, want, scale, n);
     }
     expect(B.gpu.kernelVariants(k).some((key) => key.includes('C'))).toBe(true);
+  });
+});
+
+describe('fusion keeps a cooperative call alone', () => {
+  it('sgemv then a sum of its output: sgemv runs cooperatively, the sum alone; the CPU fuses both, same value', async () => {
+    const rows = 128;
+    const n4 = 128;
+    // Quarters: every product and partial sum is exact in float32, so all forms agree bit for bit.
+    const A = noise(rows * n4 * 4, 41).map((v) => Math.round(v * 8) / 4);
+    const x = noise(n4 * 4, 42).map((v) => Math.round(v * 8) / 4);
+    let want = 0;
+    for (let r = 0; r < rows; r++) for (let c = 0; c < n4 * 4; c++) want += A[r * n4 * 4 + c]! * x[c]!;
+    const results: Record<string, { v: number; launches: Launch[] }> = {};
+    for (const backend of ['cpu', 'webgpu'] as const) {
+      const rt = await createRuntime({ backend, requireGpu: backend === 'webgpu', fusion: 'on', stdout: () => {}, cpu: { workers: 0 } });
+      try {
+        const ks = kernels(QUALIFY_SRC);
+        const be = rt.backend as Backend & Record<string, unknown>;
+        const launches: Launch[] = [];
+        const saved = { run: be.run, reduceAll: be.reduceAll };
+        be.run = (l: Launch) => (launches.push(l), saved.run.call(be, l));
+        be.reduceAll = (l: Launch) => (launches.push(l), saved.reduceAll.call(be, l));
+        const a = rt.createStream('a', F4, [rows, n4]);
+        const xs = rt.createStream('x', F4, [n4]);
+        const y = rt.createStream('y', F, [rows]);
+        await rt.streamRead(a, A);
+        await rt.streamRead(xs, x);
+        rt.call(ks.get('sgemv')!, [a, xs, n4, y]);
+        const v = (await rt.reduceToValue(ks.get('total')!, [y, 0], undefined, { dead: [y] })) as number | number[];
+        await rt.finish();
+        Object.assign(be, saved);
+        results[backend] = { v: typeof v === 'number' ? v : v[0]!, launches };
+      } finally {
+        rt.dispose();
+      }
+    }
+    expect(results.cpu!.v).toBe(want);
+    expect(results.webgpu!.v).toBe(want);
+    expect(results.cpu!.launches.map((l) => l.kernel.ir.name)).toEqual(['sgemv+total']);
+    expect(results.webgpu!.launches.map((l) => l.kernel.ir.name)).toEqual(['sgemv', 'total']);
   });
 });

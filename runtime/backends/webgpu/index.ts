@@ -253,6 +253,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       return pagedBuf(h)?.pages.length ?? 1;
     },
 
+    runsAlone(launch: Launch): boolean {
+      return coopLanes(launch, count(launch.outShape)) > 0 && !hasSplitStream(launch);
+    },
+
     run(launch: Launch): void {
       const ir = launch.kernel.ir;
       const n = count(launch.outShape);
