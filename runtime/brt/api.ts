@@ -15,7 +15,6 @@
  */
 import type { Span } from '../compiler/source.js';
 import type { Type } from '../compiler/types.js';
-import type { KernelIR } from '../compiler/ir.js';
 import type { CompiledKernel } from '../compiler/compiled.js';
 
 /** A live stream. Shapes are in declaration order (`float s<10,5>` -> [10, 5]; last is fastest). */
