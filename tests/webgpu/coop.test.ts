@@ -56,6 +56,18 @@ kernel void band(float A[][], int lo, int hi, float bias<>, out float y<>, out f
   m = q;
 }
 reduce void total(float a<>, reduce float r<>) { r += a; }
+// continue skips the rest of an iteration (lanes go on with their next one).
+kernel void pos(float A[][], float n, out float y<>) {
+  float row = indexof(y).x;
+  float s = 0.0f;
+  float i;
+  for (i = 0.0f; i < n; i += 1.0f) {
+    float v = A[row][i];
+    if (v < 0.0f) continue;
+    s += v;
+  }
+  y = s;
+}
 // 2-D outputs; step 2 and <=; an inner loop whose counter is declared at the top (C89 style).
 kernel void mm(float A[][], float B[][], float n, out float y<>) {
   float2 p = indexof(y).xy;
@@ -147,6 +159,7 @@ describe('which kernels run cooperatively', () => {
       ['sgemv', 'float', ['l_s']],
       ['band', 'int', ['l_s', 'l_d', 'l_q']],
       ['total', 'not a map kernel'],
+      ['pos', 'float', ['l_s']],
       ['mm', 'float', ['l_s']],
     ]);
   });
@@ -347,6 +360,28 @@ describe('results against float64: cpu, webgpu cooperative, webgpu per element',
       const mScale = new Float64Array(rows * 2).map((_, i) => (i % 2 ? hi - lo : (() => { let t = 0; for (let c = lo; c < hi; c++) t += Math.abs(A[(i >> 1) * cols + c]!); return t; })()));
       expectWithin(m, wantM, mScale, hi - lo);
       expect(Array.from(m).filter((_, i) => i % 2 === 1)).toEqual(new Array(rows).fill(hi - lo)); // counts are exact
+    }
+    expect(B.gpu.kernelVariants(k).some((key) => key.includes('C'))).toBe(true);
+  });
+
+  it('pos: continue inside the loop', async () => {
+    const rows = 40;
+    const n = 300;
+    const A = noise(rows * n, 51);
+    const want = new Float64Array(rows);
+    for (let r = 0; r < rows; r++) for (let i = 0; i < n; i++) if (A[r * n + i]! >= 0) want[r] += A[r * n + i]!;
+    const k = QUALIFY.get('pos')!;
+    for (const which of WHICH) {
+      const be = backendOf(which);
+      const got = await withMode(which, async () => {
+        const a = streamOf(be, F, [rows, n], A);
+        const y = makeStream(be, F, [rows]);
+        be.run(launch(k, [arg(a), val(n), arg(y)], [rows]));
+        const out = await readF32(be, y);
+        for (const s of [a, y]) be.release(s.buffer);
+        return out;
+      });
+      expectWithin(got, want, want, n); // every term is positive: the sum is its own scale
     }
     expect(B.gpu.kernelVariants(k).some((key) => key.includes('C'))).toBe(true);
   });

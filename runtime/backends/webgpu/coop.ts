@@ -26,7 +26,7 @@ export function coopLoopsEnabled(): boolean {
  * per-element form. Lanes: a power of two from 64 to 256, about four iterations each.
  */
 export function coopLanes(launch: Launch, outputs: number): number {
-  if (launch.mask || !coopLoopsEnabled()) return 0;
+  if (launch.mask) return 0;
   const ir = launch.kernel.ir;
   if (ir.kind !== 'map' || !ir.body.some((s) => s.op === 'loop')) return 0;
   const c = coopLoop(ir);
@@ -37,5 +37,7 @@ export function coopLanes(launch: Launch, outputs: number): number {
   });
   if (trips === null || trips < COOP_MIN_TRIPS) return 0;
   if (outputs > COOP_MAX_OUTPUTS || outputs > COOP_OUTPUTS_PER_TRIP * trips) return 0;
+  // Last: reading the environment costs more than the checks above (this runs for every call).
+  if (!coopLoopsEnabled()) return 0;
   return trips >= 1024 ? 256 : trips >= 512 ? 128 : 64;
 }

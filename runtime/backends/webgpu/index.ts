@@ -25,6 +25,9 @@
  *   streamGatherOp refuse split streams (BRK5401), and a call whose split streams need more storage
  *   bindings than the adapter has is refused (BRK5400);
  * - reductions use workgroup memory trees, not subgroup operations (measured memory-bound anyway);
+ * - a map kernel whose work is a counted sum loop runs as a workgroup per output element when the
+ *   call has few outputs for its loop (coop.ts; BROOK_COOP_LOOPS=0 turns it off): its sums then
+ *   differ from the CPU backend's in rounding, as a reduction's do, identically run to run;
  * - a write mask skips masked positions in the shader; it does not compact the active ones;
  * - streamScatterOp ADD/MUL on floats combines colliding values in an unspecified order;
  *   ASSIGN and reduce-kernel operators give the CPU backend's (element-order) result;

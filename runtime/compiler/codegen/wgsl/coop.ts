@@ -130,7 +130,7 @@ function check(ir: KernelIR): CoopCheck {
   // Accumulators are read only by their own update (lanes hold partial sums).
   for (const s of loop.body) {
     const r = someExprInStmt(s, (e) => e.op === 'local' && accs.has(e.name) && !selfReads.has(e));
-    if (r) return no(`reads an accumulator inside the loop other than in its own +=`);
+    if (r) return no('reads an accumulator inside the loop other than in its own +=');
   }
   // An outer local assigned in the loop carries nothing from one iteration to the next only if every
   // iteration assigns it before reading it, and nothing after the loop reads it (lane 0's value
