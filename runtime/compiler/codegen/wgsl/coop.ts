@@ -120,7 +120,8 @@ function check(ir: KernelIR): CoopCheck {
     if (!isFloat(t)) return no(`accumulates into '${sourceName(name)}', which is not a float type (only float sums run cooperatively)`);
   }
   let bytes = 0;
-  for (const t of accs.values()) bytes += 4 * (t.kind === 'vector' ? t.size : 1);
+  // Workgroup arrays of vec3 have a 16-byte stride.
+  for (const t of accs.values()) bytes += t.kind === 'vector' ? (t.size === 3 ? 16 : 4 * t.size) : 4;
   if (bytes > COOP_MAX_ACC_BYTES) return no(`accumulators of ${bytes} bytes (at most ${COOP_MAX_ACC_BYTES})`);
 
   // Calls with out arguments write memory the analysis does not follow.
