@@ -141,6 +141,11 @@ kernel void datastep(float A[], float n, float st, out float y<>) {
   for (i = 0.0f; i < n; i += st) { s += A[i]; }
   y = s;
 }
+kernel void wide(float4 A[], float n, out float4 y<>) {
+  float4 a = float4(0.0f, 0.0f, 0.0f, 0.0f); float4 b = a; float4 c = a; float4 d = a; float3 e = a.xyz; float i;
+  for (i = 0.0f; i < n; i += 1.0f) { a += A[i]; b += A[i] * 2.0f; c += A[i] * 3.0f; d += A[i] * 4.0f; e += A[i].xyz; }
+  y = a + b + c + d + e.xyzz;
+}
 kernel void rowbound(float A[], out float y<>) {
   float s = 0.0f; float i;
   float n = indexof(y).x;
@@ -184,6 +189,7 @@ describe('which kernels run cooperatively', () => {
       noteq: 'the loop condition is not counter < bound (or <=)',
       datastep: 'the counter is not stepped by a positive constant',
       rowbound: 'the bound is not uniform (constants and scalar kernel arguments only)',
+      wide: 'accumulators of 80 bytes (at most 64)',
     });
   });
 
