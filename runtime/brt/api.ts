@@ -223,6 +223,11 @@ export interface Backend {
    *  takes one per page; absent: one). Fusion keeps fused launches within `maxKernelStreams`. */
   bindingsFor?(buf: BufferHandle): number;
 
+  /** Optional: this map call runs in a form of the backend's own that a fused launch would lose
+   *  (WebGPU's cooperative sum loops: a workgroup per output element); fusion then runs it alone.
+   *  Absent: every call may fuse. */
+  runsAlone?(launch: Launch): boolean;
+
   run(launch: Launch): void;
   /** Full reduction of the launch's input stream; returns the flattened components. */
   reduceAll(launch: Launch): Promise<number[]>;

@@ -23,6 +23,8 @@ export interface KernelPipeline extends Pipeline {
   /** Made for one call's shapes (variant.shapes): a 2-D grid when `grid2d`. */
   specialized: boolean;
   grid2d: boolean;
+  /** Lanes of a cooperative variant (a workgroup per output element, coop.ts); 0 otherwise. */
+  coop: number;
 }
 
 /** Positions per dispatch: bounds one dispatch's run time (GPU watchdogs) and keeps indices in u32. */
@@ -86,7 +88,7 @@ export class GpuContext {
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
     const base = this.pipelines.get({ label: `kernel '${kernel.ir.name}' (${v.mode})`, code: m.code, entries: m.entries, uniformBytes: m.plan.uniformVec4s * 16, bindings });
-    p = { ...base, plan: m.plan, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2 };
+    p = { ...base, plan: m.plan, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2, coop: v.coop ? v.workgroupSize : 0 };
     mine.set(key, p);
     return p;
   }

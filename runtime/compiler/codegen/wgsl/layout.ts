@@ -65,6 +65,9 @@ export interface KernelVariant {
   /** reduceAll only: the operation is commutative (`r = r + a`, `*`, min, max), so threads may take
    *  grid-strided elements (coalesced loads) instead of contiguous chunks. */
   strided?: boolean;
+  /** map only: a workgroup of `workgroupSize` lanes per output element, which split the kernel's
+   *  sum loop (coop.ts; the kernel must pass `coopLoop`). */
+  coop?: boolean;
   /** reduceBlocks only: a workgroup per target element (large blocks) instead of a thread. */
   wide?: boolean;
   /** map and reduceBlocks: this call's shapes as constants (absent: read from the uniform block). */
