@@ -61,6 +61,15 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       fns.push(...pagedAccessFns({ load: `ld_${p.index}`, store: writes ? `st_${p.index}` : undefined }, p.binding, p.type, p.storage, p.pages, storageScalars(ir.params[p.index]!)));
       continue;
     }
+    if (plan.vec4Params.has(p.index)) {
+      // Declared vec4 (a coarsened map): four elements at a time, and one element where needed.
+      const ty = wgslType(p.type);
+      const bb = `bb_${p.binding}`;
+      fns.push(`fn ld_${p.index}(e: u32) -> ${ty} { return ${bb}[e >> 2u][e & 3u]; }`);
+      fns.push(`fn ld4_${p.index}(q: u32) -> vec4<${ty}> { return ${bb}[q]; }`);
+      if (writes) fns.push(`fn st4_${p.index}(q: u32, v: vec4<${ty}>) { ${bb}[q] = v; }`);
+      continue;
+    }
     fns.push(loadFn(`ld_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
     if (writes) fns.push(storeFn(`st_${p.index}`, `bb_${p.binding}`, p.type, p.storage, storageScalars(ir.params[p.index]!)));
   }
@@ -200,7 +209,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   const entries = ['main'];
   switch (v.mode) {
     case 'map': case 'voutCount': case 'voutWrite':
-      fns.push(mapMain(ir, v, plan, indexofSet, S));
+      fns.push(plan.coarsen > 1 ? coarseMapMain(ir, v, plan, indexofSet, S) : mapMain(ir, v, plan, indexofSet, S));
       break;
     case 'reduceAll':
       fns.push(...reduceAllMains(ir, v, plan));
@@ -229,7 +238,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
 /** Statements computing argument values for output position `o` (components `o`) with linear index `i`,
  *  in an iteration space of shape U[space] (the output's, U[0], unless a fused reduction's producer
  *  runs at input positions). */
-function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, ind: string, S: Shapes, o: Pos, space = 0): string[] {
+function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, ind: string, S: Shapes, o: Pos, space = 0, loaded?: (i: number) => string | undefined): string[] {
   const lines: string[] = [];
   for (const p of plan.params) {
     const i = p.index;
@@ -238,6 +247,11 @@ function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexof
     switch (p.role) {
       case 'in': {
         const r = `r_${i}`;
+        const given = loaded?.(i);
+        if (given !== undefined) {
+          lines.push(`${ind}let ${a(i)} = ${given};`);
+          break;
+        }
         if (v.direct[i] && !indexofSet.has(i)) {
           lines.push(`${ind}let ${a(i)} = ld_${i}(i);`);
           break;
@@ -408,6 +422,41 @@ function mapMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: S
       L.push(`  st_${p.index}(${idx}, ${a(p.index)});`);
     }
   }
+  L.push('}');
+  return L.join('\n');
+}
+
+/**
+ * A coarsened 2-D map (layout.ts mapCoarsening): thread (q, row) computes the four outputs at columns
+ * 4q .. 4q+3 of its row, one body run each in column order, from direct inputs loaded as one vec4
+ * (`i4`, their element index over 4), and stores each output as one vec4.
+ */
+function coarseMapMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, S: Shapes): string {
+  const cols = Number(S.words(0)![3]);
+  const quads = cols / 4;
+  const vecIn = plan.params.filter((p) => p.role === 'in' && plan.vec4Params.has(p.index)).map((p) => p.index);
+  const outs = plan.params.filter((p) => p.role === 'out').map((p) => p.index);
+  const L = [
+    `@compute @workgroup_size(${WG2D[0]}, ${WG2D[1]})`,
+    'fn main(@builtin(global_invocation_id) gid: vec3<u32>) {',
+    '  let q = gid.x;',
+    '  let row = U[1].z + gid.y;',
+    `  if (q >= ${quads}u || row >= U[1].x) { return; }`,
+    `  let i4 = row * ${quads}u + q;`,
+    ...vecIn.map((k) => `  let v_${k} = ld4_${k}(i4);`),
+    ...outs.map((k) => `  var s_${k}: vec4<${wgslType(ir.params[k]!.type)}>;`),
+  ];
+  for (let j = 0; j < 4; j++) {
+    const c = 'xyzw'[j]!;
+    L.push('  {');
+    L.push(`    let col = q * 4u + ${j}u;`);
+    L.push(`    let i = row * ${cols}u + col;`);
+    L.push(...argumentSetup(ir, v, plan, indexofSet, '    ', S, [ZERO, ZERO, 'row', 'col'], 0, (k) => (vecIn.includes(k) ? `v_${k}.${c}` : undefined)));
+    L.push(`    ${bodyCall(ir)}`);
+    L.push(...outs.map((k) => `    s_${k}.${c} = ${a(k)};`));
+    L.push('  }');
+  }
+  L.push(...outs.map((k) => `  st4_${k}(i4, s_${k});`));
   L.push('}');
   return L.join('\n');
 }

@@ -27,7 +27,7 @@
  */
 import type { IRParam, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
-import { flattenElement } from '../../types.js';
+import { flattenElement, storageScalars } from '../../types.js';
 
 export const HEADER_VEC4S = 3;
 
@@ -132,6 +132,11 @@ export interface ModulePlan {
   writable: Set<number>;
   /** Every storage binding number in order. */
   storageBindings: number[];
+  /** Outputs per thread of a 2-D map along its row (mapCoarsening): 1, or 4 consecutive columns. */
+  coarsen: 1 | 4;
+  /** Parameters whose binding is declared as vec4 of their scalar (coarsened maps: direct inputs
+   *  and outputs, read and written four elements at a time). */
+  vec4Params: Set<number>;
 }
 
 export function storageKind(t: Type): StorageKind {
@@ -259,7 +264,52 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     if (name !== 'offsets') writable.add(e.binding);
     return e;
   });
-  return { params, bindings, mask, extra, uniformVec4s: u, writable, storageBindings };
+  const { coarsen, vec4Params } = mapCoarsening(ir, v, params, members);
+  for (const k of vec4Params) {
+    const bp = bindings.find((x) => x.binding === params[k]!.binding)!;
+    bp.array = `vec4<${bp.array}>`;
+  }
+  return { params, bindings, mask, extra, uniformVec4s: u, writable, storageBindings, coarsen, vec4Params };
+}
+
+/** Scalars stored as they are computed (no narrowing on store: memory.ts narrowWgsl). */
+const PLAIN_SCALARS = new Set(['float', 'int', 'uint']);
+
+/**
+ * Thread coarsening of a 2-D map (measured on an H200, 4096^2 5-point stencil: 70 us with one output
+ * per thread, 45 us with four; 8192^2 `c = a * b`: 726 us against 330 us): each thread computes
+ * four consecutive outputs of a row, so every output and every direct input moves as one vec4 per
+ * thread (16-byte loads and stores, four times fewer memory instructions and more bytes in flight).
+ * The body runs once per output exactly as before, so results do not change.
+ *
+ * Taken when the call is shape-specialized on a 2-D grid, unmasked, unsplit, its width a multiple of
+ * 4 (at least 64), and every output is a plain one-word scalar (float, int, uint) written at the
+ * launch's own positions (direct) on a binding of its own. Direct inputs of the same kind get vec4
+ * loads; everything else (gathers, resized or offset inputs) is read per output as before.
+ */
+function mapCoarsening(ir: KernelIR, v: KernelVariant, params: ParamPlan[], members: Map<number, unknown[]>): { coarsen: 1 | 4; vec4Params: Set<number> } {
+  const none = { coarsen: 1 as const, vec4Params: new Set<number>() };
+  if (v.mode !== 'map' || v.shapes?.grid !== 2 || v.masked || v.pages) return none;
+  const cols = v.shapes.words.get(0)?.[3] ?? 0;
+  if (cols % 4 !== 0 || cols < 64) return none;
+  const vectorizable = (p: ParamPlan) => {
+    const ip = ir.params[p.index]!;
+    return (
+      v.direct[p.index] === true &&
+      p.binding !== null &&
+      !p.pages &&
+      p.storage?.kind === 'typed' &&
+      ip.type.kind === 'scalar' &&
+      PLAIN_SCALARS.has(ip.type.name) &&
+      storageScalars(ip).every((s) => PLAIN_SCALARS.has(s)) &&
+      (members.get(p.binding)?.length ?? 0) === 1
+    );
+  };
+  const outs = params.filter((p) => p.role === 'out');
+  if (outs.length === 0 || !outs.every(vectorizable)) return none;
+  const indexof = new Set(ir.indexofParams);
+  const ins = params.filter((p) => p.role === 'in' && !indexof.has(p.index) && vectorizable(p));
+  return { coarsen: 4, vec4Params: new Set([...outs, ...ins].map((p) => p.index)) };
 }
 
 /** Number of vout parameters (in parameter order) and their parameter indices. */
