@@ -2,7 +2,9 @@
  * Coarsened 2-D maps (codegen/wgsl/layout.ts mapCoarsening, kernel.ts coarseMapMain): a specialized
  * 2-D map whose width is a multiple of 4 computes four consecutive outputs a thread and moves its
  * outputs and direct inputs as vec4. The body runs once per output as before, so every result is
- * the CPU backend's word for word; the cases that must not be coarsened are not.
+ * the CPU backend's word for word; the cases that must not be coarsened are not. Partial reductions
+ * whose blocks are aligned rows (layout.ts vec4Blocks) read them as vec4: sums within float rounding
+ * of float64 and the same every run, max exact.
  */
 import { describe, expect, it } from 'vitest';
 import type { KernelIR } from '../../runtime/compiler/ir.js';
@@ -11,9 +13,9 @@ import { compile } from '../../runtime/compiler/index.js';
 import { planModule, writeKernelModule } from '../../runtime/compiler/codegen/wgsl/index.js';
 import { shapeSpecFor } from '../../runtime/backends/webgpu/specialize.js';
 import { variantFor } from '../../runtime/backends/webgpu/launch.js';
-import { runBoth, useBackends } from './backends.js';
-import { launch } from './harness.js';
-import { F, F2, I, assign, bin, compiled, conv, kernel, p, param, toParam, c } from './ir.js';
+import { B, runBoth, useBackends } from './backends.js';
+import { arg, launch, makeStream, readF32, streamOf } from './harness.js';
+import { F, F2, I, assign, bin, call, compiled, conv, kernel, p, param, toParam, c } from './ir.js';
 
 useBackends();
 
@@ -112,5 +114,61 @@ describe('a 2-D map whose width is a multiple of 4 runs four outputs a thread', 
     expect(inPlace.plan.coarsen).toBe(1);
     const r = await runBoth(copy(F2), [{ stream: F2, shape: [12, 64], data: seq(12 * 64 * 2, (i) => i) }, { stream: F2, shape: [12, 64], out: true }], [12, 64]);
     expect(r.gpuWords[0]).toEqual(r.cpuWords[0]);
+  });
+});
+
+describe('row reductions read as vec4', () => {
+  const sum = kernel('sum', [param('a', 'in', F), param('r', 'reduce', F)], [assign(toParam(1, F), bin('+', p(1, F), p(0, F)))]);
+  const max = kernel('mx', [param('a', 'in', F), param('r', 'reduce', F)], [assign(toParam(1, F), call('max', F, p(1, F), p(0, F)))]);
+
+  async function rows(ir: KernelIR, inS: number[], outS: number[], data: Float32Array, lo?: number[], hi?: number[]) {
+    const outs: Float32Array[] = [];
+    const k = compiled(ir);
+    for (const be of [B.gpu, B.gpu, B.cpu]) {
+      const full = lo ? [inS[0]! + lo[0]!, inS[1]! + lo[1]! + 4] : inS;
+      const a = streamOf(be, F, full, lo ? seqPad(data, inS, full, lo) : data);
+      const t = makeStream(be, F, outS);
+      const ia = lo ? arg(a, lo, hi) : arg(a);
+      be.reduceBlocks(launch(k, [ia, arg(t)], inS), arg(t));
+      outs.push(await readF32(be, t));
+      be.release(a.buffer);
+      be.release(t.buffer);
+    }
+    // The variant key ends its mode part with the workgroup size: 128 for vec4 rows, 256 per word (s: strided).
+    return { outs, vec4: B.gpu.kernelVariants(k).map((key) => /\|-128s/.test(key)) };
+  }
+  function seqPad(data: Float32Array, inS: number[], full: number[], lo: number[]): Float32Array {
+    const out = new Float32Array(full[0]! * full[1]!).fill(1e30);
+    for (let y = 0; y < inS[0]!; y++) for (let x = 0; x < inS[1]!; x++) out[(y + lo[0]!) * full[1]! + x + lo[1]!] = data[y * inS[1]! + x]!;
+    return out;
+  }
+
+  it('sums rows of 4096 (and of 2052, a tail of single vec4s) within rounding of float64, the same words every run; max exactly', async () => {
+    for (const [m, n] of [[6, 4096], [5, 2052]] as [number, number][]) {
+      const data = seq(m * n, (i) => Math.fround(Math.sin(i * 0.013) * 2 + 0.25));
+      const r1 = await rows(sum, [m, n], [m, 1], data);
+      expect(r1.vec4).toEqual([true]);
+      const [g1, g2, cpu] = r1.outs;
+      expect(g1).toEqual(g2);
+      for (let r = 0; r < m; r++) {
+        let want = 0;
+        let scale = 0;
+        for (let k = 0; k < n; k++) { want += data[r * n + k]!; scale += Math.abs(data[r * n + k]!); }
+        expect(Math.abs(g1![r]! - want) / scale, `row ${r} of ${m}x${n}`).toBeLessThan(1e-6);
+        expect(Math.abs(cpu![r]! - want) / scale).toBeLessThan(1e-6);
+      }
+      const [x1, , xc] = (await rows(max, [m, n], [m, 1], data)).outs;
+      expect(x1).toEqual(xc);
+    }
+  });
+
+  it('a row domain that starts off a 16-byte boundary is read per word, with the same result', async () => {
+    const [m, n] = [4, 1024];
+    const data = seq(m * n, (i) => ((i * 37) % 101) - 50);
+    const r1 = await rows(sum, [m, n], [m, 1], data, [1, 1], [1 + m, 1 + n]);
+    expect(r1.vec4).toEqual([false]);
+    const [g, , cpu] = r1.outs;
+    expect(g).toEqual(cpu);
+    for (let r = 0; r < m; r++) expect(g![r]).toBe(data.slice(r * n, r * n + n).reduce((x, y) => x + y, 0));
   });
 });

@@ -265,11 +265,41 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     return e;
   });
   const { coarsen, vec4Params } = mapCoarsening(ir, v, params, members);
+  const rowInput = vec4Blocks(ir, v, params, members);
+  if (rowInput !== null) vec4Params.add(rowInput);
   for (const k of vec4Params) {
     const bp = bindings.find((x) => x.binding === params[k]!.binding)!;
     bp.array = `vec4<${bp.array}>`;
   }
   return { params, bindings, mask, extra, uniformVec4s: u, writable, storageBindings, coarsen, vec4Params };
+}
+
+/** Workgroup of a partial reduction that reads its blocks as vec4 (vec4Blocks). */
+export const VEC4_BLOCK_WG = 128;
+
+/**
+ * A partial reduction into a stream (a workgroup per target, commutative: reduce.ts) whose blocks
+ * are rows: runs of consecutive words starting on a 16-byte boundary, a multiple of 4 long. Its
+ * input is then read as vec4, each workgroup of VEC4_BLOCK_WG threads striding over the row's vec4s
+ * (measured on an H200, the rows of an 8192^2 float stream: 252 us as 256 threads of scalar loads,
+ * 178 us so). Returns the input parameter, or null.
+ */
+function vec4Blocks(ir: KernelIR, v: KernelVariant, params: ParamPlan[], members: Map<number, unknown[]>): number | null {
+  if (v.mode !== 'reduceBlocks' || !v.wide || !v.strided || ir.produce || v.pages || !v.shapes) return null;
+  const input = params.find((p) => p.role === 'in');
+  if (!input || input.binding === null || input.pages || input.storage?.kind !== 'typed') return null;
+  const ip = ir.params[input.index]!;
+  if (ip.type.kind !== 'scalar' || !PLAIN_SCALARS.has(ip.type.name) || (members.get(input.binding)?.length ?? 0) !== 1) return null;
+  const lo = v.shapes.words.get(input.uniform);
+  const shape = v.shapes.words.get(input.uniform + 1);
+  const strides = v.shapes.words.get(input.uniform + 2);
+  const out = v.shapes.words.get(0);
+  if (!lo || !shape || !strides || !out) return null;
+  const bs = shape.map((e, d) => e / out[d]!);
+  // A block along the fastest dimension only, 4k long with at least 4 words a thread.
+  if (bs.some((b, d) => (d < 3 ? b !== 1 : b % 4 !== 0 || b < 4 * VEC4_BLOCK_WG))) return null;
+  if (strides[3] !== 1 || strides.some((s, d) => d < 3 && s % 4 !== 0) || lo[3]! % 4 !== 0) return null;
+  return input.index;
 }
 
 /** Scalars stored as they are computed (no narrowing on store: memory.ts narrowWgsl). */
