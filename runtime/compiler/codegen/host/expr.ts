@@ -16,10 +16,8 @@ import { binaryTypes } from '../../check/typing.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import { provenInBounds } from './bounds.js';
 import { addrPlus, arith, checkedAddr, convertScalar, isIntKind, literalValue, loadCode, numText, scalarOfType, storeCode, strideOf } from './ctypes.js';
-import type { FnState, HostGen, Storage } from './gen.js';
-import { numLit } from './gen.js';
-import { emitBrookCall, isBrookCall } from './brook.js';
-import { emitHostLibCall } from './libcalls.js';
+import type { FnState, HostGen } from './gen.js';
+import { numLit, storageOf } from './gen.js';
 
 export interface Ctx {
   g: HostGen;
@@ -158,16 +156,6 @@ function hostLibValue(id: Ident): string | undefined {
   if (entry.value !== undefined) return numLit(entry.value);
   if (entry.kind === 'variable') return `$L.${id.name}`;
   return undefined;
-}
-
-export function storageOf(c: Ctx, sym: import('../../ast.js').SymbolRef): Storage | undefined {
-  const st = c.f?.lookup(sym) ?? c.g.globals.get(sym.emitName);
-  if (st || !c.g.cell) return st;
-  const sessionValue = sym.kind === 'session' && sym.type.kind !== 'dynamic' && sym.type.kind !== 'function';
-  if (sym.kind !== 'global' && !sessionValue) return st;
-  // A global of an earlier notebook cell: the session holds its value (or its address).
-  const slot = `$S.v[${JSON.stringify(sym.name)}]`;
-  return sym.type.kind === 'array' || sym.type.kind === 'struct' ? { kind: 'mem', addr: slot } : { kind: 'js', name: slot };
 }
 
 function emitIdent(c: Ctx, id: Ident): string {
@@ -551,11 +539,11 @@ export function emitConstruct(c: Ctx, args: Expr[], t: Type): string {
 }
 
 function emitCall(c: Ctx, e: CallExpr): string {
-  if (isBrookCall(e)) return emitBrookCall(c, e);
+  if (c.g.calls.isBrookCall(e)) return c.g.calls.brookCall(c, e);
   const callee = e.callee;
   if (callee.kind !== 'Ident' || !callee.symbol) return unsupported(c, e, 'calls through expressions', 'call a function by its name');
   const sym = callee.symbol;
-  if (sym.kind === 'hostlib') return emitHostLibCall(c, e, callee.name);
+  if (sym.kind === 'hostlib') return c.g.calls.hostLibCall(c, e, callee.name);
   if (sym.kind === 'session' && sym.type.kind !== 'function') {
     // A TypeScript function of the notebook: called with the arguments' JS values.
     return `(await $S.get(${JSON.stringify(sym.name)})(${e.args.map((a) => emitValue(c, a)).join(', ')}))`;

@@ -17,7 +17,8 @@ import { scalarOfType } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { emitAs, emitCond, emitEffect, emitValue, typeOfExpr } from './expr.js';
 import { emitDeclarator } from './init.js';
-import { aliasGlobals, countedLoop, hoistChecks } from './bounds.js';
+import { aliasGlobals, countedLoop } from './bounds.js';
+import { hoistChecks } from './hoist.js';
 
 export class Lines {
   readonly out: string[] = [];
