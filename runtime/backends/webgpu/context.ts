@@ -149,7 +149,7 @@ export class GpuContext {
    * U[1].x is the band's end row, .z its first row.
    */
   dispatchRows(
-    p: Pipeline,
+    p: KernelPipeline,
     rows: number,
     cols: number,
     fill: (data: Uint32Array) => void,
@@ -160,7 +160,8 @@ export class GpuContext {
   ): void {
     const pipeline = p.pipelines.get('main');
     if (!pipeline) throw new Error('internal: no entry point main');
-    const gx = Math.ceil(cols / WG2D[0]);
+    // A coarsened map (layout.ts mapCoarsening) covers `coarsen` columns a thread.
+    const gx = Math.ceil(cols / p.plan.coarsen / WG2D[0]);
     const byCount = Math.floor(MAX_PER_DISPATCH / cols / WG2D[1]) * WG2D[1];
     const band = Math.max(WG2D[1], Math.min(byCount, this.maxGroupsPerDim * WG2D[1]));
     // [fromRow, toRow): a piece of the launch (pieces.ts).
