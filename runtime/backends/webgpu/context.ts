@@ -17,6 +17,7 @@ import { BindGroupCache, PipelineCache, type Pipeline } from './pipelines.js';
 import { Recorder, type RecordedCall } from './recorder.js';
 import { GpuTimer } from './timer.js';
 import { Uploader } from './upload.js';
+import { Downloader } from './download.js';
 
 export interface KernelPipeline extends Pipeline {
   plan: ModulePlan;
@@ -39,6 +40,7 @@ export class GpuContext {
   readonly staging: BufferPool;
   readonly scratch: BufferPool;
   readonly upload: Uploader;
+  readonly download: Downloader;
   readonly maxGroupsPerDim: number;
   /** Storage buffers one shader may bind (the budget for the pages of split streams). */
   readonly maxStorageBuffers: number;
@@ -66,6 +68,7 @@ export class GpuContext {
     this.staging = new BufferPool(device, 0x01 | 0x08, 'brook readback'); // MAP_READ | COPY_DST
     this.scratch = new BufferPool(device, STORAGE_USAGE, 'brook scratch');
     this.upload = new Uploader(device, this.rec);
+    this.download = new Downloader(device, this.rec);
     this.maxGroupsPerDim = device.limits.maxComputeWorkgroupsPerDimension;
   }
 
@@ -221,6 +224,12 @@ export class GpuContext {
     // The waiting pieces of a long launch first, one at a time, so an interrupt lands between them.
     if (this.rec.pieces.hasPending) await this.rec.pieces.drain();
     const bytes = words * 4;
+    // Large reads in chunks, the host copying one out while the GPU copies the next (download.ts).
+    if (this.download.takes(bytes)) {
+      const out = into ?? new Uint32Array(words);
+      await this.download.read(src, byteOffset, bytes, new Uint8Array(out.buffer, out.byteOffset, bytes));
+      return out;
+    }
     const st = this.staging.take(Math.ceil(bytes / 4) * 4);
     this.rec.commands().copyBufferToBuffer(src, byteOffset, st, 0, bytes);
     this.rec.flush();

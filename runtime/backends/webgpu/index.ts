@@ -374,6 +374,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       disposed = true;
       ctx.staging.dispose();
       ctx.upload.dispose();
+      ctx.download.dispose();
       ctx.scratch.dispose();
       device.destroy();
       liveInstances.delete(instance);
