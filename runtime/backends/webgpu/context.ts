@@ -86,6 +86,7 @@ export class GpuContext {
     if (!mine) this.kernelPipelines.set(kernel, (mine = new Map()));
     let p = mine.get(key);
     if (p) return p;
+    const t0 = performance.now();
     if (v.pages) checkPageBudget(this, kernel.ir, planModule(kernel.ir, v), v);
     const m = writeKernelModule(kernel.ir, v);
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
@@ -93,6 +94,7 @@ export class GpuContext {
     const base = this.pipelines.get({ label: `kernel '${kernel.ir.name}' (${v.mode})`, code: m.code, entries: m.entries, uniformBytes: m.plan.uniformVec4s * 16, bindings });
     p = { ...base, plan: m.plan, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2, coop: v.coop ? v.workgroupSize : 0 };
     mine.set(key, p);
+    this.pipelines.counts.ms += performance.now() - t0;
     return p;
   }
 
@@ -104,10 +106,12 @@ export class GpuContext {
   libPipeline(key: string, make: () => { code: string; entries: string[]; uniformVec4s: number; bindings: { binding: number; writable: boolean }[] }): Pipeline {
     let p = this.libPipelines.get(key);
     if (p) return p;
+    const t0 = performance.now();
     const m = make();
     dumpWgsl(key.replace(/[^A-Za-z0-9]+/g, '_'), m.code);
     p = this.pipelines.get({ label: `library shader ${key}`, code: m.code, entries: m.entries, uniformBytes: m.uniformVec4s * 16, bindings: m.bindings });
     this.libPipelines.set(key, p);
+    this.pipelines.counts.ms += performance.now() - t0;
     return p;
   }
 

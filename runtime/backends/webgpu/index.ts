@@ -356,6 +356,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       return { ...ctx.pipelines.counts };
     },
 
+    buildTimes() {
+      return { built: ctx.pipelines.counts.created, ms: ctx.pipelines.counts.ms };
+    },
+
     nativeUse(): Record<string, NativeUse> {
       return Object.fromEntries([...natives.use].map(([k, v]) => [k, { ...v }]));
     },
