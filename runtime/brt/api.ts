@@ -266,6 +266,16 @@ export interface Backend {
   profileTimes?(): Promise<ProfileTimes>;
   /** Optional: forget earlier tags' times (a profile starts). */
   profileReset?(): void;
+  /** Optional: the kernel programs this backend built so far and the host wall time it spent building
+   *  them (WebGPU: WGSL, shader modules, compute pipelines; CPU: JavaScript and WebAssembly kernels).
+   *  `brook run --phases-out` reports it as pipeline creation. */
+  buildTimes?(): BuildTimes;
+}
+
+/** Kernel programs a backend built, and the host wall time it took (Backend.buildTimes). */
+export interface BuildTimes {
+  built: number;
+  ms: number;
 }
 
 /** Device time per profile tag, and how it was measured: GPU timestamp queries, or the wall time from

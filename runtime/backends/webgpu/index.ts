@@ -359,6 +359,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       return { ...ctx.pipelines.counts };
     },
 
+    buildTimes() {
+      return { built: ctx.pipelines.counts.created, ms: ctx.pipelines.counts.ms };
+    },
+
     nativeUse(): Record<string, NativeUse> {
       return Object.fromEntries([...natives.use].map(([k, v]) => [k, { ...v }]));
     },
@@ -377,6 +381,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       disposed = true;
       ctx.staging.dispose();
       ctx.upload.dispose();
+      ctx.download.dispose();
       ctx.scratch.dispose();
       device.destroy();
       liveInstances.delete(instance);
