@@ -3,7 +3,7 @@
  * `node bin/brook.js run FILE --backend B -- ARGS`, each in a fresh process (compile, run, print).
  *
  *   node dist/bench/programs.js [--backends cpu,webgpu] [--only NAME,...] [--small] [--runs N]
- *                               [--threads 1,16] [--profile] [--json PATH]
+ *                               [--threads 1,16] [--profile] [--no-shares] [--json PATH]
  *
  * Per program, backend and (cpu) thread count (BROOK_CPU_THREADS): the median wall time of N runs
  * (default 3), and for webgpu the speed-up over the cpu backend at its largest thread count. `--small`
@@ -14,9 +14,14 @@
  * --cpu-prof (at the largest thread count) gives the calling thread's time by function: kernel code ('run' of the generated
  * module), waiting for workers (WorkerPool.runChunked), and the largest other step (the issue's
  * "no main-thread step over 5% of the profile").
+ * Shares (unless --no-shares): one more run per row with `brook run --phases-out` (cli/phases.ts)
+ * splits that process's wall time into Node start + module loading, compiling, device start,
+ * pipeline creation, host code, transfers, kernels and the rest (releasing the device, exiting); see
+ * sharesOf. That run is under the profiler's recorder, so its wall time is a little above the median.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { PhaseTimes } from '../cli/phases.js';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +81,46 @@ function profileOf(dir: string): Profile {
   return { totalMs: total, kernelMs, waitMs, top: rest.slice(0, 5).map(([name, ms]) => ({ name, ms, share: ms / total })) };
 }
 
+/** Where one process's wall time went, in ms (they add up to wallMs) and as shares of wallMs. */
+interface Shares {
+  /** Wall time of the measured process (spawn to exit, as the harness saw it). */
+  wallMs: number;
+  ms: Record<ShareName, number>;
+  share: Record<ShareName, number>;
+  pipelinesBuilt: number;
+  deviceClock: string;
+}
+
+const SHARE_NAMES = ['start', 'compile', 'device', 'pipelines', 'host', 'transfers', 'kernels', 'exit'] as const;
+type ShareName = (typeof SHARE_NAMES)[number];
+
+/**
+ * The phases of one run (cli/phases.ts) as shares of its wall time `wallMs` (spawn to exit):
+ * start = Node's start and module loading, compile, device (start), pipelines, host, transfers,
+ * kernels, and exit = the rest (releasing streams and the device, the process ending, spawning).
+ */
+function sharesOf(p: PhaseTimes, wallMs: number): Shares {
+  const ms: Record<ShareName, number> = {
+    start: p.nodeMs + p.loadMs,
+    compile: p.compileMs,
+    device: p.deviceMs,
+    pipelines: p.pipelinesMs,
+    host: p.hostMs,
+    transfers: p.copiesMs,
+    kernels: p.kernelsMs,
+    exit: 0,
+  };
+  const measured = SHARE_NAMES.reduce((n, k) => n + ms[k], 0);
+  ms.exit = Math.max(0, wallMs - measured);
+  const share = Object.fromEntries(SHARE_NAMES.map((k) => [k, ms[k] / wallMs])) as Record<ShareName, number>;
+  return { wallMs, ms, share, pipelinesBuilt: p.pipelinesBuilt, deviceClock: p.deviceClock };
+}
+
+function sharesLine(s: Shares): string {
+  const pct = (k: ShareName) => `${k} ${(100 * s.share[k]).toFixed(0)}%`;
+  return `    shares of ${(s.wallMs / 1000).toFixed(2)} s: ${SHARE_NAMES.map(pct).join(', ')} (${s.pipelinesBuilt} pipelines, kernels by ${s.deviceClock})`;
+}
+
 interface Row {
   program: string;
   what: string;
@@ -88,6 +133,8 @@ interface Row {
   /** webgpu rows: the cpu row's median (largest thread count) over this one's. */
   speedupOverCpu?: number;
   profile?: Profile;
+  /** Where the wall time of one more run went (--phases-out). */
+  shares?: Shares;
 }
 
 function main(): void {
@@ -99,6 +146,7 @@ function main(): void {
   const only = arg('--only')?.split(',');
   const small = process.argv.includes('--small');
   const profile = process.argv.includes('--profile');
+  const withShares = !process.argv.includes('--no-shares');
   const results: Row[] = [];
   let failed = 0;
   for (const prog of PROGRAMS.filter((p) => !only || only.includes(p.name))) {
@@ -131,21 +179,36 @@ function main(): void {
           prof = profileOf(dir);
           rmSync(dir, { recursive: true, force: true });
         }
+        let shares: Shares | undefined;
+        if (withShares && !output.startsWith('FAILED')) {
+          const dir = mkdtempSync(join(tmpdir(), 'brook-phases-'));
+          const file = join(dir, 'phases.json');
+          const t0 = performance.now();
+          const out = spawnSync(process.execPath, [cmd[0]!, cmd[1]!, cmd[2]!, '--phases-out', file, ...cmd.slice(3)], { cwd: root, env, encoding: 'utf8' });
+          const wall = performance.now() - t0;
+          if (out.status === 0) shares = sharesOf(JSON.parse(readFileSync(file, 'utf8')) as PhaseTimes, wall);
+          else {
+            failed++;
+            output = `FAILED with --phases-out (exit ${out.status}): ${out.stderr.trim().split('\n')[0] ?? ''}`;
+          }
+          rmSync(dir, { recursive: true, force: true });
+        }
         if (backend === 'cpu' && threads === Math.max(...threadList)) cpuBest = median;
         const speedup = backend === 'webgpu' && cpuBest !== undefined ? cpuBest / median : undefined;
-        results.push({ program: prog.name, what: prog.what, backend, threads, runs: n, medianMs: median, timesMs: times, output, speedupOverCpu: speedup, profile: prof });
+        results.push({ program: prog.name, what: prog.what, backend, threads, runs: n, medianMs: median, timesMs: times, output, speedupOverCpu: speedup, profile: prof, shares });
         const p = prof
           ? `  main thread: kernel ${((100 * prof.kernelMs) / prof.totalMs).toFixed(0)}%, waiting ${((100 * prof.waitMs) / prof.totalMs).toFixed(0)}%, largest other step ${prof.top[0]?.name} ${((100 * (prof.top[0]?.share ?? 0))).toFixed(1)}%`
           : '';
         const who = backend === 'cpu' ? `cpu ${String(threads).padStart(2)} threads` : 'webgpu         ';
         const sp = speedup !== undefined ? `  ${speedup.toFixed(2)}x the cpu backend` : '';
         console.log(`${prog.name.padEnd(8)} ${who}  ${(median / 1000).toFixed(2)} s${sp}  (${output})${p}`);
+        if (shares) console.log(sharesLine(shares));
       }
     }
   }
   const json = arg('--json');
   if (json) {
-    writeFileSync(json, JSON.stringify({ schema: 'brook-bench-programs/2', date: new Date().toISOString(), small, cpu: cpus()[0]?.model, cores: availableParallelism(), node: process.version, results }, null, 2));
+    writeFileSync(json, JSON.stringify({ schema: 'brook-bench-programs/3', date: new Date().toISOString(), small, cpu: cpus()[0]?.model, cores: availableParallelism(), node: process.version, results }, null, 2));
     console.log(`results: ${json}`);
   }
   if (failed > 0) process.exitCode = 1;

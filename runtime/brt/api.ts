@@ -223,6 +223,11 @@ export interface Backend {
    *  takes one per page; absent: one). Fusion keeps fused launches within `maxKernelStreams`. */
   bindingsFor?(buf: BufferHandle): number;
 
+  /** Optional: this map call runs in a form of the backend's own that a fused launch would lose
+   *  (WebGPU's cooperative sum loops: a workgroup per output element); fusion then runs it alone.
+   *  Absent: every call may fuse. */
+  runsAlone?(launch: Launch): boolean;
+
   run(launch: Launch): void;
   /** Full reduction of the launch's input stream; returns the flattened components. */
   reduceAll(launch: Launch): Promise<number[]>;
@@ -261,6 +266,16 @@ export interface Backend {
   profileTimes?(): Promise<ProfileTimes>;
   /** Optional: forget earlier tags' times (a profile starts). */
   profileReset?(): void;
+  /** Optional: the kernel programs this backend built so far and the host wall time it spent building
+   *  them (WebGPU: WGSL, shader modules, compute pipelines; CPU: JavaScript and WebAssembly kernels).
+   *  `brook run --phases-out` reports it as pipeline creation. */
+  buildTimes?(): BuildTimes;
+}
+
+/** Kernel programs a backend built, and the host wall time it took (Backend.buildTimes). */
+export interface BuildTimes {
+  built: number;
+  ms: number;
 }
 
 /** Device time per profile tag, and how it was measured: GPU timestamp queries, or the wall time from

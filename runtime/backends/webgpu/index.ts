@@ -58,6 +58,7 @@ import type { PipelineCounts } from './pipelines.js';
 import { ProfileTags } from './profile-tags.js';
 import { runNative, type NativeHost } from './native.js';
 import { recordWhole } from './bounded.js';
+import { coopLanes } from './coop.js';
 import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
@@ -256,6 +257,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       return pagedBuf(h)?.pages.length ?? 1;
     },
 
+    runsAlone(launch: Launch): boolean {
+      return coopLanes(launch, count(launch.outShape)) > 0 && !hasSplitStream(launch);
+    },
+
     run(launch: Launch): void {
       const ir = launch.kernel.ir;
       const n = count(launch.outShape);
@@ -269,10 +274,13 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       // A library's hand-written form (`#pragma brook native`), when it takes this launch (native.ts).
       if (ir.native !== undefined && runNative(ctx, natives, launch, callName(ir))) return;
       const call = ctx.rec.nextSeq(callName(ir), launch.span);
-      let memo = findMemo(launch, launch.outShape);
+      // A sum loop over few outputs: a workgroup of `lanes` per output element (coop.ts).
+      const lanes = coopLanes(launch, n);
+      let memo = findMemo(launch, launch.outShape, lanes);
       if (!memo) {
-        const v = variantFor(launch, 'map', launch.outShape, MAP_WORKGROUP);
-        v.shapes = shapeSpecFor(launch, planModule(ir, v), launch.outShape, 'map', ctx.maxGroupsPerDim);
+        const v = variantFor(launch, 'map', launch.outShape, lanes || MAP_WORKGROUP);
+        if (lanes) v.coop = true;
+        v.shapes = shapeSpecFor(launch, planModule(ir, v), launch.outShape, 'map', ctx.maxGroupsPerDim, !lanes);
         const p = guard(launch, () => ctx.kernelPipeline(launch.kernel, v));
         const bg = ctx.bindGroups.get(p, ctx.rec.uniformBuffer, paramBuffers(p.plan, launch.args, launch.mask), () => `brook#${call.seq} ${call.what}`);
         memo = rememberLaunch(launch.kernel, launch, launch.outShape, p, bg);
@@ -291,6 +299,9 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
         const rows = s.length >= 2 ? s[s.length - 2]! : 1;
         const cols = s[s.length - 1]!;
         ctx.rec.pieces.launch(rows, (lo, hi) => ctx.dispatchRows(p, rows, cols, fill, call, bg, lo, hi), call.what, launch.span, cols, whole);
+      } else if (lanes) {
+        // A workgroup per position: the grid counts workgroups, U[1].y is workgroups per grid row.
+        ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, 1, fill, call, bg, lo, hi), call.what, launch.span, 1, whole);
       } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, bg, lo, hi), call.what, launch.span, 1, whole);
       ctx.rec.callRecorded();
     },
@@ -349,6 +360,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       return { ...ctx.pipelines.counts };
     },
 
+    buildTimes() {
+      return { built: ctx.pipelines.counts.created, ms: ctx.pipelines.counts.ms };
+    },
+
     nativeUse(): Record<string, NativeUse> {
       return Object.fromEntries([...natives.use].map(([k, v]) => [k, { ...v }]));
     },
@@ -367,6 +382,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       disposed = true;
       ctx.staging.dispose();
       ctx.upload.dispose();
+      ctx.download.dispose();
       ctx.scratch.dispose();
       device.destroy();
       liveInstances.delete(instance);

@@ -14,6 +14,7 @@
  * Everything else (pointers, malloc'ed blocks, indices of unknown range) stays checked.
  */
 import type { Expr, ForStmt, IndexExpr, Stmt } from '../../ast.js';
+import type { ScalarName } from '../../types.js';
 import type { Ctx } from './expr.js';
 import { storageOf } from './gen.js';
 import { walkExpr, walkStmt } from './walk.js';
@@ -243,6 +244,28 @@ export function unconditionalAccesses(body: Stmt): { e: IndexExpr; write: boolea
  * locals before the loop, so V8 keeps them in registers instead of reloading a module variable
  * (or a notebook session slot) at every access.
  */
+/** No call in the loop (condition, update, body) but the pure math functions: nothing in it allocates. */
+export function loopIsCallFree(s: ForStmt): boolean {
+  let callFree = true;
+  const visit = {
+    expr(e: Expr) {
+      if (e.kind === 'CallExpr' && !(e.callee.kind === 'Ident' && PURE_CALLS.has(e.callee.name) && e.callee.symbol?.kind === 'hostlib')) callFree = false;
+    },
+  };
+  walkStmt(s.body, visit);
+  for (const e of [s.cond, s.update]) if (e) walkExpr(e, visit);
+  return callFree;
+}
+
+/** The scalar kinds of every expression in the loop: a superset of what it loads and stores. */
+export function scalarKindsIn(s: ForStmt): Set<ScalarName> {
+  const kinds = new Set<ScalarName>();
+  const visit = { expr(e: Expr) { if (e.type?.kind === 'scalar') kinds.add(e.type.name); } };
+  walkStmt(s.body, visit);
+  for (const e of [s.cond, s.update]) if (e) walkExpr(e, visit);
+  return kinds;
+}
+
 export function aliasGlobals(c: Ctx, s: ForStmt): { pre: string[]; aliases: Map<string, string> } | undefined {
   const f = c.f;
   if (!f) return undefined;

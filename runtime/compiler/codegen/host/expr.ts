@@ -33,6 +33,9 @@ export interface Ctx {
   hoisted?: Set<Expr>;
   /** Globals a call-free loop only reads, copied to locals before it (bounds.ts, aliasGlobals). */
   aliases?: Map<string, string>;
+  /** Typed-array views of host memory a call-free loop copied to locals before it (stmt.ts): nothing
+   *  in such a loop can grow the memory, so `$M.f32` is read once instead of per access. */
+  views?: ReadonlyMap<string, string>;
 }
 
 export type LValue =
@@ -174,7 +177,7 @@ function emitIdent(c: Ctx, id: Ident): string {
       const st = storageOf(c, sym);
       if (!st) return unsupported(c, id, `the variable '${id.name}' here (no storage)`);
       if (st.kind === 'js') return c.aliases?.get(sym.emitName) ?? st.name;
-      return loadCode(st.addr, sym.type);
+      return loadCode(st.addr, sym.type, undefined, c.views);
     }
   }
 }
@@ -291,7 +294,7 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
     case '*': {
       const p = emitValue(c, e.operand);
       if (t.kind === 'stream') return p;
-      return loadCode(p, t, c.g.accessCheck(e.span));
+      return loadCode(p, t, c.g.accessCheck(e.span), c.views);
     }
     case '+': return emitAs(c, e.operand, t);
     case '-': {
@@ -335,7 +338,7 @@ function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
       const comps = swizzleComps(e.member);
       const lv = base.kind === 'vector' ? lvalueOrNull(c, e.object) : null;
       if (base.kind === 'vector' && lv && lv.kind === 'mem' && comps.length === 1) {
-        return loadCode(addrPlus(lv.addr, comps[0]! * (sizeOf(base) / base.size)), typeOfExpr(c, e), lv.check);
+        return loadCode(addrPlus(lv.addr, comps[0]! * (sizeOf(base) / base.size)), typeOfExpr(c, e), lv.check, c.views);
       }
       const v = emitValue(c, e.object);
       if (base.kind === 'scalar') return comps.length === 1 ? v : `$H.splat(${v}, ${comps.length})`;
@@ -440,7 +443,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
 export function readLValue(c: Ctx, lv: LValue): string {
   switch (lv.kind) {
     case 'js': return lv.name;
-    case 'mem': return loadCode(lv.addr, lv.type, lv.check);
+    case 'mem': return loadCode(lv.addr, lv.type, lv.check, c.views);
     case 'mask': {
       const v = readLValue(c, lv.base);
       return lv.comps.length === 1 ? `${v}[${lv.comps[0]}]` : `$H.swz(${v}, [${lv.comps.join(', ')}])`;
@@ -455,7 +458,7 @@ export function writeLValue(c: Ctx, lv: LValue, value: string): string {
       if (lv.type.kind === 'vector') return `(${lv.name} = $H.vconv(${value}, ${lv.type.size}, '${lv.type.elem}'))`;
       return `(${lv.name} = ${value})`;
     case 'mem':
-      return storeCode(lv.addr, lv.type, value, lv.check);
+      return storeCode(lv.addr, lv.type, value, lv.check, c.views);
     case 'mask': {
       const bt = lv.base.type;
       if (bt.kind !== 'vector') return unsupported(c, { span: NO_SPAN }, 'this write mask');

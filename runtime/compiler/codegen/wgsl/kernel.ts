@@ -25,6 +25,7 @@ import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
 import { planModule, voutParams, WG2D, type KernelVariant, type ModulePlan } from './layout.js';
 import { Shapes, vecOf, ZERO, type Pos } from './shapes.js';
 import { ExactIndex } from './exact.js';
+import { coopLoop, coopShared, writeCoopBody, type CoopLoop } from './coop.js';
 
 export interface WgslModule {
   code: string;
@@ -179,8 +180,16 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       throw new Error('internal: helperIndexof outside a helper');
     },
   };
-  const body = new BodyWriter(bodyCtx).stmts(ir.body, '  ');
-  fns.push(`fn kbody(${sig.join(', ')}) {\n${body.join('\n')}\n}`);
+  // A cooperative variant (coop.ts): the workgroup runs one element, lanes split the loop.
+  const coop = v.coop ? coopOf(ir) : null;
+  if (coop) {
+    decls.push(...coopShared(coop, v.workgroupSize));
+    const body = writeCoopBody(ir, coop, v.workgroupSize, new BodyWriter(bodyCtx));
+    fns.push(`fn kbody(${['lid: u32', ...sig].join(', ')}) {\n${body.join('\n')}\n}`);
+  } else {
+    const body = new BodyWriter(bodyCtx).stmts(ir.body, '  ');
+    fns.push(`fn kbody(${sig.join(', ')}) {\n${body.join('\n')}\n}`);
+  }
   if (ir.produce && (v.mode === 'reduceAll' || v.mode === 'reduceBlocks')) {
     const produceCtx: BodyContext = {
       ...ctxBase,
@@ -209,7 +218,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   const entries = ['main'];
   switch (v.mode) {
     case 'map': case 'voutCount': case 'voutWrite':
-      fns.push(plan.coarsen > 1 ? coarseMapMain(ir, v, plan, indexofSet, S) : mapMain(ir, v, plan, indexofSet, S));
+      fns.push(coop ? coopMain(ir, v, plan, indexofSet, S) : plan.coarsen > 1 ? coarseMapMain(ir, v, plan, indexofSet, S) : mapMain(ir, v, plan, indexofSet, S));
       break;
     case 'reduceAll':
       fns.push(...reduceAllMains(ir, v, plan));
@@ -322,8 +331,9 @@ function buildFromFlat(t: import('../../types.js').Type, words: string[]): strin
   return build(t);
 }
 
-function bodyCall(ir: KernelIR): string {
-  const args = ir.params.flatMap((p, i) => (p.role === 'gather' || !inBody(ir, i) ? [] : p.role === 'out' || p.role === 'reduce' || p.role === 'vout' ? [`&${a(i)}`] : [a(i)]));
+/** The call of `kbody`; `lead`: arguments before the parameters' (a cooperative body's lane). */
+function bodyCall(ir: KernelIR, lead: string[] = []): string {
+  const args = [...lead, ...ir.params.flatMap((p, i) => (p.role === 'gather' || !inBody(ir, i) ? [] : p.role === 'out' || p.role === 'reduce' || p.role === 'vout' ? [`&${a(i)}`] : [a(i)]))];
   return `kbody(${args.join(', ')});`;
 }
 
@@ -423,6 +433,39 @@ function mapMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: S
     }
   }
   L.push('}');
+  return L.join('\n');
+}
+
+function coopOf(ir: KernelIR): CoopLoop {
+  const c = coopLoop(ir);
+  if (c.ok) return c.loop;
+  throw new Error(`internal: kernel '${ir.name}' cannot run cooperatively: ${c.reason}`);
+}
+
+/**
+ * The entry of a cooperative variant (coop.ts): workgroup `wid` computes output element `i`; every
+ * lane sets up the arguments and runs `kbody`, lane 0 stores the outputs. `i` depends only on the
+ * workgroup, so the early return is uniform and the barriers in kbody are reached by all lanes.
+ * U[1].y is the number of workgroups in a grid row.
+ */
+function coopMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, S: Shapes): string {
+  const u = S.unflatten('i', 0);
+  const L = [
+    `@compute @workgroup_size(${v.workgroupSize})`,
+    'fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {',
+    '  let i = U[1].z + wid.x + wid.y * U[1].y;',
+    '  if (i >= U[1].x) { return; }',
+    ...u.setup.map((l) => '  ' + l),
+    ...argumentSetup(ir, v, plan, indexofSet, '  ', S, u.pos),
+    `  ${bodyCall(ir, ['lid'])}`,
+    '  if (lid == 0u) {',
+  ];
+  for (const p of plan.params) {
+    if (p.role !== 'out') continue;
+    const idx = v.direct[p.index] ? 'i' : S.linear(u.pos, p.uniform, p.uniform + 2);
+    L.push(`    st_${p.index}(${idx}, ${a(p.index)});`);
+  }
+  L.push('  }', '}');
   return L.join('\n');
 }
 

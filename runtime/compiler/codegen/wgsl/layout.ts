@@ -65,6 +65,9 @@ export interface KernelVariant {
   /** reduceAll only: the operation is commutative (`r = r + a`, `*`, min, max), so threads may take
    *  grid-strided elements (coalesced loads) instead of contiguous chunks. */
   strided?: boolean;
+  /** map only: a workgroup of `workgroupSize` lanes per output element, which split the kernel's
+   *  sum loop (coop.ts; the kernel must pass `coopLoop`). */
+  coop?: boolean;
   /** reduceBlocks only: a workgroup per target element (large blocks) instead of a thread. */
   wide?: boolean;
   /** map and reduceBlocks: this call's shapes as constants (absent: read from the uniform block). */
@@ -319,7 +322,8 @@ const PLAIN_SCALARS = new Set(['float', 'int', 'uint']);
  */
 function mapCoarsening(ir: KernelIR, v: KernelVariant, params: ParamPlan[], members: Map<number, unknown[]>): { coarsen: 1 | 4; vec4Params: Set<number> } {
   const none = { coarsen: 1 as const, vec4Params: new Set<number>() };
-  if (v.mode !== 'map' || v.shapes?.grid !== 2 || v.masked || v.pages) return none;
+  // A cooperative variant (coop.ts) runs one element a workgroup: nothing to coarsen.
+  if (v.mode !== 'map' || v.coop || v.shapes?.grid !== 2 || v.masked || v.pages) return none;
   const cols = v.shapes.words.get(0)?.[3] ?? 0;
   if (cols % 4 !== 0 || cols < 64) return none;
   const vectorizable = (p: ParamPlan) => {
