@@ -104,6 +104,29 @@ describe('a 2-D map whose width is a multiple of 4 runs four outputs a thread', 
     expect(new Int32Array(r.gpuWords[0]!.buffer, r.gpuWords[0]!.byteOffset, m * n)[5]).toBe(3 * (5 * 7 - 2000));
   });
 
+  it('an iterator and an input read through indexof, per output', async () => {
+    const res = compile(`
+kernel void f(iter float2 it<>, float a<>, out float r<>) {
+  float2 p = indexof(a).xy;
+  r = it.x + 100.0f * it.y + a + 1000.0f * p.x + 7.0f * p.y;
+}
+int main() { return 0; }`, { fileName: 'f.br' });
+    expect(res.ok).toBe(true);
+    const ir = res.kernels.get('f')!.ir;
+    const [m, n] = [12, 64];
+    const { plan, code } = moduleFor(ir, [{ elem: F2, shape: [m, n] }, { elem: F, shape: [m, n] }, { elem: F, shape: [m, n] }], [m, n]);
+    expect(plan.coarsen).toBe(4);
+    expect([...plan.vec4Params]).toEqual([2]);
+    expect(code).toContain('ixu_1 = vec4<u32>(0u, 0u, row, col);');
+    const r = await runBoth(ir, [
+      { iter: F2, shape: [m, n], lo: [0.5, -2], hi: [8.5, 30] },
+      { stream: F, shape: [m, n], data: seq(m * n, (i) => Math.fround(i / 7)) },
+      { stream: F, shape: [m, n], out: true },
+    ], [m, n]);
+    expect(r.gpuWords[0]).toEqual(r.cpuWords[0]);
+    expect(r.gpu[0]![3 * n + 5]).toBeCloseTo(0.5 + 8 * 5 / n + 100 * (-2 + 32 * 3 / m) + (3 * n + 5) / 7 + 5000 + 21, 3);
+  });
+
   it('is not taken for a width not a multiple of 4, a float2 output, an output domain, or an output bound twice', async () => {
     const copy = (t: Type) => kernel('copy', [param('a', 'in', t), param('r', 'out', t)], [assign(toParam(1, t), p(0, t))]);
     expect(moduleFor(copy(F), [{ elem: F, shape: [12, 70] }, { elem: F, shape: [12, 70] }], [12, 70]).plan.coarsen).toBe(1);
