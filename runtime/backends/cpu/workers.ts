@@ -6,6 +6,16 @@
  * synchronous, so the caller then blocks in Atomics.wait (allowed on Node's main thread) until the
  * workers that took chunks are done: no event-loop turn is needed.
  *
+ * A launch reaches the workers without a message: the caller writes it into one shared control block
+ * (kernel id, range, chunk size and, for a WebAssembly kernel, its launch values as doubles) and wakes
+ * them with Atomics.notify; workers sleep in Atomics.wait between launches. Posting a message per
+ * worker per launch cost the calling thread a structured clone of the launch data (typed-array views,
+ * the module and the memory) 15 times per launch on a 16-core machine, and each worker an event-loop
+ * turn and the clones' deserialization before it could start. Messages now carry only what is new: a
+ * kernel the first time it runs, and the launch data of JavaScript kernels (which read it from an
+ * object, not from numbers); a worker takes them with receiveMessageOnPort when the control block
+ * names them.
+ *
  * Splitting never changes a result: map positions are independent, and full reductions store one
  * partial per fixed chunk of REDUCE_CHUNK positions whatever thread computed it.
  */
@@ -19,6 +29,9 @@ export interface PoolKernel {
   source: string;
   wasm?: { key: string; module: WebAssembly.Module; memory: WebAssembly.Memory };
 }
+
+/** The calling thread's kernel function; a WebAssembly kernel's also writes its launch values. */
+type RunFn = ((L: Record<string, unknown>, lo: number, hi: number) => void) & { values?: (L: Record<string, unknown>, V: Float64Array) => void; valueCount?: number };
 
 export interface WorkerOptions {
   /** Number of worker threads besides the calling thread (0: none). */
@@ -38,51 +51,105 @@ export function defaultCpuThreads(env: Record<string, string | undefined> = proc
   return Math.max(1, availableParallelism());
 }
 
-/** Control words of one launch (a fresh SharedArrayBuffer per launch, so a late worker only ever
- *  sees an exhausted counter of an old launch, never the next launch's chunks). */
-const NEXT = 0;
-const ACTIVE = 1;
-const STOP = 2;
-const FAILED = 3;
+/**
+ * The control block (Int32 words). STATE holds a launch number and the count of workers inside the
+ * launch: (launch << 8) | active. An even launch number is open (workers may join it), odd closed. The
+ * caller publishes launch g (even) after writing the block, and when its chunks are done waits for
+ * active to reach 0 and closes the launch (g + 1) in one compare-and-swap, so no worker can join a
+ * launch whose block the caller is about to rewrite. A worker joins with a compare-and-swap of the
+ * same word (active + 1, only while the launch number is unchanged), so it never reads a half-written
+ * block. GEN repeats the open launch number: workers wait on it (the caller waits on STATE).
+ */
+const STATE = 0;
+const GEN = 1;
+const NEXT = 2;
+const STOP = 3;
+const FAILED = 4;
+const KERNEL = 5;
+const FROM = 6;
+const END = 7;
+const CHUNK = 8;
+const CHUNKS = 9;
+/** 1: a WebAssembly kernel run from the values in the block; 0: a JavaScript kernel (data by message). */
+const BY_VALUES = 10;
+const SHUTDOWN = 11;
+const WORDS = 16;
+/** Launch values the block holds (doubles after the words); a kernel with more sends them by message. */
+const MAX_VALUES = 1024;
+/** Launch numbers wrap here (STATE keeps them in bits 8 to 30). */
+const LAUNCH_MASK = 0x7fffff;
+/** Workers per pool at most (the active count is the low 8 bits of STATE). */
+const MAX_WORKERS = 255;
 
 const WORKER_SOURCE = `
-const { workerData } = require('node:worker_threads');
-const { port } = workerData;
-const cache = new Map();
+const { workerData, receiveMessageOnPort } = require('node:worker_threads');
+const { port, control } = workerData;
+const ctl = new Int32Array(control, 0, ${WORDS});
+const V = new Float64Array(control, ${WORDS * 4}, ${MAX_VALUES});
 const hostImports = ${HOST_IMPORTS_SOURCE};
-function kernelOf(m) {
-  const key = m.wasm ? 'wasm:' + m.wasm.key : m.source;
-  let run = cache.get(key);
-  if (!run) {
+/** Kernels by id (registered by message before their first launch). */
+const kernels = new Map();
+/** JavaScript kernels' launch data by launch number (only the newest is kept). */
+let data = null;
+function take() {
+  const got = receiveMessageOnPort(port);
+  if (!got) return false;
+  const m = got.message;
+  if (m.kernel !== undefined) {
     if (m.wasm) {
       const instance = new WebAssembly.Instance(m.wasm.module, { m: { mem: m.wasm.memory, ...hostImports } });
-      run = new Function('ex', m.source)(instance.exports);
+      kernels.set(m.kernel, new Function('ex', m.source)(instance.exports));
     } else {
-      run = new Function(m.source)().run;
+      kernels.set(m.kernel, new Function(m.source)().run);
     }
-    cache.set(key, run);
+  } else {
+    data = m;
   }
-  return run;
+  return true;
 }
-port.on('message', (m) => {
-  const ctrl = m.ctrl;
-  Atomics.add(ctrl, ${ACTIVE}, 1);
+/** Blocks until the caller has posted what the launch needs (it posts before it publishes). */
+function need(have) {
+  while (!have()) if (!take()) Atomics.wait(ctl, ${GEN}, Atomics.load(ctl, ${GEN}), 1);
+}
+let last = -1;
+for (;;) {
+  if (Atomics.load(ctl, ${SHUTDOWN}) !== 0) break;
+  const gen = Atomics.load(ctl, ${GEN});
+  if (gen === last) {
+    Atomics.wait(ctl, ${GEN}, gen, 1000);
+    continue;
+  }
+  const s = Atomics.load(ctl, ${STATE});
+  if ((s >>> 8) !== gen) {
+    // Closed already (or not yet published): nothing to join.
+    if (((s >>> 8) & 1) === 1 && ((s >>> 8) - 1 | 0) === gen) last = gen;
+    continue;
+  }
+  if (Atomics.compareExchange(ctl, ${STATE}, s, s + 1) !== s) continue;
+  last = gen;
   try {
-    const run = kernelOf(m);
+    const id = ctl[${KERNEL}];
+    need(() => kernels.has(id));
+    const run = kernels.get(id);
+    const byValues = ctl[${BY_VALUES}] === 1;
+    if (!byValues) need(() => data !== null && data.gen === gen);
+    const from = ctl[${FROM}], end = ctl[${END}], chunk = ctl[${CHUNK}], chunks = ctl[${CHUNKS}];
     for (;;) {
-      if (Atomics.load(ctrl, ${STOP}) !== 0) break;
-      const c = Atomics.add(ctrl, ${NEXT}, 1);
-      if (c >= m.chunks) break;
-      run(m.L, m.from + c * m.chunk, Math.min(m.n, m.from + (c + 1) * m.chunk));
+      if (Atomics.load(ctl, ${STOP}) !== 0) break;
+      const c = Atomics.add(ctl, ${NEXT}, 1);
+      if (c >= chunks) break;
+      const lo = from + c * chunk, hi = Math.min(end, lo + chunk);
+      if (byValues) run.runValues(V, lo, hi);
+      else run(data.L, lo, hi);
     }
   } catch (e) {
-    Atomics.store(ctrl, ${STOP}, 1);
-    Atomics.store(ctrl, ${FAILED}, 1);
+    Atomics.store(ctl, ${STOP}, 1);
+    Atomics.store(ctl, ${FAILED}, 1);
     port.postMessage(String((e && e.stack) || e));
   }
-  Atomics.sub(ctrl, ${ACTIVE}, 1);
-  Atomics.notify(ctrl, ${ACTIVE});
-});
+  Atomics.sub(ctl, ${STATE}, 1);
+  Atomics.notify(ctl, ${STATE});
+}
 `;
 
 export class WorkerPool {
@@ -93,10 +160,19 @@ export class WorkerPool {
   splitLaunches = 0;
   private workers: Worker[] = [];
   private ports: MessagePort[] = [];
+  private readonly control = new SharedArrayBuffer(WORDS * 4 + MAX_VALUES * 8);
+  private readonly ctl = new Int32Array(this.control, 0, WORDS);
+  private readonly values = new Float64Array(this.control, WORDS * 4, MAX_VALUES);
+  /** Kernel ids the workers know, by key (a WebAssembly kernel's module key, or a JavaScript source). */
+  private readonly kernelIds = new Map<string, number>();
+  /** The last launch number (odd: closed). */
+  private launch = 1;
 
   constructor(options: WorkerOptions) {
-    this.size = Math.max(1, options.workers ?? 1);
+    this.size = Math.min(MAX_WORKERS, Math.max(1, options.workers ?? 1));
     this.thresholdMs = options.workerThresholdMs ?? 1;
+    Atomics.store(this.ctl, STATE, this.launch << 8);
+    Atomics.store(this.ctl, GEN, -1);
   }
 
   /** Threads start on the first split launch, so a runtime that never needs them costs nothing;
@@ -105,12 +181,25 @@ export class WorkerPool {
     if (this.workers.length > 0) return;
     for (let i = 0; i < this.size; i++) {
       const { port1, port2 } = new MessageChannel();
-      const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2 }, transferList: [port2] });
+      const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, control: this.control }, transferList: [port2] });
       w.unref();
       port1.unref();
       this.workers.push(w);
       this.ports.push(port1);
     }
+  }
+
+  /** The id workers know `kernel` by, posting it to them the first time. */
+  private kernelId(kernel: PoolKernel): number {
+    const key = kernel.wasm ? `wasm:${kernel.wasm.key}` : kernel.source;
+    let id = this.kernelIds.get(key);
+    if (id === undefined) {
+      id = this.kernelIds.size;
+      this.kernelIds.set(key, id);
+      const message = { kernel: id, source: kernel.source, wasm: kernel.wasm };
+      for (const port of this.ports) port.postMessage(message);
+    }
+    return id;
   }
 
   /**
@@ -119,35 +208,60 @@ export class WorkerPool {
    * `between()` is called before each of its chunks (it may throw to stop the launch: the workers
    * stop taking chunks, and the error is rethrown once the chunks they hold are done).
    */
-  runChunked(kernel: PoolKernel, L: Record<string, unknown>, from: number, n: number, chunk: number, local: (lo: number, hi: number) => void, between: () => void): void {
-    const { overflow: _drop, ...data } = L; // functions cannot cross threads
+  runChunked(kernel: PoolKernel & { run: RunFn }, L: Record<string, unknown>, from: number, n: number, chunk: number, local: (lo: number, hi: number) => void, between: () => void): void {
     this.splitLaunches++;
     this.start();
+    const ctl = this.ctl;
     const chunks = Math.ceil((n - from) / chunk);
-    const ctrl = new Int32Array(new SharedArrayBuffer(16));
-    const message = { source: kernel.source, wasm: kernel.wasm, L: data, from, n, chunk, chunks, ctrl };
-    for (const port of this.ports) port.postMessage(message);
+    const id = this.kernelId(kernel);
+    const gen = (this.launch + 1) & LAUNCH_MASK;
+    const byValues = kernel.wasm !== undefined && kernel.run.values !== undefined && (kernel.run.valueCount ?? Infinity) <= MAX_VALUES;
+    if (byValues) {
+      kernel.run.values!(L, this.values);
+    } else {
+      const { overflow: _drop, ...data } = L; // functions cannot cross threads
+      const message = { gen, L: data };
+      for (const port of this.ports) port.postMessage(message);
+    }
+    ctl[KERNEL] = id;
+    ctl[FROM] = from;
+    ctl[END] = n;
+    ctl[CHUNK] = chunk;
+    ctl[CHUNKS] = chunks;
+    ctl[BY_VALUES] = byValues ? 1 : 0;
+    ctl[NEXT] = 0;
+    ctl[STOP] = 0;
+    ctl[FAILED] = 0;
+    // Publish: the block's plain writes above are visible to a worker that sees the new STATE.
+    Atomics.store(ctl, STATE, gen << 8);
+    Atomics.store(ctl, GEN, gen);
+    Atomics.notify(ctl, GEN);
     let stopped: unknown = null;
     try {
       for (;;) {
         between();
-        if (Atomics.load(ctrl, STOP) !== 0) break;
-        const c = Atomics.add(ctrl, NEXT, 1);
+        if (Atomics.load(ctl, STOP) !== 0) break;
+        const c = Atomics.add(ctl, NEXT, 1);
         if (c >= chunks) break;
         local(from + c * chunk, Math.min(n, from + (c + 1) * chunk));
       }
     } catch (e) {
       stopped = e;
-      Atomics.store(ctrl, STOP, 1);
+      Atomics.store(ctl, STOP, 1);
     }
-    // Every chunk is taken (or the launch stopped): wait for the workers still inside one.
+    // Every chunk is taken (or the launch stopped): wait for the workers still inside one, then close
+    // the launch so none joins it late.
     for (;;) {
-      const active = Atomics.load(ctrl, ACTIVE);
-      if (active === 0) break;
-      Atomics.wait(ctrl, ACTIVE, active, 1000);
+      const s = Atomics.load(ctl, STATE);
+      if ((s & 0xff) === 0) {
+        if (Atomics.compareExchange(ctl, STATE, s, s + 0x100) === s) break;
+        continue;
+      }
+      Atomics.wait(ctl, STATE, s, 1000);
     }
+    this.launch = (gen + 1) & LAUNCH_MASK;
     if (stopped) throw stopped;
-    if (Atomics.load(ctrl, FAILED) !== 0) {
+    if (Atomics.load(ctl, FAILED) !== 0) {
       let why = 'unknown error';
       for (const port of this.ports) {
         const m = receiveMessageOnPort(port);
@@ -158,8 +272,11 @@ export class WorkerPool {
   }
 
   dispose(): void {
+    Atomics.store(this.ctl, SHUTDOWN, 1);
+    Atomics.notify(this.ctl, GEN);
     for (const w of this.workers) void w.terminate();
     this.workers = [];
     this.ports = [];
+    this.kernelIds.clear();
   }
 }

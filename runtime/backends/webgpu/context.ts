@@ -24,6 +24,8 @@ export interface KernelPipeline extends Pipeline {
   /** Made for one call's shapes (variant.shapes): a 2-D grid when `grid2d`. */
   specialized: boolean;
   grid2d: boolean;
+  /** Lanes of a cooperative variant (a workgroup per output element, coop.ts); 0 otherwise. */
+  coop: number;
 }
 
 /** Positions per dispatch: bounds one dispatch's run time (GPU watchdogs) and keeps indices in u32. */
@@ -84,13 +86,15 @@ export class GpuContext {
     if (!mine) this.kernelPipelines.set(kernel, (mine = new Map()));
     let p = mine.get(key);
     if (p) return p;
+    const t0 = performance.now();
     if (v.pages) checkPageBudget(this, kernel.ir, planModule(kernel.ir, v), v);
     const m = writeKernelModule(kernel.ir, v);
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
     const base = this.pipelines.get({ label: `kernel '${kernel.ir.name}' (${v.mode})`, code: m.code, entries: m.entries, uniformBytes: m.plan.uniformVec4s * 16, bindings });
-    p = { ...base, plan: m.plan, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2 };
+    p = { ...base, plan: m.plan, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2, coop: v.coop ? v.workgroupSize : 0 };
     mine.set(key, p);
+    this.pipelines.counts.ms += performance.now() - t0;
     return p;
   }
 
@@ -102,10 +106,12 @@ export class GpuContext {
   libPipeline(key: string, make: () => { code: string; entries: string[]; uniformVec4s: number; bindings: { binding: number; writable: boolean }[] }): Pipeline {
     let p = this.libPipelines.get(key);
     if (p) return p;
+    const t0 = performance.now();
     const m = make();
     dumpWgsl(key.replace(/[^A-Za-z0-9]+/g, '_'), m.code);
     p = this.pipelines.get({ label: `library shader ${key}`, code: m.code, entries: m.entries, uniformBytes: m.uniformVec4s * 16, bindings: m.bindings });
     this.libPipelines.set(key, p);
+    this.pipelines.counts.ms += performance.now() - t0;
     return p;
   }
 
@@ -159,7 +165,7 @@ export class GpuContext {
    * U[1].x is the band's end row, .z its first row.
    */
   dispatchRows(
-    p: Pipeline,
+    p: KernelPipeline,
     rows: number,
     cols: number,
     fill: (data: Uint32Array) => void,
@@ -170,7 +176,8 @@ export class GpuContext {
   ): void {
     const pipeline = p.pipelines.get('main');
     if (!pipeline) throw new Error('internal: no entry point main');
-    const gx = Math.ceil(cols / WG2D[0]);
+    // A coarsened map (layout.ts mapCoarsening) covers `coarsen` columns a thread.
+    const gx = Math.ceil(cols / p.plan.coarsen / WG2D[0]);
     const byCount = Math.floor(MAX_PER_DISPATCH / cols / WG2D[1]) * WG2D[1];
     const band = Math.max(WG2D[1], Math.min(byCount, this.maxGroupsPerDim * WG2D[1]));
     // [fromRow, toRow): a piece of the launch (pieces.ts).

@@ -25,7 +25,8 @@ export interface WasmKernelCode {
   bytes: Uint8Array;
   /** Host functions the module imports (HOST_IMPORTS_SOURCE names), in import order. */
   imports: HostImport[];
-  /** `new Function('ex', wrapper)(instance.exports)` gives `run(L, start, end)`. */
+  /** `new Function('ex', wrapper)(instance.exports)` gives `run(L, start, end)`, with `run.values(L, V)`
+   *  (the launch values into a Float64Array, `run.valueCount` of them) and `run.runValues(V, start, end)`. */
   wrapper: string;
   /** Whether the body has a vector version (4 positions per step). */
   vector: boolean;
@@ -654,10 +655,21 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   f.close();
 
   const bytes = encodeModule({ params, locals: f.locals, code: f.code }, emitter.imports, MAX_PAGES);
+  // run(L, start, end) for the calling thread; run.values(L, V) writes the launch values into V (a
+  // shared Float64Array: every value is an i32, f32 or f64, exact as a double) and run.runValues(V,
+  // start, end) runs from them, so worker threads get a launch without a message (workers.ts).
   const wrapper = `${WRAPPER_PRELUDE}
-return function run(L, start, end) {
+const run = function run(L, start, end) {
   wasmRun(start, end${values.map((v) => `, ${v.js}`).join('')});
-};`;
+};
+run.values = function values(L, V) {
+${values.map((v, k) => `  V[${k}] = ${v.js};`).join('\n')}
+};
+run.valueCount = ${values.length};
+run.runValues = function runValues(V, start, end) {
+  wasmRun(start, end${values.map((_, k) => `, V[${k}]`).join('')});
+};
+return run;`;
   return { bytes, imports: emitter.imports, wrapper, vector: vector !== null };
 }
 
