@@ -78,6 +78,8 @@ const WORDS = 16;
 const MAX_VALUES = 1024;
 /** Launch numbers wrap here (STATE keeps them in bits 8 to 30). */
 const LAUNCH_MASK = 0x7fffff;
+/** How long an idle worker looks for the next launch before it sleeps (ms). */
+const SPIN_MS = 0.2;
 /** Workers per pool at most (the active count is the low 8 bits of STATE). */
 const MAX_WORKERS = 255;
 
@@ -116,7 +118,11 @@ for (;;) {
   if (Atomics.load(ctl, ${SHUTDOWN}) !== 0) break;
   const gen = Atomics.load(ctl, ${GEN});
   if (gen === last) {
-    Atomics.wait(ctl, ${GEN}, gen, 1000);
+    // Launches come back to back: look for the next one a little while before sleeping (a wake from
+    // Atomics.wait takes tens of microseconds, and notify wakes the sleepers one after another).
+    const until = performance.now() + ${SPIN_MS};
+    while (Atomics.load(ctl, ${GEN}) === gen && performance.now() < until) for (let k = 0; k < 64; k++) if (Atomics.load(ctl, ${GEN}) !== gen) break;
+    if (Atomics.load(ctl, ${GEN}) === gen) Atomics.wait(ctl, ${GEN}, gen, 1000);
     continue;
   }
   const s = Atomics.load(ctl, ${STATE});
@@ -176,8 +182,10 @@ export class WorkerPool {
   }
 
   /** Threads start on the first split launch, so a runtime that never needs them costs nothing;
-   *  the caller works through the chunks meanwhile, so a launch never waits for a thread to boot. */
+   *  the caller works through the chunks meanwhile, so a launch never waits for a thread to boot.
+   *  After dispose the pool starts none again (its launches run on the calling thread). */
   private start(): void {
+    if (Atomics.load(this.ctl, SHUTDOWN) !== 0) return;
     if (this.workers.length > 0) return;
     for (let i = 0; i < this.size; i++) {
       const { port1, port2 } = new MessageChannel();

@@ -52,14 +52,6 @@ export const SIMD = {
   'f32x4.abs': 0xe0, 'f32x4.neg': 0xe1, 'f32x4.sqrt': 0xe3, 'f32x4.add': 0xe4, 'f32x4.sub': 0xe5, 'f32x4.mul': 0xe6, 'f32x4.div': 0xe7,
   'f32x4.min': 0xe8, 'f32x4.max': 0xe9,
   'i32x4.trunc_sat_f32x4_s': 0xf8, 'i32x4.trunc_sat_f32x4_u': 0xf9, 'f32x4.convert_i32x4_s': 0xfa, 'f32x4.convert_i32x4_u': 0xfb,
-  // Double lanes (exp.ts): splat, lanes, compares, the float-double conversions, 64-bit integer lanes.
-  'i64x2.splat': 0x12, 'f64x2.splat': 0x14, 'f64x2.extract_lane': 0x21, 'f64x2.replace_lane': 0x22,
-  'f64x2.eq': 0x47, 'v128.andnot': 0x4f, 'v128.any_true': 0x53,
-  'f32x4.demote_f64x2_zero': 0x5e, 'f64x2.promote_low_f32x4': 0x5f,
-  'i64x2.extend_low_i32x4_s': 0xc7, 'i64x2.shl': 0xcb, 'i64x2.shr_u': 0xcd, 'i64x2.add': 0xce,
-  'i64x2.lt_s': 0xd8, 'i64x2.gt_s': 0xd9, 'i64x2.le_s': 0xda, 'i64x2.ge_s': 0xdb,
-  'f64x2.add': 0xf0, 'f64x2.sub': 0xf1, 'f64x2.mul': 0xf2, 'f64x2.div': 0xf3,
-  'i32x4.trunc_sat_f64x2_s_zero': 0xfc, 'f64x2.convert_low_i32x4_s': 0xfe,
 } as const;
 
 export type SimdName = keyof typeof SIMD;
