@@ -78,8 +78,6 @@ const WORDS = 16;
 const MAX_VALUES = 1024;
 /** Launch numbers wrap here (STATE keeps them in bits 8 to 30). */
 const LAUNCH_MASK = 0x7fffff;
-/** How long an idle worker looks for the next launch before it sleeps (ms). */
-const SPIN_MS = 0.2;
 /** Workers per pool at most (the active count is the low 8 bits of STATE). */
 const MAX_WORKERS = 255;
 
@@ -118,11 +116,7 @@ for (;;) {
   if (Atomics.load(ctl, ${SHUTDOWN}) !== 0) break;
   const gen = Atomics.load(ctl, ${GEN});
   if (gen === last) {
-    // Launches come back to back: look for the next one a little while before sleeping (a wake from
-    // Atomics.wait takes tens of microseconds, and notify wakes the sleepers one after another).
-    const until = performance.now() + ${SPIN_MS};
-    while (Atomics.load(ctl, ${GEN}) === gen && performance.now() < until) for (let k = 0; k < 64; k++) if (Atomics.load(ctl, ${GEN}) !== gen) break;
-    if (Atomics.load(ctl, ${GEN}) === gen) Atomics.wait(ctl, ${GEN}, gen, 1000);
+    Atomics.wait(ctl, ${GEN}, gen, 1000);
     continue;
   }
   const s = Atomics.load(ctl, ${STATE});
@@ -164,6 +158,8 @@ export class WorkerPool {
   readonly thresholdMs: number;
   /** Launches that were split (tests check the split path really ran). */
   splitLaunches = 0;
+  /** Split launches whose data went to the workers by message (JavaScript kernels; tests). */
+  launchesByMessage = 0;
   private workers: Worker[] = [];
   private ports: MessagePort[] = [];
   private readonly control = new SharedArrayBuffer(WORDS * 4 + MAX_VALUES * 8);
@@ -197,6 +193,11 @@ export class WorkerPool {
     }
   }
 
+  /** Kernels posted to the workers (each once, whatever the number of its launches; tests). */
+  get kernelsPosted(): number {
+    return this.kernelIds.size;
+  }
+
   /** The id workers know `kernel` by, posting it to them the first time. */
   private kernelId(kernel: PoolKernel): number {
     const key = kernel.wasm ? `wasm:${kernel.wasm.key}` : kernel.source;
@@ -227,6 +228,7 @@ export class WorkerPool {
     if (byValues) {
       kernel.run.values!(L, this.values);
     } else {
+      this.launchesByMessage++;
       const { overflow: _drop, ...data } = L; // functions cannot cross threads
       const message = { gen, L: data };
       for (const port of this.ports) port.postMessage(message);
