@@ -109,7 +109,10 @@ function take() {
 }
 /** Blocks until the caller has posted what the launch needs (it posts before it publishes). */
 function need(have) {
-  while (!have()) if (!take()) Atomics.wait(ctl, ${GEN}, Atomics.load(ctl, ${GEN}), 1);
+  while (!have()) {
+    if (Atomics.load(ctl, ${SHUTDOWN}) !== 0) throw new Error('pool disposed');
+    if (!take()) Atomics.wait(ctl, ${GEN}, Atomics.load(ctl, ${GEN}), 1);
+  }
 }
 let last = -1;
 for (;;) {
@@ -281,10 +284,16 @@ export class WorkerPool {
     }
   }
 
+  /**
+   * Ends the workers: told to stop, each leaves its loop and its thread ends on its own, all of them
+   * at once (a process that exits next then has no thread left to stop one by one, each ending its
+   * own engine instance, at exit). A worker still there a second later is terminated.
+   */
   dispose(): void {
     Atomics.store(this.ctl, SHUTDOWN, 1);
     Atomics.notify(this.ctl, GEN);
-    for (const w of this.workers) void w.terminate();
+    const left = this.workers;
+    if (left.length > 0) setTimeout(() => left.forEach((w) => void w.terminate()), 1000).unref();
     this.workers = [];
     this.ports = [];
     this.kernelIds.clear();
