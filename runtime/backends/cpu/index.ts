@@ -126,7 +126,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       threads = pool.size + 1;
       // Named, so profiles show kernel code V8 inlines here as the calling thread's kernel time.
       const runHere = (lo: number, hi: number) => c.run(L, lo, hi);
-      pool.runChunked(c, L, from, n, chunk, runHere, () => checkAbort(span));
+      const tailChunk = Math.max(align, Math.ceil(chunk / 4 / align) * align);
+      pool.runChunked(c, L, from, n, chunk, tailChunk, runHere, () => checkAbort(span));
     } else {
       for (let lo = from; lo < n; lo += chunk) {
         checkAbort(span);

@@ -70,6 +70,9 @@ const FROM = 6;
 const END = 7;
 const CHUNK = 8;
 const CHUNKS = 9;
+/** Chunks of CHUNK positions before the launch's tail, and the tail's (smaller) chunk size. */
+const HEAD_CHUNKS = 12;
+const TAIL_CHUNK = 13;
 /** 1: a WebAssembly kernel run from the values in the block; 0: a JavaScript kernel (data by message). */
 const BY_VALUES = 10;
 const SHUTDOWN = 11;
@@ -137,11 +140,13 @@ for (;;) {
     const byValues = ctl[${BY_VALUES}] === 1;
     if (!byValues) need(() => data !== null && data.gen === gen);
     const from = ctl[${FROM}], end = ctl[${END}], chunk = ctl[${CHUNK}], chunks = ctl[${CHUNKS}];
+    const headChunks = ctl[${HEAD_CHUNKS}], tailChunk = ctl[${TAIL_CHUNK}], tail = from + headChunks * chunk;
     for (;;) {
       if (Atomics.load(ctl, ${STOP}) !== 0) break;
       const c = Atomics.add(ctl, ${NEXT}, 1);
       if (c >= chunks) break;
-      const lo = from + c * chunk, hi = Math.min(end, lo + chunk);
+      const lo = c < headChunks ? from + c * chunk : tail + (c - headChunks) * tailChunk;
+      const hi = Math.min(end, lo + (c < headChunks ? chunk : tailChunk));
       if (byValues) run.runValues(V, lo, hi);
       else run(data.L, lo, hi);
     }
@@ -215,16 +220,20 @@ export class WorkerPool {
   }
 
   /**
-   * Runs positions [from, n) as chunks of `chunk` positions (the last may be shorter): chunk c covers
-   * [from + c * chunk, min(n, from + (c + 1) * chunk)). `local(lo, hi)` runs a chunk on the calling thread and
+   * Runs positions [from, n) as chunks of `chunk` positions, except the last (threads x chunk) or so
+   * positions, cut in chunks of `tailChunk` (both multiples of any alignment the caller needs): the
+   * threads finish within a small chunk of each other, so the caller waits less for the last ones.
+   * `local(lo, hi)` runs a chunk on the calling thread and
    * `between()` is called before each of its chunks (it may throw to stop the launch: the workers
    * stop taking chunks, and the error is rethrown once the chunks they hold are done).
    */
-  runChunked(kernel: PoolKernel & { run: RunFn }, L: Record<string, unknown>, from: number, n: number, chunk: number, local: (lo: number, hi: number) => void, between: () => void): void {
+  runChunked(kernel: PoolKernel & { run: RunFn }, L: Record<string, unknown>, from: number, n: number, chunk: number, tailChunk: number, local: (lo: number, hi: number) => void, between: () => void): void {
     this.splitLaunches++;
     this.start();
     const ctl = this.ctl;
-    const chunks = Math.ceil((n - from) / chunk);
+    const headChunks = Math.max(0, Math.floor((n - from) / chunk) - (this.size + 1));
+    const tail = from + headChunks * chunk;
+    const chunks = headChunks + Math.ceil((n - tail) / tailChunk);
     const id = this.kernelId(kernel);
     const gen = (this.launch + 1) & LAUNCH_MASK;
     const byValues = kernel.wasm !== undefined && kernel.run.values !== undefined && (kernel.run.valueCount ?? Infinity) <= MAX_VALUES;
@@ -241,6 +250,8 @@ export class WorkerPool {
     ctl[END] = n;
     ctl[CHUNK] = chunk;
     ctl[CHUNKS] = chunks;
+    ctl[HEAD_CHUNKS] = headChunks;
+    ctl[TAIL_CHUNK] = tailChunk;
     ctl[BY_VALUES] = byValues ? 1 : 0;
     ctl[NEXT] = 0;
     ctl[STOP] = 0;
@@ -256,7 +267,8 @@ export class WorkerPool {
         if (Atomics.load(ctl, STOP) !== 0) break;
         const c = Atomics.add(ctl, NEXT, 1);
         if (c >= chunks) break;
-        local(from + c * chunk, Math.min(n, from + (c + 1) * chunk));
+        const lo = c < headChunks ? from + c * chunk : tail + (c - headChunks) * tailChunk;
+        local(lo, Math.min(n, lo + (c < headChunks ? chunk : tailChunk)));
       }
     } catch (e) {
       stopped = e;
