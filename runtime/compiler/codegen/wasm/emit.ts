@@ -18,6 +18,7 @@ import type { Type } from '../../types.js';
 import { fieldRange, flatKinds, type Kind } from '../js/scalar.js';
 import type { HostImport, ValType } from './encode.js';
 import { append, FuncBuilder, setLocal } from './func.js';
+import { emitExpF64, inlineExpMatchesHost } from './exp.js';
 
 export class WasmUnsupported extends Error {}
 
@@ -1025,6 +1026,15 @@ export class WasmKernelEmitter {
     };
     const fconst = (kind: Kind, v: number): Val => literal(kind, v);
 
+    if (e.name === 'exp' && isF(argKind) && inlineExpMatchesHost()) {
+      // Written in the kernel (exp.ts, Math.exp's bits): no call out of the kernel per element.
+      const hostExp = this.hostFn('exp');
+      return map((k, kind) => this.tmp(kind, () => {
+        this.pushF64(at(0, k));
+        emitExpF64(this.fn, hostExp);
+        this.fromF64(kind);
+      }, [at(0, k)]));
+    }
     if (UNARY_MATH.has(e.name)) return map((k, kind) => host(kind, e.name, at(0, k)));
     switch (e.name) {
       case 'sqrt': return map((k, kind) => (isF(kind) ? un(kind, 'sqrt', at(0, k)) : host(kind, 'sqrt', at(0, k))));
