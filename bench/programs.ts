@@ -3,7 +3,8 @@
  * `node bin/brook.js run FILE --backend B -- ARGS`, each in a fresh process (compile, run, print).
  *
  *   node dist/bench/programs.js [--backends cpu,webgpu] [--only NAME,...] [--small] [--runs N]
- *                               [--threads 1,16] [--profile] [--json PATH]
+ *                               [--large] [--threads 1,16] [--profile] [--no-shares] [--phases-timed]
+ *                               [--json PATH]
  *
  * Per program, backend and (cpu) thread count (BROOK_CPU_THREADS): the median wall time of N runs
  * (default 3), and for webgpu the speed-up over the cpu backend at its largest thread count. `--small`
@@ -14,9 +15,16 @@
  * --cpu-prof (at the largest thread count) gives the calling thread's time by function: kernel code ('run' of the generated
  * module), waiting for workers (WorkerPool.runChunked), and the largest other step (the issue's
  * "no main-thread step over 5% of the profile").
+ * Shares (unless --no-shares): one more run per row with `brook run --phases-out` (cli/phases.ts)
+ * splits that process's wall time into Node start + module loading, compiling, device start,
+ * pipeline creation, host code, transfers, kernels and the rest (releasing the device, exiting); see
+ * sharesOf. That run is under the profiler's recorder, so its wall time is a little above the median.
+ * --phases-timed: no run more; every timed run writes its phases, the median run's are the shares.
+ * --large: the large sizes (PROGRAMS), for where the GPU matters; the full sizes stay the default.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { PhaseTimes } from '../cli/phases.js';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,14 +32,19 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 
-/** Programs at full size (`args`) and smoke size (`small`); the GPU ones are issue 12's list. */
+/**
+ * Programs at full size (`args`, the sizes of the history in bench/results), smoke size (`small`) and
+ * large size (`large`, --large: where the device's fixed costs, ~0.5 s a process on an H100, stop
+ * hiding the kernels; the same program and size on both backends, checked the same way). The GPU
+ * ones are issue 12's list.
+ */
 const PROGRAMS = [
-  { name: 'segment', file: 'bench/programs/segment.br', args: (process.env.BENCH_SEGMENT ?? '1024 150').split(' '), small: ['128', '10'], what: '1024^2 float2, 150 diffusion steps' },
-  { name: 'sort', file: 'bench/programs/sort.br', args: [process.env.BENCH_SORT ?? '20'], small: ['12'], what: 'bitonic sort of 2^20 floats (210 calls)' },
-  { name: 'saxpy', file: 'bench/programs/saxpy_loop.br', args: ['22', '100'], small: ['14', '10'], what: '100 saxpy calls on 2^22 float4, one reduction' },
-  { name: 'sgemv', file: 'bench/programs/sgemv_power.br', args: ['4096', '50'], small: ['256', '5'], what: 'power iteration, 50 sgemv of 4096^2 with a norm read back each' },
-  { name: 'fft2d', file: 'bench/programs/fft2d.br', args: ['1024'], small: ['64'], what: '2-D FFT of 1024^2 complex, 20 radix-2 passes' },
-  { name: 'raytrace', file: 'bench/programs/raytrace.br', args: ['1024', '256'], small: ['64', '32'], what: '1024^2 rays x 256 triangles, nearest hit' },
+  { name: 'segment', file: 'bench/programs/segment.br', args: (process.env.BENCH_SEGMENT ?? '1024 150').split(' '), small: ['128', '10'], large: ['2048', '150'], what: '1024^2 float2, 150 diffusion steps', whatLarge: '2048^2 float2, 150 diffusion steps' },
+  { name: 'sort', file: 'bench/programs/sort.br', args: [process.env.BENCH_SORT ?? '20'], small: ['12'], large: ['23'], what: 'bitonic sort of 2^20 floats (210 calls)', whatLarge: 'bitonic sort of 2^23 floats (276 calls)' },
+  { name: 'saxpy', file: 'bench/programs/saxpy_loop.br', args: ['22', '100'], small: ['14', '10'], large: ['22', '1000'], what: '100 saxpy calls on 2^22 float4, one reduction', whatLarge: '1000 saxpy calls on 2^22 float4, one reduction' },
+  { name: 'sgemv', file: 'bench/programs/sgemv_power.br', args: ['4096', '50'], small: ['256', '5'], large: ['4096', '200'], what: 'power iteration, 50 sgemv of 4096^2 with a norm read back each', whatLarge: 'power iteration, 200 sgemv of 4096^2 with a norm read back each' },
+  { name: 'fft2d', file: 'bench/programs/fft2d.br', args: ['1024'], small: ['64'], large: ['2048'], what: '2-D FFT of 1024^2 complex, 20 radix-2 passes', whatLarge: '2-D FFT of 2048^2 complex, 22 radix-2 passes' },
+  { name: 'raytrace', file: 'bench/programs/raytrace.br', args: ['1024', '256'], small: ['64', '32'], large: ['2048', '512'], what: '1024^2 rays x 256 triangles, nearest hit', whatLarge: '2048^2 rays x 512 triangles, nearest hit' },
 ];
 
 function arg(name: string): string | undefined {
@@ -77,9 +90,51 @@ function profileOf(dir: string): Profile {
   return { totalMs: total, kernelMs, waitMs, top: rest.slice(0, 5).map(([name, ms]) => ({ name, ms, share: ms / total })) };
 }
 
+/** Where one process's wall time went, in ms (they add up to wallMs) and as shares of wallMs. */
+interface Shares {
+  /** Wall time of the measured process (spawn to exit, as the harness saw it). */
+  wallMs: number;
+  ms: Record<ShareName, number>;
+  share: Record<ShareName, number>;
+  pipelinesBuilt: number;
+  deviceClock: string;
+}
+
+const SHARE_NAMES = ['start', 'compile', 'device', 'pipelines', 'host', 'transfers', 'kernels', 'exit'] as const;
+type ShareName = (typeof SHARE_NAMES)[number];
+
+/**
+ * The phases of one run (cli/phases.ts) as shares of its wall time `wallMs` (spawn to exit):
+ * start = Node's start and module loading, compile, device (start), pipelines, host, transfers,
+ * kernels, and exit = the rest (releasing streams and the device, the process ending, spawning).
+ */
+function sharesOf(p: PhaseTimes, wallMs: number): Shares {
+  const ms: Record<ShareName, number> = {
+    start: p.nodeMs + p.loadMs,
+    compile: p.compileMs,
+    device: p.deviceMs,
+    pipelines: p.pipelinesMs,
+    host: p.hostMs,
+    transfers: p.copiesMs,
+    kernels: p.kernelsMs,
+    exit: 0,
+  };
+  const measured = SHARE_NAMES.reduce((n, k) => n + ms[k], 0);
+  ms.exit = Math.max(0, wallMs - measured);
+  const share = Object.fromEntries(SHARE_NAMES.map((k) => [k, ms[k] / wallMs])) as Record<ShareName, number>;
+  return { wallMs, ms, share, pipelinesBuilt: p.pipelinesBuilt, deviceClock: p.deviceClock };
+}
+
+function sharesLine(s: Shares): string {
+  const pct = (k: ShareName) => `${k} ${(100 * s.share[k]).toFixed(0)}%`;
+  return `    shares of ${(s.wallMs / 1000).toFixed(2)} s: ${SHARE_NAMES.map(pct).join(', ')} (${s.pipelinesBuilt} pipelines, kernels by ${s.deviceClock})`;
+}
+
 interface Row {
   program: string;
   what: string;
+  /** The program's arguments (its size). */
+  args: string[];
   backend: 'cpu' | 'webgpu';
   threads?: number;
   runs: number;
@@ -89,6 +144,8 @@ interface Row {
   /** webgpu rows: the cpu row's median (largest thread count) over this one's. */
   speedupOverCpu?: number;
   profile?: Profile;
+  /** Where the wall time of one more run went (--phases-out). */
+  shares?: Shares;
 }
 
 function main(): void {
@@ -99,23 +156,34 @@ function main(): void {
   const backends = (arg('--backends') ?? 'cpu').split(',') as ('cpu' | 'webgpu')[];
   const only = arg('--only')?.split(',');
   const small = process.argv.includes('--small');
+  const large = process.argv.includes('--large');
+  // --phases-timed: every timed run writes its phases and the median run's give the shares (no run
+  // more; on WebGPU the timed runs then go through the profiler's recorder, a little slower).
+  const phasesTimed = process.argv.includes('--phases-timed');
   const profile = process.argv.includes('--profile');
+  const withShares = !process.argv.includes('--no-shares');
   const results: Row[] = [];
   let failed = 0;
   for (const prog of PROGRAMS.filter((p) => !only || only.includes(p.name))) {
-    const progArgs = small ? prog.small : prog.args;
+    const progArgs = small ? prog.small : large ? prog.large : prog.args;
+    const what = large ? prog.whatLarge : prog.what;
     let cpuBest: number | undefined;
     for (const backend of backends) {
       for (const threads of backend === 'cpu' ? threadList : [undefined]) {
         const env = { ...process.env, ...(threads ? { BROOK_CPU_THREADS: String(threads) } : {}) };
         const cmd = [join(root, 'bin', 'brook.js'), 'run', prog.file, '--backend', backend, '--', ...progArgs];
         const times: number[] = [];
+        const phasesOf: { ms: number; phases: PhaseTimes }[] = [];
         let output = '';
         const n = threads !== undefined && threads <= 2 ? Math.min(runs, fewRuns) : runs;
+        const phasesFile = join(mkdtempSync(join(tmpdir(), 'brook-phases-')), 'phases.json');
+        const withPhases = [cmd[0]!, cmd[1]!, cmd[2]!, '--phases-out', phasesFile, ...cmd.slice(3)];
         for (let r = 0; r < n; r++) {
           const t0 = performance.now();
-          const out = spawnSync(process.execPath, cmd, { cwd: root, env, encoding: 'utf8' });
-          times.push(performance.now() - t0);
+          const out = spawnSync(process.execPath, phasesTimed && withShares ? withPhases : cmd, { cwd: root, env, encoding: 'utf8' });
+          const ms = performance.now() - t0;
+          times.push(ms);
+          if (phasesTimed && withShares && out.status === 0) phasesOf.push({ ms, phases: JSON.parse(readFileSync(phasesFile, 'utf8')) as PhaseTimes });
           output = (out.stdout.trim() || out.stderr.trim()).split('\n').pop() ?? '';
           if (out.status !== 0) {
             failed++;
@@ -132,21 +200,37 @@ function main(): void {
           prof = profileOf(dir);
           rmSync(dir, { recursive: true, force: true });
         }
+        let shares: Shares | undefined;
+        if (withShares && phasesTimed && phasesOf.length === n) {
+          const mid = phasesOf.find((x) => x.ms === median)!;
+          shares = sharesOf(mid.phases, mid.ms);
+        } else if (withShares && !output.startsWith('FAILED')) {
+          const t0 = performance.now();
+          const out = spawnSync(process.execPath, withPhases, { cwd: root, env, encoding: 'utf8' });
+          const wall = performance.now() - t0;
+          if (out.status === 0) shares = sharesOf(JSON.parse(readFileSync(phasesFile, 'utf8')) as PhaseTimes, wall);
+          else {
+            failed++;
+            output = `FAILED with --phases-out (exit ${out.status}): ${out.stderr.trim().split('\n')[0] ?? ''}`;
+          }
+        }
+        rmSync(dirname(phasesFile), { recursive: true, force: true });
         if (backend === 'cpu' && threads === Math.max(...threadList)) cpuBest = median;
         const speedup = backend === 'webgpu' && cpuBest !== undefined ? cpuBest / median : undefined;
-        results.push({ program: prog.name, what: prog.what, backend, threads, runs: n, medianMs: median, timesMs: times, output, speedupOverCpu: speedup, profile: prof });
+        results.push({ program: prog.name, what, args: progArgs, backend, threads, runs: n, medianMs: median, timesMs: times, output, speedupOverCpu: speedup, profile: prof, shares });
         const p = prof
           ? `  main thread: kernel ${((100 * prof.kernelMs) / prof.totalMs).toFixed(0)}%, waiting ${((100 * prof.waitMs) / prof.totalMs).toFixed(0)}%, largest other step ${prof.top[0]?.name} ${((100 * (prof.top[0]?.share ?? 0))).toFixed(1)}%`
           : '';
         const who = backend === 'cpu' ? `cpu ${String(threads).padStart(2)} threads` : 'webgpu         ';
         const sp = speedup !== undefined ? `  ${speedup.toFixed(2)}x the cpu backend` : '';
         console.log(`${prog.name.padEnd(8)} ${who}  ${(median / 1000).toFixed(2)} s${sp}  (${output})${p}`);
+        if (shares) console.log(sharesLine(shares));
       }
     }
   }
   const json = arg('--json');
   if (json) {
-    writeFileSync(json, JSON.stringify({ schema: 'brook-bench-programs/2', date: new Date().toISOString(), small, cpu: cpus()[0]?.model, cores: availableParallelism(), node: process.version, results }, null, 2));
+    writeFileSync(json, JSON.stringify({ schema: 'brook-bench-programs/3', date: new Date().toISOString(), small, large, phasesTimed, cpu: cpus()[0]?.model, cores: availableParallelism(), node: process.version, results }, null, 2));
     console.log(`results: ${json}`);
   }
   if (failed > 0) process.exitCode = 1;

@@ -1,7 +1,7 @@
 /**
  * The `brook` command (bin/brook.js calls `main(process.argv.slice(2))`).
  *
- *   brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [--profile] [--profile-out PREFIX] [-- ARGS...]
+ *   brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [--profile] [--profile-out PREFIX] [--phases-out FILE] [-- ARGS...]
  *   brook check FILE.br [MORE.br ...] [-I DIR]
  *   brook kernel | install | execute ...   (the Jupyter side: kernel/commands.ts parses those)
  *   brook --help | --version
@@ -19,11 +19,12 @@
  *   any GPU name webgpu; a failure falls back to cpu with one line on stderr), else webgpu where an
  *   adapter exists.
  */
-import { existsSync, readFileSync, readSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { existsSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withLibraries } from '../runtime/library/index.js';
-import { BrookRuntimeError, compile, renderDiagnostic, renderRuntimeError, SourceSet } from '../runtime/compiler/index.js';
+import { BrookRuntimeError, renderRuntimeError } from '../runtime/compiler/diagnostics.js';
+import { compileFiles, compileOnWorker, type CompiledFiles, type CompileRequest } from './compile-files.js';
+import { PhaseClock } from './phases.js';
 
 export interface CliIO {
   stdout(bytes: Uint8Array): void;
@@ -58,7 +59,7 @@ function readStdinChunk(): Uint8Array {
   }
 }
 
-const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [--profile] [--profile-out PREFIX] [-- ARGS...]
+const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [--profile] [--profile-out PREFIX] [--phases-out FILE] [-- ARGS...]
        brook check FILE.br [MORE.br ...] [-I DIR]
        brook kernel | install | execute ...
        brook --help | --version
@@ -76,6 +77,9 @@ options:
                          paper's cost model (section 5.2) with advice (docs/PROFILE.md)
   --profile-out PREFIX   with --profile: also write PREFIX.json (tables, model, peaks, roofline spec)
                          and PREFIX.png (the roofline chart)
+  --phases-out FILE      write FILE (JSON): this process's wall time split into Node start, module
+                         loading, compiling, device start, pipeline creation, host code, copies and
+                         kernels (cli/phases.ts); prints nothing more
 
 environment:
   BROOK_BACKEND=cpu|webgpu   preferred backend (falls back to cpu with a notice)
@@ -92,6 +96,8 @@ interface Args {
   /** --profile, and --profile-out PREFIX. */
   profile?: boolean;
   profileOut?: string;
+  /** --phases-out FILE: where this process's wall time went, as JSON (cli/phases.ts). */
+  phasesOut?: string;
 }
 
 function parseArgs(argv: string[]): Args | string {
@@ -123,6 +129,12 @@ function parseArgs(argv: string[]): Args | string {
       args.profileOut = v;
       continue;
     }
+    if (a === '--phases-out' || a.startsWith('--phases-out=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (!v) return '--phases-out takes a file name, as in --phases-out phases.json';
+      args.phasesOut = v;
+      continue;
+    }
     if (a === '-I' || (a.startsWith('-I') && a.length > 2)) {
       const dir = a === '-I' ? argv[++i] : a.slice(2);
       if (!dir) return "-I takes a folder, as in -I include";
@@ -135,6 +147,7 @@ function parseArgs(argv: string[]): Args | string {
   }
   if (args.files.length === 0) return `'brook ${first}' needs a .br file`;
   if (args.profileOut && !args.profile) return '--profile-out needs --profile';
+  if (args.phasesOut && args.profile) return '--phases-out and --profile are two ways of timing a run: give one';
   return args;
 }
 
@@ -175,6 +188,7 @@ async function helpText(): Promise<string> {
 }
 
 export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+  const phases = new PhaseClock();
   const err = (s: string) => io.stderr(utf8(s));
   if (argv[0] && NOTEBOOK_COMMANDS.has(argv[0])) return notebookCommand(argv[0], argv.slice(1), io);
   const parsed = parseArgs(argv);
@@ -191,41 +205,59 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     return 0;
   }
 
-  // Read the files; includes resolve relative to the including file.
-  const sources = new SourceSet();
+  // Read the files; includes are read as the compiler meets them (cli/compile-files.ts).
+  const files: CompileRequest['files'] = [];
   for (const f of parsed.files) {
-    let text: string;
     try {
-      text = readFileSync(f, 'utf8');
+      files.push({ name: f, text: readFileSync(f, 'utf8') });
     } catch (e) {
       err(`brook: cannot read '${f}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}\n`);
       return 1;
     }
-    sources.add(f, text);
   }
-  // C's search for "name": the including file's folder, then each -I folder in order.
-  const readInclude = (name: string, from: string) => {
-    for (const dir of [dirname(from), ...(parsed.includeDirs ?? [])]) {
-      const p = resolve(dir, name);
-      try {
-        // Shown in diagnostics relative to the current directory, as the user would type it.
-        return { name: relative(process.cwd(), p) || p, text: readFileSync(p, 'utf8') };
-      } catch {
-        // not in this folder
-      }
-    }
-    return undefined;
-  };
-  // Then the libraries shipped with the package (#include <brook/blas.br>, runtime/library).
-  const result = compile(sources, { readInclude: withLibraries(readInclude) });
-  for (const d of result.diagnostics) err(renderDiagnostic(result.sources, d) + '\n');
-  if (!result.ok || !result.hostJs) return 1;
-  if (parsed.command === 'check') return 0;
-  return run(result.hostJs, result, parsed, io);
+  const request: CompileRequest = { files, includeDirs: parsed.includeDirs ?? [] };
+  if (parsed.command === 'check') {
+    const compiled = await compileFiles(request);
+    for (const r of compiled.rendered) err(r + '\n');
+    return compiled.ok ? 0 : 1;
+  }
+  return run(request, parsed, io, phases);
 }
 
-async function run(hostJs: string, result: ReturnType<typeof compile>, args: Args, io: CliIO): Promise<number> {
+/** Whether `brook run` will try to start a GPU device: --backend, else BROOK_BACKEND / BRT_RUNTIME as
+ *  brt's createRuntime reads them (anything but cpu tries the GPU). */
+function triesGpu(args: Args, env: Record<string, string | undefined>): boolean {
+  if (args.backend) return args.backend === 'webgpu';
+  const b = env.BROOK_BACKEND?.trim().toLowerCase();
+  if (b) return b === 'webgpu';
+  const brt = env.BRT_RUNTIME?.trim().toLowerCase();
+  return brt ? brt !== 'cpu' : true;
+}
+
+/** Compiling on a worker while Dawn starts is opt-in (BROOK_COMPILE_WORKER=1): on an H100 it made the
+ *  device start ~150 ms slower for ~90 ms of compile hidden (docs/DECISIONS.md "Whole programs: fixed
+ *  costs"). The worker is there when running from the build (dist/cli/compile-worker.js); cli/main.ts
+ *  run from source (tests) compiles on the calling thread. */
+function compileWorkerAvailable(env: Record<string, string | undefined>): boolean {
+  return env.BROOK_COMPILE_WORKER === '1' && existsSync(fileURLToPath(new URL('./compile-worker.js', import.meta.url)));
+}
+
+async function run(request: CompileRequest, args: Args, io: CliIO, phases: PhaseClock): Promise<number> {
   const err = (s: string) => io.stderr(utf8(s));
+  // With BROOK_COMPILE_WORKER=1 on WebGPU, a worker thread compiles while the device starts (starting
+  // Dawn blocks this thread); the backend starts the worker when it is about to request the adapter
+  // (backends/webgpu/device.ts, whileStarting). Otherwise (the default): compile, then start.
+  const useWorker = triesGpu(args, io.env) && compileWorkerAvailable(io.env);
+  let compiling: Promise<CompiledFiles> | undefined;
+  let compiled: CompiledFiles | undefined;
+  const compileInLine = async (): Promise<boolean> => {
+    compiled = await compileFiles(request);
+    phases.compileMs = compiled.compileMs;
+    phases.addLoad(compiled.loadMs);
+    for (const r of compiled.rendered) err(r + '\n');
+    return compiled.ok;
+  };
+  if (!useWorker && !(await compileInLine())) return 1;
   // stdout: buffered bytes, flushed at exit (and on fflush or when large); stderr: immediate.
   let pending: string[] = [];
   let pendingBytes = 0;
@@ -236,7 +268,10 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
     pendingBytes = 0;
   };
   // The host library and the runtime are loaded only to run: `brook check` compiles and stops.
+  let t0 = performance.now();
   const { HostLib, runProgram } = await import('../runtime/hostlib/loader.js');
+  const brt = await import('../runtime/brt/index.js');
+  phases.addLoad(performance.now() - t0);
   const lib = new HostLib({
     io: {
       write: (fd, bytes) => {
@@ -255,31 +290,58 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
     },
   });
 
-  let rt: Awaited<ReturnType<typeof import('../runtime/brt/index.js').createRuntime>>;
+  let rt: Awaited<ReturnType<typeof import('../runtime/brt/index.js').createRuntime>> | undefined;
+  let startError: string | undefined;
+  t0 = performance.now();
   try {
-    const brt = await import('../runtime/brt/index.js');
     rt = await brt.createRuntime({
       backend: args.backend ?? 'auto',
       requireGpu: args.backend === 'webgpu' ? true : undefined,
-      // A profile times each kernel with GPU timestamps where the adapter has them, unrounded (Dawn
-      // rounds them to 100 us on real GPUs unless told not to).
-      ...(args.profile ? { webgpu: { timing: true, flags: ['disable-dawn-features=timestamp_quantization'] } } : {}),
+      // A profile (and --phases-out) times each kernel with GPU timestamps where the adapter has them,
+      // unrounded (Dawn rounds them to 100 us on real GPUs unless told not to).
+      webgpu: {
+        ...(args.profile || args.phasesOut ? { timing: true, flags: ['disable-dawn-features=timestamp_quantization'] } : {}),
+        ...(useWorker ? { whileStarting: () => (compiling = compileOnWorker(request)) } : {}),
+      },
       stdout: (s) => lib.writeText(1, s),
       stderr: (s) => err(s),
       env: io.env,
     });
   } catch (e) {
-    const msg = (e as Error).message.replace(/^brook: /, '').split('\n')[0];
-    err(`brook: ${msg}\n`);
+    startError = (e as Error).message.replace(/^brook: /, '').split('\n')[0];
+  }
+  phases.deviceMs = performance.now() - t0;
+  if (useWorker) {
+    // Compile errors come first, as without the worker; the device was started for nothing then.
+    let ok: boolean;
+    if (compiling) {
+      t0 = performance.now();
+      const c: CompiledFiles = await compiling;
+      compiled = c;
+      phases.compileMs = performance.now() - t0;
+      phases.compileOverlappedMs = c.compileMs;
+      for (const r of c.rendered) err(r + '\n');
+      ok = c.ok;
+    } else ok = await compileInLine(); // the backend failed before it started the worker
+    if (!ok) {
+      rt?.dispose();
+      return 1;
+    }
+  }
+  if (!rt || !compiled?.hostJs) {
+    err(`brook: ${startError}\n`);
     return 2;
   }
-  const recorder = args.profile ? new (await import('../runtime/profile/recorder.js')).ProfileRecorder(rt) : undefined;
+  const { hostJs, kernels, sources } = compiled;
+  const recorder = args.profile || args.phasesOut ? new (await import('../runtime/profile/recorder.js')).ProfileRecorder(rt) : undefined;
+  let recorded: import('../runtime/profile/recorder.js').RecordedProfile | undefined;
   try {
     recorder?.start();
-    const status = await runProgram(hostJs, { rt: recorder?.runtime ?? rt, lib, K: result.kernels, argv: [args.files[0]!, ...args.programArgs] });
+    const status = await runProgram(hostJs, { rt: recorder?.runtime ?? rt, lib, K: kernels, argv: [args.files[0]!, ...args.programArgs] });
     if (recorder) {
+      recorded = await recorder.stop();
       flushOut();
-      await reportProfile(await recorder.stop(), rt, args, err);
+      if (args.profile) await reportProfile(recorded, rt, args, err);
     }
     if (rt.fusion.mode === 'verify') {
       // BROOK_FUSE=verify (tests): how many fused launches were compared with their calls run one by one.
@@ -290,7 +352,7 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
   } catch (e) {
     flushOut();
     if (e instanceof BrookRuntimeError) {
-      err(renderRuntimeError(result.sources, e) + '\n');
+      err(renderRuntimeError(sources, e) + '\n');
       return 1;
     }
     if (e instanceof RangeError || e instanceof TypeError) {
@@ -302,7 +364,18 @@ async function run(hostJs: string, result: ReturnType<typeof compile>, args: Arg
   } finally {
     if (recorder?.isRunning) await recorder.stop().catch(() => undefined);
     flushOut();
+    const times = recorded && args.phasesOut ? await phases.times(recorded, rt) : undefined;
+    t0 = performance.now();
     rt.dispose();
+    if (times && args.phasesOut) writePhases(args.phasesOut, { ...times, disposeMs: performance.now() - t0, endMs: performance.now() }, err);
+  }
+}
+
+function writePhases(path: string, times: import('./phases.js').PhaseTimes, err: (s: string) => void): void {
+  try {
+    writeFileSync(path, JSON.stringify(times, null, 1) + '\n');
+  } catch (e) {
+    err(`brook: --phases-out: could not write ${path}: ${(e as Error).message}\n`);
   }
 }
 

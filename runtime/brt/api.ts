@@ -15,7 +15,7 @@
  */
 import type { Span } from '../compiler/source.js';
 import type { Type } from '../compiler/types.js';
-import type { KernelIR } from '../compiler/ir.js';
+import type { CompiledKernel } from '../compiler/compiled.js';
 
 /** A live stream. Shapes are in declaration order (`float s<10,5>` -> [10, 5]; last is fastest). */
 export interface Stream {
@@ -53,14 +53,8 @@ export type HostArray = { mem: { buffer: ArrayBuffer }; off: number; bytes?: num
 /** A kernel argument: stream, domain, number (scalar constant), number[] (vector or flattened struct constant). */
 export type KernelArg = StreamLike | number | number[];
 
-/** A kernel compiled by the compiler: its IR plus anything a backend caches on it. */
-export interface CompiledKernel {
-  readonly ir: KernelIR;
-  /** Stable hash of the kernel's source and compiler version (cache key for pipelines). */
-  readonly key: string;
-  /** Per-backend compiled forms, filled lazily by backends (JS function, WGSL module, pipelines). */
-  readonly cache: Map<string, unknown>;
-}
+/** The compiler's product (runtime/compiler/compiled.ts), named here because every backend takes it. */
+export type { CompiledKernel } from '../compiler/compiled.js';
 
 export const STREAM_SCATTER_ASSIGN = 0;
 export const STREAM_SCATTER_ADD = 1;
@@ -229,6 +223,11 @@ export interface Backend {
    *  takes one per page; absent: one). Fusion keeps fused launches within `maxKernelStreams`. */
   bindingsFor?(buf: BufferHandle): number;
 
+  /** Optional: this map call runs in a form of the backend's own that a fused launch would lose
+   *  (WebGPU's cooperative sum loops: a workgroup per output element); fusion then runs it alone.
+   *  Absent: every call may fuse. */
+  runsAlone?(launch: Launch): boolean;
+
   run(launch: Launch): void;
   /** Full reduction of the launch's input stream; returns the flattened components. */
   reduceAll(launch: Launch): Promise<number[]>;
@@ -267,6 +266,16 @@ export interface Backend {
   profileTimes?(): Promise<ProfileTimes>;
   /** Optional: forget earlier tags' times (a profile starts). */
   profileReset?(): void;
+  /** Optional: the kernel programs this backend built so far and the host wall time it spent building
+   *  them (WebGPU: WGSL, shader modules, compute pipelines; CPU: JavaScript and WebAssembly kernels).
+   *  `brook run --phases-out` reports it as pipeline creation. */
+  buildTimes?(): BuildTimes;
+}
+
+/** Kernel programs a backend built, and the host wall time it took (Backend.buildTimes). */
+export interface BuildTimes {
+  built: number;
+  ms: number;
 }
 
 /** Device time per profile tag, and how it was measured: GPU timestamp queries, or the wall time from

@@ -129,7 +129,9 @@ export class FusionQueue {
     const m: Member = { launch, mode: 'map', temps, tag: deferredTag() };
     // A kernel with a library's hand-written form (`#pragma brook native`, brt/native.ts) runs alone:
     // fused, it would run from its Brook body (the gemm without its workgroup tiles).
-    if (this.mode === 'off' || launch.mask || launch.kernel.ir.native !== undefined) {
+    // So does a call the backend runs in a form of its own (Backend.runsAlone: a cooperative loop
+    // reads its rows coalesced; inside a fused launch it would loop per element).
+    if (this.mode === 'off' || launch.mask || launch.kernel.ir.native !== undefined || this.backend().runsAlone?.(launch)) {
       this.flush();
       this.runAlone(m);
       return;

@@ -42,6 +42,14 @@ function kindsText(t: IRParam['type']): string {
   return k;
 }
 
+/** Components of a parameter's type, per type object (a const argument of every call needs it). */
+const componentCounts = new WeakMap<object, number>();
+function componentCount(t: IRParam['type']): number {
+  let n = componentCounts.get(t);
+  if (n === undefined) componentCounts.set(t, (n = flattenElement(t).length));
+  return n;
+}
+
 function describeArg(a: KernelArg): string {
   if (typeof a === 'number') return 'a number';
   if (Array.isArray(a)) return `a value of ${a.length} component${plural(a.length)}`;
@@ -101,7 +109,7 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
   const launchArgs: (LaunchArg | null)[] = ir.params.map((p, i) => {
     const a = args[i]!;
     if (p.role === 'const') {
-      const n = flattenElement(p.type).length;
+      const n = componentCount(p.type);
       if (typeof a === 'number') return { kind: 'value', value: new Array<number>(n).fill(a) };
       if (Array.isArray(a) && (a.length === n || a.length === 1)) return { kind: 'value', value: a.length === n ? [...a] : new Array<number>(n).fill(a[0]!) };
       throw wrongKind(p, a, isStreamLike(a) ? 'pass a value here, or declare the parameter as a stream (T x<>)' : `pass ${n} component${plural(n)}`);
@@ -138,7 +146,7 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
   let outShape: number[] | undefined;
   if (outs.length > 0) {
     const shapes = outs.map((i) => boxes.get(i)!.shape);
-    if (shapes.some((s) => shapeText(s) !== shapeText(shapes[0]!))) {
+    if (shapes.length > 1 && shapes.some((s) => shapeText(s) !== shapeText(shapes[0]!))) {
       throw brtError('BRK5005', { kernel: ir.name, shapes: outs.map((i, j) => `'${ir.params[i]!.sourceName}' <${shapeText(shapes[j]!)}>`).join(', ') }, span);
     }
     outShape = shapes[0]!;

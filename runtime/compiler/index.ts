@@ -15,7 +15,7 @@
  * Several files (`brook run a.br b.br`) form one program: each is parsed on its own (its own macros),
  * then their top-level declarations are checked together, in the order the files were given.
  */
-import type { CompiledKernel } from '../brt/api.js';
+import type { CompiledKernel } from './compiled.js';
 import type { TranslationUnit } from './ast.js';
 import type { CheckedKernel, CheckedProgram, SessionSymbol } from './check/index.js';
 import { checkProgram } from './check/index.js';
@@ -57,7 +57,7 @@ export interface CompileResult {
 
 const hasErrors = (ds: Diagnostic[]) => ds.some((d) => d.severity === 'error');
 
-/** A CompiledKernel (runtime/brt/api.ts) for each kernel the checker lowered. */
+/** A CompiledKernel (compiled.ts) for each kernel the checker lowered. */
 export function compiledKernels(program: CheckedProgram): Map<string, CompiledKernel> {
   const out = new Map<string, CompiledKernel>();
   for (const [name, k] of program.kernels) out.set(name, toCompiled(k));

@@ -238,3 +238,40 @@ int main(void) { return 0; }
     expect(fn.indexOf('$H.ckr(')).toBeLessThan(fn.indexOf('for (;'));
   });
 });
+
+describe('typed-array views copied to locals in call-free loops (codegen/host/stmt.ts hoistViews)', () => {
+  const source = `#include <stdio.h>
+#include <stdlib.h>
+float *grow(int n) { float *b = (float *)malloc(n * sizeof(float)); b[0] = 1.0f; return b; }
+float sum(float *a, int n) {
+  float s = 0.0f;
+  int i;
+  for (i = 0; i < n; i++) s += a[i];
+  return s;
+}
+int main() {
+  float *a = (float *)malloc(16 * sizeof(float));
+  int i;
+  for (i = 0; i < 16; i++) {
+    float *b = grow(1 << 20);
+    a[i] = b[0] * (float)i;
+  }
+  printf("%.1f\\n", sum(a, 16));
+  return 0;
+}
+`;
+
+  it('a call-free loop reads the view once, before the loop', () => {
+    const js = fnText(hostJs(source), 'sum');
+    expect(js).toMatch(/\$t\d+ = \$M\.f32;/);
+    expect(js).not.toMatch(/for \([^)]*\)[^]*\$M\.f32\[/);
+  });
+
+  it('a loop that calls a function (which may grow the memory) keeps reading $M', async () => {
+    const js = fnText(hostJs(source), 'main');
+    expect(js).not.toMatch(/= \$M\.f32;/);
+    // 16 blocks of 4 MiB grow the heap while the loop runs: the stores still land (0 + 1 + ... + 15).
+    const r = await runBrook(source);
+    expect(r.stdout.trim()).toBe('120.0');
+  });
+});

@@ -63,6 +63,10 @@ describe('the WGSL of a specialized 2-D stencil', () => {
     const noComments = code.replace(/\/\/[^\n]*/g, '');
     expect(noComments).not.toMatch(/[/%]/);
     expect(code).toContain('@workgroup_size(32, 8)');
+    // Four outputs a thread (coarsen.test.ts): the output stored as one vec4, columns 4q .. 4q+3.
+    expect(code).toContain('var<storage, read_write> bb_2: array<vec4<f32>>;');
+    expect(code).toContain('let col = q * 4u + 3u;');
+    expect(code).toContain('st4_1(i4, s_1);');
     expect(code).toContain('(c1 * 2048u + c0)'); // a gather's index: constants, no strides read
     expect(code).not.toMatch(/U\[[0-9]+u\]\.[xyzw] *[*/]|brk_unflatten|brk_linear/);
     if (process.env.BROOK_UPDATE_GOLDEN === '1') fs.writeFileSync(golden, code);

@@ -81,6 +81,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
   const buf = (h: BufferHandle | undefined): CpuBuffer => asCpuBuffer(h);
   /** Measured cost per position of each compiled kernel (ns, all threads' time), for chunk sizes. */
   const cost = new WeakMap<CompiledJsKernel, number>();
+  /** Kernels this backend compiled (JavaScript, WebAssembly) and the time it took (buildTimes). */
+  const built = { built: 0, ms: 0 };
 
   /**
    * Runs positions [0, n) of a compiled launch: in chunks of about CHUNK_MS (aligned to `align`
@@ -143,8 +145,11 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const key = `cpu:${pk}`;
     let c = launch.kernel.cache.get(key) as CompiledJsKernel | undefined;
     if (!c) {
+      const t0 = performance.now();
       c = compileKernelJs(launch.kernel.ir, plan);
       launch.kernel.cache.set(key, c);
+      built.built++;
+      built.ms += performance.now() - t0;
     }
     return c;
   }
@@ -161,14 +166,17 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     const key = `wasm:${pk}`;
     let rec = launch.kernel.cache.get(key) as WasmModuleRecord | null | undefined;
     if (rec === undefined) {
+      const t0 = performance.now();
       try {
         const code = generateKernelWasm(launch.kernel.ir, plan);
         rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector };
+        built.built++;
       } catch (e) {
         if (!(e instanceof WasmUnsupported)) throw e;
         rec = null;
       }
       launch.kernel.cache.set(key, rec);
+      built.ms += performance.now() - t0;
     }
     if (!rec) return js;
     let k = wasmInstances.get(rec);
@@ -427,6 +435,9 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     },
 
     async finish(): Promise<void> {},
+    buildTimes() {
+      return { ...built };
+    },
     dispose(): void {
       pool?.dispose();
     },

@@ -17,12 +17,15 @@ import { BindGroupCache, PipelineCache, type Pipeline } from './pipelines.js';
 import { Recorder, type RecordedCall } from './recorder.js';
 import { GpuTimer } from './timer.js';
 import { Uploader } from './upload.js';
+import { Downloader } from './download.js';
 
 export interface KernelPipeline extends Pipeline {
   plan: ModulePlan;
   /** Made for one call's shapes (variant.shapes): a 2-D grid when `grid2d`. */
   specialized: boolean;
   grid2d: boolean;
+  /** Lanes of a cooperative variant (a workgroup per output element, coop.ts); 0 otherwise. */
+  coop: number;
 }
 
 /** Positions per dispatch: bounds one dispatch's run time (GPU watchdogs) and keeps indices in u32. */
@@ -37,6 +40,7 @@ export class GpuContext {
   readonly staging: BufferPool;
   readonly scratch: BufferPool;
   readonly upload: Uploader;
+  readonly download: Downloader;
   readonly maxGroupsPerDim: number;
   /** Storage buffers one shader may bind (the budget for the pages of split streams). */
   readonly maxStorageBuffers: number;
@@ -64,6 +68,7 @@ export class GpuContext {
     this.staging = new BufferPool(device, 0x01 | 0x08, 'brook readback'); // MAP_READ | COPY_DST
     this.scratch = new BufferPool(device, STORAGE_USAGE, 'brook scratch');
     this.upload = new Uploader(device, this.rec);
+    this.download = new Downloader(device, this.rec);
     this.maxGroupsPerDim = device.limits.maxComputeWorkgroupsPerDimension;
   }
 
@@ -81,13 +86,15 @@ export class GpuContext {
     if (!mine) this.kernelPipelines.set(kernel, (mine = new Map()));
     let p = mine.get(key);
     if (p) return p;
+    const t0 = performance.now();
     if (v.pages) checkPageBudget(this, kernel.ir, planModule(kernel.ir, v), v);
     const m = writeKernelModule(kernel.ir, v);
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
     const base = this.pipelines.get({ label: `kernel '${kernel.ir.name}' (${v.mode})`, code: m.code, entries: m.entries, uniformBytes: m.plan.uniformVec4s * 16, bindings });
-    p = { ...base, plan: m.plan, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2 };
+    p = { ...base, plan: m.plan, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2, coop: v.coop ? v.workgroupSize : 0 };
     mine.set(key, p);
+    this.pipelines.counts.ms += performance.now() - t0;
     return p;
   }
 
@@ -99,10 +106,12 @@ export class GpuContext {
   libPipeline(key: string, make: () => { code: string; entries: string[]; uniformVec4s: number; bindings: { binding: number; writable: boolean }[] }): Pipeline {
     let p = this.libPipelines.get(key);
     if (p) return p;
+    const t0 = performance.now();
     const m = make();
     dumpWgsl(key.replace(/[^A-Za-z0-9]+/g, '_'), m.code);
     p = this.pipelines.get({ label: `library shader ${key}`, code: m.code, entries: m.entries, uniformBytes: m.uniformVec4s * 16, bindings: m.bindings });
     this.libPipelines.set(key, p);
+    this.pipelines.counts.ms += performance.now() - t0;
     return p;
   }
 
@@ -147,7 +156,7 @@ export class GpuContext {
    * U[1].x is the band's end row, .z its first row.
    */
   dispatchRows(
-    p: Pipeline,
+    p: KernelPipeline,
     rows: number,
     cols: number,
     fill: (data: Uint32Array) => void,
@@ -158,7 +167,8 @@ export class GpuContext {
   ): void {
     const pipeline = p.pipelines.get('main');
     if (!pipeline) throw new Error('internal: no entry point main');
-    const gx = Math.ceil(cols / WG2D[0]);
+    // A coarsened map (layout.ts mapCoarsening) covers `coarsen` columns a thread.
+    const gx = Math.ceil(cols / p.plan.coarsen / WG2D[0]);
     const byCount = Math.floor(MAX_PER_DISPATCH / cols / WG2D[1]) * WG2D[1];
     const band = Math.max(WG2D[1], Math.min(byCount, this.maxGroupsPerDim * WG2D[1]));
     // [fromRow, toRow): a piece of the launch (pieces.ts).
@@ -218,6 +228,12 @@ export class GpuContext {
     // The waiting pieces of a long launch first, one at a time, so an interrupt lands between them.
     if (this.rec.pieces.hasPending) await this.rec.pieces.drain();
     const bytes = words * 4;
+    // Large reads in chunks, the host copying one out while the GPU copies the next (download.ts).
+    if (this.download.takes(bytes)) {
+      const out = into ?? new Uint32Array(words);
+      await this.download.read(src, byteOffset, bytes, new Uint8Array(out.buffer, out.byteOffset, bytes));
+      return out;
+    }
     const st = this.staging.take(Math.ceil(bytes / 4) * 4);
     this.rec.commands().copyBufferToBuffer(src, byteOffset, st, 0, bytes);
     this.rec.flush();

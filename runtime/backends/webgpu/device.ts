@@ -23,6 +23,11 @@ export interface WebGPUBackendOptions {
   /** Run kernels marked `#pragma brook native(NAME)` in their library WGSL form (default: unless
    *  BROOK_NATIVE=0); false runs every kernel from its Brook body. */
   natives?: boolean;
+  /** Work to start while the device starts (`brook run` compiles the program on a worker thread):
+   *  called once the webgpu module loaded, inside the window where fd 2 is silenced (quiet.ts), which
+   *  then stays until its promise settled too. No other thread may open files while fd 2 is swapped
+   *  (the swap closes and reopens it), so a thread started here must be done before the swap back. */
+  whileStarting?: () => Promise<unknown>;
 }
 
 export type StartStep = 'load' | 'adapter' | 'device';
@@ -81,9 +86,35 @@ export async function startDevice(options: WebGPUBackendOptions = {}): Promise<S
   const flags = dawnFlags(options);
   let gpu: GPU;
   let adapter: GPUAdapter | null;
+  const alongside = options.whileStarting;
+  let other: Promise<unknown> | undefined;
+  let devicePromise: Promise<GPUDevice> | undefined;
+  const requestDevice = (a: GPUAdapter): Promise<GPUDevice> => {
+    const features = WANTED_FEATURES.filter((f) => a.features.has(f)) as GPUFeatureName[];
+    const requiredLimits: Record<string, number> = {};
+    for (const k of RAISED_LIMITS) {
+      const v = (a.limits as unknown as Record<string, number | undefined>)[k];
+      if (typeof v === 'number') requiredLimits[k] = v;
+    }
+    return a.requestDevice({ requiredFeatures: features, requiredLimits });
+  };
   try {
     gpu = mod.create(flags);
-    adapter = await withNativeStderrSilenced(() => gpu.requestAdapter({ powerPreference: options.powerPreference ?? 'high-performance' }));
+    adapter = await withNativeStderrSilenced(async () => {
+      other = alongside?.().catch(() => undefined);
+      try {
+        const a = await gpu.requestAdapter({ powerPreference: options.powerPreference ?? 'high-performance' });
+        // With work alongside, the device too starts inside the window (it blocks this thread as long).
+        if (a && other) devicePromise = requestDevice(a);
+        return a;
+      } finally {
+        // The work alongside ends before fd 2 is put back (see whileStarting).
+        if (other) {
+          await devicePromise?.catch(() => undefined);
+          await other;
+        }
+      }
+    });
   } catch (e) {
     throw new WebGPUStartError('adapter', `requesting a WebGPU adapter failed: ${(e as Error).message}`);
   }
@@ -93,18 +124,13 @@ export async function startDevice(options: WebGPUBackendOptions = {}): Promise<S
       'no WebGPU adapter was found (Dawn found no Vulkan, Metal or D3D12 device; without a GPU on Linux, install Mesa\'s lavapipe: mesa-vulkan-drivers)',
     );
   }
-  const features = WANTED_FEATURES.filter((f) => adapter!.features.has(f)) as GPUFeatureName[];
-  const requiredLimits: Record<string, number> = {};
-  for (const k of RAISED_LIMITS) {
-    const v = (adapter.limits as unknown as Record<string, number | undefined>)[k];
-    if (typeof v === 'number') requiredLimits[k] = v;
-  }
   let device: GPUDevice;
   try {
-    device = await adapter.requestDevice({ requiredFeatures: features, requiredLimits });
+    device = await (devicePromise ?? requestDevice(adapter));
   } catch (e) {
     throw new WebGPUStartError('device', `requesting a WebGPU device failed: ${(e as Error).message}`);
   }
+  const features = WANTED_FEATURES.filter((f) => adapter!.features.has(f));
   const info = adapter.info;
   const name = info.description || info.device || info.vendor || 'unknown adapter';
   const backendName = (info as unknown as { backend?: string }).backend;

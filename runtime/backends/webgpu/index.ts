@@ -11,6 +11,8 @@
  * - reductions keep element order (kernel.ts), so non-commutative operations give the ordered result;
  * - map kernels and partial reductions run pipelines specialized on the call's shapes (specialize.ts:
  *   constants instead of uniform extents, 2-D grids for 2-D outputs, at most 16 shape sets a kernel);
+ *   a 2-D map of width 4k computes four outputs a thread with vec4 stores, and a row reduction reads
+ *   aligned rows as vec4 (codegen/wgsl/layout.ts mapCoarsening, vec4Blocks);
  * - GPU errors (validation, out of memory, a generated shader that does not compile: a bug in us)
  *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call.
  * Only this folder imports `webgpu`. Start with `createWebGPUBackend(options)`; a failed start throws
@@ -24,7 +26,12 @@
  *   an H100) is split into page buffers (paging.ts, paged-launch.ts); streamScatterOp and
  *   streamGatherOp refuse split streams (BRK5401), and a call whose split streams need more storage
  *   bindings than the adapter has is refused (BRK5400);
- * - reductions use workgroup memory trees, not subgroup operations (measured memory-bound anyway);
+ * - reductions use workgroup memory trees, not subgroup operations (measured memory-bound anyway;
+ *   subgroupAdd saved 7% of an 8192-float row sum, and a fixed combining order across subgroups would
+ *   rest on a lane layout WGSL does not promise: docs/DECISIONS.md);
+ * - a map kernel whose work is a counted sum loop runs as a workgroup per output element when the
+ *   call has few outputs for its loop (coop.ts; BROOK_COOP_LOOPS=0 turns it off): its sums then
+ *   differ from the CPU backend's in rounding, as a reduction's do, identically run to run;
  * - a write mask skips masked positions in the shader; it does not compact the active ones;
  * - streamScatterOp ADD/MUL on floats combines colliding values in an unspecified order;
  *   ASSIGN and reduce-kernel operators give the CPU backend's (element-order) result;
@@ -54,6 +61,7 @@ import type { PipelineCounts } from './pipelines.js';
 import { ProfileTags } from './profile-tags.js';
 import { runNative, type NativeHost } from './native.js';
 import { recordWhole } from './bounded.js';
+import { coopLanes } from './coop.js';
 import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
@@ -252,6 +260,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       return pagedBuf(h)?.pages.length ?? 1;
     },
 
+    runsAlone(launch: Launch): boolean {
+      return coopLanes(launch, count(launch.outShape)) > 0 && !hasSplitStream(launch);
+    },
+
     run(launch: Launch): void {
       const ir = launch.kernel.ir;
       const n = count(launch.outShape);
@@ -265,10 +277,13 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       // A library's hand-written form (`#pragma brook native`), when it takes this launch (native.ts).
       if (ir.native !== undefined && runNative(ctx, natives, launch, callName(ir))) return;
       const call = ctx.rec.nextSeq(callName(ir), launch.span);
-      let memo = findMemo(launch, launch.outShape);
+      // A sum loop over few outputs: a workgroup of `lanes` per output element (coop.ts).
+      const lanes = coopLanes(launch, n);
+      let memo = findMemo(launch, launch.outShape, lanes);
       if (!memo) {
-        const v = variantFor(launch, 'map', launch.outShape, MAP_WORKGROUP);
-        v.shapes = shapeSpecFor(launch, planModule(ir, v), launch.outShape, 'map', ctx.maxGroupsPerDim);
+        const v = variantFor(launch, 'map', launch.outShape, lanes || MAP_WORKGROUP);
+        if (lanes) v.coop = true;
+        v.shapes = shapeSpecFor(launch, planModule(ir, v), launch.outShape, 'map', ctx.maxGroupsPerDim, !lanes);
         const p = guard(launch, () => ctx.kernelPipeline(launch.kernel, v));
         const bg = ctx.bindGroups.get(p, ctx.rec.uniformBuffer, paramBuffers(p.plan, launch.args, launch.mask), () => `brook#${call.seq} ${call.what}`);
         memo = rememberLaunch(launch.kernel, launch, launch.outShape, p, bg);
@@ -287,6 +302,9 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
         const rows = s.length >= 2 ? s[s.length - 2]! : 1;
         const cols = s[s.length - 1]!;
         ctx.rec.pieces.launch(rows, (lo, hi) => ctx.dispatchRows(p, rows, cols, fill, call, bg, lo, hi), call.what, launch.span, cols, whole);
+      } else if (lanes) {
+        // A workgroup per position: the grid counts workgroups, U[1].y is workgroups per grid row.
+        ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, 1, fill, call, bg, lo, hi), call.what, launch.span, 1, whole);
       } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, bg, lo, hi), call.what, launch.span, 1, whole);
       ctx.rec.callRecorded();
     },
@@ -345,6 +363,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       return { ...ctx.pipelines.counts };
     },
 
+    buildTimes() {
+      return { built: ctx.pipelines.counts.created, ms: ctx.pipelines.counts.ms };
+    },
+
     nativeUse(): Record<string, NativeUse> {
       return Object.fromEntries([...natives.use].map(([k, v]) => [k, { ...v }]));
     },
@@ -363,6 +385,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       disposed = true;
       ctx.staging.dispose();
       ctx.upload.dispose();
+      ctx.download.dispose();
       ctx.scratch.dispose();
       device.destroy();
       liveInstances.delete(instance);

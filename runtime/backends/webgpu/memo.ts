@@ -31,14 +31,15 @@ function bufferOf(a: Launch['args'][number]): unknown {
   return a && a.kind !== 'value' ? a.stream.buffer : undefined;
 }
 
-/** The memo entry matching `launch` over `space`, or undefined. */
-export function findMemo(launch: Launch, space: readonly number[]): LaunchMemo | undefined {
+/** The memo entry matching `launch` over `space` (with `coop` lanes, 0 for none: the choice
+ *  depends on constant arguments, which signatures leave out), or undefined. */
+export function findMemo(launch: Launch, space: readonly number[], coop = 0): LaunchMemo | undefined {
   const list = launch.kernel.cache.get(KEY) as LaunchMemo[] | undefined;
   if (!list) return undefined;
   const args = launch.args;
   const mask = launch.mask?.stream.buffer;
   outer: for (const e of list) {
-    if (e.mask !== mask || e.bufs.length !== args.length) continue;
+    if (e.mask !== mask || e.bufs.length !== args.length || e.p.coop !== coop) continue;
     for (let k = 0; k < args.length; k++) {
       const a = args[k]!;
       if (a.kind !== e.kinds[k] || bufferOf(a) !== e.bufs[k] || isDirect(a, space) !== e.direct[k]) continue outer;

@@ -85,16 +85,18 @@ export function pipelineHash(src: PipelineSource): string {
   return h.digest('hex');
 }
 
-/** How many pipelines this device created and how many requests found one already made. */
+/** How many pipelines this device created, how many requests found one already made, and the host
+ *  wall time spent making kernel and library pipelines (WGSL writing included; GpuContext adds it). */
 export interface PipelineCounts {
   created: number;
   reused: number;
+  ms: number;
 }
 
 /** Pipelines of one device by pipelineHash: each distinct module is created once per process. */
 export class PipelineCache {
   private readonly byHash = new Map<string, Pipeline>();
-  readonly counts: PipelineCounts = { created: 0, reused: 0 };
+  readonly counts: PipelineCounts = { created: 0, reused: 0, ms: 0 };
 
   constructor(private readonly rec: Recorder) {}
 

@@ -20,7 +20,7 @@
  */
 import type { Launch } from '../../brt/api.js';
 import type { KernelVariant } from '../../compiler/codegen/wgsl/index.js';
-import { isCommutativeReduction, planModule } from '../../compiler/codegen/wgsl/index.js';
+import { isCommutativeReduction, planModule, VEC4_BLOCK_WG } from '../../compiler/codegen/wgsl/index.js';
 import { shapeSpecFor } from './specialize.js';
 import { flattenElement } from '../../compiler/types.js';
 import type { GpuContext } from './context.js';
@@ -144,13 +144,15 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
   // Large blocks get a workgroup each (threads split the block, combined in order); small blocks a thread.
   const wide = block >= WIDE_BLOCK;
   const words = flattenElement(ir.params[acc]!.type).length;
-  const wg = wide ? Math.min(reduceWorkgroup(ctx, words), 256) : 64;
   // A commutative body lets a wide block's threads take strided (coalesced) elements.
-  const v = { ...variantFor(l2, 'reduceBlocks', target.shape, wg), wide, strided: wide && isCommutativeReduction(ir) };
+  const v = { ...variantFor(l2, 'reduceBlocks', target.shape, wide ? Math.min(reduceWorkgroup(ctx, words), 256) : 64), wide, strided: wide && isCommutativeReduction(ir) };
   // A fused producer's parameters are addressed at input positions (kernel.ts pr_elem).
   if (ir.produce) for (let k = ir.produce.from; k < args.length; k++) v.direct[k] = (ir.params[k]!.role === 'in' || ir.params[k]!.role === 'out') && isDirect(args[k]!, launch.outShape);
   if (hasSplitStream(l2)) return reduceBlocksSplit(ctx, l2, target, v);
   v.shapes = shapeSpecFor(l2, planModule(ir, v), target.shape, 'reduceBlocks', ctx.maxGroupsPerDim);
+  // Rows read as vec4 take their own workgroup size (layout.ts vec4Blocks).
+  if (wide && planModule(ir, v).vec4Params.size > 0) v.workgroupSize = VEC4_BLOCK_WG;
+  const wg = v.workgroupSize;
   const p = ctx.kernelPipeline(launch.kernel, v);
   const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, launch.span);
   const fill = (data: Uint32Array) => {

@@ -27,6 +27,9 @@ const COPY_SRC = 0x04;
 export class Uploader {
   /** CHUNK, settable by measurements that compare chunk sizes (applies to later writes). */
   static chunkBytes = CHUNK;
+  /** Staging buffers created (mapped at creation), reused (re-mapped), and chunks that fell back
+   *  to queue.writeBuffer, over the process (bench/probes/transfers.mjs reads them). */
+  static readonly stats = { created: 0, reused: 0, fallback: 0 };
   private readonly ready: GPUBuffer[] = [];
   /** Staging buffers submitted and waiting for their re-map. */
   private remapping = 0;
@@ -49,6 +52,7 @@ export class Uploader {
         // re-run 1000 times). Queue order after a flush keeps program order.
         this.rec.flush();
         this.device.queue.writeBuffer(dst, byteOffset + at, src, at, n);
+        Uploader.stats.fallback++;
         continue;
       }
       let st = this.ready.pop();
@@ -56,6 +60,8 @@ export class Uploader {
         st.destroy();
         st = undefined;
       }
+      if (st) Uploader.stats.reused++;
+      else Uploader.stats.created++;
       st ??= this.device.createBuffer({ size: chunk, usage: MAP_WRITE | COPY_SRC, mappedAtCreation: true, label: 'brook upload' });
       new Uint8Array(st.getMappedRange(0, n)).set(src.subarray(at, at + n));
       st.unmap();

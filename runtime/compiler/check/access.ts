@@ -12,7 +12,7 @@ import { builtinTypeByName, FLOAT, typeToString } from '../types.js';
 import { plural, reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
 import { inKernel } from './ctx.js';
-import { checkExpr, lookupOrReport, notInKernel, retypeLiteral } from './expr.js';
+import { checkOperand, lookupOrReport, notInKernel, retypeLiteral } from './operands.js';
 import { evalConst } from './resolve.js';
 import type { Sym } from './scope.js';
 import { closestName, ERROR, isArith, isLoose, makeType, parseSwizzle, scalarKind, size } from './typing.js';
@@ -21,7 +21,7 @@ import { closestName, ERROR, isArith, isLoose, makeType, parseSwizzle, scalarKin
 // Members, indexing, constructors, indexof
 
 export function checkMember(ctx: Ctx, e: MemberExpr): Type {
-  let t = checkExpr(ctx, e.object);
+  let t = checkOperand(ctx, e.object);
   if (isLoose(t)) return ERROR;
   if (e.arrow) {
     if (t.kind === 'pointer' && !inKernel(ctx)) t = t.to;
@@ -80,8 +80,8 @@ export function checkIndex(ctx: Ctx, e: IndexExpr): Type {
     const sym = ctx.scope.lookup(base.name);
     if (sym?.param?.role === 'gather') return checkGather(ctx, e, base, sym, chain);
   }
-  const t = checkExpr(ctx, e.object);
-  const it = checkExpr(ctx, e.index);
+  const t = checkOperand(ctx, e.object);
+  const it = checkOperand(ctx, e.index);
   if (isLoose(t)) return ERROR;
   if (!isLoose(it) && !(it.kind === 'scalar' && it.name !== 'float' && it.name !== 'double') && !(inKernel(ctx) && it.kind === 'scalar')) {
     reportCheck(ctx.bag, 'BRK2103', e.index.span, { from: typeToString(it), to: 'int', why: 'an index must be an integer' });
@@ -115,7 +115,7 @@ function checkGather(ctx: Ctx, e: IndexExpr, base: Ident, sym: Sym, chain: Expr[
   const g = sym.type;
   const dims = g.kind === 'gather' ? g.dims : 1;
   const elem = g.kind === 'gather' ? g.elem : ERROR;
-  const idxTypes = chain.map((x) => checkExpr(ctx, x));
+  const idxTypes = chain.map((x) => checkOperand(ctx, x));
   // Inner IndexExprs of the chain get their partial types.
   for (let x: Expr = e.object; x.kind === 'IndexExpr'; x = x.object) {
     x.type = sym.type;
@@ -147,7 +147,7 @@ function checkGather(ctx: Ctx, e: IndexExpr, base: Ident, sym: Sym, chain: Expr[
 
 export function checkConstruct(ctx: Ctx, typeName: string, args: Expr[], span: Span): Type {
   const t = builtinTypeByName(typeName);
-  const argTypes = args.map((a) => checkExpr(ctx, a));
+  const argTypes = args.map((a) => checkOperand(ctx, a));
   if (!t || (t.kind !== 'vector' && t.kind !== 'scalar')) {
     reportCheck(ctx.bag, 'BRK2002', span, { name: typeName });
     return ERROR;

@@ -16,7 +16,7 @@ import type { Type } from '../types.js';
 import { flattenElement, typeToString, VOID } from '../types.js';
 import { plural, reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
-import { checkExpr } from './expr.js';
+import { checkOperand } from './operands.js';
 import { HOST_LIB, SCATTER_GATHER_CONSTANTS } from './hostlib.js';
 import type { Sym } from './scope.js';
 import { ERROR, isLoose, isStreamLike, sameType, scalarKind, size, streamElem } from './typing.js';
@@ -60,13 +60,13 @@ function given(a: Expr): string {
 export function checkBrookApi(ctx: Ctx, e: CallExpr, name: string): Type {
   if (name === 'domain') return checkDomain(ctx, e);
   if (name === 'iter') {
-    for (const a of e.args) checkExpr(ctx, a);
+    for (const a of e.args) checkOperand(ctx, a);
     reportCheck(ctx.bag, 'BRK2315', e.span);
     return ERROR;
   }
   const types = name === 'streamScatterOp' || name === 'streamGatherOp'
-    ? [...e.args.slice(0, 3).map((a) => checkExpr(ctx, a)), opType(ctx, e.args[3])]
-    : e.args.map((a) => checkExpr(ctx, a));
+    ? [...e.args.slice(0, 3).map((a) => checkOperand(ctx, a)), opType(ctx, e.args[3])]
+    : e.args.map((a) => checkOperand(ctx, a));
   const [lo, hi] = ARITY[name]!;
   const ret = (HOST_LIB.get(name)!.type as { ret: Type }).ret;
   if (e.args.length < lo || e.args.length > hi) {
@@ -139,7 +139,7 @@ function opType(ctx: Ctx, a: Expr | undefined): Type {
       return a.type;
     }
   }
-  const t = checkExpr(ctx, a);
+  const t = checkOperand(ctx, a);
   if (isLoose(t)) return t;
   if (!(t.kind === 'scalar' && scalarKind(t) !== 'float' && scalarKind(t) !== 'double') && t.kind !== 'pointer') {
     reportCheck(ctx.bag, 'BRK2323', a.span, { ...opts, given: typeToString(t) });
@@ -165,8 +165,8 @@ function checkHostElem(ctx: Ctx, a: Expr, name: string, h: Type, elem: Type): vo
 
 function checkDomain(ctx: Ctx, e: CallExpr): Type {
   const callee = e.callee as import('../ast.js').MemberExpr;
-  const st = checkExpr(ctx, callee.object);
-  const argTypes = e.args.map((a) => checkExpr(ctx, a));
+  const st = checkOperand(ctx, callee.object);
+  const argTypes = e.args.map((a) => checkOperand(ctx, a));
   callee.type = VOID;
   if (isLoose(st)) return ERROR;
   if (!isStreamLike(st)) {

@@ -10,10 +10,10 @@ import { plural, reportCheck } from '../messages/check.js';
 import { reportSyntax } from '../messages/syntax.js';
 import type { Ctx, KernelSig } from './ctx.js';
 import { inKernel } from './ctx.js';
-import { checkExpr, checkWritable, coerce, lookupOrReport } from './expr.js';
+import { checkOperand, checkWritable, coerce, lookupOrReport } from './operands.js';
 import { builtinArity, builtinOuts, builtinSignature, isKernelBuiltin, resolveBuiltin } from './builtins.js';
 import { checkBrookApi } from './brook-api.js';
-import { checkKernelLaunch, kernelSigOf } from './launch.js';
+import { checkKernelLaunch, kernelSigOf, signatureText } from './launch.js';
 import { createSym, type Sym } from './scope.js';
 import { NO_SPAN } from '../source.js';
 import { ERROR, isLoose, swizzleText, scalarKind } from './typing.js';
@@ -32,8 +32,8 @@ export function checkCall(ctx: Ctx, e: CallExpr): Type {
     return ERROR;
   }
   if (callee.kind !== 'Ident') {
-    const t = checkExpr(ctx, callee);
-    for (const a of e.args) checkExpr(ctx, a);
+    const t = checkOperand(ctx, callee);
+    for (const a of e.args) checkOperand(ctx, a);
     if (isLoose(t)) return ERROR;
     reportCheck(ctx.bag, 'BRK2109', callee.span, { name: typeToString(t) });
     return ERROR;
@@ -72,7 +72,7 @@ function checkKernelBodyCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
     reportCheck(ctx.bag, 'BRK2216', callee.span, { name });
     return ERROR;
   }
-  for (const a of e.args) checkExpr(ctx, a);
+  for (const a of e.args) checkOperand(ctx, a);
   if (!sym) { lookupOrReport(ctx, callee); return ERROR; }
   callee.symbol = sym;
   callee.type = sym.type;
@@ -89,7 +89,7 @@ function builtinSym(name: string): Sym {
 }
 
 function checkBuiltin(ctx: Ctx, e: CallExpr, name: string): Type {
-  const argTypes = e.args.map((a) => checkExpr(ctx, a));
+  const argTypes = e.args.map((a) => checkOperand(ctx, a));
   (e.callee as Ident).type = VOID;
   (e.callee as Ident).symbol = builtinSym(name);
   const arity = builtinArity(name);
@@ -123,7 +123,7 @@ function checkBuiltin(ctx: Ctx, e: CallExpr, name: string): Type {
 function checkPush(ctx: Ctx, e: CallExpr): Type {
   const k = ctx.fn!.kernel!;
   const hasVout = k.params.some((p) => p.role === 'vout');
-  for (const a of e.args) checkExpr(ctx, a);
+  for (const a of e.args) checkOperand(ctx, a);
   (e.callee as Ident).type = VOID;
   (e.callee as Ident).symbol = builtinSym('push');
   if (!hasVout) { reportCheck(ctx.bag, 'BRK2218', (e.args[0] ?? e.callee).span); return VOID; }
@@ -139,7 +139,7 @@ function checkPush(ctx: Ctx, e: CallExpr): Type {
 }
 
 function checkHelperCall(ctx: Ctx, e: CallExpr, sym: Sym): Type {
-  const argTypes = e.args.map((a) => checkExpr(ctx, a));
+  const argTypes = e.args.map((a) => checkOperand(ctx, a));
   const sig = kernelSigOf(ctx, sym);
   if (!sig) return ERROR;
   const k = ctx.fn!.kernel!;
@@ -191,22 +191,6 @@ function gatherType(p: KernelSig['params'][number]): Type {
   return { kind: 'gather', elem: p.elem, dims: p.gatherDims };
 }
 
-export function signatureText(sig: KernelSig): string {
-  const ps = sig.params.map((p) => {
-    const e = typeToString(p.storage ?? p.elem);
-    switch (p.role) {
-      case 'in': return `${e} ${p.name}<>`;
-      case 'out': return `out ${e} ${p.name}<>`;
-      case 'iter': return `iter ${e} ${p.name}<>`;
-      case 'vout': return `vout ${e} ${p.name}<>`;
-      case 'reduce': return `reduce ${e} ${p.name}${p.isStream ? '<>' : ''}`;
-      case 'gather': return `${e} ${p.name}${'[]'.repeat(p.gatherDims)}`;
-      default: return `${e} ${p.name}`;
-    }
-  });
-  const kw = sig.kind === 'reduce' ? 'reduce' : 'kernel';
-  return `${kw} ${typeToString(sig.returnType)} ${sig.name}(${ps.join(', ')})`;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Host code
@@ -214,7 +198,7 @@ export function signatureText(sig: KernelSig): string {
 function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
   const sym = ctx.scope.lookup(callee.name);
   if (!sym) {
-    for (const a of e.args) checkExpr(ctx, a);
+    for (const a of e.args) checkOperand(ctx, a);
     lookupOrReport(ctx, callee);
     return ERROR;
   }
@@ -224,15 +208,15 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
   if (sym.hostlib?.special) return checkBrookApi(ctx, e, callee.name);
   const t = sym.type;
   if (t.kind === 'dynamic') {
-    for (const a of e.args) checkExpr(ctx, a);
+    for (const a of e.args) checkOperand(ctx, a);
     return t;
   }
   if (t.kind !== 'function') {
-    for (const a of e.args) checkExpr(ctx, a);
+    for (const a of e.args) checkOperand(ctx, a);
     reportCheck(ctx.bag, 'BRK2109', callee.span, { name: callee.name });
     return ERROR;
   }
-  const argTypes = e.args.map((a) => checkExpr(ctx, a));
+  const argTypes = e.args.map((a) => checkOperand(ctx, a));
   if (sym.kind === 'function' && ctx.mode === 'program' && !sym.functionDecl?.body) {
     // C's linker error, at the call: only a prototype exists in the files given.
     reportSyntax(ctx.bag, 'BRK1238', callee.span, { name: callee.name });
@@ -301,6 +285,3 @@ function sameStreamType(p: Type, at: Type): boolean {
   return s.kind === 'stream' && typeToString(s.elem) === typeToString(p.elem);
 }
 
-export function isStatementCall(ctx: Ctx, e: Expr): boolean {
-  return ctx.statementCall === e;
-}

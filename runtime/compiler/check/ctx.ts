@@ -100,6 +100,8 @@ export interface Ctx {
   fn: FnState | null;
   /** The call currently checked as a whole expression statement (kernel launches must be one). */
   statementCall: Expr | null;
+  /** expr.ts's checkExpr: the modules below it check operands through this (operands.ts). */
+  checkExpr: (ctx: Ctx, e: Expr) => Type;
   /** Names from the notebook session; function locals are renamed around them. */
   sessionNames: Set<string>;
   /** Unknown names already reported, per function ("fn\0name"). */

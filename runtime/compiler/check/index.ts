@@ -38,6 +38,7 @@ import type { CheckedKernel, CheckedProgram } from './program.js';
 import { createFacts, type Ctx, type Facts } from './ctx.js';
 import { checkTypedef, checkVarDecl } from './decl.js';
 import { checkFunctionBody, checkKernelBody, checkRecursion, declareFunction, declareKernel } from './functions.js';
+import { checkExpr } from './expr.js';
 import { HOST_LIB } from './hostlib.js';
 import { defineStruct } from './resolve.js';
 import { createSym, Namer, Scope } from './scope.js';
@@ -82,7 +83,7 @@ export function checkProgram(unit: TranslationUnit, sources: SourceSet, options:
   const ctx: Ctx = {
     bag, sources, mode: options.mode, global, scope: global,
     structs: new Map(), typedefs: new Map(), kernels: new Map(), sessionKernels: new Map(),
-    facts: createFacts(), globalNamer: new Namer(), fn: null, statementCall: null, anon: 0, reportedUnknown: new Set(), sessionNames: new Set(),
+    facts: createFacts(), globalNamer: new Namer(), fn: null, statementCall: null, checkExpr, anon: 0, reportedUnknown: new Set(), sessionNames: new Set(),
   };
   for (const e of HOST_LIB.values()) {
     const kind = e.kind === 'constant' ? 'constant' : 'hostlib';

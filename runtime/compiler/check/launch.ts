@@ -14,8 +14,7 @@ import type { Type } from '../types.js';
 import { typeToString, VOID } from '../types.js';
 import { plural, reportCheck } from '../messages/check.js';
 import type { Ctx, KernelSig } from './ctx.js';
-import { checkExpr, coerce } from './expr.js';
-import { signatureText, isStatementCall } from './calls.js';
+import { checkOperand, coerce } from './operands.js';
 import type { Sym } from './scope.js';
 import { ERROR, isLoose, sameType, streamElem } from './typing.js';
 
@@ -55,7 +54,7 @@ function isIterArg(t: Type): boolean {
 }
 
 export function checkKernelLaunch(ctx: Ctx, e: CallExpr, sym: Sym): Type {
-  const argTypes = e.args.map((a) => checkExpr(ctx, a));
+  const argTypes = e.args.map((a) => checkOperand(ctx, a));
   const sig = kernelSigOf(ctx, sym);
   if (!sig) return ERROR;
   if (sym.sessionKernel) ctx.sessionKernels.set(sig.name, sym.sessionKernel);
@@ -134,4 +133,25 @@ export function checkKernelLaunch(ctx: Ctx, e: CallExpr, sym: Sym): Type {
     }
   });
   return asValue ? ERROR : VOID;
+}
+
+export function signatureText(sig: KernelSig): string {
+  const ps = sig.params.map((p) => {
+    const e = typeToString(p.storage ?? p.elem);
+    switch (p.role) {
+      case 'in': return `${e} ${p.name}<>`;
+      case 'out': return `out ${e} ${p.name}<>`;
+      case 'iter': return `iter ${e} ${p.name}<>`;
+      case 'vout': return `vout ${e} ${p.name}<>`;
+      case 'reduce': return `reduce ${e} ${p.name}${p.isStream ? '<>' : ''}`;
+      case 'gather': return `${e} ${p.name}${'[]'.repeat(p.gatherDims)}`;
+      default: return `${e} ${p.name}`;
+    }
+  });
+  const kw = sig.kind === 'reduce' ? 'reduce' : 'kernel';
+  return `${kw} ${typeToString(sig.returnType)} ${sig.name}(${ps.join(', ')})`;
+}
+
+export function isStatementCall(ctx: Ctx, e: Expr): boolean {
+  return ctx.statementCall === e;
 }

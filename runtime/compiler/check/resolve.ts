@@ -13,7 +13,7 @@ import { limitText, MAX_HOST_OBJECT_BYTES } from '../limits.js';
 import { reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
 import { ERROR, closestName, isLoose } from './typing.js';
-import { checkExpr } from './expr.js';
+import { checkOperand } from './operands.js';
 import { LIBRARY_STRUCTS } from './hostlib.js';
 
 export function resolveTypeSpec(ctx: Ctx, ts: TypeSpec): Type {
@@ -65,7 +65,7 @@ export function applyArrayDims(ctx: Ctx, base: Type, dims: readonly (Expr | null
     const d = dims[i];
     let length: number | null = null;
     if (d) {
-      const dt = d.type ?? checkExpr(ctx, d);
+      const dt = d.type ?? checkOperand(ctx, d);
       const v = evalConst(ctx, d);
       if (isLoose(dt)) length = null; // already reported (an unknown name)
       else if (v === undefined || !Number.isInteger(v) || v <= 0) reportCheck(ctx.bag, 'BRK2009', d.span);
@@ -139,7 +139,7 @@ export function evalConst(ctx: Ctx, e: Expr): number | undefined {
     case 'SizeofExpr': {
       // `unsigned char bytes[sizeof(float)]`: C's layout (types.ts sizeOf).
       const target = e.target;
-      const t = target.kind === 'TypeName' ? (target.type ?? resolveTypeName(ctx, target)) : (target.type ?? checkExpr(ctx, target));
+      const t = target.kind === 'TypeName' ? (target.type ?? resolveTypeName(ctx, target)) : (target.type ?? checkOperand(ctx, target));
       return isLoose(t) || t.kind === 'void' ? undefined : sizeOf(t);
     }
     default: return undefined;

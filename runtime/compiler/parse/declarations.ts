@@ -21,7 +21,6 @@ import type {
 import type { Span } from '../source.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeBracket, closeParen, parseConditional, parseInitializer, withNoGreater } from './expressions.js';
-import { parseBlock } from './statements.js';
 import { foldIntegerConstant } from './fold.js';
 
 export interface Specifiers {
@@ -445,7 +444,7 @@ function parseFunctionRest(
       const saved = p.inFunction;
       p.inFunction = brook ?? 'host';
       try {
-        body = parseBlock(p, { newScope: false });
+        body = p.rules.block(p, { newScope: false });
       } finally {
         p.inFunction = saved;
       }

@@ -14,7 +14,6 @@ import type {
 } from '../ast.js';
 import type { Span } from '../source.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
-import { parseTypeSpecifiers } from './declarations.js';
 
 const BINARY_PRECEDENCE: Record<string, number> = {
   '||': 1, '&&': 2, '|': 3, '^': 4, '&': 5, '==': 6, '!=': 6,
@@ -180,7 +179,7 @@ function parseCast(p: Parser): Expr {
 /** A type in expression position: `float`, `Ray *`, `unsigned char`, `float [4]`. */
 export function parseTypeName(p: Parser): TypeName {
   const start = p.tok.span;
-  const typeSpec = parseTypeSpecifiers(p).typeSpec;
+  const typeSpec = p.rules.typeSpecifiers(p).typeSpec;
   let pointer = 0;
   while (p.is('*') || p.is('const')) if (p.next().text === '*') pointer++;
   const arrayDims: Expr[] = [];

@@ -25,6 +25,8 @@ import type { Token } from '../lex.js';
 import { Parser } from './parser.js';
 import { demoteContextualKeywords } from './contextual.js';
 import { parseTranslationUnit } from './toplevel.js';
+import { parseTypeSpecifiers } from './declarations.js';
+import { parseBlock } from './statements.js';
 import { reportSyntax } from '../messages/syntax.js';
 import { findCxxConstruct, mergeBrookRuntimeNames } from './cxx.js';
 
@@ -97,7 +99,7 @@ export function parseTokens(
     const span = { file: cxx.span.file, start: 0, end: 0 };
     return { unit: { kind: 'TranslationUnit', span, items: [], statements: [], order: [] }, typedefNames: [...(options.typedefNames ?? [])] };
   }
-  const parser = new Parser(demoteContextualKeywords(tokens), bag, options);
+  const parser = new Parser(demoteContextualKeywords(tokens), bag, { typeSpecifiers: parseTypeSpecifiers, block: parseBlock }, options);
   const unit = parseTranslationUnit(parser);
   return { unit, typedefNames: parser.topLevelTypedefs() };
 }

@@ -11,6 +11,8 @@
  */
 import { copyToken, type Token } from '../lex.js';
 import type { DiagnosticBag } from '../diagnostics.js';
+import type { Block } from '../ast.js';
+import type { Specifiers } from './declarations.js';
 import type { Span } from '../source.js';
 import { reportSyntax, type SyntaxCode } from '../messages/syntax.js';
 
@@ -54,6 +56,17 @@ export interface ParserOptions {
   allowTopLevelStatements?: boolean;
 }
 
+/**
+ * The two places where C's grammar climbs back up the parser's layers (expressions, below them
+ * declarations, below them statements): a cast or `sizeof` names a type (expressions -> declarations)
+ * and a function definition has a body (declarations -> statements). The parts call these through
+ * the Parser, and parseTokens (index.ts) wires them, so each part imports only the parts below it.
+ */
+export interface UpwardRules {
+  typeSpecifiers(p: Parser): Specifiers;
+  block(p: Parser, opts: { newScope: boolean }): Block;
+}
+
 export class Parser {
   pos = 0;
   /** Innermost scope last; true = the name is a typedef name there, false = an ordinary name. */
@@ -72,6 +85,7 @@ export class Parser {
   constructor(
     readonly toks: Token[],
     readonly diags: DiagnosticBag,
+    readonly rules: UpwardRules,
     options: ParserOptions = {},
   ) {
     for (const n of options.typedefNames ?? []) this.scopes[0]!.set(n, true);

@@ -31,6 +31,7 @@ function norm2($a0) {
 
 async function main(argc, argv) {
   try {
+    let $t0, $t1;
     let total = 0, u = 0, i = 0, x = undefined, y = undefined;
     const $fp = $M.alloca(56, $G1);
     try {
@@ -42,8 +43,10 @@ async function main(argc, argv) {
         ($M.f32[($fp + 44) >>> 2] = 4);
         {
           (i = 0);
+          $t0 = $M.f32;
+          $t1 = $M.i32;
           for (; (i < 8); ((i = ((i + 1) | 0)))) {
-            ($M.f32[($fp + i * 4) >>> 2] = Math.fround(Math.fround(i) * 0.5));
+            ($t0[($fp + i * 4) >>> 2] = Math.fround(Math.fround(i) * 0.5));
           }
         }
         x = $rt.createStream("x", $T0, [8], $sp1);

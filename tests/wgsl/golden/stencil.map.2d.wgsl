@@ -6,7 +6,7 @@ var<private> brk_special: vec4<u32> = vec4<u32>(0x7fc00000u, 0x7f800000u, 0xff80
 
 @group(0) @binding(1) var<storage, read> bb_1: array<f32>;
 
-@group(0) @binding(2) var<storage, read_write> bb_2: array<f32>;
+@group(0) @binding(2) var<storage, read_write> bb_2: array<vec4<f32>>;
 
 var<private> ix_1: vec4<f32>;
 
@@ -22,9 +22,11 @@ fn brk_pos(p: vec4<u32>) -> vec4<f32> {
 
 fn ld_0(e: u32) -> f32 { return bb_1[e]; }
 
-fn ld_1(e: u32) -> f32 { return bb_2[e]; }
+fn ld_1(e: u32) -> f32 { return bb_2[e >> 2u][e & 3u]; }
 
-fn st_1(e: u32, v: f32) { bb_2[e] = v; }
+fn ld4_1(q: u32) -> vec4<f32> { return bb_2[q]; }
+
+fn st4_1(q: u32, v: vec4<f32>) { bb_2[q] = v; }
 
 fn g_0(c0: u32, c1: u32) -> f32 {
   return ld_0((c1 * 2048u + c0));
@@ -41,13 +43,46 @@ fn kbody(a_1: ptr<function, f32>) {
 
 @compute @workgroup_size(32, 8)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let col = gid.x;
+  let q = gid.x;
   let row = U[1].z + gid.y;
-  if (col >= 2048u || row >= U[1].x) { return; }
-  let i = row * 2048u + col;
-  var a_1: f32;
-  ix_1 = brk_pos(vec4<u32>(0u, 0u, row, col));
-  ixu_1 = vec4<u32>(0u, 0u, row, col);
-  kbody(&a_1);
-  st_1(i, a_1);
+  if (q >= 512u || row >= U[1].x) { return; }
+  let i4 = row * 512u + q;
+  var s_1: vec4<f32>;
+  {
+    let col = q * 4u + 0u;
+    let i = row * 2048u + col;
+    var a_1: f32;
+    ix_1 = brk_pos(vec4<u32>(0u, 0u, row, col));
+    ixu_1 = vec4<u32>(0u, 0u, row, col);
+    kbody(&a_1);
+    s_1.x = a_1;
+  }
+  {
+    let col = q * 4u + 1u;
+    let i = row * 2048u + col;
+    var a_1: f32;
+    ix_1 = brk_pos(vec4<u32>(0u, 0u, row, col));
+    ixu_1 = vec4<u32>(0u, 0u, row, col);
+    kbody(&a_1);
+    s_1.y = a_1;
+  }
+  {
+    let col = q * 4u + 2u;
+    let i = row * 2048u + col;
+    var a_1: f32;
+    ix_1 = brk_pos(vec4<u32>(0u, 0u, row, col));
+    ixu_1 = vec4<u32>(0u, 0u, row, col);
+    kbody(&a_1);
+    s_1.z = a_1;
+  }
+  {
+    let col = q * 4u + 3u;
+    let i = row * 2048u + col;
+    var a_1: f32;
+    ix_1 = brk_pos(vec4<u32>(0u, 0u, row, col));
+    ixu_1 = vec4<u32>(0u, 0u, row, col);
+    kbody(&a_1);
+    s_1.w = a_1;
+  }
+  st4_1(i4, s_1);
 }

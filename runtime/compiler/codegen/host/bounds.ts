@@ -14,11 +14,9 @@
  * Everything else (pointers, malloc'ed blocks, indices of unknown range) stays checked.
  */
 import type { Expr, ForStmt, IndexExpr, Stmt } from '../../ast.js';
-import type { Type } from '../../types.js';
-import { sizeOf } from '../../types.js';
-import { strideOf } from './ctypes.js';
+import type { ScalarName } from '../../types.js';
 import type { Ctx } from './expr.js';
-import { emitAs, emitValue, storageOf } from './expr.js';
+import { storageOf } from './gen.js';
 import { walkExpr, walkStmt } from './walk.js';
 
 export interface Range {
@@ -116,7 +114,7 @@ function isIdent(e: Expr, name: string): boolean {
   return e.kind === 'Ident' && e.symbol?.emitName === name;
 }
 
-function isIncrement(e: Expr | null, name: string): boolean {
+export function isIncrement(e: Expr | null, name: string): boolean {
   if (!e) return false;
   if ((e.kind === 'PostfixExpr' || e.kind === 'UnaryExpr') && e.op === '++') return isIdent(e.operand, name);
   if (e.kind === 'AssignExpr' && isIdent(e.target, name)) {
@@ -129,7 +127,7 @@ function isIncrement(e: Expr | null, name: string): boolean {
 }
 
 /** Whether `body` may assign the variable (any assignment, ++/--, or taking its address). */
-function assigns(body: Stmt, name: string): boolean {
+export function assigns(body: Stmt, name: string): boolean {
   let found = false;
   walkStmt(body, {
     expr(e) {
@@ -143,71 +141,8 @@ function assigns(body: Stmt, name: string): boolean {
 // ---------------------------------------------------------------------------------------------------
 // Checks hoisted out of counted loops
 
-/**
- * `for (i = A; i < E; i++) body` where every iteration runs the top-level statements of `body` to
- * completion (no break, return, goto or call that might end the loop early, no call that might free
- * memory): an access `P[i + K]` among those statements (P a pointer held in a local, K and E made of
- * constants and locals the body does not assign) touches exactly the elements from i + K to E - 1 + K.
- * One range check before the loop replaces a check per iteration; it names the access's line. The
- * accesses it covers are emitted unchecked.
- */
-export interface HoistedChecks {
-  /** JS statements to run after the loop's init, before its first test. */
-  pre: string[];
-  /** The IndexExpr nodes covered by them. */
-  covered: Set<Expr>;
-}
-
-export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
-  if (c.g.options.memoryChecks === false) return undefined;
-  const init = s.init;
-  const cond = s.cond;
-  if (!cond || cond.kind !== 'BinaryExpr' || (cond.op !== '<' && cond.op !== '<=') || cond.left.kind !== 'Ident') return undefined;
-  const sym = cond.left.symbol;
-  if (!sym || sym.type.kind !== 'scalar' || sym.type.name !== 'int') return undefined;
-  const name = sym.emitName;
-  if (c.f?.lookup(sym)?.kind !== 'js') return undefined;
-  if (!init || !isIncrement(s.update, name)) return undefined;
-  const et = cond.right.type;
-  if (!et || et.kind !== 'scalar' || (et.name !== 'int' && et.name !== 'short' && et.name !== 'char')) return undefined;
-  if (!straightLine(s.body) || assigns(s.body, name)) return undefined;
-  if (!invariant(c, cond.right, s.body)) return undefined;
-
-  const covered = new Set<Expr>();
-  const pre: string[] = [];
-  const i = emitValue(c, cond.left);
-  const end = emitValue(c, cond.right);
-  const count = cond.op === '<' ? `(${end} - ${i})` : `(${end} - ${i} + 1)`;
-  const checks: string[] = [];
-  const seen = new Set<string>();
-  for (const { e, write } of unconditionalAccesses(s.body)) {
-    const obj = e.object;
-    const ot = obj.type;
-    if (!ot || ot.kind !== 'pointer' || !e.type || e.type.kind === 'void') continue;
-    // A pointer in a JS variable (a local, or a global the loop reads through an alias) that the body keeps.
-    if (obj.kind !== 'Ident' || !obj.symbol || storageOf(c, obj.symbol)?.kind !== 'js' || assigns(s.body, obj.symbol.emitName)) continue;
-    const k = offsetFrom(e.index, name);
-    if (k === undefined || (k.expr && !invariant(c, k.expr, s.body))) continue;
-    const stride = strideOf(ot);
-    const first = k.expr ? `(${i} ${k.sign} ${emitAs(c, k.expr, LONG)})` : i;
-    const p = emitValue(c, obj);
-    const elem = Math.min(stride, Math.max(1, sizeOf(e.type)));
-    covered.add(e);
-    // One check per range: a[i].x = ...; a[i].y = ... touch the same elements.
-    const key = `${p}|${first}|${stride}|${write}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    checks.push(`$H.ckr($M, ${p} + ${first} * ${stride}, ${count} * ${stride}, ${write ? 1 : 0}, ${c.g.span(e.span)}, ${elem});`);
-  }
-  if (!checks.length) return undefined;
-  pre.push(`if (${i} ${cond.op} ${end}) {`, ...checks.map((x) => '  ' + x), '}');
-  return { pre, covered };
-}
-
-const LONG: Type = { kind: 'scalar', name: 'long' };
-
 /** `i`, `i + K`, `K + i`, `i - K` (K not mentioning i): the offset K and its sign. */
-function offsetFrom(e: Expr, name: string): { expr?: Expr; sign: '+' | '-' } | undefined {
+export function offsetFrom(e: Expr, name: string): { expr?: Expr; sign: '+' | '-' } | undefined {
   if (isIdent(e, name)) return { sign: '+' };
   if (e.kind === 'BinaryExpr' && (e.op === '+' || e.op === '-')) {
     if (isIdent(e.left, name) && !mentions(e.right, name)) return { expr: e.right, sign: e.op };
@@ -223,7 +158,7 @@ function mentions(e: Expr, name: string): boolean {
 }
 
 /** Constants and JS-held integer locals that `body` does not assign, combined with + - *. */
-function invariant(c: Ctx, e: Expr, body: Stmt): boolean {
+export function invariant(c: Ctx, e: Expr, body: Stmt): boolean {
   if (constOf(e) !== undefined) return true;
   if (e.kind === 'Ident') {
     const sym = e.symbol;
@@ -240,7 +175,7 @@ const INT_KINDS = new Set(['int', 'short', 'char', 'uchar', 'ushort', 'uint', 'l
  * Whether every iteration runs `body` to its end: no break, return, goto, labels, switch, or call
  * (a call might exit, free memory or longjmp), except the pure math functions emitted inline.
  */
-function straightLine(body: Stmt): boolean {
+export function straightLine(body: Stmt): boolean {
   let ok = true;
   walkStmt(body, {
     stmt(s) {
@@ -262,7 +197,7 @@ const PURE_CALLS = new Set([
  * Index expressions evaluated in every iteration: in the top-level expression and declaration
  * statements of the body, outside `?:`, `&&`, `||`. `write`: the access is an assignment's target.
  */
-function unconditionalAccesses(body: Stmt): { e: IndexExpr; write: boolean }[] {
+export function unconditionalAccesses(body: Stmt): { e: IndexExpr; write: boolean }[] {
   const out: { e: IndexExpr; write: boolean }[] = [];
   const visit = (e: Expr | null | undefined, write: boolean): void => {
     if (!e) return;
@@ -309,6 +244,28 @@ function unconditionalAccesses(body: Stmt): { e: IndexExpr; write: boolean }[] {
  * locals before the loop, so V8 keeps them in registers instead of reloading a module variable
  * (or a notebook session slot) at every access.
  */
+/** No call in the loop (condition, update, body) but the pure math functions: nothing in it allocates. */
+export function loopIsCallFree(s: ForStmt): boolean {
+  let callFree = true;
+  const visit = {
+    expr(e: Expr) {
+      if (e.kind === 'CallExpr' && !(e.callee.kind === 'Ident' && PURE_CALLS.has(e.callee.name) && e.callee.symbol?.kind === 'hostlib')) callFree = false;
+    },
+  };
+  walkStmt(s.body, visit);
+  for (const e of [s.cond, s.update]) if (e) walkExpr(e, visit);
+  return callFree;
+}
+
+/** The scalar kinds of every expression in the loop: a superset of what it loads and stores. */
+export function scalarKindsIn(s: ForStmt): Set<ScalarName> {
+  const kinds = new Set<ScalarName>();
+  const visit = { expr(e: Expr) { if (e.type?.kind === 'scalar') kinds.add(e.type.name); } };
+  walkStmt(s.body, visit);
+  for (const e of [s.cond, s.update]) if (e) walkExpr(e, visit);
+  return kinds;
+}
+
 export function aliasGlobals(c: Ctx, s: ForStmt): { pre: string[]; aliases: Map<string, string> } | undefined {
   const f = c.f;
   if (!f) return undefined;

@@ -116,7 +116,8 @@ export function strideOf(t: Type): number {
 }
 
 /** Typed view and shift for a scalar kind in Mem, or undefined for 64-bit kinds (two words). */
-function view(s: ScalarName): [string, number] | undefined {
+/** The typed-array view of `$M` that holds a scalar of kind `s`, and log2 of its element size. */
+export function view(s: ScalarName): [string, number] | undefined {
   switch (s) {
     case 'float': return ['f32', 2];
     case 'double': return ['f64', 3];
@@ -159,12 +160,13 @@ export function checkedAddr(addr: string, t: Type, write: boolean, chk: string |
 }
 
 /** Load a value of type `t` (scalar, pointer, vector) from address expression `addr`. */
-export function loadCode(addr: string, t: Type, chk?: string): string {
+/** `views`: typed-array views a call-free loop copied to locals (stmt.ts), by view name. */
+export function loadCode(addr: string, t: Type, chk?: string, views?: ReadonlyMap<string, string>): string {
   if (t.kind === 'array') return addr; // arrays are their address: no access
   addr = checkedAddr(addr, t, false, chk);
   if (t.kind === 'scalar') {
     const v = view(t.name);
-    return v ? `$M.${v[0]}[${index(addr, v[1])}]` : `$M.loadI64(${addr})`;
+    return v ? `${views?.get(v[0]) ?? `$M.${v[0]}`}[${index(addr, v[1])}]` : `$M.loadI64(${addr})`;
   }
   if (t.kind === 'pointer') return `$M.loadI64(${addr})`;
   if (t.kind === 'vector') return `$H.loadVec($M, ${addr}, '${t.elem}', ${t.size})`;
@@ -173,11 +175,11 @@ export function loadCode(addr: string, t: Type, chk?: string): string {
 }
 
 /** Store `value` (already converted to `t`) at `addr`; the expression's value is `value`. */
-export function storeCode(addr: string, t: Type, value: string, chk?: string): string {
+export function storeCode(addr: string, t: Type, value: string, chk?: string, views?: ReadonlyMap<string, string>): string {
   addr = checkedAddr(addr, t, true, chk);
   if (t.kind === 'scalar') {
     const v = view(t.name);
-    return v ? `($M.${v[0]}[${index(addr, v[1])}] = ${value})` : `$M.storeI64(${addr}, ${value})`;
+    return v ? `(${views?.get(v[0]) ?? `$M.${v[0]}`}[${index(addr, v[1])}] = ${value})` : `$M.storeI64(${addr}, ${value})`;
   }
   if (t.kind === 'pointer') return `$M.storeI64(${addr}, ${value})`;
   if (t.kind === 'vector') return `$H.storeVec($M, ${addr}, '${t.elem}', ${t.size}, ${value})`;

@@ -16,10 +16,8 @@ import { binaryTypes } from '../../check/typing.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import { provenInBounds } from './bounds.js';
 import { addrPlus, arith, checkedAddr, convertScalar, isIntKind, literalValue, loadCode, numText, scalarOfType, storeCode, strideOf } from './ctypes.js';
-import type { FnState, HostGen, Storage } from './gen.js';
-import { numLit } from './gen.js';
-import { emitBrookCall, isBrookCall } from './brook.js';
-import { emitHostLibCall } from './libcalls.js';
+import type { FnState, HostGen } from './gen.js';
+import { numLit, storageOf } from './gen.js';
 
 export interface Ctx {
   g: HostGen;
@@ -35,6 +33,9 @@ export interface Ctx {
   hoisted?: Set<Expr>;
   /** Globals a call-free loop only reads, copied to locals before it (bounds.ts, aliasGlobals). */
   aliases?: Map<string, string>;
+  /** Typed-array views of host memory a call-free loop copied to locals before it (stmt.ts): nothing
+   *  in such a loop can grow the memory, so `$M.f32` is read once instead of per access. */
+  views?: ReadonlyMap<string, string>;
 }
 
 export type LValue =
@@ -160,16 +161,6 @@ function hostLibValue(id: Ident): string | undefined {
   return undefined;
 }
 
-export function storageOf(c: Ctx, sym: import('../../ast.js').SymbolRef): Storage | undefined {
-  const st = c.f?.lookup(sym) ?? c.g.globals.get(sym.emitName);
-  if (st || !c.g.cell) return st;
-  const sessionValue = sym.kind === 'session' && sym.type.kind !== 'dynamic' && sym.type.kind !== 'function';
-  if (sym.kind !== 'global' && !sessionValue) return st;
-  // A global of an earlier notebook cell: the session holds its value (or its address).
-  const slot = `$S.v[${JSON.stringify(sym.name)}]`;
-  return sym.type.kind === 'array' || sym.type.kind === 'struct' ? { kind: 'mem', addr: slot } : { kind: 'js', name: slot };
-}
-
 function emitIdent(c: Ctx, id: Ident): string {
   const sym = id.symbol;
   if (!sym) return unsupported(c, id, `the unresolved name '${id.name}'`);
@@ -186,7 +177,7 @@ function emitIdent(c: Ctx, id: Ident): string {
       const st = storageOf(c, sym);
       if (!st) return unsupported(c, id, `the variable '${id.name}' here (no storage)`);
       if (st.kind === 'js') return c.aliases?.get(sym.emitName) ?? st.name;
-      return loadCode(st.addr, sym.type);
+      return loadCode(st.addr, sym.type, undefined, c.views);
     }
   }
 }
@@ -303,7 +294,7 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
     case '*': {
       const p = emitValue(c, e.operand);
       if (t.kind === 'stream') return p;
-      return loadCode(p, t, c.g.accessCheck(e.span));
+      return loadCode(p, t, c.g.accessCheck(e.span), c.views);
     }
     case '+': return emitAs(c, e.operand, t);
     case '-': {
@@ -347,7 +338,7 @@ function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
       const comps = swizzleComps(e.member);
       const lv = base.kind === 'vector' ? lvalueOrNull(c, e.object) : null;
       if (base.kind === 'vector' && lv && lv.kind === 'mem' && comps.length === 1) {
-        return loadCode(addrPlus(lv.addr, comps[0]! * (sizeOf(base) / base.size)), typeOfExpr(c, e), lv.check);
+        return loadCode(addrPlus(lv.addr, comps[0]! * (sizeOf(base) / base.size)), typeOfExpr(c, e), lv.check, c.views);
       }
       const v = emitValue(c, e.object);
       if (base.kind === 'scalar') return comps.length === 1 ? v : `$H.splat(${v}, ${comps.length})`;
@@ -452,7 +443,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
 export function readLValue(c: Ctx, lv: LValue): string {
   switch (lv.kind) {
     case 'js': return lv.name;
-    case 'mem': return loadCode(lv.addr, lv.type, lv.check);
+    case 'mem': return loadCode(lv.addr, lv.type, lv.check, c.views);
     case 'mask': {
       const v = readLValue(c, lv.base);
       return lv.comps.length === 1 ? `${v}[${lv.comps[0]}]` : `$H.swz(${v}, [${lv.comps.join(', ')}])`;
@@ -467,7 +458,7 @@ export function writeLValue(c: Ctx, lv: LValue, value: string): string {
       if (lv.type.kind === 'vector') return `(${lv.name} = $H.vconv(${value}, ${lv.type.size}, '${lv.type.elem}'))`;
       return `(${lv.name} = ${value})`;
     case 'mem':
-      return storeCode(lv.addr, lv.type, value, lv.check);
+      return storeCode(lv.addr, lv.type, value, lv.check, c.views);
     case 'mask': {
       const bt = lv.base.type;
       if (bt.kind !== 'vector') return unsupported(c, { span: NO_SPAN }, 'this write mask');
@@ -551,11 +542,11 @@ export function emitConstruct(c: Ctx, args: Expr[], t: Type): string {
 }
 
 function emitCall(c: Ctx, e: CallExpr): string {
-  if (isBrookCall(e)) return emitBrookCall(c, e);
+  if (c.g.calls.isBrookCall(e)) return c.g.calls.brookCall(c, e);
   const callee = e.callee;
   if (callee.kind !== 'Ident' || !callee.symbol) return unsupported(c, e, 'calls through expressions', 'call a function by its name');
   const sym = callee.symbol;
-  if (sym.kind === 'hostlib') return emitHostLibCall(c, e, callee.name);
+  if (sym.kind === 'hostlib') return c.g.calls.hostLibCall(c, e, callee.name);
   if (sym.kind === 'session' && sym.type.kind !== 'function') {
     // A TypeScript function of the notebook: called with the arguments' JS values.
     return `(await $S.get(${JSON.stringify(sym.name)})(${e.args.map((a) => emitValue(c, a)).join(', ')}))`;

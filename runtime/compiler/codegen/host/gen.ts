@@ -9,7 +9,8 @@
  * - `mem`: the value lives in Mem at `addr` (a JS expression): arrays, structs, and scalars whose
  *   address is taken with `&`. Locals get a slot in the function's frame (`$fp + offset`).
  */
-import type { SymbolRef } from '../../ast.js';
+import type { CallExpr, SymbolRef } from '../../ast.js';
+import type { Ctx } from './expr.js';
 import type { DiagnosticBag } from '../../diagnostics.js';
 import type { SourceSet, Span } from '../../source.js';
 import type { KernelSigInfo } from './brook.js';
@@ -26,6 +27,17 @@ export interface GenOptions {
   sessionKernels?: ReadonlyMap<string, KernelSigInfo>;
   /** Host memory checks (default on); off only to measure what they cost (bench/host.ts). */
   memoryChecks?: boolean;
+}
+
+/**
+ * Emitters of the calls that brook.ts (kernel launches, the stream API) and libcalls.ts (the C library)
+ * own. They emit their arguments with expr.ts, which dispatches calls to them; index.ts hands them to
+ * HostGen so that expr.ts does not import the modules that import it.
+ */
+export interface CallEmitters {
+  isBrookCall(e: CallExpr): boolean;
+  brookCall(c: Ctx, e: CallExpr): string;
+  hostLibCall(c: Ctx, e: CallExpr, name: string): string;
 }
 
 export class HostGen {
@@ -48,6 +60,7 @@ export class HostGen {
   constructor(
     readonly bag: DiagnosticBag,
     readonly options: GenOptions,
+    readonly calls: CallEmitters,
   ) {}
 
   kernelSig(name: string, sym?: unknown): KernelSigInfo | undefined {
@@ -187,4 +200,15 @@ export function numLit(x: number): string {
   if (Object.is(x, -0)) return '(-0)';
   const s = String(x);
   return x < 0 ? `(${s})` : s;
+}
+
+/** Where a symbol's value lives in the generated code (a JS variable or memory), by function, module or session. */
+export function storageOf(c: { g: HostGen; f: FnState | null }, sym: import('../../ast.js').SymbolRef): Storage | undefined {
+  const st = c.f?.lookup(sym) ?? c.g.globals.get(sym.emitName);
+  if (st || !c.g.cell) return st;
+  const sessionValue = sym.kind === 'session' && sym.type.kind !== 'dynamic' && sym.type.kind !== 'function';
+  if (sym.kind !== 'global' && !sessionValue) return st;
+  // A global of an earlier notebook cell: the session holds its value (or its address).
+  const slot = `$S.v[${JSON.stringify(sym.name)}]`;
+  return sym.type.kind === 'array' || sym.type.kind === 'struct' ? { kind: 'mem', addr: slot } : { kind: 'js', name: slot };
 }

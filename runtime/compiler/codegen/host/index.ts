@@ -33,8 +33,9 @@
 import type { CheckedProgram } from '../../check/program.js';
 import { DiagnosticBag, type Diagnostic } from '../../diagnostics.js';
 import type { SourceSet } from '../../source.js';
-import type { KernelSigInfo } from './brook.js';
-import { HostGen } from './gen.js';
+import { emitBrookCall, isBrookCall, type KernelSigInfo } from './brook.js';
+import { emitHostLibCall } from './libcalls.js';
+import { HostGen, type CallEmitters } from './gen.js';
 import { generateCellModule, generateProgramModule } from './module.js';
 
 export interface HostCodegenOptions {
@@ -50,16 +51,18 @@ export interface HostCodegenResult {
   diagnostics: Diagnostic[];
 }
 
+const CALL_EMITTERS: CallEmitters = { isBrookCall, brookCall: emitBrookCall, hostLibCall: emitHostLibCall };
+
 export function generateHost(program: CheckedProgram, options: HostCodegenOptions = {}): HostCodegenResult {
   const bag = new DiagnosticBag();
-  const g = new HostGen(bag, { mode: 'program', sources: options.sources, sessionKernels: options.sessionKernels, memoryChecks: options.memoryChecks });
+  const g = new HostGen(bag, { mode: 'program', sources: options.sources, sessionKernels: options.sessionKernels, memoryChecks: options.memoryChecks }, CALL_EMITTERS);
   const js = generateProgramModule(g, program);
   return { js, diagnostics: bag.items };
 }
 
 export function generateHostCell(program: CheckedProgram, options: HostCodegenOptions = {}): HostCodegenResult {
   const bag = new DiagnosticBag();
-  const g = new HostGen(bag, { mode: 'cell', sources: options.sources, sessionKernels: options.sessionKernels });
+  const g = new HostGen(bag, { mode: 'cell', sources: options.sources, sessionKernels: options.sessionKernels }, CALL_EMITTERS);
   const js = generateCellModule(g, program);
   return { js, diagnostics: bag.items };
 }

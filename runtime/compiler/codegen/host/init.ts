@@ -10,7 +10,8 @@ import type { Type } from '../../types.js';
 import { sizeOf, structLayout } from '../../types.js';
 import { addrPlus, storeCode } from './ctypes.js';
 import type { Ctx } from './expr.js';
-import { emitAs, emitValue, storageOf, typeOfExpr } from './expr.js';
+import { emitAs, emitValue, typeOfExpr } from './expr.js';
+import { storageOf } from './gen.js';
 import type { Storage } from './gen.js';
 
 interface LineSink {

@@ -10,14 +10,15 @@
  *   block becomes `continue` of a labeled loop around the statements from the label on. Anything else
  *   (jumping into a block, both directions to one label) is a clear compile error (BRK2602).
  */
-import type { Block, CaseClause, Declarator, Expr, Stmt, SwitchStmt, VarDecl } from '../../ast.js';
+import type { Block, CaseClause, Declarator, Expr, Stmt, SwitchStmt, VarDecl, ForStmt } from '../../ast.js';
 import type { Type } from '../../types.js';
 import { sizeOf } from '../../types.js';
-import { scalarOfType } from './ctypes.js';
+import { scalarOfType, view } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { emitAs, emitCond, emitEffect, emitValue, typeOfExpr } from './expr.js';
 import { emitDeclarator } from './init.js';
-import { aliasGlobals, countedLoop, hoistChecks } from './bounds.js';
+import { aliasGlobals, countedLoop, loopIsCallFree, scalarKindsIn } from './bounds.js';
+import { hoistChecks } from './hoist.js';
 
 export class Lines {
   readonly out: string[] = [];
@@ -99,6 +100,8 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
         emitStmt(c, s.init!, L);
       }
       const outerAliases = c.aliases;
+      const outerViews = c.views;
+      if (!outerViews && c.f && loopIsCallFree(s)) c.views = hoistViews(c, s, L);
       const aliased = aliasGlobals(c, s);
       if (aliased) {
         for (const line of aliased.pre) L.line(line);
@@ -123,6 +126,7 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
         c.ranges = outer;
         c.hoisted = outerHoisted;
         c.aliases = outerAliases;
+        c.views = outerViews;
       }
       if (hasInit) {
         L.dedent();
@@ -203,6 +207,23 @@ function loop(c: StmtCtx, L: Lines, head: string, body: Stmt): void {
 }
 
 /** Notebook cells: every 65536 loop iterations, let the session stop a cell that spins. */
+/** Copies the typed-array views the loop may use to locals before it (see Ctx.views). */
+function hoistViews(c: StmtCtx, s: ForStmt, L: Lines): Map<string, string> | undefined {
+  const names = new Set<string>();
+  for (const k of scalarKindsIn(s)) {
+    const v = view(k);
+    if (v) names.add(v[0]);
+  }
+  if (!names.size) return undefined;
+  const views = new Map<string, string>();
+  for (const name of names) {
+    const t = c.f!.temp();
+    L.line(`${t} = $M.${name};`);
+    views.set(name, t);
+  }
+  return views;
+}
+
 function interruptPoint(c: StmtCtx, L: Lines): void {
   if (c.g.cell) L.line('  if ((++$ic & 65535) === 0) $S.checkInterrupt?.();');
 }

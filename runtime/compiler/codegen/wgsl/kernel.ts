@@ -25,6 +25,7 @@ import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
 import { planModule, voutParams, WG2D, type KernelVariant, type ModulePlan } from './layout.js';
 import { Shapes, vecOf, ZERO, type Pos } from './shapes.js';
 import { ExactIndex } from './exact.js';
+import { coopLoop, coopShared, writeCoopBody, type CoopLoop } from './coop.js';
 
 export interface WgslModule {
   code: string;
@@ -59,6 +60,15 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     const writes = plan.writable.has(p.binding);
     if (p.pages) {
       fns.push(...pagedAccessFns({ load: `ld_${p.index}`, store: writes ? `st_${p.index}` : undefined }, p.binding, p.type, p.storage, p.pages, storageScalars(ir.params[p.index]!)));
+      continue;
+    }
+    if (plan.vec4Params.has(p.index)) {
+      // Declared vec4 (a coarsened map): four elements at a time, and one element where needed.
+      const ty = wgslType(p.type);
+      const bb = `bb_${p.binding}`;
+      fns.push(`fn ld_${p.index}(e: u32) -> ${ty} { return ${bb}[e >> 2u][e & 3u]; }`);
+      fns.push(`fn ld4_${p.index}(q: u32) -> vec4<${ty}> { return ${bb}[q]; }`);
+      if (writes) fns.push(`fn st4_${p.index}(q: u32, v: vec4<${ty}>) { ${bb}[q] = v; }`);
       continue;
     }
     fns.push(loadFn(`ld_${p.index}`, `bb_${p.binding}`, p.type, p.storage));
@@ -170,8 +180,16 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       throw new Error('internal: helperIndexof outside a helper');
     },
   };
-  const body = new BodyWriter(bodyCtx).stmts(ir.body, '  ');
-  fns.push(`fn kbody(${sig.join(', ')}) {\n${body.join('\n')}\n}`);
+  // A cooperative variant (coop.ts): the workgroup runs one element, lanes split the loop.
+  const coop = v.coop ? coopOf(ir) : null;
+  if (coop) {
+    decls.push(...coopShared(coop, v.workgroupSize));
+    const body = writeCoopBody(ir, coop, v.workgroupSize, new BodyWriter(bodyCtx));
+    fns.push(`fn kbody(${['lid: u32', ...sig].join(', ')}) {\n${body.join('\n')}\n}`);
+  } else {
+    const body = new BodyWriter(bodyCtx).stmts(ir.body, '  ');
+    fns.push(`fn kbody(${sig.join(', ')}) {\n${body.join('\n')}\n}`);
+  }
   if (ir.produce && (v.mode === 'reduceAll' || v.mode === 'reduceBlocks')) {
     const produceCtx: BodyContext = {
       ...ctxBase,
@@ -200,7 +218,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   const entries = ['main'];
   switch (v.mode) {
     case 'map': case 'voutCount': case 'voutWrite':
-      fns.push(mapMain(ir, v, plan, indexofSet, S));
+      fns.push(coop ? coopMain(ir, v, plan, indexofSet, S) : plan.coarsen > 1 ? coarseMapMain(ir, v, plan, indexofSet, S) : mapMain(ir, v, plan, indexofSet, S));
       break;
     case 'reduceAll':
       fns.push(...reduceAllMains(ir, v, plan));
@@ -229,7 +247,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
 /** Statements computing argument values for output position `o` (components `o`) with linear index `i`,
  *  in an iteration space of shape U[space] (the output's, U[0], unless a fused reduction's producer
  *  runs at input positions). */
-function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, ind: string, S: Shapes, o: Pos, space = 0): string[] {
+function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, ind: string, S: Shapes, o: Pos, space = 0, loaded?: (i: number) => string | undefined): string[] {
   const lines: string[] = [];
   for (const p of plan.params) {
     const i = p.index;
@@ -238,6 +256,11 @@ function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexof
     switch (p.role) {
       case 'in': {
         const r = `r_${i}`;
+        const given = loaded?.(i);
+        if (given !== undefined) {
+          lines.push(`${ind}let ${a(i)} = ${given};`);
+          break;
+        }
         if (v.direct[i] && !indexofSet.has(i)) {
           lines.push(`${ind}let ${a(i)} = ld_${i}(i);`);
           break;
@@ -308,8 +331,9 @@ function buildFromFlat(t: import('../../types.js').Type, words: string[]): strin
   return build(t);
 }
 
-function bodyCall(ir: KernelIR): string {
-  const args = ir.params.flatMap((p, i) => (p.role === 'gather' || !inBody(ir, i) ? [] : p.role === 'out' || p.role === 'reduce' || p.role === 'vout' ? [`&${a(i)}`] : [a(i)]));
+/** The call of `kbody`; `lead`: arguments before the parameters' (a cooperative body's lane). */
+function bodyCall(ir: KernelIR, lead: string[] = []): string {
+  const args = [...lead, ...ir.params.flatMap((p, i) => (p.role === 'gather' || !inBody(ir, i) ? [] : p.role === 'out' || p.role === 'reduce' || p.role === 'vout' ? [`&${a(i)}`] : [a(i)]))];
   return `kbody(${args.join(', ')});`;
 }
 
@@ -408,6 +432,74 @@ function mapMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: S
       L.push(`  st_${p.index}(${idx}, ${a(p.index)});`);
     }
   }
+  L.push('}');
+  return L.join('\n');
+}
+
+function coopOf(ir: KernelIR): CoopLoop {
+  const c = coopLoop(ir);
+  if (c.ok) return c.loop;
+  throw new Error(`internal: kernel '${ir.name}' cannot run cooperatively: ${c.reason}`);
+}
+
+/**
+ * The entry of a cooperative variant (coop.ts): workgroup `wid` computes output element `i`; every
+ * lane sets up the arguments and runs `kbody`, lane 0 stores the outputs. `i` depends only on the
+ * workgroup, so the early return is uniform and the barriers in kbody are reached by all lanes.
+ * U[1].y is the number of workgroups in a grid row.
+ */
+function coopMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, S: Shapes): string {
+  const u = S.unflatten('i', 0);
+  const L = [
+    `@compute @workgroup_size(${v.workgroupSize})`,
+    'fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {',
+    '  let i = U[1].z + wid.x + wid.y * U[1].y;',
+    '  if (i >= U[1].x) { return; }',
+    ...u.setup.map((l) => '  ' + l),
+    ...argumentSetup(ir, v, plan, indexofSet, '  ', S, u.pos),
+    `  ${bodyCall(ir, ['lid'])}`,
+    '  if (lid == 0u) {',
+  ];
+  for (const p of plan.params) {
+    if (p.role !== 'out') continue;
+    const idx = v.direct[p.index] ? 'i' : S.linear(u.pos, p.uniform, p.uniform + 2);
+    L.push(`    st_${p.index}(${idx}, ${a(p.index)});`);
+  }
+  L.push('  }', '}');
+  return L.join('\n');
+}
+
+/**
+ * A coarsened 2-D map (layout.ts mapCoarsening): thread (q, row) computes the four outputs at columns
+ * 4q .. 4q+3 of its row, one body run each in column order, from direct inputs loaded as one vec4
+ * (`i4`, their element index over 4), and stores each output as one vec4.
+ */
+function coarseMapMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, S: Shapes): string {
+  const cols = Number(S.words(0)![3]);
+  const quads = cols / 4;
+  const vecIn = plan.params.filter((p) => p.role === 'in' && plan.vec4Params.has(p.index)).map((p) => p.index);
+  const outs = plan.params.filter((p) => p.role === 'out').map((p) => p.index);
+  const L = [
+    `@compute @workgroup_size(${WG2D[0]}, ${WG2D[1]})`,
+    'fn main(@builtin(global_invocation_id) gid: vec3<u32>) {',
+    '  let q = gid.x;',
+    '  let row = U[1].z + gid.y;',
+    `  if (q >= ${quads}u || row >= U[1].x) { return; }`,
+    `  let i4 = row * ${quads}u + q;`,
+    ...vecIn.map((k) => `  let v_${k} = ld4_${k}(i4);`),
+    ...outs.map((k) => `  var s_${k}: vec4<${wgslType(ir.params[k]!.type)}>;`),
+  ];
+  for (let j = 0; j < 4; j++) {
+    const c = 'xyzw'[j]!;
+    L.push('  {');
+    L.push(`    let col = q * 4u + ${j}u;`);
+    L.push(`    let i = row * ${cols}u + col;`);
+    L.push(...argumentSetup(ir, v, plan, indexofSet, '    ', S, [ZERO, ZERO, 'row', 'col'], 0, (k) => (vecIn.includes(k) ? `v_${k}.${c}` : undefined)));
+    L.push(`    ${bodyCall(ir)}`);
+    L.push(...outs.map((k) => `    s_${k}.${c} = ${a(k)};`));
+    L.push('  }');
+  }
+  L.push(...outs.map((k) => `  st4_${k}(i4, s_${k});`));
   L.push('}');
   return L.join('\n');
 }
@@ -603,9 +695,11 @@ function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: S
   let setup: string[];
   let at: (j: string) => string;
   let count: string;
+  let rowStart = '';
   if (inShape && outShape) {
     const bs = inShape.map((e, d) => e / outShape[d]!);
     const first = u.pos.map((c, d) => (c === ZERO || bs[d] === 1 ? c : `${c} * ${bs[d]}u`)) as Pos;
+    rowStart = S.linear(first, inP.uniform, inP.uniform + 2);
     const along = [0, 1, 2, 3].filter((d) => bs[d]! > 1);
     count = `${bs.reduce((x, y) => x * y, 1)}u`;
     setup = [];
@@ -629,6 +723,41 @@ function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: S
       ir.produce
         ? `pr_elem(first + brk_unflatten(${j}, bs), brk_linear(first + brk_unflatten(${j}, bs), U[${inP.uniform + 2}u]))`
         : `ld_${input}(brk_linear(U[${inP.uniform}u] + first + brk_unflatten(${j}, bs), U[${inP.uniform + 2}u]))`;
+  }
+  if (v.wide && plan.vec4Params.has(input)) {
+    // Rows read as vec4 (layout.ts vec4Blocks): thread lid folds vec4s lid, lid + WG, ... of the
+    // row, each vec4's words in order, then the workgroup combines in a halving tree.
+    const WG = v.workgroupSize;
+    const ld = (q: string) => `ld4_${input}(b4 + ${q})`;
+    const words = (x: string) => ['y', 'z', 'w'].map((c) => `${combineCall(ir, input, acc, `${x}.${c}`, 'acc')}`);
+    return [
+      `var<workgroup> sh: array<${T}, ${WG}>;`,
+      `@compute @workgroup_size(${WG})`,
+      'fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {',
+      '  let i = wid.x + wid.y * nwg.x;',
+      '  if (i >= U[1].x) { return; }',
+      ...consts,
+      ...u.setup.map((l) => '  ' + l),
+      `  let b4 = (${rowStart}) >> 2u;`,
+      `  let n4 = ${count} >> 2u;`,
+      `  let f = ${ld('lid')};`,
+      `  var acc: ${T} = f.x;`,
+      ...words('f').map((l) => '  ' + l),
+      `  var j = lid + ${WG}u;`,
+      '  loop {',
+      `    if (j + ${3 * WG}u >= n4) { break; }`,
+      ...[0, 1, 2, 3].map((k) => `    let x${k} = ${ld(k === 0 ? 'j' : `j + ${k * WG}u`)};`),
+      ...[0, 1, 2, 3].flatMap((k) => [`    ${combineCall(ir, input, acc, `x${k}.x`, 'acc')}`, ...words(`x${k}`).map((l) => '    ' + l)]),
+      `    j = j + ${4 * WG}u;`,
+      '  }',
+      `  for (; j < n4; j = j + ${WG}u) {`,
+      `    let x = ${ld('j')};`,
+      `    ${combineCall(ir, input, acc, 'x.x', 'acc')}`,
+      ...words('x').map((l) => '    ' + l),
+      '  }',
+      ...halvingTree(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`),
+      '}',
+    ].join('\n');
   }
   if (v.wide) {
     // Large blocks: a workgroup per target element. A commutative operation takes grid-strided

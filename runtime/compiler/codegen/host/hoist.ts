@@ -1,0 +1,75 @@
+/**
+ * Memory checks hoisted out of counted loops: the analysis is bounds.ts's; this module writes the one
+ * range check per access that runs before the loop (it emits operands, so it sits above expr.ts).
+ */
+import type { Expr, ForStmt } from '../../ast.js';
+import type { Type } from '../../types.js';
+import { sizeOf } from '../../types.js';
+import { strideOf } from './ctypes.js';
+import type { Ctx } from './expr.js';
+import { emitAs, emitValue } from './expr.js';
+import { storageOf } from './gen.js';
+import { assigns, invariant, isIncrement, offsetFrom, straightLine, unconditionalAccesses } from './bounds.js';
+
+/**
+ * `for (i = A; i < E; i++) body` where every iteration runs the top-level statements of `body` to
+ * completion (no break, return, goto or call that might end the loop early, no call that might free
+ * memory): an access `P[i + K]` among those statements (P a pointer held in a local, K and E made of
+ * constants and locals the body does not assign) touches exactly the elements from i + K to E - 1 + K.
+ * One range check before the loop replaces a check per iteration; it names the access's line. The
+ * accesses it covers are emitted unchecked.
+ */
+export interface HoistedChecks {
+  /** JS statements to run after the loop's init, before its first test. */
+  pre: string[];
+  /** The IndexExpr nodes covered by them. */
+  covered: Set<Expr>;
+}
+
+export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
+  if (c.g.options.memoryChecks === false) return undefined;
+  const init = s.init;
+  const cond = s.cond;
+  if (!cond || cond.kind !== 'BinaryExpr' || (cond.op !== '<' && cond.op !== '<=') || cond.left.kind !== 'Ident') return undefined;
+  const sym = cond.left.symbol;
+  if (!sym || sym.type.kind !== 'scalar' || sym.type.name !== 'int') return undefined;
+  const name = sym.emitName;
+  if (c.f?.lookup(sym)?.kind !== 'js') return undefined;
+  if (!init || !isIncrement(s.update, name)) return undefined;
+  const et = cond.right.type;
+  if (!et || et.kind !== 'scalar' || (et.name !== 'int' && et.name !== 'short' && et.name !== 'char')) return undefined;
+  if (!straightLine(s.body) || assigns(s.body, name)) return undefined;
+  if (!invariant(c, cond.right, s.body)) return undefined;
+
+  const covered = new Set<Expr>();
+  const pre: string[] = [];
+  const i = emitValue(c, cond.left);
+  const end = emitValue(c, cond.right);
+  const count = cond.op === '<' ? `(${end} - ${i})` : `(${end} - ${i} + 1)`;
+  const checks: string[] = [];
+  const seen = new Set<string>();
+  for (const { e, write } of unconditionalAccesses(s.body)) {
+    const obj = e.object;
+    const ot = obj.type;
+    if (!ot || ot.kind !== 'pointer' || !e.type || e.type.kind === 'void') continue;
+    // A pointer in a JS variable (a local, or a global the loop reads through an alias) that the body keeps.
+    if (obj.kind !== 'Ident' || !obj.symbol || storageOf(c, obj.symbol)?.kind !== 'js' || assigns(s.body, obj.symbol.emitName)) continue;
+    const k = offsetFrom(e.index, name);
+    if (k === undefined || (k.expr && !invariant(c, k.expr, s.body))) continue;
+    const stride = strideOf(ot);
+    const first = k.expr ? `(${i} ${k.sign} ${emitAs(c, k.expr, LONG)})` : i;
+    const p = emitValue(c, obj);
+    const elem = Math.min(stride, Math.max(1, sizeOf(e.type)));
+    covered.add(e);
+    // One check per range: a[i].x = ...; a[i].y = ... touch the same elements.
+    const key = `${p}|${first}|${stride}|${write}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    checks.push(`$H.ckr($M, ${p} + ${first} * ${stride}, ${count} * ${stride}, ${write ? 1 : 0}, ${c.g.span(e.span)}, ${elem});`);
+  }
+  if (!checks.length) return undefined;
+  pre.push(`if (${i} ${cond.op} ${end}) {`, ...checks.map((x) => '  ' + x), '}');
+  return { pre, covered };
+}
+
+const LONG: Type = { kind: 'scalar', name: 'long' };

@@ -1,0 +1,14 @@
+/**
+ * What the compiler hands the runtime for each kernel. It belongs to the compiler (the runtime and the
+ * backends consume it; runtime/brt/api.ts re-exports the name for them).
+ */
+import type { KernelIR } from './ir.js';
+
+/** A kernel compiled by the compiler: its IR plus anything a backend caches on it. */
+export interface CompiledKernel {
+  readonly ir: KernelIR;
+  /** Stable hash of the kernel's source and compiler version (cache key for pipelines). */
+  readonly key: string;
+  /** Per-backend compiled forms, filled lazily by backends (JS function, WGSL module, pipelines). */
+  readonly cache: Map<string, unknown>;
+}
