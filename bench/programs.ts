@@ -80,8 +80,9 @@ function profileOf(dir: string): Profile {
   let waitMs = 0;
   const rest: [string, number][] = [];
   for (const [k, ms] of self) {
-    // Generated kernel modules have no url; runHere (backends/cpu) is where V8 inlines them.
-    if (k.startsWith('run :') || k.startsWith('runHere ')) kernelMs += ms;
+    // Generated kernel modules have no url; runHere (backends/cpu) is where V8 inlines them; a
+    // WebAssembly kernel is its wasm function and the engine's call into it.
+    if (k.startsWith('run :') || k.startsWith('runHere ') || k.startsWith('wasm-function[') || k.startsWith('GenericJSToWasmWrapper ') || k.startsWith('js-to-wasm:')) kernelMs += ms;
     else if (k.startsWith('runChunked ')) waitMs += ms;
     else if (!k.startsWith('(idle)') && !k.startsWith('(program)')) rest.push([k, ms]);
   }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCpuRuntime } from '../../runtime/brt/index.js';
 import type { Stream } from '../../runtime/brt/api.js';
+import { compile } from '../../runtime/compiler/index.js';
 import { F, F2, add, assign, builtin, cst, gat, gather, inp, itr, k, kernel, mul, out, p, P, red, splat, swz } from '../brt/ir.js';
 
 type RT = ReturnType<typeof createCpuRuntime>;
@@ -54,5 +55,57 @@ describe('worker threads', () => {
     expect(pool.splitLaunches).toBeGreaterThanOrEqual(3);
     split.dispose();
     plain.dispose();
+  });
+});
+
+/** Two kernels alternating over many launches (a 5-point stencil with exp, and a scaled copy). */
+const PINGPONG = `
+kernel void diffuse(float2 img[][], float strength, out float2 o<>) {
+  float2 p = indexof(o).xy;
+  float2 c = img[p];
+  float2 w = img[p - float2(1.0f, 0.0f)];
+  float2 e = img[p + float2(1.0f, 0.0f)];
+  float2 s = img[p - float2(0.0f, 1.0f)];
+  float2 n = img[p + float2(0.0f, 1.0f)];
+  float4 dI = float4(w.x - c.x, e.x - c.x, s.x - c.x, n.x - c.x);
+  float4 dL = float4(w.y - c.y, e.y - c.y, s.y - c.y, n.y - c.y);
+  o = float2(c.x, c.y + strength * dot(exp(-(dI * dI) * 20.0f), dL));
+}
+kernel void scaled(float2 a<>, float k, out float2 o<>) { o = float2(a.x, a.y * k); }
+int main() { return 0; }
+`;
+
+describe('launches reach the workers through the control block', () => {
+  it('many launches of alternating kernels, WebAssembly (values in the block) and JavaScript (data by message), match one thread bit for bit', async () => {
+    const c = compile(PINGPONG);
+    if (!c.ok) throw new Error(JSON.stringify(c.diagnostics));
+    const diffuse = c.kernels.get('diffuse')!;
+    const scaled = c.kernels.get('scaled')!;
+    const [h, w] = [61, 130];
+    const img = Array.from({ length: 2 * h * w }, (_, i) => (i % 2 === 0 ? Math.sin(i * 0.01) : i % 97 === 1 ? 1 : 0));
+    const job = async (rt: RT) => {
+      const a = rt.createStream('a', F2, [h, w]);
+      const b = rt.createStream('b', F2, [h, w]);
+      await rt.streamRead(a, img);
+      for (let i = 0; i < 30; i++) {
+        rt.call(diffuse, [a, 0.2, b]);
+        rt.call(i % 3 === 0 ? scaled : diffuse, i % 3 === 0 ? [b, 1.0009765625, a] : [b, 0.2, a]);
+      }
+      return words(rt, a);
+    };
+    const one = createCpuRuntime({ cpu: {} });
+    const want = await job(one);
+    one.dispose();
+    for (const wasm of [true, false]) {
+      const rt = createCpuRuntime({ cpu: { workers: 3, workerThresholdMs: 0, wasm } });
+      expect(await job(rt)).toEqual(want);
+      const pool = (rt.backend as unknown as { pool: { splitLaunches: number; launchesByMessage: number; kernelsPosted: number } }).pool;
+      expect(pool.splitLaunches).toBeGreaterThanOrEqual(60);
+      // Each kernel went to the workers once; WebAssembly launches carried no message.
+      expect(pool.kernelsPosted).toBe(2);
+      if (wasm) expect(pool.launchesByMessage).toBe(0);
+      else expect(pool.launchesByMessage).toBe(pool.splitLaunches);
+      rt.dispose();
+    }
   });
 });

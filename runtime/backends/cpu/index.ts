@@ -128,7 +128,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       threads = pool.size + 1;
       // Named, so profiles show kernel code V8 inlines here as the calling thread's kernel time.
       const runHere = (lo: number, hi: number) => c.run(L, lo, hi);
-      pool.runChunked(c, L, from, n, chunk, runHere, () => checkAbort(span));
+      const tailChunk = Math.max(align, Math.ceil(chunk / 4 / align) * align);
+      pool.runChunked(c, L, from, n, chunk, tailChunk, runHere, () => checkAbort(span));
     } else {
       for (let lo = from; lo < n; lo += chunk) {
         checkAbort(span);
@@ -140,8 +141,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     if (n >= 1024 && ms > 0.2) cost.set(c, Math.max(0.05, (ms * 1e6 * threads) / (n * weight)));
   }
 
-  function compiledJs(launch: Launch, plan: JsPlan): CompiledJsKernel {
-    const key = `cpu:${planKey(plan)}`;
+  function compiledJs(launch: Launch, plan: JsPlan, pk = planKey(plan)): CompiledJsKernel {
+    const key = `cpu:${pk}`;
     let c = launch.kernel.cache.get(key) as CompiledJsKernel | undefined;
     if (!c) {
       const t0 = performance.now();
@@ -158,10 +159,11 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
    * launch touches lives in the arena; JavaScript otherwise. Same results either way (tests/cpu/wasm).
    */
   function compiled(launch: Launch, plan: JsPlan, arenaOnly: boolean): CpuKernel {
-    const js = compiledJs(launch, plan);
+    const pk = planKey(plan); // once per launch: it walks the whole plan
+    const js = compiledJs(launch, plan, pk);
     const arena = storage.arena;
     if (!wasmEnabled || !arena || !arenaOnly) return js;
-    const key = `wasm:${planKey(plan)}`;
+    const key = `wasm:${pk}`;
     let rec = launch.kernel.cache.get(key) as WasmModuleRecord | null | undefined;
     if (rec === undefined) {
       const t0 = performance.now();

@@ -70,6 +70,9 @@ const FROM = 6;
 const END = 7;
 const CHUNK = 8;
 const CHUNKS = 9;
+/** Chunks of CHUNK positions before the launch's tail, and the tail's (smaller) chunk size. */
+const HEAD_CHUNKS = 12;
+const TAIL_CHUNK = 13;
 /** 1: a WebAssembly kernel run from the values in the block; 0: a JavaScript kernel (data by message). */
 const BY_VALUES = 10;
 const SHUTDOWN = 11;
@@ -109,7 +112,10 @@ function take() {
 }
 /** Blocks until the caller has posted what the launch needs (it posts before it publishes). */
 function need(have) {
-  while (!have()) if (!take()) Atomics.wait(ctl, ${GEN}, Atomics.load(ctl, ${GEN}), 1);
+  while (!have()) {
+    if (Atomics.load(ctl, ${SHUTDOWN}) !== 0) throw new Error('pool disposed');
+    if (!take()) Atomics.wait(ctl, ${GEN}, Atomics.load(ctl, ${GEN}), 1);
+  }
 }
 let last = -1;
 for (;;) {
@@ -134,11 +140,13 @@ for (;;) {
     const byValues = ctl[${BY_VALUES}] === 1;
     if (!byValues) need(() => data !== null && data.gen === gen);
     const from = ctl[${FROM}], end = ctl[${END}], chunk = ctl[${CHUNK}], chunks = ctl[${CHUNKS}];
+    const headChunks = ctl[${HEAD_CHUNKS}], tailChunk = ctl[${TAIL_CHUNK}], tail = from + headChunks * chunk;
     for (;;) {
       if (Atomics.load(ctl, ${STOP}) !== 0) break;
       const c = Atomics.add(ctl, ${NEXT}, 1);
       if (c >= chunks) break;
-      const lo = from + c * chunk, hi = Math.min(end, lo + chunk);
+      const lo = c < headChunks ? from + c * chunk : tail + (c - headChunks) * tailChunk;
+      const hi = Math.min(end, lo + (c < headChunks ? chunk : tailChunk));
       if (byValues) run.runValues(V, lo, hi);
       else run(data.L, lo, hi);
     }
@@ -158,6 +166,8 @@ export class WorkerPool {
   readonly thresholdMs: number;
   /** Launches that were split (tests check the split path really ran). */
   splitLaunches = 0;
+  /** Split launches whose data went to the workers by message (JavaScript kernels; tests). */
+  launchesByMessage = 0;
   private workers: Worker[] = [];
   private ports: MessagePort[] = [];
   private readonly control = new SharedArrayBuffer(WORDS * 4 + MAX_VALUES * 8);
@@ -176,8 +186,10 @@ export class WorkerPool {
   }
 
   /** Threads start on the first split launch, so a runtime that never needs them costs nothing;
-   *  the caller works through the chunks meanwhile, so a launch never waits for a thread to boot. */
+   *  the caller works through the chunks meanwhile, so a launch never waits for a thread to boot.
+   *  After dispose the pool starts none again (its launches run on the calling thread). */
   private start(): void {
+    if (Atomics.load(this.ctl, SHUTDOWN) !== 0) return;
     if (this.workers.length > 0) return;
     for (let i = 0; i < this.size; i++) {
       const { port1, port2 } = new MessageChannel();
@@ -187,6 +199,11 @@ export class WorkerPool {
       this.workers.push(w);
       this.ports.push(port1);
     }
+  }
+
+  /** Kernels posted to the workers (each once, whatever the number of its launches; tests). */
+  get kernelsPosted(): number {
+    return this.kernelIds.size;
   }
 
   /** The id workers know `kernel` by, posting it to them the first time. */
@@ -203,22 +220,27 @@ export class WorkerPool {
   }
 
   /**
-   * Runs positions [from, n) as chunks of `chunk` positions (the last may be shorter): chunk c covers
-   * [from + c * chunk, min(n, from + (c + 1) * chunk)). `local(lo, hi)` runs a chunk on the calling thread and
+   * Runs positions [from, n) as chunks of `chunk` positions, except the last (threads x chunk) or so
+   * positions, cut in chunks of `tailChunk` (both multiples of any alignment the caller needs): the
+   * threads finish within a small chunk of each other, so the caller waits less for the last ones.
+   * `local(lo, hi)` runs a chunk on the calling thread and
    * `between()` is called before each of its chunks (it may throw to stop the launch: the workers
    * stop taking chunks, and the error is rethrown once the chunks they hold are done).
    */
-  runChunked(kernel: PoolKernel & { run: RunFn }, L: Record<string, unknown>, from: number, n: number, chunk: number, local: (lo: number, hi: number) => void, between: () => void): void {
+  runChunked(kernel: PoolKernel & { run: RunFn }, L: Record<string, unknown>, from: number, n: number, chunk: number, tailChunk: number, local: (lo: number, hi: number) => void, between: () => void): void {
     this.splitLaunches++;
     this.start();
     const ctl = this.ctl;
-    const chunks = Math.ceil((n - from) / chunk);
+    const headChunks = Math.max(0, Math.floor((n - from) / chunk) - (this.size + 1));
+    const tail = from + headChunks * chunk;
+    const chunks = headChunks + Math.ceil((n - tail) / tailChunk);
     const id = this.kernelId(kernel);
     const gen = (this.launch + 1) & LAUNCH_MASK;
     const byValues = kernel.wasm !== undefined && kernel.run.values !== undefined && (kernel.run.valueCount ?? Infinity) <= MAX_VALUES;
     if (byValues) {
       kernel.run.values!(L, this.values);
     } else {
+      this.launchesByMessage++;
       const { overflow: _drop, ...data } = L; // functions cannot cross threads
       const message = { gen, L: data };
       for (const port of this.ports) port.postMessage(message);
@@ -228,6 +250,8 @@ export class WorkerPool {
     ctl[END] = n;
     ctl[CHUNK] = chunk;
     ctl[CHUNKS] = chunks;
+    ctl[HEAD_CHUNKS] = headChunks;
+    ctl[TAIL_CHUNK] = tailChunk;
     ctl[BY_VALUES] = byValues ? 1 : 0;
     ctl[NEXT] = 0;
     ctl[STOP] = 0;
@@ -243,7 +267,8 @@ export class WorkerPool {
         if (Atomics.load(ctl, STOP) !== 0) break;
         const c = Atomics.add(ctl, NEXT, 1);
         if (c >= chunks) break;
-        local(from + c * chunk, Math.min(n, from + (c + 1) * chunk));
+        const lo = c < headChunks ? from + c * chunk : tail + (c - headChunks) * tailChunk;
+        local(lo, Math.min(n, lo + (c < headChunks ? chunk : tailChunk)));
       }
     } catch (e) {
       stopped = e;
@@ -271,10 +296,16 @@ export class WorkerPool {
     }
   }
 
+  /**
+   * Ends the workers: told to stop, each leaves its loop and its thread ends on its own, all of them
+   * at once (a process that exits next then has no thread left to stop one by one, each ending its
+   * own engine instance, at exit). A worker still there a second later is terminated.
+   */
   dispose(): void {
     Atomics.store(this.ctl, SHUTDOWN, 1);
     Atomics.notify(this.ctl, GEN);
-    for (const w of this.workers) void w.terminate();
+    const left = this.workers;
+    if (left.length > 0) setTimeout(() => left.forEach((w) => void w.terminate()), 1000).unref();
     this.workers = [];
     this.ports = [];
     this.kernelIds.clear();

@@ -18,7 +18,7 @@ import type { Type } from '../../types.js';
 import { fieldRange, flatKinds, type Kind } from '../js/scalar.js';
 import type { HostImport, ValType } from './encode.js';
 import { append, FuncBuilder, setLocal } from './func.js';
-import { emitExpF64x2, inlineExpMatchesHost } from './exp.js';
+import { emitExpF64, inlineExpMatchesHost } from './exp.js';
 
 export class WasmUnsupported extends Error {}
 
@@ -69,7 +69,7 @@ export const HOST_IMPORTS_SOURCE = `({
 
 const HOST_ARITY: Record<string, number> = { pow: 2, atan2: 2, fmod: 2 };
 /** Built-ins written with SIMD operations in the vector version (the others run once per lane). */
-const VECTOR_BUILTINS = new Set(['exp', 'sqrt', 'floor', 'ceil', 'trunc', 'min', 'max', 'clamp', 'saturate', 'lerp', 'frac', 'dot', 'length', 'distance', 'normalize', 'cross']);
+const VECTOR_BUILTINS = new Set(['sqrt', 'floor', 'ceil', 'trunc', 'min', 'max', 'clamp', 'saturate', 'lerp', 'frac', 'dot', 'length', 'distance', 'normalize', 'cross']);
 /** Magnitudes under this are exact in float32. */
 const EXACT_F32 = 2 ** 24;
 const UNARY_MATH = new Set(['acos', 'asin', 'atan', 'cos', 'cosh', 'sin', 'sinh', 'tan', 'tanh', 'exp', 'log', 'log2', 'log10']);
@@ -1026,11 +1026,16 @@ export class WasmKernelEmitter {
     };
     const fconst = (kind: Kind, v: number): Val => literal(kind, v);
 
-    if (e.name === 'exp' && isF(argKind) && inlineExpMatchesHost()) return map((k, kind) => this.exp(kind, at(0, k)));
-    if (UNARY_MATH.has(e.name)) {
-      if (args[0]!.comps.some((c) => c.vec)) return this.perLane(kinds, args[0]!.comps, (lane) => this.builtinOn(e.name, [{ comps: lane, kinds: args[0]!.kinds }], kinds));
-      return map((k, kind) => host(kind, e.name, at(0, k)));
+    if (e.name === 'exp' && isF(argKind) && inlineExpMatchesHost()) {
+      // Written in the kernel (exp.ts, Math.exp's bits): no call out of the kernel per element.
+      const hostExp = this.hostFn('exp');
+      return map((k, kind) => this.tmp(kind, () => {
+        this.pushF64(at(0, k));
+        emitExpF64(this.fn, hostExp);
+        this.fromF64(kind);
+      }, [at(0, k)]));
     }
+    if (UNARY_MATH.has(e.name)) return map((k, kind) => host(kind, e.name, at(0, k)));
     switch (e.name) {
       case 'sqrt': return map((k, kind) => (isF(kind) ? un(kind, 'sqrt', at(0, k)) : host(kind, 'sqrt', at(0, k))));
       case 'exp2': return map((k, kind) => host(kind, 'pow', fconst('double', 2), at(0, k)));
@@ -1266,38 +1271,6 @@ export class WasmKernelEmitter {
       }
     }
     throw new WasmUnsupported(`builtin ${e.name}`);
-  }
-
-  /**
-   * exp written in WebAssembly (exp.ts, the bits of Math.exp): a float vector as two halves of two
-   * doubles, a scalar in lane 0 of one.
-   */
-  private exp(kind: Kind, x: Val): Val {
-    const f = this.fn;
-    const hostExp = this.hostFn('exp');
-    if (x.vec) {
-      if (kind !== 'float') throw new VectorUnsupported(`${kind} vectors in exp`);
-      this.vectorOps++;
-      return this.tmp(kind, () => {
-        this.push(x);
-        f.simd('f64x2.promote_low_f32x4');
-        emitExpF64x2(f, hostExp);
-        f.simd('f32x4.demote_f64x2_zero');
-        this.push(x);
-        this.push(x);
-        f.shuffle([2, 3, 2, 3]).simd('f64x2.promote_low_f32x4');
-        emitExpF64x2(f, hostExp);
-        f.simd('f32x4.demote_f64x2_zero');
-        f.shuffle([0, 1, 4, 5]);
-      }, [x], true);
-    }
-    return this.tmp(kind, () => {
-      this.pushF64(x);
-      f.simd('f64x2.splat');
-      emitExpF64x2(f, hostExp);
-      f.simd('f64x2.extract_lane', 0);
-      this.fromF64(kind);
-    }, [x]);
   }
 
   /** floor/ceil/trunc: whole numbers stay as they are (the JavaScript's Math.floor of an int). */

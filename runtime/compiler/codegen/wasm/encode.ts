@@ -22,12 +22,12 @@ export const OP = {
   'f64.eq': 0x61, 'f64.ne': 0x62, 'f64.lt': 0x63, 'f64.gt': 0x64, 'f64.le': 0x65, 'f64.ge': 0x66,
   'i32.add': 0x6a, 'i32.sub': 0x6b, 'i32.mul': 0x6c, 'i32.div_s': 0x6d, 'i32.div_u': 0x6e, 'i32.rem_s': 0x6f, 'i32.rem_u': 0x70,
   'i32.and': 0x71, 'i32.or': 0x72, 'i32.xor': 0x73, 'i32.shl': 0x74, 'i32.shr_s': 0x75, 'i32.shr_u': 0x76,
-  'i64.mul': 0x7e, 'i64.div_u': 0x80,
+  'i64.add': 0x7c, 'i64.mul': 0x7e, 'i64.div_u': 0x80, 'i64.shl': 0x86, 'i64.shr_u': 0x88,
   'f32.abs': 0x8b, 'f32.neg': 0x8c, 'f32.ceil': 0x8d, 'f32.floor': 0x8e, 'f32.trunc': 0x8f, 'f32.sqrt': 0x91,
   'f32.add': 0x92, 'f32.sub': 0x93, 'f32.mul': 0x94, 'f32.div': 0x95, 'f32.min': 0x96, 'f32.max': 0x97,
   'f64.abs': 0x99, 'f64.neg': 0x9a, 'f64.ceil': 0x9b, 'f64.floor': 0x9c, 'f64.trunc': 0x9d, 'f64.sqrt': 0x9f,
   'f64.add': 0xa0, 'f64.sub': 0xa1, 'f64.mul': 0xa2, 'f64.div': 0xa3, 'f64.min': 0xa4, 'f64.max': 0xa5,
-  'i32.wrap_i64': 0xa7, 'i64.extend_i32_u': 0xad,
+  'i32.wrap_i64': 0xa7, 'i64.extend_i32_s': 0xac, 'i64.extend_i32_u': 0xad, 'i64.reinterpret_f64': 0xbd, 'f64.reinterpret_i64': 0xbf,
   'f32.convert_i32_s': 0xb2, 'f32.convert_i32_u': 0xb3, 'f32.demote_f64': 0xb6,
   'f64.convert_i32_s': 0xb7, 'f64.convert_i32_u': 0xb8, 'f64.promote_f32': 0xbb,
 } as const;
@@ -52,14 +52,6 @@ export const SIMD = {
   'f32x4.abs': 0xe0, 'f32x4.neg': 0xe1, 'f32x4.sqrt': 0xe3, 'f32x4.add': 0xe4, 'f32x4.sub': 0xe5, 'f32x4.mul': 0xe6, 'f32x4.div': 0xe7,
   'f32x4.min': 0xe8, 'f32x4.max': 0xe9,
   'i32x4.trunc_sat_f32x4_s': 0xf8, 'i32x4.trunc_sat_f32x4_u': 0xf9, 'f32x4.convert_i32x4_s': 0xfa, 'f32x4.convert_i32x4_u': 0xfb,
-  // Double lanes (exp.ts): splat, lanes, compares, the float-double conversions, 64-bit integer lanes.
-  'i64x2.splat': 0x12, 'f64x2.splat': 0x14, 'f64x2.extract_lane': 0x21, 'f64x2.replace_lane': 0x22,
-  'f64x2.eq': 0x47, 'v128.andnot': 0x4f, 'v128.any_true': 0x53,
-  'f32x4.demote_f64x2_zero': 0x5e, 'f64x2.promote_low_f32x4': 0x5f,
-  'i64x2.extend_low_i32x4_s': 0xc7, 'i64x2.shl': 0xcb, 'i64x2.shr_u': 0xcd, 'i64x2.add': 0xce,
-  'i64x2.lt_s': 0xd8, 'i64x2.gt_s': 0xd9, 'i64x2.le_s': 0xda, 'i64x2.ge_s': 0xdb,
-  'f64x2.add': 0xf0, 'f64x2.sub': 0xf1, 'f64x2.mul': 0xf2, 'f64x2.div': 0xf3,
-  'i32x4.trunc_sat_f64x2_s_zero': 0xfc, 'f64x2.convert_low_i32x4_s': 0xfe,
 } as const;
 
 export type SimdName = keyof typeof SIMD;

@@ -104,26 +104,6 @@ export class FuncBuilder {
     return this;
   }
 
-  /** f64x2 constant lanes (v128.const). */
-  f64x2(a: number, b = a): this {
-    const bytes = new Uint8Array(16);
-    const dv = new DataView(bytes.buffer);
-    dv.setFloat64(0, a, true);
-    dv.setFloat64(8, b, true);
-    this.code.push(0xfd, ...uleb(0x0c), ...bytes);
-    return this;
-  }
-
-  /** i64x2 constant with both lanes `v` (v128.const). */
-  i64x2(v: bigint): this {
-    const bytes = new Uint8Array(16);
-    const dv = new DataView(bytes.buffer);
-    dv.setBigInt64(0, v, true);
-    dv.setBigInt64(8, v, true);
-    this.code.push(0xfd, ...uleb(0x0c), ...bytes);
-    return this;
-  }
-
   get(i: number): this {
     this.code.push(OP['local.get'], ...uleb(i));
     return this;
