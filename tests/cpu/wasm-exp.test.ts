@@ -10,33 +10,11 @@ import { createCpuRuntime } from '../../runtime/brt/index.js';
 import type { Stream } from '../../runtime/brt/api.js';
 import { compile } from '../../runtime/compiler/index.js';
 import { FLOAT, vec } from '../../runtime/compiler/types.js';
-import { encodeModule } from '../../runtime/compiler/codegen/wasm/encode.js';
-import { FuncBuilder } from '../../runtime/compiler/codegen/wasm/func.js';
-import { emitExpF64, inlineExpMatchesHost } from '../../runtime/compiler/codegen/wasm/exp.js';
+import { expOverDoubles, inlineExpMatchesHost } from '../../runtime/compiler/codegen/wasm/exp.js';
 
 /** exp of each double of `xs` by a module made of emitExpF64 alone (Math.exp as the host import). */
 function wasmExp(xs: Float64Array): Float64Array {
-  const f = new FuncBuilder(['i32', 'i32']);
-  const i = f.local('i32');
-  f.open('block', 'done');
-  f.open('loop', 'next');
-  f.get(i).get(1).op('i32.ge_u').brIf('done');
-  f.get(0).get(i).op('i32.add');
-  f.get(0).get(i).op('i32.add').load('f64');
-  emitExpF64(f, 0);
-  f.store('f64');
-  f.get(i).i32(8).op('i32.add').set(i);
-  f.br('next');
-  f.close();
-  f.close();
-  const bytes = encodeModule({ params: f.params, locals: f.locals, code: f.code }, [{ name: 'exp', params: ['f64'], results: ['f64'] }], 256);
-  const pages = Math.ceil((xs.length * 8) / 65536) + 1;
-  const mem = new WebAssembly.Memory({ initial: pages, maximum: 256, shared: true });
-  const run = new WebAssembly.Instance(new WebAssembly.Module(bytes), { m: { mem, exp: Math.exp } }).exports.run as (a: number, b: number) => void;
-  const view = new Float64Array(mem.buffer, 0, xs.length);
-  view.set(xs);
-  run(0, xs.length * 8);
-  return view.slice();
+  return expOverDoubles(xs, 256);
 }
 
 /** The double whose high word is `hi` and low word `lo`. */

@@ -109,6 +109,36 @@ export function emitExpF64(f: FuncBuilder, hostExp: number): void {
 let matches: boolean | undefined;
 
 /**
+ * exp of each double of `xs` computed by a module made of emitExpF64 alone (Math.exp as the host
+ * import it may call), in a shared memory of at most `maxPages` pages: the self-check below and the
+ * tests run the inline method exactly as kernels do.
+ */
+export function expOverDoubles(xs: Float64Array, maxPages: number): Float64Array {
+  const f = new FuncBuilder(['i32', 'i32']);
+  const i = f.local('i32');
+  f.open('block', 'done');
+  f.open('loop', 'next');
+  f.get(i).get(1).op('i32.ge_u').brIf('done');
+  f.get(0).get(i).op('i32.add');
+  f.get(0).get(i).op('i32.add').load('f64');
+  emitExpF64(f, 0);
+  f.store('f64');
+  f.get(i).i32(8).op('i32.add').set(i);
+  f.br('next');
+  f.close();
+  f.close();
+  const bytes = encodeModule({ params: f.params, locals: f.locals, code: f.code }, [{ name: 'exp', params: ['f64'], results: ['f64'] }], maxPages);
+  const pages = Math.max(1, Math.ceil((xs.length * 8) / 65536));
+  if (pages > maxPages) throw new Error(`internal: ${xs.length} doubles need ${pages} pages, more than ${maxPages}`);
+  const mem = new WebAssembly.Memory({ initial: pages, maximum: maxPages, shared: true });
+  const run = new WebAssembly.Instance(new WebAssembly.Module(bytes), { m: { mem, exp: Math.exp } }).exports.run as (a: number, b: number) => void;
+  const view = new Float64Array(mem.buffer, 0, xs.length);
+  view.set(xs);
+  run(0, xs.length * 8);
+  return view.slice();
+}
+
+/**
  * Whether emitExpF64 gives Math.exp's bits on this engine: checked once per process on every branch
  * of the method and 4096 pseudo-random arguments of float and double range. Where it does not,
  * kernels call Math.exp.
@@ -123,25 +153,7 @@ export function inlineExpMatchesHost(): boolean {
   };
   for (let n = 0; n < 4096; n++) xs.push((next() - 0.5) * [2, 20, 200, 1400][n % 4]!);
   try {
-    const f = new FuncBuilder(['i32', 'i32']);
-    const i = f.local('i32');
-    f.open('block', 'done');
-    f.open('loop', 'next');
-    f.get(i).get(1).op('i32.ge_u').brIf('done');
-    f.get(0).get(i).op('i32.add');
-    f.get(0).get(i).op('i32.add').load('f64');
-    emitExpF64(f, 0);
-    f.store('f64');
-    f.get(i).i32(8).op('i32.add').set(i);
-    f.br('next');
-    f.close();
-    f.close();
-    const bytes = encodeModule({ params: f.params, locals: f.locals, code: f.code }, [{ name: 'exp', params: ['f64'], results: ['f64'] }], 1);
-    const mem = new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
-    const run = new WebAssembly.Instance(new WebAssembly.Module(bytes), { m: { mem, exp: Math.exp } }).exports.run as (a: number, b: number) => void;
-    const view = new Float64Array(mem.buffer, 0, xs.length);
-    view.set(xs);
-    run(0, xs.length * 8);
+    const view = expOverDoubles(Float64Array.from(xs), 1);
     matches = xs.every((x, n) => Object.is(view[n], Math.exp(x)) || (Number.isNaN(x) && Number.isNaN(view[n]!)));
   } catch {
     matches = false;
