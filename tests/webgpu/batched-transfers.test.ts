@@ -9,6 +9,7 @@
  * Every value is checked against a float64 recurrence or the host data computed here.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { firstMismatch, pattern } from './transfer-data.js';
 import type { CompiledKernel } from '../../runtime/brt/api.js';
 import { createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
@@ -40,18 +41,6 @@ afterEach(() => {
 
 /** float32 a * x + b with both roundings (values are halves and small integers: exact either way). */
 const f = (a: number, x: number, b: number) => Math.fround(Math.fround(a * x) + b);
-
-function pattern(n: number, seed: number): Float32Array {
-  const a = new Float32Array(n);
-  for (let i = 0; i < n; i++) a[i] = ((i * 2654435761 + seed) % 1000003) / 7 - 50000;
-  return a;
-}
-
-function firstMismatch(got: ArrayLike<number>, want: ArrayLike<number>): number {
-  if (got.length !== want.length) return -2;
-  for (let i = 0; i < want.length; i++) if (!Object.is(got[i], want[i])) return i;
-  return -1;
-}
 
 /** The recorder's count of shared uniform slots (the backend's context is private: read through
  *  the prototype's method, counting calls that returned an earlier slot). */

@@ -5,6 +5,7 @@
  * read sub-boxes. Every value is checked against the host data itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstMismatch, pattern } from './transfer-data.js';
 import { createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
 import { CHUNK, STAGED_FROM } from '../../runtime/backends/webgpu/upload.js';
 import { FLOAT, vec } from '../../runtime/compiler/types.js';
@@ -14,18 +15,6 @@ beforeAll(async () => {
   rt = await createRuntime({ backend: 'webgpu', requireGpu: true, stdout: () => {} });
 });
 afterAll(() => rt?.dispose?.());
-
-function pattern(n: number, seed: number): Float32Array {
-  const a = new Float32Array(n);
-  for (let i = 0; i < n; i++) a[i] = ((i * 2654435761 + seed) % 1000003) / 7 - 50000;
-  return a;
-}
-
-function firstMismatch(got: ArrayLike<number>, want: ArrayLike<number>): number {
-  if (got.length !== want.length) return -2;
-  for (let i = 0; i < want.length; i++) if (!Object.is(got[i], want[i])) return i;
-  return -1;
-}
 
 describe('large transfers (staged upload, direct readback)', () => {
   it('round-trips a float stream past one chunk, length not a multiple of 4', async () => {
