@@ -1,0 +1,57 @@
+#!/bin/bash
+# One GPU-machine call that re-measures what the open issues still need from the H100, each step with
+# its own time limit so a slow one cannot lose the others' output (at most 8 files come back from
+# $OUT: steps.log, smi.csv, transfers.jsonl and five results JSONs).
+#   blas     issue 14: gemm, gemv and axpy from one run;
+#   cpu      issue 17: the cpu group on this host's threads, with gcc -O2 rows when gcc is present;
+#   programs issue 17: segment and sort on cpu, all threads, with a main-thread profile;
+#   transfers / xfer  issue 11: where streamRead's time goes (bench/probes/transfers.mjs), then the
+#            bench's streamRead, streamWrite and loop cases.
+# Usage (device machine, tree root, after `source .device/setup.sh`): bash bench/probes/remeasure-device.sh TAG
+# with $OUT set; TAG names the results (bench-TAG-blas.json, ...). STEPS picks steps (default all).
+TAG=${1:-h100}
+STEPS=${STEPS:-info blas cpu programs transfers xfer}
+cd "$(dirname "$0")/../.."
+t0=$(date +%s)
+log="$OUT/steps.log"
+el() { echo "=== [$(( $(date +%s) - t0 ))s] $*" >> "$log"; }
+has() { [[ " $STEPS " == *" $1 "* ]]; }
+SMI=
+if command -v nvidia-smi >/dev/null; then
+  nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,pstate,power.draw,utilization.gpu --format=csv -l 1 > "$OUT/smi.csv" 2>&1 &
+  SMI=$!
+fi
+if has info; then
+  el info
+  { nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv
+    nvidia-smi -q -d MEMORY | grep -A4 -i bar1
+    lscpu | grep -E 'Model name|^CPU\(s\)|NUMA|L3'
+    gcc --version 2>&1 | head -1; node --version; } >> "$log" 2>&1
+fi
+if has blas; then
+  el blas
+  timeout 120 node dist/bench/run.js --backend webgpu --only blas --json "$OUT/bench-$TAG-blas.json" >> "$log" 2>&1
+fi
+if has cpu; then
+  el cpu
+  timeout 110 node dist/bench/run.js --backend cpu --only cpu.saxpy,cpu.sum,cpu.stencil,cpu.gather --json "$OUT/bench-cpu-$TAG.json" >> "$log" 2>&1
+fi
+if has programs; then
+  el programs
+  timeout 90 node dist/bench/programs.js --backends cpu --threads "$(nproc)" --only segment,sort --profile --runs 3 --json "$OUT/programs-cpu-$TAG.json" >> "$log" 2>&1
+fi
+if has transfers; then
+  el transfers
+  timeout 45 node bench/probes/transfers.mjs 256 7 > "$OUT/transfers.jsonl" 2>> "$log"
+fi
+if has xfer; then
+  el xfer
+  timeout 70 node dist/bench/run.js --backend webgpu --only streamRead,streamWrite,loop --json "$OUT/bench-$TAG-transfers.json" >> "$log" 2>&1
+fi
+if has huge; then
+  el huge
+  timeout "${HUGE_S:-400}" node dist/bench/run.js --backend webgpu --only saxpy.huge --json "$OUT/bench-$TAG-huge.json" >> "$log" 2>&1
+fi
+el done
+[ -n "$SMI" ] && kill "$SMI"
+exit 0
