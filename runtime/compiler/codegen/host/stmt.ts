@@ -18,7 +18,7 @@ import type { Ctx } from './expr.js';
 import { emitAs, emitCond, emitEffect, emitValue, typeOfExpr } from './expr.js';
 import { emitDeclarator } from './init.js';
 import { aliasGlobals, countedLoop, loopIsCallFree, scalarKindsIn } from './bounds.js';
-import { hoistChecks } from './hoist.js';
+import { hoistChecks, hoistSpans } from './hoist.js';
 
 export class Lines {
   readonly out: string[] = [];
@@ -120,6 +120,13 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
         for (const line of hoisted.pre) L.line(line);
         c.hoisted = new Set([...(outerHoisted ?? []), ...hoisted.covered]);
       }
+      // Counts of elements addressable for sure from the pointers the loop keeps (hoist.ts).
+      const outerSpans = c.spans;
+      const spans = hoistSpans(c, s);
+      if (spans) {
+        for (const line of spans.pre) L.line(line);
+        c.spans = new Map([...(outerSpans ?? []), ...spans.spans]);
+      }
       try {
         loop(c, L, `for (; ${cond}; ${update})`, s.body);
       } finally {
@@ -127,6 +134,7 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
         c.hoisted = outerHoisted;
         c.aliases = outerAliases;
         c.views = outerViews;
+        c.spans = outerSpans;
       }
       if (hasInit) {
         L.dedent();
@@ -215,6 +223,8 @@ function hoistViews(c: StmtCtx, s: ForStmt, L: Lines): Map<string, string> | und
     if (v) names.add(v[0]);
   }
   if (!names.size) return undefined;
+  // The shadow bytes too, for the accesses checked one by one ($ckv, ctypes.ts checkedAddr).
+  if (c.g.options.memoryChecks !== false) names.add('sh');
   const views = new Map<string, string>();
   for (const name of names) {
     const t = c.f!.temp();
