@@ -9,7 +9,9 @@
  *   negative, beyond 2^32, in a freed block, from a pointer into the middle of a block, on a write and
  *   on a read-modify-write; a partial last granule stays readable;
  * - global arrays and pointers read through locals give the same values, also when the loop moves
- *   the global pointer.
+ *   the global pointer;
+ * - short loops unrolled four times (hoist.ts unrollTest) run the same iterations for every count
+ *   (0 to 9, `<` and `<=`, any start), and loops that change their bound or `continue` stay as they are.
  * Each value is checked against a reference computed here in float64/Math.fround (independent of the
  * generator), and against gcc where the machine has it; memory checks off give the same values.
  */
@@ -282,5 +284,61 @@ int main(void) {
     // The global arrays' addresses are copied to locals before the loops that read them.
     expect(js).toMatch(/\$t\d+ = g;/);
     expect(js).toMatch(/\$t\d+ = w;/);
+  });
+});
+
+describe('short call-free loops unrolled (hoist.ts unrollTest)', () => {
+  it('every trip count, < and <=, any start: the same iterations in the same order', async () => {
+    const source = `#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+  int n, i, start;
+  float *a = (float *)malloc(16 * sizeof(float));
+  for (n = 0; n < 10; n++) {
+    for (start = 0; start < 3; start++) {
+      double s = 0.0;
+      int order = 0;
+      for (i = 0; i < 16; i++) a[i] = 0.0f;
+      for (i = start; i < n; i++) { a[i] = (float)(i * 3 + 1); order = order * 3 + i; }
+      for (i = start; i <= n - 1; i++) s += a[i] * 0.5f;
+      printf("%d %d %.1f %d\\n", n, start, s, order);
+    }
+  }
+  return 0;
+}
+`;
+    let want = '';
+    for (let n = 0; n < 10; n++) {
+      for (let start = 0; start < 3; start++) {
+        const a = new Array(16).fill(0);
+        let s = 0;
+        let order = 0;
+        for (let i = start; i < n; i++) {
+          a[i] = Math.fround(i * 3 + 1);
+          order = (Math.imul(order, 3) + i) | 0;
+        }
+        for (let i = start; i <= n - 1; i++) s += Math.fround(a[i] * 0.5);
+        want += `${n} ${start} ${s.toFixed(1)} ${order}\n`;
+      }
+    }
+    await expectSameEverywhere(source, want);
+    const js = fnText(hostJs(source), 'main');
+    expect(js).toMatch(/for \(; \(i \+ 3 < n\);\) \{/);
+    expect(js).toMatch(/for \(; \(i \+ 3 <= \(\(n - 1\) \| 0\)\);\) \{/);
+  });
+
+  it('a loop that changes its bound or continues is not unrolled, and stays right', async () => {
+    const source = `#include <stdio.h>
+int main(void) {
+  int i, n = 10, s = 0, t = 0;
+  for (i = 0; i < n; i++) { s += i; if (i == 3) n = 6; }
+  for (i = 0; i < 10; i++) { if (i % 3 == 0) continue; t += i; }
+  printf("%d %d\\n", s, t);
+  return 0;
+}
+`;
+    // s: 0 + 1 + ... + 5 (the bound drops to 6 at i = 3); t: 1 + 2 + 4 + 5 + 7 + 8.
+    await expectSameEverywhere(source, `${0 + 1 + 2 + 3 + 4 + 5} ${1 + 2 + 4 + 5 + 7 + 8}\n`);
+    expect(fnText(hostJs(source), 'main')).not.toMatch(/\+ 3 </);
   });
 });

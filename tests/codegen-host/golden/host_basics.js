@@ -47,6 +47,16 @@ async function main(argc, argv) {
           $t0 = $M.f32;
           $t1 = $M.i32;
           $t2 = $M.sh;
+          for (; (i + 3 < 8);) {
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
+          }
           for (; (i < 8); ((i = ((i + 1) | 0)))) {
             ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
           }

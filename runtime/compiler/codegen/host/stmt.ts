@@ -18,7 +18,7 @@ import type { Ctx } from './expr.js';
 import { emitAs, emitCond, emitEffect, emitValue, typeOfExpr } from './expr.js';
 import { emitDeclarator } from './init.js';
 import { aliasGlobals, countedLoop, loopIsCallFree, scalarKindsIn } from './bounds.js';
-import { hoistChecks, hoistSpans } from './hoist.js';
+import { hoistChecks, hoistSpans, UNROLL, unrollTest } from './hoist.js';
 
 export class Lines {
   readonly out: string[] = [];
@@ -128,6 +128,17 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
         c.spans = new Map([...(outerSpans ?? []), ...spans.spans]);
       }
       try {
+        // A short straight-line body runs UNROLL times per test first (hoist.ts unrollTest).
+        const unrolled = c.goto.labelAll ? undefined : unrollTest(c, s);
+        if (unrolled) {
+          L.line(`for (; ${unrolled};) {`);
+          interruptPoint(c, L);
+          for (let k = 0; k < UNROLL; k++) {
+            emitNested(c, s.body, L);
+            L.line(`  ${update};`);
+          }
+          L.line('}');
+        }
         loop(c, L, `for (; ${cond}; ${update})`, s.body);
       } finally {
         c.ranges = outer;
