@@ -18,6 +18,7 @@ import { Recorder, type RecordedCall } from './recorder.js';
 import { GpuTimer } from './timer.js';
 import { Uploader } from './upload.js';
 import { Downloader } from './download.js';
+import { WHOLE_WORK } from './bounded.js';
 
 export interface KernelPipeline extends Pipeline {
   plan: ModulePlan;
@@ -46,6 +47,8 @@ export class GpuContext {
   readonly maxStorageBuffers: number;
   /** Streams past this many bytes are split into pages (paging.ts). */
   pageBytes: number;
+  /** Positions x IR nodes a loop-free launch may have and still be recorded whole (bounded.ts). */
+  wholeWork = WHOLE_WORK;
   /** The adapter's own page limit, min(maxStorageBufferBindingSize, maxBufferSize). */
   readonly hardPageBytes: number;
 
@@ -203,6 +206,7 @@ export class GpuContext {
     wg: number,
     fill: (data: Uint32Array) => void,
     call: RecordedCall,
+    bindGroup?: GPUBindGroup,
   ): void {
     const pipeline = p.pipelines.get(entry);
     if (!pipeline) throw new Error(`internal: no entry point ${entry}`);
@@ -210,7 +214,7 @@ export class GpuContext {
     const slot = this.rec.uniformSlot(p.uniformBytes);
     fill(slot.data);
     slot.data[5] = gx * wg; // U[1].y: threads per grid row
-    const bg = this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
+    const bg = bindGroup ?? this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
     this.rec.dispatch(pipeline, bg, slot.offset, gx, gy);
   }
 
