@@ -301,7 +301,7 @@ int main(void) {
       for (i = 0; i < 16; i++) a[i] = 0.0f;
       for (i = start; i < n; i++) { a[i] = (float)(i * 3 + 1); order = order * 3 + i; }
       for (i = start; i <= n - 1; i++) s += a[i] * 0.5f;
-      printf("%d %d %.1f %d\\n", n, start, s, order);
+      printf("%d %d %.1f %d %d\\n", n, start, s, order, i);
     }
   }
   return 0;
@@ -317,12 +317,15 @@ int main(void) {
           a[i] = Math.fround(i * 3 + 1);
           order = (Math.imul(order, 3) + i) | 0;
         }
-        for (let i = start; i <= n - 1; i++) s += Math.fround(a[i] * 0.5);
-        want += `${n} ${start} ${s.toFixed(1)} ${order}\n`;
+        let last = start;
+        for (let i = start; i <= n - 1; i++, last = i) s += Math.fround(a[i] * 0.5);
+        // i after the second loop: n when it ran, else its start.
+        want += `${n} ${start} ${s.toFixed(1)} ${order} ${Math.max(last, start)}\n`;
       }
     }
     await expectSameEverywhere(source, want);
     const js = fnText(hostJs(source), 'main');
+    expect(js).toMatch(/for \(; \(i < n\) && \(n - i\) % 4 !== 0; /);
     expect(js).toMatch(/for \(; \(i \+ 3 < n\);\) \{/);
     expect(js).toMatch(/for \(; \(i \+ 3 <= \(\(n - 1\) \| 0\)\);\) \{/);
   });

@@ -47,6 +47,9 @@ async function main(argc, argv) {
           $t0 = $M.f32;
           $t1 = $M.i32;
           $t2 = $M.sh;
+          for (; (i < 8) && (8 - i) % 4 !== 0; ((i = ((i + 1) | 0)))) {
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+          }
           for (; (i + 3 < 8);) {
             ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
             ((i = ((i + 1) | 0)));
@@ -56,9 +59,6 @@ async function main(argc, argv) {
             ((i = ((i + 1) | 0)));
             ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
             ((i = ((i + 1) | 0)));
-          }
-          for (; (i < 8); ((i = ((i + 1) | 0)))) {
-            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
           }
         }
         x = $rt.createStream("x", $T0, [8], $sp1);

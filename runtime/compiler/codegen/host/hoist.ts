@@ -123,13 +123,15 @@ export const UNROLL = 4;
 
 /**
  * `for (i = A; i < E; i++) body` in a call-free loop whose body is a few straight-line statements
- * (no break, continue, return, goto, switch, call or inner loop; `i` and E unchanged by it): the test
- * that lets the loop run UNROLL iterations in a row, `i + 3 < E` (`<=` alike), or undefined. The
- * unrolled loop (stmt.ts) runs body; i++ four times per test, then the plain loop finishes the rest:
- * the same iterations in the same order, with a quarter of the tests and branches, which V8 does not
- * remove itself (a third of a fill loop's time).
+ * (no break, continue, return, goto, switch, call or inner loop; `i` and E unchanged by it): `test`,
+ * which lets the loop run UNROLL iterations in a row (`i + 3 < E`, `<=` alike), and `rest`, the
+ * iterations left (`E - i`), or undefined. The loop (stmt.ts) first runs single iterations until the
+ * rest is a multiple of UNROLL, then body; i++ four times per test: the same iterations in the same
+ * order, with a quarter of the tests and branches, which V8 does not remove itself (a third of a
+ * fill loop's time). The odd iterations come first so that no code after the loop sees its first
+ * run only after V8 optimized the loop (that code would lack type feedback and deoptimize).
  */
-export function unrollTest(c: Ctx, s: ForStmt): string | undefined {
+export function unrollTest(c: Ctx, s: ForStmt): { test: string; rest: string } | undefined {
   if (!c.views || !c.f || c.g.cell) return undefined;
   const cond = s.cond;
   if (!cond || cond.kind !== 'BinaryExpr' || (cond.op !== '<' && cond.op !== '<=') || cond.left.kind !== 'Ident') return undefined;
@@ -149,5 +151,7 @@ export function unrollTest(c: Ctx, s: ForStmt): string | undefined {
     },
   });
   if (!small || statements > 8) return undefined;
-  return `(${emitValue(c, cond.left)} + ${UNROLL - 1} ${cond.op} ${emitValue(c, cond.right)})`;
+  const i = emitValue(c, cond.left);
+  const end = emitValue(c, cond.right);
+  return { test: `(${i} + ${UNROLL - 1} ${cond.op} ${end})`, rest: cond.op === '<' ? `(${end} - ${i})` : `(${end} - ${i} + 1)` };
 }

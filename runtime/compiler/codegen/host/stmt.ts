@@ -128,18 +128,21 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
         c.spans = new Map([...(outerSpans ?? []), ...spans.spans]);
       }
       try {
-        // A short straight-line body runs UNROLL times per test first (hoist.ts unrollTest).
+        // A short straight-line body: single iterations until the rest is a multiple of UNROLL, then
+        // UNROLL per test (hoist.ts unrollTest).
         const unrolled = c.goto.labelAll ? undefined : unrollTest(c, s);
         if (unrolled) {
-          L.line(`for (; ${unrolled};) {`);
+          loop(c, L, `for (; ${cond} && ${unrolled.rest} % ${UNROLL} !== 0; ${update})`, s.body);
+          L.line(`for (; ${unrolled.test};) {`);
           interruptPoint(c, L);
           for (let k = 0; k < UNROLL; k++) {
             emitNested(c, s.body, L);
             L.line(`  ${update};`);
           }
           L.line('}');
+        } else {
+          loop(c, L, `for (; ${cond}; ${update})`, s.body);
         }
-        loop(c, L, `for (; ${cond}; ${update})`, s.body);
       } finally {
         c.ranges = outer;
         c.hoisted = outerHoisted;
