@@ -345,3 +345,44 @@ int main(void) {
     expect(fnText(hostJs(source), 'main')).not.toMatch(/\+ 3 </);
   });
 });
+
+describe('loops calling only pure library functions count as call-free (check/hostlib.ts isPureHostFunction)', () => {
+  // The shape of the segmentation program's set-up loop: abs and a float math function in the body.
+  const source = `#include <stdio.h>
+#include <stdlib.h>
+#include <math.h>
+int main(void) {
+  int n = 64, x, y;
+  float *img = (float *)malloc(sizeof(float) * 2 * n * n);
+  double s = 0.0;
+  for (y = 0; y < n; y++)
+    for (x = 0; x < n; x++) {
+      img[2 * (y * n + x)] = sqrtf((float)(x * x + y));
+      img[2 * (y * n + x) + 1] = (abs(x - n / 2) < 8 && abs(y - n / 2) < 8) ? 1.0f : 0.0f;
+    }
+  for (x = 0; x < 2 * n * n; x++) s += img[x];
+  printf("%.6f %d %d\\n", s, abs(-2147483647 - 1) == -2147483647 - 1, abs(-5));
+  free(img);
+  return 0;
+}
+`;
+  it('gives the float64/Math.fround reference, with checks on and off, and gcc', async () => {
+    const n = 64;
+    let s = 0;
+    for (let y = 0; y < n; y++) {
+      for (let x = 0; x < n; x++) {
+        s += Math.fround(Math.sqrt(Math.fround(x * x + y)));
+        s += Math.abs(x - n / 2) < 8 && Math.abs(y - n / 2) < 8 ? 1 : 0;
+      }
+    }
+    await expectSameEverywhere(source, `${s.toFixed(6)} 1 5\n`);
+  });
+
+  it('reads the typed views through locals and calls abs inline', () => {
+    const main = fnText(hostJs(source), 'main');
+    expect(main).not.toContain('$L.abs');
+    // The set-up loop's stores go through a view copied before the loop, not $M.f32 each time.
+    const loop = main.slice(main.indexOf('for ('), main.indexOf('printf'));
+    expect(loop).not.toMatch(/\$M\.f32\[/);
+  });
+});

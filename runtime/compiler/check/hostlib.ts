@@ -230,4 +230,16 @@ export const LIBRARY_STRUCTS: ReadonlyMap<string, StructType> = new Map([
 /** Every host library name, by name. */
 export const HOST_LIB: ReadonlyMap<string, HostLibEntry> = new Map(entries.map((e) => [e.name, e]));
 
+/**
+ * Library functions that only compute a value from their arguments: math.h's value functions (not
+ * frexp/modf, which store through a pointer) and abs/labs/llabs. A loop that calls nothing else cannot
+ * allocate, free or exit, so the loop optimizations (codegen/host bounds.ts) treat it as call-free.
+ */
+export function isPureHostFunction(name: string): boolean {
+  const entry = HOST_LIB.get(name);
+  if (!entry || entry.kind !== 'function' || entry.type.kind !== 'function') return false;
+  if (name === 'abs' || name === 'labs' || name === 'llabs') return true;
+  return entry.category === 'math' && entry.type.params.every((p) => p.kind === 'scalar');
+}
+
 export const SCATTER_GATHER_CONSTANTS = ['STREAM_SCATTER_ASSIGN', 'STREAM_SCATTER_ADD', 'STREAM_SCATTER_MUL', 'STREAM_GATHER_FETCH', 'STREAM_GATHER_INC'];

@@ -17,6 +17,7 @@ import type { Expr, ForStmt, IndexExpr, Stmt } from '../../ast.js';
 import type { ScalarName } from '../../types.js';
 import type { Ctx } from './expr.js';
 import { storageOf } from './gen.js';
+import { isPureHostFunction } from '../../check/hostlib.js';
 import { walkExpr, walkStmt } from './walk.js';
 
 export interface Range {
@@ -182,16 +183,16 @@ export function straightLine(body: Stmt): boolean {
       if (s.kind === 'BreakStmt' || s.kind === 'ReturnStmt' || s.kind === 'GotoStmt' || s.kind === 'LabeledStmt' || s.kind === 'SwitchStmt') ok = false;
     },
     expr(e) {
-      if (e.kind === 'CallExpr' && !(e.callee.kind === 'Ident' && PURE_CALLS.has(e.callee.name) && e.callee.symbol?.kind === 'hostlib')) ok = false;
+      if (isImpureCall(e)) ok = false;
     },
   });
   return ok;
 }
 
-const PURE_CALLS = new Set([
-  'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'exp', 'log', 'log2', 'log10', 'pow', 'sqrt',
-  'fabs', 'floor', 'ceil', 'trunc', 'sinf', 'cosf', 'tanf', 'expf', 'logf', 'powf', 'sqrtf', 'fabsf', 'floorf', 'ceilf',
-]);
+/** A call other than the pure library functions (check/hostlib.ts isPureHostFunction). */
+function isImpureCall(e: Expr): boolean {
+  return e.kind === 'CallExpr' && !(e.callee.kind === 'Ident' && e.callee.symbol?.kind === 'hostlib' && isPureHostFunction(e.callee.name));
+}
 
 /**
  * Index expressions evaluated in every iteration: in the top-level expression and declaration
@@ -249,7 +250,7 @@ export function loopIsCallFree(s: ForStmt): boolean {
   let callFree = true;
   const visit = {
     expr(e: Expr) {
-      if (e.kind === 'CallExpr' && !(e.callee.kind === 'Ident' && PURE_CALLS.has(e.callee.name) && e.callee.symbol?.kind === 'hostlib')) callFree = false;
+      if (isImpureCall(e)) callFree = false;
     },
   };
   walkStmt(s.body, visit);
@@ -275,7 +276,7 @@ export function aliasGlobals(c: Ctx, s: ForStmt): { pre: string[]; aliases: Map<
   const reads = new Map<string, string>();
   const visit = {
     expr(e: Expr) {
-      if (e.kind === 'CallExpr' && !(e.callee.kind === 'Ident' && PURE_CALLS.has(e.callee.name) && e.callee.symbol?.kind === 'hostlib')) callFree = false;
+      if (isImpureCall(e)) callFree = false;
       if (e.kind !== 'Ident' || !e.symbol) return;
       const sym = e.symbol;
       if (f.lookup(sym) || c.aliases?.has(sym.emitName)) return; // a local already, or copied by an outer loop

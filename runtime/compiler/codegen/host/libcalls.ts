@@ -40,6 +40,8 @@ export function emitHostLibCall(c: Ctx, e: CallExpr, name: string): string {
     const t = c.f ? c.f.temp() : '$gt';
     return `(${t} = ${args[0]}, ${t} === Infinity ? 1 : ${t} === -Infinity ? -1 : 0)`;
   }
+  // C's abs on an int: two's complement, so abs(INT_MIN) stays INT_MIN as with gcc.
+  if (name === 'abs') return `(Math.abs(${args[0]}) | 0)`;
   const direct = DIRECT_MATH[name];
   if (direct) return `${direct}(${args.join(', ')})`;
   if (name.endsWith('f') && DIRECT_MATH[name.slice(0, -1)]) return `Math.fround(${DIRECT_MATH[name.slice(0, -1)]}(${args.join(', ')}))`;
