@@ -1,0 +1,105 @@
+/**
+ * Running a CommonJS file with a V8 code cache, so that a short-lived process does not pay for parsing
+ * and compiling the same functions on every start (Node 20 has no `module.enableCompileCache`; it came
+ * in Node 22). The file is compiled with `vm.Script` and `cachedData`; after the process has done its
+ * work, `saveCache` asks V8 for the code of every function compiled so far (the lazily compiled ones
+ * too) and writes it where the next process looks.
+ *
+ * What always holds (docs/DECISIONS.md "brook check: one bundle and a V8 code cache"):
+ * - The cache file's name carries a hash of the file's bytes, Node's version and the CPU architecture,
+ *   so a rebuilt file or another Node never finds a stale cache. V8 checks its own version, flags and
+ *   a checksum besides, and rejects what does not match (`cache: 'rejected'`); the file then compiles
+ *   from source as if there were no cache. A cache changes how fast, never what runs.
+ * - Folders are tried in order and the first cache file found is the one used.
+ * - Writing is atomic (a temporary file renamed), so a concurrent process reads a whole cache or none;
+ *   a folder that cannot be written (a read-only install) is skipped without a word.
+ */
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+/** hit: V8 took the cache; rejected: a cache file was there but V8 refused it; missing: none found;
+ *  off: not looked for. */
+export type CacheState = 'hit' | 'rejected' | 'missing' | 'off';
+
+export interface LoadedScript<T> {
+  exports: T;
+  cache: CacheState;
+  /** The cache file used (hit or rejected). */
+  cacheFile?: string;
+  /** The cache file name for this file, this Node and this CPU (the same in every folder). */
+  cacheName: string;
+  /** Write the code of every function compiled so far to `dir` (created if needed); the path written,
+   *  or undefined when it could not be written. */
+  saveCache(dir: string): string | undefined;
+}
+
+export interface LoadOptions {
+  /** A hash of the file's bytes (hex), which the caller vouches for: cli/check-bundle.ts has it from
+   *  the bundle's manifest, checked against the file; hashing 400 KiB here would load node:crypto,
+   *  5 ms of a 150 ms start. It names the cache, so a cache is only ever used for these bytes. */
+  sourceHash: string;
+  /** Folders to look for a cache in, in order; empty or absent: compile from source. */
+  cacheDirs?: string[];
+}
+
+/** `NAME-HASH-NODEVERSION-ARCH.v8cache`: the name a cache of the file whose bytes hash to
+ *  `sourceHash` has here (the first 16 hex digits of the hash are enough to tell builds apart). */
+export function cacheFileName(file: string, sourceHash: string): string {
+  return `${basename(file).replace(/\.c?js$/, '')}-${sourceHash.slice(0, 16)}-node${process.versions.node}-${process.arch}.v8cache`;
+}
+
+/** The user's cache folder for brook (the same rule as runtime/profile/peaks.ts): `BROOK_CACHE_DIR`,
+ *  else `$XDG_CACHE_HOME/brook`, else `~/.cache/brook`. */
+export function userCacheDir(env: Record<string, string | undefined> = process.env): string {
+  if (env.BROOK_CACHE_DIR) return env.BROOK_CACHE_DIR;
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'brook');
+}
+
+/** Run the CommonJS file `file` (its own `require`, `module`, `__filename`) and return its exports. */
+export function loadCommonJs<T>(file: string, options: LoadOptions): LoadedScript<T> {
+  const source = readFileSync(file, 'utf8');
+  const cacheName = cacheFileName(file, options.sourceHash);
+  let cachedData: Buffer | undefined;
+  let cacheFile: string | undefined;
+  for (const dir of options.cacheDirs ?? []) {
+    try {
+      cachedData = readFileSync(join(dir, cacheName));
+      cacheFile = join(dir, cacheName);
+      break;
+    } catch {
+      // not in this folder
+    }
+  }
+  // Node's own CommonJS wrapper, so the file behaves as a module `require`d from its folder.
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const script = new Script(wrapped, { filename: file, cachedData });
+  const cache: CacheState = !options.cacheDirs?.length ? 'off' : !cachedData ? 'missing' : script.cachedDataRejected ? 'rejected' : 'hit';
+  const module = { exports: {} as T };
+  (script.runInThisContext() as (...a: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+  return {
+    exports: module.exports,
+    cache,
+    cacheFile,
+    cacheName,
+    saveCache(dir: string) {
+      const target = join(dir, cacheName);
+      const tmp = `${target}.${process.pid}.tmp`;
+      try {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(tmp, script.createCachedData());
+        renameSync(tmp, target);
+        return target;
+      } catch {
+        try {
+          rmSync(tmp, { force: true });
+        } catch {
+          // nothing was written
+        }
+        return undefined; // a read-only folder: the next process compiles from source again
+      }
+    },
+  };
+}
