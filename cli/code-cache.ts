@@ -8,8 +8,11 @@
  * What always holds (docs/DECISIONS.md "brook check: one bundle and a V8 code cache"):
  * - The cache file's name carries a hash of the file's bytes, Node's version and the CPU architecture,
  *   so a rebuilt file or another Node never finds a stale cache. V8 checks its own version, flags and
- *   a checksum besides, and rejects what does not match (`cache: 'rejected'`); the file then compiles
- *   from source as if there were no cache. A cache changes how fast, never what runs.
+ *   the source's length besides, and rejects what does not match (`cache: 'rejected'`); the file then
+ *   compiles from source as if there were no cache. A cache changes how fast, never what runs.
+ * - V8 does not check the cache's bytes (a release build skips its checksum: a flipped byte aborts the
+ *   process inside the deserializer), so the file wraps V8's data in a header with its length and
+ *   CRC-32, checked before V8 sees it; a damaged file counts as rejected.
  * - Folders are tried in order and the first cache file found is the one used.
  * - Writing is atomic (a temporary file renamed), so a concurrent process reads a whole cache or none;
  *   a folder that cannot be written (a read-only install) is skipped without a word.
@@ -19,6 +22,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { crc32 } from 'node:zlib';
 
 /** hit: V8 took the cache; rejected: a cache file was there but V8 refused it; missing: none found;
  *  off: not looked for. */
@@ -45,10 +49,33 @@ export interface LoadOptions {
   cacheDirs?: string[];
 }
 
-/** `NAME-HASH-NODEVERSION-ARCH.v8cache`: the name a cache of the file whose bytes hash to
- *  `sourceHash` has here (the first 16 hex digits of the hash are enough to tell builds apart). */
+/** `NAME-HASH-NODEVERSION-ARCH[-FLAGS].v8cache`: the name a cache of the file whose bytes hash to
+ *  `sourceHash` has in this process (the first 16 hex digits tell builds apart). V8 rejects a cache
+ *  made under other V8 flags, so a process started with options (node's own or NODE_OPTIONS) keeps
+ *  its caches under their own name (FLAGS: a CRC-32 of them) instead of overwriting a plain run's. */
 export function cacheFileName(file: string, sourceHash: string): string {
-  return `${basename(file).replace(/\.c?js$/, '')}-${sourceHash.slice(0, 16)}-node${process.versions.node}-${process.arch}.v8cache`;
+  const options = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0');
+  const flags = options === '' ? '' : `-${crc32(options).toString(16).padStart(8, '0')}`;
+  return `${basename(file).replace(/\.c?js$/, '')}-${sourceHash.slice(0, 16)}-node${process.versions.node}-${process.arch}${flags}.v8cache`;
+}
+
+/** A cache file: MAGIC, the CRC-32 of V8's data, its length (both uint32, little-endian), the data. */
+const MAGIC = 0x38565242; // 'BRV8'
+const HEADER_BYTES = 12;
+
+function wrapCache(data: Buffer): Buffer {
+  const header = Buffer.alloc(HEADER_BYTES);
+  header.writeUInt32LE(MAGIC, 0);
+  header.writeUInt32LE(crc32(data), 4);
+  header.writeUInt32LE(data.length, 8);
+  return Buffer.concat([header, data]);
+}
+
+/** V8's data from a cache file, or undefined when the file is not one whole, intact cache. */
+export function unwrapCache(file: Buffer): Buffer | undefined {
+  if (file.length < HEADER_BYTES || file.readUInt32LE(0) !== MAGIC || file.readUInt32LE(8) !== file.length - HEADER_BYTES) return undefined;
+  const data = file.subarray(HEADER_BYTES);
+  return crc32(data) === file.readUInt32LE(4) ? data : undefined;
 }
 
 /** The user's cache folder for brook (the same rule as runtime/profile/peaks.ts): `BROOK_CACHE_DIR`,
@@ -64,19 +91,23 @@ export function loadCommonJs<T>(file: string, options: LoadOptions): LoadedScrip
   const cacheName = cacheFileName(file, options.sourceHash);
   let cachedData: Buffer | undefined;
   let cacheFile: string | undefined;
+  let damaged = false;
   for (const dir of options.cacheDirs ?? []) {
+    let bytes: Buffer;
     try {
-      cachedData = readFileSync(join(dir, cacheName));
-      cacheFile = join(dir, cacheName);
-      break;
+      bytes = readFileSync(join(dir, cacheName));
     } catch {
-      // not in this folder
+      continue; // not in this folder
     }
+    cacheFile = join(dir, cacheName);
+    cachedData = unwrapCache(bytes);
+    damaged = !cachedData;
+    break;
   }
   // Node's own CommonJS wrapper, so the file behaves as a module `require`d from its folder.
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapped, { filename: file, cachedData });
-  const cache: CacheState = !options.cacheDirs?.length ? 'off' : !cachedData ? 'missing' : script.cachedDataRejected ? 'rejected' : 'hit';
+  const cache: CacheState = !options.cacheDirs?.length ? 'off' : damaged || script.cachedDataRejected ? 'rejected' : !cachedData ? 'missing' : 'hit';
   const module = { exports: {} as T };
   (script.runInThisContext() as (...a: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
   return {
@@ -89,7 +120,7 @@ export function loadCommonJs<T>(file: string, options: LoadOptions): LoadedScrip
       const tmp = `${target}.${process.pid}.tmp`;
       try {
         mkdirSync(dir, { recursive: true });
-        writeFileSync(tmp, script.createCachedData());
+        writeFileSync(tmp, wrapCache(script.createCachedData()));
         renameSync(tmp, target);
         return target;
       } catch {
