@@ -66,8 +66,8 @@ function isUnchanged(dir: string, f: FileStamp): boolean {
   const st = statSync(p, { throwIfNoEntry: false });
   if (!st || st.size !== f.size) return false;
   if (st.mtimeMs === f.mtimeMs) return true;
-  // tsc rewrites every file it builds: a new mtime with the same bytes is still fresh. node:crypto is
-  // loaded only here (5 ms): the common case never hashes.
+  // tsc rewrites every file it builds: a new mtime with the same bytes is still fresh. Only then is
+  // anything hashed.
   const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   return createHash('sha256').update(readFileSync(p)).digest('hex') === f.sha256;
 }

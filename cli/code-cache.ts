@@ -42,8 +42,8 @@ export interface LoadedScript<T> {
 
 export interface LoadOptions {
   /** A hash of the file's bytes (hex), which the caller vouches for: cli/check-bundle.ts has it from
-   *  the bundle's manifest, checked against the file; hashing 400 KiB here would load node:crypto,
-   *  5 ms of a 150 ms start. It names the cache, so a cache is only ever used for these bytes. */
+   *  the bundle's manifest, checked against the file, so a start need not read and hash 400 KiB
+   *  twice. It names the cache, so a cache is only ever used for these bytes. */
   sourceHash: string;
   /** Folders to look for a cache in, in order; empty or absent: compile from source. */
   cacheDirs?: string[];

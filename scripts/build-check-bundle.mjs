@@ -40,7 +40,8 @@ const result = await esbuild.build({
   bundle: true,
   platform: 'node',
   format: 'cjs',
-  target: `node${process.versions.node.split('.')[0]}`,
+  // The oldest Node the package supports (package.json engines), whatever Node builds it.
+  target: `node${/\d+(\.\d+)*/.exec(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node)[0]}`,
   outfile: bundleFile,
   metafile: true,
   logLevel: 'warning',
