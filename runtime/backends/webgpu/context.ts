@@ -18,6 +18,7 @@ import { Recorder, type RecordedCall } from './recorder.js';
 import { GpuTimer } from './timer.js';
 import { Uploader } from './upload.js';
 import { Downloader } from './download.js';
+import { WHOLE_WORK } from './bounded.js';
 
 export interface KernelPipeline extends Pipeline {
   plan: ModulePlan;
@@ -46,6 +47,8 @@ export class GpuContext {
   readonly maxStorageBuffers: number;
   /** Streams past this many bytes are split into pages (paging.ts). */
   pageBytes: number;
+  /** Positions x IR nodes a loop-free launch may have and still be recorded whole (bounded.ts). */
+  wholeWork = WHOLE_WORK;
   /** The adapter's own page limit, min(maxStorageBufferBindingSize, maxBufferSize). */
   readonly hardPageBytes: number;
 

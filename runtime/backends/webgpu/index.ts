@@ -60,7 +60,7 @@ import type { GpuTimes } from './timer.js';
 import type { PipelineCounts } from './pipelines.js';
 import { ProfileTags } from './profile-tags.js';
 import { runNative, type NativeHost } from './native.js';
-import { recordWhole } from './bounded.js';
+import { recordWhole, wholeWorkFor } from './bounded.js';
 import { coopLanes } from './coop.js';
 import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
@@ -100,6 +100,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   const maxBinding = device.limits.maxStorageBufferBindingSize;
   const maxBuffer = device.limits.maxBufferSize;
   const ctx = new GpuContext(device, started.features, timing, pageLimit(maxBinding, maxBuffer, options.pageBytes));
+  ctx.wholeWork = wholeWorkFor(started.description);
   // Anything outside our error scopes becomes a failure of the next sync instead of text Dawn prints.
   // preventDefault: otherwise dawn.node also prints the error to stdout, into the program's output.
   device.addEventListener('uncapturederror', (ev) => {
@@ -296,7 +297,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       // A long launch goes in pieces of its output domain, so an interrupt can land between them (pieces.ts).
       const bg = memo.bindGroup;
       // A loop-free kernel of bounded work needs no pieces: they would cost a host round trip each.
-      const whole = recordWhole(ir, n);
+      const whole = recordWhole(ir, n, ctx.wholeWork);
       if (p.grid2d) {
         const s = launch.outShape;
         const rows = s.length >= 2 ? s[s.length - 2]! : 1;

@@ -23,6 +23,7 @@ import type { KernelIR } from '../../compiler/ir.js';
 import { brtError } from '../../brt/errors.js';
 import { planModule, paramIsBound, type KernelVariant, type ModulePlan, type PagePlan, type PageSpec, type VariantMode } from '../../compiler/codegen/wgsl/index.js';
 import { asGpuBuf, type GpuBuf } from './buffers.js';
+import { recordWhole } from './bounded.js';
 import type { GpuContext } from './context.js';
 import { count, fillParams, isDirect, putPadded, variantFor, type BoundBuffer, type StreamArg } from './launch.js';
 import type { RecordedCall } from './recorder.js';
@@ -125,7 +126,7 @@ export function runPagedMap(ctx: GpuContext, launch: Launch, call: RecordedCall,
       const b = Math.min(hi, c.hi);
       if (a < b) record(c, a, b);
     }
-  }, call.what, launch.span);
+  }, call.what, launch.span, 1, recordWhole(ir, n, ctx.wholeWork));
 }
 
 /** The launch's stream bindings, in parameter order, with the mask last. */
