@@ -194,19 +194,30 @@ console.log(JSON.stringify({ importCliMs: t1 - t0, firstCompileMs: t2 - t1 }));`
   }
 }
 
-/** Project modules a `brook check` process loads (a loader hook counts them; the bundle is one file
- *  read, not a module, so it is not counted). */
+/** Project modules a `brook check` process loads: ES modules from a loader hook, CommonJS ones from
+ *  Module.prototype._compile (the bundle is one file read, not a module, so it is not counted). */
 function countCliModules(root: string, env: Record<string, string>): number {
   const dir = mkdtempSync(join(tmpdir(), 'brook-modules-'));
   try {
     const hooks = join(dir, 'hooks.mjs');
     writeFileSync(hooks, `export async function load(url, ctx, next) { if (url.startsWith('file:')) process.stderr.write('LOADED ' + url + '\\n'); return next(url, ctx); }\n`);
-    const reg = join(dir, 'register.mjs');
-    writeFileSync(reg, `import { register } from 'node:module'; register(${JSON.stringify('file://' + hooks)});\n`);
+    const trace = join(dir, 'trace.cjs');
+    writeFileSync(
+      trace,
+      `const Module = require('node:module');
+const { pathToFileURL } = require('node:url');
+Module.register(${JSON.stringify('file://' + hooks)});
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename) {
+  process.stderr.write('LOADED ' + pathToFileURL(filename).href + '\\n');
+  return compile.apply(this, arguments);
+};
+`,
+    );
     const prog = join(dir, 'p.br');
     writeFileSync(prog, programOfLines(300));
-    const r = spawnSync(process.execPath, ['--import', reg, join(root, 'bin', 'brook.js'), 'check', prog], { encoding: 'utf8', env: { ...process.env, ...env, BROOK_CACHE_DIR: join(dir, 'cache') } });
-    return r.stderr.split('\n').filter((l) => l.startsWith('LOADED ') && l.includes(root)).length;
+    const r = spawnSync(process.execPath, ['--require', trace, join(root, 'bin', 'brook.js'), 'check', prog], { encoding: 'utf8', env: { ...process.env, ...env, BROOK_CACHE_DIR: join(dir, 'cache') } });
+    return new Set(r.stderr.split('\n').filter((l) => l.startsWith('LOADED ') && l.includes(root))).size;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

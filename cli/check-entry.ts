@@ -1,7 +1,7 @@
 /**
  * The entry of `brook check`'s bundle: scripts/build-check-bundle.mjs bundles this file and what it
  * imports (the compiler, the shipped libraries) into dist/cli/check.bundle.cjs, which bin/brook.js
- * runs through cli/check-bundle.ts. It must import nothing that `check` does not need (no kernel, no
+ * runs through cli/check-bundle.cts. It must import nothing that `check` does not need (no kernel, no
  * backends, no runtime): the build fails if the bundle's inputs include any.
  */
 import { parseArgs, USAGE } from './args.js';

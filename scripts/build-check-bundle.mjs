@@ -1,5 +1,5 @@
 // The second step of `npm run build`, after tsc: `brook check`'s bundle and its V8 code cache
-// (cli/check-bundle.ts says how bin/brook.js uses them; docs/DECISIONS.md "brook check: one bundle and
+// (cli/check-bundle.cts says how bin/brook.js uses them; docs/DECISIONS.md "brook check: one bundle and
 // a V8 code cache" says why).
 //
 // 1. esbuild bundles dist/cli/check-entry.js and what it imports into dist/cli/check.bundle.cjs
@@ -14,6 +14,7 @@
 // works, from the modules, at the old speed.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -65,7 +66,7 @@ const manifest = { schema: 'brook-check-bundle/1', bundle: stamp(bundleFile), in
 writeFileSync(manifestFile, JSON.stringify(manifest, null, 1) + '\n');
 
 // The code cache: train on a few programs, then save what V8 compiled.
-const { loadCommonJs } = await import(pathToFileURL(join(cliDir, 'code-cache.js')).href);
+const { loadCommonJs } = createRequire(import.meta.url)(join(cliDir, 'code-cache.cjs'));
 const { programOfLines } = await import(pathToFileURL(join(root, 'dist', 'bench', 'startup.js')).href);
 const loaded = loadCommonJs(bundleFile, { sourceHash: manifest.bundle.sha256 });
 const dir = mkdtempSync(join(tmpdir(), 'brook-check-train-'));

@@ -1,5 +1,5 @@
 /**
- * `brook check` through its bundle and V8 code cache (cli/check-bundle.ts, scripts/build-check-bundle.mjs)
+ * `brook check` through its bundle and V8 code cache (cli/check-bundle.cts, scripts/build-check-bundle.mjs)
  * answers exactly as the CLI's modules do:
  * - every Brook program under tests/ and examples/ (errors, warnings, clean ones), checked by the
  *   bundle and by cli/main.ts: the same stderr, stdout and status;
@@ -13,20 +13,22 @@
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { programOfLines } from '../../bench/startup.js';
-import type { BundleManifest, CheckBundleEntry } from '../../cli/check-bundle.js';
-import { loadCommonJs } from '../../cli/code-cache.js';
+import type { BundleManifest, CheckBundleEntry } from '../../cli/check-bundle.cjs';
+import type * as CodeCache from '../../cli/code-cache.cjs';
 import { main } from '../../cli/main.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const cliDir = join(root, 'dist', 'cli');
 const dir = mkdtempSync(join(tmpdir(), 'brook-check-bundle-'));
 const manifest = JSON.parse(readFileSync(join(cliDir, 'check.bundle.json'), 'utf8')) as BundleManifest;
+// The built loader, as bin/brook.js requires it (CommonJS).
+const { loadCommonJs } = createRequire(import.meta.url)(join(cliDir, 'code-cache.cjs')) as typeof CodeCache;
 
 function file(name: string, text: string): string {
   const p = join(dir, name);
@@ -119,7 +121,7 @@ interface Spawned {
   stderr: string;
 }
 
-/** Node's own options change which cache a process uses (cli/code-cache.ts): none here. */
+/** Node's own options change which cache a process uses (cli/code-cache.cts): none here. */
 const { NODE_OPTIONS: _nodeOptions, ...plainEnv } = process.env;
 
 function brook(bin: string, argv: string[], env: Record<string, string>, nodeOptions: string[] = []): Spawned {
@@ -170,9 +172,9 @@ describe('the code cache in a private copy of the built package', () => {
   const pkg = join(dir, 'pkg');
   const pkgCli = join(pkg, 'dist', 'cli');
   const copy = (from: string, to: string) => cpSync(from, to, { recursive: true, preserveTimestamps: true });
-  copy(join(root, 'bin', 'brook.js'), join(pkg, 'bin', 'brook.js'));
+  copy(join(root, 'bin'), join(pkg, 'bin'));
   copy(join(root, 'lib', 'brook'), join(pkg, 'lib', 'brook'));
-  for (const f of [manifest.bundle.path, 'check.bundle.json', 'check-bundle.js', 'code-cache.js', 'main.js', 'io.js', 'phases.js', ...manifest.inputs.map((i) => i.path)]) {
+  for (const f of [manifest.bundle.path, 'check.bundle.json', 'check-bundle.cjs', 'code-cache.cjs', 'main.js', 'io.js', 'phases.js', ...manifest.inputs.map((i) => i.path)]) {
     copy(join(cliDir, f), join(pkgCli, f));
   }
   const bin = join(pkg, 'bin', 'brook.js');
@@ -261,18 +263,31 @@ describe('what a check loads', () => {
     for (const r of required) expect(builtinModules.includes(r.replace(/^node:/, '')), r).toBe(true);
   });
 
-  /** Module URLs a `brook check` process loads, from a loader hook. */
+  /** Module URLs a `brook check` process loads: ES modules from a loader hook, CommonJS ones from
+   *  Module.prototype._compile (require() does not pass through ES module hooks in Node 20). */
   function loadedModules(env: Record<string, string>): string[] {
     const hooks = file('hooks/hooks.mjs', `export async function load(url, ctx, next) { process.stderr.write('LOADED ' + url + '\\n'); return next(url, ctx); }\n`);
-    const register = file('hooks/register.mjs', `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-    const r = spawnSync(process.execPath, ['--import', register, join(root, 'bin', 'brook.js'), 'check', generated], { encoding: 'utf8', env: { ...plainEnv, ...env, BROOK_CACHE_DIR: join(dir, 'hooks-cache') } });
+    const trace = file(
+      'hooks/trace.cjs',
+      `const Module = require('node:module');
+const { pathToFileURL } = require('node:url');
+Module.register(${JSON.stringify(pathToFileURL(hooks).href)});
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename) {
+  process.stderr.write('LOADED ' + pathToFileURL(filename).href + '\\n');
+  return compile.apply(this, arguments);
+};
+`,
+    );
+    const r = spawnSync(process.execPath, ['--require', trace, join(root, 'bin', 'brook.js'), 'check', generated], { encoding: 'utf8', env: { ...plainEnv, ...env, BROOK_CACHE_DIR: join(dir, 'hooks-cache') } });
     expect(r.status, r.stderr).toBe(0);
-    return r.stderr.split('\n').filter((l) => l.startsWith('LOADED ')).map((l) => l.slice('LOADED '.length));
+    const loaded = r.stderr.split('\n').filter((l) => l.startsWith('LOADED ')).map((l) => l.slice('LOADED '.length));
+    return [...new Set(loaded)].filter((u) => !u.endsWith('/hooks/trace.cjs'));
   }
 
   it('with the bundle: three modules of ours and Node built-ins, nothing else', () => {
     const ours = loadedModules({}).filter((u) => u.startsWith('file:')).map((u) => relative(root, new URL(u).pathname));
-    expect(ours.sort()).toEqual(['bin/brook.js', 'dist/cli/check-bundle.js', 'dist/cli/code-cache.js']);
+    expect(ours.sort()).toEqual(['bin/brook.js', 'dist/cli/check-bundle.cjs', 'dist/cli/code-cache.cjs']);
   });
 
   it('from the modules: the compiler and the CLI, nothing of the kernel, backends, zeromq, webgpu or vega', () => {

@@ -1,9 +1,9 @@
 /**
  * `brook check` as bin/brook.js starts it: one bundled file (dist/cli/check.bundle.cjs: the compiler
  * and cli/check-entry.ts, built by scripts/build-check-bundle.mjs at `npm run build`) run through a V8
- * code cache (cli/code-cache.ts), instead of ~65 ES modules each resolved, read and compiled lazily.
- * A cold check of a 300-line program takes about half the time that way (docs/DECISIONS.md "brook
- * check: one bundle and a V8 code cache").
+ * code cache (cli/code-cache.cts), instead of ~65 ES modules each resolved, read and compiled lazily
+ * (docs/DECISIONS.md "brook check: one bundle and a V8 code cache"). This file and code-cache.cts are
+ * CommonJS (.cts), as bin/brook.js is: `require` needs none of the ES module loader's start-up.
  *
  * `checkWithBundle` answers undefined whenever the bundle cannot be trusted or does not apply, and
  * bin/brook.js then runs cli/main.ts as before; so the output and the status are the same either way:
@@ -13,15 +13,13 @@
  * - a command line that is not a plain check (`check --help`);
  * - BROOK_CHECK_LOADER=modules (the switch to compare the two, and a way out).
  * BROOK_CHECK_LOADER=bundle runs the bundle without a code cache; anything else, the bundle with one.
- * Caches are looked for in the user's cache folder (cli/code-cache.ts, userCacheDir), then next to the
+ * Caches are looked for in the user's cache folder (cli/code-cache.cts, userCacheDir), then next to the
  * bundle (made at build time); when neither is usable the one made by this run is written to the
  * user's folder, never into the installed package.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadCommonJs, userCacheDir, type CacheState } from './code-cache.js';
+import { join } from 'node:path';
+import { loadCommonJs, userCacheDir, type CacheState } from './code-cache.cjs';
 
 export const MANIFEST_FILE = 'check.bundle.json';
 
@@ -68,7 +66,7 @@ function isUnchanged(dir: string, f: FileStamp): boolean {
   if (st.mtimeMs === f.mtimeMs) return true;
   // tsc rewrites every file it builds: a new mtime with the same bytes is still fresh. Only then is
   // anything hashed.
-  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return createHash('sha256').update(readFileSync(p)).digest('hex') === f.sha256;
 }
 
@@ -81,7 +79,7 @@ export async function checkWithBundle(
 ): Promise<number | undefined> {
   const mode = env.BROOK_CHECK_LOADER;
   if (mode === 'modules') return void report?.({ loader: 'modules', reason: 'asked' });
-  const dir = dirname(fileURLToPath(import.meta.url));
+  const dir = __dirname;
   let manifest: BundleManifest;
   try {
     manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as BundleManifest;
