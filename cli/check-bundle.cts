@@ -17,6 +17,7 @@
  * bundle (made at build time); when neither is usable the one made by this run is written to the
  * user's folder, never into the installed package.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCommonJs, userCacheDir, type CacheState } from './code-cache.cjs';
@@ -66,7 +67,6 @@ function isUnchanged(dir: string, f: FileStamp): boolean {
   if (st.mtimeMs === f.mtimeMs) return true;
   // tsc rewrites every file it builds: a new mtime with the same bytes is still fresh. Only then is
   // anything hashed.
-  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return createHash('sha256').update(readFileSync(p)).digest('hex') === f.sha256;
 }
 
