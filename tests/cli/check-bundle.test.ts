@@ -12,7 +12,7 @@
  * - the bundle holds only what `check` needs, and a check loads no kernel, backend or notebook module.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -26,6 +26,9 @@ import { main } from '../../cli/main.js';
 const root = resolve(import.meta.dirname, '..', '..');
 const cliDir = join(root, 'dist', 'cli');
 const dir = mkdtempSync(join(tmpdir(), 'brook-check-bundle-'));
+if (!existsSync(join(cliDir, 'check.bundle.json'))) {
+  throw new Error('dist/cli/check.bundle.json is missing: the build made no check bundle (is esbuild, a devDependency, installed? `npm ci`, then `npm run build`)');
+}
 const manifest = JSON.parse(readFileSync(join(cliDir, 'check.bundle.json'), 'utf8')) as BundleManifest;
 // The built loader, as bin/brook.js requires it (CommonJS).
 const { loadCommonJs } = createRequire(import.meta.url)(join(cliDir, 'code-cache.cjs')) as typeof CodeCache;
