@@ -7,6 +7,9 @@
 #   programs issue 17: segment and sort on cpu, all threads, with a main-thread profile;
 #   transfers / xfer  issue 11: where streamRead's time goes (bench/probes/transfers.mjs), then the
 #            bench's streamRead, streamWrite and loop cases.
+# Not in the default STEPS (name them): large (issue 12: whole programs at --large, programs-large.sh),
+#   host (issue 12: host loops vs gcc -O2), startup (issue 12: cold `brook check` vs Node's start),
+#   issue11 (every issue-11 case in one bench run, the 2^28 SAXPY included), huge (the 2^28 SAXPY alone).
 # Usage (device machine, tree root, after `source .device/setup.sh`): bash bench/probes/remeasure-device.sh TAG
 # with $OUT set; TAG names the results (bench-TAG-blas.json, ...). STEPS picks steps (default all).
 TAG=${1:-h100}
@@ -47,6 +50,23 @@ fi
 if has xfer; then
   el xfer
   timeout 70 node dist/bench/run.js --backend webgpu --only streamRead,streamWrite,loop --json "$OUT/bench-$TAG-transfers.json" >> "$log" 2>&1
+fi
+if has large; then
+  el large
+  RUNS=${LARGE_RUNS:-1} bash bench/probes/programs-large.sh "$TAG" > /dev/null 2>> "$log"
+  tail -n 40 "$OUT/programs-large-$TAG.txt" >> "$log"; rm -f "$OUT/programs-large-$TAG.txt"
+fi
+if has host; then
+  el host
+  timeout 150 node dist/bench/run.js --backend cpu --only host --json "$OUT/bench-host-$TAG.json" >> "$log" 2>&1
+fi
+if has startup; then
+  el startup
+  timeout 120 node dist/bench/startup.js --runs 15 --json "$OUT/startup-$TAG.json" >> "$log" 2>&1
+fi
+if has issue11; then
+  el issue11
+  timeout 480 node dist/bench/run.js --backend webgpu --only saxpy,sum,stencil,sgemv,loop,calls,streamRead,streamWrite --json "$OUT/bench-$TAG-issue11.json" >> "$log" 2>&1
 fi
 if has huge; then
   el huge

@@ -258,6 +258,10 @@ export class FusionQueue {
     for (const x of streamArgs(l)) if (x.k !== input && this.latest.has(x.a.stream)) return false;
     // The target is written while the group's threads still run: the group must not touch it.
     if (m.target && (this.uses(m.target.stream) || m.target.stream === a.stream)) return false;
+    // A partial reduction runs one worker (CPU) or one workgroup (WebGPU) per target element: into a
+    // single element, the fused group's maps would run on that one worker or workgroup. Alone, they
+    // run over the whole machine and only the reduction is narrow (a power iteration's norm).
+    if (m.target && m.target.shape.every((x) => x === 1)) return false;
     if (!this.fitsBackend(l, m.target)) return false;
     const index = this.members.length;
     v.readers.push(index);

@@ -68,6 +68,10 @@ export class ProfileRecorder implements ProfileHooks {
   private nextTag = 1;
   private tag: number | null = null;
   private readonly records: OpRecord[] = [];
+  /** Records by tag, and the fused group's label by member tag: a long loop of fused calls makes
+   *  many of both, and looking them up one by one made profiled programs quadratically slower. */
+  private readonly recordByTag = new Map<number, OpRecord>();
+  private readonly groupOfTag = new Map<number, string>();
   private readonly groups = new Map<number, FusedGroupRecord>();
   /** Host time to add to (or take from) records not made yet (runDeferred moved it). */
   private readonly pendingMs = new Map<number, number>();
@@ -90,7 +94,11 @@ export class ProfileRecorder implements ProfileHooks {
   fused(tags: number[], label: string, passed?: FusedStreams): number {
     const g = this.nextTag++;
     this.groups.set(g, { label, tags: [...tags], ...(passed ? { passed: { elided: [...passed.elided], written: [...passed.written] } } : {}) });
-    for (const r of this.records) if (tags.includes(r.tag)) r.group = label;
+    for (const t of tags) {
+      this.groupOfTag.set(t, label);
+      const r = this.recordByTag.get(t);
+      if (r) r.group = label;
+    }
     return g;
   }
 
@@ -101,7 +109,7 @@ export class ProfileRecorder implements ProfileHooks {
   }
 
   private moveMs(tag: number, ms: number): void {
-    const r = this.records.find((x) => x.tag === tag);
+    const r = this.recordByTag.get(tag);
     if (r) r.hostMs += ms;
     else this.pendingMs.set(tag, (this.pendingMs.get(tag) ?? 0) + ms);
   }
@@ -137,7 +145,7 @@ export class ProfileRecorder implements ProfileHooks {
         for (const [g, { tags }] of this.groups) {
           const t = times.byTag.get(g);
           if (!t) continue;
-          const members = this.records.filter((r) => tags.includes(r.tag));
+          const members = tags.map((t) => this.recordByTag.get(t)).filter((r): r is OpRecord => r !== undefined);
           const total = members.reduce((n, r) => n + r.records, 0) || 1;
           for (const r of members) r.deviceMs = (r.deviceMs ?? 0) + ((t.ns / 1e6) * r.records) / total;
         }
@@ -188,8 +196,10 @@ export class ProfileRecorder implements ProfileHooks {
     const r: OpRecord = { tag, kind, name, ...traffic, hostMs: hostMs + (this.pendingMs.get(tag) ?? 0) };
     this.pendingMs.delete(tag);
     // Fusion may name a call's group before the call returned.
-    for (const g of this.groups.values()) if (g.tags.includes(tag)) r.group = g.label;
+    const group = this.groupOfTag.get(tag);
+    if (group !== undefined) r.group = group;
     this.records.push(r);
+    if (!this.recordByTag.has(tag)) this.recordByTag.set(tag, r);
   }
 
   private keepSample(s: SampleCall): void {

@@ -234,6 +234,26 @@ for (const backend of ['cpu', 'webgpu'] as const) {
       });
     }
 
+    it('a reduction into a one-element stream runs alone: the maps before it run over every position', async () => {
+      const n = 1000;
+      const xs = data(n, 23);
+      const r = await bothWays(backend, async (rt) => {
+        const x = await stream(rt, 'x', FLOAT, [n], xs);
+        const t = await stream(rt, 't', FLOAT, [n]);
+        const s = await stream(rt, 's', FLOAT, [1]);
+        rt.call(k('add1'), [x, t]);
+        rt.reduceToStream(k('sum'), [t, s], undefined, { dead: [t] });
+        const out = { s: await words(rt, s) };
+        for (const q of [x, t, s]) rt.free(q);
+        return out;
+      });
+      expect(r.launches.map((l) => l.kernel.ir.name)).toEqual(['add1', 'sum']);
+      expect(fusedOnes(r.launches)).toEqual([]);
+      let want = 0;
+      for (let i = 0; i < n; i++) want += xs[i]! + 1;
+      expect(floats(r.out.s as Uint32Array)[0]).toBe(want); // quarters: exact sums
+    });
+
     it('a map reading indexof of its own output, fused into reductions with that output dead', async () => {
       const m = 6;
       const n = 300;

@@ -14,12 +14,15 @@ import { vec } from '../../runtime/compiler/types.js';
 const F4 = vec('float', 4);
 let rt: BrookRuntimeHandle;
 let step: CompiledKernel;
+let sum: CompiledKernel;
 beforeAll(async () => {
   rt = await createRuntime({ backend: 'webgpu', requireGpu: true, stdout: () => {} });
-  const src = 'kernel void step(float4 x<>, float a, float b, out float4 y<>) { y = a * x + b; }\nint main() { return 0; }\n';
+  const src = 'kernel void step(float4 x<>, float a, float b, out float4 y<>) { y = a * x + b; }\n' +
+    'reduce void sum(float x<>, reduce float r<>) { r += x; }\nint main() { return 0; }\n';
   const out = compile(src, { fileName: 'memo.br' });
   if (!out.ok) throw new Error(`memo.br does not compile:\n${out.diagnostics.map((d) => renderDiagnostic(out.sources, d)).join('\n')}`);
   step = out.kernels.get('step')!;
+  sum = out.kernels.get('sum')!;
 });
 afterAll(() => rt?.dispose());
 
@@ -85,5 +88,40 @@ describe('launch memo', () => {
     for (let i = 0; i < out.length; i++) expect(out[i]).toBe(i + 2);
     rt.free(X);
     rt.free(Y);
+  });
+
+  it('partial reductions remembered per buffers: new data, other targets and a domain each give their own sums', async () => {
+    const n = 1024;
+    const X = rt.createStream('x', { kind: 'scalar', name: 'float' }, [n]);
+    const one = rt.createStream('one', { kind: 'scalar', name: 'float' }, [1]);
+    const four = rt.createStream('four', { kind: 'scalar', name: 'float' }, [4]);
+    const many = rt.createStream('many', { kind: 'scalar', name: 'float' }, [32]); // blocks of 32: a thread each
+    const blocks = (host: Float32Array, parts: number, lo = 0, len = n) =>
+      Array.from({ length: parts }, (_, p) => {
+        let s = 0;
+        for (let i = lo + (p * len) / parts; i < lo + ((p + 1) * len) / parts; i++) s += host[i]!;
+        return s; // small integers: exact in float32 in any order
+      });
+    for (let round = 0; round < 3; round++) {
+      const host = Float32Array.from({ length: n }, (_, i) => ((i * (round + 3)) % 17) - 8);
+      await rt.streamRead(X, host);
+      for (let c = 0; c < 3; c++) rt.reduceToStream(sum, [X, one]); // the same call again: remembered
+      rt.reduceToStream(sum, [X, four]);
+      for (let c = 0; c < 2; c++) rt.reduceToStream(sum, [X, many]);
+      const got1 = new Float32Array(1);
+      const got4 = new Float32Array(4);
+      const got32 = new Float32Array(32);
+      await rt.streamWrite(one, got1);
+      await rt.streamWrite(four, got4);
+      await rt.streamWrite(many, got32);
+      expect(Array.from(got1)).toEqual(blocks(host, 1));
+      expect(Array.from(got4)).toEqual(blocks(host, 4));
+      expect(Array.from(got32)).toEqual(blocks(host, 32));
+      // A domain of the same buffer: the second half only.
+      rt.reduceToStream(sum, [rt.domain(X, [n / 2], [n]), one]);
+      await rt.streamWrite(one, got1);
+      expect(Array.from(got1)).toEqual(blocks(host, 1, n / 2, n / 2));
+    }
+    for (const s of [X, one, four, many]) rt.free(s);
   });
 });

@@ -206,6 +206,7 @@ export class GpuContext {
     wg: number,
     fill: (data: Uint32Array) => void,
     call: RecordedCall,
+    bindGroup?: GPUBindGroup,
   ): void {
     const pipeline = p.pipelines.get(entry);
     if (!pipeline) throw new Error(`internal: no entry point ${entry}`);
@@ -213,7 +214,7 @@ export class GpuContext {
     const slot = this.rec.uniformSlot(p.uniformBytes);
     fill(slot.data);
     slot.data[5] = gx * wg; // U[1].y: threads per grid row
-    const bg = this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
+    const bg = bindGroup ?? this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
     this.rec.dispatch(pipeline, bg, slot.offset, gx, gy);
   }
 

@@ -23,9 +23,10 @@ import type { KernelVariant } from '../../compiler/codegen/wgsl/index.js';
 import { isCommutativeReduction, planModule, VEC4_BLOCK_WG } from '../../compiler/codegen/wgsl/index.js';
 import { shapeSpecFor } from './specialize.js';
 import { flattenElement } from '../../compiler/types.js';
-import type { GpuContext } from './context.js';
+import type { GpuContext, KernelPipeline } from './context.js';
 import { count, fillParams, isDirect, pad4, paramBuffers, variantFor, type BoundBuffer, type StreamArg } from './launch.js';
 import { hasSplitStream, pagedBuffers, planPagedLaunch, putPageBases } from './paged-launch.js';
+import { findMemo, rememberLaunch, type LaunchMemo } from './memo.js';
 
 const MAX_GROUPS = 4096;
 /** Workgroups of a strided (commutative) full reduction: about one resident wave on an H100/H200,
@@ -143,6 +144,12 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
   const block = count(launch.outShape) / n;
   // Large blocks get a workgroup each (threads split the block, combined in order); small blocks a thread.
   const wide = block >= WIDE_BLOCK;
+  // A call like an earlier one (same buffers, same shapes where specialized): its pipeline, bind
+  // group and workgroup size as found then (memo.ts), without planning the module again. Not for a
+  // fused producer (its inputs are addressed at the input's positions, which the signature leaves out).
+  const memo = ir.produce || hasSplitStream(l2) ? undefined : findMemo(l2, target.shape);
+  const wgOfMemo = memo && blockWorkgroups.get(memo);
+  if (memo && wgOfMemo) return dispatchBlocks(ctx, l2, target, memo.p, wide, wgOfMemo, memo.bindGroup);
   const words = flattenElement(ir.params[acc]!.type).length;
   // A commutative body lets a wide block's threads take strided (coalesced) elements.
   const v = { ...variantFor(l2, 'reduceBlocks', target.shape, wide ? Math.min(reduceWorkgroup(ctx, words), 256) : 64), wide, strided: wide && isCommutativeReduction(ir) };
@@ -154,17 +161,32 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
   if (wide && planModule(ir, v).vec4Params.size > 0) v.workgroupSize = VEC4_BLOCK_WG;
   const wg = v.workgroupSize;
   const p = ctx.kernelPipeline(launch.kernel, v);
-  const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, launch.span);
+  if (ir.produce) return dispatchBlocks(ctx, l2, target, p, wide, wg);
+  const bg = ctx.bindGroups.get(p, ctx.rec.uniformBuffer, paramBuffers(p.plan, args), () => `reduction '${ir.name}'`);
+  blockWorkgroups.set(rememberLaunch(launch.kernel, l2, target.shape, p, bg), wg);
+  dispatchBlocks(ctx, l2, target, p, wide, wg, bg);
+}
+
+/** Workgroup size of each remembered reduceBlocks launch (memo.ts keeps pipeline and bind group). */
+const blockWorkgroups = new WeakMap<LaunchMemo, number>();
+
+/** Record a partial reduction (not split): a workgroup per target for wide blocks, else a thread. */
+function dispatchBlocks(ctx: GpuContext, l2: Launch, target: StreamArg, p: KernelPipeline, wide: boolean, wg: number, bg?: GPUBindGroup): void {
+  const ir = l2.kernel.ir;
+  const n = count(target.shape);
+  const args = l2.args;
+  const call = ctx.rec.nextSeq(`reduction '${ir.name}'`, l2.span);
   const fill = (data: Uint32Array) => {
     data.set(pad4(target.shape, 1), 0);
     if (wide) data.set([n, 0, 0, n], 4);
     fillParams(data, p.plan, ir, args);
   };
+  const buffers = bg ? [] : paramBuffers(p.plan, args);
   if (wide) {
-    ctx.dispatchGroups(p, 'main', paramBuffers(p.plan, args), n, wg, fill, call);
-    ctx.rec.addWork(count(launch.outShape));
+    ctx.dispatchGroups(p, 'main', buffers, n, wg, fill, call, bg);
+    ctx.rec.addWork(count(l2.outShape));
   } else {
-    ctx.dispatch(p, 'main', paramBuffers(p.plan, args), n, wg, fill, call);
+    ctx.dispatch(p, 'main', buffers, n, wg, fill, call, bg);
   }
 }
 
