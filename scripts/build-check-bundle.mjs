@@ -7,8 +7,9 @@
 //    `check` does not need got in (the kernel, the backends, the runtime, any npm package).
 // 2. check.bundle.json lists the built modules it was made from, so a later tsc-only build that
 //    changes one makes the bundle stale (bin/brook.js then loads the modules as before).
-// 3. The bundle checks a few programs (a generated 300-line program, the examples, a program with
-//    errors), then V8 writes the code of every function compiled meanwhile next to the bundle.
+// 3. The bundle checks a few programs (a generated 300-line program, one with errors, one including
+//    the shipped BLAS library, the examples), then V8 writes the code of every function compiled
+//    meanwhile next to the bundle.
 //
 // Without esbuild (an install without devDependencies) it says so and stops: `brook check` still
 // works, from the modules, at the old speed.
@@ -71,9 +72,10 @@ const { programOfLines } = await import(pathToFileURL(join(root, 'dist', 'bench'
 const loaded = loadCommonJs(bundleFile, { sourceHash: manifest.bundle.sha256 });
 const dir = mkdtempSync(join(tmpdir(), 'brook-check-train-'));
 try {
-  const programs = [join(dir, 'generated300.br'), join(dir, 'errors.br')];
+  const programs = [join(dir, 'generated300.br'), join(dir, 'errors.br'), join(dir, 'blas.br')];
   writeFileSync(programs[0], programOfLines(300));
   writeFileSync(programs[1], 'kernel void k(float a<>, out float b<>) { b = a * undefinedName; }\nint main(void) { float x = 1.0f; return x + missing(); }\n');
+  writeFileSync(programs[2], '#include <brook/blas.br>\nint main(void) { return 0; }\n');
   const examples = join(root, 'examples');
   for (const f of readdirSync(examples)) if (f.endsWith('.br')) programs.push(join(examples, f));
   for (const p of programs) {
