@@ -28,11 +28,13 @@ const manifestFile = join(cliDir, 'check.bundle.json');
 /** Built folders `check` must not pull in: only the compiler, the libraries and the CLI's own files. */
 const FORBIDDEN = ['node_modules/', 'dist/kernel/', 'dist/magics/', 'dist/runtime/backends/', 'dist/runtime/hostlib/', 'dist/runtime/profile/', 'dist/runtime/brt/index.js', 'dist/bench/'];
 
+// No manifest until this build has succeeded: without one, bin/brook.js loads the modules.
+rmSync(manifestFile, { force: true });
+
 let esbuild;
 try {
   esbuild = await import('esbuild');
 } catch {
-  rmSync(manifestFile, { force: true }); // an older bundle would be stale
   console.log('build-check-bundle: esbuild is not installed (devDependencies); `brook check` loads its modules one by one');
   process.exit(0);
 }
@@ -56,7 +58,6 @@ const inputs = Object.keys(result.metafile.inputs).map((p) => resolve(root, p));
 const bad = inputs.filter((p) => FORBIDDEN.some((f) => relative(root, p).startsWith(f)));
 if (bad.length) {
   console.error(`build-check-bundle: the check bundle must not contain ${bad.map((p) => relative(root, p)).join(', ')}: cli/check-entry.ts imports them (directly or not)`);
-  rmSync(manifestFile, { force: true });
   process.exit(1);
 }
 const stamp = (p) => {
