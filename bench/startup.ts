@@ -3,7 +3,7 @@
  *
  * - cold: `node bin/brook.js check PROGRAM` as a new process, against `node -e 0` (Node's own
  *   start-up), interleaved run by run so machine load hits all alike; medians. Three ways of loading
- *   the compiler (cli/check-bundle.ts): the default (one bundled file through a V8 code cache), the
+ *   the compiler (cli/check-bundle.cts): the default (one bundled file through a V8 code cache), the
  *   bundle without the cache (BROOK_CHECK_LOADER=bundle), and the ES modules one by one
  *   (BROOK_CHECK_LOADER=modules, what every check did before the bundle). `checkLoader` says how the
  *   default runs were loaded (from BROOK_CHECK_TRACE=1), so a missing or rejected cache shows.

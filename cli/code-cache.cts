@@ -43,9 +43,9 @@ export interface LoadedScript<T> {
 }
 
 export interface LoadOptions {
-  /** A hash of the file's bytes (hex), which the caller vouches for: cli/check-bundle.ts has it from
-   *  the bundle's manifest, checked against the file, so a start need not read and hash 400 KiB
-   *  twice. It names the cache, so a cache is only ever used for these bytes. */
+  /** A hash of the file's bytes (hex), which the caller vouches for: cli/check-bundle.cts has it from
+   *  the bundle's manifest, checked against the file's size and mtime, so no start hashes 400 KiB.
+   *  It names the cache, so a cache is only ever used for these bytes. */
   sourceHash: string;
   /** Folders to look for a cache in, in order; empty or absent: compile from source. */
   cacheDirs?: string[];
