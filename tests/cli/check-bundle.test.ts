@@ -171,15 +171,15 @@ describe('the built command, as a user runs it', () => {
 });
 
 describe('the code cache in a private copy of the built package', () => {
-  // The package as installed: bin/, lib/brook/, and the built files a check loads either way.
+  // The package as installed: bin/, lib/brook/ and dist/ (timestamps kept, as an install keeps them),
+  // without the build's code cache.
   const pkg = join(dir, 'pkg');
   const pkgCli = join(pkg, 'dist', 'cli');
   const copy = (from: string, to: string) => cpSync(from, to, { recursive: true, preserveTimestamps: true });
   copy(join(root, 'bin'), join(pkg, 'bin'));
   copy(join(root, 'lib', 'brook'), join(pkg, 'lib', 'brook'));
-  for (const f of [manifest.bundle.path, 'check.bundle.json', 'check-bundle.cjs', 'code-cache.cjs', 'main.js', 'io.js', 'phases.js', ...manifest.inputs.map((i) => i.path)]) {
-    copy(join(cliDir, f), join(pkgCli, f));
-  }
+  copy(join(root, 'dist'), join(pkg, 'dist'));
+  for (const f of readdirSync(pkgCli)) if (f.endsWith('.v8cache')) rmSync(join(pkgCli, f));
   const bin = join(pkg, 'bin', 'brook.js');
   const userCache = join(dir, 'pkg-user-cache');
   const env = { BROOK_CACHE_DIR: userCache };
