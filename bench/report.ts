@@ -41,6 +41,12 @@ export function evaluateTargets(cases: CaseResult[], hostMemcpyGbps?: number): T
   add('SGEMV 8192^2 fused, T dead, within 10% of single kernel', 'sgemv.large.dead', 'single ms / dead ms', '>=', 1 / 1.1, (c) => ms(single) === undefined || ms(c) === undefined ? undefined : ms(single)! / ms(c)!);
   const unfused = byId.get('chain4.unfused');
   add('chain of 4 maps 2^24 float4: fused vs unfused', 'chain4.fused', 'unfused ms / fused ms', '>=', 3, (c) => ms(unfused) === undefined || ms(c) === undefined ? undefined : ms(unfused)! / ms(c)!);
+  // Issue 12: host C loops within 2x of gcc -O2, and the same Brook loop timed alike in its three rows.
+  for (const job of ['heap', 'array', 'gather']) {
+    add(`host ${job}: Brook vs gcc -O2`, `host.${job}.gcc`, 'ratio', '>=', 0.5, (c) => c.ratio);
+    const rows = ['gcc', 'js', 'checks'].map((b) => ms(byId.get(`host.${job}.${b}`)));
+    add(`host ${job}: Brook in its 3 rows`, `host.${job}.gcc`, 'max/min of the Brook medians', '<', 1.1, () => (rows.every((x) => x !== undefined) ? Math.max(...(rows as number[])) / Math.min(...(rows as number[])) : undefined));
+  }
   if (hostMemcpyGbps) {
     add('streamRead vs host memcpy', 'streamRead', 'brook GB/s / memcpy GB/s', '>=', 0.8, (c) => (c.brook.gbps === undefined ? undefined : c.brook.gbps / hostMemcpyGbps));
     add('streamWrite vs host memcpy', 'streamWrite', 'brook GB/s / memcpy GB/s', '>=', 0.8, (c) => (c.brook.gbps === undefined ? undefined : c.brook.gbps / hostMemcpyGbps));

@@ -31,6 +31,9 @@ export interface SideResult {
   medianMs?: number;
   minMs?: number;
   maxMs?: number;
+  /** First and third quartile of the samples (ms): (q3 - q1) / median is the spread. */
+  q1Ms?: number;
+  q3Ms?: number;
   samples?: number;
   /** Every sample, in the order taken (ms), so the spread can be read. */
   samplesMs?: number[];
@@ -118,6 +121,9 @@ export function summarize(side: SideResult, samplesMs: number[], bytes: number, 
   side.medianMs = med;
   side.minMs = Math.min(...samplesMs);
   side.maxMs = Math.max(...samplesMs);
+  const sorted = [...samplesMs].sort((a, b) => a - b);
+  side.q1Ms = sorted[Math.floor((sorted.length - 1) / 4)];
+  side.q3Ms = sorted[Math.ceil((3 * (sorted.length - 1)) / 4)];
   side.samples = samplesMs.length;
   side.samplesMs = samplesMs.map((x) => Number(x.toPrecision(6)));
   if (bytes > 0) side.gbps = bytes / (med * 1e-3) / 1e9;

@@ -316,6 +316,18 @@ export class Mem {
     return end - p;
   }
 
+  /**
+   * Bytes addressable from p on when p is the start of a live malloc block (its requested size), else
+   * 0: O(1), for a call-free loop's fast check of the elements it indexes from p (nothing in such a
+   * loop can free or resize the block).
+   */
+  mallocSpan(p: number): number {
+    if (!(p >= HEAP_BASE + HEADER && p < this.top && p % 16 === 0)) return 0;
+    if (this.u32[(p - 4) >>> 2] !== MALLOCED || this.sh[(p - 8) >>> 3] !== POISON_REDZONE) return 0;
+    const requested = this.u32[(p - 12) >>> 2]!;
+    return requested <= this.blockSize(p) ? requested : 0;
+  }
+
   private blockSize(p: number): number {
     return this.u32[(p - 8) >>> 2]!;
   }

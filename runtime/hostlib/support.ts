@@ -86,6 +86,25 @@ export function ck(M: Mem, p: number, n: number, write: number, span?: Span): nu
 }
 
 /**
+ * How many elements of 2^shift bytes from p on are addressable for sure while a call-free loop runs:
+ * those of the malloc block p starts (0 for any other p: every access then takes the full check).
+ */
+export function span(M: Mem, p: number, shift: number): number {
+  return Math.floor(M.mallocSpan(p) / (1 << shift));
+}
+
+/**
+ * The slow path of a checked element access in a call-free loop (codegen/host/expr.ts elementIndex):
+ * element index q of a view of 2^shift-byte elements, whose shadow byte was not 0. Returns q when the
+ * bytes are addressable after all (a partial granule); otherwise the located fault.
+ */
+export function cki(M: Mem, q: number, shift: number, write: number, span?: Span): number {
+  const n = 1 << shift;
+  ck(M, q * n, n, write, span);
+  return q;
+}
+
+/**
  * A checked access of n bytes (n > 8: vectors, struct copies), or the elements of `elem` bytes that
  * a loop will touch, checked once before it starts (the error names the first bad element).
  */

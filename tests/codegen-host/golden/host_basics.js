@@ -4,6 +4,7 @@ const $M = $L.mem;
 let $gt;
 let $ic = 0;
 function $ck(p, n, w, sp) { return $M.sh[p >>> 3] === 0 ? p : $H.ck($M, p, n, w, sp); }
+function $ckv(sh, p, n, w, sp) { return sh[p >>> 3] === 0 ? p : $H.ck($M, p, n, w, sp); }
 const $G0 = [8, 8];
 const $sp0 = Object.freeze({ file: 0, start: 293, end: 298 });
 const $sp1 = Object.freeze({ file: 0, start: 498, end: 502 });
@@ -31,7 +32,7 @@ function norm2($a0) {
 
 async function main(argc, argv) {
   try {
-    let $t0, $t1;
+    let $t0, $t1, $t2;
     let total = 0, u = 0, i = 0, x = undefined, y = undefined;
     const $fp = $M.alloca(56, $G1);
     try {
@@ -45,8 +46,19 @@ async function main(argc, argv) {
           (i = 0);
           $t0 = $M.f32;
           $t1 = $M.i32;
-          for (; (i < 8); ((i = ((i + 1) | 0)))) {
-            ($t0[($fp + i * 4) >>> 2] = Math.fround(Math.fround(i) * 0.5));
+          $t2 = $M.sh;
+          for (; (i < 8) && (8 - i) % 4 !== 0; ((i = ((i + 1) | 0)))) {
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+          }
+          for (; (i + 3 < 8);) {
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
           }
         }
         x = $rt.createStream("x", $T0, [8], $sp1);

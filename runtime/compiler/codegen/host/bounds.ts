@@ -278,21 +278,31 @@ export function aliasGlobals(c: Ctx, s: ForStmt): { pre: string[]; aliases: Map<
       if (e.kind === 'CallExpr' && !(e.callee.kind === 'Ident' && PURE_CALLS.has(e.callee.name) && e.callee.symbol?.kind === 'hostlib')) callFree = false;
       if (e.kind !== 'Ident' || !e.symbol) return;
       const sym = e.symbol;
-      if (sym.type.kind !== 'scalar' && sym.type.kind !== 'pointer') return;
-      if (f.lookup(sym)) return; // a local already
+      if (f.lookup(sym) || c.aliases?.has(sym.emitName)) return; // a local already, or copied by an outer loop
       const st = storageOf(c, sym);
-      if (st?.kind === 'js') reads.set(sym.emitName, st.name);
+      if (st?.kind === 'js' && (sym.type.kind === 'scalar' || sym.type.kind === 'pointer')) reads.set(sym.emitName, st.name);
+      // A global array or struct (or a scalar whose address is taken) lives in Mem at a fixed address
+      // held in a module constant: copied too, since V8 reloads a closure variable at every use (it
+      // embeds it as a constant only in the first instance of a module it optimizes).
+      if (st?.kind === 'mem') addresses.set(sym.emitName, st.addr);
     },
   };
+  const addresses = new Map<string, string>();
   for (const p of parts) walkStmt(p, visit);
   for (const e of exprs) walkExpr(e, visit);
-  if (!callFree || !reads.size) return undefined;
+  if (!callFree || (!reads.size && !addresses.size)) return undefined;
   const pre: string[] = [];
   const aliases = new Map<string, string>();
   for (const [name, js] of reads) {
     if (assigns(s.body, name) || exprs.some((e) => assignsExpr(e, name))) continue;
     const t = f.temp();
     pre.push(`${t} = ${js};`);
+    aliases.set(name, t);
+  }
+  // An address never changes, whatever the loop stores there.
+  for (const [name, addr] of addresses) {
+    const t = f.temp();
+    pre.push(`${t} = ${addr};`);
     aliases.set(name, t);
   }
   return aliases.size ? { pre, aliases } : undefined;

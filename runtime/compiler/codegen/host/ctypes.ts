@@ -152,18 +152,22 @@ function index(addr: string, shift: number): string {
  * `addr` checked for an access of `t` (see hostlib/memory.ts, shadow memory): `chk` is the span
  * constant of the access, or undefined where the compiler proved the access valid.
  */
-export function checkedAddr(addr: string, t: Type, write: boolean, chk: string | undefined): string {
+export function checkedAddr(addr: string, t: Type, write: boolean, chk: string | undefined, views?: ReadonlyMap<string, string>): string {
   if (chk === undefined) return addr;
   const n = Math.max(1, sizeOf(t));
   const w = write ? 1 : 0;
-  return n <= 8 ? `$ck(${addr}, ${n}, ${w}, ${chk})` : `$H.ckr($M, ${addr}, ${n}, ${w}, ${chk})`;
+  if (n > 8) return `$H.ckr($M, ${addr}, ${n}, ${w}, ${chk})`;
+  // In a call-free loop the shadow view is a local too (stmt.ts hoistViews): $ckv reads it instead of
+  // `$M.sh`, a property load V8 repeats at every access.
+  const sh = views?.get('sh');
+  return sh ? `$ckv(${sh}, ${addr}, ${n}, ${w}, ${chk})` : `$ck(${addr}, ${n}, ${w}, ${chk})`;
 }
 
 /** Load a value of type `t` (scalar, pointer, vector) from address expression `addr`. */
 /** `views`: typed-array views a call-free loop copied to locals (stmt.ts), by view name. */
 export function loadCode(addr: string, t: Type, chk?: string, views?: ReadonlyMap<string, string>): string {
   if (t.kind === 'array') return addr; // arrays are their address: no access
-  addr = checkedAddr(addr, t, false, chk);
+  addr = checkedAddr(addr, t, false, chk, views);
   if (t.kind === 'scalar') {
     const v = view(t.name);
     return v ? `${views?.get(v[0]) ?? `$M.${v[0]}`}[${index(addr, v[1])}]` : `$M.loadI64(${addr})`;
@@ -176,7 +180,7 @@ export function loadCode(addr: string, t: Type, chk?: string, views?: ReadonlyMa
 
 /** Store `value` (already converted to `t`) at `addr`; the expression's value is `value`. */
 export function storeCode(addr: string, t: Type, value: string, chk?: string, views?: ReadonlyMap<string, string>): string {
-  addr = checkedAddr(addr, t, true, chk);
+  addr = checkedAddr(addr, t, true, chk, views);
   if (t.kind === 'scalar') {
     const v = view(t.name);
     return v ? `(${views?.get(v[0]) ?? `$M.${v[0]}`}[${index(addr, v[1])}] = ${value})` : `$M.storeI64(${addr}, ${value})`;

@@ -15,7 +15,8 @@ import { NO_SPAN } from '../../source.js';
 import { binaryTypes } from '../../check/typing.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import { provenInBounds } from './bounds.js';
-import { addrPlus, arith, checkedAddr, convertScalar, isIntKind, literalValue, loadCode, numText, scalarOfType, storeCode, strideOf } from './ctypes.js';
+import { exactInFloat } from './exact.js';
+import { addrPlus, arith, checkedAddr, convertScalar, isIntKind, literalValue, loadCode, numText, scalarOfType, storeCode, strideOf, view } from './ctypes.js';
 import type { FnState, HostGen } from './gen.js';
 import { numLit, storageOf } from './gen.js';
 
@@ -31,21 +32,31 @@ export interface Ctx {
   ranges?: Map<string, { lo: number; hi: number }>;
   /** Accesses whose check a loop does once before it starts (bounds.ts, hoistChecks). */
   hoisted?: Set<Expr>;
-  /** Globals a call-free loop only reads, copied to locals before it (bounds.ts, aliasGlobals). */
+  /** Globals a call-free loop only reads, and the addresses of globals in Mem, copied to locals
+   *  before it (bounds.ts, aliasGlobals): by emitName, the local holding the value or the address. */
   aliases?: Map<string, string>;
   /** Typed-array views of host memory a call-free loop copied to locals before it (stmt.ts): nothing
    *  in such a loop can grow the memory, so `$M.f32` is read once instead of per access. */
   views?: ReadonlyMap<string, string>;
+  /** Elements addressable for sure from a pointer a call-free loop keeps (hoist.ts hoistSpans): by
+   *  `${pointer's JS text}|${log2 of the element size}`, the local holding the count. */
+  spans?: ReadonlyMap<string, string>;
 }
 
 export type LValue =
   | { kind: 'js'; name: string; type: Type }
-  /** `check`: the span constant of an access the compiler could not prove valid (checked at run time). */
-  | { kind: 'mem'; addr: string; type: Type; check?: string }
+  /**
+   * `check`: the span constant of an access the compiler could not prove valid (checked at run time).
+   * `elem`: the address is `base + index * size` (an element of an array or pointer, `P[i]`), so that
+   * a scalar access in a call-free loop can index its typed view directly (elementIndex).
+   */
+  | { kind: 'mem'; addr: string; type: Type; check?: string; elem?: { base: string; index: string; int32?: boolean } }
   /** A write mask (`v.zy`) on a vector lvalue. */
   | { kind: 'mask'; base: LValue; comps: number[]; type: Type };
 
 const DOUBLE: Type = { kind: 'scalar', name: 'double' };
+/** Integer kinds whose values fit 32 bits (uint: below 2^32). */
+const INT32_KINDS = new Set(['int', 'uint', 'short', 'ushort', 'char', 'uchar', 'bool']);
 const INT: Type = { kind: 'scalar', name: 'int' };
 
 export function typeOfExpr(c: Ctx, e: Expr): Type {
@@ -92,7 +103,18 @@ export function convert(c: Ctx, js: string, from: Type, to: Type, span?: Span): 
 }
 
 export function emitAs(c: Ctx, e: Expr, to: Type): string {
-  return convert(c, emitValue(c, e), typeOfExpr(c, e), to, e.span);
+  return exactFloat(c, e, to) ?? convert(c, emitValue(c, e), typeOfExpr(c, e), to, e.span);
+}
+
+/**
+ * An integer expression converted to float that needs no rounding (|value| <= 2^24, exact.ts): the
+ * value itself, without Math.fround. Undefined where the ordinary conversion applies.
+ */
+function exactFloat(c: Ctx, e: Expr, to: Type, js?: string): string | undefined {
+  if (to.kind !== 'scalar' || to.name !== 'float' || !exactInFloat(c, e)) return undefined;
+  const from = typeOfExpr(c, e);
+  if (from.kind !== 'scalar' || from.name === 'ulong') return undefined;
+  return js ?? emitValue(c, e);
 }
 
 /** A truth value. C: any nonzero number (NaN too) or non-NULL pointer is true. */
@@ -177,7 +199,7 @@ function emitIdent(c: Ctx, id: Ident): string {
       const st = storageOf(c, sym);
       if (!st) return unsupported(c, id, `the variable '${id.name}' here (no storage)`);
       if (st.kind === 'js') return c.aliases?.get(sym.emitName) ?? st.name;
-      return loadCode(st.addr, sym.type, undefined, c.views);
+      return loadCode(c.aliases?.get(sym.emitName) ?? st.addr, sym.type, undefined, c.views);
     }
   }
 }
@@ -231,7 +253,13 @@ function emitBinary(c: Ctx, e: BinaryExpr): string {
     return `+${comparison(c, e)}`;
   }
   if (isPtr(lt) || isPtr(rt)) return pointerArith(c, e, e.op, e.left, e.right);
-  return binaryValue(c, e.op, emitValue(c, e.left), lt, emitValue(c, e.right), rt, typeOfExpr(c, e), () => c.g.span(e.span), constValue(e.right));
+  const ot = operandType(e.op, lt, rt);
+  // Integer operands of a float operation that convert exactly pass as they are (exact.ts).
+  const l = emitValue(c, e.left);
+  const r = emitValue(c, e.right);
+  const exactL = exactFloat(c, e.left, ot, l);
+  const exactR = exactFloat(c, e.right, ot, r);
+  return binaryValue(c, e.op, exactL ?? l, exactL ? ot : lt, exactR ?? r, exactR ? ot : rt, typeOfExpr(c, e), () => c.g.span(e.span), constValue(e.right));
 }
 
 /** `l op r` for arithmetic values of types lt, rt; result converted to `result`. */
@@ -370,7 +398,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
       if (!sym) return null;
       const st = storageOf(c, sym);
       if (!st) return null;
-      return st.kind === 'js' ? { kind: 'js', name: st.name, type: t } : { kind: 'mem', addr: st.addr, type: t };
+      return st.kind === 'js' ? { kind: 'js', name: st.name, type: t } : { kind: 'mem', addr: c.aliases?.get(sym.emitName) ?? st.addr, type: t };
     }
     case 'UnaryExpr':
       if (e.op !== '*') return null;
@@ -391,6 +419,10 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
       const stride = strideOf(ot);
       const lv: LValue = { kind: 'mem', addr: addrPlus(base, scaled(idx, stride)), type: t };
       if (!provenInBounds(c, e)) lv.check = c.g.accessCheck(e.span);
+      if (stride === sizeOf(t)) {
+        const it = typeOfExpr(c, e.index);
+        lv.elem = { base, index: idx, int32: it.kind === 'scalar' && INT32_KINDS.has(it.name) };
+      }
       return lv;
     }
     case 'MemberExpr': {
@@ -440,10 +472,44 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
   }
 }
 
+/**
+ * A scalar element `P[i]` in a call-free loop (c.views: the typed views are locals there): the view
+ * and the element index `(P >>> shift) + i`, which V8 compiles to fewer operations than the byte
+ * address `(P + i * size) >>> shift` (the same element: pointers are aligned to their type, see
+ * hostlib/memory.ts). A checked access tests its shadow byte inline, the element index held in a
+ * temp; the slow path ($H.cki: a partial granule, or the fault) gets the byte address.
+ */
+function elementIndex(c: Ctx, lv: LValue, write: boolean): { view: string; index: string } | undefined {
+  if (lv.kind !== 'mem' || !lv.elem || !c.views || !c.f || lv.type.kind !== 'scalar') return undefined;
+  const v = view(lv.type.name);
+  const local = v && c.views.get(v[0]);
+  if (!v || !local || 1 << v[1] !== sizeOf(lv.type)) return undefined;
+  const shift = v[1];
+  const q0 = lv.elem.base === '0' ? lv.elem.index : shift === 0 ? `(${lv.elem.base} + ${lv.elem.index})` : `((${lv.elem.base} >>> ${shift}) + ${lv.elem.index})`;
+  if (lv.check === undefined) return { view: local, index: q0 };
+  const sh = c.views.get('sh');
+  if (!sh) return undefined;
+  const q = c.f.temp();
+  const count = c.spans?.get(`${lv.elem.base}|${shift}`);
+  if (count) {
+    // Below the count of elements known addressable: no shadow lookup. (An index of 32 bits tests
+    // with one unsigned compare, both sides >>> 0 so V8 compares uint32s, not doubles; a wider index
+    // may exceed 2^32, where >>> 0 would wrap.)
+    const inside = lv.elem.int32 ? `(${q} >>> 0) < (${count} >>> 0)` : `${q} >= 0 && ${q} < ${count}`;
+    const at = `(${lv.elem.base} >>> ${shift}) + ${q}`;
+    return { view: local, index: `(${q} = ${lv.elem.index}, ${inside} ? ${at} : $H.cki($M, ${at}, ${shift}, ${write ? 1 : 0}, ${lv.check}))` };
+  }
+  return { view: local, index: `(${q} = ${q0}, ${sh}[${q} >>> ${3 - shift}] === 0 ? ${q} : $H.cki($M, ${q}, ${shift}, ${write ? 1 : 0}, ${lv.check}))` };
+}
+
 export function readLValue(c: Ctx, lv: LValue): string {
   switch (lv.kind) {
     case 'js': return lv.name;
-    case 'mem': return loadCode(lv.addr, lv.type, lv.check, c.views);
+    case 'mem': {
+      const ix = elementIndex(c, lv, false);
+      if (ix) return `${ix.view}[${ix.index}]`;
+      return loadCode(lv.addr, lv.type, lv.check, c.views);
+    }
     case 'mask': {
       const v = readLValue(c, lv.base);
       return lv.comps.length === 1 ? `${v}[${lv.comps[0]}]` : `$H.swz(${v}, [${lv.comps.join(', ')}])`;
@@ -457,8 +523,11 @@ export function writeLValue(c: Ctx, lv: LValue, value: string): string {
     case 'js':
       if (lv.type.kind === 'vector') return `(${lv.name} = $H.vconv(${value}, ${lv.type.size}, '${lv.type.elem}'))`;
       return `(${lv.name} = ${value})`;
-    case 'mem':
+    case 'mem': {
+      const ix = elementIndex(c, lv, true);
+      if (ix) return `(${ix.view}[${ix.index}] = ${value})`;
       return storeCode(lv.addr, lv.type, value, lv.check, c.views);
+    }
     case 'mask': {
       const bt = lv.base.type;
       if (bt.kind !== 'vector') return unsupported(c, { span: NO_SPAN }, 'this write mask');
@@ -471,6 +540,13 @@ export function writeLValue(c: Ctx, lv: LValue, value: string): string {
 
 /** Evaluate the address of a memory lvalue once (into a temp) when it will be read and written. */
 function stabilize(c: Ctx, lv: LValue): { setup: string; lv: LValue } {
+  // An element in a call-free loop: its (checked) element index once, then read and written unchecked.
+  const ix = lv.kind === 'mem' && c.f ? elementIndex(c, lv, true) : undefined;
+  if (ix && lv.kind === 'mem' && c.f) {
+    const t = c.f.temp();
+    const size = sizeOf(lv.type);
+    return { setup: `${t} = ${ix.index}, `, lv: { kind: 'mem', addr: `(${t} * ${size})`, type: lv.type, elem: { base: '0', index: t } } };
+  }
   if (lv.kind === 'mem' && !/^[\w$]+$/.test(lv.addr) && !/^\(\$fp \+ \d+\)$/.test(lv.addr)) {
     const t = c.f ? c.f.temp() : '$gt';
     return { setup: `${t} = ${lv.addr}, `, lv: { kind: 'mem', addr: t, type: lv.type, check: lv.check } };
@@ -499,7 +575,9 @@ function emitAssign(c: Ctx, e: AssignExpr): string {
     const n = convert(c, emitValue(c, e.value), vt, { kind: 'scalar', name: 'long' });
     next = `(${cur} ${op} ${scaled(n, strideOf(tt))})`;
   } else {
-    next = binaryValue(c, op, cur, tt, emitValue(c, e.value), vt, tt, () => c.g.span(e.span), constValue(e.value));
+    const v = emitValue(c, e.value);
+    const exact = op === '<<' || op === '>>' ? undefined : exactFloat(c, e.value, operandType(op, tt, vt), v);
+    next = binaryValue(c, op, cur, tt, exact ?? v, exact ? operandType(op, tt, vt) : vt, tt, () => c.g.span(e.span), constValue(e.value));
   }
   return `(${setup}${writeLValue(c, lv, next)})`;
 }
@@ -525,7 +603,7 @@ function emitCast(c: Ctx, e: CastExpr): string {
   const to = e.target.type ?? typeOfExpr(c, e);
   const v = emitValue(c, e.operand);
   if (to.kind === 'void') return `void ${v}`;
-  return convert(c, v, typeOfExpr(c, e.operand), to);
+  return exactFloat(c, e.operand, to, v) ?? convert(c, v, typeOfExpr(c, e.operand), to);
 }
 
 export function emitConstruct(c: Ctx, args: Expr[], t: Type): string {

@@ -2,14 +2,15 @@
  * Memory checks hoisted out of counted loops: the analysis is bounds.ts's; this module writes the one
  * range check per access that runs before the loop (it emits operands, so it sits above expr.ts).
  */
-import type { Expr, ForStmt } from '../../ast.js';
+import type { Expr, ForStmt, IndexExpr } from '../../ast.js';
 import type { Type } from '../../types.js';
 import { sizeOf } from '../../types.js';
-import { strideOf } from './ctypes.js';
+import { strideOf, view } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { emitAs, emitValue } from './expr.js';
 import { storageOf } from './gen.js';
-import { assigns, invariant, isIncrement, offsetFrom, straightLine, unconditionalAccesses } from './bounds.js';
+import { assigns, invariant, isIncrement, offsetFrom, provenInBounds, straightLine, unconditionalAccesses } from './bounds.js';
+import { walkExpr, walkStmt } from './walk.js';
 
 /**
  * `for (i = A; i < E; i++) body` where every iteration runs the top-level statements of `body` to
@@ -73,3 +74,84 @@ export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
 }
 
 const LONG: Type = { kind: 'scalar', name: 'long' };
+
+/**
+ * Checked element accesses `P[e]` in a call-free loop whose pointer P the loop does not change (a
+ * local, or a global the loop only reads: aliasGlobals): before the loop, how many elements from P on
+ * are addressable for sure (`$H.span`: the malloc block P starts, else 0). Inside, an index below
+ * that count skips the shadow lookup (expr.ts elementIndex); any other index gets the full check, so
+ * every fault is still caught. Keys: `${P's JS text}|${log2 of the element size}`.
+ */
+export function hoistSpans(c: Ctx, s: ForStmt): { pre: string[]; spans: Map<string, string> } | undefined {
+  if (c.g.options.memoryChecks === false || !c.views || !c.f) return undefined;
+  const f = c.f;
+  const found = new Map<string, { base: string; shift: number }>();
+  const exprs = [s.cond, s.update].filter((e): e is Expr => !!e);
+  const visit = {
+    expr(e: Expr) {
+      if (e.kind !== 'IndexExpr') return;
+      const obj = e.object;
+      if (obj.kind !== 'Ident' || !obj.symbol || obj.type?.kind !== 'pointer' || e.type?.kind !== 'scalar') return;
+      const v = view(e.type.name);
+      if (!v || 1 << v[1] !== sizeOf(e.type) || strideOf(obj.type) !== sizeOf(e.type)) return;
+      if (c.hoisted?.has(e) || provenInBounds(c, e as IndexExpr)) return;
+      const sym = obj.symbol;
+      const name = sym.emitName;
+      const local = f.lookup(sym);
+      const kept = local ? local.kind === 'js' && !assigns(s.body, name) && !exprs.some((x) => assigns({ kind: 'ExprStmt', span: x.span, expr: x }, name)) : c.aliases?.has(name);
+      if (!kept) return;
+      const base = emitValue(c, obj);
+      const key = `${base}|${v[1]}`;
+      if (!c.spans?.has(key)) found.set(key, { base, shift: v[1] });
+    },
+  };
+  walkStmt(s.body, visit);
+  for (const e of exprs) walkExpr(e, visit);
+  if (!found.size) return undefined;
+  const pre: string[] = [];
+  const spans = new Map<string, string>();
+  for (const [key, { base, shift }] of found) {
+    const t = f.temp();
+    pre.push(`${t} = $H.span($M, ${base}, ${shift});`);
+    spans.set(key, t);
+  }
+  return { pre, spans };
+}
+
+/** How many copies of the body an unrolled loop runs per test (see unrollTest). */
+export const UNROLL = 4;
+
+/**
+ * `for (i = A; i < E; i++) body` in a call-free loop whose body is a few straight-line statements
+ * (no break, continue, return, goto, switch, call or inner loop; `i` and E unchanged by it): `test`,
+ * which lets the loop run UNROLL iterations in a row (`i + 3 < E`, `<=` alike), and `rest`, the
+ * iterations left (`E - i`), or undefined. The loop (stmt.ts) first runs single iterations until the
+ * rest is a multiple of UNROLL, then body; i++ four times per test: the same iterations in the same
+ * order, with a quarter of the tests and branches, which V8 does not remove itself (a third of a
+ * fill loop's time). The odd iterations come first so that no code after the loop sees its first
+ * run only after V8 optimized the loop (that code would lack type feedback and deoptimize).
+ */
+export function unrollTest(c: Ctx, s: ForStmt): { test: string; rest: string } | undefined {
+  if (!c.views || !c.f || c.g.cell) return undefined;
+  const cond = s.cond;
+  if (!cond || cond.kind !== 'BinaryExpr' || (cond.op !== '<' && cond.op !== '<=') || cond.left.kind !== 'Ident') return undefined;
+  const sym = cond.left.symbol;
+  if (!sym || sym.type.kind !== 'scalar' || sym.type.name !== 'int' || c.f.lookup(sym)?.kind !== 'js') return undefined;
+  const et = cond.right.type;
+  if (!et || et.kind !== 'scalar' || (et.name !== 'int' && et.name !== 'short' && et.name !== 'char')) return undefined;
+  const name = sym.emitName;
+  if (!isIncrement(s.update, name) || !straightLine(s.body) || assigns(s.body, name) || !invariant(c, cond.right, s.body)) return undefined;
+  let small = true;
+  let statements = 0;
+  walkStmt(s.body, {
+    stmt(x) {
+      if (x.kind === 'ContinueStmt' || x.kind === 'ForStmt' || x.kind === 'WhileStmt' || x.kind === 'DoWhileStmt') small = false;
+      if (x.kind === 'DeclStmt' && x.decl.kind === 'VarDecl' && x.decl.declarators.some((d) => d.streamDims)) small = false;
+      if (x.kind !== 'Block') statements++;
+    },
+  });
+  if (!small || statements > 8) return undefined;
+  const i = emitValue(c, cond.left);
+  const end = emitValue(c, cond.right);
+  return { test: `(${i} + ${UNROLL - 1} ${cond.op} ${end})`, rest: cond.op === '<' ? `(${end} - ${i})` : `(${end} - ${i} + 1)` };
+}

@@ -35,6 +35,8 @@ const HEADER = [
   'let $ic = 0;',
   // A checked access (memory.ts): the shadow byte inline, the slow path (partial granule, fault) in $H.
   'function $ck(p, n, w, sp) { return $M.sh[p >>> 3] === 0 ? p : $H.ck($M, p, n, w, sp); }',
+  // The same with the shadow view passed in: call-free loops copy `$M.sh` to a local (stmt.ts hoistViews).
+  'function $ckv(sh, p, n, w, sp) { return sh[p >>> 3] === 0 ? p : $H.ck($M, p, n, w, sp); }',
 ];
 
 function registerKernels(g: HostGen, program: CheckedProgram): void {

@@ -18,7 +18,7 @@ import type { Ctx } from './expr.js';
 import { emitAs, emitCond, emitEffect, emitValue, typeOfExpr } from './expr.js';
 import { emitDeclarator } from './init.js';
 import { aliasGlobals, countedLoop, loopIsCallFree, scalarKindsIn } from './bounds.js';
-import { hoistChecks } from './hoist.js';
+import { hoistChecks, hoistSpans, UNROLL, unrollTest } from './hoist.js';
 
 export class Lines {
   readonly out: string[] = [];
@@ -120,13 +120,35 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
         for (const line of hoisted.pre) L.line(line);
         c.hoisted = new Set([...(outerHoisted ?? []), ...hoisted.covered]);
       }
+      // Counts of elements addressable for sure from the pointers the loop keeps (hoist.ts).
+      const outerSpans = c.spans;
+      const spans = hoistSpans(c, s);
+      if (spans) {
+        for (const line of spans.pre) L.line(line);
+        c.spans = new Map([...(outerSpans ?? []), ...spans.spans]);
+      }
       try {
-        loop(c, L, `for (; ${cond}; ${update})`, s.body);
+        // A short straight-line body: single iterations until the rest is a multiple of UNROLL, then
+        // UNROLL per test (hoist.ts unrollTest).
+        const unrolled = c.goto.labelAll ? undefined : unrollTest(c, s);
+        if (unrolled) {
+          loop(c, L, `for (; ${cond} && ${unrolled.rest} % ${UNROLL} !== 0; ${update})`, s.body);
+          L.line(`for (; ${unrolled.test};) {`);
+          interruptPoint(c, L);
+          for (let k = 0; k < UNROLL; k++) {
+            emitNested(c, s.body, L);
+            L.line(`  ${update};`);
+          }
+          L.line('}');
+        } else {
+          loop(c, L, `for (; ${cond}; ${update})`, s.body);
+        }
       } finally {
         c.ranges = outer;
         c.hoisted = outerHoisted;
         c.aliases = outerAliases;
         c.views = outerViews;
+        c.spans = outerSpans;
       }
       if (hasInit) {
         L.dedent();
@@ -215,6 +237,8 @@ function hoistViews(c: StmtCtx, s: ForStmt, L: Lines): Map<string, string> | und
     if (v) names.add(v[0]);
   }
   if (!names.size) return undefined;
+  // The shadow bytes too, for the accesses checked one by one ($ckv, ctypes.ts checkedAddr).
+  if (c.g.options.memoryChecks !== false) names.add('sh');
   const views = new Map<string, string>();
   for (const name of names) {
     const t = c.f!.temp();
