@@ -2,7 +2,11 @@
  * How fast the compiler answers (`node dist/bench/startup.js [--runs N] [--json PATH]`):
  *
  * - cold: `node bin/brook.js check PROGRAM` as a new process, against `node -e 0` (Node's own
- *   start-up), the two interleaved run by run so machine load hits both alike; medians.
+ *   start-up), interleaved run by run so machine load hits all alike; medians. Three ways of loading
+ *   the compiler (cli/check-bundle.cts): the default (one bundled file through a V8 code cache), the
+ *   bundle without the cache (BROOK_CHECK_LOADER=bundle), and the ES modules one by one
+ *   (BROOK_CHECK_LOADER=modules, what every check did before the bundle). `checkLoader` says how the
+ *   default runs were loaded (from BROOK_CHECK_TRACE=1), so a missing or rejected cache shows.
  * - warm: `compile()` of the same program inside one process after warm-up (what a notebook kernel
  *   pays per cell of that size); median.
  * - where a cold run's time goes: Node start, loading the CLI's modules (counted), compiling.
@@ -73,9 +77,9 @@ function repoRoot(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 }
 
-function timeProcess(cmd: string[]): number {
+function timeProcess(cmd: string[], env: NodeJS.ProcessEnv = process.env): number {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd[0]!, cmd.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(cmd[0]!, cmd.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], env });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${cmd.join(' ')} exited ${r.status}: ${r.stderr}`);
   return ms;
@@ -89,11 +93,19 @@ export interface StartupReport {
   programLines: number;
   runs: number;
   nodeStartMs: number;
+  /** The default `brook check` (the bundle through its code cache, when built). */
   coldCheckMs: number;
   coldRatio: number;
+  /** How the default runs loaded the compiler: BROOK_CHECK_TRACE's line, e.g. "bundle, code cache hit". */
+  checkLoader: string;
+  /** The bundle without a code cache, and the modules one by one (as before the bundle). */
+  coldCheckBundleNoCacheMs: number;
+  coldCheckModulesMs: number;
+  coldRatioModules: number;
   warmCompileMs: number;
-  /** A cold run in parts (medians of separate processes). */
-  breakdown: { importCliMs: number; modulesLoaded: number; firstCompileMs: number };
+  /** A cold run from the modules, in parts (medians of separate processes); modules of ours each
+   *  loader loads. */
+  breakdown: { importCliMs: number; modulesLoaded: number; modulesLoadedWithBundle: number; firstCompileMs: number };
   targets: { warmUnder50ms: boolean; coldWithin2x: boolean };
 }
 
@@ -109,16 +121,22 @@ export function measureStartup(runs: number): StartupReport {
 
     const node = [process.execPath, '-e', '0'];
     const check = [process.execPath, join(root, 'bin', 'brook.js'), 'check', file];
-    for (let i = 0; i < 3; i++) {
-      timeProcess(node);
-      timeProcess(check);
+    // A cache folder of this run's own: the build's cache next to the bundle is used, or (when V8
+    // rejects it here) the one the first warm-up run writes.
+    const base = { ...process.env, BROOK_CACHE_DIR: join(dir, 'cache') };
+    const envs = { cached: base, bundle: { ...base, BROOK_CHECK_LOADER: 'bundle' }, modules: { ...base, BROOK_CHECK_LOADER: 'modules' } };
+    const times = { node: [] as number[], cached: [] as number[], bundle: [] as number[], modules: [] as number[] };
+    for (let i = 0; i < runs + 3; i++) {
+      const warmUp = i < 3;
+      const t = [timeProcess(node), timeProcess(check, envs.cached), timeProcess(check, envs.bundle), timeProcess(check, envs.modules)];
+      if (warmUp) continue;
+      times.node.push(t[0]!);
+      times.cached.push(t[1]!);
+      times.bundle.push(t[2]!);
+      times.modules.push(t[3]!);
     }
-    const nodeMs: number[] = [];
-    const checkMs: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      nodeMs.push(timeProcess(node));
-      checkMs.push(timeProcess(check));
-    }
+    const traced = spawnSync(check[0]!, check.slice(1), { encoding: 'utf8', env: { ...base, BROOK_CHECK_TRACE: '1' } });
+    const checkLoader = /brook: check loader: (.*)/.exec(traced.stderr)?.[1] ?? 'unknown (an older bin/brook.js)';
 
     // Where the cold time goes: a child that imports the CLI, then compiles once, timing each.
     const probe = `const t0 = performance.now();
@@ -144,8 +162,9 @@ console.log(JSON.stringify({ importCliMs: t1 - t0, firstCompileMs: t2 - t1 }));`
       compile(text, { fileName: 'prog300.br' });
       warm.push(performance.now() - t0);
     }
-    const nodeStartMs = median(nodeMs);
-    const coldCheckMs = median(checkMs);
+    const nodeStartMs = median(times.node);
+    const coldCheckMs = median(times.cached);
+    const coldCheckModulesMs = median(times.modules);
     const warmCompileMs = median(warm);
     return {
       schema: 'brook-bench-startup/1',
@@ -157,10 +176,15 @@ console.log(JSON.stringify({ importCliMs: t1 - t0, firstCompileMs: t2 - t1 }));`
       nodeStartMs,
       coldCheckMs,
       coldRatio: coldCheckMs / nodeStartMs,
+      checkLoader,
+      coldCheckBundleNoCacheMs: median(times.bundle),
+      coldCheckModulesMs,
+      coldRatioModules: coldCheckModulesMs / nodeStartMs,
       warmCompileMs,
       breakdown: {
         importCliMs: median(parts.map((p) => p.importCliMs)),
-        modulesLoaded: countCliModules(root),
+        modulesLoaded: countCliModules(root, { BROOK_CHECK_LOADER: 'modules' }),
+        modulesLoadedWithBundle: countCliModules(root, {}),
         firstCompileMs: median(parts.map((p) => p.firstCompileMs)),
       },
       targets: { warmUnder50ms: warmCompileMs < 50, coldWithin2x: coldCheckMs <= 2 * nodeStartMs },
@@ -170,18 +194,30 @@ console.log(JSON.stringify({ importCliMs: t1 - t0, firstCompileMs: t2 - t1 }));`
   }
 }
 
-/** Project modules a `brook check` process loads (a loader hook counts them). */
-function countCliModules(root: string): number {
+/** Project modules a `brook check` process loads: ES modules from a loader hook, CommonJS ones from
+ *  Module.prototype._compile (the bundle is one file read, not a module, so it is not counted). */
+function countCliModules(root: string, env: Record<string, string>): number {
   const dir = mkdtempSync(join(tmpdir(), 'brook-modules-'));
   try {
     const hooks = join(dir, 'hooks.mjs');
     writeFileSync(hooks, `export async function load(url, ctx, next) { if (url.startsWith('file:')) process.stderr.write('LOADED ' + url + '\\n'); return next(url, ctx); }\n`);
-    const reg = join(dir, 'register.mjs');
-    writeFileSync(reg, `import { register } from 'node:module'; register(${JSON.stringify('file://' + hooks)});\n`);
+    const trace = join(dir, 'trace.cjs');
+    writeFileSync(
+      trace,
+      `const Module = require('node:module');
+const { pathToFileURL } = require('node:url');
+Module.register(${JSON.stringify('file://' + hooks)});
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename) {
+  process.stderr.write('LOADED ' + pathToFileURL(filename).href + '\\n');
+  return compile.apply(this, arguments);
+};
+`,
+    );
     const prog = join(dir, 'p.br');
     writeFileSync(prog, programOfLines(300));
-    const r = spawnSync(process.execPath, ['--import', reg, join(root, 'bin', 'brook.js'), 'check', prog], { encoding: 'utf8' });
-    return r.stderr.split('\n').filter((l) => l.startsWith('LOADED ') && l.includes(root)).length;
+    const r = spawnSync(process.execPath, ['--require', trace, join(root, 'bin', 'brook.js'), 'check', prog], { encoding: 'utf8', env: { ...process.env, ...env, BROOK_CACHE_DIR: join(dir, 'cache') } });
+    return new Set(r.stderr.split('\n').filter((l) => l.startsWith('LOADED ') && l.includes(root))).size;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -19,137 +19,17 @@
  *   any GPU name webgpu; a failure falls back to cpu with one line on stderr), else webgpu where an
  *   adapter exists.
  */
-import { existsSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrookRuntimeError, renderRuntimeError } from '../runtime/compiler/diagnostics.js';
+import { parseArgs, USAGE, type Args } from './args.js';
+import { checkCommand, readProgramFiles } from './check.js';
 import { compileFiles, compileOnWorker, type CompiledFiles, type CompileRequest } from './compile-files.js';
+import { defaultIO, type CliIO } from './io.js';
 import { PhaseClock } from './phases.js';
 
-export interface CliIO {
-  stdout(bytes: Uint8Array): void;
-  stderr(bytes: Uint8Array): void;
-  /** The next chunk of the program's stdin (scanf, fgets(stdin)), blocking; empty at its end. */
-  stdin?(): Uint8Array;
-  env: Record<string, string | undefined>;
-}
-
-const defaultIO: CliIO = {
-  stdout: (b) => void process.stdout.write(b),
-  stderr: (b) => void process.stderr.write(b),
-  stdin: readStdinChunk,
-  env: process.env,
-};
-
-/** A chunk of fd 0, waiting while a non-blocking pipe has nothing yet; empty at end of input. */
-function readStdinChunk(): Uint8Array {
-  const buf = Buffer.alloc(65536);
-  for (;;) {
-    try {
-      return buf.subarray(0, readSync(0, buf, 0, buf.length, null));
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN') {
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
-        continue;
-      }
-      if (code === 'EOF') return buf.subarray(0, 0);
-      throw e;
-    }
-  }
-}
-
-const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [--profile] [--profile-out PREFIX] [--phases-out FILE] [-- ARGS...]
-       brook check FILE.br [MORE.br ...] [-I DIR]
-       brook kernel | install | execute ...
-       brook --help | --version
-
-commands:
-  run      compile the program and run its main(argc, argv); argv[0] is the program path,
-           ARGS after -- follow. Prints what the program prints; the exit status is main's.
-  check    compile only: print errors and warnings (exit status 1 on errors).
-
-options:
-  --backend cpu|webgpu   run kernels on this backend (no fallback when given)
-  -I DIR                 look for #include "..." files in DIR too (after the including file's folder)
-  --profile              after the run, print on stderr where the time went: per kernel and copy its
-                         calls, time, bytes, flops, rates, % of this adapter's peaks, and the Brook
-                         paper's cost model (section 5.2) with advice (docs/PROFILE.md)
-  --profile-out PREFIX   with --profile: also write PREFIX.json (tables, model, peaks, roofline spec)
-                         and PREFIX.png (the roofline chart)
-  --phases-out FILE      write FILE (JSON): this process's wall time split into Node start, module
-                         loading, compiling, device start, pipeline creation, host code, copies and
-                         kernels (cli/phases.ts); prints nothing more
-
-environment:
-  BROOK_BACKEND=cpu|webgpu   preferred backend (falls back to cpu with a notice)
-  BRT_RUNTIME=cpu|<gpu>      the original BrookGPU variable: cpu means cpu, any other name webgpu
-`;
-
-interface Args {
-  command: 'run' | 'check' | 'help' | 'version';
-  files: string[];
-  backend?: 'cpu' | 'webgpu';
-  programArgs: string[];
-  /** -I DIR, in order. */
-  includeDirs?: string[];
-  /** --profile, and --profile-out PREFIX. */
-  profile?: boolean;
-  profileOut?: string;
-  /** --phases-out FILE: where this process's wall time went, as JSON (cli/phases.ts). */
-  phasesOut?: string;
-}
-
-function parseArgs(argv: string[]): Args | string {
-  if (argv.length === 0) return 'no command given';
-  const first = argv[0]!;
-  if (first === '--help' || first === '-h' || first === 'help') return { command: 'help', files: [], programArgs: [] };
-  if (first === '--version' || first === '-V') return { command: 'version', files: [], programArgs: [] };
-  if (first !== 'run' && first !== 'check') return `unknown command '${first}' (commands: run, check, kernel, install, execute)`;
-  const args: Args = { command: first, files: [], programArgs: [] };
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') {
-      args.programArgs = argv.slice(i + 1);
-      break;
-    }
-    if (a === '--backend' || a.startsWith('--backend=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-      if (v !== 'cpu' && v !== 'webgpu') return `--backend takes cpu or webgpu, not '${v ?? ''}'`;
-      args.backend = v;
-      continue;
-    }
-    if (a === '--profile') {
-      args.profile = true;
-      continue;
-    }
-    if (a === '--profile-out' || a.startsWith('--profile-out=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-      if (!v) return '--profile-out takes a path prefix, as in --profile-out saxpy-profile';
-      args.profileOut = v;
-      continue;
-    }
-    if (a === '--phases-out' || a.startsWith('--phases-out=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-      if (!v) return '--phases-out takes a file name, as in --phases-out phases.json';
-      args.phasesOut = v;
-      continue;
-    }
-    if (a === '-I' || (a.startsWith('-I') && a.length > 2)) {
-      const dir = a === '-I' ? argv[++i] : a.slice(2);
-      if (!dir) return "-I takes a folder, as in -I include";
-      (args.includeDirs ??= []).push(dir);
-      continue;
-    }
-    if (a === '--help' || a === '-h') return { command: 'help', files: [], programArgs: [] };
-    if (a.startsWith('-') && a !== '-') return `unknown option '${a}'`;
-    args.files.push(a);
-  }
-  if (args.files.length === 0) return `'brook ${first}' needs a .br file`;
-  if (args.profileOut && !args.profile) return '--profile-out needs --profile';
-  if (args.phasesOut && args.profile) return '--phases-out and --profile are two ways of timing a run: give one';
-  return args;
-}
+export type { CliIO } from './io.js';
 
 function version(): string {
   // dist/cli/main.js and cli/main.ts sit at different depths below the package root.
@@ -205,22 +85,11 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     return 0;
   }
 
+  if (parsed.command === 'check') return checkCommand(parsed, err);
   // Read the files; includes are read as the compiler meets them (cli/compile-files.ts).
-  const files: CompileRequest['files'] = [];
-  for (const f of parsed.files) {
-    try {
-      files.push({ name: f, text: readFileSync(f, 'utf8') });
-    } catch (e) {
-      err(`brook: cannot read '${f}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}\n`);
-      return 1;
-    }
-  }
+  const files = readProgramFiles(parsed.files, err);
+  if (!files) return 1;
   const request: CompileRequest = { files, includeDirs: parsed.includeDirs ?? [] };
-  if (parsed.command === 'check') {
-    const compiled = await compileFiles(request);
-    for (const r of compiled.rendered) err(r + '\n');
-    return compiled.ok ? 0 : 1;
-  }
   return run(request, parsed, io, phases);
 }
 
