@@ -42,8 +42,8 @@ const PROGRAMS = [
   { name: 'segment', file: 'bench/programs/segment.br', args: (process.env.BENCH_SEGMENT ?? '1024 150').split(' '), small: ['128', '10'], large: ['2048', '150'], what: '1024^2 float2, 150 diffusion steps', whatLarge: '2048^2 float2, 150 diffusion steps' },
   { name: 'sort', file: 'bench/programs/sort.br', args: [process.env.BENCH_SORT ?? '20'], small: ['12'], large: ['23'], what: 'bitonic sort of 2^20 floats (210 calls)', whatLarge: 'bitonic sort of 2^23 floats (276 calls)' },
   { name: 'saxpy', file: 'bench/programs/saxpy_loop.br', args: ['22', '100'], small: ['14', '10'], large: ['22', '1000'], what: '100 saxpy calls on 2^22 float4, one reduction', whatLarge: '1000 saxpy calls on 2^22 float4, one reduction' },
-  { name: 'sgemv', file: 'bench/programs/sgemv_power.br', args: ['4096', '50'], small: ['256', '5'], large: ['4096', '800'], what: 'power iteration, 50 sgemv of 4096^2, the loop on the device', whatLarge: 'power iteration, 800 sgemv of 4096^2, the loop on the device' },
-  { name: 'fft2d', file: 'bench/programs/fft2d.br', args: ['1024'], small: ['64', '1'], large: ['2048', '4'], what: '2-D FFT of 1024^2 complex, 20 radix-2 passes', whatLarge: '2-D FFT of 2048^2 complex and 4 inverse+forward round trips, 198 radix-2 passes' },
+  { name: 'sgemv', file: 'bench/programs/sgemv_power.br', args: ['4096', '50'], small: ['256', '5'], large: ['8192', '400'], what: 'power iteration, 50 sgemv of 4096^2, the loop on the device', whatLarge: 'power iteration, 400 sgemv of 8192^2, the loop on the device' },
+  { name: 'fft2d', file: 'bench/programs/fft2d.br', args: ['1024'], small: ['64', '1'], large: ['2048', '8'], what: '2-D FFT of 1024^2 complex, 20 radix-2 passes', whatLarge: '2-D FFT of 2048^2 complex and 8 inverse+forward round trips, 374 radix-2 passes' },
   { name: 'raytrace', file: 'bench/programs/raytrace.br', args: ['1024', '256'], small: ['64', '32'], large: ['2048', '512'], what: '1024^2 rays x 256 triangles, nearest hit', whatLarge: '2048^2 rays x 512 triangles, nearest hit' },
 ];
 
