@@ -89,6 +89,9 @@ export function userCacheDir(env: Record<string, string | undefined> = process.e
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'brook');
 }
 
+/** import() from this file's folder: bare specifiers (packages) resolve as from the bundle's. */
+const importExternal = (specifier: string): Promise<unknown> => import(specifier);
+
 /** Run the CommonJS file `file` (its own `require`, `module`, `__filename`) and return its exports. */
 export function loadCommonJs<T>(file: string, options: LoadOptions): LoadedScript<T> {
   const source = readFileSync(file, 'utf8');
@@ -108,12 +111,14 @@ export function loadCommonJs<T>(file: string, options: LoadOptions): LoadedScrip
     damaged = !cachedData;
     break;
   }
-  // Node's own CommonJS wrapper, so the file behaves as a module `require`d from its folder.
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  // Node's own CommonJS wrapper, so the file behaves as a module `require`d from its folder; plus
+  // `__import`, a real import() for the packages a bundle keeps external as ES modules (`webgpu`): a
+  // vm.Script has no import() of its own (Node 20 gives it one only behind an experimental flag).
+  const wrapped = `(function (exports, require, module, __filename, __dirname, __import) {${source}\n})`;
   const script = new Script(wrapped, { filename: file, cachedData });
   const cache: CacheState = !options.cacheDirs?.length ? 'off' : damaged || script.cachedDataRejected ? 'rejected' : !cachedData ? 'missing' : 'hit';
   const module = { exports: {} as T };
-  (script.runInThisContext() as (...a: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+  (script.runInThisContext() as (...a: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file), importExternal);
   return {
     exports: module.exports,
     cache,

@@ -1,5 +1,5 @@
 /**
- * `brook check` through its bundle and V8 code cache (cli/check-bundle.cts, scripts/build-check-bundle.mjs)
+ * `brook check` through its bundle and V8 code cache (cli/bundle-loader.cts, scripts/build-check-bundle.mjs)
  * answers exactly as the CLI's modules do:
  * - every Brook program under tests/ and examples/ (errors, warnings, clean ones), checked by the
  *   bundle and by cli/main.ts: the same stderr, stdout and status;
@@ -19,7 +19,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { programOfLines } from '../../bench/startup.js';
-import type { BundleManifest, CheckBundleEntry } from '../../cli/check-bundle.cjs';
+import type { BundleManifest, CheckBundleEntry } from '../../cli/bundle-loader.cjs';
 import type * as CodeCache from '../../cli/code-cache.cjs';
 import { main } from '../../cli/main.js';
 
@@ -290,7 +290,7 @@ Module.prototype._compile = function (content, filename) {
 
   it('with the bundle: three modules of ours and Node built-ins, nothing else', () => {
     const ours = loadedModules({}).filter((u) => u.startsWith('file:')).map((u) => relative(root, new URL(u).pathname));
-    expect(ours.sort()).toEqual(['bin/brook.js', 'dist/cli/check-bundle.cjs', 'dist/cli/code-cache.cjs']);
+    expect(ours.sort()).toEqual(['bin/brook.js', 'dist/cli/bundle-loader.cjs', 'dist/cli/code-cache.cjs']);
   });
 
   it('from the modules: the compiler and the CLI, nothing of the kernel, backends, zeromq, webgpu or vega', () => {

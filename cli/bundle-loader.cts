@@ -1,18 +1,21 @@
 /**
- * `brook check` as bin/brook.js starts it: one bundled file (dist/cli/check.bundle.cjs: the compiler
- * and cli/check-entry.ts, built by scripts/build-check-bundle.mjs at `npm run build`) run through a V8
- * code cache (cli/code-cache.cts), instead of ~65 ES modules each resolved, read and compiled lazily
- * (docs/DECISIONS.md "brook check: one bundle and a V8 code cache"). This file and code-cache.cts are
- * CommonJS (.cts), as bin/brook.js is: `require` needs none of the ES module loader's start-up.
+ * `brook check` and `brook run` as bin/brook.js starts them: one bundled file per command
+ * (dist/cli/check.bundle.cjs: the compiler and cli/check-entry.ts; dist/cli/run.bundle.cjs: the
+ * compiler, the host runtime, brt and both backends, and cli/run-entry.ts; both built by
+ * scripts/build-check-bundle.mjs at `npm run build`) run through a V8 code cache (cli/code-cache.cts),
+ * instead of ~65 (check) or ~150 (run) ES modules each resolved, read and compiled lazily
+ * (docs/DECISIONS.md "brook check: one bundle and a V8 code cache", "brook run: the same bundle
+ * machinery"). This file and code-cache.cts are CommonJS (.cts), as bin/brook.js is: `require` needs
+ * none of the ES module loader's start-up.
  *
- * `checkWithBundle` answers undefined whenever the bundle cannot be trusted or does not apply, and
+ * `runBundled` answers undefined whenever the bundle cannot be trusted or does not apply, and
  * bin/brook.js then runs cli/main.ts as before; so the output and the status are the same either way:
  * - no bundle (esbuild was not there at build time, or only `tsc` ran);
  * - a stale bundle: it or one of the built modules it was made from changed since (a `tsc` without
  *   the bundle step), found from the manifest next to it (size and mtime, then the content hash);
- * - a command line that is not a plain check (`check --help`);
- * - BROOK_CHECK_LOADER=modules (the switch to compare the two, and a way out).
- * BROOK_CHECK_LOADER=bundle runs the bundle without a code cache; anything else, the bundle with one.
+ * - a command line the entry leaves to main (`check --help`, `run --profile`);
+ * - BROOK_CHECK_LOADER=modules / BROOK_RUN_LOADER=modules (the switch to compare the two, and a way out).
+ * ...=bundle runs the bundle without a code cache; anything else, the bundle with one.
  * Caches are looked for in the user's cache folder (cli/code-cache.cts, userCacheDir), then next to the
  * bundle (made at build time); when neither is usable the one made by this run is written to the
  * user's folder, never into the installed package.
@@ -22,7 +25,18 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCommonJs, userCacheDir, type CacheState } from './code-cache.cjs';
 
-export const MANIFEST_FILE = 'check.bundle.json';
+/** The commands that have a bundle: the entry it exports, its manifest and its switch. */
+export const BUNDLES = {
+  check: { entry: 'checkEntry', manifest: 'check.bundle.json', loaderVar: 'BROOK_CHECK_LOADER' },
+  run: { entry: 'runEntry', manifest: 'run.bundle.json', loaderVar: 'BROOK_RUN_LOADER' },
+} as const;
+export type BundledCommand = keyof typeof BUNDLES;
+
+/** check's manifest (tests/cli/check-bundle.test.ts). */
+export const MANIFEST_FILE = BUNDLES.check.manifest;
+
+/** The manifest's schema (one for every bundle). */
+export const MANIFEST_SCHEMA = 'brook-bundle/1';
 
 /** A file as the build saw it. */
 export interface FileStamp {
@@ -35,7 +49,7 @@ export interface FileStamp {
 
 /** What scripts/build-check-bundle.mjs writes next to the bundle. */
 export interface BundleManifest {
-  schema: 'brook-check-bundle/1';
+  schema: typeof MANIFEST_SCHEMA;
   /** The bundle itself. */
   bundle: FileStamp;
   /** Every built module the bundle contains. */
@@ -46,11 +60,16 @@ export interface CheckBundleEntry {
   checkEntry(argv: string[], err: (s: string) => void): Promise<number | undefined>;
 }
 
-/** How the last checkWithBundle call ran (for the bench and the tests). */
+/** The run bundle's entry (cli/run-entry.ts): the process's own streams when `io` is left out. */
+export interface RunBundleEntry {
+  runEntry(argv: string[], io?: unknown): Promise<number | undefined>;
+}
+
+/** How the last runBundled call ran (for the bench and the tests). */
 export interface BundleRun {
   loader: 'modules' | 'bundle';
   /** Why the bundle was not used. */
-  reason?: 'asked' | 'absent' | 'stale' | 'not-a-check';
+  reason?: 'asked' | 'absent' | 'stale' | 'not-a-check' | 'not-a-run';
   cache?: CacheState;
   cacheWritten?: string;
 }
@@ -70,35 +89,39 @@ function isUnchanged(dir: string, f: FileStamp): boolean {
   return createHash('sha256').update(readFileSync(p)).digest('hex') === f.sha256;
 }
 
-/** Run `brook check ARGS` from the bundle; undefined when cli/main.ts must answer instead. */
-export async function checkWithBundle(
+/** Run `brook check ARGS` / `brook run ARGS` from its bundle; undefined when cli/main.ts must answer
+ *  instead. `err` is where check writes (run writes to the process's own streams). */
+export async function runBundled(
+  command: BundledCommand,
   argv: string[],
   env: Record<string, string | undefined> = process.env,
   err: (s: string) => void = (s) => void process.stderr.write(s),
   report?: (r: BundleRun) => void,
 ): Promise<number | undefined> {
-  const mode = env.BROOK_CHECK_LOADER;
+  const spec = BUNDLES[command];
+  const mode = env[spec.loaderVar];
   if (mode === 'modules') return void report?.({ loader: 'modules', reason: 'asked' });
   const dir = __dirname;
   let manifest: BundleManifest;
   try {
-    manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as BundleManifest;
+    manifest = JSON.parse(readFileSync(join(dir, spec.manifest), 'utf8')) as BundleManifest;
   } catch {
     return void report?.({ loader: 'modules', reason: 'absent' });
   }
-  if (manifest.schema !== 'brook-check-bundle/1' || !manifest.bundle || !bundleIsFresh(dir, manifest)) return void report?.({ loader: 'modules', reason: 'stale' });
+  if (manifest.schema !== MANIFEST_SCHEMA || !manifest.bundle || !bundleIsFresh(dir, manifest)) return void report?.({ loader: 'modules', reason: 'stale' });
   const cacheDir = userCacheDir(env);
   let loaded;
   try {
-    loaded = loadCommonJs<CheckBundleEntry>(join(dir, manifest.bundle.path), { sourceHash: manifest.bundle.sha256, cacheDirs: mode === 'bundle' ? [] : [cacheDir, dir] });
+    loaded = loadCommonJs<CheckBundleEntry & RunBundleEntry>(join(dir, manifest.bundle.path), { sourceHash: manifest.bundle.sha256, cacheDirs: mode === 'bundle' ? [] : [cacheDir, dir] });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return void report?.({ loader: 'modules', reason: 'absent' });
     throw e;
   }
-  const status = await loaded.exports.checkEntry(argv, err);
-  if (status === undefined) return void report?.({ loader: 'modules', reason: 'not-a-check' });
+  const status = command === 'check' ? await loaded.exports.checkEntry(argv, err) : await loaded.exports.runEntry(argv);
+  if (status === undefined) return void report?.({ loader: 'modules', reason: command === 'check' ? 'not-a-check' : 'not-a-run' });
   const run: BundleRun = { loader: 'bundle', cache: loaded.cache };
   if (loaded.cache === 'missing' || loaded.cache === 'rejected') run.cacheWritten = loaded.saveCache(cacheDir);
   report?.(run);
   return status;
 }
+
