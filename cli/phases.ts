@@ -72,7 +72,9 @@ export class PhaseClock {
   }
 
   async times(recorded: RecordedProfile, rt: BrookRuntime): Promise<PhaseTimes> {
+    const t0 = performance.now();
     const { profileRows, profileSummary } = await import('../runtime/profile/rows.js');
+    this.loadMs += performance.now() - t0;
     const s = profileSummary(recorded, profileRows(recorded, undefined));
     const build = rt.backend.buildTimes?.() ?? { built: 0, ms: 0 };
     const nodeMs = performance.nodeTiming.bootstrapComplete;

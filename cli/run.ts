@@ -128,7 +128,9 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
     return 2;
   }
   const { hostJs, kernels, sources } = compiled;
+  t0 = performance.now();
   const recorder = args.profile || args.phasesOut ? new (await import('../runtime/profile/recorder.js')).ProfileRecorder(rt) : undefined;
+  phases.addLoad(performance.now() - t0);
   let recorded: import('../runtime/profile/recorder.js').RecordedProfile | undefined;
   try {
     recorder?.start();

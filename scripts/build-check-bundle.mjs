@@ -95,6 +95,9 @@ for (const [command, spec] of Object.entries(SPECS)) {
     platform: 'node',
     format: 'cjs',
     target,
+    // A vm.Script has no import() (cli/code-cache.cts): esbuild turns the dynamic imports it leaves
+    // (Node's own modules) into require(); the `webgpu` package goes through __import (rewrites).
+    supported: { 'dynamic-import': false },
     outfile: bundleFile,
     metafile: true,
     logLevel: 'warning',

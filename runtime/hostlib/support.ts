@@ -57,19 +57,52 @@ export function fromSession(v: unknown, n: number, span?: Span): number | number
 
 /**
  * What a generated host function rethrows when a call inside it failed: the JS engine's stack
- * overflow becomes BRK5100 at the function's name; anything else passes unchanged.
+ * overflow becomes BRK5100 naming the recursing function; anything else passes unchanged.
  */
 export function stackOverflow(e: unknown, fn: string, span?: Span): unknown {
-  if (!(e instanceof RangeError)) return e;
-  if (/call stack/i.test(e.message)) {
-    return new BrookRuntimeError('BRK5100', `stack overflow: calls of '${fn}' nest too deeply`, span, `make sure the recursion of '${fn}' reaches its end; for deep but finite recursion use a loop (the host stack holds some thousands of calls)`);
+  if (e instanceof StackOverflowError) {
+    e.passedThrough(fn, span);
+    return e;
   }
+  // No regular expression here: compiling one with little stack left fails too (a SyntaxError
+  // "Invalid regular expression: Maximum call stack size exceeded", which an outer frame gets).
+  if ((e instanceof RangeError || e instanceof SyntaxError) && e.message.includes('call stack')) return new StackOverflowError(fn, span);
+  if (!(e instanceof RangeError)) return e;
   // Mem.alloca: the frame (local arrays and structs) or a global does not fit the 4 GiB host memory.
-  if (/out of host memory/i.test(e.message)) {
+  if (e.message.includes('out of host memory')) {
     return new BrookRuntimeError('BRK5103', `${e.message} in '${fn}'`, span, 'host memory holds at most 4 GiB: make local arrays smaller, allocate with malloc and check for NULL, or keep large data in streams');
   }
   return e;
 }
+
+/**
+ * BRK5100. The frame that makes it is the innermost one with stack enough left to run the handler,
+ * which depends on how much stack the engine's own code needs there (what V8 has compiled already:
+ * a code cache, the backend in use); in a mutual recursion that frame's function flips between
+ * ping and pong. So every frame the error passes through on the way out tells it its function, and
+ * the error names the outermost one that recurs (seen further in too): the same for every run.
+ */
+class StackOverflowError extends BrookRuntimeError {
+  private readonly seen = new Set<string>();
+
+  constructor(fn: string, span?: Span) {
+    super('BRK5100', overflowMessage(fn), span, overflowHint(fn));
+    this.seen.add(fn);
+  }
+
+  passedThrough(fn: string, span?: Span): void {
+    if (!this.seen.has(fn)) {
+      this.seen.add(fn);
+      return;
+    }
+    this.message = overflowMessage(fn);
+    this.span = span;
+    (this as { hint?: string }).hint = overflowHint(fn);
+  }
+}
+
+const overflowMessage = (fn: string) => `stack overflow: calls of '${fn}' nest too deeply`;
+const overflowHint = (fn: string) => `make sure the recursion of '${fn}' reaches its end; for deep but finite recursion use a loop (the host stack holds some thousands of calls)`;
 
 /** A memory fault of the host library (free, memcpy...) as a runtime error at the C call. */
 export function located(e: unknown, span?: Span): unknown {
