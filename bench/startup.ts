@@ -7,6 +7,10 @@
  *   bundle without the cache (BROOK_CHECK_LOADER=bundle), and the ES modules one by one
  *   (BROOK_CHECK_LOADER=modules, what every check did before the bundle). `checkLoader` says how the
  *   default runs were loaded (from BROOK_CHECK_TRACE=1), so a missing or rejected cache shows.
+ * - cold run: `node bin/brook.js run TINY --backend cpu` (a 12-line program: one kernel, one copy each
+ *   way, a printf) the same three ways (BROOK_RUN_LOADER, cli/bundle-loader.cts), interleaved with the
+ *   rest; `runLoader` says how the default runs were loaded (BROOK_RUN_TRACE=1). What every `brook
+ *   run` pays before and around the program: Node, loading, compiling, the CPU backend's start.
  * - warm: `compile()` of the same program inside one process after warm-up (what a notebook kernel
  *   pays per cell of that size); median.
  * - where a cold run's time goes: Node start, loading the CLI's modules (counted), compiling.
@@ -72,6 +76,22 @@ export function programOfLines(lines = 300): string {
   return out.join('\n') + '\n';
 }
 
+/** The tiny program of the cold run figure: the smallest whole `brook run` that uses a kernel. */
+export const TINY_PROGRAM = `#include <stdio.h>
+kernel void twice(float a<>, out float b<>) {
+  b = 2.0f * a;
+}
+int main(void) {
+  float x[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+  float a<4>, b<4>;
+  streamRead(a, x);
+  twice(a, b);
+  streamWrite(b, x);
+  printf("%g %g %g %g\\n", x[0], x[1], x[2], x[3]);
+  return 0;
+}
+`;
+
 function repoRoot(): string {
   // dist/bench/startup.js -> the repository root.
   return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -103,6 +123,15 @@ export interface StartupReport {
   coldCheckModulesMs: number;
   coldRatioModules: number;
   warmCompileMs: number;
+  /** The default `brook run TINY --backend cpu` (the run bundle through its code cache, when built). */
+  coldRunMs: number;
+  coldRunRatio: number;
+  /** How the default runs were loaded: BROOK_RUN_TRACE's line. */
+  runLoader: string;
+  /** The run bundle without a code cache, and the modules one by one (as before the run bundle). */
+  coldRunBundleNoCacheMs: number;
+  coldRunModulesMs: number;
+  coldRunRatioModules: number;
   /** A cold run from the modules, in parts (medians of separate processes); modules of ours each
    *  loader loads. */
   breakdown: { importCliMs: number; modulesLoaded: number; modulesLoadedWithBundle: number; firstCompileMs: number };
@@ -125,18 +154,29 @@ export function measureStartup(runs: number): StartupReport {
     // rejects it here) the one the first warm-up run writes.
     const base = { ...process.env, BROOK_CACHE_DIR: join(dir, 'cache') };
     const envs = { cached: base, bundle: { ...base, BROOK_CHECK_LOADER: 'bundle' }, modules: { ...base, BROOK_CHECK_LOADER: 'modules' } };
-    const times = { node: [] as number[], cached: [] as number[], bundle: [] as number[], modules: [] as number[] };
+    const tiny = join(dir, 'tiny.br');
+    writeFileSync(tiny, TINY_PROGRAM);
+    const run = [process.execPath, join(root, 'bin', 'brook.js'), 'run', tiny, '--backend', 'cpu'];
+    const runEnvs = { cached: base, bundle: { ...base, BROOK_RUN_LOADER: 'bundle' }, modules: { ...base, BROOK_RUN_LOADER: 'modules' } };
+    const times = { node: [] as number[], cached: [] as number[], bundle: [] as number[], modules: [] as number[], runCached: [] as number[], runBundle: [] as number[], runModules: [] as number[] };
     for (let i = 0; i < runs + 3; i++) {
       const warmUp = i < 3;
-      const t = [timeProcess(node), timeProcess(check, envs.cached), timeProcess(check, envs.bundle), timeProcess(check, envs.modules)];
+      const t = [timeProcess(node), timeProcess(check, envs.cached), timeProcess(check, envs.bundle), timeProcess(check, envs.modules), timeProcess(run, runEnvs.cached), timeProcess(run, runEnvs.bundle), timeProcess(run, runEnvs.modules)];
       if (warmUp) continue;
       times.node.push(t[0]!);
       times.cached.push(t[1]!);
       times.bundle.push(t[2]!);
       times.modules.push(t[3]!);
+      times.runCached.push(t[4]!);
+      times.runBundle.push(t[5]!);
+      times.runModules.push(t[6]!);
     }
-    const traced = spawnSync(check[0]!, check.slice(1), { encoding: 'utf8', env: { ...base, BROOK_CHECK_TRACE: '1' } });
-    const checkLoader = /brook: check loader: (.*)/.exec(traced.stderr)?.[1] ?? 'unknown (an older bin/brook.js)';
+    const loaderOf = (cmd: string[], kind: 'check' | 'run') => {
+      const traced = spawnSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8', env: { ...base, [`BROOK_${kind.toUpperCase()}_TRACE`]: '1' } });
+      return new RegExp(`brook: ${kind} loader: (.*)`).exec(traced.stderr)?.[1] ?? 'unknown (an older bin/brook.js)';
+    };
+    const checkLoader = loaderOf(check, 'check');
+    const runLoader = loaderOf(run, 'run');
 
     // Where the cold time goes: a child that imports the CLI, then compiles once, timing each.
     const probe = `const t0 = performance.now();
@@ -166,6 +206,8 @@ console.log(JSON.stringify({ importCliMs: t1 - t0, firstCompileMs: t2 - t1 }));`
     const coldCheckMs = median(times.cached);
     const coldCheckModulesMs = median(times.modules);
     const warmCompileMs = median(warm);
+    const coldRunMs = median(times.runCached);
+    const coldRunModulesMs = median(times.runModules);
     return {
       schema: 'brook-bench-startup/1',
       date: new Date().toISOString(),
@@ -181,6 +223,12 @@ console.log(JSON.stringify({ importCliMs: t1 - t0, firstCompileMs: t2 - t1 }));`
       coldCheckModulesMs,
       coldRatioModules: coldCheckModulesMs / nodeStartMs,
       warmCompileMs,
+      coldRunMs,
+      coldRunRatio: coldRunMs / nodeStartMs,
+      runLoader,
+      coldRunBundleNoCacheMs: median(times.runBundle),
+      coldRunModulesMs,
+      coldRunRatioModules: coldRunModulesMs / nodeStartMs,
       breakdown: {
         importCliMs: median(parts.map((p) => p.importCliMs)),
         modulesLoaded: countCliModules(root, { BROOK_CHECK_LOADER: 'modules' }),
