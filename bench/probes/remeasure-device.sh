@@ -8,7 +8,7 @@
 #   transfers / xfer  issue 11: where streamRead's time goes (bench/probes/transfers.mjs), then the
 #            bench's streamRead, streamWrite and loop cases.
 # Not in the default STEPS (name them): large (issue 12: whole programs at --large, programs-large.sh),
-#   host (issue 12: host loops vs gcc -O2), startup (issue 12: cold `brook check` vs Node's start),
+#   threads (issue 17: segment and sort on cpu by thread count, THREAD_LIST), host (issue 12: host loops vs gcc -O2), startup (issue 12: cold `brook check` vs Node's start),
 #   issue11 (every issue-11 case in one bench run, the 2^28 SAXPY included), huge (the 2^28 SAXPY alone).
 # Usage (device machine, tree root, after `source .device/setup.sh`): bash bench/probes/remeasure-device.sh TAG
 # with $OUT set; TAG names the results (bench-TAG-blas.json, ...). STEPS picks steps (default all).
@@ -50,6 +50,10 @@ fi
 if has xfer; then
   el xfer
   timeout 70 node dist/bench/run.js --backend webgpu --only streamRead,streamWrite,loop --json "$OUT/bench-$TAG-transfers.json" >> "$log" 2>&1
+fi
+if has threads; then
+  el threads
+  timeout 150 node dist/bench/programs.js --backends cpu --threads "${THREAD_LIST:-8,12,14,16}" --only segment,sort --runs 5 --no-shares --json "$OUT/programs-threads-$TAG.json" >> "$log" 2>&1
 fi
 if has large; then
   el large
