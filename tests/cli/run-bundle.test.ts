@@ -6,7 +6,8 @@
  *   an adapter exists: lavapipe here), run by the bundle's entry and by cli/main.ts in this process:
  *   the same stdout bytes, stderr and status;
  * - the built command run as a user runs it, each loader (modules, bundle without cache, bundle with
- *   the cache): the same bytes and status, which loader ran (BROOK_RUN_TRACE=1), the CPU workers start
+ *   the cache): the same bytes and status (several files, -I, arguments, stdin, the compile worker, the
+ *   WGSL dump too), which loader ran (BROOK_RUN_TRACE=1), the CPU workers start
  *   from the same source under both, --phases-out still splits the process's time, and `run
  *   --profile` and `run --help` are left to the modules;
  * - the cache's life in a private copy of the built package: missing (written to the user's folder),
@@ -187,6 +188,16 @@ describe('the built command, as a user runs it', () => {
       const modules = brook(bin, argv, { ...env, BROOK_RUN_LOADER: 'modules' });
       expect(modules.status, modules.stderr).toBe(0);
       expect(brook(bin, argv, env), `compile worker, ${backend}`).toEqual(modules);
+    }
+    // BROOK_WGSL_DUMP: the same WGSL files, whichever loader generated them.
+    if (gpu) {
+      const dumps = ['modules', 'cached'].map((loader) => {
+        const d = join(dir, `wgsl-${loader}`);
+        expect(brook(bin, ['run', 'bench/programs/fft2d.br', '--backend', 'webgpu', '--', '64', '1'], { BROOK_RUN_LOADER: loader, BROOK_WGSL_DUMP: d, BROOK_CACHE_DIR: userCache }).status).toBe(0);
+        return Object.fromEntries(readdirSync(d).sort().map((f) => [f, readFileSync(join(d, f), 'utf8')]));
+      });
+      expect(Object.keys(dumps[0]!).length).toBeGreaterThan(0);
+      expect(dumps[1]).toEqual(dumps[0]);
     }
     const saxpy = ['run', 'examples/saxpy.br', '--backend', 'cpu'];
     expect(traced(bin, saxpy, { BROOK_CACHE_DIR: userCache }).trace).toBe('bundle, code cache hit');
