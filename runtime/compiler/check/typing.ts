@@ -55,7 +55,7 @@ export function isIntegral(s: ScalarName): boolean {
 export function vectorElem(s: ScalarName): VectorElem {
   switch (s) {
     case 'float': case 'double': case 'int': case 'uint': case 'bool': case 'char': case 'uchar': case 'fixed': return s;
-    case 'uchar': case 'ushort': case 'ulong': return 'uint';
+    case 'ushort': case 'ulong': return 'uint';
     default: return 'int';
   }
 }

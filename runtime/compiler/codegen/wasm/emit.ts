@@ -1170,13 +1170,6 @@ export class WasmKernelEmitter {
             this.fn.op(fop(x.kind, 'ne'));
           });
         });
-      case 'fuseFence':
-        // compiler/fuse: what a stream would have held (double rounded to float32), else unchanged.
-        return map((k, kind) => {
-          const x = at(0, k);
-          if (kind !== 'double') return x;
-          return this.tmp(kind, () => (this.push(x), this.fn.op('f32.demote_f64').op('f64.promote_f32')), [x]);
-        });
       case 'atan2': return map((k, kind) => host(kind, 'atan2', at(0, k), at(1, k)));
       case 'pow': return map((k, kind) => host(kind, 'pow', at(0, k), at(1, k)));
       case 'fmod': return map((k, kind) => (isF(kind) ? this.fmod(kind, at(0, k), at(1, k)) : host(kind, 'fmod', at(0, k), at(1, k))));
