@@ -54,9 +54,13 @@ export interface LoadOptions {
 /** `NAME-HASH-NODEVERSION-ARCH[-FLAGS].v8cache`: the name a cache of the file whose bytes hash to
  *  `sourceHash` has in this process (the first 16 hex digits tell builds apart). V8 rejects a cache
  *  made under other V8 flags, so a process started with options (node's own or NODE_OPTIONS) keeps
- *  its caches under their own name (FLAGS: a hash of them) instead of overwriting a plain run's. */
+ *  its caches under their own name (FLAGS: a hash of them) instead of overwriting a plain run's;
+ *  Node's --cpu-prof and --heap-prof options are not counted. */
 export function cacheFileName(file: string, sourceHash: string): string {
-  const options = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0');
+  // Node's profiling options start the inspector's profiler and set no V8 flag: a profiled run takes
+  // the plain run's cache (otherwise every --cpu-prof-dir would name a cache of its own, and the
+  // profile would show the compile that the plain run does not do).
+  const options = [...process.execArgv.filter((o) => !/^--(cpu|heap)-prof/.test(o)), process.env.NODE_OPTIONS ?? ''].join('\0');
   const flags = options === '' ? '' : `-${createHash('sha1').update(options).digest('hex').slice(0, 8)}`;
   return `${basename(file).replace(/\.c?js$/, '')}-${sourceHash.slice(0, 16)}-node${process.versions.node}-${process.arch}${flags}.v8cache`;
 }

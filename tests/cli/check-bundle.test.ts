@@ -301,3 +301,23 @@ Module.prototype._compile = function (content, filename) {
     expect(all.filter((u) => /webgpu|zeromq|vega|arquero|jupyterlab|resvg/.test(u))).toEqual([]);
   });
 });
+
+describe('code cache names under Node options', () => {
+  const nameUnder = (options: string[]): string => {
+    // A script file, not -e: the eval option would be in execArgv itself.
+    const script = file('cache-name.cjs', `process.stdout.write(require(${JSON.stringify(join(cliDir, 'code-cache.cjs'))}).cacheFileName('/x/check.bundle.cjs', 'ab'.repeat(32)))`);
+    const r = spawnSync(process.execPath, [...options, script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, cwd: dir });
+    expect(r.status, r.stderr).toBe(0);
+    return r.stdout;
+  };
+
+  it('a profiled process (--cpu-prof, any folder) uses the plain run cache; a V8 flag names its own', () => {
+    const plain = nameUnder([]);
+    expect(plain).toMatch(/^check\.bundle-abababababababab-node[\d.]+-\w+\.v8cache$/);
+    expect(nameUnder(['--cpu-prof', `--cpu-prof-dir=${join(dir, 'p1')}`])).toBe(plain);
+    expect(nameUnder(['--heap-prof', `--heap-prof-dir=${join(dir, 'p2')}`])).toBe(plain);
+    const flagged = nameUnder(['--max-lazy']);
+    expect(flagged).not.toBe(plain);
+    expect(flagged.startsWith(plain.replace(/\.v8cache$/, '-'))).toBe(true);
+  });
+});
