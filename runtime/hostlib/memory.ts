@@ -1,7 +1,9 @@
 /**
  * The C memory model of generated host code.
  *
- * One `Mem` per program (or notebook session): a single growable ArrayBuffer with typed views.
+ * One `Mem` per program (or notebook session): a single growable WebAssembly.Memory with typed views
+ * of its buffer, so host loops compiled to WebAssembly (codegen/host/wasmloop.ts) address the same
+ * bytes as the JavaScript around them.
  * Decisions (the host code generator relies on them):
  * - A C pointer is a plain JS number: the byte offset into that one Mem. NULL is 0. Pointer arithmetic,
  *   comparison and casts between pointer types are therefore integer operations on byte offsets.
@@ -27,8 +29,9 @@ export const STDERR_PTR = 48;
 /** Addresses below this are never handed out: a pointer there is NULL plus a small offset. */
 const HEAP_BASE = 4096;
 const HEADER = 16; // block header: u32 requested size at p - 12, u32 size at p - 8, u32 state at p - 4
-/** Largest heap: typed-array offsets use `>>> 2`, valid below 2^32. */
+/** Largest heap: typed-array offsets use `>>> 2`, valid below 2^32; a 32-bit WebAssembly memory ends there. */
 const MAX_BYTES = 2 ** 32 - 2 ** 16;
+const WASM_PAGE = 65536;
 
 // Block states (header word at p - 4).
 const FREE = 0;
@@ -64,6 +67,8 @@ export class MemoryFault extends Error {
 }
 
 export class Mem {
+  /** The memory host loops compiled to WebAssembly import; `buffer` is its current buffer. */
+  readonly memory: WebAssembly.Memory;
   buffer!: ArrayBuffer;
   u8!: Uint8Array;
   i8!: Int8Array;
@@ -94,7 +99,9 @@ export class Mem {
   liveBytes = 0;
 
   constructor(initialBytes = 1 << 20) {
-    this.setBuffer(new ArrayBuffer(Math.max(initialBytes, 4096)));
+    const pages = Math.ceil(Math.max(initialBytes, 4096) / WASM_PAGE);
+    this.memory = new WebAssembly.Memory({ initial: pages, maximum: MAX_BYTES / WASM_PAGE });
+    this.setBuffer(this.memory.buffer as ArrayBuffer);
   }
 
   private setBuffer(buf: ArrayBuffer): void {
@@ -154,14 +161,13 @@ export class Mem {
     if (bytes > MAX_BYTES) return false;
     let size = this.buffer.byteLength;
     while (size < bytes) size = Math.min(MAX_BYTES, size * 2);
-    let next: ArrayBuffer;
     try {
-      next = new ArrayBuffer(size);
+      // Growing keeps the bytes and detaches the old buffer: every view is made anew below.
+      this.memory.grow((size - this.buffer.byteLength) / WASM_PAGE);
     } catch {
       return false; // the JS engine refused the allocation: malloc returns NULL
     }
-    new Uint8Array(next).set(this.u8);
-    this.setBuffer(next);
+    this.setBuffer(this.memory.buffer as ArrayBuffer);
     return true;
   }
 
