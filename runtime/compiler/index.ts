@@ -41,6 +41,11 @@ export interface CompileOptions {
   fileName?: string;
   /** Host memory checks (default on: NULL, bounds, use after free); off only to measure their cost. */
   memoryChecks?: boolean;
+  /**
+   * Call-free host loops compiled to WebAssembly (default on; codegen/host/wasmloop.ts). Off keeps every
+   * loop JavaScript: the bench's and tests' comparison, and a way around a suspected miscompile.
+   */
+  hostWasm?: boolean;
 }
 
 export interface CompileResult {
@@ -124,7 +129,7 @@ export function compile(source: string | SourceSet, options: CompileOptions = {}
     return { ...fail(), program };
   }
 
-  const host = generateHost(program, { sources, memoryChecks: options.memoryChecks });
+  const host = generateHost(program, { sources, memoryChecks: options.memoryChecks, hostWasm: options.hostWasm });
   diagnostics.push(...host.diagnostics);
   if (hasErrors(diagnostics)) return { ...fail(), program };
   return { ok: true, sources, program, diagnostics, hostJs: host.js, kernels: compiledKernels(program) };

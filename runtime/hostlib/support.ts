@@ -439,3 +439,51 @@ export function releaseStream(rt: { free(s: never): void }, old: unknown): void 
   const s = old as { freed?: boolean; shape?: unknown } | undefined;
   if (s && typeof s === 'object' && s.freed === false && Array.isArray(s.shape)) rt.free(s as never);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Host loops compiled to WebAssembly (compiler/codegen/host/wasmloop.ts)
+
+/** Compiled modules by their bytes (base64): a program run again (the bench, tests) compiles once. */
+const wasmModules = new Map<string, WebAssembly.Module>();
+const WASM_MODULES_KEPT = 32;
+
+/** The Math functions a compiled loop may import (the same ones the JavaScript code calls). */
+const WASM_MATH: Record<string, (...xs: number[]) => number> = {
+  sin: Math.sin, cos: Math.cos, tan: Math.tan, asin: Math.asin, acos: Math.acos, atan: Math.atan, atan2: Math.atan2,
+  sinh: Math.sinh, cosh: Math.cosh, tanh: Math.tanh, asinh: Math.asinh, acosh: Math.acosh, atanh: Math.atanh,
+  exp: Math.exp, expm1: Math.expm1, log: Math.log, log2: Math.log2, log10: Math.log10, log1p: Math.log1p,
+  pow: Math.pow, cbrt: Math.cbrt, hypot: Math.hypot,
+};
+
+/**
+ * Instantiate a program's module of compiled loops on its host memory. `spans` are the span constants
+ * the helpers report: a checked element's slow path (`ck`: a partial granule passes, anything else is
+ * the located fault, as cki) and a division whose divisor is 0 or -1 (`div`, as idiv/imod/udiv/umod).
+ */
+export function hostWasm(bytes64: string, M: Mem, spans: Span[]): Record<string, (...args: number[]) => unknown> {
+  let module = wasmModules.get(bytes64);
+  if (!module) {
+    module = new WebAssembly.Module(Buffer.from(bytes64, 'base64'));
+    if (wasmModules.size >= WASM_MODULES_KEPT) wasmModules.delete(wasmModules.keys().next().value!);
+    wasmModules.set(bytes64, module);
+  }
+  const imports = {
+    mem: M.memory,
+    ck: (base: number, i: number, shift: number, write: number, k: number): number => {
+      cki(M, ((base >>> 0) >>> shift) + i, shift, write, spans[k]);
+      return 0;
+    },
+    div: (a: number, b: number, which: number, k: number): number => {
+      const span = spans[k];
+      switch (which) {
+        case 0: return idiv(a, b, span);
+        case 1: return imod(a, b, span);
+        case 2: return udiv(a >>> 0, b >>> 0, span);
+        default: return umod(a >>> 0, b >>> 0, span);
+      }
+    },
+    f2u: (x: number): number => f2u(x),
+    ...WASM_MATH,
+  };
+  return new WebAssembly.Instance(module, { m: imports as WebAssembly.Imports['m'] }).exports as Record<string, (...args: number[]) => unknown>;
+}

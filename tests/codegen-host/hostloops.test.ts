@@ -26,8 +26,8 @@ import { runC } from '../hostlib/gcc.js';
 
 const HAS_GCC = spawnSync('gcc', ['--version']).status === 0;
 
-async function run(source: string, memoryChecks = true): Promise<string> {
-  const r = compile(source, { fileName: 'loops.c', memoryChecks });
+async function run(source: string, memoryChecks = true, hostWasm = true): Promise<string> {
+  const r = compile(source, { fileName: 'loops.c', memoryChecks, hostWasm });
   expect(r.ok, r.diagnostics.map((d) => d.message).join('\n')).toBe(true);
   let stdout = '';
   const lib = new HostLib({ io: { write: (fd, s) => { if (fd === 1) stdout += s; } } });
@@ -40,8 +40,9 @@ async function run(source: string, memoryChecks = true): Promise<string> {
   return stdout;
 }
 
+/** The JavaScript the loops become when they stay JavaScript (WebAssembly off: wasmloop.test.ts covers that path). */
 function hostJs(source: string): string {
-  const r = compile(source, { fileName: 'loops.c' });
+  const r = compile(source, { fileName: 'loops.c', hostWasm: false });
   expect(r.ok, r.diagnostics.map((d) => d.message).join('\n')).toBe(true);
   return r.hostJs!;
 }
@@ -53,9 +54,9 @@ function fnText(js: string, name: string): string {
 }
 
 /** The located runtime error of running `source`: code, message, 1-based line and column. */
-async function faultOf(source: string): Promise<{ code: string; message: string; line: number; col: number }> {
+async function faultOfPath(source: string, hostWasm: boolean): Promise<{ code: string; message: string; line: number; col: number }> {
   try {
-    await run(source);
+    await run(source, true, hostWasm);
   } catch (e) {
     if (!(e instanceof BrookRuntimeError) || !e.span) throw e;
     const before = source.slice(0, e.span.start).split('\n');
@@ -64,10 +65,19 @@ async function faultOf(source: string): Promise<{ code: string; message: string;
   throw new Error('no runtime error');
 }
 
-/** Same output with checks on and off, and from gcc when present. */
+/** The located runtime error, the same with the loops in WebAssembly and in JavaScript. */
+async function faultOf(source: string): Promise<{ code: string; message: string; line: number; col: number }> {
+  const wasm = await faultOfPath(source, true);
+  expect(await faultOfPath(source, false)).toEqual(wasm);
+  return wasm;
+}
+
+/** Same output with checks on and off, loops in WebAssembly and in JavaScript, and from gcc when present. */
 async function expectSameEverywhere(source: string, want: string): Promise<void> {
   expect(await run(source, true)).toBe(want);
   expect(await run(source, false)).toBe(want);
+  expect(await run(source, true, false)).toBe(want);
+  expect(await run(source, false, false)).toBe(want);
   if (HAS_GCC) expect(runC(source, [], ['-O2']).stdout).toBe(want);
 }
 

@@ -47,19 +47,7 @@ async function main(argc, argv) {
           $t0 = $M.f32;
           $t1 = $M.i32;
           $t2 = $M.sh;
-          for (; (i < 8) && (8 - i) % 4 !== 0; ((i = ((i + 1) | 0)))) {
-            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
-          }
-          for (; (i + 3 < 8);) {
-            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
-            ((i = ((i + 1) | 0)));
-            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
-            ((i = ((i + 1) | 0)));
-            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
-            ((i = ((i + 1) | 0)));
-            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
-            ((i = ((i + 1) | 0)));
-          }
+          i = $W.L0(i, $fp);
         }
         x = $rt.createStream("x", $T0, [8], $sp1);
         y = $rt.createStream("y", $T0, [8], $sp2);
@@ -85,6 +73,8 @@ async function main(argc, argv) {
   } catch ($e) { throw $H.stackOverflow($e, "main", $sp6); }
 }
 
+const $Wsp = [];
+const $W = $H.hostWasm("AGFzbQEAAAABBwFgAn9/AX8CDQEBbQNtZW0CAQD//wMDAgEABwYBAkwwAAAKNAEyAAJAA0AgAEEISEUNAQJAIAEgAEEEbGogALJDAAAAP5Q4AgALIABBAWohAAwACwsgAAs=", $M, $Wsp);
 async function $init() {
 }
 return { init: $init, main: main, functions: { "norm2": norm2, "main": main } };

@@ -16,6 +16,7 @@ import type { SourceSet, Span } from '../../source.js';
 import type { KernelSigInfo } from './brook.js';
 import type { Type } from '../../types.js';
 import { alignOf, sizeOf } from '../../types.js';
+import { HostWasmModule } from './wasmmodule.js';
 
 export type Storage = { kind: 'js'; name: string } | { kind: 'mem'; addr: string };
 
@@ -27,6 +28,8 @@ export interface GenOptions {
   sessionKernels?: ReadonlyMap<string, KernelSigInfo>;
   /** Host memory checks (default on); off only to measure what they cost (bench/host.ts). */
   memoryChecks?: boolean;
+  /** Call-free loops of programs as WebAssembly (default on; wasmloop.ts). */
+  hostWasm?: boolean;
 }
 
 /**
@@ -54,6 +57,9 @@ export class HostGen {
   /** Module-level statements for static data (static locals, globals). */
   readonly staticInits: string[] = [];
 
+  /** The program's WebAssembly module of compiled loops (wasmloop.ts); none for notebook cells. */
+  readonly wasm: HostWasmModule | undefined;
+
   /** Kernels of this unit, by name. */
   readonly kernels = new Map<string, KernelSigInfo>();
 
@@ -61,7 +67,9 @@ export class HostGen {
     readonly bag: DiagnosticBag,
     readonly options: GenOptions,
     readonly calls: CallEmitters,
-  ) {}
+  ) {
+    this.wasm = options.mode === 'program' && options.hostWasm !== false ? new HostWasmModule() : undefined;
+  }
 
   kernelSig(name: string, sym?: unknown): KernelSigInfo | undefined {
     const local = this.kernels.get(name) ?? this.options.sessionKernels?.get(name);

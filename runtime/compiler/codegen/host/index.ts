@@ -44,6 +44,8 @@ export interface HostCodegenOptions {
   sessionKernels?: ReadonlyMap<string, KernelSigInfo>;
   /** Host memory checks (default on); off only to measure their cost. */
   memoryChecks?: boolean;
+  /** Call-free loops as WebAssembly (default on; wasmloop.ts). */
+  hostWasm?: boolean;
 }
 
 export interface HostCodegenResult {
@@ -55,7 +57,7 @@ const CALL_EMITTERS: CallEmitters = { isBrookCall, brookCall: emitBrookCall, hos
 
 export function generateHost(program: CheckedProgram, options: HostCodegenOptions = {}): HostCodegenResult {
   const bag = new DiagnosticBag();
-  const g = new HostGen(bag, { mode: 'program', sources: options.sources, sessionKernels: options.sessionKernels, memoryChecks: options.memoryChecks }, CALL_EMITTERS);
+  const g = new HostGen(bag, { mode: 'program', sources: options.sources, sessionKernels: options.sessionKernels, memoryChecks: options.memoryChecks, hostWasm: options.hostWasm }, CALL_EMITTERS);
   const js = generateProgramModule(g, program);
   return { js, diagnostics: bag.items };
 }

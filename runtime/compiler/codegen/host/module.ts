@@ -156,6 +156,7 @@ export function generateProgramModule(g: HostGen, program: CheckedProgram): stri
     ...g.staticInits,
     '',
     ...fnLines,
+    ...(g.wasm?.instantiation() ?? []),
     `async function $init() {`,
     ...(initFn.tempNames.length ? [`  let ${initFn.tempNames.join(', ')};`] : []),
     ...initFrame,

@@ -18,6 +18,7 @@ import type { Ctx } from './expr.js';
 import { emitAs, emitCond, emitEffect, emitValue, typeOfExpr } from './expr.js';
 import { emitDeclarator } from './init.js';
 import { aliasGlobals, countedLoop, loopIsCallFree, scalarKindsIn } from './bounds.js';
+import { wasmLoop } from './wasmloop.js';
 import { hoistChecks, hoistSpans, UNROLL, unrollTest } from './hoist.js';
 
 export class Lines {
@@ -131,7 +132,11 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
         // A short straight-line body: single iterations until the rest is a multiple of UNROLL, then
         // UNROLL per test (hoist.ts unrollTest).
         const unrolled = c.goto.labelAll ? undefined : unrollTest(c, s);
-        if (unrolled) {
+        // A call-free loop in WebAssembly (wasmloop.ts), when everything in it is covered.
+        const compiled = c.goto.labelAll ? undefined : wasmLoop(c, s);
+        if (compiled) {
+          for (const line of compiled) L.line(line);
+        } else if (unrolled) {
           loop(c, L, `for (; ${cond} && ${unrolled.rest} % ${UNROLL} !== 0; ${update})`, s.body);
           L.line(`for (; ${unrolled.test};) {`);
           interruptPoint(c, L);

@@ -14,7 +14,8 @@ export const OP = {
   unreachable: 0x00, block: 0x02, loop: 0x03, if: 0x04, else: 0x05, end: 0x0b, br: 0x0c, br_if: 0x0d,
   call: 0x10, drop: 0x1a, select: 0x1b,
   'local.get': 0x20, 'local.set': 0x21, 'local.tee': 0x22,
-  'i32.load': 0x28, 'f32.load': 0x2a, 'f64.load': 0x2b, 'i32.store': 0x36, 'f32.store': 0x38, 'f64.store': 0x39,
+  'i32.load': 0x28, 'f32.load': 0x2a, 'f64.load': 0x2b, 'i32.load8_s': 0x2c, 'i32.load8_u': 0x2d, 'i32.load16_s': 0x2e, 'i32.load16_u': 0x2f,
+  'i32.store': 0x36, 'f32.store': 0x38, 'f64.store': 0x39, 'i32.store8': 0x3a, 'i32.store16': 0x3b,
   'i32.const': 0x41, 'i64.const': 0x42, 'f32.const': 0x43, 'f64.const': 0x44,
   'i32.eqz': 0x45, 'i32.eq': 0x46, 'i32.ne': 0x47, 'i32.lt_s': 0x48, 'i32.lt_u': 0x49, 'i32.gt_s': 0x4a, 'i32.gt_u': 0x4b,
   'i32.le_s': 0x4c, 'i32.le_u': 0x4d, 'i32.ge_s': 0x4e, 'i32.ge_u': 0x4f,
@@ -30,6 +31,7 @@ export const OP = {
   'i32.wrap_i64': 0xa7, 'i64.extend_i32_s': 0xac, 'i64.extend_i32_u': 0xad, 'i64.reinterpret_f64': 0xbd, 'f64.reinterpret_i64': 0xbf,
   'f32.convert_i32_s': 0xb2, 'f32.convert_i32_u': 0xb3, 'f32.demote_f64': 0xb6,
   'f64.convert_i32_s': 0xb7, 'f64.convert_i32_u': 0xb8, 'f64.promote_f32': 0xbb,
+  'i32.extend8_s': 0xc0, 'i32.extend16_s': 0xc1,
 } as const;
 
 export type OpName = keyof typeof OP;
@@ -128,32 +130,51 @@ export interface WasmFunction {
  * `imports` (function indices 0..), exporting `fn` as `run`.
  */
 export function encodeModule(fn: WasmFunction, imports: HostImport[], maxPages: number): Uint8Array {
+  return encodeModuleOf({ functions: [{ ...fn, results: [], name: 'run' }], imports, memory: { shared: true, maxPages } });
+}
+
+export interface ExportedFunction extends WasmFunction {
+  results: ValType[];
+  /** The export name. */
+  name: string;
+}
+
+/**
+ * A module importing `m.mem` (up to `memory.maxPages` pages, shared or not) and the host functions
+ * `imports` (function indices 0..), exporting each of `functions` (indices after the imports) by
+ * its name.
+ */
+export function encodeModuleOf(m: { functions: ExportedFunction[]; imports: HostImport[]; memory: { shared: boolean; maxPages: number } }): Uint8Array {
+  const { functions, imports } = m;
   const sig = (params: ValType[], results: ValType[]) => [0x60, ...vec(params.map((t) => [VALTYPE[t]])), ...vec(results.map((t) => [VALTYPE[t]]))];
-  const types = [...imports.map((im) => sig(im.params, im.results)), sig(fn.params, [])];
+  const types = [...imports.map((im) => sig(im.params, im.results)), ...functions.map((fn) => sig(fn.params, fn.results))];
   const importEntries = [
-    [...name('m'), ...name('mem'), 0x02, 0x03, ...uleb(0), ...uleb(maxPages)],
+    [...name('m'), ...name('mem'), 0x02, m.memory.shared ? 0x03 : 0x01, ...uleb(0), ...uleb(m.memory.maxPages)],
     ...imports.map((im, k) => [...name('m'), ...name(im.name), 0x00, ...uleb(k)]),
   ];
-  // Locals as runs of one type (the format's compression).
-  const runs: number[][] = [];
-  for (let k = 0; k < fn.locals.length; ) {
-    let j = k;
-    while (j < fn.locals.length && fn.locals[j] === fn.locals[k]) j++;
-    runs.push([...uleb(j - k), VALTYPE[fn.locals[k]!]]);
-    k = j;
-  }
-  const body = vec(runs);
-  for (let i = 0; i < fn.code.length; i++) body.push(fn.code[i]!);
-  body.push(OP.end);
-  const entry = uleb(body.length); // a function body: its size, then the body
-  for (let i = 0; i < body.length; i++) entry.push(body[i]!);
+  const entries = functions.map((fn) => {
+    // Locals as runs of one type (the format's compression).
+    const runs: number[][] = [];
+    for (let k = 0; k < fn.locals.length; ) {
+      let j = k;
+      while (j < fn.locals.length && fn.locals[j] === fn.locals[k]) j++;
+      runs.push([...uleb(j - k), VALTYPE[fn.locals[k]!]]);
+      k = j;
+    }
+    const body = vec(runs);
+    for (let i = 0; i < fn.code.length; i++) body.push(fn.code[i]!);
+    body.push(OP.end);
+    const entry = uleb(body.length); // a function body: its size, then the body
+    for (let i = 0; i < body.length; i++) entry.push(body[i]!);
+    return entry;
+  });
   const parts = [
     [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     section(1, vec(types)),
     section(2, vec(importEntries)),
-    section(3, vec([uleb(imports.length)])),
-    section(7, vec([[...name('run'), 0x00, ...uleb(imports.length)]])),
-    section(10, vec([entry])),
+    section(3, vec(functions.map((_, k) => uleb(imports.length + k)))),
+    section(7, vec(functions.map((fn, k) => [...name(fn.name), 0x00, ...uleb(imports.length + k)]))),
+    section(10, vec(entries)),
   ];
   const bytes: number[] = [];
   for (const p of parts) for (let i = 0; i < p.length; i++) bytes.push(p[i]!);

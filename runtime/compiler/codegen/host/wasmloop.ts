@@ -1,0 +1,837 @@
+/**
+ * Call-free host loops compiled to WebAssembly (issues 12 and 17): a `for` loop of a program's host
+ * function whose test, update and body call nothing but pure math runs as one exported function of
+ * the program's WebAssembly module, on the same host memory (hostlib/memory.ts: a WebAssembly.Memory).
+ * V8 compiles such a function ahead of its first call (Liftoff, then TurboFan), so a loop that runs
+ * once (a program's set-up loop) runs at compiled speed from its first iteration, where the same loop
+ * in JavaScript spends its first call in the interpreter and on-stack replacement.
+ *
+ * The meaning is exactly the JavaScript generator's (expr.ts, ctypes.ts), operation by operation:
+ * - int arithmetic wraps at 32 bits; float operations are float32's (wasm's f32 ops round once, as
+ *   Math.fround of the double result does for + - * / sqrt); double is f64;
+ * - division and remainder by a divisor that may be 0 (or -1 for int: INT_MIN / -1 traps in wasm)
+ *   go through the same $H helpers, which raise the located BRK5101 error;
+ * - float to int is $H.f2i's rule (truncation; NaN and out of range give INT_MIN), to unsigned $H.f2u;
+ * - every memory access the JavaScript code checks is checked: proven and hoisted accesses (bounds.ts,
+ *   hoist.ts) run unchecked, a pointer's element below the count its malloc block holds (hoistSpans)
+ *   with one unsigned compare, and anything else calls $H.cki, which raises the located fault.
+ * Anything outside that subset (64-bit integers, vectors, structs through pointers, an access with no
+ * count to test against, a pointer the loop assigns, switch, return, goto, notebook cells, which need
+ * interrupt points) throws `NotCompiled` while the loop is examined, and the loop stays JavaScript.
+ *
+ * The JavaScript side (see `wasmLoop`): the loop's variables go in as parameters and those it assigns
+ * come back as results; the module (one per program, `$W`) is instantiated once by module.ts.
+ */
+import type { BinaryExpr, CallExpr, Expr, ForStmt, Stmt } from '../../ast.js';
+import type { Type } from '../../types.js';
+import { sizeOf } from '../../types.js';
+import { binaryTypes } from '../../check/typing.js';
+import { HOST_LIB } from '../../check/hostlib.js';
+import { FuncBuilder } from '../wasm/func.js';
+import { OP, type ValType } from '../wasm/encode.js';
+import type { HostWasmModule } from './wasmmodule.js';
+import { countedLoop, loopIsCallFree, provenInBounds } from './bounds.js';
+import { scalarOfType, strideOf, view } from './ctypes.js';
+import type { Ctx } from './expr.js';
+import { emitValue as emitJsValue } from './expr.js';
+import { storageOf } from './gen.js';
+
+/** Thrown while examining a loop that uses something this compiler does not cover. */
+class NotCompiled extends Error {}
+
+function no(what: string): never {
+  throw new NotCompiled(what);
+}
+
+/** Value kinds a compiled loop handles: the 32-bit integers, float, double, and pointers (byte offsets). */
+type Kind = 'int' | 'uint' | 'short' | 'ushort' | 'char' | 'uchar' | 'bool' | 'float' | 'double' | 'ptr';
+const KINDS = new Set<string>(['int', 'uint', 'short', 'ushort', 'char', 'uchar', 'bool', 'float', 'double', 'ptr']);
+
+function kindOf(t: Type | undefined): Kind {
+  if (!t) return no('an untyped expression');
+  const s = scalarOfType(t);
+  if (!s || !KINDS.has(s)) return no(`values of type ${t.kind === 'scalar' ? t.name : t.kind}`);
+  return s as Kind;
+}
+
+function wt(k: Kind): ValType {
+  return k === 'float' ? 'f32' : k === 'double' ? 'f64' : 'i32';
+}
+
+const isFloat = (k: Kind) => k === 'float' || k === 'double';
+/** Kinds whose i32 holds a value that may be read as signed (all but uint and ptr). */
+const signed = (k: Kind) => k !== 'uint' && k !== 'ptr';
+
+/** Math functions imported from JavaScript (the same functions the JavaScript code calls). */
+const IMPORTED_MATH = new Set(['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'exp', 'expm1', 'log', 'log2', 'log10', 'log1p', 'pow', 'cbrt', 'hypot']);
+/** Math functions that are one wasm instruction, by C name (double form; the `f` forms use f32). */
+const NATIVE_MATH: Record<string, string> = { sqrt: 'sqrt', fabs: 'abs', floor: 'floor', ceil: 'ceil', trunc: 'trunc' };
+
+interface Var {
+  /** Where the value comes from and (if assigned) goes back to in JavaScript. */
+  js: string;
+  kind: Kind;
+  local: number;
+  assigned: boolean;
+  /** A read-only source (an alias, an address, a span count): never written back. */
+  readOnly: boolean;
+}
+
+/**
+ * The JavaScript lines that run `s` (its init already emitted) as a WebAssembly function, or
+ * undefined when the loop stays JavaScript.
+ */
+export function wasmLoop(c: Ctx, s: ForStmt): string[] | undefined {
+  const f = c.f;
+  const mod = c.g.wasm;
+  if (!f || !mod || c.g.cell || c.g.options.hostWasm === false || !loopIsCallFree(s)) return undefined;
+  try {
+    // Pass 1 finds the loop's variables (each becomes a local); pass 2 writes the function with them
+    // as parameters, in the order found.
+    const first = new LoopWriter(c, mod, []);
+    first.loop(s, true);
+    const vars = [...first.vars.values()];
+    const second = new LoopWriter(c, mod, vars);
+    second.loop(s, true);
+    const results = vars.filter((v) => v.assigned);
+    const name = `L${mod.functions.length}`;
+    for (const v of results) second.b.get(second.vars.get(v.js)!.local);
+    mod.functions.push({ name, params: vars.map((v) => wt(v.kind)), results: results.map((v) => wt(v.kind)), locals: second.b.locals, code: second.b.code });
+    const call = `$W.${name}(${vars.map((v) => v.js).join(', ')})`;
+    const back = (v: Var, js: string) => `${v.js} = ${v.kind === 'uint' || v.kind === 'ptr' ? `${js} >>> 0` : js};`;
+    if (!results.length) return [`${call};`];
+    if (results.length === 1) return [back(results[0]!, call)];
+    const r = f.temp();
+    return [`${r} = ${call};`, ...results.map((v, k) => back(v, `${r}[${k}]`))];
+  } catch (e) {
+    if (e instanceof NotCompiled) return undefined;
+    throw e;
+  }
+}
+
+interface LValue {
+  type: Kind;
+  /** A JavaScript-held variable. */
+  v?: Var;
+  /** Memory: pushes the byte address (checked as the JavaScript code would check it). */
+  addr?: (write: boolean) => void;
+}
+
+class LoopWriter {
+  readonly b: FuncBuilder;
+  readonly vars = new Map<string, Var>();
+  private readonly loops: { brk: string; cont: string }[] = [];
+  private labels = 0;
+  private readonly ranges: Ctx['ranges'];
+
+  constructor(private readonly c: Ctx, private readonly mod: HostWasmModule, params: Var[]) {
+    this.b = new FuncBuilder(params.map((v) => wt(v.kind)));
+    params.forEach((v, k) => this.vars.set(v.js, { ...v, local: k, assigned: false }));
+    this.ranges = c.ranges;
+  }
+
+  private variable(js: string, kind: Kind, readOnly: boolean): Var {
+    let v = this.vars.get(js);
+    if (!v) {
+      v = { js, kind, local: this.b.local(wt(kind)), assigned: false, readOnly };
+      this.vars.set(js, v);
+    }
+    return v;
+  }
+
+  private label(): string {
+    return `l${this.labels++}`;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Statements
+
+  /** A `for` loop: `top` is the compiled loop itself (its init already ran in JavaScript). */
+  loop(s: ForStmt, top: boolean): void {
+    const c = this.c;
+    const outer = c.ranges;
+    if (!top && s.init) this.stmt(s.init);
+    const counted = countedLoop(c, s);
+    if (counted && !top) c.ranges = new Map(outer).set(counted.name, counted.range);
+    try {
+      this.loopBody(s.cond, s.body, s.update, false);
+    } finally {
+      c.ranges = outer;
+    }
+  }
+
+  private loopBody(cond: Expr | null, body: Stmt, update: Expr | null, doWhile: boolean): void {
+    const b = this.b;
+    const brk = this.label();
+    const top = this.label();
+    const cont = this.label();
+    b.open('block', brk).open('loop', top);
+    if (cond && !doWhile) {
+      this.cond(cond);
+      b.op('i32.eqz').brIf(brk);
+    }
+    this.loops.push({ brk, cont });
+    b.open('block', cont);
+    this.stmt(body);
+    b.close();
+    this.loops.pop();
+    if (update) this.effect(update);
+    if (doWhile) {
+      this.cond(cond!);
+      b.brIf(top);
+    } else {
+      b.br(top);
+    }
+    b.close().close();
+  }
+
+  private stmt(s: Stmt): void {
+    const b = this.b;
+    switch (s.kind) {
+      case 'Block':
+        for (const x of s.body) this.stmt(x);
+        return;
+      case 'ExprStmt':
+        this.effect(s.expr);
+        return;
+      case 'EmptyStmt':
+        return;
+      case 'DeclStmt': {
+        const d = s.decl;
+        if (d.kind !== 'VarDecl') return no('this declaration');
+        if (d.isStatic || d.isExtern) return;
+        for (const dec of d.declarators) {
+          if (dec.streamDims || dec.symbol?.type.kind === 'stream') no('streams');
+          if (!dec.init) continue;
+          if (dec.init.kind === 'InitList' || !dec.symbol) no('a brace initializer');
+          const lv = this.identLValue(dec.symbol.emitName, dec.symbol, dec.symbol.type);
+          this.assign(lv, () => this.valueAs(dec.init as Expr, lv.type), false);
+        }
+        return;
+      }
+      case 'IfStmt':
+        this.cond(s.cond);
+        b.open('if');
+        this.stmt(s.then);
+        if (s.else) {
+          b.else();
+          this.stmt(s.else);
+        }
+        b.close();
+        return;
+      case 'WhileStmt':
+        this.loopBody(s.cond, s.body, null, false);
+        return;
+      case 'DoWhileStmt':
+        this.loopBody(s.cond, s.body, null, true);
+        return;
+      case 'ForStmt':
+        this.loop(s, false);
+        return;
+      case 'BreakStmt':
+        if (!this.loops.length) no('break outside a loop');
+        b.br(this.loops[this.loops.length - 1]!.brk);
+        return;
+      case 'ContinueStmt':
+        if (!this.loops.length) no('continue outside a loop');
+        b.br(this.loops[this.loops.length - 1]!.cont);
+        return;
+      default:
+        return no(s.kind);
+    }
+  }
+
+  /** Evaluate for effect only. */
+  private effect(e: Expr): void {
+    if (e.kind === 'CommaExpr') {
+      for (const x of e.exprs) this.effect(x);
+      return;
+    }
+    if (e.kind === 'PostfixExpr' || (e.kind === 'UnaryExpr' && (e.op === '++' || e.op === '--'))) {
+      this.incDec(e.operand, e.op as '++' | '--', false, false);
+      return;
+    }
+    if (e.kind === 'AssignExpr') {
+      this.assignExpr(e, false);
+      return;
+    }
+    if (e.kind === 'CastExpr' && e.target.type?.kind === 'void') {
+      this.effect(e.operand);
+      return;
+    }
+    this.value(e);
+    this.b.op('drop');
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Values
+
+  /** A truth value (i32, nonzero = true), as expr.ts emitCond. */
+  private cond(e: Expr): void {
+    const b = this.b;
+    if (e.kind === 'BinaryExpr' && (e.op === '&&' || e.op === '||')) {
+      this.logical(e);
+      return;
+    }
+    if (e.kind === 'UnaryExpr' && e.op === '!') {
+      this.cond(e.operand);
+      b.op('i32.eqz');
+      return;
+    }
+    const k = this.value(e);
+    if (k === 'float') b.f32(0).op('f32.ne');
+    else if (k === 'double') b.f64(0).op('f64.ne');
+  }
+
+  private value(e: Expr): Kind {
+    const b = this.b;
+    switch (e.kind) {
+      case 'NumberLit': case 'CharLit': {
+        const k = kindOf(e.type);
+        const v = e.value;
+        if (k === 'float') b.f32(Math.fround(v));
+        else if (k === 'double') b.f64(v);
+        else b.i32(Number.isInteger(v) ? v : Math.trunc(v));
+        return k;
+      }
+      case 'Ident': {
+        const sym = e.symbol;
+        if (!sym) return no('an unresolved name');
+        if (sym.kind === 'constant' || sym.kind === 'hostlib') {
+          const entry = HOST_LIB.get(e.name);
+          if (!entry || entry.value === undefined) return no(`'${e.name}'`);
+          return this.constant(entry.value, kindOf(e.type));
+        }
+        const lv = this.identLValue(sym.emitName, sym, e.type!);
+        return this.read(lv);
+      }
+      case 'BinaryExpr': return this.binary(e);
+      case 'AssignExpr': return this.assignExpr(e, true);
+      case 'PostfixExpr': return this.incDec(e.operand, e.op, true, true);
+      case 'UnaryExpr': {
+        const t = kindOf(e.type);
+        switch (e.op) {
+          case '++': case '--': return this.incDec(e.operand, e.op, false, true);
+          case '!': this.cond(e.operand); b.op('i32.eqz'); return 'int';
+          case '+': this.valueAs(e.operand, t); return t;
+          case '-':
+            if (t === 'float') { this.valueAs(e.operand, t); b.op('f32.neg'); return t; }
+            if (t === 'double') { this.valueAs(e.operand, t); b.op('f64.neg'); return t; }
+            if (t !== 'int' && t !== 'uint') return no('negating this type');
+            b.i32(0);
+            this.valueAs(e.operand, t);
+            b.op('i32.sub');
+            return t;
+          case '~':
+            if (t !== 'int' && t !== 'uint') return no('~ on this type');
+            this.valueAs(e.operand, t);
+            b.i32(-1).op('i32.xor');
+            return t;
+          case '*':
+            return this.read(this.lvalue(e));
+          case '&': {
+            // An address, not an access: nothing is checked (one past the end is valid C).
+            const o = e.operand;
+            if (o.kind === 'IndexExpr' && (o.object.type?.kind === 'pointer' || o.object.type?.kind === 'array')) {
+              this.valueAs(o.object, 'ptr');
+              this.scaledIndex(o.index, strideOf(o.object.type));
+              b.op('i32.add');
+              return 'ptr';
+            }
+            return no('this address');
+          }
+        }
+        return no("this unary operator");
+      }
+      case 'CondExpr': {
+        const t = kindOf(e.type);
+        this.cond(e.cond);
+        b.open('if', null, wt(t));
+        this.valueAs(e.then, t);
+        b.else();
+        this.valueAs(e.else, t);
+        b.close();
+        return t;
+      }
+      case 'CastExpr': {
+        const to = e.target.type ?? e.type;
+        if (to?.kind === 'void') return no('a cast to void as a value');
+        const from = this.value(e.operand);
+        const k = kindOf(to);
+        this.convert(from, k);
+        return k;
+      }
+      case 'CallExpr': return this.call(e);
+      case 'IndexExpr': case 'MemberExpr': return this.read(this.lvalue(e));
+      case 'CommaExpr':
+        e.exprs.forEach((x, k) => {
+          if (k < e.exprs.length - 1) this.effect(x);
+        });
+        return this.value(e.exprs[e.exprs.length - 1]!);
+      default:
+        return no(e.kind);
+    }
+  }
+
+  private constant(v: number, k: Kind): Kind {
+    if (k === 'float') this.b.f32(Math.fround(v));
+    else if (k === 'double') this.b.f64(v);
+    else this.b.i32(v);
+    return k;
+  }
+
+  private valueAs(e: Expr, to: Kind): void {
+    this.convert(this.value(e), to);
+  }
+
+  private operandKind(op: string, l: Type, r: Type): Kind {
+    const res = binaryTypes(op, l, r, 'host');
+    if (typeof res === 'string') return no('this operand pair');
+    return kindOf(res.operand);
+  }
+
+  private binary(e: BinaryExpr): Kind {
+    const b = this.b;
+    const lt = e.left.type!;
+    const rt = e.right.type!;
+    if (e.op === '&&' || e.op === '||') {
+      this.logical(e);
+      return 'int';
+    }
+    const lp = lt.kind === 'pointer' || lt.kind === 'array';
+    const rp = rt.kind === 'pointer' || rt.kind === 'array';
+    if (['<', '>', '<=', '>=', '==', '!='].includes(e.op)) {
+      if (lp || rp) {
+        this.valueAs(e.left, 'ptr');
+        this.valueAs(e.right, 'ptr');
+        this.compare(e.op, 'uint');
+        return 'int';
+      }
+      const ot = this.operandKind(e.op, lt, rt);
+      this.valueAs(e.left, ot);
+      this.valueAs(e.right, ot);
+      this.compare(e.op, ot);
+      return 'int';
+    }
+    const result = kindOf(e.type);
+    if (lp || rp) {
+      // Pointer + integer (scaled by the element size); pointer - pointer is a long in C.
+      if (lp && rp) return no('the difference of two pointers');
+      const [pe, ne] = lp ? [e.left, e.right] : [e.right, e.left];
+      if (e.op !== '+' && !(e.op === '-' && lp)) return no(`'${e.op}' on a pointer`);
+      this.valueAs(pe, 'ptr');
+      this.scaledIndex(ne, strideOf(pe.type!));
+      b.op(e.op === '+' ? 'i32.add' : 'i32.sub');
+      return 'ptr';
+    }
+    this.arith(e.op, () => this.value(e.left), lt, () => this.value(e.right), rt, result, e, constOf(e.right));
+    return result;
+  }
+
+  /** `l op r` with C's conversions (expr.ts binaryValue); leaves a value of kind `result`. */
+  private arith(op: string, left: () => Kind, lt: Type, right: () => Kind, rt: Type, result: Kind, at: Expr, rConst?: number): void {
+    const b = this.b;
+    if (op === '<<' || op === '>>') {
+      const ls = kindOf(lt);
+      const k: Kind = ls === 'uint' ? 'uint' : 'int';
+      this.convert(left(), k);
+      this.convert(right(), 'int');
+      b.op(op === '<<' ? 'i32.shl' : k === 'uint' ? 'i32.shr_u' : 'i32.shr_s');
+      this.convert(k, result);
+      return;
+    }
+    const ot = this.operandKind(op, lt, rt);
+    this.convert(left(), ot);
+    this.convert(right(), ot);
+    if (ot === 'float' || ot === 'double') {
+      const p = ot === 'float' ? 'f32' : 'f64';
+      const ops: Record<string, string> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div' };
+      if (!ops[op]) return no(`'${op}' on floating point`);
+      b.op(`${p}.${ops[op]}` as never);
+    } else if (ot === 'int' || ot === 'uint') {
+      this.intOp(op, ot === 'uint', at, rConst);
+    } else {
+      return no(`arithmetic in ${ot}`);
+    }
+    this.convert(ot, result);
+  }
+
+  /** An i32 operation on the two operands on the stack (C's int or unsigned). */
+  private intOp(op: string, unsigned: boolean, at: Expr, rConst?: number): void {
+    const b = this.b;
+    switch (op) {
+      case '+': b.op('i32.add'); return;
+      case '-': b.op('i32.sub'); return;
+      case '*': b.op('i32.mul'); return;
+      case '&': b.op('i32.and'); return;
+      case '|': b.op('i32.or'); return;
+      case '^': b.op('i32.xor'); return;
+      case '/': case '%': {
+        const native = op === '/' ? (unsigned ? 'i32.div_u' : 'i32.div_s') : unsigned ? 'i32.rem_u' : 'i32.rem_s';
+        // A constant divisor that cannot trap: the instruction alone (JavaScript: no helper either).
+        if (rConst !== undefined && rConst !== 0 && (unsigned || rConst !== -1)) {
+          b.op(native as never);
+          return;
+        }
+        // Otherwise 0 (and -1 for int, where INT_MIN / -1 traps) go to $H, as in JavaScript.
+        const x = b.local('i32');
+        const y = b.local('i32');
+        b.set(y).set(x);
+        if (unsigned) b.get(y).op('i32.eqz');
+        else b.get(y).i32(1).op('i32.add').i32(1).op('i32.le_u'); // y == 0 || y == -1
+        b.open('if', null, 'i32');
+        const which = (op === '/' ? 0 : 1) + (unsigned ? 2 : 0);
+        const fn = this.mod.importIndex('div', ['i32', 'i32', 'i32', 'i32'], ['i32']);
+        b.get(x).get(y).i32(which).i32(this.mod.spanIndex(this.c.g.span(at.span))).call(fn);
+        b.else();
+        b.get(x).get(y).op(native as never);
+        b.close();
+        return;
+      }
+      default:
+        return no(`'${op}' on integers`);
+    }
+  }
+
+  private compare(op: string, k: Kind): void {
+    const p = k === 'float' ? 'f32' : k === 'double' ? 'f64' : 'i32';
+    const names: Record<string, string> = { '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '==': 'eq', '!=': 'ne' };
+    let n = names[op]!;
+    if (p === 'i32' && n !== 'eq' && n !== 'ne') n += signed(k) ? '_s' : '_u';
+    this.b.op(`${p}.${n}` as never);
+  }
+
+  /** `a && b`, `a || b` as 0 or 1, the right side evaluated only when it decides. */
+  private logical(e: BinaryExpr): void {
+    const b = this.b;
+    this.cond(e.left);
+    b.open('if', null, 'i32');
+    if (e.op === '&&') {
+      this.cond(e.right);
+      b.op('i32.eqz').op('i32.eqz');
+      b.else().i32(0);
+    } else {
+      b.i32(1).else();
+      this.cond(e.right);
+      b.op('i32.eqz').op('i32.eqz');
+    }
+    b.close();
+  }
+
+  /** The element offset `n * stride` of pointer arithmetic (n an int of 32 bits). */
+  private scaledIndex(n: Expr, stride: number): void {
+    const k = kindOf(n.type);
+    if (isFloat(k) || k === 'ptr') no('this index');
+    this.value(n);
+    if (k === 'uint') return no('an unsigned index'); // JavaScript reads it as a non-negative long
+    if (stride !== 1) this.b.i32(stride).op('i32.mul');
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Conversions (ctypes.ts convertScalar)
+
+  private convert(from: Kind, to: Kind): void {
+    const b = this.b;
+    if (from === to) return;
+    if (to === 'float' || to === 'double') {
+      const p = to === 'float' ? 'f32' : 'f64';
+      if (from === 'float') b.op('f64.promote_f32');
+      else if (from === 'double') b.op('f32.demote_f64');
+      else b.op(`${p}.convert_i32_${from === 'uint' || from === 'ptr' ? 'u' : 's'}` as never);
+      return;
+    }
+    if (isFloat(from)) {
+      if (from === 'float') b.op('f64.promote_f32');
+      if (to === 'uint' || to === 'ptr') {
+        if (to === 'ptr') no('a float converted to a pointer');
+        b.call(this.mod.importIndex('f2u', ['f64'], ['i32']));
+        return;
+      }
+      if (to === 'bool') {
+        // JavaScript's `x ? 1 : 0`: NaN is false.
+        const x = b.local('f64');
+        b.tee(x).f64(0).op('f64.ne').get(x).get(x).op('f64.eq').op('i32.and');
+        return;
+      }
+      // $H.f2i: truncation; NaN and out of range give INT_MIN.
+      const x = b.local('f64');
+      b.tee(x).sat('i32.trunc_sat_f64_s').i32(-2147483648);
+      b.get(x).f64(-2147483649).op('f64.gt').get(x).f64(2147483648).op('f64.lt').op('i32.and');
+      b.op('select');
+      this.convert('int', to);
+      return;
+    }
+    // Between 32-bit integers: the same bits, narrowed where the target is narrower.
+    switch (to) {
+      case 'char': if (from !== 'bool') b.op('i32.extend8_s'); return;
+      case 'uchar': if (from !== 'bool') b.i32(255).op('i32.and'); return;
+      case 'short': if (from !== 'char' && from !== 'uchar' && from !== 'bool') b.op('i32.extend16_s'); return;
+      case 'ushort': if (from !== 'uchar' && from !== 'bool') b.i32(65535).op('i32.and'); return;
+      case 'bool': b.i32(0).op('i32.ne'); return;
+      case 'int': case 'uint': case 'ptr': return;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Calls: pure math only (the loop is call-free)
+
+  private call(e: CallExpr): Kind {
+    const b = this.b;
+    const callee = e.callee;
+    if (callee.kind !== 'Ident' || callee.symbol?.kind !== 'hostlib') return no('a call');
+    const name = callee.name;
+    const entry = HOST_LIB.get(name);
+    const ft = entry?.type;
+    if (!ft || ft.kind !== 'function') return no(`calling ${name}`);
+    const ret = kindOf(ft.ret);
+    const params = ft.params.map((p) => kindOf(p));
+    if (e.args.length !== params.length) return no('a call with a different number of arguments');
+    if (name === 'abs') {
+      // (Math.abs(x) | 0): two's complement, abs(INT_MIN) stays INT_MIN.
+      const x = b.local('i32');
+      this.valueAs(e.args[0]!, 'int');
+      b.set(x).i32(0).get(x).op('i32.sub').get(x).get(x).i32(0).op('i32.lt_s').op('select');
+      return 'int';
+    }
+    if (name === 'isnan') {
+      const x = b.local('f64');
+      this.valueAs(e.args[0]!, 'double');
+      b.tee(x).get(x).op('f64.ne');
+      return 'int';
+    }
+    const base = name.endsWith('f') && (NATIVE_MATH[name.slice(0, -1)] || IMPORTED_MATH.has(name.slice(0, -1))) ? name.slice(0, -1) : name;
+    const single = base !== name;
+    const native = NATIVE_MATH[base];
+    if (native) {
+      const k: Kind = single ? 'float' : 'double';
+      this.valueAs(e.args[0]!, k);
+      b.op(`${single ? 'f32' : 'f64'}.${native}` as never);
+      this.convert(k, ret);
+      return ret;
+    }
+    if (!IMPORTED_MATH.has(base)) return no(`calling ${name}`);
+    // Math.fround(Math.f(x)) for the float forms: the double function on the promoted arguments.
+    e.args.forEach((a, k) => {
+      this.valueAs(a, params[k]!);
+      this.convert(params[k]!, 'double');
+    });
+    b.call(this.mod.importIndex(base, params.map(() => 'f64'), ['f64']));
+    this.convert('double', ret);
+    return ret;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Variables and memory
+
+  private identLValue(emitName: string, sym: NonNullable<Extract<Expr, { kind: 'Ident' }>['symbol']>, t: Type): LValue {
+    const c = this.c;
+    const st = storageOf(c, sym);
+    if (!st) return no('a variable without storage');
+    if (t.kind === 'array') {
+      // An array is its address: a module or frame constant.
+      const addr = c.aliases?.get(emitName) ?? (st.kind === 'mem' ? st.addr : no('an array held in JavaScript'));
+      const v = this.variable(addr, 'ptr', true);
+      return { type: 'ptr', v };
+    }
+    const k = kindOf(t);
+    if (st.kind === 'js') {
+      const alias = c.aliases?.get(emitName);
+      return { type: k, v: this.variable(alias ?? st.name, k, alias !== undefined) };
+    }
+    // A scalar in memory (its address taken, or a global in Mem): a plain access at a fixed address.
+    const base = this.variable(c.aliases?.get(emitName) ?? st.addr, 'ptr', true);
+    return { type: k, addr: () => this.b.get(base.local) };
+  }
+
+  /** Where an IndexExpr, MemberExpr or `*p` lives: expr.ts lvalueOrNull, with the same checks. */
+  private lvalue(e: Expr): LValue {
+    const c = this.c;
+    const b = this.b;
+    if (e.kind === 'Ident' && e.symbol) return this.identLValue(e.symbol.emitName, e.symbol, e.type!);
+    if (e.kind === 'UnaryExpr' && e.op === '*') {
+      const t = kindOf(e.type);
+      if (c.g.accessCheck(e.span) !== undefined) return no('a checked dereference');
+      return { type: t, addr: () => void this.valueAs(e.operand, 'ptr') };
+    }
+    if (e.kind === 'IndexExpr') {
+      const ot = e.object.type;
+      if (!ot || (ot.kind !== 'pointer' && ot.kind !== 'array')) return no('indexing this');
+      const t = kindOf(e.type);
+      if (t === 'ptr') return no('an element that is a pointer');
+      const stride = strideOf(ot);
+      const size = sizeOf(e.type!);
+      const it = kindOf(e.index.type);
+      if (it === 'uint' || it === 'ptr' || isFloat(it)) return no('this index type');
+      const check = provenInBounds(c, e) ? undefined : c.g.accessCheck(e.span);
+      if (check === undefined) {
+        return {
+          type: t,
+          addr: () => {
+            this.valueAs(e.object, 'ptr');
+            this.value(e.index);
+            if (stride !== 1) b.i32(stride).op('i32.mul');
+            b.op('i32.add');
+          },
+        };
+      }
+      // A checked element: below the count its pointer's block holds (hoist.ts hoistSpans) it needs
+      // no lookup; otherwise $H.cki decides (a partial granule) or raises the located fault.
+      const v = view(e.type!.kind === 'scalar' ? e.type!.name : 'ulong');
+      if (!v || 1 << v[1] !== size || stride !== size || e.object.kind !== 'Ident') return no('a checked access without a count');
+      const shift = v[1];
+      const countJs = c.spans?.get(`${emitJsValue(c, e.object)}|${shift}`);
+      if (!countJs) return no('a checked access without a count');
+      const count = this.variable(countJs, 'int', true);
+      const spanK = this.mod.spanIndex(check);
+      return {
+        type: t,
+        addr: (write: boolean) => {
+          const base = b.local('i32');
+          const q = b.local('i32');
+          this.valueAs(e.object, 'ptr');
+          b.set(base);
+          this.value(e.index);
+          b.tee(q).get(count.local).op('i32.lt_u').op('i32.eqz');
+          b.open('if');
+          b.get(base).get(q).i32(shift).i32(write ? 1 : 0).i32(spanK).call(this.mod.importIndex('ck', ['i32', 'i32', 'i32', 'i32', 'i32'], []));
+          b.close();
+          b.get(base).get(q);
+          if (shift) b.i32(shift).op('i32.shl');
+          b.op('i32.add');
+        },
+      };
+    }
+    return no(e.kind === 'MemberExpr' ? 'struct members and vector components' : 'this assignment target');
+  }
+
+  private read(lv: LValue): Kind {
+    const b = this.b;
+    if (lv.v) {
+      b.get(lv.v.local);
+      return lv.type;
+    }
+    lv.addr!(false);
+    this.load(lv.type);
+    return lv.type;
+  }
+
+  private load(k: Kind): void {
+    const ops: Record<Kind, [string, number]> = {
+      int: ['i32.load', 2], uint: ['i32.load', 2], bool: ['i32.load', 2], ptr: ['i32.load', 2],
+      float: ['f32.load', 2], double: ['f64.load', 3],
+      char: ['i32.load8_s', 0], uchar: ['i32.load8_u', 0], short: ['i32.load16_s', 1], ushort: ['i32.load16_u', 1],
+    };
+    if (k === 'ptr') no('a pointer in memory (8 bytes)');
+    const [op, align] = ops[k];
+    this.b.code.push(OP[op as keyof typeof OP], align, 0);
+  }
+
+  private store(k: Kind): void {
+    const ops: Record<Kind, [string, number]> = {
+      int: ['i32.store', 2], uint: ['i32.store', 2], bool: ['i32.store', 2], ptr: ['i32.store', 2],
+      float: ['f32.store', 2], double: ['f64.store', 3],
+      char: ['i32.store8', 0], uchar: ['i32.store8', 0], short: ['i32.store16', 1], ushort: ['i32.store16', 1],
+    };
+    if (k === 'ptr') no('a pointer in memory (8 bytes)');
+    const [op, align] = ops[k];
+    this.b.code.push(OP[op as keyof typeof OP], align, 0);
+  }
+
+  /**
+   * Store the value `compute` pushes (already of lv.type) into lv; with `keep`, leave it on the stack.
+   * The address is computed (and checked) before the value, as in JavaScript's `view[index] = value`.
+   */
+  private assign(lv: LValue, compute: () => void, keep: boolean, addrLocal?: number): void {
+    const b = this.b;
+    if (lv.v) {
+      if (lv.v.readOnly) no('assigning a value the loop only reads');
+      if (lv.type === 'ptr') no('a pointer the loop assigns');
+      lv.v.assigned = true;
+      compute();
+      if (keep) b.tee(lv.v.local);
+      else b.set(lv.v.local);
+      return;
+    }
+    if (addrLocal === undefined) {
+      lv.addr!(true);
+    } else {
+      b.get(addrLocal);
+    }
+    compute();
+    if (keep) {
+      const t = b.local(wt(lv.type));
+      const a = b.local('i32');
+      b.set(t).set(a).get(a).get(t);
+      this.store(lv.type);
+      b.get(t);
+    } else {
+      this.store(lv.type);
+    }
+  }
+
+  private assignExpr(e: Extract<Expr, { kind: 'AssignExpr' }>, keep: boolean): Kind {
+    const lv = this.lvalue(e.target);
+    const tt = e.target.type!;
+    const k = lv.type;
+    if (e.op === '=') {
+      this.assign(lv, () => this.valueAs(e.value, k), keep);
+      return k;
+    }
+    if (tt.kind === 'pointer') return no('pointer arithmetic assignment');
+    const op = e.op.slice(0, -1);
+    const a = this.address(lv);
+    this.assign(lv, () => {
+      this.arith(op, () => this.readAt(lv, a), tt, () => this.value(e.value), e.value.type!, k, e, constOf(e.value));
+    }, keep, a);
+    return k;
+  }
+
+  /** A memory lvalue's address computed (and checked, as a write) once, for a read-modify-write. */
+  private address(lv: LValue): number | undefined {
+    if (lv.v) return undefined;
+    const a = this.b.local('i32');
+    lv.addr!(true);
+    this.b.set(a);
+    return a;
+  }
+
+  private readAt(lv: LValue, a: number | undefined): Kind {
+    if (a === undefined) return this.read(lv);
+    this.b.get(a);
+    this.load(lv.type);
+    return lv.type;
+  }
+
+  private incDec(operand: Expr, op: '++' | '--', post: boolean, keep: boolean): Kind {
+    const b = this.b;
+    const lv = this.lvalue(operand);
+    const t = operand.type!;
+    const k = lv.type;
+    if (k === 'ptr') return no('a pointer the loop steps');
+    const a = this.address(lv);
+    const one: Type = { kind: 'scalar', name: 'int' };
+    let old: number | undefined;
+    this.assign(lv, () => {
+      this.arith(op === '++' ? '+' : '-', () => {
+        const r = this.readAt(lv, a);
+        if (post && keep) {
+          old = b.local(wt(k));
+          b.tee(old);
+        }
+        return r;
+      }, t, () => (b.i32(1), 'int'), one, k, operand);
+    }, keep && !post, a);
+    if (old !== undefined) b.get(old);
+    return k;
+  }
+}
+
+function constOf(e: Expr): number | undefined {
+  if (e.kind === 'NumberLit' || e.kind === 'CharLit') return e.value;
+  if (e.kind === 'UnaryExpr' && e.op === '-') {
+    const v = constOf(e.operand);
+    return v === undefined ? undefined : -v;
+  }
+  return undefined;
+}
+
