@@ -1,0 +1,317 @@
+/**
+ * Call-free host loops compiled to WebAssembly (codegen/host/wasmloop.ts) mean what the same loops mean
+ * in JavaScript, and what gcc makes of the C:
+ * - every program runs three ways: loops in WebAssembly, the same program with them kept JavaScript
+ *   (`hostWasm: false`), and gcc -O2 where the machine has it; the outputs must be identical, and each
+ *   is also checked against a value computed here independently (float64 / Math.fround / Math.imul);
+ * - the loops the programs are about are asserted to be compiled (`$W.L` calls in the host code), so a
+ *   test cannot pass by silently falling back to JavaScript;
+ * - what C leaves undefined and this project defines (INT_MIN / -1, float to int out of range) gives
+ *   the JavaScript path's values; division by zero and bad indices raise the same located errors;
+ * - loops outside the subset (64-bit integers, switch) stay JavaScript and still give C's values;
+ * - the heap growing between two compiled loops (a WebAssembly.Memory grown by malloc) is seen by both.
+ */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { compile } from '../../runtime/compiler/index.js';
+import { BrookRuntimeError } from '../../runtime/compiler/diagnostics.js';
+import { HostLib } from '../../runtime/hostlib/libc.js';
+import { runProgram } from '../../runtime/hostlib/loader.js';
+import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { runC } from '../hostlib/gcc.js';
+
+const HAS_GCC = spawnSync('gcc', ['--version']).status === 0;
+
+function compiled(source: string, hostWasm: boolean): string {
+  const r = compile(source, { fileName: 'loops.c', hostWasm });
+  expect(r.ok, r.diagnostics.map((d) => d.message).join('\n')).toBe(true);
+  return r.hostJs!;
+}
+
+async function run(source: string, hostWasm: boolean): Promise<string> {
+  let stdout = '';
+  const lib = new HostLib({ io: { write: (fd, s) => { if (fd === 1) stdout += s; } } });
+  const rt = createCpuRuntime({ cpu: {} });
+  try {
+    await runProgram(compiled(source, hostWasm), { rt, lib, K: compile(source, { fileName: 'loops.c' }).kernels, argv: ['loops.c'] });
+  } finally {
+    rt.dispose();
+  }
+  return stdout;
+}
+
+/** How many loops of the program run as WebAssembly. */
+function wasmLoops(source: string): number {
+  return (compiled(source, true).match(/\$W\.L\d+\(/g) ?? []).length;
+}
+
+/** The same output in WebAssembly, in JavaScript and from gcc (when present), equal to `want`. */
+async function expectEverywhere(source: string, want: string, loops: number): Promise<void> {
+  expect(wasmLoops(source)).toBe(loops);
+  expect(await run(source, true)).toBe(want);
+  expect(await run(source, false)).toBe(want);
+  if (HAS_GCC) expect(runC(source, [], ['-O2']).stdout).toBe(want);
+}
+
+async function faultOf(source: string, hostWasm: boolean): Promise<{ code: string; line: number; col: number; message: string }> {
+  try {
+    await run(source, hostWasm);
+  } catch (e) {
+    if (!(e instanceof BrookRuntimeError) || !e.span) throw e;
+    const before = source.slice(0, e.span.start).split('\n');
+    return { code: e.code, message: e.message, line: before.length, col: before[before.length - 1]!.length + 1 };
+  }
+  throw new Error('no runtime error');
+}
+
+describe('integer arithmetic in compiled loops', () => {
+  it('wraps at 32 bits, narrows char/short, and divides signed and unsigned as C does', async () => {
+    const source = `#include <stdio.h>
+int main(void) {
+  int i, acc = 1, q = 0, r = 0;
+  unsigned u = 1u, v = 0u;
+  short sh = 0; char ch = 0; unsigned char uc = 0; unsigned short us = 0;
+  for (i = 0; i < 40; i++) {
+    int d = i - 20;
+    acc = acc * 31 + i;
+    u = u * 2654435761u + (unsigned)i;
+    u ^= u >> 13;
+    v += u < 100000u ? 1u : u % 977u;
+    sh = (short)(sh + 1000 * i);
+    ch = (char)(ch + 37);
+    uc = (unsigned char)(uc + 91);
+    us = (unsigned short)(us + 40000);
+    if (d != 0) q += acc / d + acc % d;
+    r += (int)(u / 3u % 11u) - (acc >> 27) + (acc << 3 >> 29);
+  }
+  printf("%d %u %u %d %d %d %d %d %d\\n", acc, u, v, sh, ch, uc, us, q, r);
+  return 0;
+}
+`;
+    // Independent reference: the same steps with Math.imul and explicit wrapping.
+    let acc = 1, q = 0, r = 0, u = 1, v = 0, sh = 0, ch = 0, uc = 0, us = 0;
+    const s8 = (x: number) => (x << 24) >> 24;
+    const s16 = (x: number) => (x << 16) >> 16;
+    for (let i = 0; i < 40; i++) {
+      const d = i - 20;
+      acc = (Math.imul(acc, 31) + i) | 0;
+      u = (Math.imul(u, 2654435761) + i) >>> 0;
+      u = (u ^ (u >>> 13)) >>> 0;
+      v = (v + (u < 100000 ? 1 : u % 977)) >>> 0;
+      sh = s16(sh + 1000 * i);
+      ch = s8(ch + 37);
+      uc = (uc + 91) & 255;
+      us = (us + 40000) & 65535;
+      if (d !== 0) q = (q + ((acc / d) | 0) + ((acc % d) | 0)) | 0;
+      r = (r + ((Math.floor(u / 3) % 11) | 0) - (acc >> 27) + ((acc << 3) >> 29)) | 0;
+    }
+    await expectEverywhere(source, `${acc} ${u} ${v} ${sh} ${ch} ${uc} ${us} ${q} ${r}\n`, 1);
+  });
+
+  it('INT_MIN / -1 and INT_MIN % -1 give the JavaScript path\'s values (gcc traps: not compared)', async () => {
+    const source = `#include <stdio.h>
+int main(void) {
+  int i, m = -2147483647 - 1, a = 0, b = 0, d = -1;
+  for (i = 0; i < 3; i++) { a = m / d; b = m % d; }
+  printf("%d %d\\n", a, b);
+  return 0;
+}
+`;
+    expect(wasmLoops(source)).toBe(1);
+    expect(await run(source, true)).toBe('-2147483648 0\n');
+    expect(await run(source, false)).toBe('-2147483648 0\n');
+  });
+
+  it('a division by zero in a compiled loop is the located BRK5101 error, as in JavaScript', async () => {
+    const source = `#include <stdio.h>
+int main(void) {
+  int i, s = 0, k = 5;
+  for (i = 0; i < 10; i++) s += 100 / (k - i);
+  printf("%d\\n", s);
+  return 0;
+}
+`;
+    expect(wasmLoops(source)).toBe(1);
+    const w = await faultOf(source, true);
+    expect(w.code).toBe('BRK5101');
+    expect(source.split('\n')[w.line - 1]!.slice(w.col - 1)).toMatch(/^100 \/ \(k - i\)/);
+    expect(await faultOf(source, false)).toEqual(w);
+  });
+});
+
+describe('floating point and math in compiled loops', () => {
+  it('float32 rounding, double accumulation, conversions and math functions match C', async () => {
+    const source = `#include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
+int main(void) {
+  int i, n = 200, ints = 0, nans = 0;
+  unsigned us = 0u;
+  float f = 0.1f, g = 0.0f;
+  double s = 0.0, t = 0.0;
+  for (i = 0; i < n; i++) {
+    float x = (float)i * 0.37f - 20.0f;
+    f = f * 1.0001f + x / 7.0f;
+    g += sqrtf(fabsf(x)) + floorf(x * 0.5f) + expf(-x * x * 0.001f);
+    s += sin((double)i * 0.1) * pow(1.01, (double)(i % 17)) + fabs(x) * 0.5;
+    t += (double)f * 1e-3 + cos(x) + floor((double)x / 3.0) + atan2((double)x, 3.0);
+    ints += (int)(x * 3.7f) + abs(i - 100) + (int)ceil(t * 0.001);
+    us += (unsigned)(s * 1.5 > 0.0 ? s * 1.5 : 0.0);
+    nans += isnan(sqrt((double)x)) + (x > 0.0f && x < 10.0f) + (x < -5.0f || x > 40.0f);
+  }
+  printf("%.9g %.9g %.17g %.17g %d %u %d\\n", f, g, s, t, ints, us, nans);
+  return 0;
+}
+`;
+    // Independent reference in float64 with Math.fround where C computes in float.
+    const fr = Math.fround;
+    let f = fr(0.1), g = 0, s = 0, t = 0, ints = 0, us = 0, nans = 0;
+    for (let i = 0; i < 200; i++) {
+      const x = fr(fr(fr(i) * fr(0.37)) - 20);
+      f = fr(fr(f * fr(1.0001)) + fr(x / 7));
+      g = fr(g + fr(fr(fr(Math.sqrt(Math.abs(x))) + fr(Math.floor(fr(x * 0.5)))) + fr(Math.exp(fr(fr(fr(-x) * x) * fr(0.001))))));
+      s += Math.sin(i * 0.1) * Math.pow(1.01, i % 17) + Math.abs(x) * 0.5;
+      t += f * 1e-3 + Math.cos(x) + Math.floor(x / 3) + Math.atan2(x, 3);
+      ints = (ints + Math.trunc(fr(x * fr(3.7))) + Math.abs(i - 100) + Math.ceil(t * 0.001)) | 0;
+      us = (us + Math.trunc(s * 1.5 > 0 ? s * 1.5 : 0)) >>> 0;
+      nans += (Number.isNaN(Math.sqrt(x)) ? 1 : 0) + (x > 0 && x < 10 ? 1 : 0) + (x < -5 || x > 40 ? 1 : 0);
+    }
+    // printf's %.Ng for these magnitudes: N significant digits, trailing zeros dropped.
+    const gfmt = (x: number, n: number) => x.toPrecision(n).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+    const g9 = (x: number) => gfmt(x, 9);
+    const g17 = (x: number) => gfmt(x, 17);
+    const want = `${g9(f)} ${g9(g)} ${g17(s)} ${g17(t)} ${ints} ${us} ${nans}\n`;
+    await expectEverywhere(source, want, 1);
+  });
+
+  it('float to int out of range and NaN give INT_MIN as on x86 (the JavaScript path\'s $H.f2i)', async () => {
+    const source = `#include <stdio.h>
+int main(void) {
+  int i, a = 0, b = 0, c = 0;
+  float big = 3.0e9f, zero = 0.0f;
+  double nan = zero / zero;
+  for (i = 0; i < 2; i++) { a = (int)big; b = (int)-big; c = (int)nan; }
+  printf("%d %d %d\\n", a, b, c);
+  return 0;
+}
+`;
+    expect(wasmLoops(source)).toBe(1);
+    const want = '-2147483648 -2147483648 -2147483648\n';
+    expect(await run(source, true)).toBe(want);
+    expect(await run(source, false)).toBe(want);
+    if (HAS_GCC) expect(runC(source, [], ['-O0']).stdout).toBe(want);
+  });
+});
+
+describe('control flow and memory in compiled loops', () => {
+  it('nested for/while/do loops with break and continue, ?:, && and || as values, comma', async () => {
+    const source = `#include <stdio.h>
+int main(void) {
+  int i, j, k, s = 0, t = 0, w = 0;
+  for (i = 0; i < 30; i++) {
+    if (i % 7 == 3) continue;
+    if (i == 27) break;
+    j = 0;
+    while (j < i) {
+      j += 3;
+      if (j % 5 == 0) continue;
+      s += (i & 1) ? j : -j;
+    }
+    k = i;
+    do { k = k / 2, t++; } while (k > 1);
+    w += (i > 5 && j > 10) + 2 * (i < 3 || k == 0) + (!i);
+  }
+  printf("%d %d %d %d\\n", s, t, w, i);
+  return 0;
+}
+`;
+    let s = 0, t = 0, w = 0, i = 0, j = 0, k = 0;
+    for (i = 0; i < 30; i++) {
+      if (i % 7 === 3) continue;
+      if (i === 27) break;
+      j = 0;
+      while (j < i) {
+        j += 3;
+        if (j % 5 === 0) continue;
+        s += i & 1 ? j : -j;
+      }
+      k = i;
+      do { k = Math.trunc(k / 2); t++; } while (k > 1);
+      w += (i > 5 && j > 10 ? 1 : 0) + 2 * (i < 3 || k === 0 ? 1 : 0) + (i === 0 ? 1 : 0);
+    }
+    await expectEverywhere(source, `${s} ${t} ${w} ${i}\n`, 1);
+  });
+
+  it('global, local, malloc\'ed and address-taken storage of every width, and &a[i]', async () => {
+    const source = `#include <stdio.h>
+#include <stdlib.h>
+double g[64];
+int counter;
+int main(void) {
+  int i, k = 0;
+  int *pk = &k;
+  char c[64];
+  short sv[64];
+  unsigned char *ub = (unsigned char *)malloc(64);
+  float *fp = (float *)malloc(64 * sizeof(float));
+  double s = 0.0;
+  float *end = fp;
+  for (i = 0; i < 64; i++) {
+    g[i] = i * 0.5;
+    c[i] = (char)(i * 9);
+    sv[i] = (short)(i * 1500);
+    ub[i] = (unsigned char)(i * 7);
+    fp[i] = (float)i / 3.0f;
+    k += i;
+    counter += 2;
+    end = &fp[i];
+  }
+  for (i = 1; i < 64; i++) s += g[i] * c[i] + sv[i - 1] + ub[i] + fp[i] + fp[i - 1];
+  printf("%.6f %d %d %d %d\\n", s, k, *pk, counter, (int)(end - fp));
+  free(ub);
+  free(fp);
+  return 0;
+}
+`;
+    let s = 0;
+    const fp = Array.from({ length: 64 }, (_, i) => Math.fround(Math.fround(i) / 3));
+    for (let i = 1; i < 64; i++) s += i * 0.5 * ((i * 9) << 24 >> 24) + (((i - 1) * 1500) << 16 >> 16) + ((i * 7) & 255) + fp[i]! + fp[i - 1]!;
+    // The first loop assigns `end` (a pointer): it stays JavaScript; the second is compiled.
+    await expectEverywhere(source, `${s.toFixed(6)} 2016 2016 128 63\n`, 1);
+  });
+
+  it('the heap grown by malloc between two compiled loops is the memory both loops see', async () => {
+    const source = `#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+  int i, n = 1 << 20;
+  double s = 0.0;
+  float *a = (float *)malloc(1024 * sizeof(float));
+  float *b;
+  for (i = 0; i < 1024; i++) a[i] = (float)i;
+  b = (float *)malloc(n * sizeof(float) * 8);
+  for (i = 0; i < n; i++) b[i] = 2.0f;
+  for (i = 0; i < 1024; i++) s += a[i] * b[i * 1000];
+  printf("%.1f\\n", s);
+  return 0;
+}
+`;
+    await expectEverywhere(source, `${(1023 * 1024 / 2) * 2}.0\n`, 3);
+  });
+
+  it('loops outside the subset stay JavaScript and keep C\'s values (long, switch)', async () => {
+    const source = `#include <stdio.h>
+int main(void) {
+  long big = 0;
+  int i, s = 0;
+  for (i = 0; i < 100; i++) big += 3000000000L;
+  for (i = 0; i < 10; i++) {
+    switch (i % 3) { case 0: s += 1; break; case 1: s += 10; break; default: s += 100; }
+  }
+  printf("%ld %d\\n", big, s);
+  return 0;
+}
+`;
+    await expectEverywhere(source, '300000000000 334\n', 0);
+  });
+});
