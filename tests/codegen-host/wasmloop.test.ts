@@ -242,6 +242,19 @@ int main(void) {
     await expectEverywhere(source, `${s} ${t} ${w} ${i}\n`, 1);
   });
 
+  it('&& and || of plain numbers are 0 or 1 in and out of loops (JavaScript\'s && gave the deciding operand)', async () => {
+    const source = `#include <stdio.h>
+int main(void) {
+  int i, a = 2, b = 5, z = 0, s = 0;
+  double d = 0.5;
+  for (i = 0; i < 4; i++) s += (a && b) + (z || b) + (a && d) + (!b || a) + (i && a);
+  printf("%d %d %d %d %d\\n", a && b, z || b, a && d, !b || a, s);
+  return 0;
+}
+`;
+    await expectEverywhere(source, '1 1 1 1 19\n', 1);
+  });
+
   it('global, local, malloc\'ed and address-taken storage of every width, and &a[i]', async () => {
     const source = `#include <stdio.h>
 #include <stdlib.h>

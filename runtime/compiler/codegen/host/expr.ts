@@ -246,7 +246,8 @@ function comparison(c: Ctx, e: BinaryExpr): string {
 function emitBinary(c: Ctx, e: BinaryExpr): string {
   const lt = typeOfExpr(c, e.left);
   const rt = typeOfExpr(c, e.right);
-  if (e.op === '&&' || e.op === '||') return `+${emitCond(c, e)}`;
+  // C's && and || are 0 or 1 (JavaScript's give the deciding operand: 2 && 5 would be 5).
+  if (e.op === '&&' || e.op === '||') return `(${emitCond(c, e)} ? 1 : 0)`;
   if (['<', '>', '<=', '>=', '==', '!='].includes(e.op)) {
     const ot = operandType(e.op, lt, rt);
     if (ot.kind === 'vector') return `$H.vbin('${e.op}', ${emitAs(c, e.left, ot)}, ${emitAs(c, e.right, ot)}, ${ot.size}, '${ot.elem}')`;
