@@ -11,6 +11,7 @@ import { BrookRuntimeError } from '../compiler/diagnostics.js';
 import type { Span } from '../compiler/source.js';
 import type { ScalarName, Type } from '../compiler/types.js';
 import { fixedCode, fixedValue, flattenElement } from '../compiler/types.js';
+import { WASM_FAULT_RECORD } from '../compiler/codegen/host/wasmmodule.js';
 import { MemoryFault, type Mem } from './memory.js';
 
 const fround = Math.fround;
@@ -135,6 +136,22 @@ export function cki(M: Mem, q: number, shift: number, write: number, span?: Span
   const n = 1 << shift;
   ck(M, q * n, n, write, span);
   return q;
+}
+
+/**
+ * The slow path of element q of a pointer `base` that a call-free loop checks against `count`, the
+ * elements of the malloc block base starts (hoist.ts hoistSpans; 0: base starts no block). With a
+ * count, an element outside the block is a fault even where the bytes belong to another block (C
+ * allows no pointer arithmetic out of an object; the shadow bytes alone would not see it). Without,
+ * the full check (cki). Returns the element index `(base >>> shift) + q` when the access is valid.
+ */
+export function ckb(M: Mem, base: number, q: number, shift: number, write: number, count: number, span?: Span): number {
+  const at = (base >>> shift) + q;
+  if (count === 0) return cki(M, at, shift, write, span);
+  const n = 1 << shift;
+  if (!M.accessible(at * n, n)) throw located(M.fault(at * n, n, write !== 0), span);
+  const what = `${write ? 'write' : 'read'} of ${n} byte${n === 1 ? '' : 's'}`;
+  throw located(new MemoryFault('BRK5106', `out-of-bounds ${what}: element ${q} of a malloc block of ${count} element${count === 1 ? '' : 's'} (at address ${at * n}, inside another object)`, 'keep the index within the block: valid indices of a block of n elements are 0 to n - 1'), span);
 }
 
 /**
@@ -469,10 +486,6 @@ export function hostWasm(bytes64: string, M: Mem, spans: Span[]): Record<string,
   }
   const imports = {
     mem: M.memory,
-    ck: (base: number, i: number, shift: number, write: number, k: number): number => {
-      cki(M, ((base >>> 0) >>> shift) + i, shift, write, spans[k]);
-      return 0;
-    },
     div: (a: number, b: number, which: number, k: number): number => {
       const span = spans[k];
       switch (which) {
@@ -485,5 +498,32 @@ export function hostWasm(bytes64: string, M: Mem, spans: Span[]): Record<string,
     f2u: (x: number): number => f2u(x),
     ...WASM_MATH,
   };
-  return new WebAssembly.Instance(module, { m: imports as WebAssembly.Imports['m'] }).exports as Record<string, (...args: number[]) => unknown>;
+  const exports = new WebAssembly.Instance(module, { m: imports as WebAssembly.Imports['m'] }).exports as Record<string, (...args: number[]) => unknown>;
+  // A loop that traps after recording a failed check: the located fault instead of the trap.
+  const loops: Record<string, (...args: number[]) => unknown> = {};
+  for (const [name, f] of Object.entries(exports)) {
+    loops[name] = function (this: unknown) {
+      try {
+        return f.apply(this, arguments as unknown as number[]);
+      } catch (e) {
+        throw wasmFault(M, e, spans);
+      }
+    };
+  }
+  return loops;
+}
+
+/** The fault a compiled loop recorded before trapping (memory.ts WASM_FAULT_RECORD), or `e` itself. */
+function wasmFault(M: Mem, e: unknown, spans: Span[]): unknown {
+  const r = WASM_FAULT_RECORD >>> 2;
+  if (!(e instanceof WebAssembly.RuntimeError) || M.i32[r] !== 1) return e;
+  M.i32[r] = 0;
+  const [k, base, q, write, shift] = [M.i32[r + 1]!, M.u32[r + 2]!, M.i32[r + 3]!, M.i32[r + 4]!, M.i32[r + 5]!];
+  const count = Math.floor(M.mallocSpan(base) / (1 << shift));
+  try {
+    ckb(M, base, q, shift, write, Math.max(1, count), spans[k]);
+  } catch (fault) {
+    return fault;
+  }
+  return e;
 }

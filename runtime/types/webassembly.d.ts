@@ -23,4 +23,6 @@ declare namespace WebAssembly {
     readonly exports: Record<string, unknown>;
   }
   function validate(bytes: Uint8Array): boolean;
+  /** A trap (unreachable, an out-of-range access) in WebAssembly code. */
+  class RuntimeError extends Error {}
 }

@@ -312,6 +312,54 @@ int main(void) {
     await expectEverywhere(source, `${(1023 * 1024 / 2) * 2}.0\n`, 3);
   });
 
+  it('a checked gather runs compiled when its pointer starts a malloc block, and as JavaScript otherwise', async () => {
+    const program = (ptr: string) => `#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+  int i, n = 1000;
+  float *a = (float *)malloc((n + 8) * sizeof(float));
+  int *idx = (int *)malloc(n * sizeof(int));
+  float *p = ${ptr};
+  double s = 0.0;
+  for (i = 0; i < n + 8; i++) a[i] = (float)i;
+  for (i = 0; i < n; i++) idx[i] = (i * 7) % n;
+  for (i = 0; i < n; i++) s += p[idx[i]];
+  printf("%.1f\\n", s);
+  return 0;
+}
+`;
+    // p = a: the loop's guard holds; p = a + 8 (inside the block): every access takes the full check.
+    await expectEverywhere(program('a'), `${(999 * 1000) / 2}.0\n`, 3);
+    await expectEverywhere(program('a + 8'), `${(999 * 1000) / 2 + 8 * 1000}.0\n`, 3);
+    const js = compiled(program('a'), true);
+    expect(js).toMatch(/if \(\$t\d+ > 0\) \{\n\s+\$t\d+ = \$W\.L\d+\(/);
+  });
+
+  it('an element outside its malloc block faults even where the bytes belong to another block', async () => {
+    const source = `#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+  int i;
+  float *a = (float *)malloc(16 * sizeof(float));
+  float *b = (float *)malloc(4096 * sizeof(float));
+  int *idx = (int *)malloc(4 * sizeof(int));
+  double s = 0.0;
+  for (i = 0; i < 4096; i++) b[i] = 1.0f;
+  for (i = 0; i < 16; i++) a[i] = 2.0f;
+  idx[0] = 1; idx[1] = 2; idx[2] = 100; idx[3] = 3;
+  for (i = 0; i < 4; i++) s += a[idx[i]];
+  printf("%.1f\\n", s);
+  return 0;
+}
+`;
+    // a[100] is past a's 16 elements, in b's storage: addressable bytes, but not a's.
+    const w = await faultOf(source, true);
+    expect(w.code).toBe('BRK5106');
+    expect(w.message).toMatch(/out-of-bounds read of 4 bytes: element 100 of a malloc block of 16 elements/);
+    expect(source.split('\n')[w.line - 1]!.slice(w.col - 1)).toMatch(/^a\[idx\[i\]\]/);
+    expect(await faultOf(source, false)).toEqual(w);
+  });
+
   it('loops outside the subset stay JavaScript and keep C\'s values (long, switch)', async () => {
     const source = `#include <stdio.h>
 int main(void) {

@@ -498,7 +498,7 @@ function elementIndex(c: Ctx, lv: LValue, write: boolean): { view: string; index
     // may exceed 2^32, where >>> 0 would wrap.)
     const inside = lv.elem.int32 ? `(${q} >>> 0) < (${count} >>> 0)` : `${q} >= 0 && ${q} < ${count}`;
     const at = `(${lv.elem.base} >>> ${shift}) + ${q}`;
-    return { view: local, index: `(${q} = ${lv.elem.index}, ${inside} ? ${at} : $H.cki($M, ${at}, ${shift}, ${write ? 1 : 0}, ${lv.check}))` };
+    return { view: local, index: `(${q} = ${lv.elem.index}, ${inside} ? ${at} : $H.ckb($M, ${lv.elem.base}, ${q}, ${shift}, ${write ? 1 : 0}, ${count}, ${lv.check}))` };
   }
   return { view: local, index: `(${q} = ${q0}, ${sh}[${q} >>> ${3 - shift}] === 0 ? ${q} : $H.cki($M, ${q}, ${shift}, ${write ? 1 : 0}, ${lv.check}))` };
 }

@@ -131,22 +131,36 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
       try {
         // A short straight-line body: single iterations until the rest is a multiple of UNROLL, then
         // UNROLL per test (hoist.ts unrollTest).
-        const unrolled = c.goto.labelAll ? undefined : unrollTest(c, s);
-        // A call-free loop in WebAssembly (wasmloop.ts), when everything in it is covered.
-        const compiled = c.goto.labelAll ? undefined : wasmLoop(c, s);
-        if (compiled) {
-          for (const line of compiled) L.line(line);
-        } else if (unrolled) {
-          loop(c, L, `for (; ${cond} && ${unrolled.rest} % ${UNROLL} !== 0; ${update})`, s.body);
-          L.line(`for (; ${unrolled.test};) {`);
-          interruptPoint(c, L);
-          for (let k = 0; k < UNROLL; k++) {
-            emitNested(c, s.body, L);
-            L.line(`  ${update};`);
+        const jsLoop = (): void => {
+          const unrolled = c.goto.labelAll ? undefined : unrollTest(c, s);
+          if (unrolled) {
+            loop(c, L, `for (; ${cond} && ${unrolled.rest} % ${UNROLL} !== 0; ${update})`, s.body);
+            L.line(`for (; ${unrolled.test};) {`);
+            interruptPoint(c, L);
+            for (let k = 0; k < UNROLL; k++) {
+              emitNested(c, s.body, L);
+              L.line(`  ${update};`);
+            }
+            L.line('}');
+          } else {
+            loop(c, L, `for (; ${cond}; ${update})`, s.body);
           }
+        };
+        // A call-free loop in WebAssembly (wasmloop.ts), when everything in it is covered; its guard
+        // false, the JavaScript loop.
+        const compiled = c.goto.labelAll ? undefined : wasmLoop(c, s);
+        if (compiled?.guard) {
+          L.line(`if (${compiled.guard}) {`);
+          for (const line of compiled.lines) L.line('  ' + line);
+          L.line('} else {');
+          L.indent();
+          jsLoop();
+          L.dedent();
           L.line('}');
+        } else if (compiled) {
+          for (const line of compiled.lines) L.line(line);
         } else {
-          loop(c, L, `for (; ${cond}; ${update})`, s.body);
+          jsLoop();
         }
       } finally {
         c.ranges = outer;
