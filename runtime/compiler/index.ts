@@ -42,8 +42,9 @@ export interface CompileOptions {
   /** Host memory checks (default on: NULL, bounds, use after free); off only to measure their cost. */
   memoryChecks?: boolean;
   /**
-   * Call-free host loops compiled to WebAssembly (default on; codegen/host/wasmloop.ts). Off keeps every
-   * loop JavaScript: the bench's and tests' comparison, and a way around a suspected miscompile.
+   * Call-free host loops compiled to WebAssembly (default on unless BROOK_HOST_WASM=0; codegen/host
+   * wasmloop.ts). Off keeps every loop JavaScript: the tests' comparison, and a way around a suspected
+   * miscompile.
    */
   hostWasm?: boolean;
 }
@@ -129,7 +130,7 @@ export function compile(source: string | SourceSet, options: CompileOptions = {}
     return { ...fail(), program };
   }
 
-  const host = generateHost(program, { sources, memoryChecks: options.memoryChecks, hostWasm: options.hostWasm });
+  const host = generateHost(program, { sources, memoryChecks: options.memoryChecks, hostWasm: options.hostWasm ?? process.env.BROOK_HOST_WASM !== '0' });
   diagnostics.push(...host.diagnostics);
   if (hasErrors(diagnostics)) return { ...fail(), program };
   return { ok: true, sources, program, diagnostics, hostJs: host.js, kernels: compiledKernels(program) };

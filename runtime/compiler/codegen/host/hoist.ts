@@ -79,8 +79,10 @@ const LONG: Type = { kind: 'scalar', name: 'long' };
  * Checked element accesses `P[e]` in a call-free loop whose pointer P the loop does not change (a
  * local, or a global the loop only reads: aliasGlobals): before the loop, how many elements from P on
  * are addressable for sure (`$H.span`: the malloc block P starts, else 0). Inside, an index below
- * that count skips the shadow lookup (expr.ts elementIndex); any other index gets the full check, so
- * every fault is still caught. Keys: `${P's JS text}|${log2 of the element size}`.
+ * that count skips the shadow lookup (expr.ts elementIndex); any other index is a fault when the count
+ * is above 0 (outside P's block, even where the bytes belong to another block: $H.ckb), and gets the
+ * full check when it is 0. Compiled loops (wasmloop.ts) run only where every count is above 0.
+ * Keys: `${P's JS text}|${log2 of the element size}`.
  */
 export function hoistSpans(c: Ctx, s: ForStmt): { pre: string[]; spans: Map<string, string> } | undefined {
   if (c.g.options.memoryChecks === false || !c.views || !c.f) return undefined;
