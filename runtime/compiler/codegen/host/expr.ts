@@ -216,7 +216,8 @@ function operandType(op: string, l: Type, r: Type): Type {
   return typeof res === 'string' ? DOUBLE : res.operand;
 }
 
-function constValue(e: Expr): number | undefined {
+/** The number a literal (or a negated literal) stands for, or undefined. */
+export function constValue(e: Expr): number | undefined {
   if (e.kind === 'NumberLit' || e.kind === 'CharLit') return e.value;
   if (e.kind === 'UnaryExpr' && e.op === '-' ) {
     const v = constValue(e.operand);

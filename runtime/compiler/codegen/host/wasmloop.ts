@@ -33,7 +33,7 @@ import { WASM_FAULT_RECORD, type HostWasmModule } from './wasmmodule.js';
 import { countedLoop, loopIsCallFree, provenInBounds } from './bounds.js';
 import { scalarOfType, strideOf, view } from './ctypes.js';
 import type { Ctx } from './expr.js';
-import { emitValue as emitJsValue } from './expr.js';
+import { constValue as constOf, emitValue as emitJsValue } from './expr.js';
 import { storageOf } from './gen.js';
 
 /** Thrown while examining a loop that uses something this compiler does not cover. */
@@ -734,25 +734,13 @@ class LoopWriter {
   }
 
   private load(k: Kind): void {
-    const ops: Record<Kind, [string, number]> = {
-      int: ['i32.load', 2], uint: ['i32.load', 2], bool: ['i32.load', 2], ptr: ['i32.load', 2],
-      float: ['f32.load', 2], double: ['f64.load', 3],
-      char: ['i32.load8_s', 0], uchar: ['i32.load8_u', 0], short: ['i32.load16_s', 1], ushort: ['i32.load16_u', 1],
-    };
-    if (k === 'ptr') no('a pointer in memory (8 bytes)');
-    const [op, align] = ops[k];
-    this.b.code.push(OP[op as keyof typeof OP], align, 0);
+    const [load, , align] = memoryOps(k);
+    this.b.code.push(OP[load], align, 0);
   }
 
   private store(k: Kind): void {
-    const ops: Record<Kind, [string, number]> = {
-      int: ['i32.store', 2], uint: ['i32.store', 2], bool: ['i32.store', 2], ptr: ['i32.store', 2],
-      float: ['f32.store', 2], double: ['f64.store', 3],
-      char: ['i32.store8', 0], uchar: ['i32.store8', 0], short: ['i32.store16', 1], ushort: ['i32.store16', 1],
-    };
-    if (k === 'ptr') no('a pointer in memory (8 bytes)');
-    const [op, align] = ops[k];
-    this.b.code.push(OP[op as keyof typeof OP], align, 0);
+    const [, store, align] = memoryOps(k);
+    this.b.code.push(OP[store], align, 0);
   }
 
   /**
@@ -844,12 +832,17 @@ class LoopWriter {
   }
 }
 
-function constOf(e: Expr): number | undefined {
-  if (e.kind === 'NumberLit' || e.kind === 'CharLit') return e.value;
-  if (e.kind === 'UnaryExpr' && e.op === '-') {
-    const v = constOf(e.operand);
-    return v === undefined ? undefined : -v;
+/** The load and store instructions of a value kind in memory, and log2 of its alignment. */
+function memoryOps(k: Kind): [keyof typeof OP, keyof typeof OP, number] {
+  switch (k) {
+    case 'float': return ['f32.load', 'f32.store', 2];
+    case 'double': return ['f64.load', 'f64.store', 3];
+    case 'char': return ['i32.load8_s', 'i32.store8', 0];
+    case 'uchar': return ['i32.load8_u', 'i32.store8', 0];
+    case 'short': return ['i32.load16_s', 'i32.store16', 1];
+    case 'ushort': return ['i32.load16_u', 'i32.store16', 1];
+    case 'ptr': return no('a pointer in memory (8 bytes)');
+    default: return ['i32.load', 'i32.store', 2];
   }
-  return undefined;
 }
 
