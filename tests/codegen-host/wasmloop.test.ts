@@ -112,7 +112,7 @@ int main(void) {
     const source = `#include <stdio.h>
 int main(void) {
   int i, m = -2147483647 - 1, a = 0, b = 0, d = -1;
-  for (i = 0; i < 3; i++) { a = m / d; b = m % d; }
+  for (i = 0; i < 20; i++) { a = m / d; b = m % d; }
   printf("%d %d\\n", a, b);
   return 0;
 }
@@ -125,8 +125,8 @@ int main(void) {
   it('a division by zero in a compiled loop is the located BRK5101 error, as in JavaScript', async () => {
     const source = `#include <stdio.h>
 int main(void) {
-  int i, s = 0, k = 5;
-  for (i = 0; i < 10; i++) s += 100 / (k - i);
+  int i, s = 0, k = 25;
+  for (i = 0; i < 40; i++) s += 100 / (k - i);
   printf("%d\\n", s);
   return 0;
 }
@@ -190,7 +190,7 @@ int main(void) {
   int i, a = 0, b = 0, c = 0;
   float big = 3.0e9f, zero = 0.0f;
   double nan = zero / zero;
-  for (i = 0; i < 2; i++) { a = (int)big; b = (int)-big; c = (int)nan; }
+  for (i = 0; i < 20; i++) { a = (int)big; b = (int)-big; c = (int)nan; }
   printf("%d %d %d\\n", a, b, c);
   return 0;
 }
@@ -247,12 +247,12 @@ int main(void) {
 int main(void) {
   int i, a = 2, b = 5, z = 0, s = 0;
   double d = 0.5;
-  for (i = 0; i < 4; i++) s += (a && b) + (z || b) + (a && d) + (!b || a) + (i && a);
+  for (i = 0; i < 20; i++) s += (a && b) + (z || b) + (a && d) + (!b || a) + (i && a);
   printf("%d %d %d %d %d\\n", a && b, z || b, a && d, !b || a, s);
   return 0;
 }
 `;
-    await expectEverywhere(source, '1 1 1 1 19\n', 1);
+    await expectEverywhere(source, '1 1 1 1 99\n', 1);
   });
 
   it('global, local, malloc\'ed and address-taken storage of every width, and &a[i]', async () => {
@@ -332,7 +332,7 @@ int main(void) {
     await expectEverywhere(program('a'), `${(999 * 1000) / 2}.0\n`, 3);
     await expectEverywhere(program('a + 8'), `${(999 * 1000) / 2 + 8 * 1000}.0\n`, 3);
     const js = compiled(program('a'), true);
-    expect(js).toMatch(/if \(\$t\d+ > 0\) \{\n\s+\$t\d+ = \$W\.L\d+\(/);
+    expect(js).toMatch(/if \(\(n - i\) >= 16 && \$t\d+ > 0\) \{\n\s+\$t\d+ = \$W\.L\d+\(/);
   });
 
   it('an element outside its malloc block faults even where the bytes belong to another block', async () => {
@@ -342,12 +342,13 @@ int main(void) {
   int i;
   float *a = (float *)malloc(16 * sizeof(float));
   float *b = (float *)malloc(4096 * sizeof(float));
-  int *idx = (int *)malloc(4 * sizeof(int));
+  int *idx = (int *)malloc(32 * sizeof(int));
   double s = 0.0;
   for (i = 0; i < 4096; i++) b[i] = 1.0f;
   for (i = 0; i < 16; i++) a[i] = 2.0f;
-  idx[0] = 1; idx[1] = 2; idx[2] = 100; idx[3] = 3;
-  for (i = 0; i < 4; i++) s += a[idx[i]];
+  for (i = 0; i < 32; i++) idx[i] = i % 16;
+  idx[20] = 100;
+  for (i = 0; i < 32; i++) s += a[idx[i]];
   printf("%.1f\\n", s);
   return 0;
 }
@@ -358,6 +359,23 @@ int main(void) {
     expect(w.message).toMatch(/out-of-bounds read of 4 bytes: element 100 of a malloc block of 16 elements/);
     expect(source.split('\n')[w.line - 1]!.slice(w.col - 1)).toMatch(/^a\[idx\[i\]\]/);
     expect(await faultOf(source, false)).toEqual(w);
+  });
+
+  it('a short loop runs as JavaScript below 16 trips and compiled from 16 on, with the same values', async () => {
+    const program = (n: number) => `#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+  int i, n = ${n};
+  float *v = (float *)malloc(64 * sizeof(float));
+  double s = 0.0;
+  for (i = 0; i < n; i++) v[i] = (float)i * 0.5f;
+  for (i = 0; i < n; i++) s += v[i];
+  printf("%.1f\\n", s);
+  return 0;
+}
+`;
+    for (const n of [0, 1, 15, 16, 17, 64]) await expectEverywhere(program(n), `${((0.5 * n * (n - 1)) / 2).toFixed(1)}\n`, 2);
+    expect(compiled(program(64), true)).toMatch(/if \(\(n - i\) >= 16\) \{/);
   });
 
   it('loops outside the subset stay JavaScript and keep C\'s values (long, switch)', async () => {

@@ -47,7 +47,19 @@ async function main(argc, argv) {
           $t0 = $M.f32;
           $t1 = $M.i32;
           $t2 = $M.sh;
-          i = $W.L0(i, $fp);
+          for (; (i < 8) && (8 - i) % 4 !== 0; ((i = ((i + 1) | 0)))) {
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+          }
+          for (; (i + 3 < 8);) {
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
+            ($t0[(($fp >>> 2) + i)] = Math.fround(i * 0.5));
+            ((i = ((i + 1) | 0)));
+          }
         }
         x = $rt.createStream("x", $T0, [8], $sp1);
         y = $rt.createStream("y", $T0, [8], $sp2);
