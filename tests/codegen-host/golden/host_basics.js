@@ -85,8 +85,6 @@ async function main(argc, argv) {
   } catch ($e) { throw $H.stackOverflow($e, "main", $sp6); }
 }
 
-const $Wsp = [];
-const $W = $H.hostWasm("AGFzbQEAAAABBwFgAn9/AX8CDQEBbQNtZW0CAQD//wMDAgEABwYBAkwwAAAKNAEyAAJAA0AgAEEISEUNAQJAIAEgAEEEbGogALJDAAAAP5Q4AgALIABBAWohAAwACwsgAAs=", $M, $Wsp);
 async function $init() {
 }
 return { init: $init, main: main, functions: { "norm2": norm2, "main": main } };

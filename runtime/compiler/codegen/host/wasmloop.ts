@@ -92,6 +92,12 @@ export function wasmLoop(c: Ctx, s: ForStmt): { guard?: string; lines: string[] 
   const f = c.f;
   const mod = c.g.wasm;
   if (!f || !mod || c.g.cell || c.g.options.hostWasm === false || !loopIsCallFree(s)) return undefined;
+  // A short loop body run a few times costs less in JavaScript than the call (about 15 ns with its
+  // results, against 1-2 ns an iteration): below MIN_TRIPS iterations the JavaScript loop runs. A
+  // constant trip count decides here, any other at run time.
+  const short = unrollTest(c, s);
+  const trips = constantTrips(s);
+  if (short && trips !== undefined && trips < MIN_TRIPS) return undefined;
   try {
     // Pass 1 finds the loop's variables (each becomes a local); pass 2 writes the function with them
     // as parameters, in the order found.
@@ -106,12 +112,6 @@ export function wasmLoop(c: Ctx, s: ForStmt): { guard?: string; lines: string[] 
     mod.functions.push({ name, params: vars.map((v) => wt(v.kind)), results: results.map((v) => wt(v.kind)), locals: second.b.locals, code: second.b.code });
     const call = `$W.${name}(${vars.map((v) => v.js).join(', ')})`;
     const back = (v: Var, js: string) => `${v.js} = ${v.kind === 'uint' || v.kind === 'ptr' ? `${js} >>> 0` : js};`;
-    // A short loop body run a few times costs less in JavaScript than the call (about 15 ns with its
-    // results, against 1-2 ns an iteration): below MIN_TRIPS iterations the JavaScript loop runs.
-    // A constant trip count decides here.
-    const short = unrollTest(c, s);
-    const trips = constantTrips(s);
-    if (short && trips !== undefined && trips < MIN_TRIPS) return undefined;
     const tripGuard = short && trips === undefined ? [`${short.rest} >= ${MIN_TRIPS}`] : [];
     const guard = [...tripGuard, ...[...second.guards].map((g) => `${g} > 0`)].join(' && ') || undefined;
     if (!results.length) return { guard, lines: [`${call};`] };
