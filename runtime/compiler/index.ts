@@ -180,7 +180,7 @@ export function compileCell(text: string, label: string, session: CellCompileSes
   const checked = checkProgram(parsed.unit, sources, { mode: 'cell', externals: session.externals });
   diagnostics.push(...checked.diagnostics);
   if (hasErrors(diagnostics)) return { ok: false, ...base, program: checked.program };
-  const host = generateHostCell(checked.program, { sources });
+  const host = generateHostCell(checked.program, { sources, hostWasm: options.hostWasm ?? process.env.BROOK_HOST_WASM !== '0' });
   diagnostics.push(...host.diagnostics);
   if (hasErrors(diagnostics)) return { ok: false, ...base, program: checked.program };
   return { ok: true, ...base, program: checked.program, hostJs: host.js, kernels: compiledKernels(checked.program) };

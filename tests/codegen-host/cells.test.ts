@@ -11,7 +11,7 @@ import { HostLib } from '../../runtime/hostlib/libc.js';
 import { instantiateCell, type HostSession } from '../../runtime/hostlib/loader.js';
 import type { Stream } from '../../runtime/brt/api.js';
 
-function createSession(tsValues: Record<string, unknown>) {
+function createSession(tsValues: Record<string, unknown>, hostWasm = true) {
   let out = '';
   const lib = new HostLib({ io: { write: (_fd, s) => { out += s; } } });
   const rt = createCpuRuntime({ cpu: {} });
@@ -19,11 +19,15 @@ function createSession(tsValues: Record<string, unknown>) {
   const compileSession = { sources: new SourceSet(), externals: new Map<string, SessionSymbol>(), macros: undefined as never, typedefNames: [] as string[] };
   for (const name of Object.keys(tsValues)) compileSession.externals.set(name, { kind: 'value', name, type: { kind: 'dynamic' } });
   let n = 0;
+  let lastJs = '';
   return {
     rt, S, lib,
+    /** The host JavaScript of the last cell compiled. */
+    js: () => lastJs,
     output: () => { const o = out; out = ''; return o; },
     async cell(text: string) {
-      const r = compileCell(text, `cell[${++n}]`, compileSession);
+      const r = compileCell(text, `cell[${++n}]`, compileSession, { hostWasm });
+      lastJs = r.hostJs ?? '';
       const errors = r.diagnostics.filter((d) => d.severity === 'error').map((d) => renderDiagnostic(r.sources, d));
       expect(errors).toEqual([]);
       compileSession.macros = r.macros as never;
@@ -99,3 +103,38 @@ describe('notebook cells', () => {
     s.rt.dispose();
   });
 });
+describe('notebook cells: call-free loops as WebAssembly (codegen/host/wasmloop.ts)', () => {
+  it('a compiled loop returns every 65536 iterations so the session can stop it, and the session carries on', async () => {
+    const s = createSession({});
+    let polls = 0;
+    s.S.checkInterrupt = () => { if (++polls === 3) throw new Error('interrupted'); };
+    await s.cell('int spins = 0; int i;');
+    await expect(s.cell('for (i = 0; i < 2000000000; i++) { spins += 2; }')).rejects.toThrow('interrupted');
+    expect(s.js()).toMatch(/\$W\.L0\(/);
+    // Three calls of 65536 iterations, each written back before the session was asked.
+    expect(s.S.v.spins).toBe(3 * 65536 * 2);
+    expect(s.S.v.i).toBe(3 * 65536);
+    s.S.checkInterrupt = undefined;
+    expect((await s.cell('spins + i')).value).toBe(9 * 65536);
+    s.rt.dispose();
+  });
+
+  it('cell loops give the same values compiled and as JavaScript, across cells and with session arrays', async () => {
+    const results: unknown[] = [];
+    for (const hostWasm of [true, false]) {
+      const s = createSession({}, hostWasm);
+      await s.cell('float a[1000]; double total = 0.0; int k;');
+      // The loop variable is the cell's own: its range proves a[k] in bounds.
+      await s.cell('for (int m = 0; m < 1000; m++) a[m] = (float)m * 0.5f + (float)(m % 7);');
+      expect(s.js().includes('$W.L0(')).toBe(hostWasm);
+      await s.cell('int j; for (k = 0; k < 1000; k++) { for (j = 0; j < 3; j++) total += a[k] * (float)j; }');
+      // The outer loop has an inner loop: it stays JavaScript in a cell; the inner one (3 trips) too.
+      results.push((await s.cell('total')).value);
+      s.rt.dispose();
+    }
+    let want = 0;
+    for (let k = 0; k < 1000; k++) for (let j = 0; j < 3; j++) want += Math.fround(Math.fround(Math.fround(k * 0.5) + (k % 7)) * j);
+    expect(results).toEqual([want, want]);
+  });
+});
+

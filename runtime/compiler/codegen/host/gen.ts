@@ -57,7 +57,7 @@ export class HostGen {
   /** Module-level statements for static data (static locals, globals). */
   readonly staticInits: string[] = [];
 
-  /** The program's WebAssembly module of compiled loops (wasmloop.ts); none for notebook cells. */
+  /** The WebAssembly module of the program's (or cell's) compiled loops (wasmloop.ts). */
   readonly wasm: HostWasmModule | undefined;
 
   /** Kernels of this unit, by name. */
@@ -68,7 +68,7 @@ export class HostGen {
     readonly options: GenOptions,
     readonly calls: CallEmitters,
   ) {
-    this.wasm = options.mode === 'program' && options.hostWasm !== false ? new HostWasmModule() : undefined;
+    this.wasm = options.hostWasm !== false ? new HostWasmModule() : undefined;
   }
 
   kernelSig(name: string, sym?: unknown): KernelSigInfo | undefined {

@@ -64,7 +64,7 @@ export function generateHost(program: CheckedProgram, options: HostCodegenOption
 
 export function generateHostCell(program: CheckedProgram, options: HostCodegenOptions = {}): HostCodegenResult {
   const bag = new DiagnosticBag();
-  const g = new HostGen(bag, { mode: 'cell', sources: options.sources, sessionKernels: options.sessionKernels }, CALL_EMITTERS);
+  const g = new HostGen(bag, { mode: 'cell', sources: options.sources, sessionKernels: options.sessionKernels, hostWasm: options.hostWasm }, CALL_EMITTERS);
   const js = generateCellModule(g, program);
   return { js, diagnostics: bag.items };
 }

@@ -241,6 +241,7 @@ export function generateCellModule(g: HostGen, program: CheckedProgram): string 
     ...g.staticInits,
     '',
     ...fnLines,
+    ...(g.wasm?.instantiation() ?? []),
     'async function run() {',
     ...(cellFn.tempNames.length ? [`  let ${cellFn.tempNames.join(', ')};`] : []),
     ...(locals.length ? [`  let ${locals.join(', ')};`] : []),

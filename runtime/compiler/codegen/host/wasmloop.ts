@@ -32,6 +32,7 @@ import { OP, type ValType } from '../wasm/encode.js';
 import { WASM_FAULT_RECORD, type HostWasmModule } from './wasmmodule.js';
 import { countedLoop, loopIsCallFree, provenInBounds } from './bounds.js';
 import { unrollTest } from './hoist.js';
+import { walkStmt } from './walk.js';
 import { scalarOfType, strideOf, view } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { constValue as constOf, emitValue as emitJsValue } from './expr.js';
@@ -39,6 +40,16 @@ import { storageOf } from './gen.js';
 
 /** Trips below which a short loop (hoist.ts unrollTest's kind) stays JavaScript (see wasmLoop). */
 const MIN_TRIPS = 16;
+
+/** Iterations a cell's compiled loop runs before it returns to let the session stop the cell. */
+const CELL_CHUNK = 65536;
+
+/** Whether a statement contains a loop. */
+function hasInnerLoop(body: Stmt): boolean {
+  let found = false;
+  walkStmt(body, { stmt(x) { if (x.kind === 'ForStmt' || x.kind === 'WhileStmt' || x.kind === 'DoWhileStmt') found = true; } });
+  return found;
+}
 
 /** Thrown while examining a loop that uses something this compiler does not cover. */
 class NotCompiled extends Error {}
@@ -91,7 +102,11 @@ interface Var {
 export function wasmLoop(c: Ctx, s: ForStmt): { guard?: string; lines: string[] } | undefined {
   const f = c.f;
   const mod = c.g.wasm;
-  if (!f || !mod || c.g.cell || c.g.options.hostWasm === false || !loopIsCallFree(s)) return undefined;
+  if (!f || !mod || c.g.options.hostWasm === false || !loopIsCallFree(s)) return undefined;
+  // A notebook cell's loop returns to JavaScript every CELL_CHUNK iterations so that the session can
+  // stop it ($S.checkInterrupt): only a loop without inner loops, whose every iteration ends at that
+  // one back edge (inner loops of a loop left to JavaScript are compiled on their own).
+  if (c.g.cell && hasInnerLoop(s.body)) return undefined;
   // A short loop body run a few times costs less in JavaScript than the call (about 15 ns with its
   // results, against 1-2 ns an iteration): below MIN_TRIPS iterations the JavaScript loop runs. A
   // constant trip count decides here, any other at run time.
@@ -109,11 +124,23 @@ export function wasmLoop(c: Ctx, s: ForStmt): { guard?: string; lines: string[] 
     const results = vars.filter((v) => v.assigned);
     const name = `L${mod.functions.length}`;
     for (const v of results) second.b.get(second.vars.get(v.js)!.local);
-    mod.functions.push({ name, params: vars.map((v) => wt(v.kind)), results: results.map((v) => wt(v.kind)), locals: second.b.locals, code: second.b.code });
+    const types = results.map((v) => wt(v.kind));
+    if (second.done !== undefined) {
+      second.b.get(second.done);
+      types.push('i32');
+    }
+    mod.functions.push({ name, params: vars.map((v) => wt(v.kind)), results: types, locals: second.b.locals, code: second.b.code });
     const call = `$W.${name}(${vars.map((v) => v.js).join(', ')})`;
     const back = (v: Var, js: string) => `${v.js} = ${v.kind === 'uint' || v.kind === 'ptr' ? `${js} >>> 0` : js};`;
     const tripGuard = short && trips === undefined ? [`${short.rest} >= ${MIN_TRIPS}`] : [];
     const guard = [...tripGuard, ...[...second.guards].map((g) => `${g} > 0`)].join(' && ') || undefined;
+    if (c.g.cell) {
+      // Until the loop says it is done: write back, let the session stop the cell, go on.
+      const r = f.temp();
+      const lines = [`${r} = ${call};`, ...results.map((v, k) => back(v, results.length ? `${r}[${k}]` : r))];
+      const done = results.length ? `${r}[${results.length}]` : r;
+      return { guard, lines: ['for (;;) {', ...lines.map((l) => '  ' + l), `  if (${done}) break;`, '  $S.checkInterrupt?.();', '}'] };
+    }
     if (!results.length) return { guard, lines: [`${call};`] };
     if (results.length === 1) return { guard, lines: [back(results[0]!, call)] };
     const r = f.temp();
@@ -135,6 +162,8 @@ interface LValue {
 class LoopWriter {
   readonly b: FuncBuilder;
   readonly vars = new Map<string, Var>();
+  /** A cell's loop: the local that says it ended (1) rather than ran out of its iterations (0). */
+  done: number | undefined;
   /** Counts of checked pointers (hoistSpans): the compiled loop runs only when each is above 0. */
   readonly guards = new Set<string>();
   private readonly loops: { brk: string; cont: string }[] = [];
@@ -163,21 +192,38 @@ class LoopWriter {
   // -------------------------------------------------------------------------------------------------
   // Statements
 
-  /** A `for` loop: `top` is the compiled loop itself (its init already ran in JavaScript). */
+  /**
+   * A `for` loop: `top` is the compiled loop itself (its init already ran in JavaScript). In a cell,
+   * the top loop counts its iterations down from CELL_CHUNK and leaves early when none is left, with
+   * `done` 0; a normal end sets `done` to 1 (the caller calls again until then).
+   */
   loop(s: ForStmt, top: boolean): void {
     const c = this.c;
+    const b = this.b;
     const outer = c.ranges;
     if (!top && s.init) this.stmt(s.init);
     const counted = countedLoop(c, s);
     if (counted && !top) c.ranges = new Map(outer).set(counted.name, counted.range);
     try {
-      this.loopBody(s.cond, s.body, s.update, false);
+      if (top && c.g.cell) {
+        this.done = b.local('i32');
+        const budget = b.local('i32');
+        const out = this.label();
+        b.i32(CELL_CHUNK).set(budget);
+        b.open('block', out);
+        this.loopBody(s.cond, s.body, s.update, false, () => b.get(budget).i32(1).op('i32.sub').tee(budget).op('i32.eqz').brIf(out));
+        b.i32(1).set(this.done);
+        b.close();
+      } else {
+        this.loopBody(s.cond, s.body, s.update, false);
+      }
     } finally {
       c.ranges = outer;
     }
   }
 
-  private loopBody(cond: Expr | null, body: Stmt, update: Expr | null, doWhile: boolean): void {
+  /** `backEdge`: code run after the update, before the next test (the cell's iteration count). */
+  private loopBody(cond: Expr | null, body: Stmt, update: Expr | null, doWhile: boolean, backEdge?: () => void): void {
     const b = this.b;
     const brk = this.label();
     const top = this.label();
@@ -193,6 +239,7 @@ class LoopWriter {
     b.close();
     this.loops.pop();
     if (update) this.effect(update);
+    backEdge?.();
     if (doWhile) {
       this.cond(cond!);
       b.brIf(top);
