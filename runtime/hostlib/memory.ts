@@ -26,7 +26,7 @@ export const NULL_PTR = 0;
 export const STDIN_PTR = 16;
 export const STDOUT_PTR = 32;
 export const STDERR_PTR = 48;
-// Bytes 256..279 hold the record of a compiled host loop's failed check (compiler/codegen/host
+// Bytes 256..287 hold the record of a compiled host loop's failed check (compiler/codegen/host
 // wasmmodule.ts WASM_FAULT_RECORD): below HEAP_BASE, where no C object ever is.
 /** Addresses below this are never handed out: a pointer there is NULL plus a small offset. */
 const HEAP_BASE = 4096;

@@ -148,10 +148,24 @@ export function cki(M: Mem, q: number, shift: number, write: number, span?: Span
 export function ckb(M: Mem, base: number, q: number, shift: number, write: number, count: number, span?: Span): number {
   const at = (base >>> shift) + q;
   if (count === 0) return cki(M, at, shift, write, span);
-  const n = 1 << shift;
-  if (!M.accessible(at * n, n)) throw located(M.fault(at * n, n, write !== 0), span);
-  const what = `${write ? 'write' : 'read'} of ${n} byte${n === 1 ? '' : 's'}`;
-  throw located(new MemoryFault('BRK5106', `out-of-bounds ${what}: element ${q} of a malloc block of ${count} element${count === 1 ? '' : 's'} (at address ${at * n}, inside another object)`, 'keep the index within the block: valid indices of a block of n elements are 0 to n - 1'), span);
+  throw outsideBlock(M, base, q, 1 << shift, 1 << shift, write, count, span);
+}
+
+/**
+ * The fault of element q (of `stride` bytes, `size` of them accessed) of the malloc block of `count`
+ * elements that `base` starts, q outside it: the memory's own description where the bytes are not
+ * addressable, else that they belong to another object.
+ */
+function outsideBlock(M: Mem, base: number, q: number, stride: number, size: number, write: number, count: number, span?: Span, object = 'a malloc block'): unknown {
+  const p = base + q * stride;
+  if (!M.accessible(p, size)) return located(M.fault(p, size, write !== 0), span);
+  const what = `${write ? 'write' : 'read'} of ${size} byte${size === 1 ? '' : 's'}`;
+  return located(new MemoryFault('BRK5106', `out-of-bounds ${what}: element ${q} of ${object} of ${count} element${count === 1 ? '' : 's'} (at address ${p}, inside another object)`, 'keep the index within the array or block: valid indices of n elements are 0 to n - 1'), span);
+}
+
+/** How many whole elements of `stride` bytes the malloc block p starts holds (0: p starts none). */
+export function count(M: Mem, p: number, stride: number): number {
+  return Math.floor(M.mallocSpan(p) / stride);
 }
 
 /**
@@ -518,12 +532,7 @@ function wasmFault(M: Mem, e: unknown, spans: Span[]): unknown {
   const r = WASM_FAULT_RECORD >>> 2;
   if (!(e instanceof WebAssembly.RuntimeError) || M.i32[r] !== 1) return e;
   M.i32[r] = 0;
-  const [k, base, q, write, shift] = [M.i32[r + 1]!, M.u32[r + 2]!, M.i32[r + 3]!, M.i32[r + 4]!, M.i32[r + 5]!];
-  const count = Math.floor(M.mallocSpan(base) / (1 << shift));
-  try {
-    ckb(M, base, q, shift, write, Math.max(1, count), spans[k]);
-  } catch (fault) {
-    return fault;
-  }
-  return e;
+  const [k, base, q, write, stride, size, length] = [M.i32[r + 1]!, M.u32[r + 2]!, M.i32[r + 3]!, M.i32[r + 4]!, M.i32[r + 5]!, M.i32[r + 6]!, M.i32[r + 7]!];
+  if (length >= 0) return outsideBlock(M, base, q, stride, size, write, length, spans[k], 'an array');
+  return outsideBlock(M, base, q, stride, size, write, count(M, base, stride), spans[k]);
 }

@@ -24,7 +24,7 @@
  */
 import type { BinaryExpr, CallExpr, Expr, ForStmt, Stmt } from '../../ast.js';
 import type { Type } from '../../types.js';
-import { sizeOf } from '../../types.js';
+import { sizeOf, structLayout } from '../../types.js';
 import { binaryTypes } from '../../check/typing.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import { FuncBuilder } from '../wasm/func.js';
@@ -33,13 +33,15 @@ import { WASM_FAULT_RECORD, type HostWasmModule } from './wasmmodule.js';
 import { countedLoop, loopIsCallFree, provenInBounds } from './bounds.js';
 import { unrollTest } from './hoist.js';
 import { walkStmt } from './walk.js';
-import { scalarOfType, strideOf, view } from './ctypes.js';
+import { scalarOfType, strideOf } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { constValue as constOf, emitValue as emitJsValue } from './expr.js';
 import { storageOf } from './gen.js';
 
 /** Trips below which a short loop (hoist.ts unrollTest's kind) stays JavaScript (see wasmLoop). */
 const MIN_TRIPS = 16;
+
+const INT: Type = { kind: 'scalar', name: 'int' };
 
 /** Iterations a cell's compiled loop runs before it returns to let the session stop the cell. */
 const CELL_CHUNK = 65536;
@@ -116,10 +118,11 @@ export function wasmLoop(c: Ctx, s: ForStmt): { guard?: string; lines: string[] 
   try {
     // Pass 1 finds the loop's variables (each becomes a local); pass 2 writes the function with them
     // as parameters, in the order found.
-    const first = new LoopWriter(c, mod, []);
+    const counts = new Map<string, string>(); // the same count temps in both passes
+    const first = new LoopWriter(c, mod, [], counts);
     first.loop(s, true);
     const vars = [...first.vars.values()];
-    const second = new LoopWriter(c, mod, vars);
+    const second = new LoopWriter(c, mod, vars, counts);
     second.loop(s, true);
     const results = vars.filter((v) => v.assigned);
     const name = `L${mod.functions.length}`;
@@ -133,7 +136,7 @@ export function wasmLoop(c: Ctx, s: ForStmt): { guard?: string; lines: string[] 
     const call = `$W.${name}(${vars.map((v) => v.js).join(', ')})`;
     const back = (v: Var, js: string) => `${v.js} = ${v.kind === 'uint' || v.kind === 'ptr' ? `${js} >>> 0` : js};`;
     const tripGuard = short && trips === undefined ? [`${short.rest} >= ${MIN_TRIPS}`] : [];
-    const guard = [...tripGuard, ...[...second.guards].map((g) => `${g} > 0`)].join(' && ') || undefined;
+    const guard = [...tripGuard, ...second.guards.values()].join(' && ') || undefined;
     if (c.g.cell) {
       // Until the loop says it is done: write back, let the session stop the cell, go on.
       const r = f.temp();
@@ -164,13 +167,13 @@ class LoopWriter {
   readonly vars = new Map<string, Var>();
   /** A cell's loop: the local that says it ended (1) rather than ran out of its iterations (0). */
   done: number | undefined;
-  /** Counts of checked pointers (hoistSpans): the compiled loop runs only when each is above 0. */
-  readonly guards = new Set<string>();
+  /** Counts of checked pointers, by variable: the guard that sets it (if needed) and wants it above 0. */
+  readonly guards = new Map<string, string>();
   private readonly loops: { brk: string; cont: string }[] = [];
   private labels = 0;
   private readonly ranges: Ctx['ranges'];
 
-  constructor(private readonly c: Ctx, private readonly mod: HostWasmModule, params: Var[]) {
+  constructor(private readonly c: Ctx, private readonly mod: HostWasmModule, params: Var[], private readonly counts: Map<string, string>) {
     this.b = new FuncBuilder(params.map((v) => wt(v.kind)));
     params.forEach((v, k) => this.vars.set(v.js, { ...v, local: k, assigned: false }));
     this.ranges = c.ranges;
@@ -426,7 +429,18 @@ class LoopWriter {
         return k;
       }
       case 'CallExpr': return this.call(e);
-      case 'IndexExpr': case 'MemberExpr': return this.read(this.lvalue(e));
+      case 'IndexExpr': case 'MemberExpr':
+        // An element or member that is itself an array (m[i] of a 2-D array) is its address: no access.
+        if (e.type?.kind === 'array') {
+          if (e.kind !== 'IndexExpr') return no('an array member');
+          const ot = e.object.type;
+          if (!ot || (ot.kind !== 'pointer' && ot.kind !== 'array')) return no('indexing this');
+          this.valueAs(e.object, 'ptr');
+          this.scaledIndex(e.index, strideOf(ot));
+          b.op('i32.add');
+          return 'ptr';
+        }
+        return this.read(this.lvalue(e));
       case 'CommaExpr':
         e.exprs.forEach((x, k) => {
           if (k < e.exprs.length - 1) this.effect(x);
@@ -718,66 +732,138 @@ class LoopWriter {
       return { type: t, addr: () => void this.valueAs(e.operand, 'ptr') };
     }
     if (e.kind === 'IndexExpr') {
-      const ot = e.object.type;
-      if (!ot || (ot.kind !== 'pointer' && ot.kind !== 'array')) return no('indexing this');
       const t = kindOf(e.type);
       if (t === 'ptr') return no('an element that is a pointer');
-      const stride = strideOf(ot);
-      const size = sizeOf(e.type!);
-      const it = kindOf(e.index.type);
-      if (it === 'uint' || it === 'ptr' || isFloat(it)) return no('this index type');
-      const check = provenInBounds(c, e) ? undefined : c.g.accessCheck(e.span);
-      if (check === undefined) {
-        return {
-          type: t,
-          addr: () => {
-            this.valueAs(e.object, 'ptr');
-            this.value(e.index);
-            if (stride !== 1) b.i32(stride).op('i32.mul');
-            b.op('i32.add');
-          },
-        };
+      return { type: t, addr: this.element(e) };
+    }
+    if (e.kind === 'MemberExpr') {
+      // A struct field or one vector component of an element in memory: the element's address (and
+      // check) plus the member's offset. `p->f` is `p[0].f`.
+      const t = kindOf(e.type);
+      if (t === 'ptr') return no('a member that is a pointer');
+      const ot = e.object.type;
+      const whole = e.arrow ? (ot?.kind === 'pointer' ? ot.to : undefined) : ot;
+      if (!whole) return no('this member access');
+      let offset: number;
+      if (whole.kind === 'struct') {
+        const k = whole.fields.findIndex((f) => f.name === e.member);
+        if (k < 0) return no('this member');
+        offset = structLayout(whole).offsets[k]!;
+      } else if (whole.kind === 'vector' && e.member.length === 1) {
+        const comp = Math.max('xyzw'.indexOf(e.member), 'rgba'.indexOf(e.member));
+        if (comp < 0) return no('this component');
+        offset = comp * (sizeOf(whole) / whole.size);
+      } else {
+        return no('struct members and vector components');
       }
-      // A checked element: below the count its pointer's block holds (hoist.ts hoistSpans) it needs
-      // no lookup; otherwise $H.cki decides (a partial granule) or raises the located fault.
-      const v = view(e.type!.kind === 'scalar' ? e.type!.name : 'ulong');
-      if (!v || 1 << v[1] !== size || stride !== size || e.object.kind !== 'Ident') return no('a checked access without a count');
-      const shift = v[1];
-      const countJs = c.spans?.get(`${emitJsValue(c, e.object)}|${shift}`);
-      if (!countJs) return no('a checked access without a count');
-      const count = this.variable(countJs, 'int', true);
-      const spanK = this.mod.spanIndex(check);
-      this.guards.add(countJs);
+      let addr: (write: boolean) => void;
+      if (e.arrow) {
+        if (e.object.kind !== 'Ident') return no('-> on an expression');
+        addr = this.element({ kind: 'IndexExpr', span: e.span, object: e.object, index: { kind: 'NumberLit', span: e.span, value: 0, type: INT } as Expr, type: whole } as Extract<Expr, { kind: 'IndexExpr' }>);
+      } else if (e.object.kind === 'IndexExpr') {
+        addr = this.element(e.object);
+      } else if (e.object.kind === 'Ident' && e.object.symbol) {
+        const base = this.identLValue(e.object.symbol.emitName, e.object.symbol, { kind: 'array', elem: whole, length: 1 } as Type);
+        addr = () => void this.b.get(base.v!.local);
+      } else {
+        return no('this member access');
+      }
       return {
         type: t,
         addr: (write: boolean) => {
-          const base = b.local('i32');
-          const q = b.local('i32');
-          this.valueAs(e.object, 'ptr');
-          b.set(base);
-          this.value(e.index);
-          b.tee(q).get(count.local).op('i32.lt_u').op('i32.eqz');
-          // Outside the block: record the access and trap (a call here, even never taken, makes
-          // V8 keep the loop's values in memory: a checked gather ran 3x slower). The loop runs only
-          // where every count is above 0, so this element is outside its block: a fault (hostlib
-          // support.ts ckb says which), raised by wasmFault from the record.
-          b.open('if');
-          const record = [1, spanK, base, q, write ? 1 : 0, shift];
-          record.forEach((v, k) => {
-            b.i32(WASM_FAULT_RECORD + 4 * k);
-            if (k === 2 || k === 3) b.get(v);
-            else b.i32(v);
-            b.code.push(OP['i32.store'], 2, 0);
-          });
-          b.op('unreachable');
-          b.close();
-          b.get(base).get(q);
-          if (shift) b.i32(shift).op('i32.shl');
-          b.op('i32.add');
+          addr(write);
+          if (offset) b.i32(offset).op('i32.add');
         },
       };
     }
-    return no(e.kind === 'MemberExpr' ? 'struct members and vector components' : 'this assignment target');
+    return no('this assignment target');
+  }
+
+  /**
+   * The address of element `P[i]` (pushed by the returned function), checked as the JavaScript code
+   * checks it: proven and hoisted accesses not at all; otherwise against the count of elements of the
+   * malloc block P starts (hoistSpans' count, or one the guard computes before the loop), trapping
+   * after a record outside it. Whole elements of any size: scalars, vectors, structs.
+   */
+  private element(e: Extract<Expr, { kind: 'IndexExpr' }>): (write: boolean) => void {
+    const c = this.c;
+    const b = this.b;
+    const ot = e.object.type;
+    if (!ot || (ot.kind !== 'pointer' && ot.kind !== 'array')) return no('indexing this');
+    const stride = strideOf(ot);
+    const size = sizeOf(e.type!);
+    const it = kindOf(e.index.type);
+    if (it === 'uint' || it === 'ptr' || isFloat(it)) return no('this index type');
+    const check = provenInBounds(c, e) ? undefined : c.g.accessCheck(e.span);
+    if (check === undefined) {
+      return () => {
+        this.valueAs(e.object, 'ptr');
+        this.value(e.index);
+        if (stride !== 1) b.i32(stride).op('i32.mul');
+        b.op('i32.add');
+      };
+    }
+    if (stride < size) return no('an element larger than its stride');
+    // A fixed array (global, static, local: storage nothing frees) holds its length; a pointer held
+    // in a variable, the elements of the malloc block it starts.
+    const fixed = ot.kind === 'array' && ot.length !== null && e.object.kind === 'Ident' && e.object.symbol?.kind !== 'param' && storageOf(c, e.object.symbol!)?.kind === 'mem';
+    if (!fixed && (e.object.kind !== 'Ident' || ot.kind !== 'pointer')) return no('a checked access without a count');
+    const length = fixed && ot.kind === 'array' ? ot.length! : undefined;
+    const count = length === undefined ? this.variable(this.countOf(e.object as Extract<Expr, { kind: 'Ident' }>, stride, size), 'int', true) : undefined;
+    const spanK = this.mod.spanIndex(check);
+    return (write: boolean) => {
+      const base = b.local('i32');
+      const q = b.local('i32');
+      this.valueAs(e.object, 'ptr');
+      b.set(base);
+      this.value(e.index);
+      b.tee(q);
+      if (count) b.get(count.local);
+      else b.i32(length!);
+      b.op('i32.lt_u').op('i32.eqz');
+      // Outside the block: record the access and trap (a call here, even never taken, makes V8 keep
+      // the loop's values in memory: a checked gather ran 3x slower). The loop runs only where every
+      // count is above 0, so this element is outside its block: a fault (hostlib support.ts ckbs says
+      // which), raised by wasmFault from the record.
+      b.open('if');
+      // The array's length, or -1: the count of the malloc block base starts.
+      const record = [1, spanK, base, q, write ? 1 : 0, stride, size, length ?? -1];
+      record.forEach((v, k) => {
+        b.i32(WASM_FAULT_RECORD + 4 * k);
+        if (k === 2 || k === 3) b.get(v);
+        else b.i32(v);
+        b.code.push(OP['i32.store'], 2, 0);
+      });
+      b.op('unreachable');
+      b.close();
+      b.get(base).get(q);
+      if (stride !== 1) b.i32(stride).op('i32.mul');
+      b.op('i32.add');
+    };
+  }
+
+  /**
+   * The JavaScript variable holding how many elements of `stride` bytes the malloc block pointer P
+   * starts holds: hoistSpans' count where it made one, else a temp the loop's guard sets
+   * ($H.count); the guard also requires it above 0.
+   */
+  private countOf(p: Extract<Expr, { kind: 'Ident' }>, stride: number, size: number): string {
+    const c = this.c;
+    const pJs = emitJsValue(c, p);
+    const shift = Math.log2(stride);
+    const spanned = stride === size && Number.isInteger(shift) ? c.spans?.get(`${pJs}|${shift}`) : undefined;
+    if (spanned) {
+      this.guards.set(spanned, `${spanned} > 0`);
+      return spanned;
+    }
+    const key = `${pJs}|${stride}`;
+    let t = this.counts.get(key);
+    if (!t) {
+      t = c.f!.temp();
+      this.counts.set(key, t);
+    }
+    this.guards.set(t, `(${t} = $H.count($M, ${pJs}, ${stride})) > 0`);
+    return t;
   }
 
   private read(lv: LValue): Kind {

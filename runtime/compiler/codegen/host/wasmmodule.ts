@@ -6,8 +6,8 @@
 import { encodeModuleOf, type ExportedFunction, type HostImport, type ValType } from '../wasm/encode.js';
 
 /**
- * Where a compiled loop records the access that failed its check before it traps: six i32s (flag,
- * span index, base, index, write, shift) that runtime/hostlib/support.ts wasmFault turns into the
+ * Where a compiled loop records the access that failed its check before it traps: eight i32s (flag,
+ * span index, base, index, write, element stride, bytes accessed, a fixed array's length or -1) that runtime/hostlib/support.ts wasmFault turns into the
  * located fault. In host memory below the heap (hostlib/memory.ts HEAP_BASE), where no C object is.
  */
 export const WASM_FAULT_RECORD = 256;
