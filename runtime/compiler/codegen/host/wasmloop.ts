@@ -1,26 +1,28 @@
 /**
- * Call-free host loops compiled to WebAssembly (issues 12 and 17): a `for` loop of a program's host
- * function whose test, update and body call nothing but pure math runs as one exported function of
- * the program's WebAssembly module, on the same host memory (hostlib/memory.ts: a WebAssembly.Memory).
- * V8 compiles such a function ahead of its first call (Liftoff, then TurboFan), so a loop that runs
- * once (a program's set-up loop) runs at compiled speed from its first iteration, where the same loop
- * in JavaScript spends its first call in the interpreter and on-stack replacement.
+ * Call-free host loops compiled to WebAssembly (issues 12 and 17): a `for` loop whose test, update and
+ * body call nothing but pure math runs as one exported function of the program's (or cell's)
+ * WebAssembly module, on the same host memory (hostlib/memory.ts: a WebAssembly.Memory). V8 compiles
+ * such a function before its first call (Liftoff, then TurboFan), so a loop that runs once (a
+ * program's set-up loop) runs compiled from its first iteration, where the same loop in JavaScript
+ * spends its first call in the interpreter and on-stack replacement.
  *
- * The meaning is exactly the JavaScript generator's (expr.ts, ctypes.ts), operation by operation:
+ * The meaning is the JavaScript generator's (expr.ts, ctypes.ts), operation by operation:
  * - int arithmetic wraps at 32 bits; float operations are float32's (wasm's f32 ops round once, as
  *   Math.fround of the double result does for + - * / sqrt); double is f64;
  * - division and remainder by a divisor that may be 0 (or -1 for int: INT_MIN / -1 traps in wasm)
  *   go through the same $H helpers, which raise the located BRK5101 error;
  * - float to int is $H.f2i's rule (truncation; NaN and out of range give INT_MIN), to unsigned $H.f2u;
  * - every memory access the JavaScript code checks is checked: proven and hoisted accesses (bounds.ts,
- *   hoist.ts) run unchecked, a pointer's element below the count its malloc block holds (hoistSpans)
- *   with one unsigned compare, and anything else calls $H.cki, which raises the located fault.
- * Anything outside that subset (64-bit integers, vectors, structs through pointers, an access with no
- * count to test against, a pointer the loop assigns, switch, return, goto, notebook cells, which need
- * interrupt points) throws `NotCompiled` while the loop is examined, and the loop stays JavaScript.
+ *   hoist.ts) run unchecked; an element of a pointer is tested against the count of elements of the
+ *   malloc block it starts, an element of a fixed array against its length, and outside them the loop
+ *   records the access and traps (`element`; the guard keeps the JavaScript loop where a pointer
+ *   starts no block).
+ * Anything outside that subset (64-bit integers, whole vectors and structs, a pointer the loop assigns,
+ * `*p` with checks, switch, return, goto, a cell's loop with inner loops) throws `NotCompiled` while
+ * the loop is examined, and the loop stays JavaScript. docs/DECISIONS.md "Host loops as WebAssembly".
  *
  * The JavaScript side (see `wasmLoop`): the loop's variables go in as parameters and those it assigns
- * come back as results; the module (one per program, `$W`) is instantiated once by module.ts.
+ * come back as results; the module (`$W`) is instantiated once by module.ts.
  */
 import type { BinaryExpr, CallExpr, Expr, ForStmt, Stmt } from '../../ast.js';
 import type { Type } from '../../types.js';
@@ -171,12 +173,10 @@ class LoopWriter {
   readonly guards = new Map<string, string>();
   private readonly loops: { brk: string; cont: string }[] = [];
   private labels = 0;
-  private readonly ranges: Ctx['ranges'];
 
   constructor(private readonly c: Ctx, private readonly mod: HostWasmModule, params: Var[], private readonly counts: Map<string, string>) {
     this.b = new FuncBuilder(params.map((v) => wt(v.kind)));
     params.forEach((v, k) => this.vars.set(v.js, { ...v, local: k, assigned: false }));
-    this.ranges = c.ranges;
   }
 
   private variable(js: string, kind: Kind, readOnly: boolean): Var {
