@@ -124,7 +124,7 @@ export function ck(M: Mem, p: number, n: number, write: number, span?: Span): nu
  * those of the malloc block p starts (0 for any other p: every access then takes the full check).
  */
 export function span(M: Mem, p: number, shift: number): number {
-  return Math.floor(M.mallocSpan(p) / (1 << shift));
+  return count(M, p, 1 << shift);
 }
 
 /**

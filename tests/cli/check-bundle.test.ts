@@ -22,6 +22,7 @@ import { programOfLines } from '../../bench/startup.js';
 import type { BundleManifest, CheckBundleEntry } from '../../cli/bundle-loader.cjs';
 import type * as CodeCache from '../../cli/code-cache.cjs';
 import { main } from '../../cli/main.js';
+import { copyBuiltPackage } from './built-package.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const cliDir = join(root, 'dist', 'cli');
@@ -171,15 +172,8 @@ describe('the built command, as a user runs it', () => {
 });
 
 describe('the code cache in a private copy of the built package', () => {
-  // The package as installed: bin/, lib/brook/ and dist/ (timestamps kept, as an install keeps them),
-  // without the build's code cache.
   const pkg = join(dir, 'pkg');
-  const pkgCli = join(pkg, 'dist', 'cli');
-  const copy = (from: string, to: string) => cpSync(from, to, { recursive: true, preserveTimestamps: true });
-  copy(join(root, 'bin'), join(pkg, 'bin'));
-  copy(join(root, 'lib', 'brook'), join(pkg, 'lib', 'brook'));
-  copy(join(root, 'dist'), join(pkg, 'dist'));
-  for (const f of readdirSync(pkgCli)) if (f.endsWith('.v8cache')) rmSync(join(pkgCli, f));
+  const pkgCli = copyBuiltPackage(root, pkg);
   const bin = join(pkg, 'bin', 'brook.js');
   const userCache = join(dir, 'pkg-user-cache');
   const env = { BROOK_CACHE_DIR: userCache };

@@ -16,7 +16,7 @@
  *   the `webgpu` package on WebGPU).
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
@@ -27,6 +27,7 @@ import type * as CodeCache from '../../cli/code-cache.cjs';
 import type { CliIO } from '../../cli/io.js';
 import { main } from '../../cli/main.js';
 import { webgpuAdapterAvailable } from '../conformance/cli.js';
+import { copyBuiltPackage } from './built-package.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const cliDir = join(root, 'dist', 'cli');
@@ -266,12 +267,7 @@ wt.Worker = class extends W {
 
 describe('the code cache in a private copy of the built package', () => {
   const pkg = join(dir, 'pkg');
-  const pkgCli = join(pkg, 'dist', 'cli');
-  const copy = (from: string, to: string) => cpSync(from, to, { recursive: true, preserveTimestamps: true });
-  copy(join(root, 'bin'), join(pkg, 'bin'));
-  copy(join(root, 'lib', 'brook'), join(pkg, 'lib', 'brook'));
-  copy(join(root, 'dist'), join(pkg, 'dist'));
-  for (const f of readdirSync(pkgCli)) if (f.endsWith('.v8cache')) rmSync(join(pkgCli, f));
+  const pkgCli = copyBuiltPackage(root, pkg);
   const prog = join(dir, 'prog.br');
   writeFileSync(prog, '#include <stdio.h>\nkernel void k(float a<>, out float b<>) { b = 2.0f * a; }\nint main(void) { float x[4] = {1, 2, 3, 4}; float a<4>, b<4>; streamRead(a, x); k(a, b); streamWrite(b, x); printf("%g %g\\n", x[0], x[3]); return 3; }\n');
   const bin = join(pkg, 'bin', 'brook.js');
