@@ -98,10 +98,10 @@ interface Var {
 
 /**
  * The JavaScript lines that run `s` (its init already emitted) as a WebAssembly function, or
- * undefined when the loop stays JavaScript. With a `guard`, the lines run only where it holds (every
- * checked pointer starts a malloc block: hoistSpans' counts above 0); the caller keeps the JavaScript
- * loop for the other case (a pointer into the middle of a block, to an array, freed: each access
- * then takes the full check).
+ * undefined when the loop stays JavaScript. With a `guard`, the lines run only where it holds (a
+ * short loop has at least MIN_TRIPS to go; every checked pointer starts a malloc block: its count,
+ * from hoistSpans or $H.count, above 0); the caller keeps the JavaScript loop for the other case (a
+ * pointer into the middle of a block, to an array, freed: each access then takes the full check).
  */
 export function wasmLoop(c: Ctx, s: ForStmt): { guard?: string; lines: string[] } | undefined {
   const f = c.f;
@@ -142,7 +142,7 @@ export function wasmLoop(c: Ctx, s: ForStmt): { guard?: string; lines: string[] 
     if (c.g.cell) {
       // Until the loop says it is done: write back, let the session stop the cell, go on.
       const r = f.temp();
-      const lines = [`${r} = ${call};`, ...results.map((v, k) => back(v, results.length ? `${r}[${k}]` : r))];
+      const lines = [`${r} = ${call};`, ...results.map((v, k) => back(v, `${r}[${k}]`))];
       const done = results.length ? `${r}[${results.length}]` : r;
       return { guard, lines: ['for (;;) {', ...lines.map((l) => '  ' + l), `  if (${done}) break;`, '  $S.checkInterrupt?.();', '}'] };
     }
