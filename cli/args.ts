@@ -6,12 +6,14 @@
 export const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [--profile] [--profile-out PREFIX] [--phases-out FILE] [-- ARGS...]
        brook check FILE.br [MORE.br ...] [-I DIR]
        brook kernel | install | execute ...
+       brook lab [--port N] [--no-browser] [NOTEBOOK.ipynb]
        brook --help | --version
 
 commands:
   run      compile the program and run its main(argc, argv); argv[0] is the program path,
            ARGS after -- follow. Prints what the program prints; the exit status is main's.
   check    compile only: print errors and warnings (exit status 1 on errors).
+  lab      open NOTEBOOK in a JupyterLab notebook page with the Brook kernel (brook lab --help)
 
 options:
   --backend cpu|webgpu   run kernels on this backend (no fallback when given)
@@ -49,7 +51,7 @@ export function parseArgs(argv: string[]): Args | string {
   const first = argv[0]!;
   if (first === '--help' || first === '-h' || first === 'help') return { command: 'help', files: [], programArgs: [] };
   if (first === '--version' || first === '-V') return { command: 'version', files: [], programArgs: [] };
-  if (first !== 'run' && first !== 'check') return `unknown command '${first}' (commands: run, check, kernel, install, execute)`;
+  if (first !== 'run' && first !== 'check') return `unknown command '${first}' (commands: run, check, kernel, install, execute, lab)`;
   const args: Args = { command: first, files: [], programArgs: [] };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;

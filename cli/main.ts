@@ -4,6 +4,7 @@
  *   brook run FILE.br [MORE.br ...] [--backend cpu|webgpu] [-I DIR] [--profile] [--profile-out PREFIX] [--phases-out FILE] [-- ARGS...]
  *   brook check FILE.br [MORE.br ...] [-I DIR]
  *   brook kernel | install | execute ...   (the Jupyter side: kernel/commands.ts parses those)
+ *   brook lab [--port N] [--no-browser] [NOTEBOOK]   (a JupyterLab page with the kernel: cli/lab.ts)
  *   brook --help | --version
  *
  * Behaviour a script can rely on:
@@ -70,6 +71,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   const phases = new PhaseClock();
   const err = (s: string) => io.stderr(utf8(s));
   if (argv[0] && NOTEBOOK_COMMANDS.has(argv[0])) return notebookCommand(argv[0], argv.slice(1), io);
+  if (argv[0] === 'lab') return (await import('./lab.js')).labCommand(argv.slice(1), io);
   const parsed = parseArgs(argv);
   if (typeof parsed === 'string') {
     err(`brook: ${parsed}\n${USAGE}`);
