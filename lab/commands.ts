@@ -30,6 +30,7 @@ export const COMMANDS = {
   run: 'notebook:run-cell',
   runAndInsert: 'notebook-cells:run-and-insert',
   runAll: 'notebook:run-all-cells',
+  clearAllOutputs: 'notebook:clear-all-cell-outputs',
   interrupt: 'notebook:interrupt-kernel',
   restart: 'notebook:restart-kernel',
   restartAndRunAll: 'notebook:restart-and-run-all',
@@ -74,6 +75,7 @@ export function setupCommands(commands: CommandRegistry, panel: NotebookPanel, d
   add(COMMANDS.runAndInsert, 'Run the selected cells and insert below', () => NotebookActions.runAndInsert(nb, session, dialogs));
   // No icon: its label shows, which keeps it apart from restart-and-run-all's fast-forward icon.
   add(COMMANDS.runAll, 'Run all', () => NotebookActions.runAll(nb, session, dialogs));
+  add(COMMANDS.clearAllOutputs, 'Clear all outputs', () => NotebookActions.clearAllOutputs(nb));
   add(COMMANDS.interrupt, 'Interrupt the kernel', () => session.session?.kernel?.interrupt(), stopIcon);
   add(COMMANDS.restart, 'Restart the kernel', () => dialogs.restart(session), refreshIcon);
   add(COMMANDS.restartAndRunAll, 'Restart the kernel and run all cells', async () => {

@@ -1,0 +1,271 @@
+/**
+ * `brook lab` in a real browser: the command starts (jupyter_server from Debian, the page from
+ * dist/lab/, built by `npm run build`), prints the page's URL with its token on one line, and headless
+ * Chromium (Debian's, driven by playwright-core) works the page as a user would, with the toolbar:
+ * - the tour: Run all; every Vega-Lite output is a live vega-embed (not the PNG beside it), the
+ *   `%brook streams` table renders as a table, the one error (a cell tagged raises-exception) shows
+ *   its line and caret, no other cell fails;
+ * - the plots notebook: the same for every chart, and hovering over the heatmap shows a tooltip;
+ * - a cell spinning in `while (true)`: the interrupt button stops it and the next cell runs; the
+ *   restart button (and its dialog) gives a fresh kernel.
+ * Screenshots go to a temporary folder, or to docs/screenshots/ with BROOK_SCREENSHOTS=1.
+ * Needs /usr/bin/chromium and Debian's python3-jupyter-server (scripts/setup-system.sh).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ensureBuilt, repoRoot } from '../conformance/cli.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const SHOTS = process.env.BROOK_SCREENSHOTS ? path.join(repoRoot, 'docs', 'screenshots') : undefined;
+const VEGALITE = 'application/vnd.vegalite.v5+json';
+
+let tmp = '';
+let lab: ChildProcess | undefined;
+let labLog = '';
+let pageUrl = '';
+let browser: Browser;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+    s.on('error', reject);
+  });
+}
+
+function shotPath(name: string): string {
+  const dir = SHOTS ?? path.join(tmp, 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
+
+/** A notebook of TypeScript cells, for the interrupt and restart checks. */
+function writeNotebook(file: string, cells: string[]): void {
+  const nb = {
+    cells: cells.map((source) => ({ cell_type: 'code', execution_count: null, metadata: {}, outputs: [], source })),
+    metadata: { kernelspec: { display_name: 'Brook (TypeScript)', language: 'typescript', name: 'brook' } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  };
+  fs.writeFileSync(file, JSON.stringify(nb));
+}
+
+beforeAll(async () => {
+  const built = await ensureBuilt();
+  expect(built.ok, built.log).toBe(true);
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'brook-lab-test-'));
+  for (const nb of ['tour', 'plots']) fs.copyFileSync(path.join(repoRoot, 'notebooks', `${nb}.ipynb`), path.join(tmp, `${nb}.ipynb`));
+  writeNotebook(path.join(tmp, 'interrupt.ipynb'), ['let laps = 0;', 'while (true) { laps++; }', 'laps > 0', 'typeof laps']);
+  const port = await freePort();
+  lab = spawn(process.execPath, [path.join(repoRoot, 'bin', 'brook.js'), 'lab', '--no-browser', '--port', String(port), path.join(tmp, 'tour.ipynb')], {
+    cwd: tmp,
+    env: { ...process.env, BROOK_BACKEND: process.env.BROOK_BACKEND ?? 'cpu' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  lab.stderr!.on('data', (b: Buffer) => void (labLog += b.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`brook lab printed no URL:\n${labLog}`)), 60_000);
+    lab!.stdout!.on('data', (b: Buffer) => {
+      stdout += b.toString();
+      if (stdout.includes('\n')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    lab!.on('exit', (code) => reject(new Error(`brook lab exited (${code}):\n${labLog}`)));
+  });
+  pageUrl = stdout.split('\n')[0]!;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (lab?.exitCode === null) {
+    const exited = new Promise((resolve) => lab!.on('exit', resolve));
+    lab.kill('SIGTERM');
+    await exited;
+  }
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+}, 60_000);
+
+type LabWindow = Window & {
+  brookLab: {
+    panel: {
+      sessionContext: { session?: { kernel?: { status: string; id: string } | null } | null; statusChanged: { connect(fn: (sender: unknown, status: string) => void): void } };
+      content: { widgets: { model: { type: string; executionCount: number | null; getMetadata(key: string): unknown; outputs: { toJSON(): { output_type: string; data?: Record<string, unknown> }[] } } }[] };
+    };
+    commands: { execute(id: string): Promise<unknown> };
+  };
+};
+
+/** Opens NOTEBOOK on the page and waits for its kernel to be idle. */
+async function openNotebook(name: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const url = pageUrl.replace(/path=[^&]*/, `path=${encodeURIComponent(name)}`);
+  await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as LabWindow).brookLab?.panel.sessionContext.session?.kernel?.status === 'idle', undefined, { timeout: 60_000 });
+  return page;
+}
+
+/** Clears the saved outputs (so all that is seen came from this run), then clicks Run all. */
+async function runAll(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as LabWindow).brookLab.commands.execute('notebook:clear-all-cell-outputs'));
+  await page.click('.jp-Toolbar [data-command="notebook:run-all-cells"]');
+  await page.waitForFunction(
+    () => {
+      const { panel } = (window as unknown as LabWindow).brookLab;
+      return panel.sessionContext.session?.kernel?.status === 'idle' && panel.content.widgets.filter((c) => c.model.type === 'code').every((c) => typeof c.model.executionCount === 'number');
+    },
+    undefined,
+    { timeout: 120_000, polling: 250 },
+  );
+}
+
+interface Outputs {
+  /** Vega-Lite outputs in the notebook's model, and how many of them the page drew with vega-embed. */
+  vegaLite: number;
+  liveCharts: number;
+  /** <img> elements in outputs that carry a Vega-Lite spec (the PNG instead of the chart). */
+  chartImages: number;
+  errors: { text: string; tagged: boolean }[];
+  tables: number;
+}
+
+async function outputs(page: Page): Promise<Outputs> {
+  return page.evaluate((mime) => {
+    const cells = Array.from(document.querySelectorAll('.jp-Notebook .jp-Cell.jp-CodeCell'));
+    const { panel } = (window as unknown as LabWindow).brookLab;
+    const models = panel.content.widgets.filter((c) => c.model.type === 'code');
+    let vegaLite = 0;
+    let liveCharts = 0;
+    let chartImages = 0;
+    const errors: { text: string; tagged: boolean }[] = [];
+    cells.forEach((cell, i) => {
+      const outs = models[i]!.model.outputs.toJSON();
+      const areas = Array.from(cell.querySelectorAll('.jp-OutputArea-output'));
+      outs.forEach((o, k) => {
+        if (!o.data?.[mime]) return;
+        vegaLite++;
+        const area = areas[k];
+        // A live chart: vega-embed's container holding the canvas (or SVG) that vega drew.
+        if (area?.querySelector('.vega-embed canvas, .vega-embed svg.marks')) liveCharts++;
+        if (area?.querySelector('img')) chartImages++;
+      });
+      const tagged = (models[i]!.model.getMetadata('tags') as string[] | undefined)?.includes('raises-exception') ?? false;
+      for (const e of Array.from(cell.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'))) {
+        errors.push({ text: e.textContent ?? '', tagged });
+      }
+    });
+    return { vegaLite, liveCharts, chartImages, errors, tables: document.querySelectorAll('.jp-OutputArea-output table').length };
+  }, VEGALITE);
+}
+
+describe('brook lab', () => {
+  it('prints the page URL with its token on one line', () => {
+    expect(pageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/static\/brook-lab\/index\.html\?path=tour\.ipynb&token=[0-9a-f]{48}$/);
+  });
+
+  it('runs the tour: live Vega-Lite charts, the streams table, the error with its caret', async () => {
+    const page = await openNotebook('tour.ipynb');
+    try {
+      const t0 = Date.now();
+      await runAll(page);
+      console.log(`lab page: tour Run all took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      const o = await outputs(page);
+      expect(o.vegaLite).toBeGreaterThanOrEqual(1);
+      expect(o.liveCharts).toBe(o.vegaLite);
+      expect(o.chartImages).toBe(0);
+      expect(o.tables).toBeGreaterThanOrEqual(1);
+      // Exactly the deliberate error, with its source line and a caret under `factor`.
+      expect(o.errors.filter((e) => !e.tagged).map((e) => e.text)).toEqual([]);
+      expect(o.errors).toHaveLength(1);
+      expect(o.errors[0]!.text).toMatch(/BRK\d{4}: unknown identifier 'factor'/);
+      expect(o.errors[0]!.text).toMatch(/\|\s+b = a \* factor;\n\s*\|\s+\^~+/);
+      await page.locator('.vega-embed').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: shotPath('lab-tour.png') });
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
+
+  it('runs the plots notebook: every chart is a live Vega embed, and the heatmap has tooltips', async () => {
+    const page = await openNotebook('plots.ipynb');
+    try {
+      const t0 = Date.now();
+      await runAll(page);
+      console.log(`lab page: plots Run all took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      const o = await outputs(page);
+      expect(o.vegaLite).toBeGreaterThanOrEqual(6);
+      expect(o.liveCharts).toBe(o.vegaLite);
+      expect(o.chartImages).toBe(0);
+      expect(o.errors).toEqual([]);
+      // The heatmap is the first chart; vega-tooltip shows its element on hover over a cell.
+      const chart = page.locator('.vega-embed').first();
+      await chart.scrollIntoViewIfNeeded();
+      const box = (await chart.locator('canvas, svg.marks').first().boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+      await page.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.5);
+      const tooltip = page.locator('#vg-tooltip-element.visible');
+      await tooltip.waitFor({ state: 'visible', timeout: 10_000 });
+      expect((await tooltip.textContent()) ?? '').toMatch(/\d/);
+      await page.screenshot({ path: shotPath('lab-plots-tooltip.png') });
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
+
+  it('the interrupt button stops a spinning cell and the next cell runs; the restart button restarts the kernel', async () => {
+    const page = await openNotebook('interrupt.ipynb');
+    try {
+      const cellText = (i: number) => page.locator('.jp-Notebook .jp-CodeCell').nth(i).locator('.jp-OutputArea').innerText();
+      const run = () => page.click('.jp-Toolbar [data-command="notebook-cells:run-and-advance"]');
+      const status = () => page.evaluate(() => (window as unknown as LabWindow).brookLab.panel.sessionContext.session?.kernel?.status);
+      const executionCount = (i: number) => page.evaluate((k) => (window as unknown as LabWindow).brookLab.panel.content.widgets[k]!.model.executionCount, i);
+      await page.locator('.jp-Notebook .jp-CodeCell').first().click();
+      await run();
+      await expect.poll(() => executionCount(0), { timeout: 20_000 }).toBe(1);
+      // The spinning cell (run-and-advance selected it): let it spin a second, then the stop button.
+      await run();
+      await expect.poll(status, { timeout: 30_000 }).toBe('busy');
+      await page.waitForTimeout(1000);
+      const t0 = Date.now();
+      await page.click('.jp-Toolbar [data-command="notebook:interrupt-kernel"]');
+      await expect.poll(status, { timeout: 20_000, interval: 50 }).toBe('idle');
+      console.log(`lab page: the interrupt button stopped while(true) in ${Date.now() - t0} ms`);
+      expect(await cellText(1)).toMatch(/interrupt/i);
+      // The next cell runs in the same kernel, and sees what the stopped loop did.
+      await run();
+      await expect.poll(() => cellText(2), { timeout: 20_000 }).toContain('true');
+
+      // Restart: the button asks first; after it, `laps` is gone.
+      const kernelBefore = await page.evaluate(() => (window as unknown as LabWindow).brookLab.panel.sessionContext.session?.kernel?.id);
+      await page.evaluate(() => {
+        const w = window as unknown as LabWindow & { statuses: string[] };
+        w.statuses = [];
+        w.brookLab.panel.sessionContext.statusChanged.connect((_: unknown, s: string) => void w.statuses.push(s));
+      });
+      await page.click('.jp-Toolbar [data-command="notebook:restart-kernel"]');
+      await page.locator('.jp-Dialog .jp-mod-accept').click();
+      // Restarted: the kernel went through restarting (or starting) and is idle again.
+      await page.waitForFunction(() => {
+        const w = window as unknown as LabWindow & { statuses: string[] };
+        return w.statuses.some((s) => s === 'restarting' || s === 'starting') && w.brookLab.panel.sessionContext.session?.kernel?.status === 'idle';
+      }, undefined, { timeout: 60_000 });
+      await run();
+      await expect.poll(() => cellText(3), { timeout: 30_000 }).toContain('undefined');
+      expect(await page.evaluate(() => (window as unknown as LabWindow).brookLab.panel.sessionContext.session?.kernel?.id)).toBe(kernelBefore);
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
+});
