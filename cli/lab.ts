@@ -60,9 +60,12 @@ export function parseLabArgs(argv: string[]): LabArgs | 'help' | string {
   return args;
 }
 
-/** dist/lab of this installation (this module is dist/cli/lab.js). */
+/** dist/lab of this installation: below the nearest folder above this module (dist/cli/ or cli/)
+ *  that holds bin/brook.js. */
 export function labStaticDir(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), '..', 'lab');
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4 && !existsSync(join(dir, 'bin', 'brook.js')); i++) dir = dirname(dir);
+  return join(dir, 'dist', 'lab');
 }
 
 /** An empty notebook that opens with the Brook kernel. */
