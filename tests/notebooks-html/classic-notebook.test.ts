@@ -9,8 +9,9 @@
  * two text boxes of an output overlapping, the CPU-fallback sentence at most once. Screenshots go to a
  * temporary folder, or to docs/screenshots/ with BROOK_SCREENSHOTS=1.
  *
- * JupyterLab is not tested: it is not installable here (PyPI is unreachable and Debian bookworm does not
- * package it). Needs /usr/bin/chromium, /usr/bin/jupyter-notebook and /usr/bin/jupyter (nbconvert).
+ * JupyterLab's Python package is not installable here (PyPI is unreachable, Debian bookworm does not
+ * package it); the JupyterLab notebook page that `brook lab` builds from npm is tested by
+ * tests/notebooks-html/lab-page.test.ts. Needs /usr/bin/chromium, /usr/bin/jupyter-notebook and /usr/bin/jupyter (nbconvert).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
