@@ -67,12 +67,18 @@ function configureFromUrl(): string {
   return url.searchParams.get('path') ?? 'Untitled.ipynb';
 }
 
-/** TypeScript for code cells (the kernel's codemirror_mode), Markdown for markdown cells. */
+/** Two languages only (JupyterLab's full list would bundle about 800 KB of grammars): TypeScript for
+ *  code cells, also under the name `javascript` that the kernel's codemirror_mode gives (TypeScript's
+ *  grammar reads JavaScript too), and Markdown for markdown cells. */
 function languageRegistry(): EditorLanguageRegistry {
   const languages = new EditorLanguageRegistry();
-  for (const lang of EditorLanguageRegistry.getDefaultLanguages()) {
-    if (['javascript', 'typescript'].includes(lang.name.toLowerCase())) languages.addLanguage(lang);
-  }
+  languages.addLanguage({
+    name: 'TypeScript',
+    alias: ['ts', 'javascript', 'js'],
+    mime: ['text/typescript', 'application/typescript', 'text/javascript'],
+    extensions: ['ts', 'js'],
+    load: async () => (await import('@codemirror/lang-javascript')).javascript({ typescript: true }),
+  });
   languages.addLanguage({
     name: 'ipythongfm',
     mime: 'text/x-ipythongfm',
