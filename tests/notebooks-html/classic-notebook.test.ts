@@ -15,18 +15,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureBuilt, repoRoot } from '../conformance/cli.js';
+import { CHROMIUM, CHROMIUM_ARGS, freePort, shotPath } from './browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const NOTEBOOKS = ['tour', 'plots', 'reduction', 'saxpy-sgemv'];
-const SHOTS = process.env.BROOK_SCREENSHOTS ? path.join(repoRoot, 'docs', 'screenshots') : undefined;
 const FALLBACK_SENTENCE = 'WebGPU is not available';
 
 let tmp = '';
@@ -34,23 +31,6 @@ let server: ChildProcess | undefined;
 let port = 0;
 let browser: Browser;
 const env = { ...process.env, BROOK_BACKEND: process.env.BROOK_BACKEND ?? 'cpu' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-    s.on('error', reject);
-  });
-}
-
-function shotPath(name: string): string {
-  const dir = SHOTS ?? path.join(tmp, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  return path.join(dir, name);
-}
 
 beforeAll(async () => {
   const built = await ensureBuilt();
@@ -186,7 +166,7 @@ describe('the classic notebook', () => {
         const nb = (window as unknown as { Jupyter: { notebook: { get_cells(): { cell_type: string; input_prompt_number?: number | string | null }[] } } }).Jupyter.notebook;
         return nb.get_cells().filter((c) => c.cell_type === 'code').every((c) => typeof c.input_prompt_number === 'number');
       }, undefined, { timeout: 600_000, polling: 1000 });
-      await page.screenshot({ path: shotPath('classic-tour.png'), fullPage: true });
+      await page.screenshot({ path: shotPath(tmp, 'classic-tour.png'), fullPage: true });
       const r = await inspectPage(page, '.output_area');
       expectReadable(r, 'classic tour');
       // The kernel's logo in the toolbar comes from the kernelspec's logo-64x64.png.
@@ -215,7 +195,7 @@ describe('nbconvert HTML of the example notebooks', () => {
         await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 60_000 });
         const r = await inspectPage(page, '.output_area, .jp-OutputArea-child');
         expectReadable(r, `${nb} (nbconvert)`);
-        await page.screenshot({ path: shotPath(`nbconvert-${nb}.png`), fullPage: true });
+        await page.screenshot({ path: shotPath(tmp, `nbconvert-${nb}.png`), fullPage: true });
       } finally {
         await page.close();
       }

@@ -13,16 +13,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureBuilt, repoRoot } from '../conformance/cli.js';
+import { CHROMIUM, CHROMIUM_ARGS, freePort, shotPath } from './browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const SHOTS = process.env.BROOK_SCREENSHOTS ? path.join(repoRoot, 'docs', 'screenshots') : undefined;
 const VEGALITE = 'application/vnd.vegalite.v5+json';
 
 let tmp = '';
@@ -30,23 +27,6 @@ let lab: ChildProcess | undefined;
 let labLog = '';
 let pageUrl = '';
 let browser: Browser;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-    s.on('error', reject);
-  });
-}
-
-function shotPath(name: string): string {
-  const dir = SHOTS ?? path.join(tmp, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  return path.join(dir, name);
-}
 
 /** A notebook of TypeScript cells, for the interrupt and restart checks. */
 function writeNotebook(file: string, cells: string[]): void {
@@ -170,21 +150,31 @@ async function outputs(page: Page): Promise<Outputs> {
   }, VEGALITE);
 }
 
+/** Opens NOTEBOOK, runs it all, checks that every Vega-Lite output is a live chart (at least
+ *  MIN_CHARTS of them), and hands the page and its outputs to CHECK. */
+async function runAllAndCheckCharts(notebook: string, minCharts: number, check: (page: Page, o: Outputs) => Promise<void>): Promise<void> {
+  const page = await openNotebook(notebook);
+  try {
+    const t0 = Date.now();
+    await runAll(page);
+    console.log(`lab page: ${notebook} Run all took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const o = await outputs(page);
+    expect(o.vegaLite).toBeGreaterThanOrEqual(minCharts);
+    expect(o.liveCharts).toBe(o.vegaLite);
+    expect(o.chartImages).toBe(0);
+    await check(page, o);
+  } finally {
+    await page.close();
+  }
+}
+
 describe('brook lab', () => {
   it('prints the page URL with its token on one line', () => {
     expect(pageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/static\/brook-lab\/index\.html\?path=tour\.ipynb&token=[0-9a-f]{48}$/);
   });
 
   it('runs the tour: live Vega-Lite charts, the streams table, the error with its caret', async () => {
-    const page = await openNotebook('tour.ipynb');
-    try {
-      const t0 = Date.now();
-      await runAll(page);
-      console.log(`lab page: tour Run all took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      const o = await outputs(page);
-      expect(o.vegaLite).toBeGreaterThanOrEqual(1);
-      expect(o.liveCharts).toBe(o.vegaLite);
-      expect(o.chartImages).toBe(0);
+    await runAllAndCheckCharts('tour.ipynb', 1, async (page, o) => {
       expect(o.tables).toBeGreaterThanOrEqual(1);
       // Exactly the deliberate error, with its source line and a caret under `factor`.
       expect(o.errors.filter((e) => !e.tagged).map((e) => e.text)).toEqual([]);
@@ -192,22 +182,12 @@ describe('brook lab', () => {
       expect(o.errors[0]!.text).toMatch(/BRK\d{4}: unknown identifier 'factor'/);
       expect(o.errors[0]!.text).toMatch(/\|\s+b = a \* factor;\n\s*\|\s+\^~+/);
       await page.locator('.vega-embed').first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: shotPath('lab-tour.png') });
-    } finally {
-      await page.close();
-    }
+      await page.screenshot({ path: shotPath(tmp, 'lab-tour.png') });
+    });
   }, 180_000);
 
   it('runs the plots notebook: every chart is a live Vega embed, and the heatmap has tooltips', async () => {
-    const page = await openNotebook('plots.ipynb');
-    try {
-      const t0 = Date.now();
-      await runAll(page);
-      console.log(`lab page: plots Run all took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      const o = await outputs(page);
-      expect(o.vegaLite).toBeGreaterThanOrEqual(6);
-      expect(o.liveCharts).toBe(o.vegaLite);
-      expect(o.chartImages).toBe(0);
+    await runAllAndCheckCharts('plots.ipynb', 6, async (page, o) => {
       expect(o.errors).toEqual([]);
       // The heatmap is the first chart; vega-tooltip shows its element on hover over a cell.
       const chart = page.locator('.vega-embed').first();
@@ -218,10 +198,8 @@ describe('brook lab', () => {
       const tooltip = page.locator('#vg-tooltip-element.visible');
       await tooltip.waitFor({ state: 'visible', timeout: 10_000 });
       expect((await tooltip.textContent()) ?? '').toMatch(/\d/);
-      await page.screenshot({ path: shotPath('lab-plots-tooltip.png') });
-    } finally {
-      await page.close();
-    }
+      await page.screenshot({ path: shotPath(tmp, 'lab-plots-tooltip.png') });
+    });
   }, 180_000);
 
   it('the interrupt button stops a spinning cell and the next cell runs; the restart button restarts the kernel', async () => {
