@@ -6,12 +6,13 @@
  *      the server's REST and WebSocket API at the same origin, authenticated with that token.
  * Out: the notebook, opened with the kernel its metadata names (else "brook"), with a toolbar (save,
  *      insert, delete, run, run all, interrupt, restart, restart and run all, cell type, kernel name,
- *      busy indicator) and Jupyter's notebook keyboard shortcuts (lab/commands.ts).
+ *      busy indicator), Jupyter's notebook keyboard shortcuts (lab/commands.ts) and Tab completion.
  * Always: Vega-Lite v5 outputs render live through @jupyterlab/vega5-extension (vega-embed, with
  *      tooltips), ahead of the PNG the kernel also sends; everything else through JupyterLab's
  *      standard renderers. window.brookLab exposes the panel to the browser test.
  *
- * Shape: jupyterlab's examples/notebook/src/index.ts, without its completer, search and MathJax.
+ * Shape: jupyterlab's examples/notebook/src/index.ts (completion in lab/completion.ts), without its
+ *      search and MathJax.
  * scripts/build-lab.mjs bundles it into dist/lab/static/brook-lab/.
  */
 import { PageConfig, PathExt } from '@jupyterlab/coreutils';
@@ -52,6 +53,7 @@ import vegaExtension from '@jupyterlab/vega5-extension';
 import { CommandRegistry } from '@lumino/commands';
 import { BoxPanel, Widget } from '@lumino/widgets';
 import { COMMANDS, TOOLBAR_COMMANDS, setupCommands } from './commands';
+import { setupCompletion } from './completion';
 
 /** The kernel a notebook without a kernelspec in its metadata starts with (kernel/kernel-info.ts). */
 const DEFAULT_KERNEL = 'brook';
@@ -160,6 +162,7 @@ function createApp(manager: ServiceManager.IManager, notebookPath: string): void
     document.title = `${PathExt.basename(notebookPath)} - Brook`;
   });
   setupCommands(commands, nbWidget, dialogs);
+  setupCompletion(commands, nbWidget);
   nbWidget.content.activate();
   (window as unknown as { brookLab: unknown }).brookLab = { panel: nbWidget, commands, COMMANDS };
 }

@@ -7,7 +7,8 @@
  *   its line and caret, no other cell fails;
  * - the plots notebook: the same for every chart, and hovering over the heatmap shows a tooltip;
  * - a cell spinning in `while (true)`: the interrupt button stops it and the next cell runs; the
- *   restart button (and its dialog) gives a fresh kernel.
+ *   restart button (and its dialog) gives a fresh kernel;
+ * - Tab shows the kernel's completions, Enter picks one, Shift+Enter runs the cell.
  * Screenshots go to a temporary folder, or to docs/screenshots/ with BROOK_SCREENSHOTS=1.
  * Needs /usr/bin/chromium and Debian's python3-jupyter-server (scripts/setup-system.sh).
  */
@@ -44,6 +45,7 @@ beforeAll(async () => {
   expect(built.ok, built.log).toBe(true);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'brook-lab-test-'));
   for (const nb of ['tour', 'plots']) fs.copyFileSync(path.join(repoRoot, 'notebooks', `${nb}.ipynb`), path.join(tmp, `${nb}.ipynb`));
+  writeNotebook(path.join(tmp, 'complete.ipynb'), ['']);
   writeNotebook(path.join(tmp, 'interrupt.ipynb'), ['let laps = 0;', 'while (true) { laps++; }', 'laps > 0', 'typeof laps']);
   const port = await freePort();
   lab = spawn(process.execPath, [path.join(repoRoot, 'bin', 'brook.js'), 'lab', '--no-browser', '--port', String(port), path.join(tmp, 'tour.ipynb')], {
@@ -201,6 +203,28 @@ describe('brook lab', () => {
       await page.screenshot({ path: shotPath(tmp, 'lab-plots-tooltip.png') });
     });
   }, 180_000);
+
+  it('Tab completes from the kernel, Enter picks, Shift+Enter runs', async () => {
+    const page = await openNotebook('complete.ipynb');
+    try {
+      const editor = page.locator('.jp-Notebook .jp-CodeCell .cm-content').first();
+      await editor.click();
+      await page.keyboard.type('Math.fl');
+      const t0 = Date.now();
+      await page.keyboard.press('Tab');
+      const item = page.locator('.jp-Completer:not(.lm-mod-hidden) .jp-Completer-item');
+      await item.first().waitFor({ state: 'visible', timeout: 20_000 });
+      console.log(`lab page: the kernel's first completion showed after ${Date.now() - t0} ms`);
+      expect(await item.allInnerTexts()).toEqual(['floor']);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => editor.innerText()).toBe('Math.floor');
+      await page.keyboard.type('(2.5)');
+      await page.keyboard.press('Shift+Enter');
+      await expect.poll(() => page.locator('.jp-Notebook .jp-CodeCell .jp-OutputArea').first().innerText(), { timeout: 20_000 }).toMatch(/^\[1\]:\s*2$/);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
 
   it('the interrupt button stops a spinning cell and the next cell runs; the restart button restarts the kernel', async () => {
     const page = await openNotebook('interrupt.ipynb');
