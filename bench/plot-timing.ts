@@ -4,12 +4,12 @@
  * streamWrite (the readback), the server-side aggregation into the heatmap's cells (heatmapChart), and
  * the whole plotStream (aggregation, Vega, SVG, resvg PNG); prints medians after one warm-up run.
  *
- *   node dist/runtime/results/plot-timing.js [cpu|webgpu|auto] [repeats] [N (default 1024)]
+ *   node dist/bench/plot-timing.js [cpu|webgpu|auto] [repeats] [N (default 1024)]
  */
-import { createRuntime } from '../brt/index.js';
-import { FLOAT } from '../compiler/types.js';
-import { plotStream } from './plot.js';
-import { heatmapChart } from './plot-field.js';
+import { createRuntime } from '../runtime/backends/index.js';
+import { FLOAT } from '../runtime/compiler/types.js';
+import { plotStream } from '../runtime/results/plot.js';
+import { heatmapChart } from '../runtime/results/plot-field.js';
 
 const N = Number(process.argv[4] ?? 1024);
 
