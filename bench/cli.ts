@@ -14,7 +14,7 @@ export const USAGE = `usage: node dist/bench/run.js [--backend webgpu|cpu|both] 
              hand-written WGSL, cpu cases with plain JavaScript loops
   --quick    small sizes and few samples: a smoke run that finishes in under 2 minutes on lavapipe
   --only     run only these cases: an id (saxpy.large) or a prefix up to a dot (saxpy, sgemv.large, cpu)
-  --json     where to write the results (default bench/results/bench-<date>.json)
+  --json     where to write the results (default bench/results/last-run.json, ignored by git)
   Dawn toggles come from BROOK_DAWN_FLAGS (default: disable-dawn-features=timestamp_quantization).`;
 
 export function parseArgs(argv: string[]): BenchOptions | { error: string } {

@@ -34,7 +34,7 @@ const METHODOLOGY = [
   'ratio = baseline median / Brook median, both from this run (1 = Brook as fast as the baseline).',
 ];
 
-/** How long GPU cases warm up at least. Measured on an H100 (bench/probes/loop-warmup.mjs with
+/** How long GPU cases warm up at least. Measured on an H100 (a warm-up probe, in git history as bench/probes/loop-warmup.mjs, with
  *  nvidia-smi logging clocks every 100 ms): from idle the SM clock stayed at 345-480 MHz for about
  *  0.4 s of load before reaching 1980 MHz, and every sample in that time took 1.7x as long, on the
  *  hand-written loop and Brook alike (the loop.large spread of 0.80 on an H200). */
@@ -56,10 +56,6 @@ function hostMemcpy(bytes: number): number {
     ms.push(performance.now() - t0);
   }
   return bytes / (median(ms.slice(1)) * 1e-3) / 1e9;
-}
-
-function stamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
 }
 
 export interface BenchRun {
@@ -111,7 +107,9 @@ export async function runBench(
   const flusher = gpu ? await createFlusher(gpu, settings.flushBytes) : undefined;
   const ctx: CaseContext = { quick: opts.quick, gpu };
   const started = new Date();
-  const jsonPath = opts.json ? resolve(opts.json) : join(casesDir(), '..', 'results', `bench-${stamp(started)}${opts.quick ? '-quick' : ''}.json`);
+  // Without --json, one scratch file that each run replaces (ignored by git); committed results are named
+  // GROUP-MACHINE.json (bench/README.md, "Results").
+  const jsonPath = opts.json ? resolve(opts.json) : join(casesDir(), '..', 'results', `last-run${opts.quick ? '-quick' : ''}.json`);
   const results: CaseResult[] = [];
   const report: BenchReport = {
     schema: 'brook-bench/1',

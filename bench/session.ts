@@ -350,12 +350,11 @@ export async function runSessionBench(
   return { code: report.error ? 1 : 0, report };
 }
 
-/** `--json PATH` (PATH-session.json when other cases share the run), else bench/results/session-<time>.json. */
+/** `--json PATH` (PATH-session.json when other cases share the run), else bench/results/last-session.json. */
 export function sessionJsonPath(argv: string[], withOtherCases: boolean): string {
   const i = argv.findIndex((a) => a === '--json' || a.startsWith('--json='));
   const given = i < 0 ? undefined : argv[i]!.startsWith('--json=') ? argv[i]!.slice('--json='.length) : argv[i + 1];
   if (given) return resolve(withOtherCases ? given.replace(/(\.json)?$/, '-session.json') : given);
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
   const dir = resolve(import.meta.dirname, ...(import.meta.dirname.split(/[\\/]/).includes('dist') ? ['..', '..'] : ['..']), 'bench', 'results');
-  return join(dir, `session-${stamp}${argv.includes('--quick') ? '-quick' : ''}.json`);
+  return join(dir, `last-session${argv.includes('--quick') ? '-quick' : ''}.json`);
 }

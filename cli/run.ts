@@ -65,7 +65,7 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
   // The host library and the runtime are loaded only to run: `brook check` compiles and stops.
   let t0 = performance.now();
   const { HostLib, runProgram } = await import('../runtime/hostlib/loader.js');
-  const brt = await import('../runtime/brt/index.js');
+  const brt = await import('../runtime/backends/index.js');
   phases.addLoad(performance.now() - t0);
   const lib = new HostLib({
     io: {
@@ -85,7 +85,7 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
     },
   });
 
-  let rt: Awaited<ReturnType<typeof import('../runtime/brt/index.js').createRuntime>> | undefined;
+  let rt: Awaited<ReturnType<typeof import('../runtime/backends/index.js').createRuntime>> | undefined;
   let startError: string | undefined;
   t0 = performance.now();
   try {

@@ -6,6 +6,8 @@
  * What always holds: kernel/ never imports magics/ or runtime/ statically; other languages reach the
  * notebook only through the evaluator hook in magics-api.ts (cell and line magics, ambient declarations,
  * display through `Symbol.for('Jupyter.display')`).
+ * What the kernel shares with the runtime (the interrupt flag and watchdog of a cell) lives below both, in
+ * common/ (tests/architecture/layers.test.ts).
  *
  * Module map: wire.ts (frames, signing) -> channel.ts (one socket, send queue) -> kernel.ts (shell, iopub,
  * request handlers) + control-worker.ts (control, heartbeat, stdin on a worker thread); session.ts runs

@@ -19,7 +19,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KERNEL_DISPLAY_NAME, KERNEL_NAME } from './kernel-info.js';
 import { Resvg } from '@resvg/resvg-js';
-import { FONT_FAMILY, FONT_FILES } from '../runtime/results/text-metrics.js';
+import { FONT_FAMILY, FONT_FILES } from '../common/fonts.js';
 
 export interface InstallOptions {
   user?: boolean;

@@ -14,7 +14,7 @@
  * Shared memory, four Int32 slots:
  *   [0] where:    (seq << 2) | mode, mode OUTSIDE / INSIDE (cell code runs) / SIGNALLING (SIGINT on its
  *                 way); seq 0 = idle. One slot, so "the same cell is still inside" is one compareExchange.
- *   [1] pending:  seq of the work an interrupt was requested for (0: none)      } read by runtime/brt/abort.ts,
+ *   [1] pending:  seq of the work an interrupt was requested for (0: none)      } read by common/abort-state.ts,
  *   [2] timedOut: seq of the work the watchdog stopped (0: none)                } so CPU kernels see them
  *   [3] unused.
  *
@@ -29,7 +29,7 @@
  *   next enter or runtime check sees `pending`. (Reading `where` after writing `pending`, as the main
  *   thread reads `pending` after writing `where`, is what makes "entered just then" impossible to miss.)
  */
-import { AbortState } from '../runtime/brt/abort.js';
+import { AbortState } from '../common/abort-state.js';
 import { InterruptedError } from './interrupted.js';
 
 export const GATE_OUTSIDE = 0;
@@ -66,7 +66,7 @@ export class InterruptGate {
   private seq = 0;
   private lastSeq = 0;
   private depth = 0;
-  /** The runtime's view of the same slots: CPU kernels and GPU pieces check it (runtime/brt/abort.ts). */
+  /** The runtime's view of the same slots: CPU kernels and GPU pieces check it (common/abort-state.ts, runtime/brt/abort.ts). */
   readonly abort: AbortState;
 
   /**

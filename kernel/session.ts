@@ -36,7 +36,7 @@ import { KERNEL_GLOBAL, transformCell } from './transform.js';
 import { ts } from './typescript.js';
 import { InterruptGate, type RequestStamp } from './interrupt-gate.js';
 import { InterruptedError } from './interrupted.js';
-import { isAbortError, sessionAbort, setSessionAbort } from '../runtime/brt/abort.js';
+import { isAbortError, sessionAbort, setSessionAbort } from '../common/abort-state.js';
 import { isCompleteCode, type IsCompleteResult } from './is-complete.js';
 import { codePointsToUtf16, utf16ToCodePoints } from './positions.js';
 

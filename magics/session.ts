@@ -18,7 +18,7 @@ import { SourceSet } from '../runtime/compiler/source.js';
 import type { MacroDef } from '../runtime/compiler/parse/index.js';
 import type { Type } from '../runtime/compiler/types.js';
 import type { Stmt } from '../runtime/compiler/ast.js';
-import { createRuntime, type BrookRuntimeHandle, type FusionMode, type Stream } from '../runtime/brt/index.js';
+import { createRuntime, type BrookRuntimeHandle, type FusionMode, type Stream } from '../runtime/backends/index.js';
 import { HostLib, instantiateCell, type HostSession } from '../runtime/hostlib/loader.js';
 import { ExitRequest } from '../runtime/hostlib/libc.js';
 import { hostArrayFor } from './host-arrays.js';

@@ -60,9 +60,9 @@ const SPECS = {
     // run-entry.ts leaves --profile to cli/main.ts, so the bundle never reaches this import.
     external: ['./profile-report.js'],
     rewrites: [
-      // brt loads the WebGPU backend on demand through a variable so that tsc-built ES modules do
-      // not load it eagerly; in the bundle it stays lazy (esbuild's __esm wrappers run on import()).
-      { file: 'dist/runtime/brt/index.js', from: /const path = '(\.\.\/backends\/webgpu\/index\.js)';\s*const mod = \(await import\(path\)\)/, to: "const mod = (await import('$1'))" },
+      // backends/index.ts loads the WebGPU backend on demand through a variable so that tsc-built ES modules
+      // do not load it eagerly; in the bundle it stays lazy (esbuild's __esm wrappers run on import()).
+      { file: 'dist/runtime/backends/index.js', from: /const path = '(\.\/webgpu\/index\.js)';\s*const mod = \(await import\(path\)\)/, to: "const mod = (await import('$1'))" },
       // The `webgpu` package is an ES module next to its native addon: a real import() (the loader's
       // __import, cli/code-cache.cts), as the modules do, not a require of an ES module.
       { file: 'dist/runtime/backends/webgpu/device.js', from: /await import\('webgpu'\)/, to: "await __import('webgpu')" },

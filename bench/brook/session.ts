@@ -11,7 +11,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompiledKernel } from '../../runtime/brt/api.js';
-import { createCpuRuntime, createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
+import { createCpuRuntime, createRuntime, type BrookRuntimeHandle } from '../../runtime/backends/index.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 
 /** 'cpu1': the CPU backend on the calling thread only (the one-thread figures); 'webgpu-paged':

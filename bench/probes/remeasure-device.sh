@@ -1,17 +1,26 @@
 #!/bin/bash
-# One GPU-machine call that re-measures what the open issues still need from the H100, each step with
-# its own time limit so a slow one cannot lose the others' output (at most 8 files come back from
-# $OUT: steps.log, smi.csv, transfers.jsonl and five results JSONs).
-#   blas     issue 14: gemm, gemv and axpy from one run;
-#   cpu      issue 17: the cpu group on this host's threads, with gcc -O2 rows when gcc is present;
-#   programs issue 17: segment and sort on cpu, all threads, with a main-thread profile;
-#   transfers / xfer  issue 11: where streamRead's time goes (bench/probes/transfers.mjs), then the
-#            bench's streamRead, streamWrite and loop cases.
-# Not in the default STEPS (name them): large (issue 12: whole programs at --large, programs-large.sh),
-#   threads (issue 17: segment and sort on cpu by thread count, THREAD_LIST), host (issue 12: host loops vs gcc -O2), startup (issue 12: cold `brook check` vs Node's start),
-#   issue11 (every issue-11 case in one bench run, the 2^28 SAXPY included), huge (the 2^28 SAXPY alone).
+# One GPU-machine call that re-measures the committed figures, each step with its own time limit so a
+# slow one cannot lose the others' output (at most 8 files come back from $OUT: steps.log, smi.csv and
+# at most six results; name few steps a call). Every result is written under the name it has in
+# bench/results/ (GROUP-TAG.json, TAG the machine: h100, h200): copy it there, replacing the old one
+# (git keeps the history; docs/PERFORMANCE.md quotes them).
+#   blas      bench-blas-TAG.json: gemm, gemv and axpy;
+#   cpu       bench-cpu-TAG.json: the cpu group on this host's threads, gcc -O2 rows when gcc is present;
+#   programs  programs-cpu-TAG.json: segment and sort on cpu, all threads, with a main-thread profile;
+#   transfers transfers-TAG.jsonl: where streamRead's time goes (bench/probes/transfers.mjs);
+#   xfer      bench-transfers-TAG.json: the bench's streamRead, streamWrite and loop cases.
+# Not in the default STEPS (name them):
+#   webgpu    bench-webgpu-TAG.json: the WebGPU cases (saxpy, sum, stencil, sgemv, chain4, loop, calls,
+#             streamRead, streamWrite) in one run;
+#   apps      programs-TAG.json: the six whole programs on cpu (all threads) and webgpu;
+#   large     programs-large-TAG.json: whole programs at --large (programs-large.sh);
+#   threads   programs-threads-TAG.json: segment and sort on cpu by thread count (THREAD_LIST);
+#   host      bench-host-TAG.json: host loops vs gcc -O2;
+#   startup   startup-TAG.json: cold `brook check` vs Node's start;
+#   session   session-TAG.json: the notebook session group (kernel start, first cell, rerun, restart);
+#   huge      bench-huge-TAG.json: the 2^28 SAXPY alone.
 # Usage (device machine, tree root, after `source .device/setup.sh`): bash bench/probes/remeasure-device.sh TAG
-# with $OUT set; TAG names the results (bench-TAG-blas.json, ...). STEPS picks steps (default all).
+# with $OUT set. STEPS picks steps (default: info blas cpu programs transfers xfer).
 TAG=${1:-h100}
 STEPS=${STEPS:-info blas cpu programs transfers xfer}
 cd "$(dirname "$0")/../.."
@@ -33,7 +42,7 @@ if has info; then
 fi
 if has blas; then
   el blas
-  timeout 120 node dist/bench/run.js --backend webgpu --only blas --json "$OUT/bench-$TAG-blas.json" >> "$log" 2>&1
+  timeout 120 node dist/bench/run.js --backend webgpu --only blas --json "$OUT/bench-blas-$TAG.json" >> "$log" 2>&1
 fi
 if has cpu; then
   el cpu
@@ -45,11 +54,11 @@ if has programs; then
 fi
 if has transfers; then
   el transfers
-  timeout 45 node bench/probes/transfers.mjs 256 7 > "$OUT/transfers.jsonl" 2>> "$log"
+  timeout 45 node bench/probes/transfers.mjs 256 7 > "$OUT/transfers-$TAG.jsonl" 2>> "$log"
 fi
 if has xfer; then
   el xfer
-  timeout 70 node dist/bench/run.js --backend webgpu --only streamRead,streamWrite,loop --json "$OUT/bench-$TAG-transfers.json" >> "$log" 2>&1
+  timeout 70 node dist/bench/run.js --backend webgpu --only streamRead,streamWrite,loop --json "$OUT/bench-transfers-$TAG.json" >> "$log" 2>&1
 fi
 if has threads; then
   el threads
@@ -68,13 +77,21 @@ if has startup; then
   el startup
   timeout 120 node dist/bench/startup.js --runs 15 --json "$OUT/startup-$TAG.json" >> "$log" 2>&1
 fi
-if has issue11; then
-  el issue11
-  timeout 480 node dist/bench/run.js --backend webgpu --only saxpy,sum,stencil,sgemv,loop,calls,streamRead,streamWrite --json "$OUT/bench-$TAG-issue11.json" >> "$log" 2>&1
+if has webgpu; then
+  el webgpu
+  timeout 540 node dist/bench/run.js --backend webgpu --only saxpy,sum,stencil,sgemv,chain4,loop,calls,streamRead,streamWrite --json "$OUT/bench-webgpu-$TAG.json" >> "$log" 2>&1
+fi
+if has apps; then
+  el apps
+  timeout 300 node dist/bench/programs.js --backends cpu,webgpu --threads "$(nproc)" --runs 3 --json "$OUT/programs-$TAG.json" >> "$log" 2>&1
+fi
+if has session; then
+  el session
+  timeout 240 node dist/bench/run.js --only session --json "$OUT/session-$TAG.json" >> "$log" 2>&1
 fi
 if has huge; then
   el huge
-  timeout "${HUGE_S:-400}" node dist/bench/run.js --backend webgpu --only saxpy.huge --json "$OUT/bench-$TAG-huge.json" >> "$log" 2>&1
+  timeout "${HUGE_S:-400}" node dist/bench/run.js --backend webgpu --only saxpy.huge --json "$OUT/bench-huge-$TAG.json" >> "$log" 2>&1
 fi
 el done
 [ -n "$SMI" ] && kill "$SMI"

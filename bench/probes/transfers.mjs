@@ -149,6 +149,6 @@ for (const [c, growth] of [[0, 1], [8, 1], [16, 1], [32, 1], [64, 1], [4, 2], [8
   say(r);
   if (r.ok && (!best.write || r.ms < best.write.ms)) best.write = r;
 }
-// The fastest of each, as environment settings for a bench run (bench/probes/issue11-device.sh).
+// The fastest of each, as environment settings for a bench run (bench/probes/remeasure-device.sh, step transfers).
 say({ what: 'best', env: `BROOK_UPLOAD_CHUNK_MIB=${best.read?.chunkMiB ?? 16} BROOK_READ_CHUNK_MIB=${best.write?.chunkMiB ?? 0} BROOK_READ_CHUNK_GROWTH=${best.write?.growth ?? 1}` });
 process.exit(0);

@@ -23,116 +23,19 @@
  * and nothing after the interrupted launch runs by accident.
  */
 import type { Span } from '../compiler/source.js';
+import { AbortState, isAbortError, parseTimeout, sessionAbort, setSessionAbort, setStopErrors } from '../../common/abort-state.js';
 import { brtError } from './errors.js';
 
-export class AbortState {
-  /** Watchdog limit in seconds for each cell or program (undefined: none). */
-  timeoutSeconds: number | undefined;
-  private deadline = Infinity;
-  /** Which unit of work this state stands for now: an interrupt request names the token it is for. */
-  private token = 1;
-  /** Number of the current unit of work (one per begin()); work started in a unit records it. */
-  unit = 0;
-  /** Units that were stopped (interrupt or timeout handled): work they left behind is dropped, not run. */
-  private readonly stoppedUnits = new Set<number>();
+// The state machine and the session's current state live in common/abort-state.ts (the kernel arms them
+// too); the runtime adds the located errors and the chunked loops that check.
+export { AbortState, isAbortError, parseTimeout, sessionAbort, setSessionAbort };
 
-  /**
-   * `slots`: two Int32 slots in shared memory, [pending, timedOut]: `pending` holds the token of the work
-   * an interrupt was requested for (0: none), `timedOut` the token of the work the watchdog stopped. The
-   * kernel passes the interrupt gate's slots (kernel/interrupt-gate.ts), so its control thread can write
-   * them; alone (tests, `brook run`), private ones.
-   */
-  constructor(
-    private readonly slots: Int32Array = new Int32Array(new SharedArrayBuffer(8)),
-    env: Record<string, string | undefined> = process.env,
-  ) {
-    const t = parseTimeout(env.BROOK_KERNEL_TIMEOUT ?? '');
-    this.timeoutSeconds = typeof t === 'number' ? t : undefined;
-  }
-
-  /**
-   * Arms the watchdog for one unit of work (a cell, a program): its deadline is now + the timeout.
-   * `token` (the kernel's cell sequence number) makes a request meant for earlier work not stop this one.
-   */
-  begin(token = 1): void {
-    this.token = token;
-    this.unit++;
-    this.deadline = this.timeoutSeconds === undefined ? Infinity : performance.now() + this.timeoutSeconds * 1000;
-  }
-
-  /** Disarms the watchdog (the unit of work ended). */
-  end(): void {
-    this.deadline = Infinity;
-  }
-
-  /** Whether unit `unit` was stopped by an interrupt or the watchdog (its leftover work must not run). */
-  wasStopped(unit: number): boolean {
-    return this.stoppedUnits.has(unit);
-  }
-
-  /** Milliseconds until the deadline (Infinity when unarmed or no timeout). */
-  get remainingMs(): number {
-    return this.deadline === Infinity ? Infinity : Math.max(0, this.deadline - performance.now());
-  }
-
-  /** Asks the current work to stop (`timedOut`: because the watchdog's time ran out). */
-  requestInterrupt(timedOut = false): void {
-    if (timedOut) Atomics.store(this.slots, 1, this.token);
-    Atomics.store(this.slots, 0, this.token);
-  }
-
-  /** Forgets a request for the current work (the session reported it). */
-  clearInterrupt(): void {
-    if (Atomics.compareExchange(this.slots, 0, this.token, 0) === this.token) {
-      this.stoppedUnits.add(this.unit);
-      if (this.stoppedUnits.size > 64) this.stoppedUnits.delete(this.stoppedUnits.values().next().value!);
-    }
-    Atomics.compareExchange(this.slots, 1, this.token, 0);
-  }
-
-  get interruptRequested(): boolean {
-    return Atomics.load(this.slots, 0) === this.token;
-  }
-
-  /** The watchdog stopped the current work, or its deadline has passed. */
-  get timedOut(): boolean {
-    return Atomics.load(this.slots, 1) === this.token || (this.deadline !== Infinity && performance.now() >= this.deadline);
-  }
-
-  /** Throws BRK5050 (interrupted) or BRK5051 (past the deadline), located at `span`; else returns. */
-  check(span?: Span): void {
-    const requested = Atomics.load(this.slots, 0) === this.token;
-    if (requested && Atomics.load(this.slots, 1) !== this.token) throw brtError('BRK5050', {}, span);
-    if (requested || (this.deadline !== Infinity && performance.now() >= this.deadline)) throw this.timeoutError(span);
-  }
-
-  timeoutError(span?: Span): Error {
-    const seconds = this.timeoutSeconds ?? 0;
-    return brtError('BRK5051', { seconds, s: seconds === 1 ? '' : 's' }, span);
-  }
-}
-
-let current = new AbortState();
-
-/** The session's abort state, the one `checkAbort` consults. */
-export function sessionAbort(): AbortState {
-  return current;
-}
-
-/** Installs a session's abort state (the kernel's session does it with its shared interrupt slot). */
-export function setSessionAbort(state: AbortState): void {
-  current = state;
-}
+setStopErrors((reason, seconds, span) =>
+  reason === 'interrupted' ? brtError('BRK5050', {}, span as Span | undefined) : brtError('BRK5051', { seconds, s: seconds === 1 ? '' : 's' }, span as Span | undefined));
 
 /** Throws the located "interrupted" or "timed out" error if the session asks work to stop. */
 export function checkAbort(span?: Span): void {
-  current.check(span);
-}
-
-/** True when the error is the runtime's interrupt (BRK5050) or timeout (BRK5051). */
-export function isAbortError(err: unknown): err is Error & { code: 'BRK5050' | 'BRK5051' } {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'BRK5050' || code === 'BRK5051';
+  sessionAbort().check(span);
 }
 
 /** How long one chunk of `forEachChunk` aims to take: short enough for a < 100 ms interrupt. */
@@ -146,7 +49,7 @@ const CHUNK_TARGET_MS = 5;
 export function forEachChunk(total: number, body: (lo: number, hi: number) => void, span?: Span, firstChunk = 256): void {
   let size = Math.max(1, firstChunk);
   for (let lo = 0; lo < total;) {
-    current.check(span);
+    sessionAbort().check(span);
     const hi = Math.min(total, lo + size);
     const t0 = performance.now();
     body(lo, hi);
@@ -163,19 +66,7 @@ export function forEachChunk(total: number, body: (lo: number, hi: number) => vo
  */
 export async function forEachPiece(ranges: readonly (readonly [number, number])[], piece: (lo: number, hi: number) => Promise<void> | void, span?: Span): Promise<void> {
   for (const [lo, hi] of ranges) {
-    current.check(span);
+    sessionAbort().check(span);
     await piece(lo, hi);
   }
-}
-
-/**
- * Parses a timeout: a positive number of seconds, or off/none/0 (no timeout: returns null).
- * Returns a string describing the problem for anything else ('' means unset: null).
- */
-export function parseTimeout(text: string): number | null | { error: string } {
-  const t = text.trim().toLowerCase().replace(/s$/, '');
-  if (t === '' || t === 'off' || t === 'none' || t === '0') return null;
-  const n = Number(t);
-  if (!Number.isFinite(n) || n < 0) return { error: `'${text.trim()}' is not a number of seconds` };
-  return n;
 }

@@ -4,6 +4,9 @@
  *
  *   compile(text | SourceSet, options)  -> whole programs (`brook run`, `brook check`)
  *   compileCell(text, session, options) -> one notebook cell against its session
+ *   kernels.ts (the second face)         -> the kernel writers (JavaScript, WebAssembly, WGSL) the
+ *                                           backends print kernel IR with; backends import nothing else of
+ *                                           codegen/ (tests/architecture/layers.test.ts)
  *
  * Pure: no file system, no device, no clock. `#include "x"` comes in through `options.readInclude`;
  * system headers (`<stdio.h>`) are ignored by the preprocessor.

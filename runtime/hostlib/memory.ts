@@ -26,8 +26,8 @@ export const NULL_PTR = 0;
 export const STDIN_PTR = 16;
 export const STDOUT_PTR = 32;
 export const STDERR_PTR = 48;
-// Bytes 256..287 hold the record of a compiled host loop's failed check (compiler/codegen/host
-// wasmmodule.ts WASM_FAULT_RECORD): below HEAP_BASE, where no C object ever is.
+// Bytes 256..287 hold the record of a compiled host loop's failed check (compiler/host-memory.ts
+// WASM_FAULT_RECORD): below HEAP_BASE, where no C object ever is.
 /** Addresses below this are never handed out: a pointer there is NULL plus a small offset. */
 const HEAP_BASE = 4096;
 const HEADER = 16; // block header: u32 requested size at p - 12, u32 size at p - 8, u32 state at p - 4

@@ -11,7 +11,7 @@ import { BrookRuntimeError } from '../compiler/diagnostics.js';
 import type { Span } from '../compiler/source.js';
 import type { ScalarName, Type } from '../compiler/types.js';
 import { fixedCode, fixedValue, flattenElement } from '../compiler/types.js';
-import { WASM_FAULT_RECORD } from '../compiler/codegen/host/wasmmodule.js';
+import { WASM_FAULT_RECORD } from '../compiler/host-memory.js';
 import { MemoryFault, type Mem } from './memory.js';
 
 const fround = Math.fround;

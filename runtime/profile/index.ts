@@ -18,7 +18,7 @@
  * model.ts (the paper's model), profile.ts (display), ../results/roofline.ts (the chart).
  */
 import type { BrookRuntime } from '../brt/api.js';
-import { createCpuRuntime } from '../brt/index.js';
+import { createCpuRuntime } from '../backends/index.js';
 import { sampleOnCpu, type CpuSample } from './cpu-sample.js';
 import { modelRows } from './model.js';
 import { adapterPeaks, type Peaks } from './peaks.js';

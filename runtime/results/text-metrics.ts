@@ -8,21 +8,14 @@
  * font lacks measure as its .notdef glyph, which is what resvg draws for them too.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 
 export interface FontMetrics {
   /** Width in pixels of `text` set at `size` pixels. */
   width(text: string, size: number): number;
 }
 
-const require = createRequire(import.meta.url);
-
-/** The TrueType files the PNG renderer loads (regular for labels, bold for titles). */
-export const FONT_FILES = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-};
-export const FONT_FAMILY = 'DejaVu Sans';
+/** The font files and family (common/fonts.ts: the kernelspec logo uses them too). */
+export { FONT_FAMILY, FONT_FILES } from '../../common/fonts.js';
 
 export function readFontMetrics(file: string): FontMetrics {
   const buf = readFileSync(file);

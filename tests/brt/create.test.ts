@@ -3,7 +3,7 @@
  * BRT_RUNTIME, and the one-line notice when it falls back to the CPU.
  */
 import { describe, expect, it } from 'vitest';
-import { createRuntime, requestedBackend } from '../../runtime/brt/index.js';
+import { createRuntime, requestedBackend } from '../../runtime/backends/index.js';
 
 describe('backend choice', () => {
   it('reads the option first, then BROOK_BACKEND, then BRT_RUNTIME', () => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend, CompiledKernel, Launch, Stream } from '../../runtime/brt/api.js';
-import { createRuntime, type BrookRuntimeHandle, type FusionMode } from '../../runtime/brt/index.js';
+import { createRuntime, type BrookRuntimeHandle, type FusionMode } from '../../runtime/backends/index.js';
 import { MAX_GROUP } from '../../runtime/brt/fusion.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import { validateKernelIR } from '../../runtime/compiler/lower/validate.js';

@@ -3,7 +3,7 @@
  * so spacing, rounding and the special values matter.
  */
 import { describe, expect, it } from 'vitest';
-import { createCpuRuntime, fixed2, formatStream } from '../../runtime/brt/index.js';
+import { createCpuRuntime, fixed2, formatStream } from '../../runtime/backends/index.js';
 import { F, F2, F4, I } from './ir.js';
 
 describe('fixed2 (printf %.2f as glibc)', () => {

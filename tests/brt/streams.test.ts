@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { BrookRuntimeError, renderRuntimeError } from '../../runtime/compiler/diagnostics.js';
 import { SourceSet } from '../../runtime/compiler/source.js';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { F, F2, F4, I, assign, inp, kernel, out, p, P } from './ir.js';
 
 function caught(f: () => unknown): BrookRuntimeError {

@@ -2,7 +2,7 @@
  * TransferClock (runtime/brt/transfer-clock.ts): streamRead/streamWrite time for `%%brook --time`.
  */
 import { describe, expect, it } from 'vitest';
-import { createCpuRuntime, TransferClock } from '../../runtime/brt/index.js';
+import { createCpuRuntime, TransferClock } from '../../runtime/backends/index.js';
 import { F } from './ir.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cellExports, compileCell, renderDiagnostic, SourceSet, type SessionSymbol } from '../../runtime/compiler/index.js';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { HostLib } from '../../runtime/hostlib/libc.js';
 import { instantiateCell, type HostSession } from '../../runtime/hostlib/loader.js';
 import type { Stream } from '../../runtime/brt/api.js';

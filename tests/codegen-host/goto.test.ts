@@ -11,7 +11,7 @@ import { checkProgram } from '../../runtime/compiler/check/index.js';
 import { generateHost } from '../../runtime/compiler/codegen/host/index.js';
 import { parseSource } from '../../runtime/compiler/parse/index.js';
 import { SourceSet } from '../../runtime/compiler/source.js';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { HostLib } from '../../runtime/hostlib/libc.js';
 import { runProgram } from '../../runtime/hostlib/loader.js';
 import { runC } from '../hostlib/gcc.js';

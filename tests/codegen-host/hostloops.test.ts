@@ -21,7 +21,7 @@ import { compile } from '../../runtime/compiler/index.js';
 import { BrookRuntimeError } from '../../runtime/compiler/diagnostics.js';
 import { HostLib } from '../../runtime/hostlib/libc.js';
 import { runProgram } from '../../runtime/hostlib/loader.js';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { runC } from '../hostlib/gcc.js';
 
 const HAS_GCC = spawnSync('gcc', ['--version']).status === 0;

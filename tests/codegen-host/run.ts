@@ -2,7 +2,7 @@
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import { HostLib } from '../../runtime/hostlib/libc.js';
 import { runProgram } from '../../runtime/hostlib/loader.js';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 
 export interface RunResult { stdout: string; stderr: string; status: number; diagnostics: string[] }
 

@@ -4,7 +4,7 @@
  * a formula), independently of the code generator.
  */
 import { describe, expect, it } from 'vitest';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { F, F3, B, assign, builtin, conv, inp, kernel, out, p, P } from '../brt/ir.js';
 
 const f = Math.fround;

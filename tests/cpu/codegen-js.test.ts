@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateKernelSource, planKey } from '../../runtime/compiler/codegen/js/index.js';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { F, F4, add, assign, builtin, cst, declare, inp, kernel, local, mul, out, p, P, red, splat, swz } from '../brt/ir.js';
 
 function loopBody(src: string): string {

@@ -4,7 +4,7 @@
  * Expected values are computed independently in each test (by hand or a float64/fround reference).
  */
 import { describe, expect, it } from 'vitest';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import type { Stream } from '../../runtime/brt/api.js';
 import {
   F, F2, F4, I, add, assign, bin, brk, builtin, cont, conv, cst, declare, div, gat, gather, iff, indexof, inp, itr, k, kernel,

@@ -7,7 +7,7 @@
  *   BROOK_PERF_ASSERT=1 npx vitest run tests/cpu/perf.test.ts
  */
 import { describe, expect, it } from 'vitest';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { F, F4, add, assign, cst, inp, kernel, mul, out, p, P, splat } from '../brt/ir.js';
 
 function best(runs: number, f: () => void): number {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BrookRuntimeError } from '../../runtime/compiler/diagnostics.js';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { F, F4, add, assign, inp, kernel, mul, p, P, red, swz, construct, builtin, k } from '../brt/ir.js';
 
 const f = Math.fround;

@@ -2,7 +2,7 @@
  * vout/push, streamScatterOp, streamGatherOp and write masks on the CPU backend.
  */
 import { describe, expect, it } from 'vitest';
-import { createCpuRuntime, STREAM_GATHER_FETCH, STREAM_GATHER_INC, STREAM_SCATTER_ADD, STREAM_SCATTER_ASSIGN, STREAM_SCATTER_MUL } from '../../runtime/brt/index.js';
+import { createCpuRuntime, STREAM_GATHER_FETCH, STREAM_GATHER_INC, STREAM_SCATTER_ADD, STREAM_SCATTER_ASSIGN, STREAM_SCATTER_MUL } from '../../runtime/backends/index.js';
 import type { Stream } from '../../runtime/brt/api.js';
 import { F, F2, I, add, assign, bin, iff, inp, k, kernel, loop, mul, out, p, P, push, red, vout, declare, local, L } from '../brt/ir.js';
 

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { createCpuRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
+import { createCpuRuntime, type BrookRuntimeHandle } from '../../runtime/backends/index.js';
 import { defaultCpuThreads } from '../../runtime/backends/cpu/index.js';
 import { AbortState, sessionAbort, setSessionAbort } from '../../runtime/brt/abort.js';
 import type { CompiledKernel, Stream } from '../../runtime/brt/api.js';

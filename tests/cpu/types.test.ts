@@ -3,7 +3,7 @@
  * int gather indices, and 3-D iterators. Expected values are worked out by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { UINT } from '../../runtime/compiler/types.js';
 import { B, F, F3, I, assign, bin, conv, gat, gather, inp, itr, k, kernel, out, p, P, select } from '../brt/ir.js';
 

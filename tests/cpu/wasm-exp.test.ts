@@ -6,7 +6,7 @@
  * JavaScript kernels bit for bit.
  */
 import { describe, expect, it } from 'vitest';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import type { Stream } from '../../runtime/brt/api.js';
 import { compile } from '../../runtime/compiler/index.js';
 import { FLOAT, vec } from '../../runtime/compiler/types.js';

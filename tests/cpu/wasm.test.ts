@@ -7,7 +7,7 @@
  * checks that the WebAssembly path really ran, and checks a few results against hand-computed values.
  */
 import { describe, expect, it } from 'vitest';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import type { CompiledKernel, Stream } from '../../runtime/brt/api.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import { CHAR, FLOAT, INT, vec } from '../../runtime/compiler/types.js';

@@ -3,7 +3,7 @@
  * without workers and on one with 3 workers and a tiny threshold must give identical bits.
  */
 import { describe, expect, it } from 'vitest';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import type { Stream } from '../../runtime/brt/api.js';
 import { compile } from '../../runtime/compiler/index.js';
 import { F, F2, add, assign, builtin, cst, gat, gather, inp, itr, k, kernel, mul, out, p, P, red, splat, swz } from '../brt/ir.js';

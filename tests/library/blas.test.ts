@@ -6,7 +6,7 @@
  * forced once, so both forms and every generated module are checked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCpuRuntime, createRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime, createRuntime } from '../../runtime/backends/index.js';
 import { Blas, type BlasMatrix } from '../../runtime/library/blas/index.js';
 import { forceGemmTile, GEMM_TILE_CANDIDATES } from '../../runtime/library/blas/natives.js';
 import { tileName } from '../../runtime/library/blas/gemm-wgsl.js';

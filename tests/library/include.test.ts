@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../runtime/compiler/index.js';
 import { SourceSet } from '../../runtime/compiler/source.js';
 import { libraryInclude, withLibraries } from '../../runtime/library/index.js';
-import { createRuntime } from '../../runtime/brt/index.js';
+import { createRuntime } from '../../runtime/backends/index.js';
 import { BrookSession } from '../../magics/session.js';
 import { ensureBuilt, runBrook } from '../conformance/cli.js';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Session } from '../../kernel/session.js';
 import '../../magics/index.js';
 import { session as brook } from '../../magics/index.js';
-import { createRuntime } from '../../runtime/brt/index.js';
+import { createRuntime } from '../../runtime/backends/index.js';
 import { Collector } from '../kernel/collect.js';
 
 async function webgpuAvailable(): Promise<boolean> {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrookCellError, BrookSession } from '../../magics/session.js';
 import { BrookStream, kernelFunction } from '../../magics/handles.js';
 import { BrookRuntimeError } from '../../runtime/compiler/index.js';
-import { createRuntime } from '../../runtime/brt/index.js';
+import { createRuntime } from '../../runtime/backends/index.js';
 import type { Backend } from '../../runtime/brt/api.js';
 
 /** Whether a real WebGPU adapter exists (the runtime must not have fallen back to the CPU). */

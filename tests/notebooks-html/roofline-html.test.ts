@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
-import { createCpuRuntime } from '../../runtime/brt/index.js';
+import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { compile } from '../../runtime/compiler/index.js';
 import { HostLib, runProgram } from '../../runtime/hostlib/loader.js';
 import { profileWork, type Profile } from '../../runtime/profile/index.js';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
+import { createRuntime, type BrookRuntimeHandle } from '../../runtime/backends/index.js';
 import { activeProfile } from '../../runtime/brt/profile-hooks.js';
 import { compile } from '../../runtime/compiler/index.js';
 import { HostLib, runProgram } from '../../runtime/hostlib/loader.js';

@@ -11,7 +11,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { firstMismatch, pattern } from './transfer-data.js';
 import type { CompiledKernel } from '../../runtime/brt/api.js';
-import { createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
+import { createRuntime, type BrookRuntimeHandle } from '../../runtime/backends/index.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import { FLOAT, vec } from '../../runtime/compiler/types.js';
 import { Downloader, READ_CHUNK, READ_GROWTH } from '../../runtime/backends/webgpu/download.js';

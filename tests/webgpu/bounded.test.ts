@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../../runtime/compiler/index.js';
 import { SourceSet } from '../../runtime/compiler/source.js';
 import { kernelWork, recordWhole, wholeWorkFor, WHOLE_WORK, WHOLE_WORK_GPU } from '../../runtime/backends/webgpu/bounded.js';
-import { createRuntime } from '../../runtime/brt/index.js';
+import { createRuntime } from '../../runtime/backends/index.js';
 import { FLOAT } from '../../runtime/compiler/types.js';
 
 function kernels(text: string) {

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Backend, CompiledKernel, Launch, LaunchArg } from '../../runtime/brt/api.js';
 import { compile } from '../../runtime/compiler/index.js';
-import { createRuntime } from '../../runtime/brt/index.js';
+import { createRuntime } from '../../runtime/backends/index.js';
 import { coopLoop } from '../../runtime/compiler/codegen/wgsl/index.js';
 import { coopLanes, COOP_MAX_OUTPUTS } from '../../runtime/backends/webgpu/coop.js';
 import type { Type } from '../../runtime/compiler/types.js';

@@ -2,7 +2,7 @@
 // then of the same program compiled again in the same process. Usage: node first-launch-probe.mjs ROOT SALT
 // (ROOT: a built checkout; a new SALT gives new WGSL, the same SALT again a second process run).
 const [root, salt] = process.argv.slice(2);
-const { createRuntime } = await import(`${root}/dist/runtime/brt/index.js`);
+const { createRuntime } = await import(`${root}/dist/runtime/backends/index.js`);
 const { compile } = await import(`${root}/dist/runtime/compiler/index.js`);
 const { vec } = await import(`${root}/dist/runtime/compiler/types.js`);
 const F4 = vec('float', 4);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledKernel } from '../../runtime/brt/api.js';
-import { createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
+import { createRuntime, type BrookRuntimeHandle } from '../../runtime/backends/index.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import { vec } from '../../runtime/compiler/types.js';
 

@@ -6,7 +6,7 @@
  * written out here from C's rules (8-bit wrap) and the fixed code rule on whole codes (no ties).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCpuRuntime, createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
+import { createCpuRuntime, createRuntime, type BrookRuntimeHandle } from '../../runtime/backends/index.js';
 import type { CompiledKernel } from '../../runtime/brt/api.js';
 import { asGpuBuf } from '../../runtime/backends/webgpu/buffers.js';
 import { compile } from '../../runtime/compiler/index.js';

@@ -9,7 +9,7 @@
  * (BRK5400).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCpuRuntime, createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
+import { createCpuRuntime, createRuntime, type BrookRuntimeHandle } from '../../runtime/backends/index.js';
 import type { CompiledKernel, Stream } from '../../runtime/brt/api.js';
 import { asGpuBuf } from '../../runtime/backends/webgpu/buffers.js';
 import { MAX_PAGES, pageElemsFor, segments } from '../../runtime/backends/webgpu/paging.js';

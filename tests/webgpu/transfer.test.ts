@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstMismatch, pattern } from './transfer-data.js';
-import { createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
+import { createRuntime, type BrookRuntimeHandle } from '../../runtime/backends/index.js';
 import { CHUNK, STAGED_FROM } from '../../runtime/backends/webgpu/upload.js';
 import { FLOAT, vec } from '../../runtime/compiler/types.js';
 

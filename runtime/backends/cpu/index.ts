@@ -20,9 +20,9 @@ import {
   type LaunchArg,
   type StreamOp,
 } from '../../brt/api.js';
-import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/codegen/js/index.js';
-import { generateKernelWasm, HOST_IMPORTS_SOURCE, WasmUnsupported } from '../../compiler/codegen/wasm/index.js';
-import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
+import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/kernels.js';
+import { generateKernelWasm, HOST_IMPORTS_SOURCE, WasmUnsupported } from '../../compiler/kernels.js';
+import { flatKinds, type Kind } from '../../compiler/kernels.js';
 import { flattenElement, narrowNumber } from '../../compiler/types.js';
 import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';

@@ -12,7 +12,7 @@
  * base + i) is used when s = O and the strides are those of O.
  */
 import type { LaunchArg } from '../../brt/api.js';
-import { SMALL_WHOLE, type Access, type IterForm } from '../../compiler/codegen/js/index.js';
+import { SMALL_WHOLE, type Access, type IterForm } from '../../compiler/kernels.js';
 import type { CpuBuffer } from './buffers.js';
 
 export function pad4(a: readonly number[], fill: number): number[] {

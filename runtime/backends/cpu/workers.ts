@@ -21,7 +21,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import { HOST_IMPORTS_SOURCE } from '../../compiler/codegen/wasm/index.js';
+import { HOST_IMPORTS_SOURCE } from '../../compiler/kernels.js';
 
 /** What a worker needs to run a kernel: its JavaScript source, or for a WebAssembly kernel the
  *  module, the memory it imports and the wrapper source (`source`, given the instance's exports). */

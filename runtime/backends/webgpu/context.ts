@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CompiledKernel } from '../../brt/api.js';
-import { WG2D, planModule, writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/codegen/wgsl/index.js';
+import { WG2D, planModule, writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/kernels.js';
 import { checkPageBudget } from './paged-launch.js';
 import { BufferPool, GpuBuf, STORAGE_USAGE, paddedBytes } from './buffers.js';
 import { createStreamStorage } from './paging.js';

@@ -8,7 +8,7 @@
  * coalesced there). `BROOK_COOP_LOOPS=0` turns the cooperative form off.
  */
 import type { Launch } from '../../brt/api.js';
-import { coopLoop, coopTrips } from '../../compiler/codegen/wgsl/index.js';
+import { coopLoop, coopTrips } from '../../compiler/kernels.js';
 
 /** Fewest loop trips worth a workgroup: below, most lanes would idle through the tree. */
 export const COOP_MIN_TRIPS = 64;

@@ -6,7 +6,7 @@
  * staging buffer, one map, one `set` straight into the caller's array). Kept as a knob
  * (BROOK_READ_CHUNK_MIB, BROOK_READ_CHUNK_GROWTH) because the balance depends on the host.
  *
- * Measured (bench/probes/transfers.mjs, 256 MiB, bench/results/transfers-h200-issue11.jsonl): on an
+ * Measured (bench/probes/transfers.mjs, 256 MiB, bench/results/transfers-h200.jsonl): on an
  * H200 one piece took 30.2 ms (GPU copy + map 5.2 ms, the copy out of mapped memory 24.8 ms at
  * 10.8 GB/s, the host's memcpy 10.7 GB/s); in chunks of 8-64 MiB, or growing from 4-16 MiB, 41.6-58.1
  * ms, the copies out of the chunk buffers alone taking 40.7-43.1 ms (6.2 GB/s) although the waits for

@@ -42,7 +42,7 @@ import type { Backend, BufferHandle, CompiledKernel, Launch, LaunchArg, StreamOp
 import { brtError } from '../../brt/errors.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { flattenElement, wordKind, type Type } from '../../compiler/types.js';
-import { planModule, WgslUnsupportedError } from '../../compiler/codegen/wgsl/index.js';
+import { planModule, WgslUnsupportedError } from '../../compiler/kernels.js';
 import { shapeSpecFor } from './specialize.js';
 import { asGpuBuf, GpuBuf, pagedBuf } from './buffers.js';
 import { MAX_STREAM_BYTES, pageLimit, segments } from './paging.js';

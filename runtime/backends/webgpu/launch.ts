@@ -5,8 +5,8 @@
  */
 import type { Launch, LaunchArg } from '../../brt/api.js';
 import type { KernelIR } from '../../compiler/ir.js';
-import type { KernelVariant, ModulePlan, PageSpec, VariantMode } from '../../compiler/codegen/wgsl/index.js';
-import { f32Bits, paramIsBound } from '../../compiler/codegen/wgsl/index.js';
+import type { KernelVariant, ModulePlan, PageSpec, VariantMode } from '../../compiler/kernels.js';
+import { f32Bits, paramIsBound } from '../../compiler/kernels.js';
 import { flattenElement } from '../../compiler/types.js';
 import { asGpuBuf, pagedBuf } from './buffers.js';
 

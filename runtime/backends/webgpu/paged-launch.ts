@@ -21,7 +21,7 @@
 import type { Launch, LaunchArg } from '../../brt/api.js';
 import type { KernelIR } from '../../compiler/ir.js';
 import { brtError } from '../../brt/errors.js';
-import { planModule, paramIsBound, type KernelVariant, type ModulePlan, type PagePlan, type PageSpec, type VariantMode } from '../../compiler/codegen/wgsl/index.js';
+import { planModule, paramIsBound, type KernelVariant, type ModulePlan, type PagePlan, type PageSpec, type VariantMode } from '../../compiler/kernels.js';
 import { asGpuBuf, type GpuBuf } from './buffers.js';
 import { recordWhole } from './bounded.js';
 import type { GpuContext } from './context.js';

@@ -48,7 +48,7 @@ const CALLS_PER_EARLY_SUBMIT = 4;
 export class Recorder {
   /** WORK_PER_EARLY_SUBMIT, settable by measurements that compare thresholds. */
   static earlyWork = WORK_PER_EARLY_SUBMIT;
-  /** DISPATCHES_PER_SUBMIT, settable by measurements (bench/probes/calls-profile.mjs). */
+  /** DISPATCHES_PER_SUBMIT, settable by measurements (the calls-profile probe, in git history). */
   static dispatchesPerSubmit = DISPATCHES_PER_SUBMIT;
 
   private encoder: GPUCommandEncoder | null = null;

@@ -19,8 +19,8 @@
  * a partial reduction runs one dispatch per range of targets.
  */
 import type { Launch } from '../../brt/api.js';
-import type { KernelVariant } from '../../compiler/codegen/wgsl/index.js';
-import { isCommutativeReduction, planModule, VEC4_BLOCK_WG } from '../../compiler/codegen/wgsl/index.js';
+import type { KernelVariant } from '../../compiler/kernels.js';
+import { isCommutativeReduction, planModule, VEC4_BLOCK_WG } from '../../compiler/kernels.js';
 import { shapeSpecFor } from './specialize.js';
 import { flattenElement } from '../../compiler/types.js';
 import type { GpuContext, KernelPipeline } from './context.js';

@@ -1,5 +1,5 @@
 /** Exclusive scan of u32 counts on the GPU (shader in codegen/wgsl/ops.ts): s[i] = a[0] + .. + a[i-1], s[m] = total. */
-import { SCAN_BLOCK, SCAN_WG, scanShader } from '../../compiler/codegen/wgsl/ops.js';
+import { SCAN_BLOCK, SCAN_WG, scanShader } from '../../compiler/kernels.js';
 import type { GpuContext } from './context.js';
 import type { RecordedCall } from './recorder.js';
 

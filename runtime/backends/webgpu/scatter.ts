@@ -14,7 +14,7 @@
  * Streams split into pages (paging.ts) are refused with BRK5401: these shaders bind one buffer each.
  */
 import type { StreamOp } from '../../brt/api.js';
-import { SG_UNIFORMS, gatherOpShader, scatterListShader, scatterShader, type ScatterGatherSpec } from '../../compiler/codegen/wgsl/ops.js';
+import { SG_UNIFORMS, gatherOpShader, scatterListShader, scatterShader, type ScatterGatherSpec } from '../../compiler/kernels.js';
 import { flattenElement } from '../../compiler/types.js';
 import { asGpuBuf } from './buffers.js';
 import { brtError } from '../../brt/errors.js';

@@ -9,8 +9,8 @@
  * either way, so both modules see identical values.
  */
 import type { Launch } from '../../brt/api.js';
-import type { KernelVariant, ModulePlan, ShapeSpec } from '../../compiler/codegen/wgsl/index.js';
-import { WG2D } from '../../compiler/codegen/wgsl/index.js';
+import type { KernelVariant, ModulePlan, ShapeSpec } from '../../compiler/kernels.js';
+import { WG2D } from '../../compiler/kernels.js';
 import { fillParams, putPadded } from './launch.js';
 
 /** Distinct shape sets compiled per kernel before calls fall back to the generic module. */

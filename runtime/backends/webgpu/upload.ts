@@ -14,7 +14,7 @@
  * A write that finds no mapped buffer ready creates one mapped at creation. At most KEEP buffers
  * (KEEP * CHUNK bytes) are kept; writes below STAGED_FROM bytes keep using queue.writeBuffer.
  *
- * Measured on an H200 (bench/probes/transfers.mjs, 256 MiB, bench/results/transfers-h200-issue11.jsonl):
+ * Measured on an H200 (bench/probes/transfers.mjs, 256 MiB, bench/results/transfers-h200.jsonl):
  * 16, 32 and 64 MiB chunks 29.2-29.5 ms (9.1 GB/s; the host's memcpy 10.7 GB/s), of which the copies
  * into mapped memory 28.2-28.9 ms (the probe's copy into already mapped MAP_WRITE memory alone: 31.5 ms,
  * 8.5 GB/s; into buffers mapped at creation 89 ms), unmaps 0.1 ms, submits 1-2 ms: one copy at the

@@ -9,7 +9,7 @@
  * Pushed values keep the order of the positions that pushed them (BROOK.md 6).
  */
 import type { BufferHandle, Launch, LaunchArg, Stream } from '../../brt/api.js';
-import { voutParams } from '../../compiler/codegen/wgsl/index.js';
+import { voutParams } from '../../compiler/kernels.js';
 import { flattenElement } from '../../compiler/types.js';
 import { GpuBuf, paddedBytes, STORAGE_USAGE } from './buffers.js';
 import type { GpuContext } from './context.js';

@@ -29,6 +29,7 @@ import type { IRExpr, IRHelper, IRParam, IRStmt, KernelIR } from '../ir.js';
 import type { Type } from '../types.js';
 import { UINT, VOID, vec } from '../types.js';
 import { indexofParamsOf, rewriteStmts } from './rewrite.js';
+import { validateKernelIR } from '../lower/validate.js';
 
 export interface FuseSpec {
   /** Per consumer parameter: the producer 'out' parameter it reads at the same position, or -1. */
@@ -180,6 +181,9 @@ export function fuseKernels(producer: KernelIR, consumer: KernelIR, spec: FuseSp
     span: consumer.span,
     ...(produce ? { produce } : {}),
   };
+  // The fused IR meets ir.ts's invariants before a writer sees it; if not (a bug here), the calls run unfused.
+  const invalid = validateKernelIR(ir);
+  if (invalid.length) return { refused: `the fused kernel IR is invalid (a bug in fusion): ${invalid.join('; ')}` };
   return { ir, origin };
 }
 

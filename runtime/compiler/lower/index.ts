@@ -23,6 +23,7 @@ import type { IRHelper, IRParam, IRStmt, KernelIR } from '../ir.js';
 import type { CheckedKernel } from '../check/program.js';
 import type { Ctx, KernelInfo } from '../check/ctx.js';
 import { lowerStmts } from './stmt.js';
+import { assertValidKernelIR } from './validate.js';
 import type { LowerState } from './state.js';
 
 export const COMPILER_VERSION = 'brook-ts-0.1';
@@ -87,6 +88,8 @@ export function lowerUnitKernels(ctx: Ctx): CheckedKernel[] {
     } else {
       ir.helpers = closure(ir.helpers.map((h) => h.name.replace(/^h_/, '')));
     }
+    // Every kernel IR is checked against ir.ts's invariants before a writer sees it (validate.ts).
+    assertValidKernelIR(ir);
     const helper = k.kind === 'reduce' ? undefined : helperOf(k.name);
     const key = keyOf(ctx, k, ir, keys);
     result.push({ name: k.name, decl: k.decl, kind: k.kind, ir, key, helper });

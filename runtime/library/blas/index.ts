@@ -20,7 +20,7 @@
  * toArray(). Each call appends one BlasCall to `log`; `totals()` sums them.
  */
 import type { Stream } from '../../brt/api.js';
-import { createRuntime, type BrookRuntimeHandle } from '../../brt/index.js';
+import { createRuntime, type BrookRuntimeHandle } from '../../backends/index.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { brtError } from '../../brt/errors.js';
 import { compileCell, renderDiagnostic, renderRuntimeError } from '../../compiler/index.js';

@@ -5,13 +5,6 @@
  */
 import { encodeModuleOf, type ExportedFunction, type HostImport, type ValType } from '../wasm/encode.js';
 
-/**
- * Where a compiled loop records the access that failed its check before it traps: eight i32s (flag,
- * span index, base, index, write, element stride, bytes accessed, a fixed array's length or -1) that runtime/hostlib/support.ts wasmFault turns into the
- * located fault. In host memory below the heap (hostlib/memory.ts HEAP_BASE), where no C object is.
- */
-export const WASM_FAULT_RECORD = 256;
-
 /** The program's WebAssembly module: its loop functions, the helpers they import, the spans they name. */
 export class HostWasmModule {
   readonly functions: ExportedFunction[] = [];

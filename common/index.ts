@@ -1,0 +1,12 @@
+/**
+ * Small pieces that every part of the system may import: kernel/, magics/, cli/ and runtime/.
+ *
+ * In / Out: constants and helpers with no knowledge of Jupyter or of Brook.
+ * What always holds: common/ imports nothing of the project (only Node and npm packages), so it can sit
+ * below every layer without making a cycle (tests/architecture/layers.test.ts pins it).
+ *
+ * Module map: fonts.ts (the font files our PNGs are drawn with); abort-state.ts (the interrupt flag and
+ * watchdog deadline of a unit of work, armed by the kernel and checked by the runtime).
+ */
+export { FONT_FAMILY, FONT_FILES } from './fonts.js';
+export { AbortState, isAbortError, parseTimeout, sessionAbort, setSessionAbort, setStopErrors, type StopReason } from './abort-state.js';

@@ -1,0 +1,34 @@
+/**
+ * The compiler's second face: the kernel writers, as the backends use them.
+ *
+ * The compiler's first face (index.ts) turns Brook source into host code and CompiledKernels (kernel IR).
+ * The backends turn that IR into code for their device when a call arrives (its shapes are only known
+ * then): JavaScript and WebAssembly for the CPU (codegen/js, codegen/wasm), WGSL for WebGPU
+ * (codegen/wgsl, with the stream operations' shaders in codegen/wgsl/ops.ts). This module names
+ * everything a backend may take from those writers; a backend imports the compiler only through here and
+ * through its shared vocabulary (ir.ts, types.ts, diagnostics.ts, source.ts, messages/), never from
+ * codegen/ directly (tests/architecture/layers.test.ts pins it).
+ */
+export { compileKernelJs, planKey, SMALL_WHOLE, type Access, type CompiledJsKernel, type IterForm, type JsPlan } from './codegen/js/index.js';
+export { flatKinds, type Kind } from './codegen/js/scalar.js';
+export { generateKernelWasm, HOST_IMPORTS_SOURCE, WasmUnsupported } from './codegen/wasm/index.js';
+export {
+  coopLoop,
+  coopTrips,
+  f32Bits,
+  isCommutativeReduction,
+  paramIsBound,
+  planModule,
+  VEC4_BLOCK_WG,
+  voutParams,
+  WG2D,
+  WgslUnsupportedError,
+  writeKernelModule,
+  type KernelVariant,
+  type ModulePlan,
+  type PagePlan,
+  type PageSpec,
+  type ShapeSpec,
+  type VariantMode,
+} from './codegen/wgsl/index.js';
+export { gatherOpShader, SCAN_BLOCK, SCAN_WG, scanShader, scatterListShader, scatterShader, SG_UNIFORMS, type ScatterGatherSpec } from './codegen/wgsl/ops.js';
