@@ -286,6 +286,24 @@ export class Mem {
     return p;
   }
 
+  /** Storage of each notebook global that lives in memory (arrays, structs), by name: see `cellGlobal`. */
+  private cellGlobals = new Map<string, number>();
+
+  /**
+   * Zeroed storage for the notebook global `name` (a cell declaring an array or struct). A re-declared
+   * global replaces the old one: the block the name held is released first, so re-running a cell
+   * reuses its storage instead of growing the heap (a same-size re-declaration gets the same address
+   * back, so a pointer a later cell took into it still points at the global of that name). Pointers into
+   * an old block of another size dangle, as into a returned frame (BRK5107 until reused).
+   */
+  cellGlobal(name: string, n: number): number {
+    const old = this.cellGlobals.get(name);
+    if (old !== undefined) this.release(old);
+    const p = this.alloca(n);
+    this.cellGlobals.set(name, p);
+    return p;
+  }
+
   /** Poison [start, end) (end 8-aligned); a granule that starts before `start` keeps its first bytes. */
   private poisonGap(start: number, end: number): void {
     let g = start >>> 3;
