@@ -6,8 +6,18 @@
 'use strict';
 const argv = process.argv.slice(2);
 const command = argv[0];
+// stderr to a file (`> log 2>&1`): run behind one FIFO so no line is lost (cli/stdio-relay.cts).
+let relayed;
+try {
+  const relay = require('../dist/cli/stdio-relay.cjs');
+  if (relay.relayNeeded(command, process.env)) relayed = relay.runRelayed(__filename, argv);
+} catch {
+  relayed = undefined; // a build from before the relay
+}
 let bundled = Promise.resolve(undefined);
-if (command === 'check' || command === 'run') {
+if (relayed) {
+  bundled = relayed;
+} else if (command === 'check' || command === 'run') {
   let loader;
   try {
     loader = require('../dist/cli/bundle-loader.cjs');
