@@ -6,8 +6,21 @@
 'use strict';
 const argv = process.argv.slice(2);
 const command = argv[0];
+// stderr to a file (`> log 2>&1`): run behind one FIFO so no line is lost (cli/stdio-relay.cts; loaded
+// only then, so the usual start loads no more of our files).
+let relayed;
+if ((command === 'run' || command === 'execute') && stderrIsFile()) {
+  try {
+    const relay = require('../dist/cli/stdio-relay.cjs');
+    if (relay.relayNeeded(command, process.env)) relayed = relay.runRelayed(__filename, argv);
+  } catch {
+    relayed = undefined; // a build from before the relay
+  }
+}
 let bundled = Promise.resolve(undefined);
-if (command === 'check' || command === 'run') {
+if (relayed) {
+  bundled = relayed;
+} else if (command === 'check' || command === 'run') {
   let loader;
   try {
     loader = require('../dist/cli/bundle-loader.cjs');
@@ -28,4 +41,12 @@ bundled.then((code) => code ?? import('../dist/cli/main.js').then((m) => m.main(
 function traceLoader(command, r) {
   const how = r.loader === 'bundle' ? `bundle, code cache ${r.cache}${r.cacheWritten ? `, written to ${r.cacheWritten}` : ''}` : `modules (${r.reason})`;
   process.stderr.write(`brook: ${command} loader: ${how}\n`);
+}
+
+function stderrIsFile() {
+  try {
+    return require('node:fs').fstatSync(2).isFile();
+  } catch {
+    return false;
+  }
 }

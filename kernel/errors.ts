@@ -58,11 +58,17 @@ export function runtimeError(err: unknown, cells: ReadonlyMap<string, CellRecord
   }
   const e = err as Error;
   const ename = typeof e.name === 'string' && e.name !== '' ? e.name : 'Error';
-  const evalue = typeof e.message === 'string' ? e.message : String(e.message);
-  const stack = typeof e.stack === 'string' ? e.stack : `${ename}: ${evalue}`;
+  const message = typeof e.message === 'string' ? e.message : String(e.message);
+  // Brook's own errors (a kernel called from TypeScript with wrong arguments, ...) carry a BRKnnnn
+  // code and a hint: the code leads the message, the hint ends the traceback.
+  const { code, hint } = e as { code?: unknown; hint?: unknown };
+  const brook = typeof code === 'string' && /^BRK\d{4}$/.test(code);
+  const evalue = brook ? `${code}: ${message}` : message;
+  const stack = typeof e.stack === 'string' ? e.stack : `${ename}: ${message}`;
   const lines = stack.split('\n');
   const frameStart = lines.findIndex((l) => FRAME.test(l));
   const head = frameStart < 0 ? lines : lines.slice(0, frameStart);
+  if (brook && head[0] === `${ename}: ${message.split('\n')[0]}`) head[0] = `${ename}: ${code}: ${head[0].slice(ename.length + 2)}`;
   const traceback: string[] = [...head];
   let caret: string[] | undefined;
   for (const l of frameStart < 0 ? [] : lines.slice(frameStart)) {
@@ -82,5 +88,6 @@ export function runtimeError(err: unknown, cells: ReadonlyMap<string, CellRecord
     }
   }
   if (caret) traceback.push('', ...caret);
+  if (brook && typeof hint === 'string' && hint !== '') traceback.push(`hint: ${hint}`);
   return { ename, evalue, traceback };
 }

@@ -75,7 +75,8 @@ export { InterruptedError };
 
 const PROTECTED_NAMES = new Set(['process', 'Buffer', 'globalThis', 'console', KERNEL_GLOBAL]);
 const PAGE_REQUEST = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\?\s*$/;
-const KERNEL_DIR = fileURLToPath(new URL('.', import.meta.url));
+/** The built package (dist/): its frames (magics, runtime, kernel) are never shown under a cell's error. */
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 // Node warns, into the first cell that imports a module, that vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER
 // is experimental. Cells use it on purpose (transform.ts: imports resolve from the notebook's folder),
@@ -217,7 +218,7 @@ export class Session {
         ? stopError(stop, err, count)
         : err instanceof CellError
           ? { ename: err.ename, evalue: err.evalue, traceback: err.traceback }
-          : runtimeError(err, this.cells, (file) => file === STEP_FILE || file.startsWith('node:') || file.startsWith(KERNEL_DIR) || file.startsWith('file://' + KERNEL_DIR));
+          : runtimeError(err, this.cells, (file) => file === STEP_FILE || file.startsWith('node:') || file.startsWith(PACKAGE_DIR) || file.startsWith('file://' + PACKAGE_DIR));
       outputs.error(e.ename, e.evalue, e.traceback);
       this.debug(`cell ${count} failed: ${e.ename}`);
       return { status: 'error', executionCount: count, interrupted: stop !== undefined, ...e };

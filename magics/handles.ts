@@ -8,7 +8,7 @@
  * table.
  */
 import type { ColumnTable } from 'arquero';
-import type { Stream, KernelArg, CompiledKernel } from '../runtime/brt/index.js';
+import type { BrookRuntimeHandle, Stream, KernelArg, CompiledKernel } from '../runtime/brt/index.js';
 import { BrookRuntimeError } from '../runtime/compiler/index.js';
 import { flattenElement, typeToString, type Type } from '../runtime/compiler/types.js';
 import type { PlotDisplay, PlotOptions } from '../runtime/results/plot.js';
@@ -146,34 +146,61 @@ function toKernelArg(v: unknown, kernel: string, index: number): KernelArg {
 }
 
 /**
- * A kernel as a TypeScript function. Map kernels record a launch and return undefined; a reduce kernel
- * called with only its input returns a Promise of the reduced value, and with a stream as its reduce
- * argument reduces into that stream.
+ * A kernel as a TypeScript function. Map kernels record a launch and return a Promise of undefined; a
+ * reduce kernel called with only its input returns a Promise of the reduced value, and with a stream as
+ * its reduce argument reduces into that stream.
+ *
+ * Arguments are checked (count, kinds, element types, shapes, freed streams) before the call returns,
+ * so a wrong call throws at the cell's line even when the cell does not await it; an error of the
+ * launch itself, found later, carries the stack of the call (the cell's line) too.
  */
-export function kernelFunction(session: BrookSession, name: string): (...args: unknown[]) => unknown {
-  const fn = async (...args: unknown[]): Promise<unknown> => {
-    const k = session.S.k[name] as CompiledKernel | undefined;
-    if (!k) throw new BrookRuntimeError('BRK5904', `kernel '${name}' no longer exists`, undefined, 'run the %%brook cell that defines it again');
-    const rt = await session.rt();
-    const params = k.ir.params;
-    if (k.ir.kind === 'reduce') {
-      const reduceAt = params.findIndex((p) => p.role === 'reduce');
+export function kernelFunction(session: BrookSession, name: string): (...args: unknown[]) => Promise<unknown> {
+  const fn = (...args: unknown[]): Promise<unknown> => {
+    try {
+      const k = session.S.k[name] as CompiledKernel | undefined;
+      if (!k) throw new BrookRuntimeError('BRK5904', `kernel '${name}' no longer exists`, undefined, 'run the %%brook cell that defines it again');
       const given = args.map((a, i) => toKernelArg(a, name, i));
-      if (args.length === params.length && given[reduceAt] !== undefined && typeof given[reduceAt] === 'object' && !Array.isArray(given[reduceAt])) {
-        rt.reduceToStream(k, given);
-        return undefined;
-      }
-      if (args.length !== params.length - 1) throw arity(name, params.length - 1, args.length, 'the reduce argument is left out to get the value back');
-      const full = [...given.slice(0, reduceAt), 0, ...given.slice(reduceAt)];
-      return rt.reduceToValue(k, full);
+      const rt = session.runtimeNow();
+      if (rt) return Promise.resolve(launchKernel(rt, k, name, args.length, given));
+      // Not started yet (a backend switch since): the checks run once it is, at the call's stack.
+      const site = new Error();
+      return session.rt()
+        .then((r) => launchKernel(r, k, name, args.length, given))
+        .catch((e: unknown) => Promise.reject(withStackOf(e, site)));
+    } catch (e) {
+      // The stack from the caller on: the runtime's frames would fill V8's ten before the cell's line.
+      if (e instanceof Error) Error.captureStackTrace(e, fn);
+      throw e;
     }
-    if (args.length !== params.length) throw arity(name, params.length, args.length);
-    rt.call(k, args.map((a, i) => toKernelArg(a, name, i)));
-    return undefined;
   };
   Object.defineProperty(fn, 'name', { value: name });
   Object.defineProperty(fn, BROOK_HANDLE, { value: () => session.S.k[name] });
   return fn;
+}
+
+/** Checks and records one launch; throws what is wrong with the arguments synchronously. */
+function launchKernel(rt: BrookRuntimeHandle, k: CompiledKernel, name: string, count: number, given: KernelArg[]): unknown {
+  const params = k.ir.params;
+  if (k.ir.kind === 'reduce') {
+    const reduceAt = params.findIndex((p) => p.role === 'reduce');
+    if (count === params.length && given[reduceAt] !== undefined && typeof given[reduceAt] === 'object' && !Array.isArray(given[reduceAt])) {
+      rt.reduceToStream(k, given);
+      return undefined;
+    }
+    if (count !== params.length - 1) throw arity(name, params.length - 1, count, 'the reduce argument is left out to get the value back');
+    const full = [...given.slice(0, reduceAt), 0, ...given.slice(reduceAt)];
+    return rt.reduceToValue(k, full);
+  }
+  if (count !== params.length) throw arity(name, params.length, count);
+  return rt.call(k, given);
+}
+
+/** `e` with the frames of `site` (where the cell called the kernel) in place of its own. */
+function withStackOf(e: unknown, site: Error): unknown {
+  if (!(e instanceof Error) || typeof site.stack !== 'string') return e;
+  const frames = site.stack.split('\n').slice(1);
+  e.stack = `${e.name}: ${e.message}\n${frames.join('\n')}`;
+  return e;
 }
 
 function arity(name: string, want: number, got: number, note = ''): BrookRuntimeError {

@@ -105,6 +105,12 @@ export class BrookSession {
    *  TypeScript handles then use instead of it. */
   profiled?: BrookRuntimeHandle;
 
+  /** The runtime when it has started (what `rt()` gives), else undefined: for checks that must throw
+   *  synchronously, at the caller's line (handles.ts kernelFunction). */
+  runtimeNow(): BrookRuntimeHandle | undefined {
+    return this.runtime ? (this.profiled ?? this.runtime) : undefined;
+  }
+
   /** The runtime, started on first use with the chosen backend. */
   async rt(): Promise<BrookRuntimeHandle> {
     if (this.runtime) return this.profiled ?? this.runtime;

@@ -52,6 +52,8 @@ const POISON_REDZONE = 0xfb;
 const POISON_FREED = 0xfd;
 const POISON_FRAME_GAP = 0xf2;
 const POISON_RETURNED = 0xf5;
+/** The old storage of a notebook global that a re-run cell declared anew (cellGlobal). */
+const POISON_REPLACED = 0xf6;
 
 /** Page summary of the shadow: 4 KiB pages, 512 granules each. */
 const PAGE_SHIFT = 12;
@@ -286,6 +288,24 @@ export class Mem {
     return p;
   }
 
+  /** Storage of each notebook global that lives in memory (arrays, structs), by name: see `cellGlobal`. */
+  private cellGlobals = new Map<string, number>();
+
+  /**
+   * Zeroed storage for the notebook global `name` (a cell declaring an array or struct). A re-declared
+   * global replaces the old one: the block the name held is released first, so re-running a cell
+   * reuses its storage instead of growing the heap (a same-size re-declaration gets the same address
+   * back, so a pointer a later cell took into it still points at the global of that name). Pointers into
+   * an old block of another size dangle, as into a returned frame (BRK5107 until reused).
+   */
+  cellGlobal(name: string, n: number): number {
+    const old = this.cellGlobals.get(name);
+    if (old !== undefined) this.release(old, POISON_REPLACED);
+    const p = this.alloca(n);
+    this.cellGlobals.set(name, p);
+    return p;
+  }
+
   /** Poison [start, end) (end 8-aligned); a granule that starts before `start` keeps its first bytes. */
   private poisonGap(start: number, end: number): void {
     let g = start >>> 3;
@@ -294,10 +314,10 @@ export class Mem {
   }
 
   /** End of a frame: its storage is reusable at once; pointers into it fault until then. */
-  release(p: number): void {
+  release(p: number, poison = POISON_RETURNED): void {
     const size = this.blockSize(p);
     this.u32[(p - 4) >>> 2] = FREE;
-    this.fillShadow(POISON_RETURNED, p >>> 3, (p + size) >>> 3);
+    this.fillShadow(poison, p >>> 3, (p + size) >>> 3);
     let list = this.freeLists.get(size);
     if (!list) this.freeLists.set(size, (list = []));
     list.push(p);
@@ -396,6 +416,9 @@ export class Mem {
     const code = inBuffer ? this.sh[g]! : POISON_UNALLOCATED;
     if (code === POISON_FREED) {
       return new MemoryFault('BRK5107', `use after free: ${what} in a block that was freed`, 'do not use a pointer after free(p); free the block only when nothing uses it any more');
+    }
+    if (code === POISON_REPLACED) {
+      return new MemoryFault('BRK5107', `use after re-declaration: ${what} in the old storage of a global that a re-run cell declared anew`, 'take the address again after re-running the cell that declares the global (a re-declaration of the same size keeps its address)');
     }
     if (code === POISON_RETURNED) {
       return new MemoryFault('BRK5107', `use after return: ${what} in a local of a function that has returned`, 'do not return or keep the address of a local variable; allocate with malloc or use a global');

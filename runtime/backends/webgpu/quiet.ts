@@ -9,7 +9,11 @@
  * - during the adapter request only, make fd 2 refer to /dev/null and put the original back after
  *   (Node has no dup2: closing fd 2 and opening makes the kernel hand out the lowest free number, 2).
  * When fd 2 cannot be reopened by path (a socket, for example) the swap is skipped and the warnings
- * may show. BROOK_DAWN_VERBOSE=1 turns the swap off, for debugging Dawn itself.
+ * may show. It is skipped for a regular file too: reopening a file makes a new open-file description
+ * with an offset of its own, no longer shared with stdout (`> log 2>&1`) or the shell, and output
+ * would be written over. `brook run` and `brook execute` therefore put a FIFO in front of a file
+ * (cli/stdio-relay.cts), so the swap only ever touches a pipe or a terminal and the noise stays out.
+ * BROOK_DAWN_VERBOSE=1 turns the swap off, for debugging Dawn itself.
  */
 import fs from 'node:fs';
 import { makeTempDir } from '../../brt/temp-dirs.js';
@@ -33,6 +37,7 @@ export async function withNativeStderrSilenced<T>(f: () => Promise<T>): Promise<
   if (process.env.BROOK_DAWN_VERBOSE === '1' || process.platform !== 'linux') return f();
   let saved = -1;
   try {
+    if (fs.fstatSync(2).isFile()) return f();
     saved = fs.openSync('/proc/self/fd/2', 'a');
   } catch {
     return f();

@@ -245,8 +245,8 @@ export function generateCellModule(g: HostGen, program: CheckedProgram): string 
     'async function run() {',
     ...(cellFn.tempNames.length ? [`  let ${cellFn.tempNames.join(', ')};`] : []),
     ...(locals.length ? [`  let ${locals.join(', ')};`] : []),
-    ...cellFrame,
-    ...run.out,
+    // The cell's frame (locals in its blocks) ends with the cell, as a function's does.
+    ...(cellFrame.length ? [...cellFrame, '  try {', ...run.out.map((l) => '  ' + l), '  } finally {', '    $M.release($fp);', '  }'] : run.out),
     '}',
     'return { run };',
   ].join('\n');
@@ -269,7 +269,8 @@ function emitCellGlobal(c: StmtCtx, d: VarDecl, L: Lines): void {
       emitDeclarator(c, d, dec, L);
       continue;
     }
-    if (st.kind === 'mem') L.line(`${st.addr} = $M.alloca(${Math.max(1, sizeOf(t))});`);
+    // A re-run's array or struct takes the storage of the one it replaces (memory.ts cellGlobal).
+    if (st.kind === 'mem') L.line(`${st.addr} = $M.cellGlobal(${prop(sym.name)}, ${Math.max(1, sizeOf(t))});`);
     else L.line(`${st.name} = ${zeroValue(t)};`);
     emitDeclarator(c, d, dec as Declarator, L);
   }
