@@ -95,6 +95,10 @@ export async function runKernel(connectionFile: string): Promise<number> {
     },
   });
 
+  // The TypeScript checker builds its first program in a worker thread from now on (checker.ts): the
+  // first TypeScript cell finds it ready, and nothing here waits for it.
+  session.warmChecker();
+
   const sinkFor = (p: Header): OutputSink => ({
     stream: (name, text) => publish('stream', { name, text }, p),
     displayData: (data, metadata, transient) => publish('display_data', { data, metadata, transient }, p),

@@ -133,7 +133,8 @@ export class LanguageService {
   private generation = 0;
   private readonly checked = new Map<string, { key: string; errors: TypeErrorAt[] }>();
 
-  constructor(private readonly directory: string) {
+  /** `ambient`: the session's declarations (in a worker thread, what the main thread sent last). */
+  constructor(private readonly directory: string, private readonly ambient: () => { text: string; version: number } = ambientDeclarations) {
     this.ambientFile = join(directory, '__kernel_ambient__.d.ts');
     this.currentFile = join(directory, '__kernel_current__.ts');
   }
@@ -173,7 +174,7 @@ export class LanguageService {
 
   private get(): TS.LanguageService {
     const t = ts();
-    const ambient = ambientDeclarations();
+    const ambient = this.ambient();
     if (ambient.version !== this.ambientVersion) {
       this.ambientVersion = ambient.version;
       this.setFile(this.ambientFile, KERNEL_GLOBALS_DTS + ambient.text);
@@ -244,7 +245,7 @@ export class LanguageService {
   }
 
   private checkKey(): string {
-    return `${this.generation}:${ambientDeclarations().version}`;
+    return `${this.generation}:${this.ambient().version}`;
   }
 
   /** Completions at a UTF-16 offset: the identifier being typed is replaced by each match. */

@@ -26,9 +26,9 @@ import vm from 'node:vm';
 import { createTslabDisplay, format, inspectText, type Formatted } from './display.js';
 import { cellLabel, runtimeError, syntaxError, type CellRecord, type JupyterError } from './errors.js';
 import { History } from './history.js';
-import { LanguageService } from './language.js';
+import { BackgroundLanguageService } from './checker.js';
 import {
-  CellError, getCellMagic, getLineMagic, magicNames, parseCellMagic, setDeclarations,
+  CellError, getCellMagic, getLineMagic, magicNames, parseCellMagic, setDeclarations, takeIdleWarmUps,
   type CellMagicInput, type DisplayOptions, type ExecuteContext, type MimeBundle,
 } from './magics-api.js';
 import { Outputs, type OutputSink, type StreamName } from './output.js';
@@ -113,7 +113,7 @@ function loadPlugins(log: (t: string) => void): Promise<void> {
 export class Session {
   executionCount = 0;
   readonly history = new History();
-  private readonly language: LanguageService;
+  private readonly language: BackgroundLanguageService;
   private readonly cells = new Map<string, CellRecord>();
   private outputs: Outputs | undefined;
   private current: AbortController | undefined;
@@ -132,11 +132,18 @@ export class Session {
     this.log = options.log ?? (() => {});
     this.debug = process.env.BROOK_KERNEL_DEBUG ? (t) => this.log(`debug: ${t}`) : () => {};
     this.gate = options.gate ?? new InterruptGate();
-    this.language = new LanguageService(options.directory);
+    this.language = new BackgroundLanguageService(options.directory, this.log);
     this.activate();
   }
 
-  /** Loads the TypeScript compiler and the magics ahead of the first cell (the kernel calls it when idle). */
+  /**
+   * Starts the TypeScript checker's warm-up in its worker thread (checker.ts): the kernel calls it at
+   * start, so the first TypeScript cell finds the program built. Costs the main thread nothing.
+   */
+  warmChecker(): void {
+    this.language.warm();
+  }
+
   /**
    * Loads the magics, then the TypeScript compiler, ahead of the first cells. `require('typescript')` is
    * synchronous and takes ~200 ms, so it waits until no cell runs or waits (`isBusy`): a first `%%brook`
@@ -144,8 +151,13 @@ export class Session {
    */
   async preload(isBusy: () => boolean = () => this.current !== undefined): Promise<void> {
     await loadPlugins(this.log).catch(() => {});
-    while (isBusy()) await new Promise((r) => setTimeout(r, 250).unref());
+    const whenIdle = async () => { while (isBusy()) await new Promise((r) => setTimeout(r, 250).unref()); };
+    await whenIdle();
     ts();
+    for (const warm of takeIdleWarmUps()) {
+      await whenIdle();
+      await warm().catch((err: unknown) => this.log(`kernel: a warm-up failed: ${(err as Error)?.message ?? err}`));
+    }
   }
 
   /** Writes to the running (or last) cell's stream. */
@@ -258,7 +270,7 @@ export class Session {
     if (magic) return this.runCellMagic(magic, count, signal);
     const pageMatch = PAGE_REQUEST.exec(code);
     if (pageMatch) {
-      this.page(code, pageMatch[1]!);
+      await this.page(code, pageMatch[1]!);
       return { hasValue: false };
     }
     const t = transformCell(code);
@@ -266,7 +278,7 @@ export class Session {
       const e = syntaxError(t.diagnostics, code, count);
       throw new CellError(e.ename, e.evalue, e.traceback);
     }
-    this.typeCheck(code, count);
+    await raceAbort(this.typeCheck(code, count), signal);
     for (const n of t.names) {
       if (PROTECTED_NAMES.has(n)) {
         throw new CellError('SyntaxError', `cannot declare "${n}" at the top level of a cell: the kernel needs the global of that name`,
@@ -289,9 +301,9 @@ export class Session {
   }
 
   /** A misspelt property is a located TypeError before the cell runs (LanguageService.typeErrors). */
-  private typeCheck(code: string, count: number): void {
+  private async typeCheck(code: string, count: number): Promise<void> {
     if (process.env.BROOK_KERNEL_NO_TYPECHECK) return;
-    const errors = this.language.typeErrors(code);
+    const errors = await this.language.typeErrors(code);
     if (errors.length === 0) return;
     const diagnostics = errors.map((e) => {
       const before = code.slice(0, e.start).split('\n');
@@ -393,8 +405,8 @@ export class Session {
     return shown;
   }
 
-  private page(code: string, expression: string): void {
-    const info = this.language.inspect(code, code.indexOf(expression) + expression.length);
+  private async page(code: string, expression: string): Promise<void> {
+    const info = await this.language.inspect(code, code.indexOf(expression) + expression.length);
     let text = info ? `${info.signature}${info.documentation ? `\n\n${info.documentation}` : ''}` : `${expression}: no type information`;
     try {
       const value = new vm.Script(expression).runInThisContext();
@@ -435,7 +447,7 @@ export class Session {
       const names = isCell ? magicNames().cell : magicNames().line;
       r = { matches: names.filter((n) => n.startsWith(prefix)).map((n) => (isCell ? '%%' : '%') + n), start: cursor - line.length, end: cursor };
     } else {
-      r = this.language.complete(code, cursor);
+      r = await this.language.complete(code, cursor);
     }
     return { matches: r.matches, cursor_start: utf16ToCodePoints(code, r.start), cursor_end: utf16ToCodePoints(code, r.end) };
   }
@@ -449,7 +461,7 @@ export class Session {
       if (!handler?.inspect || cursor < magic.bodyOffset) return { found: false, data: {} };
       return handler.inspect(magic, cursor - magic.bodyOffset, detailLevel);
     }
-    const info = this.language.inspect(code, cursor);
+    const info = await this.language.inspect(code, cursor);
     if (!info) return { found: false, data: {} };
     const plain = info.documentation ? `${info.signature}\n\n${info.documentation}` : info.signature;
     return {
@@ -460,6 +472,7 @@ export class Session {
 
   /** Gives back console, stdout and the globals (tests and executeNotebook run sessions in-process). */
   dispose(): void {
+    this.language.dispose();
     if (active !== this) return;
     for (const r of this.restore.reverse()) r();
     this.restore = [];
