@@ -114,6 +114,45 @@ describe('plots by shape and values', () => {
     expect(enc.color!.scale!.domain).toEqual(['x', 'y']);
   }, T);
 
+  it('a float4 whose components are nearly equal is drawn as small multiples: a row per component, each with its own y scale', async () => {
+    const n = 200;
+    const vals: number[] = [];
+    // x, y, z, w within 0.003 of each other: on one axis spanning -1..1 they would be one line.
+    for (let i = 0; i < n; i++) for (let c = 0; c < 4; c++) vals.push(Math.sin(i / 20) + c * 0.001);
+    const p = await plotStream({ name: 'result', elem: F(4), shape: [n], words: words(vals) });
+    expect(p.kind).toBe('line');
+    expect(specErrors(p.spec)).toEqual([]);
+    const facet = p.spec!.facet as { row: { field: string; sort: string[] } };
+    expect(facet.row).toMatchObject({ field: 'series', sort: ['x', 'y', 'z', 'w'] });
+    expect(p.spec!.resolve).toEqual({ scale: { y: 'independent' } });
+    expect((p.spec!.spec as { mark: { type: string } }).mark.type).toBe('line');
+    expect(p.caption).toContain('x, y, z, w in rows with their own y scales (on one axis x and y would draw as one line)');
+    // Each row's data is its component's float32 values, exactly.
+    for (const [c, name] of ['x', 'y', 'z', 'w'].entries()) {
+      const ys = rowsOf(p).filter((r) => r.series === name).map((r) => r.y as number);
+      expect(ys).toEqual(Array.from({ length: n }, (_, i) => Number(Math.fround(Math.sin(i / 20) + c * 0.001).toPrecision(9))));
+    }
+    // The picture has four plot areas stacked: taller than the one-axis chart of a float2 below.
+    const oneAxis = await plotStream({ name: 'v', elem: F(2), shape: [n], words: words(Array.from({ length: 2 * n }, (_, k) => (k % 2 ? Math.cos : Math.sin)(Math.floor(k / 2) / 20))) });
+    expect(oneAxis.spec!.facet).toBeUndefined();
+    expect(pixels(p.png!).height).toBeGreaterThan(pixels(oneAxis.png!).height * 1.3);
+  }, T);
+
+  it('components of very different size get rows too (the small one would draw flat); distinct ones share one axis', async () => {
+    const n = 100;
+    const vals: number[] = [];
+    for (let i = 0; i < n; i++) vals.push(Math.sin(i / 10), 1000 * i);
+    const p = await plotStream({ name: 'v', elem: F(2), shape: [n], words: words(vals) });
+    expect(p.spec!.resolve).toEqual({ scale: { y: 'independent' } });
+    expect(p.caption).toContain('(on one axis x would draw flat)');
+    expect(specErrors(p.spec)).toEqual([]);
+    const { sharedAxisHides } = await import('../../runtime/results/plot-xy.js');
+    const lo = { lo: -1, hi: 1, nonFinite: 0 };
+    expect(sharedAxisHides([{ name: 'a', values: [0, 1] }, { name: 'b', values: [0, -1] }], lo)).toBeUndefined();
+    expect(sharedAxisHides([{ name: 'a', values: [0, 1] }, { name: 'b', values: [0.015, 1] }], lo)).toBe('on one axis a and b would draw as one line');
+    expect(sharedAxisHides([{ name: 'a', values: [0, 1] }, { name: 'b', values: [0.03, 1] }], lo)).toBeUndefined();
+  }, T);
+
   it('a 2-D float stream is a Vega-Lite heatmap: rect marks over its cells, data and tooltips in the spec', async () => {
     const H = 30;
     const W = 40;
