@@ -8,7 +8,7 @@ import { compile } from 'vega-lite';
 import { table } from 'arquero';
 import { plotStream, plotTable, PlotError, MAX_BUNDLE_BYTES, type PlotDisplay } from '../../runtime/results/plot.js';
 import { choosePlot, FEW } from '../../runtime/results/plot-choice.js';
-import { MAX_HEATMAP_CELLS, formatValue } from '../../runtime/results/plot-field.js';
+import { HEATMAP_BUNDLE_BYTES, MAX_HEATMAP_CELLS, formatValue } from '../../runtime/results/plot-field.js';
 import { bundleBytes, F, pixels, specErrors, words } from './plot-helpers.js';
 
 const VIRIDIS_LOW = [0x44, 0x01, 0x54]; // viridis at 0 (#440154)
@@ -187,21 +187,51 @@ describe('plots by shape and values', () => {
     expect(near(inArea(p, 0.5, 0.99), VIRIDIS_LOW)).toBe(true);
   }, T);
 
-  it(`a 1024x1024 heatmap is aggregated on our side to at most ${MAX_HEATMAP_CELLS} cells of block means, under 1 MB`, async () => {
-    const N = 1024;
+  it.each([512, 2048])(`a square heatmap of side %i is stored under ${HEATMAP_BUNDLE_BYTES} bytes: ${MAX_HEATMAP_CELLS} block-mean cells checked against a mean taken here, and where the full data is`, async (N) => {
     const vals = new Float32Array(N * N);
-    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) vals[r * N + c] = Math.sin(r / 40) * Math.cos(c / 60);
+    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) vals[r * N + c] = Math.sin(r / 40) * Math.cos(c / 60) + (r * 31 + c * 17) % 7 / 100;
     const p = await plotStream({ name: 'big', elem: F(), shape: [N, N], words: new Uint32Array(vals.buffer) });
-    expect(p.factor).toBe(6); // 171 x 171 = 29,241 cells; 5 x 5 blocks would give 205 x 205 = 42,025
+    const f = N / 64;
+    expect(p.factor).toBe(f);
     const v = (rowsOf(p)[0]!.v as unknown as (number | null)[]);
-    expect(v).toHaveLength(171 * 171);
-    // Reference block mean (float64) of the 6x6 block at block row 10, block column 20.
-    let sum = 0;
-    for (let r = 60; r < 66; r++) for (let c = 120; c < 126; c++) sum += vals[r * N + c]!;
-    expect(v[10 * 171 + 20]).toBeCloseTo(sum / 36, 4);
-    expect(p.caption).toContain('cells are 6x6 block means (171 x 171 cells)');
-    expect(bundleBytes(p)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
+    expect(v).toHaveLength(64 * 64);
+    // Every cell against its block's float64 mean, computed here from the stream's values.
+    for (let br = 0; br < 64; br++) {
+      for (let bc = 0; bc < 64; bc++) {
+        let sum = 0;
+        for (let r = br * f; r < (br + 1) * f; r++) for (let c = bc * f; c < (bc + 1) * f; c++) sum += vals[r * N + c]!;
+        expect(Math.abs(v[br * 64 + bc]! - sum / (f * f))).toBeLessThan(1e-4); // 5 significant digits
+      }
+    }
+    expect(p.caption).toContain(`cells are ${f}x${f} block means (64 x 64 cells); every value: await big.toTable()`);
+    expect(specErrors(p.spec)).toEqual([]);
+    const bytes = bundleBytes(p);
+    console.log(`${N}x${N} heatmap output: ${bytes} bytes (spec ${JSON.stringify(p.spec).length}, PNG ${p.png!.length})`);
+    expect(bytes).toBeLessThanOrEqual(HEATMAP_BUNDLE_BYTES);
     expect(p.displayWidth).toBeLessThanOrEqual(600);
+    // The picture is still drawn at a readable size, not shrunk to a thumbnail to fit.
+    expect(pixels(p.png!).width).toBeGreaterThan(300);
+  }, T);
+
+  it('a heatmap whose sides are not multiples of the block: edge blocks are the means of the elements they hold', async () => {
+    const W = 1000;
+    const H = 700;
+    const vals = Float32Array.from({ length: W * H }, (_, k) => ((k % W) * 3 + Math.floor(k / W) * 5) % 11);
+    const p = await plotStream({ name: 'odd', elem: F(), shape: [H, W], words: new Uint32Array(vals.buffer) });
+    const f = p.factor;
+    const cw = Math.ceil(W / f);
+    const ch = Math.ceil(H / f);
+    expect(cw * ch).toBeLessThanOrEqual(MAX_HEATMAP_CELLS);
+    expect((cw - 1) * f).toBeLessThan(W); // the last column of blocks is partial
+    const v = (rowsOf(p)[0]!.v as unknown as number[]);
+    const mean = (br: number, bc: number) => {
+      let sum = 0;
+      let n = 0;
+      for (let r = br * f; r < Math.min(H, (br + 1) * f); r++) for (let c = bc * f; c < Math.min(W, (bc + 1) * f); c++) { sum += vals[r * W + c]!; n++; }
+      return sum / n;
+    };
+    for (const [br, bc] of [[0, 0], [ch - 1, cw - 1], [3, cw - 1], [ch - 1, 5]] as const) expect(v[br * cw + bc]).toBeCloseTo(mean(br, bc), 3);
+    expect(bundleBytes(p)).toBeLessThanOrEqual(HEATMAP_BUNDLE_BYTES);
   }, T);
 
   it('a tall 2-D stream gives a bounded picture (aspect capped, said in the caption)', async () => {
@@ -298,7 +328,7 @@ describe('large streams are reduced on our side', () => {
     expect(bundleBytes(p)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
   }, T);
 
-  it('incompressible 2048x2048 noise still fits 1 MB, as a heatmap and as an image', async () => {
+  it(`incompressible 2048x2048 noise still fits: ${HEATMAP_BUNDLE_BYTES} bytes as a heatmap, 1 MB as an image`, async () => {
     const N = 2048;
     const vals = new Float32Array(N * N);
     let s = 1;
@@ -307,7 +337,8 @@ describe('large streams are reduced on our side', () => {
       vals[i] = s / 2 ** 32;
     }
     const heat = await plotStream({ name: 'noise', elem: F(), shape: [N, N], words: new Uint32Array(vals.buffer) });
-    expect(bundleBytes(heat)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
+    expect(bundleBytes(heat)).toBeLessThanOrEqual(HEATMAP_BUNDLE_BYTES);
+    expect(heat.spec).toBeDefined(); // the interactive view kept
     expect(heat.caption).toMatch(/cells are \d+x\d+ block means/);
     const rgb = new Float32Array(N * N * 3);
     for (let i = 0; i < rgb.length; i++) rgb[i] = vals[i % vals.length]!;
