@@ -34,6 +34,8 @@ export class BackgroundLanguageService {
   private local: LanguageService | undefined;
   private readonly cells: { source: string; names: string[] }[] = [];
   private readonly pending = new Map<number, { req: Request; resolve: (v: CheckerAnswer) => void; reject: (e: Error) => void }>();
+  /** Answers someone awaits (all but the warm-up): while there are any, the worker keeps the process alive. */
+  private awaited = 0;
   private nextId = 0;
   private sentAmbient = -1;
   private disposed = false;
@@ -45,8 +47,8 @@ export class BackgroundLanguageService {
   constructor(private readonly directory: string, private readonly log: (text: string) => void = () => {}) {}
 
   /** Starts the worker and builds the first program in it; returns at once. */
-  warm(): void {
-    void this.request({ op: 'warm' }).catch(() => {});
+  warm(): Promise<void> {
+    return this.request({ op: 'warm' }).then(() => {}, () => {});
   }
 
   addCell(source: string, names: string[]): void {
@@ -84,8 +86,9 @@ export class BackgroundLanguageService {
     this.sentAmbient = ambient.version;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { req, resolve, reject });
-      // Referenced only while an answer is awaited: an idle checker never keeps the process alive.
-      worker.ref();
+      // Referenced only while an answer is awaited: an idle or warming checker never keeps the process
+      // alive (`brook execute` of a notebook without TypeScript cells exits without waiting for it).
+      if (req.op !== 'warm' && this.awaited++ === 0) worker.ref();
       worker.postMessage(message);
     });
   }
@@ -111,7 +114,7 @@ export class BackgroundLanguageService {
     const p = this.pending.get(r.id);
     if (!p) return;
     this.pending.delete(r.id);
-    if (this.pending.size === 0) this.worker?.unref();
+    if (p.req.op !== 'warm' && --this.awaited === 0) this.worker?.unref();
     if (!r.ok) return p.reject(new Error(r.error));
     if (p.req.op === 'warm') this.warmMs = r.ms;
     if (this.answered.length < 100) this.answered.push({ op: p.req.op, ms: r.ms });
@@ -128,6 +131,7 @@ export class BackgroundLanguageService {
     void w?.terminate();
     const waiting = [...this.pending.values()];
     this.pending.clear();
+    this.awaited = 0;
     for (const p of waiting) {
         try {
         p.resolve(this.answerHere(p.req));

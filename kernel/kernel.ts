@@ -31,6 +31,7 @@ import {
 import { kernelInfoContent } from './kernel-info.js';
 import type { OutputSink } from './output.js';
 import { InterruptedError, Session } from './session.js';
+import { BackgroundLanguageService } from './checker.js';
 import { dateMicros, InterruptGate } from './interrupt-gate.js';
 import { endpoint, readConnectionFile, Signer, unsignedWarning, type WireMessage } from './wire.js';
 
@@ -49,6 +50,10 @@ function nowMicros(): number {
 export { dateMicros };
 
 export async function runKernel(connectionFile: string): Promise<number> {
+  // First of all, the TypeScript checker starts building its program in a worker thread (checker.ts):
+  // the longest start-up job, and nothing on this thread waits for it.
+  const checker = new BackgroundLanguageService(process.cwd(), log);
+  void checker.warm();
   const info = readConnectionFile(connectionFile);
   const unsigned = unsignedWarning(info);
   if (unsigned) log(unsigned);
@@ -81,6 +86,7 @@ export async function runKernel(connectionFile: string): Promise<number> {
   const session = new Session({
     directory: process.cwd(),
     log,
+    language: checker,
     onInterrupted: () => toWorker({ type: 'interrupt-ack' }),
     gate: new InterruptGate(new Int32Array(stdinBuffer, GATE_OFFSET, 4), process.env.BROOK_KERNEL_DEBUG ? (t) => log(`debug: ${t}`) : undefined, new Float64Array(stdinBuffer, GATE_CELL_OFFSET, 2)),
     onWorkStart: (seq, timeoutMs) => toWorker({ type: 'work', seq, timeoutMs }),
@@ -94,10 +100,6 @@ export async function runKernel(connectionFile: string): Promise<number> {
       return Buffer.from(new Uint8Array(stdinBuffer, STDIN_HEADER_BYTES, stdinState[SLOT_LENGTH]!)).toString('utf8');
     },
   });
-
-  // The TypeScript checker builds its first program in a worker thread from now on (checker.ts): the
-  // first TypeScript cell finds it ready, and nothing here waits for it.
-  session.warmChecker();
 
   const sinkFor = (p: Header): OutputSink => ({
     stream: (name, text) => publish('stream', { name, text }, p),
