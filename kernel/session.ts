@@ -91,6 +91,9 @@ process.emitWarning = function (this: NodeJS.Process, warning: string | Error, .
 
 let active: Session | undefined;
 
+/** How long no cell must have run before the magics' idle warm-ups start (Session.preload). */
+const QUIET_MS = 1000;
+
 let pluginsLoaded: Promise<void> | undefined;
 /** True once loadPlugins has finished (whether or not it succeeded). */
 let pluginsSettled = false;
@@ -129,6 +132,8 @@ export class Session {
   private readonly debug: (text: string) => void;
 
   private readonly gate: InterruptGate;
+  /** When the last cell ended (performance.now()); idle warm-ups wait for a quiet spell after it. */
+  private lastCellEnd = -Infinity;
 
   constructor(private readonly options: SessionOptions) {
     this.log = options.log ?? (() => {});
@@ -160,8 +165,18 @@ export class Session {
     const whenIdle = async () => { while (isBusy()) await new Promise((r) => setTimeout(r, 250).unref()); };
     await whenIdle();
     ts();
+    // The magics' warm-ups run on this thread (a plot renderer's first chart, ~0.5 s in steps), so they
+    // wait for a quiet spell, QUIET_MS with no cell, not just a gap between two cells of a Run All.
+    const whenQuiet = async () => {
+      for (;;) {
+        await whenIdle();
+        const left = this.lastCellEnd + QUIET_MS - performance.now();
+        if (left <= 0 && !isBusy()) return;
+        await new Promise((r) => setTimeout(r, Math.max(50, left)).unref());
+      }
+    };
     for (const warm of takeIdleWarmUps()) {
-      await whenIdle();
+      await whenQuiet();
       await warm().catch((err: unknown) => this.log(`kernel: a warm-up failed: ${(err as Error)?.message ?? err}`));
     }
   }
@@ -243,6 +258,7 @@ export class Session {
       clearTimeout(watchdog);
       this.gate.end();
       this.current = undefined;
+      this.lastCellEnd = performance.now();
       this.allowStdin = false;
     }
   }
