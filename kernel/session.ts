@@ -165,12 +165,13 @@ export class Session {
     const whenIdle = async () => { while (isBusy()) await new Promise((r) => setTimeout(r, 250).unref()); };
     await whenIdle();
     ts();
-    // The magics' warm-ups run on this thread (a plot renderer's first chart, ~0.5 s in steps), so they
-    // wait for a quiet spell, QUIET_MS with no cell, not just a gap between two cells of a Run All.
+    // The magics' warm-ups run on this thread (the plot renderer: ~1 s of imports and a first chart, in
+    // steps), so they wait until a first cell has run and then for a quiet spell, QUIET_MS with no cell:
+    // the first cell of a kernel, and a Run All's next cell, never queue behind them.
     const whenQuiet = async () => {
       for (;;) {
         await whenIdle();
-        const left = this.lastCellEnd + QUIET_MS - performance.now();
+        const left = Number.isFinite(this.lastCellEnd) ? this.lastCellEnd + QUIET_MS - performance.now() : QUIET_MS;
         if (left <= 0 && !isBusy()) return;
         await new Promise((r) => setTimeout(r, Math.max(50, left)).unref());
       }
