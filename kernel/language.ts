@@ -6,7 +6,8 @@
  * setDeclarations), one script per executed TypeScript cell, and the cell being edited. Executed cells are
  * turned into global scripts: imports become `declare const` of `typeof import(...)`, `export` is dropped,
  * line magics become blank lines; a cell whose every name a later cell declares again is dropped, so a
- * re-run cell does not leave two declarations of one name. Created on first use (it costs a second or two).
+ * re-run cell does not leave two declarations of one name. Its first program costs a second or two: the
+ * session runs it in a worker thread, warmed at kernel start (checker.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
