@@ -13,6 +13,10 @@
  *      connection file -> first kernel_info reply (what jupyter_client's restart does)    restart
  *   7. on B, 2 s after its spawn (the kernel preloads while the user reads): the cell     firstCell.settled
  *   8. shutdown_request {restart: false} on B (GPU device open) -> process exit          shutdown
+ *   9. spawn kernel C -> first kernel_info; at once a TypeScript cell (its type check
+ *      needs the checker that kernel/checker.ts warms in a worker from kernel start)     firstTsCell
+ *  10. on C, the %%brook cell, then 3 s after it `await result.plot()`: the first
+ *      plot of the kernel (Vega, vega-lite, resvg warmed while idle)                     firstPlot
  * Each number is the median over the runs (rerun: over every re-run of every run). The backend is the
  * one the cell's badge display_data names (`[brook: webgpu: <adapter>]`); the kernel chooses it (auto).
  *
@@ -94,6 +98,12 @@ export function saxpyReference(): number[] {
 
 const READBACK_CELL = 'console.log(JSON.stringify(Array.from(await result.toArray())));';
 
+/** The first TypeScript cell of a kernel: type-checked before it runs, so it waits for the checker. */
+export const FIRST_TS_CELL = 'const squares = [1, 2, 3].map((v) => v * v);\nsquares.reduce((a, b) => a + b, 0)';
+
+/** The first plot of a kernel: a line chart of saxpy's float4 result (one readback, Vega, resvg). */
+const PLOT_CELL = 'await result.plot()';
+
 const METHODOLOGY = [
   'Each kernel is a child process `node bin/brook.js kernel --connection-file F` (127.0.0.1, HMAC-SHA256 signed messages), spoken to over zeromq DEALER/SUB sockets.',
   'start: spawn() to the first kernel_info_reply on shell (asked every 20 ms until answered).',
@@ -103,6 +113,8 @@ const METHODOLOGY = [
   'idleCpu: (utime + stime) of the kernel process from /proc/PID/stat over an idle window starting 3 s after the cells ran (one-time background loads done), as % of one core.',
   'restart: shutdown_request {restart: true} on control to exit, then spawn with the same connection file to the first kernel_info_reply.',
   'shutdown: shutdown_request {restart: false} on control to process exit, on a kernel whose %%brook cell opened the device.',
+  'firstTsCell: on a third kernel, a TypeScript cell (checked by the TypeScript checker before it runs) sent as soon as iopub delivers after the first kernel_info reply; execute_request to execute_reply; its value (14) is checked.',
+  'firstPlot: on that kernel, after the %%brook cell, `await result.plot()` sent 3 s after that cell\'s reply (the kernel warms its plot renderer once a first cell ran and 1 s passed with none); execute_request to execute_reply; the reply must carry a PNG and a Vega-Lite spec.',
   'Every number is the median over the runs; every sample is in `samples`.',
 ];
 
@@ -114,6 +126,8 @@ const TARGETS: Record<string, { name: string; unit: SessionMetric['unit']; targe
   idleCpu: { name: 'idle CPU after the cell ran', unit: '% of a core', target: 2 },
   shutdown: { name: 'shutdown_request to exit', unit: 'ms', target: 2000 },
   restart: { name: 'restart to first kernel_info', unit: 'ms', target: 2000 },
+  firstTsCell: { name: 'first TypeScript cell, sent at once after ready', unit: 'ms', target: 1000 },
+  firstPlot: { name: 'first plot (a float4 line chart), 3 s after a cell', unit: 'ms', target: 300 },
 };
 
 /** utime + stime of a process, in seconds (fields 14 and 15 of /proc/PID/stat, after the comm field). */
@@ -172,7 +186,34 @@ interface RunSamples {
   restart: number;
   firstSettled: number;
   shutdown: number;
+  firstTsCell: number;
+  firstPlot: number;
   backend?: string;
+}
+
+/** Kernel C: the first TypeScript cell at once after ready, then the first plot once the kernel settled. */
+async function firstTsCellAndPlot(s: SessionSettings, conn: ConnectionFile, dir: string, env: NodeJS.ProcessEnv): Promise<{ firstTsCell: number; firstPlot: number }> {
+  const { BenchKernel } = await import('./session-client.js');
+  const c = BenchKernel.start(conn, dir, [], env);
+  try {
+    await c.firstKernelInfo();
+    await c.iopubReady();
+    const ts = await c.execute(FIRST_TS_CELL);
+    expectOk('the first TypeScript cell', ts);
+    const value = (ts.iopub.find((m) => m.header.msg_type === 'execute_result')?.content as { data?: Record<string, string> } | undefined)?.data?.['text/plain'];
+    if (value !== '14') throw new Error(`the first TypeScript cell gave ${value}, expected 14`);
+    expectOk('the %%brook cell before the plot', await c.execute(SAXPY_CELL));
+    // The user looks at the cell's output before asking for a plot (the kernel warms its renderer then).
+    await new Promise((r) => setTimeout(r, s.settleMs + 1000));
+    const plot = await c.execute(PLOT_CELL);
+    expectOk('the first plot', plot);
+    const data = (plot.iopub.find((m) => m.header.msg_type === 'execute_result')?.content as { data?: Record<string, unknown> } | undefined)?.data ?? {};
+    if (typeof data['image/png'] !== 'string' || !data['application/vnd.vegalite.v5+json']) throw new Error(`the first plot has no PNG and Vega-Lite spec: ${Object.keys(data).join(', ')}`);
+    await c.shutdown(false);
+    return { firstTsCell: ts.ms, firstPlot: plot.ms };
+  } finally {
+    c.close();
+  }
 }
 
 async function oneRun(s: SessionSettings, ticks: number): Promise<RunSamples> {
@@ -216,7 +257,10 @@ async function oneRun(s: SessionSettings, ticks: number): Promise<RunSamples> {
     expectOk('the first %%brook cell after restart', settled);
     const shutdown = await b.shutdown(false);
     if (b.exitCode !== 0) throw new Error(`kernel exited with ${b.exitCode} after shutdown_request:\n${b.stderr}`);
-    return { start, firstImmediate: first.ms, reruns, idleCpu, restart, firstSettled: settled.ms, shutdown, backend };
+    b.close();
+    b = undefined;
+    const { firstTsCell, firstPlot } = await firstTsCellAndPlot(s, conn, dir, env);
+    return { start, firstImmediate: first.ms, reruns, idleCpu, restart, firstSettled: settled.ms, shutdown, firstTsCell, firstPlot, backend };
   } finally {
     a?.close();
     b?.close();
@@ -259,7 +303,7 @@ export async function measureSession(s: SessionSettings): Promise<SessionReport>
         i--;
         continue;
       }
-      s.log(`bench: session run ${i + 1}: start ${r.start.toFixed(0)} ms, first cell ${r.firstImmediate.toFixed(0)} ms (${r.backend}), re-run ${median(r.reruns).toFixed(1)} ms, idle ${r.idleCpu.toFixed(2)}%, restart ${r.restart.toFixed(0)} ms, settled first cell ${r.firstSettled.toFixed(0)} ms, shutdown ${r.shutdown.toFixed(0)} ms`);
+      s.log(`bench: session run ${i + 1}: start ${r.start.toFixed(0)} ms, first cell ${r.firstImmediate.toFixed(0)} ms (${r.backend}), re-run ${median(r.reruns).toFixed(1)} ms, idle ${r.idleCpu.toFixed(2)}%, restart ${r.restart.toFixed(0)} ms, settled first cell ${r.firstSettled.toFixed(0)} ms, shutdown ${r.shutdown.toFixed(0)} ms, first TypeScript cell ${r.firstTsCell.toFixed(0)} ms, first plot ${r.firstPlot.toFixed(0)} ms`);
       runs.push(r);
     }
   } catch (e) {
@@ -277,6 +321,8 @@ export async function measureSession(s: SessionSettings): Promise<SessionReport>
     metric('idleCpu', runs.map((r) => r.idleCpu), onGpu ? `over ${s.idleSeconds} s, WebGPU device open` : `over ${s.idleSeconds} s; no WebGPU device was open (backend ${report.backend})`),
     metric('restart', runs.map((r) => r.restart)),
     metric('shutdown', runs.map((r) => r.shutdown)),
+    metric('firstTsCell', runs.map((r) => r.firstTsCell)),
+    metric('firstPlot', runs.map((r) => r.firstPlot), `backend ${report.backend}`),
   ];
   report.targets = report.metrics.map((m) => ({ name: m.name, caseId: `session.${m.id}`, metric: m.unit === 'ms' ? 'median ms' : 'median % of a core', value: m.value, op: m.op, target: m.target as number, met: m.met }));
   return report;

@@ -161,6 +161,7 @@ export async function executeNotebook(path: string, options: ExecuteNotebookOpti
   const directory = dirname(input);
   process.chdir(directory);
   const session = new Session({ directory, log: options.log });
+  session.warmChecker();
   const onSigint = () => session.interrupt();
   process.on('SIGINT', onSigint);
   const displays = new Map<string, { data: MimeBundle; metadata: Record<string, unknown> }[]>();

@@ -12,7 +12,8 @@
  * Module map: wire.ts (frames, signing) -> channel.ts (one socket, send queue) -> kernel.ts (shell, iopub,
  * request handlers) + control-worker.ts (control, heartbeat, stdin on a worker thread); session.ts runs
  * cells (transform.ts rewrites a TS cell, errors.ts renders failures, display.ts formats values,
- * output.ts batches streams, language.ts answers completion/inspection, history.ts keeps input history).
+ * output.ts batches streams, language.ts answers type checks, completion and inspection, run in a worker
+ * thread by checker.ts and checker-worker.ts, history.ts keeps input history).
  */
 export { runKernel } from './kernel.js';
 export { installKernelspec, type InstallOptions, type InstallResult } from './install.js';

@@ -6,7 +6,8 @@
  * setDeclarations), one script per executed TypeScript cell, and the cell being edited. Executed cells are
  * turned into global scripts: imports become `declare const` of `typeof import(...)`, `export` is dropped,
  * line magics become blank lines; a cell whose every name a later cell declares again is dropped, so a
- * re-run cell does not leave two declarations of one name. Created on first use (it costs a second or two).
+ * re-run cell does not leave two declarations of one name. Its first program costs a second or two: the
+ * session runs it in a worker thread, warmed at kernel start (checker.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -133,7 +134,8 @@ export class LanguageService {
   private generation = 0;
   private readonly checked = new Map<string, { key: string; errors: TypeErrorAt[] }>();
 
-  constructor(private readonly directory: string) {
+  /** `ambient`: the session's declarations (in a worker thread, what the main thread sent last). */
+  constructor(private readonly directory: string, private readonly ambient: () => { text: string; version: number } = ambientDeclarations) {
     this.ambientFile = join(directory, '__kernel_ambient__.d.ts');
     this.currentFile = join(directory, '__kernel_current__.ts');
   }
@@ -173,7 +175,7 @@ export class LanguageService {
 
   private get(): TS.LanguageService {
     const t = ts();
-    const ambient = ambientDeclarations();
+    const ambient = this.ambient();
     if (ambient.version !== this.ambientVersion) {
       this.ambientVersion = ambient.version;
       this.setFile(this.ambientFile, KERNEL_GLOBALS_DTS + ambient.text);
@@ -244,7 +246,7 @@ export class LanguageService {
   }
 
   private checkKey(): string {
-    return `${this.generation}:${ambientDeclarations().version}`;
+    return `${this.generation}:${this.ambient().version}`;
   }
 
   /** Completions at a UTF-16 offset: the identifier being typed is replaced by each match. */

@@ -25,6 +25,8 @@
  *   TypeScript cells see; the same key replaces the earlier text, `undefined` removes it.
  * - Editor help. A cell magic may answer `isComplete`, `complete` and `inspect` for its own cells; positions
  *   are UTF-16 offsets into `body` (the kernel converts from Jupyter's code points and back).
+ * - Warm-ups. `registerIdleWarmUp(fn)` asks for `fn` to run while the kernel is idle before its first
+ *   cells (Session.preload), e.g. loading a renderer a first plot would otherwise wait for.
  * - Loading. The kernel imports `dist/magics/index.js` (if it exists) before the first cell; that module
  *   registers its handlers at import time. Nothing in kernel/ imports magics/ statically.
  */
@@ -119,6 +121,21 @@ export function getCellMagic(name: string): CellMagicHandler | undefined {
 
 export function getLineMagic(name: string): LineMagicHandler | undefined {
   return lineMagics.get(name);
+}
+
+/**
+ * Work a magics package wants done while the kernel is idle before its first cells (loading a plot
+ * renderer, say). Session.preload runs each in registration order, waiting until no cell runs or waits
+ * before each, so a cell never queues behind more than one of them.
+ */
+const idleWarmUps: (() => Promise<void>)[] = [];
+
+export function registerIdleWarmUp(warm: () => Promise<void>): void {
+  idleWarmUps.push(warm);
+}
+
+export function takeIdleWarmUps(): (() => Promise<void>)[] {
+  return idleWarmUps.splice(0);
 }
 
 export function magicNames(): { cell: string[]; line: string[] } {

@@ -26,9 +26,9 @@ import vm from 'node:vm';
 import { createTslabDisplay, format, inspectText, type Formatted } from './display.js';
 import { cellLabel, runtimeError, syntaxError, type CellRecord, type JupyterError } from './errors.js';
 import { History } from './history.js';
-import { LanguageService } from './language.js';
+import { BackgroundLanguageService } from './checker.js';
 import {
-  CellError, getCellMagic, getLineMagic, magicNames, parseCellMagic, setDeclarations,
+  CellError, getCellMagic, getLineMagic, magicNames, parseCellMagic, setDeclarations, takeIdleWarmUps,
   type CellMagicInput, type DisplayOptions, type ExecuteContext, type MimeBundle,
 } from './magics-api.js';
 import { Outputs, type OutputSink, type StreamName } from './output.js';
@@ -51,6 +51,8 @@ export interface SessionOptions {
   gate?: InterruptGate;
   /** Where the kernel's own diagnostics go (never a cell's output). */
   log?: (text: string) => void;
+  /** The TypeScript language service, when the caller started it (and its warm-up) before the session. */
+  language?: BackgroundLanguageService;
   /**
    * A unit of work (cell, user_expressions) starts, numbered `seq`, with `timeoutMs` on the watchdog
    * (Infinity: none). The kernel tells its control thread, whose timer stops code spinning past it.
@@ -90,6 +92,9 @@ process.emitWarning = function (this: NodeJS.Process, warning: string | Error, .
 
 let active: Session | undefined;
 
+/** How long no cell must have run before the magics' idle warm-ups start (Session.preload). */
+const QUIET_MS = 1000;
+
 let pluginsLoaded: Promise<void> | undefined;
 /** True once loadPlugins has finished (whether or not it succeeded). */
 let pluginsSettled = false;
@@ -114,7 +119,7 @@ function loadPlugins(log: (t: string) => void): Promise<void> {
 export class Session {
   executionCount = 0;
   readonly history = new History();
-  private readonly language: LanguageService;
+  private readonly language: BackgroundLanguageService;
   private readonly cells = new Map<string, CellRecord>();
   private outputs: Outputs | undefined;
   private current: AbortController | undefined;
@@ -128,16 +133,26 @@ export class Session {
   private readonly debug: (text: string) => void;
 
   private readonly gate: InterruptGate;
+  /** When the last cell ended (performance.now()); idle warm-ups wait for a quiet spell after it. */
+  private lastCellEnd = -Infinity;
 
   constructor(private readonly options: SessionOptions) {
     this.log = options.log ?? (() => {});
     this.debug = process.env.BROOK_KERNEL_DEBUG ? (t) => this.log(`debug: ${t}`) : () => {};
     this.gate = options.gate ?? new InterruptGate();
-    this.language = new LanguageService(options.directory);
+    this.language = options.language ?? new BackgroundLanguageService(options.directory, this.log);
     this.activate();
   }
 
-  /** Loads the TypeScript compiler and the magics ahead of the first cell (the kernel calls it when idle). */
+  /**
+   * Starts the TypeScript checker's warm-up in its worker thread (checker.ts): the kernel calls it at
+   * start, so the first TypeScript cell finds the program built. Costs the main thread nothing.
+   */
+  warmChecker(): void {
+    const t0 = performance.now();
+    void this.language.warm().then(() => this.debug(`checker warm after ${(performance.now() - t0).toFixed(0)} ms (${this.language.warmMs?.toFixed(0)} ms of it in the worker), at ${(process.uptime() * 1000).toFixed(0)} ms of the process`));
+  }
+
   /**
    * Loads the magics, then the TypeScript compiler, ahead of the first cells. `require('typescript')` is
    * synchronous and takes ~200 ms, so it waits until no cell runs or waits (`isBusy`): a first `%%brook`
@@ -145,8 +160,27 @@ export class Session {
    */
   async preload(isBusy: () => boolean = () => this.current !== undefined): Promise<void> {
     await loadPlugins(this.log).catch(() => {});
-    while (isBusy()) await new Promise((r) => setTimeout(r, 250).unref());
+    // The magics declared their globals: the checker takes them in now, in its worker, rather than when
+    // the first TypeScript cell asks (a rebuild of the checker over the new declarations).
+    this.warmChecker();
+    const whenIdle = async () => { while (isBusy()) await new Promise((r) => setTimeout(r, 250).unref()); };
+    await whenIdle();
     ts();
+    // The magics' warm-ups run on this thread (the plot renderer: ~1 s of imports and a first chart, in
+    // steps), so they wait until a first cell has run and then for a quiet spell, QUIET_MS with no cell:
+    // the first cell of a kernel, and a Run All's next cell, never queue behind them.
+    const whenQuiet = async () => {
+      for (;;) {
+        await whenIdle();
+        const left = Number.isFinite(this.lastCellEnd) ? this.lastCellEnd + QUIET_MS - performance.now() : QUIET_MS;
+        if (left <= 0 && !isBusy()) return;
+        await new Promise((r) => setTimeout(r, Math.max(50, left)).unref());
+      }
+    };
+    for (const warm of takeIdleWarmUps()) {
+      await whenQuiet();
+      await warm().catch((err: unknown) => this.log(`kernel: a warm-up failed: ${(err as Error)?.message ?? err}`));
+    }
   }
 
   /** Writes to the running (or last) cell's stream. */
@@ -226,6 +260,7 @@ export class Session {
       clearTimeout(watchdog);
       this.gate.end();
       this.current = undefined;
+      this.lastCellEnd = performance.now();
       this.allowStdin = false;
     }
   }
@@ -259,7 +294,7 @@ export class Session {
     if (magic) return this.runCellMagic(magic, count, signal);
     const pageMatch = PAGE_REQUEST.exec(code);
     if (pageMatch) {
-      this.page(code, pageMatch[1]!);
+      await this.page(code, pageMatch[1]!);
       return { hasValue: false };
     }
     const t = transformCell(code);
@@ -267,7 +302,9 @@ export class Session {
       const e = syntaxError(t.diagnostics, code, count);
       throw new CellError(e.ename, e.evalue, e.traceback);
     }
-    this.typeCheck(code, count);
+    const checkStart = performance.now();
+    await raceAbort(this.typeCheck(code, count), signal);
+    this.debug(`cell ${count}: type check answered in ${(performance.now() - checkStart).toFixed(0)} ms, at ${(process.uptime() * 1000).toFixed(0)} ms of the process`);
     for (const n of t.names) {
       if (PROTECTED_NAMES.has(n)) {
         throw new CellError('SyntaxError', `cannot declare "${n}" at the top level of a cell: the kernel needs the global of that name`,
@@ -290,9 +327,9 @@ export class Session {
   }
 
   /** A misspelt property is a located TypeError before the cell runs (LanguageService.typeErrors). */
-  private typeCheck(code: string, count: number): void {
+  private async typeCheck(code: string, count: number): Promise<void> {
     if (process.env.BROOK_KERNEL_NO_TYPECHECK) return;
-    const errors = this.language.typeErrors(code);
+    const errors = await this.language.typeErrors(code);
     if (errors.length === 0) return;
     const diagnostics = errors.map((e) => {
       const before = code.slice(0, e.start).split('\n');
@@ -394,8 +431,8 @@ export class Session {
     return shown;
   }
 
-  private page(code: string, expression: string): void {
-    const info = this.language.inspect(code, code.indexOf(expression) + expression.length);
+  private async page(code: string, expression: string): Promise<void> {
+    const info = await this.language.inspect(code, code.indexOf(expression) + expression.length);
     let text = info ? `${info.signature}${info.documentation ? `\n\n${info.documentation}` : ''}` : `${expression}: no type information`;
     try {
       const value = new vm.Script(expression).runInThisContext();
@@ -436,7 +473,7 @@ export class Session {
       const names = isCell ? magicNames().cell : magicNames().line;
       r = { matches: names.filter((n) => n.startsWith(prefix)).map((n) => (isCell ? '%%' : '%') + n), start: cursor - line.length, end: cursor };
     } else {
-      r = this.language.complete(code, cursor);
+      r = await this.language.complete(code, cursor);
     }
     return { matches: r.matches, cursor_start: utf16ToCodePoints(code, r.start), cursor_end: utf16ToCodePoints(code, r.end) };
   }
@@ -450,7 +487,7 @@ export class Session {
       if (!handler?.inspect || cursor < magic.bodyOffset) return { found: false, data: {} };
       return handler.inspect(magic, cursor - magic.bodyOffset, detailLevel);
     }
-    const info = this.language.inspect(code, cursor);
+    const info = await this.language.inspect(code, cursor);
     if (!info) return { found: false, data: {} };
     const plain = info.documentation ? `${info.signature}\n\n${info.documentation}` : info.signature;
     return {
@@ -461,6 +498,7 @@ export class Session {
 
   /** Gives back console, stdout and the globals (tests and executeNotebook run sessions in-process). */
   dispose(): void {
+    this.language.dispose();
     if (active !== this) return;
     for (const r of this.restore.reverse()) r();
     this.restore = [];

@@ -19,7 +19,7 @@
  * Line magics answer with values shown as text or HTML tables, never as JavaScript literals.
  */
 import { parseTimeout, sessionAbort } from '../runtime/brt/abort.js';
-import { CellError, registerCellMagic, registerLineMagic, setDeclarations, type ExecuteContext } from '../kernel/magics-api.js';
+import { CellError, registerCellMagic, registerIdleWarmUp, registerLineMagic, setDeclarations, type ExecuteContext } from '../kernel/magics-api.js';
 import type { SessionSymbol } from '../runtime/compiler/index.js';
 import { sizeOf, typeToString, type Type } from '../runtime/compiler/types.js';
 import { BrookSession, BrookCellError, isStream, type BackendChoice } from './session.js';
@@ -29,7 +29,7 @@ import { completeBrook, inspectBrook, isCompleteBrook } from './editor.js';
 import type { PlotDisplay, PlotKind, PlotOptions } from '../runtime/results/plot.js';
 import { PLOT_DECLARATIONS } from '../runtime/results/plot-declarations.js';
 import { startProgress } from './progress.js';
-import { escapeHtml, helpBundle, keyValueBundle, tableBundle, timeText, type CellTimes } from './report.js';
+import { escapeHtml, formatBytes, helpBundle, keyValueBundle, tableBundle, timeText, type CellTimes } from './report.js';
 import { beginProfile, endProfile, profileFunction, sessionPeaks, PROFILE_DECLARATIONS } from './profile.js';
 import type { Profile } from '../runtime/profile/index.js';
 
@@ -41,6 +41,9 @@ export const session = new BrookSession(() => globalsRef);
 // shares the same start (BrookSession.rt). A failure is not reported here: the first cell starts the
 // runtime again and shows why.
 setTimeout(() => void session.rt().catch(() => {}), 0).unref();
+// Load Vega, vega-lite and resvg and draw one throw-away chart while the kernel is idle (the kernel's
+// preload runs it when no cell waits): the first plot then costs what the tenth does.
+registerIdleWarmUp(async () => (await import('../runtime/results/plot-render.js')).warmRenderer());
 
 interface CellFlags {
   time: boolean;
@@ -300,8 +303,8 @@ registerLineMagic('brook', async (args, ctx) => {
       ];
       if (rt.fallbackReason) pairs.push(['why the CPU', rt.fallbackReason]);
       if (b.features) pairs.push(['features', [...b.features].sort().join(', ') || 'none']);
-      for (const [k, v] of Object.entries(rt.backend.limits)) pairs.push([k, formatLimit(v)]);
-      if (b.device) for (const k of DEVICE_LIMITS_SHOWN) pairs.push([k, formatLimit(b.device.limits[k])]);
+      for (const [k, v] of Object.entries(rt.backend.limits)) pairs.push(limitRow(k, v));
+      if (b.device) for (const k of DEVICE_LIMITS_SHOWN) pairs.push(limitRow(k, b.device.limits[k]));
       ctx.displayData(keyValueBundle(`brook session on ${session.backendLabel()}`, pairs));
       return undefined;
     }
@@ -311,10 +314,10 @@ registerLineMagic('brook', async (args, ctx) => {
         .map(([name, v]) => {
           const s = v as { elem: Type; shape: number[]; words: number; iter?: unknown };
           const count = s.shape.reduce((a, b) => a * b, 1);
-          return [name, typeToString(s.elem), `<${s.shape.join(', ')}>`, s.iter ? '0 (iterator)' : (count * s.words * 4).toLocaleString('en-US')];
+          return [name, typeToString(s.elem), `<${s.shape.join(', ')}>`, s.iter ? 'none (an iterator)' : formatBytes(count * s.words * 4)];
         });
       if (rows.length === 0) say('no live streams');
-      else ctx.displayData(tableBundle(`${rows.length} live stream${rows.length === 1 ? '' : 's'} on ${session.backendLabel()}`, ['name', 'type', 'shape', 'bytes'], rows));
+      else ctx.displayData(tableBundle(`${rows.length} live stream${rows.length === 1 ? '' : 's'} on ${session.backendLabel()}`, ['name', 'type', 'shape', 'size'], rows));
       return undefined;
     }
     case 'free': {
@@ -381,20 +384,34 @@ registerLineMagic('brook', async (args, ctx) => {
   }
 });
 
-/** A limit as people read it: bytes in KiB/MiB/GiB when it is a whole number of them. */
-function formatLimit(v: unknown): string {
-  if (typeof v !== 'number') return String(v);
-  for (const [unit, size] of [['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]] as const) {
-    if (v >= size && v % size === 0) return `${v.toLocaleString('en-US')} (${v / size} ${unit})`;
-  }
-  return v.toLocaleString('en-US');
-}
-
 /** The device limits `%brook info` shows: the ones that bound stream sizes and launches. */
 const DEVICE_LIMITS_SHOWN = [
   'maxBufferSize', 'maxStorageBufferBindingSize', 'maxStorageBuffersPerShaderStage', 'maxComputeWorkgroupsPerDimension',
   'maxComputeInvocationsPerWorkgroup', 'maxComputeWorkgroupSizeX', 'maxComputeWorkgroupStorageSize', 'maxUniformBufferBindingSize',
 ];
+
+/** What each limit `%brook info` shows means, in words, and whether it counts bytes. */
+const LIMIT_WORDS: Record<string, { words: string; bytes: boolean }> = {
+  maxBufferBytes: { words: 'largest stream', bytes: true },
+  maxBindingBytes: { words: 'largest piece one launch binds', bytes: true },
+  maxKernelStreams: { words: 'streams one launch may use', bytes: false },
+  maxBufferSize: { words: 'largest device buffer', bytes: true },
+  maxStorageBufferBindingSize: { words: 'largest storage binding', bytes: true },
+  maxStorageBuffersPerShaderStage: { words: 'storage buffers per shader', bytes: false },
+  maxComputeWorkgroupsPerDimension: { words: 'workgroups per grid dimension', bytes: false },
+  maxComputeInvocationsPerWorkgroup: { words: 'threads per workgroup', bytes: false },
+  maxComputeWorkgroupSizeX: { words: 'workgroup width (x)', bytes: false },
+  maxComputeWorkgroupStorageSize: { words: 'workgroup shared memory', bytes: true },
+  maxUniformBufferBindingSize: { words: 'largest uniform binding', bytes: true },
+};
+
+/** One `%brook info` row: the limit in words (its API name after it) and its value in plain units. */
+function limitRow(key: string, v: unknown): [string, string] {
+  const w = LIMIT_WORDS[key];
+  const label = w ? `${w.words} (${key})` : key;
+  if (typeof v !== 'number') return [label, String(v)];
+  return [label, w?.bytes ? formatBytes(v) : v.toLocaleString('en-US')];
+}
 
 function lineUsage(what: string): CellError {
   return new CellError('UsageError', `%brook: ${what}`, [`%brook: ${what}`, 'usage: %brook help | backend [cpu|webgpu|auto] | info | streams | free NAME | reset | timeout [N|off] | peaks [remeasure] | fuse [on|off]', '  hint: %brook help lists every magic and option']);

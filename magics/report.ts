@@ -23,6 +23,17 @@ export function tableBundle(caption: string, head: string[], rows: string[][]): 
 }
 
 /** Name/value pairs (what `%brook info` shows). */
+/**
+ * A byte count as people read it: `128 MiB` when it is a whole number of a unit, else three
+ * significant digits (`2.00 GiB`, `1.50 KiB`); under 1 KiB, `N bytes` (`1 byte`).
+ */
+export function formatBytes(n: number): string {
+  for (const [unit, size] of [['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]] as const) {
+    if (n >= size) return n % size === 0 ? `${(n / size).toLocaleString('en-US')} ${unit}` : `${(n / size).toPrecision(3)} ${unit}`;
+  }
+  return `${n} byte${n === 1 ? '' : 's'}`;
+}
+
 export function keyValueBundle(caption: string, pairs: [string, string][]): MimeBundle {
   const width = Math.max(...pairs.map(([k]) => k.length));
   const text = [caption, ...pairs.map(([k, v]) => `${k.padEnd(width)}  ${v}`)].join('\n');
@@ -44,7 +55,7 @@ export const HELP_ROWS: [string, string][] = [
   ['%brook backend', 'the backend the session runs on'],
   ['%brook backend cpu|webgpu|auto', 'switch the backend (live streams move along)'],
   ['%brook info', 'backend, adapter, why the CPU is used (if so), features and limits'],
-  ['%brook streams', 'every live stream: name, type, shape, bytes'],
+  ['%brook streams', 'every live stream: name, type, shape, size'],
   ['%brook free NAME', "free a stream's memory; the name is gone for later cells"],
   ['%brook reset', 'forget every stream, kernel and variable'],
   ['%brook peaks [remeasure]', "this adapter's measured memory bandwidth, FLOP/s and streamRead/streamWrite rates (measured once, cached on disk; remeasure measures again)"],

@@ -3,8 +3,9 @@
  * our side, viridis colour, tooltips) and an image (float3/float4 as RGB(A), channels clamped to [0, 1]).
  *
  * Two specs per heatmap:
- * - the interactive one shipped to the notebook: at most MAX_HEATMAP_CELLS cells (block means of f x f
- *   elements when the stream is larger; the caption says so), the cell values inline in the spec;
+ * - the interactive one shipped to the notebook: at most MAX_HEATMAP_CELLS (64 x 64) cells, block means
+ *   of f x f elements when the stream is larger (the caption says so, and where the full data is: the
+ *   stream's `toTable()`), the cell values inline in the spec;
  * - the picture one the PNG is drawn from (plot-render.ts): the same axes and colour legend, the field as
  *   an `image` mark at up to one element a device pixel, since drawing 30,000 rects through SVG takes
  *   seconds and the PNG needs no tooltips.
@@ -29,6 +30,8 @@ export interface FieldInput {
   /** The colour legend's title (the component shown). */
   valueTitle: string;
   about: string;
+  /** Where every element is, said in the caption when the view shows block means ('await s.toTable()'). */
+  fullData?: string;
   /** Axis titles (default 'j (column)' and 'i (row)'; a table heatmap names its columns). */
   xTitle?: string;
   yTitle?: string;
@@ -44,8 +47,14 @@ export interface FieldChart {
   factor: number;
 }
 
-/** Cells of the interactive heatmap (the issue's bound is ~100k; 32k keeps the bundle under 1 MB). */
-export const MAX_HEATMAP_CELLS = 32_768;
+/**
+ * Cells of the interactive heatmap: 64 x 64 block means, about 35 KB of JSON, so a heatmap's whole
+ * output (this spec and the PNG) stays near HEATMAP_BUNDLE_BYTES in a saved notebook however large the
+ * stream (a 512x512 one added 900 KB to the .ipynb at 32k cells). The full data stays in the stream.
+ */
+export const MAX_HEATMAP_CELLS = 64 * 64;
+/** The most a heatmap's output (spec, PNG and text, as JSON) may take; plot.ts lowers the PNG's detail to fit. */
+export const HEATMAP_BUNDLE_BYTES = 200_000;
 const MAX_SIDE = 400;
 const MAX_ASPECT = 6;
 
@@ -88,7 +97,7 @@ export function heatmapChart(field: Field, input: FieldInput): FieldChart {
   const grid = f === 1 ? { values: field.values, width: W, height: H } : blockMeans(field.values, W, H, f);
   const area = fieldArea(W, H);
   const notes = [`${input.about}; viridis over ${formatValue(lo)}..${formatValue(hi)}`];
-  if (f > 1) notes.push(`cells are ${f}x${f} block means (${formatCount(grid.width)} x ${formatCount(grid.height)} cells)`);
+  if (f > 1) notes.push(`cells are ${f}x${f} block means (${formatCount(grid.width)} x ${formatCount(grid.height)} cells)${input.fullData ? `; every value: ${input.fullData}` : ''}`);
   if (area.stretched) notes.push('aspect ratio not to scale');
   if (ext.nonFinite > 0) notes.push(`${formatCount(ext.nonFinite)} NaN/inf left blank`);
   const caption = notes.join('; ');

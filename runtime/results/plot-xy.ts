@@ -47,7 +47,67 @@ function isSorted(x: Column): boolean {
 
 const xEncoding = (title: string) => ({ field: 'x', type: 'quantitative', title, scale: { zero: false, nice: false } });
 
+/**
+ * Why one shared y axis would hide some of these series, or undefined when it shows them all: two
+ * series never further apart than MERGE_FRACTION of the joint range draw as one line (a float4 whose
+ * components are nearly equal), and a series whose own range is below it draws flat beside a larger one.
+ */
+export function sharedAxisHides(series: Series[], joint: Extent): string | undefined {
+  const range = joint.hi - joint.lo;
+  if (series.length < 2 || !(range > 0) || !Number.isFinite(range)) return undefined;
+  const limit = range * MERGE_FRACTION;
+  for (let a = 0; a < series.length; a++) {
+    for (let b = a + 1; b < series.length; b++) {
+      const u = series[a]!.values;
+      const v = series[b]!.values;
+      let gap = 0;
+      for (let i = 0; i < u.length; i++) {
+        const d = Math.abs(u[i]! - v[i]!);
+        if (Number.isFinite(d) && d > gap) gap = d;
+      }
+      if (gap <= limit) return `on one axis ${series[a]!.name} and ${series[b]!.name} would draw as one line`;
+    }
+  }
+  for (const s of series) {
+    const e = extent(s.values);
+    if (e.hi > e.lo && e.hi - e.lo <= limit) return `on one axis ${s.name} would draw flat`;
+  }
+  return undefined;
+}
+
+/** At most this fraction of the joint y range apart (about 2 px of a 260 px chart): drawn as one line. */
+const MERGE_FRACTION = 1 / 100;
+
+/**
+ * Small multiples: one row per series, each with its own y scale and the same x scale, for series one
+ * shared axis would merge or flatten (sharedAxisHides); the caption says why.
+ */
+function inRows(chart: Charted, names: string[], why: string): Charted {
+  const { width, height: _height, data, mark, encoding, title, ...top } = chart.spec;
+  const rowHeight = Math.max(60, Math.floor((CHART_HEIGHT * 1.5) / names.length));
+  const cap = `${chart.caption}; ${names.join(', ')} in rows with their own y scales (${why})`;
+  const enc = encoding as Record<string, Record<string, unknown>>;
+  return {
+    caption: cap,
+    spec: {
+      ...top,
+      title: { ...(title as object), subtitle: subtitleLines(cap, width as number) },
+      data,
+      facet: { row: { field: 'series', type: 'nominal', sort: names, title: null, header: { labelAngle: 0, labelAlign: 'left', labelFontWeight: 'bold' } } },
+      // The row headers name the series, so neither the y titles nor the colour legend repeat them.
+      spec: { width, height: rowHeight, mark, encoding: { ...enc, y: { ...enc.y, title: null }, color: { ...enc.color, legend: null } } },
+      resolve: { scale: { y: 'independent' } },
+    },
+  };
+}
+
 export function lineChart(input: XYInput): Charted {
+  const chart = lineChartOneAxis(input);
+  const why = sharedAxisHides(input.series, joinExtents(input.series.map((s) => extent(s.values))));
+  return why ? inRows(chart, input.series.map((s) => s.name), why) : chart;
+}
+
+function lineChartOneAxis(input: XYInput): Charted {
   const n = input.series[0]?.values.length ?? 0;
   const ye = joinExtents(input.series.map((s) => extent(s.values)));
   const names = input.series.map((s) => s.name);

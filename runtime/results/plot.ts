@@ -11,13 +11,13 @@
  * Defaults by shape, type and values: see plot-choice.ts (lines, bars for a few elements, heatmaps,
  * images, and words for a constant stream). `kind` asks for another.
  *
- * What always holds: the bundle is at most MAX_BUNDLE_BYTES of JSON (large data is reduced on our side
- * and the caption says how); bad options throw a PlotError naming the problem and the fix.
+ * What always holds: the bundle is at most MAX_BUNDLE_BYTES of JSON, a heatmap's HEATMAP_BUNDLE_BYTES
+ * (large data is reduced on our side and the caption says how, and where the full data is); bad options throw a PlotError naming the problem and the fix.
  */
 import type { ColumnTable } from 'arquero';
 import { typeToString } from '../compiler/types.js';
 import { choosePlot, effectiveShape, isConstant } from './plot-choice.js';
-import { formatValue, heatmapChart, imageChart, type FieldChart } from './plot-field.js';
+import { formatValue, heatmapChart, HEATMAP_BUNDLE_BYTES, imageChart, type FieldChart } from './plot-field.js';
 import { formatCount, streamColumns, type Column } from './plot-data.js';
 import { fewChart, histogramChart, lineChart, scatterChart, type Charted, type Series, type XYInput } from './plot-xy.js';
 import { pngBase64, renderPng } from './plot-render.js';
@@ -117,17 +117,22 @@ export async function finishChart(kind: ShownKind, title: string, c: Charted, ba
   throw new Error('unreachable');
 }
 
-/** A heatmap or image: the PNG from the picture variant, finer while the bundle stays under 1 MB. */
+/**
+ * A heatmap or image: the PNG from the picture variant, as fine as the output's budget allows (a
+ * heatmap HEATMAP_BUNDLE_BYTES, an image MAX_BUNDLE_BYTES): the field is drawn from coarser block means,
+ * then at a lower scale, until the whole bundle fits.
+ */
 async function finishField(kind: ShownKind, title: string, c: FieldChart, backend?: string): Promise<PlotDisplay> {
   const w = c.spec.width as number;
   const h = c.spec.height as number;
+  const budget = kind === 'heatmap' ? HEATMAP_BUNDLE_BYTES : MAX_BUNDLE_BYTES;
   let last: PlotDisplay | undefined;
-  for (const [scale, detail] of [[2, 2], [1.5, 1.5], [1, 1], [1, 0.5], [1, 0.25]] as const) {
+  for (const [scale, detail] of [[2, 2], [2, 1], [2, 0.5], [1.5, 0.5], [1, 0.5], [1, 0.25], [1, 0.125]] as const) {
     const r = await renderPng(c.pictureSpec({ w: Math.round(w * detail), h: Math.round(h * detail) }), scale);
     last = new PlotDisplay(kind, title, c.caption, r.png, c.spec, Math.round(r.width / scale), { ...r.area, scale }, backend, c.factor);
-    if (bundleBytes(last) <= MAX_BUNDLE_BYTES) return last;
+    if (bundleBytes(last) <= budget) return last;
   }
-  return new PlotDisplay(kind, title, `${c.caption}; interactive view left out (over ${MAX_BUNDLE_BYTES} bytes)`, last!.png, undefined, last!.displayWidth, last!.area, backend, c.factor);
+  return new PlotDisplay(kind, title, `${c.caption}; interactive view left out (over ${budget} bytes)`, last!.png, undefined, last!.displayWidth, last!.area, backend, c.factor);
 }
 
 /** A stream whose shown values are all one value: said in words, with no picture. */
@@ -193,7 +198,7 @@ export async function plotStream(data: StreamData & { backend?: string }, option
       if (rank !== 2) throw new PlotError(`a heatmap needs a 2-D stream; '${data.name}' has shape <${data.shape.join(', ')}>`, "use kind: 'line' or 'histogram' for it, or declare the stream 2-D");
       const comp = options.component ?? (options.y !== undefined ? ys[0]! : names[0]!);
       const field = { values: pick(comp), width: shape[1]!, height: shape[0]! };
-      return finishField(kind, title, heatmapChart(field, { title, about, valueTitle: label(comp) }), backend);
+      return finishField(kind, title, heatmapChart(field, { title, about, valueTitle: label(comp), fullData: `await ${data.name}.toTable()` }), backend);
     }
     case 'image': {
       if (rank !== 2) throw new PlotError(`an image needs a 2-D stream; '${data.name}' has shape <${data.shape.join(', ')}>`, "use kind: 'line' or 'histogram' for it");
@@ -277,7 +282,7 @@ export async function plotTable(t: ColumnTable, options: PlotOptions = {}, name 
       if (!options.x || ys.length !== 1 || !options.z) throw new PlotError(`a table ${kind} needs x, y (integer cell positions) and z (the value)`, "pass { kind: 'heatmap', x: 'j', y: 'i', z: 'value' }");
       const field = gridOf(col(options.x), col(ys[0]!), col(options.z), options.x, ys[0]!);
       if (isConstant([field.values])) return constantDisplay(title, about, [options.z], [field.values], field.values.length);
-      return finishField('heatmap', title, heatmapChart(field, { title, about, valueTitle: options.z, xTitle: options.x, yTitle: ys[0]! }));
+      return finishField('heatmap', title, heatmapChart(field, { title, about, valueTitle: options.z, xTitle: options.x, yTitle: ys[0]!, fullData: 'the table itself' }));
     }
   }
 }

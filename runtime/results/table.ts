@@ -9,7 +9,11 @@
  *   prefix.
  * Display (tableMimeBundle): a 2-D stream as a grid, other ranks as a list, both a small window of the
  * data with "... N more" markers, plus a text/plain form: large streams never ship millions of rows.
+ * Every table of this Arquero copy (a stream's `toTable()`, its filters and rollups, `aq.table(...)`)
+ * prints as the same kind of text window (tableText) wherever Node inspects it: a cell's text/plain,
+ * `console.log(t)`, `t?`. Arquero's own inspection shows its internals (`_names`, `_mask`).
  */
+import { inspect } from 'node:util';
 import { table, type ColumnTable } from 'arquero';
 import { flattenElement, typeToString, wordKind, type Type } from '../compiler/types.js';
 
@@ -162,6 +166,23 @@ function cellsText(c: Cells): string {
   const out: string[] = [render(c.head)];
   for (const r of c.rows) out.push(r.more ? `${r.header ? `${r.header} ` : ''}${r.cells[0]}` : render(r.header !== undefined ? [r.header, ...r.cells] : r.cells));
   return out.join('\n');
+}
+
+/** An Arquero table as text: its size and column names, then the first and last rows under a header. */
+export function tableText(t: ColumnTable): string {
+  const names = t.columnNames();
+  const rows = t.numRows();
+  const caption = `table: ${formatCount(rows)} row${rows === 1 ? '' : 's'} x ${names.length} column${names.length === 1 ? '' : 's'}`;
+  return names.length === 0 ? caption : `${caption}\n${cellsText(listCells(t))}`;
+}
+
+// ColumnTable's prototype is shared by every table of this arquero copy (filters and rollups make new ones).
+const tablePrototype = Object.getPrototypeOf(table({})) as object;
+if (!Object.prototype.hasOwnProperty.call(tablePrototype, inspect.custom)) {
+  Object.defineProperty(tablePrototype, inspect.custom, {
+    value(this: ColumnTable) { return tableText(this); },
+    writable: true, configurable: true, enumerable: false,
+  });
 }
 
 function formatCount(n: number): string {

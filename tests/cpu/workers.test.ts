@@ -44,6 +44,7 @@ describe('worker threads', () => {
     const plain = createCpuRuntime({ cpu: {} });
     const split = createCpuRuntime({ cpu: { workers: 3, workerThresholdMs: 0 } });
     expect(split.backend.description).toContain('3 worker threads');
+    expect(createCpuRuntime({ cpu: { workers: 1 } }).backend.description).toBe('cpu (JavaScript, 1 worker thread)');
     const [a, b] = [await scenario(plain), await scenario(split)];
     expect(b.r).toEqual(a.r);
     expect(b.total).toBe(a.total);

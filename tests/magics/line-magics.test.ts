@@ -52,15 +52,19 @@ describe('%brook line magics (cpu)', () => {
     await line('streams', s.ctx);
     const table = String(s.displays[0]!['text/plain']);
     expect(table.split('\n')[0]).toBe('2 live streams on cpu'); // the backend said once, not per row
-    expect(table).toMatch(/^a\s+float\s+<6>\s+24$/m);
-    expect(table).toMatch(/^b\s+float4\s+<2, 3>\s+96$/m);
+    expect(table).toMatch(/^a\s+float\s+<6>\s+24 bytes$/m); // 6 floats of 4 bytes
+    expect(table).toMatch(/^b\s+float4\s+<2, 3>\s+96 bytes$/m);
     expect(String(s.displays[0]!['text/html'])).toMatch(/<table>.*<td[^>]*>a<\/td><td[^>]*>float<\/td>/);
 
     const info = context(g);
     await line('info', info.ctx);
     const infoText = String(info.displays[0]!['text/plain']);
     expect(infoText).toMatch(/^backend\s+cpu$/m);
-    expect(infoText).toMatch(/^maxBindingBytes\s+[\d,]+/m);
+    // Limits in words with their API name, bytes in plain units: the CPU backend's 2^31 - 4 bytes.
+    expect(infoText).toMatch(/^largest piece one launch binds \(maxBindingBytes\)\s+2\.00 GiB$/m);
+    expect(infoText).toMatch(/^largest stream \(maxBufferBytes\)\s+2\.00 GiB$/m);
+    expect(infoText).not.toMatch(/\d,\d{3},\d{3}/); // no raw byte counts
+    expect(infoText).not.toMatch(/\b1 worker threads\b/);
     expect(String(info.displays[0]!['text/html'])).toContain('<table>');
 
     const free = context(g);
@@ -157,5 +161,18 @@ describe('the CPU-fallback reason is said once per session', () => {
     expect(s.backendLabel()).toBe('cpu');
     (s as unknown as { runtime: unknown }).runtime = { backend: { name: 'webgpu', description: 'NVIDIA H100 80GB HBM3 (Vulkan 1.3, driver 550.54)' } };
     expect(s.backendLabel()).toBe('webgpu: NVIDIA H100 80GB HBM3');
+  });
+});
+
+describe('%brook info and streams: byte counts in plain units', () => {
+  it('formatBytes: whole units exactly, others to three digits, small counts in bytes', async () => {
+    const { formatBytes } = await import('../../magics/report.js');
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(1023)).toBe('1023 bytes');
+    expect(formatBytes(1024)).toBe('1 KiB');
+    expect(formatBytes(1536)).toBe('1.50 KiB');
+    expect(formatBytes(128 * 2 ** 20)).toBe('128 MiB');
+    expect(formatBytes(2 ** 31 - 4)).toBe('2.00 GiB');
+    expect(formatBytes(4 * 2 ** 30)).toBe('4 GiB');
   });
 });

@@ -8,7 +8,7 @@ import { compile } from 'vega-lite';
 import { table } from 'arquero';
 import { plotStream, plotTable, PlotError, MAX_BUNDLE_BYTES, type PlotDisplay } from '../../runtime/results/plot.js';
 import { choosePlot, FEW } from '../../runtime/results/plot-choice.js';
-import { MAX_HEATMAP_CELLS, formatValue } from '../../runtime/results/plot-field.js';
+import { HEATMAP_BUNDLE_BYTES, MAX_HEATMAP_CELLS, formatValue } from '../../runtime/results/plot-field.js';
 import { bundleBytes, F, pixels, specErrors, words } from './plot-helpers.js';
 
 const VIRIDIS_LOW = [0x44, 0x01, 0x54]; // viridis at 0 (#440154)
@@ -114,6 +114,45 @@ describe('plots by shape and values', () => {
     expect(enc.color!.scale!.domain).toEqual(['x', 'y']);
   }, T);
 
+  it('a float4 whose components are nearly equal is drawn as small multiples: a row per component, each with its own y scale', async () => {
+    const n = 200;
+    const vals: number[] = [];
+    // x, y, z, w within 0.003 of each other: on one axis spanning -1..1 they would be one line.
+    for (let i = 0; i < n; i++) for (let c = 0; c < 4; c++) vals.push(Math.sin(i / 20) + c * 0.001);
+    const p = await plotStream({ name: 'result', elem: F(4), shape: [n], words: words(vals) });
+    expect(p.kind).toBe('line');
+    expect(specErrors(p.spec)).toEqual([]);
+    const facet = p.spec!.facet as { row: { field: string; sort: string[] } };
+    expect(facet.row).toMatchObject({ field: 'series', sort: ['x', 'y', 'z', 'w'] });
+    expect(p.spec!.resolve).toEqual({ scale: { y: 'independent' } });
+    expect((p.spec!.spec as { mark: { type: string } }).mark.type).toBe('line');
+    expect(p.caption).toContain('x, y, z, w in rows with their own y scales (on one axis x and y would draw as one line)');
+    // Each row's data is its component's float32 values, exactly.
+    for (const [c, name] of ['x', 'y', 'z', 'w'].entries()) {
+      const ys = rowsOf(p).filter((r) => r.series === name).map((r) => r.y as number);
+      expect(ys).toEqual(Array.from({ length: n }, (_, i) => Number(Math.fround(Math.sin(i / 20) + c * 0.001).toPrecision(9))));
+    }
+    // The picture has four plot areas stacked: taller than the one-axis chart of a float2 below.
+    const oneAxis = await plotStream({ name: 'v', elem: F(2), shape: [n], words: words(Array.from({ length: 2 * n }, (_, k) => (k % 2 ? Math.cos : Math.sin)(Math.floor(k / 2) / 20))) });
+    expect(oneAxis.spec!.facet).toBeUndefined();
+    expect(pixels(p.png!).height).toBeGreaterThan(pixels(oneAxis.png!).height * 1.3);
+  }, T);
+
+  it('components of very different size get rows too (the small one would draw flat); distinct ones share one axis', async () => {
+    const n = 100;
+    const vals: number[] = [];
+    for (let i = 0; i < n; i++) vals.push(Math.sin(i / 10), 1000 * i);
+    const p = await plotStream({ name: 'v', elem: F(2), shape: [n], words: words(vals) });
+    expect(p.spec!.resolve).toEqual({ scale: { y: 'independent' } });
+    expect(p.caption).toContain('(on one axis x would draw flat)');
+    expect(specErrors(p.spec)).toEqual([]);
+    const { sharedAxisHides } = await import('../../runtime/results/plot-xy.js');
+    const lo = { lo: -1, hi: 1, nonFinite: 0 };
+    expect(sharedAxisHides([{ name: 'a', values: [0, 1] }, { name: 'b', values: [0, -1] }], lo)).toBeUndefined();
+    expect(sharedAxisHides([{ name: 'a', values: [0, 1] }, { name: 'b', values: [0.015, 1] }], lo)).toBe('on one axis a and b would draw as one line');
+    expect(sharedAxisHides([{ name: 'a', values: [0, 1] }, { name: 'b', values: [0.03, 1] }], lo)).toBeUndefined();
+  }, T);
+
   it('a 2-D float stream is a Vega-Lite heatmap: rect marks over its cells, data and tooltips in the spec', async () => {
     const H = 30;
     const W = 40;
@@ -148,21 +187,51 @@ describe('plots by shape and values', () => {
     expect(near(inArea(p, 0.5, 0.99), VIRIDIS_LOW)).toBe(true);
   }, T);
 
-  it(`a 1024x1024 heatmap is aggregated on our side to at most ${MAX_HEATMAP_CELLS} cells of block means, under 1 MB`, async () => {
-    const N = 1024;
+  it.each([512, 2048])(`a square heatmap of side %i is stored under ${HEATMAP_BUNDLE_BYTES} bytes: ${MAX_HEATMAP_CELLS} block-mean cells checked against a mean taken here, and where the full data is`, async (N) => {
     const vals = new Float32Array(N * N);
-    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) vals[r * N + c] = Math.sin(r / 40) * Math.cos(c / 60);
+    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) vals[r * N + c] = Math.sin(r / 40) * Math.cos(c / 60) + (r * 31 + c * 17) % 7 / 100;
     const p = await plotStream({ name: 'big', elem: F(), shape: [N, N], words: new Uint32Array(vals.buffer) });
-    expect(p.factor).toBe(6); // 171 x 171 = 29,241 cells; 5 x 5 blocks would give 205 x 205 = 42,025
+    const f = N / 64;
+    expect(p.factor).toBe(f);
     const v = (rowsOf(p)[0]!.v as unknown as (number | null)[]);
-    expect(v).toHaveLength(171 * 171);
-    // Reference block mean (float64) of the 6x6 block at block row 10, block column 20.
-    let sum = 0;
-    for (let r = 60; r < 66; r++) for (let c = 120; c < 126; c++) sum += vals[r * N + c]!;
-    expect(v[10 * 171 + 20]).toBeCloseTo(sum / 36, 4);
-    expect(p.caption).toContain('cells are 6x6 block means (171 x 171 cells)');
-    expect(bundleBytes(p)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
+    expect(v).toHaveLength(64 * 64);
+    // Every cell against its block's float64 mean, computed here from the stream's values.
+    for (let br = 0; br < 64; br++) {
+      for (let bc = 0; bc < 64; bc++) {
+        let sum = 0;
+        for (let r = br * f; r < (br + 1) * f; r++) for (let c = bc * f; c < (bc + 1) * f; c++) sum += vals[r * N + c]!;
+        expect(Math.abs(v[br * 64 + bc]! - sum / (f * f))).toBeLessThan(1e-4); // 5 significant digits
+      }
+    }
+    expect(p.caption).toContain(`cells are ${f}x${f} block means (64 x 64 cells); every value: await big.toTable()`);
+    expect(specErrors(p.spec)).toEqual([]);
+    const bytes = bundleBytes(p);
+    console.log(`${N}x${N} heatmap output: ${bytes} bytes (spec ${JSON.stringify(p.spec).length}, PNG ${p.png!.length})`);
+    expect(bytes).toBeLessThanOrEqual(HEATMAP_BUNDLE_BYTES);
     expect(p.displayWidth).toBeLessThanOrEqual(600);
+    // The picture is still drawn at a readable size, not shrunk to a thumbnail to fit.
+    expect(pixels(p.png!).width).toBeGreaterThan(300);
+  }, T);
+
+  it('a heatmap whose sides are not multiples of the block: edge blocks are the means of the elements they hold', async () => {
+    const W = 1000;
+    const H = 700;
+    const vals = Float32Array.from({ length: W * H }, (_, k) => ((k % W) * 3 + Math.floor(k / W) * 5) % 11);
+    const p = await plotStream({ name: 'odd', elem: F(), shape: [H, W], words: new Uint32Array(vals.buffer) });
+    const f = p.factor;
+    const cw = Math.ceil(W / f);
+    const ch = Math.ceil(H / f);
+    expect(cw * ch).toBeLessThanOrEqual(MAX_HEATMAP_CELLS);
+    expect((cw - 1) * f).toBeLessThan(W); // the last column of blocks is partial
+    const v = (rowsOf(p)[0]!.v as unknown as number[]);
+    const mean = (br: number, bc: number) => {
+      let sum = 0;
+      let n = 0;
+      for (let r = br * f; r < Math.min(H, (br + 1) * f); r++) for (let c = bc * f; c < Math.min(W, (bc + 1) * f); c++) { sum += vals[r * W + c]!; n++; }
+      return sum / n;
+    };
+    for (const [br, bc] of [[0, 0], [ch - 1, cw - 1], [3, cw - 1], [ch - 1, 5]] as const) expect(v[br * cw + bc]).toBeCloseTo(mean(br, bc), 3);
+    expect(bundleBytes(p)).toBeLessThanOrEqual(HEATMAP_BUNDLE_BYTES);
   }, T);
 
   it('a tall 2-D stream gives a bounded picture (aspect capped, said in the caption)', async () => {
@@ -259,7 +328,7 @@ describe('large streams are reduced on our side', () => {
     expect(bundleBytes(p)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
   }, T);
 
-  it('incompressible 2048x2048 noise still fits 1 MB, as a heatmap and as an image', async () => {
+  it(`incompressible 2048x2048 noise still fits: ${HEATMAP_BUNDLE_BYTES} bytes as a heatmap, 1 MB as an image`, async () => {
     const N = 2048;
     const vals = new Float32Array(N * N);
     let s = 1;
@@ -268,7 +337,8 @@ describe('large streams are reduced on our side', () => {
       vals[i] = s / 2 ** 32;
     }
     const heat = await plotStream({ name: 'noise', elem: F(), shape: [N, N], words: new Uint32Array(vals.buffer) });
-    expect(bundleBytes(heat)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
+    expect(bundleBytes(heat)).toBeLessThanOrEqual(HEATMAP_BUNDLE_BYTES);
+    expect(heat.spec).toBeDefined(); // the interactive view kept
     expect(heat.caption).toMatch(/cells are \d+x\d+ block means/);
     const rgb = new Float32Array(N * N * 3);
     for (let i = 0; i < rgb.length; i++) rgb[i] = vals[i % vals.length]!;

@@ -270,7 +270,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
   const storage = new CpuStorage(pool !== null);
   const backend = {
     name: 'cpu' as const,
-    description: pool ? `cpu (JavaScript, ${pool.size} worker threads)` : 'cpu (JavaScript)',
+    description: pool ? `cpu (JavaScript, ${pool.size} worker thread${pool.size === 1 ? '' : 's'})` : 'cpu (JavaScript)',
     limits: { maxBufferBytes: 2 ** 31 - 4, maxBindingBytes: 2 ** 31 - 4 },
     pool,
 
