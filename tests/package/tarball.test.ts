@@ -10,7 +10,7 @@
  * packs is the one tests/global-setup.ts made, so `npm pack --ignore-scripts` does not rebuild.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +140,21 @@ describe('using the installed package', () => {
     expect(r.status, fail('import', r)).toBe(0);
     expect(r.stdout.trim()).toBe(`function ${apps.length}`);
   });
+
+  it("TypeScript cells are checked against Node's types from the install: a misspelt process.env is a located error", () => {
+    const cell = (source: string) => ({ cell_type: 'code', execution_count: null, metadata: {}, outputs: [], source });
+    const notebook = (source: string) => JSON.stringify({ cells: [cell(source)], metadata: {}, nbformat: 4, nbformat_minor: 5 });
+    writeFileSync(join(app, 'typo.ipynb'), notebook("const home = process.evn.HOME;"));
+    const bad = sh('npx', ['--no-install', 'brook', 'execute', 'typo.ipynb'], app, 3 * MINUTES);
+    expect(bad.status, fail('brook execute typo.ipynb', bad)).toBe(1);
+    expect(bad.stderr).toMatch(/Property 'evn' does not exist on type 'Process'/);
+    expect(bad.stderr).toMatch(/\n {2}1 \| const home = process\.evn\.HOME;\n {4}\| {22}\^{3}\n/);
+    writeFileSync(join(app, 'typed.ipynb'), notebook("const n: number = Buffer.from('abc').length + (process.env.NO_SUCH_VARIABLE?.length ?? 0);\nn"));
+    const good = sh('npx', ['--no-install', 'brook', 'execute', 'typed.ipynb'], app, 3 * MINUTES);
+    expect(good.status, fail('brook execute typed.ipynb', good)).toBe(0);
+    const outputs = (JSON.parse(readFileSync(join(app, 'typed.ipynb'), 'utf8')) as { cells: { outputs: { data?: Record<string, string> }[] }[] }).cells[0]!.outputs;
+    expect(outputs.map((o) => o.data?.['text/plain'])).toEqual(['3']);
+  }, 6 * MINUTES);
 
   it('npx brook install --prefix, then nbconvert executes the tour on that kernelspec, every value right', () => {
     const inst = sh('npx', ['--no-install', 'brook', 'install', '--prefix', prefix], app, 2 * MINUTES);
