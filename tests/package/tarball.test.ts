@@ -10,10 +10,10 @@
  * packs is the one tests/global-setup.ts made, so `npm pack --ignore-scripts` does not rebuild.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(join(tmpdir(), 'brook-tarball-'));
@@ -52,6 +52,11 @@ beforeAll(() => {
   installLog = install.stdout + install.stderr;
   expect(install.status, fail('npm install of the tarball', install)).toBe(0);
 }, 20 * MINUTES);
+
+// The install is about 300 MB: gone with the test (KEEP_TARBALL_TEST=1 keeps it to look at).
+afterAll(() => {
+  if (process.env.KEEP_TARBALL_TEST !== '1') rmSync(tmp, { recursive: true, force: true });
+});
 
 describe('npm pack: what the tarball holds', () => {
   it('the built code, bin, lib, the example, the tour, the README, the licence and the shrinkwrap: nothing of the clone besides', () => {
