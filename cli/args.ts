@@ -7,7 +7,7 @@ export const USAGE = `usage: brook run FILE.br [MORE.br ...] [--backend cpu|webg
        brook check FILE.br [MORE.br ...] [-I DIR]
        brook kernel | install | execute ...
        brook lab [--port N] [--no-browser] [NOTEBOOK.ipynb]
-       brook --help | --version
+       brook --help | --version;  brook COMMAND --help: that command's usage
 
 commands:
   run      compile the program and run its main(argc, argv); argv[0] is the program path,

@@ -27,12 +27,42 @@ export const KERNEL_USAGE = `  kernel   run the Jupyter kernel: brook kernel --c
   execute  run a notebook headlessly and save its outputs: brook execute NB.ipynb [--output OUT.ipynb] [--html [OUT.html]]
 `;
 
+/** `brook NAME --help`: each subcommand's own usage, printed on stdout with exit status 0. */
+export const COMMAND_USAGE = {
+  kernel: `usage: brook kernel --connection-file FILE   (or -f FILE, as ipykernel accepts)
+
+Runs the Jupyter kernel on the connection file Jupyter writes. Jupyter starts it through the kernelspec
+that \`brook install\` registers; there is no need to run it by hand.
+`,
+  install: `usage: brook install [--user | --sys-prefix | --prefix DIR] [--name NAME]
+
+Registers the "Brook (TypeScript)" kernel with Jupyter (writes kernels/NAME/kernel.json and its logos):
+  --user         in your Jupyter data folder (the default; JUPYTER_DATA_DIR, else ~/.local/share/jupyter)
+  --sys-prefix   in the active Python environment (VIRTUAL_ENV, CONDA_PREFIX, else the jupyter on PATH)
+  --prefix DIR   in DIR/share/jupyter (then run Jupyter with JUPYTER_PATH=DIR/share/jupyter)
+  --name NAME    the kernel's folder name (default brook)
+`,
+  execute: `usage: brook execute NOTEBOOK.ipynb [--output OUT.ipynb] [--html [OUT.html]]
+
+Runs every code cell of the notebook headlessly, in order, on the Brook kernel, and saves the notebook
+with its outputs: to OUT.ipynb (-o for short), else back into NOTEBOOK.ipynb. --html also writes a
+standalone HTML page (default: the output's name with .html). Stops at the first failing cell that is not
+tagged raises-exception (exit status 1), saving what ran.
+`,
+} as const;
+
+/** Whether the arguments ask for the command's usage (`--help` or `-h` anywhere). */
+function asksForHelp(argv: string[]): boolean {
+  return argv.some((a) => a === '--help' || a === '-h');
+}
+
 function usage(io: CommandIO, message: string): number {
   io.stderr(`brook: ${message}\n`);
   return 2;
 }
 
 export async function kernelCommand(argv: string[], io: CommandIO = defaultIO): Promise<number> {
+  if (asksForHelp(argv)) return void io.stdout(COMMAND_USAGE.kernel), 0;
   let file: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -47,6 +77,7 @@ export async function kernelCommand(argv: string[], io: CommandIO = defaultIO): 
 }
 
 export async function installCommand(argv: string[], io: CommandIO = defaultIO): Promise<number> {
+  if (asksForHelp(argv)) return void io.stdout(COMMAND_USAGE.install), 0;
   const options: { user?: boolean; sysPrefix?: boolean; prefix?: string; name?: string } = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -70,6 +101,7 @@ export async function installCommand(argv: string[], io: CommandIO = defaultIO):
 }
 
 export async function executeCommand(argv: string[], io: CommandIO = defaultIO): Promise<number> {
+  if (asksForHelp(argv)) return void io.stdout(COMMAND_USAGE.execute), 0;
   let notebook: string | undefined;
   const options: { output?: string; html?: string | boolean } = {};
   for (let i = 0; i < argv.length; i++) {

@@ -185,9 +185,8 @@ function backendBadge(ctx: ExecuteContext, timing = ''): void {
 
 /** The first output of a session that runs on the CPU because WebGPU could not start says why, once. */
 function fallbackNotice(ctx: ExecuteContext): void {
-  const reason = session.takeFallbackNotice();
-  if (!reason) return;
-  const text = `brook: WebGPU is not available, so Brook runs on the CPU backend. Why: ${reason} (%brook info shows this again)`;
+  const text = session.takeFallbackNotice();
+  if (!text) return;
   ctx.displayData({ 'text/plain': text, 'text/html': `<div style="color: #8a6d3b; font-size: 0.85em">${escapeHtml(text)}</div>` });
 }
 

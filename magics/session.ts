@@ -123,6 +123,8 @@ export class BrookSession {
         fusion: this.fusionChoice,
         stdout: (s) => this.sink.stdout(s),
         stderr: (s) => this.sink.stderr(s),
+        // The first cell that needs the runtime says why it runs on the CPU, once (takeFallbackNotice).
+        sayFallback: false,
       }).then((rt) => {
         // A start superseded while in flight (switchBackend or reset during the magics' early start)
         // must not replace the runtime chosen since: it is closed instead.
@@ -184,12 +186,15 @@ export class BrookSession {
 
   private fallbackNoticeGiven = false;
 
-  /** The CPU-fallback reason the first time it is asked for in this session (undefined after that). */
+  /** The one line saying why the session runs on the CPU, the first time it is asked for in this session
+   *  (undefined after that, and when it runs where it was asked to). */
   takeFallbackNotice(): string | undefined {
     const reason = this.runtime?.fallbackReason;
     if (!reason || this.fallbackNoticeGiven) return undefined;
     this.fallbackNoticeGiven = true;
-    return reason;
+    const software = this.runtime?.softwareAdapter;
+    if (software) return `brook: running on the CPU backend: the only WebGPU adapter is ${software}, a software renderer (%brook backend webgpu uses it)`;
+    return `brook: WebGPU is not available, so Brook runs on the CPU backend. Why: ${reason} (%brook info shows this again)`;
   }
 
   /** TypeScript values the cell may name: own properties of the TS globals that are C identifiers. */

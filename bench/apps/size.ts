@@ -6,6 +6,7 @@
  */
 import { BrookRuntimeError } from '../../runtime/compiler/index.js';
 import { harnessGpu } from './device.js';
+import { SOFTWARE_ADAPTER } from '../../runtime/backends/webgpu/device.js';
 
 export type AppSize = 'small' | 'full';
 
@@ -17,8 +18,8 @@ export function appSize(env: Record<string, string | undefined> = process.env): 
   throw new BrookRuntimeError('BRK5350', `BROOK_SIZE is '${env.BROOK_SIZE}'; it must be small or full`, undefined, 'unset it (full on a GPU, small without one) or start the kernel with BROOK_SIZE=small or BROOK_SIZE=full');
 }
 
-/** Adapters that are a CPU in disguise: their "full" runs would take hours. */
-export const SOFTWARE_ADAPTER = /llvmpipe|lavapipe|swiftshader|software/i;
+/** Adapters that are a CPU in disguise: their "full" runs would take hours (the runtime's own test). */
+export { SOFTWARE_ADAPTER } from '../../runtime/backends/webgpu/device.js';
 
 /**
  * BROOK_SIZE, or, unset: full where a hardware WebGPU adapter exists (and BROOK_BACKEND does not ask

@@ -6,8 +6,11 @@
  * - backend 'cpu': kernels compiled to JavaScript (backends/cpu);
  * - backend 'webgpu': Dawn through the `webgpu` package (backends/webgpu), loaded on demand;
  * - 'auto' (default): BROOK_BACKEND, else the original's BRT_RUNTIME (`cpu` means cpu, any other name
- *   webgpu), else webgpu where an adapter exists. A failed or unknown choice falls back to cpu with one
- *   line on `stderr` saying why; `requireGpu` (or BROOK_REQUIRE_GPU=1) turns that into an error.
+ *   webgpu), else webgpu where a hardware adapter exists. A failed or unknown choice falls back to cpu
+ *   with one line on `stderr` saying why; `requireGpu` (or BROOK_REQUIRE_GPU=1) turns that into an error.
+ * - Left to itself (no option, no variable), the runtime takes the CPU backend when the only adapter is
+ *   a software renderer (lavapipe, llvmpipe, SwiftShader: no faster than the CPU backend), saying so in
+ *   one line; an explicit webgpu (option, BROOK_BACKEND, BRT_RUNTIME, requireGpu) still uses it.
  * `createCpuRuntime` is the synchronous CPU-only form (tests, tools).
  * Everything brt/index.ts exports is re-exported, so a caller needs one import.
  */
@@ -33,6 +36,9 @@ export interface RuntimeOptions {
   env?: Record<string, string | undefined>;
   /** Kernel fusion (brt/fusion.ts): 'on', 'off' or 'verify'; default from BROOK_FUSE (on when unset). */
   fusion?: FusionMode;
+  /** false: no line on `stderr` when the runtime runs on the CPU in place of WebGPU (the caller says
+   *  it itself: the notebook session, once per session); the reason is still `fallbackReason`. */
+  sayFallback?: boolean;
 }
 
 /** Every core by default (BROOK_CPU_THREADS overrides; 1: the calling thread only). */
@@ -70,20 +76,34 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Brook
   const requireGpu = options.requireGpu ?? env.BROOK_REQUIRE_GPU === '1';
   const { want, note } = requestedBackend(options);
   let reason = note;
+  let software: string | undefined;
   if (want !== 'cpu' && !note) {
     try {
       // Loaded on demand: the CPU path never imports the GPU stack (BROOK.md 9, USERS.md 9).
       const path = './webgpu/index.js';
       const mod = (await import(path)) as { createWebGPUBackend?: (o?: unknown) => Promise<Backend> };
       if (!mod.createWebGPUBackend) throw new Error('the WebGPU backend module has no createWebGPUBackend');
-      const backend = await mod.createWebGPUBackend(options.webgpu ?? {});
+      // Only the default choice passes a software renderer by; asking for webgpu in any way uses it.
+      const refuseSoftwareAdapter = want === 'auto' && !requireGpu;
+      const backend = await mod.createWebGPUBackend({ ...options.webgpu, refuseSoftwareAdapter });
       // After a device loss the session carries on on the CPU (BRK5019, runtime.ts).
       return new RuntimeHandle(backend, out, undefined, { fallback: () => createCpuBackend(options.cpu ?? defaultCpuOptions()), notice: err }, fusionOf(options));
     } catch (e) {
-      reason = `WebGPU backend unavailable: ${(e as Error).message.split('\n')[0]}`;
+      const message = (e as Error).message.split('\n')[0]!;
+      const start = e as { step?: string; adapter?: string };
+      if (start.step === 'software') {
+        reason = message;
+        software = start.adapter ?? 'software';
+      } else reason = `WebGPU backend unavailable: ${message}`;
     }
   }
   if (reason && requireGpu) throw new Error(`brook: ${reason} (and a GPU is required)`);
-  if (reason) err(`brook: ${reason}; running on the CPU backend\n`);
-  return new RuntimeHandle(createCpuBackend(options.cpu ?? defaultCpuOptions()), out, reason, undefined, fusionOf(options));
+  if (reason && options.sayFallback !== false) {
+    err(software
+      ? `brook: running on the CPU backend: the only WebGPU adapter is ${software}, a software renderer (--backend webgpu or BROOK_BACKEND=webgpu uses it)\n`
+      : `brook: ${reason}; running on the CPU backend\n`);
+  }
+  const handle = new RuntimeHandle(createCpuBackend(options.cpu ?? defaultCpuOptions()), out, reason, undefined, fusionOf(options));
+  handle.softwareAdapter = software;
+  return handle;
 }

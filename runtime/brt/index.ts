@@ -20,6 +20,8 @@ export interface BrookRuntimeHandle extends BrookRuntime {
   readonly stdout: (s: string) => void;
   /** Why the runtime runs on the CPU although a GPU was asked for, if it does. */
   readonly fallbackReason?: string;
+  /** Set when the default choice left a software WebGPU adapter (this is its name) for the CPU backend. */
+  readonly softwareAdapter?: string;
   /** Time in streamRead/streamWrite so far (transfer-clock.ts). */
   readonly transfers: TransferClock;
   /** Kernel fusion: its mode (settable: `%brook fuse on|off`) and counts (fusion.ts). */
@@ -29,6 +31,7 @@ export interface BrookRuntimeHandle extends BrookRuntime {
 
 /** A runtime over one backend, as createRuntime (backends/index.ts) returns it. */
 export class RuntimeHandle extends Runtime implements BrookRuntimeHandle {
+  softwareAdapter?: string;
   constructor(backend: Backend, readonly stdout: (s: string) => void, private readonly startReason?: string, hooks?: RuntimeHooks, fusion?: FusionMode) {
     super(backend, hooks, fusion);
   }

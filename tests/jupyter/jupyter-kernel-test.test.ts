@@ -29,7 +29,9 @@ describe('jupyter_kernel_test', () => {
       cwd: import.meta.dirname,
       encoding: 'utf8',
       timeout: 240_000,
-      env: { ...process.env, JUPYTER_PATH: jupyterPath, PYTHONPATH: import.meta.dirname, PYTHONDONTWRITEBYTECODE: '1' },
+      // webgpu asked for explicitly: left to itself the kernel takes the CPU on a software adapter and says
+      // so in the first %%brook cell's outputs, before the ones the suite inspects.
+      env: { ...process.env, BROOK_BACKEND: process.env.BROOK_BACKEND || 'webgpu', JUPYTER_PATH: jupyterPath, PYTHONPATH: import.meta.dirname, PYTHONDONTWRITEBYTECODE: '1' },
     });
     const report = `${r.stdout}\n${r.stderr}`;
     expect(r.status, report).toBe(0);

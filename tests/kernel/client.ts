@@ -67,7 +67,10 @@ export class KernelClient {
   static async start(cwd = mkdtempSync(join(tmpdir(), 'brook-kernel-')), key?: string, env: Record<string, string> = {}): Promise<KernelClient> {
     const { file, info } = await writeConnectionFile(cwd, key);
     const startedAt = performance.now();
-    const child = spawn(process.execPath, [BROOK_BIN, 'kernel', '--connection-file', file], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    // webgpu unless asked otherwise: left to itself the kernel passes a software adapter (lavapipe, CI's)
+    // by for the CPU backend; these tests ran on it and still do (BROOK_BACKEND: '' restores the default).
+    const backend = { BROOK_BACKEND: process.env.BROOK_BACKEND || 'webgpu' };
+    const child = spawn(process.execPath, [BROOK_BIN, 'kernel', '--connection-file', file], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...backend, ...env } });
     return new KernelClient(child, info, startedAt);
   }
 

@@ -156,7 +156,7 @@ describe('the CPU-fallback reason is said once per session', () => {
     // A runtime that fell back to the CPU (what createRuntime gives when WebGPU cannot start).
     (s as unknown as { runtime: unknown }).runtime = { backend: { name: 'cpu', description: 'JavaScript' }, fallbackReason: 'no WebGPU adapter was found (Vulkan driver missing)' };
     expect(s.backendLabel()).toBe('cpu');
-    expect(s.takeFallbackNotice()).toBe('no WebGPU adapter was found (Vulkan driver missing)');
+    expect(s.takeFallbackNotice()).toBe('brook: WebGPU is not available, so Brook runs on the CPU backend. Why: no WebGPU adapter was found (Vulkan driver missing) (%brook info shows this again)');
     expect(s.takeFallbackNotice()).toBeUndefined();
     expect(s.backendLabel()).toBe('cpu');
     (s as unknown as { runtime: unknown }).runtime = { backend: { name: 'webgpu', description: 'NVIDIA H100 80GB HBM3 (Vulkan 1.3, driver 550.54)' } };

@@ -28,14 +28,33 @@ export interface WebGPUBackendOptions {
    *  then stays until its promise settled too. No other thread may open files while fd 2 is swapped
    *  (the swap closes and reopens it), so a thread started here must be done before the swap back. */
   whileStarting?: () => Promise<unknown>;
+  /** Fail with step 'software' when the adapter Dawn offers is a software renderer (isSoftwareAdapter):
+   *  the runtime's default choice then takes the CPU backend, which is as fast (brt/index.ts). */
+  refuseSoftwareAdapter?: boolean;
 }
 
-export type StartStep = 'load' | 'adapter' | 'device';
+export type StartStep = 'load' | 'adapter' | 'device' | 'software';
+
+/** Names of the software renderers Vulkan and Dawn offer as adapters: a CPU in disguise. */
+export const SOFTWARE_ADAPTER = /llvmpipe|lavapipe|swiftshader|software/i;
+
+/**
+ * Whether an adapter is a software renderer: Dawn marks its CPU-type adapters (lavapipe, llvmpipe,
+ * SwiftShader) as fallback adapters; the names catch a binding that does not say so. Dawn offers a
+ * fallback adapter only when no hardware one exists, so such an adapter is the only one there is.
+ */
+export function isSoftwareAdapter(adapter: GPUAdapter): boolean {
+  const info = adapter.info as GPUAdapterInfo & { isFallbackAdapter?: boolean };
+  if (info.isFallbackAdapter === true || (adapter as { isFallbackAdapter?: boolean }).isFallbackAdapter === true) return true;
+  return SOFTWARE_ADAPTER.test([info.description, info.device, info.architecture, info.vendor].join(' '));
+}
 
 export class WebGPUStartError extends Error {
   constructor(
     readonly step: StartStep,
     message: string,
+    /** The adapter refused (step 'software'): its short name, e.g. llvmpipe. */
+    readonly adapter?: string,
   ) {
     super(message);
     this.name = 'WebGPUStartError';
@@ -124,6 +143,11 @@ export async function startDevice(options: WebGPUBackendOptions = {}): Promise<S
       'no WebGPU adapter was found (Dawn found no Vulkan, Metal or D3D12 device; without a GPU on Linux, install Mesa\'s lavapipe: mesa-vulkan-drivers)',
     );
   }
+  if (options.refuseSoftwareAdapter && isSoftwareAdapter(adapter)) {
+    (await devicePromise?.catch(() => undefined))?.destroy();
+    const short = adapterName(adapter).split(':')[0]!.trim();
+    throw new WebGPUStartError('software', `the only WebGPU adapter is a software renderer (${short}), no faster than the CPU backend`, short);
+  }
   let device: GPUDevice;
   try {
     device = await (devicePromise ?? requestDevice(adapter));
@@ -132,7 +156,7 @@ export async function startDevice(options: WebGPUBackendOptions = {}): Promise<S
   }
   const features = WANTED_FEATURES.filter((f) => adapter!.features.has(f));
   const info = adapter.info;
-  const name = info.description || info.device || info.vendor || 'unknown adapter';
+  const name = adapterName(adapter);
   const backendName = (info as unknown as { backend?: string }).backend;
   return {
     gpu,
@@ -141,4 +165,9 @@ export async function startDevice(options: WebGPUBackendOptions = {}): Promise<S
     features: new Set(features),
     description: backendName ? `${name} (${backendName})` : name,
   };
+}
+
+function adapterName(adapter: GPUAdapter): string {
+  const info = adapter.info;
+  return info.description || info.device || info.vendor || 'unknown adapter';
 }
