@@ -56,6 +56,7 @@ import { runVout } from './vout.js';
 import { STAGED_FROM } from './upload.js';
 import { findMemo, rememberLaunch } from './memo.js';
 import type { GpuFailure } from './recorder.js';
+import { budgetFailure } from './loop-budget.js';
 import type { GpuTimes } from './timer.js';
 import type { PipelineCounts } from './pipelines.js';
 import { ProfileTags } from './profile-tags.js';
@@ -115,6 +116,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   /** Turn a GPU failure into the error the user reads. */
   function failureError(f: GpuFailure): BrookRuntimeError {
     if (f.kind === 'lost') return brtError('BRK5019', { backend: 'WebGPU', why: f.message });
+    if (f.kind === 'budget') return budgetFailure(f.status!, f.call?.span);
     const span = f.call?.span as BrookRuntimeError['span'];
     const what = f.call ? ` in ${f.call.what}` : '';
     if (f.kind === 'out-of-memory') {

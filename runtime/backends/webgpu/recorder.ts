@@ -1,6 +1,7 @@
 /// <reference types="@webgpu/types" />
 import { PieceQueue } from './pieces.js';
 import type { GpuTimer } from './timer.js';
+import type { LoopStatus, LoopStatusWords } from './loop-budget.js';
 /**
  * Recording GPU work: kernel calls go into one command encoder (one compute pass while only
  * dispatches follow each other) and are submitted when the host needs data or at `finish`
@@ -24,9 +25,11 @@ export interface RecordedCall {
 }
 
 export interface GpuFailure {
-  kind: 'validation' | 'out-of-memory' | 'lost' | 'compile';
+  kind: 'validation' | 'out-of-memory' | 'lost' | 'compile' | 'budget';
   message: string;
   call?: RecordedCall;
+  /** kind 'budget': what the loop status buffer held (loop-budget.ts). */
+  status?: LoopStatusWords;
 }
 
 const ARENA_BYTES = 1 << 18;
@@ -90,6 +93,8 @@ export class Recorder {
   private readonly checks: Promise<GpuFailure | null>[] = [];
   private afterSubmit: (() => void)[] = [];
   lost: GpuFailure | null = null;
+  /** The device's loop status (loop-budget.ts): a batch that ran a kernel with loops reads it back. */
+  loopStatus: LoopStatus | null = null;
   /** The waiting pieces of a long map launch (pieces.ts). */
   readonly pieces: PieceQueue = new PieceQueue(this);
 
@@ -226,7 +231,10 @@ export class Recorder {
    *  across dispatches): submit if the batch has many dispatches. */
   callRecorded(): void {
     // A long launch's first piece goes to the GPU now; its other pieces wait for the host (pieces.ts).
-    if (this.pieces.hasPending) return this.submitRecorded();
+    if (this.pieces.hasPending) {
+      this.submitRecorded();
+      return;
+    }
     this.largestCall = Math.max(this.largestCall, this.work - this.workAtCall);
     this.workAtCall = this.work;
     const early = Math.max(Recorder.earlyWork, CALLS_PER_EARLY_SUBMIT * this.largestCall);
@@ -250,11 +258,14 @@ export class Recorder {
     this.submitRecorded();
   }
 
-  /** Submit what is recorded, leaving waiting pieces waiting (pieces.ts). */
-  submitRecorded(): void {
+  /**
+   * Submit what is recorded, leaving waiting pieces waiting (pieces.ts). The loop status of the batch
+   * becomes a check of the next sync, or (`ownStatus`: a piece that decides on it itself) is returned.
+   */
+  submitRecorded(ownStatus = false): (() => Promise<LoopStatusWords>) | null {
     if (!this.encoder) {
       this.runAfterSubmit();
-      return;
+      return null;
     }
     if (this.pass) {
       this.pass.end();
@@ -268,6 +279,7 @@ export class Recorder {
       this.device.queue.writeBuffer(this.arena, 0, this.arenaCpu.buffer, 0, this.arenaUsed);
     }
     this.timer?.resolve(this.encoder);
+    const status = this.loopStatus?.recordReadback(this.encoder) ?? null;
     const cmd = this.encoder.finish();
     this.device.queue.submit([cmd]);
     this.timer?.submitted();
@@ -293,6 +305,12 @@ export class Recorder {
     this.work = 0;
     this.dispatches = 0;
     this.runAfterSubmit();
+    if (status && !ownStatus) {
+      const call = calls.length === 1 ? calls[0] : undefined;
+      this.addCheck(status().then((s): GpuFailure | null => (s.word === 0 ? null : { kind: 'budget', message: 'loop budget spent', call, status: s })));
+      return null;
+    }
+    return status;
   }
 
   private runAfterSubmit(): void {
