@@ -19,7 +19,7 @@ import { GpuTimer } from './timer.js';
 import { Uploader } from './upload.js';
 import { Downloader } from './download.js';
 import { WHOLE_WORK } from './bounded.js';
-import { LoopStatus } from './loop-budget.js';
+import { LoopStatus, iterationsPerMs } from './loop-budget.js';
 
 export interface KernelPipeline extends Pipeline {
   plan: ModulePlan;
@@ -50,6 +50,8 @@ export class GpuContext {
   pageBytes: number;
   /** Positions x IR nodes a loop-free launch may have and still be recorded whole (bounded.ts). */
   wholeWork = WHOLE_WORK;
+  /** Loop iterations per millisecond this device runs at least (loop-budget.ts iterationsPerMs). */
+  loopRate = iterationsPerMs(true);
   /** The adapter's own page limit, min(maxStorageBufferBindingSize, maxBufferSize). */
   readonly hardPageBytes: number;
 

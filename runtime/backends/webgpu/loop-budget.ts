@@ -14,6 +14,7 @@
  * one more promise of the checks the next read or finish already awaits (recorder.ts addCheck).
  */
 import type { KernelIR } from '../../compiler/ir.js';
+import type { Launch } from '../../brt/api.js';
 import { loopSites } from '../../compiler/codegen/wgsl/budget.js';
 import type { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { brtError, plural } from '../../brt/errors.js';
@@ -186,4 +187,19 @@ export function budgetFailure(s: LoopStatusWords, fallbackSpan?: unknown): Brook
     return sessionAbort().timeoutError((site?.span ?? fallbackSpan) as never) as BrookRuntimeError;
   }
   return budgetError(s, fallbackSpan);
+}
+
+/** Whether a launch writes a buffer it also reads (an in-place call): a piece of it run twice
+ *  would read its own first outputs, so it is never re-run with a larger budget. */
+export function writesWhatItReads(launch: Launch): boolean {
+  const written = new Set<unknown>();
+  const read = new Set<unknown>();
+  launch.kernel.ir.params.forEach((p, k) => {
+    const a = launch.args[k];
+    if (!a || a.kind === 'value') return;
+    (p.role === 'out' || p.role === 'vout' || p.role === 'reduce' ? written : read).add(a.stream.buffer);
+  });
+  if (launch.mask) read.add(launch.mask.stream.buffer);
+  for (const b of written) if (read.has(b)) return true;
+  return false;
 }

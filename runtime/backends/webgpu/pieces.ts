@@ -17,6 +17,7 @@
  */
 import { checkAbort, sessionAbort } from '../../brt/abort.js';
 import { brtError } from '../../brt/errors.js';
+import { budgetFailure, loopBudget, unwaitedBudget, withBudget, type LoopStatusWords } from './loop-budget.js';
 
 /** Positions at or below which a launch is recorded whole (about a millisecond of work on a GPU). */
 export const PIECE_MIN = 1 << 18;
@@ -29,6 +30,18 @@ const PIECE_TARGET_MS = 100;
 const HANG_GRACE_MS = 1000;
 /** How often a wait looks at the abort state (the main thread is free while it awaits). */
 const POLL_MS = 20;
+/** The loop budget of a waited piece's first try (loop-budget.ts); each re-run has LOOP_GROWTH
+ *  times more, over LOOP_GROWTH times fewer positions, so a try takes about as long as the last. */
+const FIRST_TRY_BUDGET = 1 << 10;
+const LOOP_GROWTH = 16;
+
+/** A launch of a kernel with loops (budget.ts). */
+export interface LoopLaunch {
+  /** Its outputs are a pure function of inputs it does not write: a piece may be run again. */
+  rerun: boolean;
+  /** Iterations per millisecond the device runs at least (loop-budget.ts iterationsPerMs). */
+  rate: number;
+}
 
 interface Pending {
   next: number;
@@ -39,12 +52,15 @@ interface Pending {
   what: string;
   /** The unit of work (cell) that made the launch (brt/abort.ts). */
   unit: number;
+  loops?: LoopLaunch;
+  /** The loop budget of the next waited piece's try. */
+  budget: number;
 }
 
 /** What the queue needs from the recorder: submit what is recorded, without recording the rest. */
 export interface PieceSink {
   readonly device: GPUDevice;
-  submitRecorded(): void;
+  submitRecorded(ownStatus?: boolean): (() => Promise<LoopStatusWords>) | null;
 }
 
 export class PieceQueue {
@@ -65,21 +81,23 @@ export class PieceQueue {
    * `unit`: positions per unit of `record`'s range (a 2-D grid's row length; 1 for positions).
    * `whole`: record it all now (a loop-free kernel of bounded work, bounded.ts).
    */
-  launch(total: number, record: (lo: number, hi: number) => void, what: string, span?: unknown, unit = 1, whole = false): void {
+  launch(total: number, record: (lo: number, hi: number) => void, what: string, span?: unknown, unit = 1, whole = false, loops?: LoopLaunch): void {
     this.recordRest();
     const firstPiece = Math.max(1, Math.ceil(FIRST_PIECE / unit));
+    // Recorded with work behind it, nothing can re-run it: the session's budget, or what fits the deadline.
+    const unwaited = (lo: number, hi: number) => (loops ? withBudget(unwaitedBudget((hi - lo) * unit, loops.rate), () => record(lo, hi)) : record(lo, hi));
     // `whole`: the caller knows the launch is short whatever the data (bounded.ts).
     if (whole || total * unit <= PIECE_MIN || this.recording) {
-      record(0, total);
+      unwaited(0, total);
       return;
     }
     this.recording = true;
     try {
-      record(0, firstPiece);
+      unwaited(0, firstPiece);
     } finally {
       this.recording = false;
     }
-    this.pending = { next: firstPiece, total, size: firstPiece, record, span, what, unit: sessionAbort().unit };
+    this.pending = { next: firstPiece, total, size: firstPiece, record, span, what, unit: sessionAbort().unit, loops, budget: Math.min(FIRST_TRY_BUDGET, loopBudget()) };
   }
 
   /** Records every remaining piece now, without waiting (something else is about to be recorded). */
@@ -91,7 +109,8 @@ export class PieceQueue {
     if (sessionAbort().wasStopped(p.unit)) return;
     this.recording = true;
     try {
-      p.record(p.next, p.total);
+      if (p.loops) withBudget(unwaitedBudget((p.total - p.next) * p.unit, p.loops.rate), () => p.record(p.next, p.total));
+      else p.record(p.next, p.total);
     } finally {
       this.recording = false;
     }
@@ -128,19 +147,42 @@ export class PieceQueue {
         throw e;
       }
       this.current = p.what;
-      const hi = Math.min(p.total, p.next + p.size);
+      const lo = p.next;
+      const hi = Math.min(p.total, lo + p.size);
+      // A kernel with loops: a try with the piece's budget (a launch that writes what it reads
+      // cannot be re-run, so it gets the session's budget at once).
+      const full = loopBudget();
+      // Under a watchdog deadline no try may outlast the time left (unwaitedBudget).
+      const cap = p.loops ? unwaitedBudget((hi - lo) * p.unit, p.loops.rate) : 0;
+      const budget = p.loops ? (p.loops.rerun ? Math.min(p.budget, cap) : cap) : 0;
       const t0 = performance.now();
       this.recording = true;
       try {
-        p.record(p.next, hi);
+        if (p.loops) withBudget(budget, () => p.record(lo, hi));
+        else p.record(lo, hi);
       } finally {
         this.recording = false;
       }
       p.next = hi;
       if (p.next >= p.total) this.pending = null;
-      this.sink.submitRecorded();
+      const status = this.sink.submitRecorded(p.loops !== undefined);
       await this.waitDone(p.span);
       const ms = performance.now() - t0;
+      const s = status ? await status() : null;
+      if (s && s.word !== 0) {
+        // The session's budget spent (BRK5070), or the deadline's (BRK5051).
+        if (budget >= full || budget >= cap) {
+          this.pending = null;
+          throw budgetFailure(s, p.span);
+        }
+        // Spent a small budget: run the piece again with more, over fewer positions (exact: its
+        // outputs depend only on inputs it does not write). The deadline check above bounds the tries.
+        p.budget = Math.min(full, budget * LOOP_GROWTH);
+        p.next = lo;
+        p.size = Math.max(1, Math.floor((hi - lo) / LOOP_GROWTH));
+        this.pending = p;
+        continue;
+      }
       p.size = Math.max(1, Math.min(p.size * 8, Math.floor(p.size * PIECE_TARGET_MS / Math.max(ms, 1))));
     }
   }
