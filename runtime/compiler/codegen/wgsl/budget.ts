@@ -42,7 +42,8 @@ export function loopSites(ir: KernelIR): LoopSite[] {
   const add = (list: IRStmt[], fn: string) => walkLoops(list, (s) => sites!.push({ id: sites!.length + 1, span: s.span, fn }));
   add(ir.body, ir.name);
   if (ir.produce) add(ir.produce.body, ir.name);
-  for (const h of ir.helpers) add(h.body, h.name);
+  // (Lowering names helpers `h_<source name>`.)
+  for (const h of ir.helpers) add(h.body, h.name.replace(/^h_/, ''));
   sitesCache.set(ir, sites);
   return sites;
 }
