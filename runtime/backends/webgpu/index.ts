@@ -56,7 +56,7 @@ import { runVout } from './vout.js';
 import { STAGED_FROM } from './upload.js';
 import { findMemo, rememberLaunch } from './memo.js';
 import type { GpuFailure } from './recorder.js';
-import { budgetFailure, iterationsPerMs, writesWhatItReads } from './loop-budget.js';
+import { budgetFailure, iterationsPerMs, kernelTag, writesWhatItReads } from './loop-budget.js';
 import type { GpuTimes } from './timer.js';
 import type { PipelineCounts } from './pipelines.js';
 import { ProfileTags } from './profile-tags.js';
@@ -301,7 +301,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       const bg = memo.bindGroup;
       // A loop-free kernel of bounded work needs no pieces: they would cost a host round trip each.
       const whole = recordWhole(ir, n, ctx.wholeWork);
-      const loops = p.plan.budget ? { rerun: !writesWhatItReads(launch), rate: ctx.loopRate } : undefined;
+      const loops = p.plan.budget ? { rerun: !writesWhatItReads(launch), rate: ctx.loopRate, tag: kernelTag(ir) } : undefined;
       if (p.grid2d) {
         const s = launch.outShape;
         const rows = s.length >= 2 ? s[s.length - 2]! : 1;

@@ -175,8 +175,13 @@ export function unwaitedBudget(positions: number, rate: number): number {
   const full = loopBudget();
   const ms = sessionAbort().remainingMs;
   if (ms === Infinity || full === 0) return full;
-  return Math.max(MIN_DEADLINE_BUDGET, Math.min(full, Math.floor((rate * ms * 0.5) / Math.max(1, positions))));
+  // Few positions do not fill the device: one thread runs about rate / FILL_THREADS.
+  return Math.max(MIN_DEADLINE_BUDGET, Math.min(full, Math.floor((rate * ms * 0.5) / Math.max(FILL_THREADS, positions))));
 }
+
+/** Threads that `iterationsPerMs` assumes busy: lavapipe measured ~1e4 iterations a ms on one
+ *  element against ~2.3e5 over 2^18 (two cores); a GPU thread is slower than a CPU core. */
+const FILL_THREADS = 32;
 
 /** The error for a spent budget: BRK5070, or BRK5051 when the budget was cut to fit the watchdog's
  *  deadline (the loop needed more than the time left allowed). Located at the loop. */

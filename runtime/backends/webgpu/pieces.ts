@@ -41,6 +41,8 @@ export interface LoopLaunch {
   rerun: boolean;
   /** Iterations per millisecond the device runs at least (loop-budget.ts iterationsPerMs). */
   rate: number;
+  /** The kernel's tag in the status word (loop-budget.ts kernelTag). */
+  tag: number;
 }
 
 interface Pending {
@@ -61,12 +63,17 @@ interface Pending {
 export interface PieceSink {
   readonly device: GPUDevice;
   submitRecorded(ownStatus?: boolean): (() => Promise<LoopStatusWords>) | null;
+  /** Reports a batch's loop status at the next sync, as for any batch. */
+  checkStatus(status: () => Promise<LoopStatusWords>): void;
 }
 
 export class PieceQueue {
   private pending: Pending | null = null;
   private recording = false;
   private draining: Promise<void> | null = null;
+  /** The loop status of the batch that took the pending launch's first piece, for `drain` to decide
+   *  on (a re-run of that piece) or, if the rest is recorded unwaited, for the next sync. */
+  private firstStatus: (() => Promise<LoopStatusWords>) | null = null;
   /** The launch being waited for (for messages). */
   current = 'the GPU work';
 
@@ -74,6 +81,22 @@ export class PieceQueue {
 
   get hasPending(): boolean {
     return this.pending !== null;
+  }
+
+  /** The pending launch has loops: the batch with its first piece keeps its status for `drain`. */
+  get wantsStatus(): boolean {
+    return this.pending?.loops !== undefined;
+  }
+
+  /** The status of the batch submitted with the pending launch's first piece (recorder.ts). */
+  keepStatus(status: (() => Promise<LoopStatusWords>) | null): void {
+    if (status) this.firstStatus = status;
+  }
+
+  /** The kept status goes to the next sync as any batch's (its piece will not be tried again). */
+  private releaseStatus(): void {
+    if (this.firstStatus) this.sink.checkStatus(this.firstStatus);
+    this.firstStatus = null;
   }
 
   /**
@@ -86,8 +109,11 @@ export class PieceQueue {
     const firstPiece = Math.max(1, Math.ceil(FIRST_PIECE / unit));
     // Recorded with work behind it, nothing can re-run it: the session's budget, or what fits the deadline.
     const unwaited = (lo: number, hi: number) => (loops ? withBudget(unwaitedBudget((hi - lo) * unit, loops.rate), () => record(lo, hi)) : record(lo, hi));
-    // `whole`: the caller knows the launch is short whatever the data (bounded.ts).
-    if (whole || total * unit <= PIECE_MIN || this.recording) {
+    // `whole`: the caller knows the launch is short whatever the data (bounded.ts). Under a watchdog
+    // deadline a kernel with loops goes in pieces from FIRST_PIECE on, so a piece that spent the
+    // budget that fits the time left can run again with more instead of stopping the cell early.
+    const least = loops && sessionAbort().remainingMs !== Infinity ? FIRST_PIECE : PIECE_MIN;
+    if (whole || total * unit <= least || this.recording) {
       unwaited(0, total);
       return;
     }
@@ -105,6 +131,7 @@ export class PieceQueue {
     const p = this.pending;
     if (!p || this.recording) return;
     this.pending = null;
+    this.releaseStatus();
     // The cell that made the launch was interrupted: its outputs are partial anyway, run no more of it.
     if (sessionAbort().wasStopped(p.unit)) return;
     this.recording = true;
@@ -130,8 +157,19 @@ export class PieceQueue {
   private async drainAll(): Promise<void> {
     this.current = this.pending?.what ?? 'the GPU work';
     const abort = sessionAbort();
-    this.sink.submitRecorded();
-    await this.waitDone(this.pending?.span);
+    // The launch's first piece, recorded before: it may be tried again like the others.
+    const first = this.pending;
+    const submitted = this.sink.submitRecorded(first?.loops !== undefined);
+    const firstStatus = this.firstStatus;
+    this.firstStatus = null;
+    if (submitted && firstStatus) this.sink.checkStatus(firstStatus);
+    await this.waitDone(first?.span);
+    // (A batch submitted just now holds the first piece if nothing was kept.)
+    const fs = submitted ? await submitted() : firstStatus ? await firstStatus() : null;
+    if (fs && fs.word !== 0) {
+      if (!first || this.pending !== first) throw budgetFailure(fs, first?.span);
+      this.spent(first, fs, 0, first.next, fs.budget);
+    }
     for (;;) {
       const p = this.pending;
       if (!p) return;
@@ -170,21 +208,31 @@ export class PieceQueue {
       const ms = performance.now() - t0;
       const s = status ? await status() : null;
       if (s && s.word !== 0) {
-        // The session's budget spent (BRK5070), or the deadline's (BRK5051).
-        if (budget >= full || budget >= cap) {
-          this.pending = null;
-          throw budgetFailure(s, p.span);
-        }
-        // Spent a small budget: run the piece again with more, over fewer positions (exact: its
-        // outputs depend only on inputs it does not write). The deadline check above bounds the tries.
-        p.budget = Math.min(full, budget * LOOP_GROWTH);
-        p.next = lo;
-        p.size = Math.max(1, Math.floor((hi - lo) / LOOP_GROWTH));
-        this.pending = p;
+        this.spent(p, s, lo, hi, budget);
         continue;
       }
       p.size = Math.max(1, Math.min(p.size * 8, Math.floor(p.size * PIECE_TARGET_MS / Math.max(ms, 1))));
     }
+  }
+
+  /**
+   * A try of [lo, hi) of `p` with `budget` spent it (status `s`): the piece runs again with
+   * LOOP_GROWTH times the budget over LOOP_GROWTH times fewer positions (exact: its outputs depend
+   * only on inputs it does not write), or, when the session's budget was spent, the launch cannot be
+   * re-run, or the deadline leaves no room for a larger try, the error (BRK5070 / BRK5051).
+   */
+  private spent(p: Pending, s: LoopStatusWords, lo: number, hi: number, budget: number): void {
+    const full = loopBudget();
+    const size = Math.max(1, Math.floor((hi - lo) / LOOP_GROWTH));
+    const ours = p.loops !== undefined && s.word >>> 12 === p.loops.tag;
+    if (!ours || !p.loops!.rerun || budget >= full || budget >= unwaitedBudget(size * p.unit, p.loops!.rate)) {
+      this.pending = null;
+      throw budgetFailure(s, p.span);
+    }
+    p.budget = Math.min(full, budget * LOOP_GROWTH);
+    p.next = lo;
+    p.size = size;
+    this.pending = p;
   }
 
   /**

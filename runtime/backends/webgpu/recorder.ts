@@ -232,7 +232,7 @@ export class Recorder {
   callRecorded(): void {
     // A long launch's first piece goes to the GPU now; its other pieces wait for the host (pieces.ts).
     if (this.pieces.hasPending) {
-      this.submitRecorded();
+      this.pieces.keepStatus(this.submitRecorded(this.pieces.wantsStatus));
       return;
     }
     this.largestCall = Math.max(this.largestCall, this.work - this.workAtCall);
@@ -306,8 +306,7 @@ export class Recorder {
     this.dispatches = 0;
     this.runAfterSubmit();
     if (status && !ownStatus) {
-      const call = calls.length === 1 ? calls[0] : undefined;
-      this.addCheck(status().then((s): GpuFailure | null => (s.word === 0 ? null : { kind: 'budget', message: 'loop budget spent', call, status: s })));
+      this.checkStatus(status, calls);
       return null;
     }
     return status;
@@ -320,6 +319,12 @@ export class Recorder {
     const fns = this.afterSubmit;
     this.afterSubmit = [];
     for (const f of fns) f();
+  }
+
+  /** A batch's loop status, reported at the next sync when a budget was spent (loop-budget.ts). */
+  checkStatus(status: () => Promise<LoopStatusWords>, calls: RecordedCall[] = []): void {
+    const call = calls.length === 1 ? calls[0] : undefined;
+    this.addCheck(status().then((s): GpuFailure | null => (s.word === 0 ? null : { kind: 'budget', message: 'loop budget spent', call, status: s })));
   }
 
   /** Track an asynchronous check (pipeline creation) to report at the next sync. */
