@@ -194,6 +194,57 @@ describe('on webgpu', () => {
   }, 120_000);
 });
 
+describe('no silent waits on webgpu', () => {
+  it('a later cell waiting for a launch an earlier cell left running says so within 1 s, with the kernel and a bound', async () => {
+    // An endless launch nothing waits for (2^16 elements x 20,000 iterations: seconds on lavapipe).
+    setLoopBudget(20_000);
+    const state = new AbortState(new Int32Array(new SharedArrayBuffer(8)), {});
+    const saved = sessionAbort();
+    setSessionAbort(state);
+    const rt = await createRuntime({ backend: 'webgpu', requireGpu: true, stdout: () => {} });
+    const notices: { text: string; at: number }[] = [];
+    try {
+      state.begin(1);
+      const n = 1 << 16;
+      const a = rt.createStream('a', FLOAT, [n]);
+      await rt.streamRead(a, Float32Array.from({ length: n }, () => 1));
+      const keep = rt.createStream('keep', FLOAT, [4]);
+      await rt.streamRead(keep, Float32Array.from([1, 2, 3, 4]));
+      const b = rt.createStream('b', FLOAT, [n]);
+      rt.call(K('endless'), [a, b]);
+      // The cell reads the result; it is interrupted while it waits (it returns, the GPU runs on).
+      const first = rt.streamWrite(b, new Float32Array(n)).then(() => null, (e: BrookRuntimeError) => e);
+      await new Promise((r) => setTimeout(r, 200));
+      // The next cell reads another stream.
+      state.end();
+      state.begin(2);
+      const write = process.stderr.write.bind(process.stderr);
+      const t0 = performance.now();
+      process.stderr.write = ((t: string) => { notices.push({ text: String(t), at: performance.now() - t0 }); return true; }) as never;
+      let o: Float32Array;
+      try {
+        o = new Float32Array(4);
+        await rt.streamWrite(keep, o);
+      } finally {
+        process.stderr.write = write;
+      }
+      const waited = (performance.now() - t0) / 1000;
+      console.log(`waited ${waited.toFixed(2)} s; notices: ${JSON.stringify(notices)}`);
+      expect(Array.from(o)).toEqual([1, 2, 3, 4]);
+      expect(waited).toBeGreaterThan(1); // the launch really held the GPU
+      const notice = notices.find((x) => x.text.includes('waiting for the GPU to finish'));
+      expect(notice?.text).toMatch(/waiting for the GPU to finish kernel 'endless' launched by an earlier cell \(at most about \d+ (s|min)/);
+      expect(notice!.at).toBeLessThan(3000); // 0.5 s by design; generous for a loaded machine
+      // The interrupted cell's read ends with the spent budget, at the loop.
+      expect((await first)?.code).toBe('BRK5070');
+    } finally {
+      setLoopBudget(undefined);
+      setSessionAbort(saved);
+      rt.dispose();
+    }
+  }, 120_000);
+});
+
 describe.each(['cpu', 'webgpu'] as const)('sane loops on %s', (backend) => {
   it('give the float64 reference', async () => {
     const rt = await createRuntime({ backend, requireGpu: backend === 'webgpu', stdout: () => {} });

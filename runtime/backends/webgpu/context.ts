@@ -164,7 +164,7 @@ export class GpuContext {
         offset = slot.offset;
       }
       const bg = bindGroup ?? this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
-      if (p.statusBinding !== undefined) this.loopStatus.noteDispatch();
+      if (p.statusBinding !== undefined) this.loopStatus.noteDispatch(n);
       this.rec.dispatch(pipeline, bg, offset, gx, gy, whole);
       this.rec.addWork(n);
     }
@@ -200,7 +200,7 @@ export class GpuContext {
       slot.data[5] = gx * WG2D[0];
       slot.data[6] = first;
       slot.data[7] = rows * cols;
-      if (p.statusBinding !== undefined) this.loopStatus.noteDispatch();
+      if (p.statusBinding !== undefined) this.loopStatus.noteDispatch(n * cols);
       this.rec.dispatch(pipeline, bindGroup, slot.offset, gx, Math.ceil(n / WG2D[1]));
       this.rec.addWork(n * cols);
     }
@@ -224,7 +224,7 @@ export class GpuContext {
     fill(slot.data);
     slot.data[5] = gx * wg; // U[1].y: threads per grid row
     const bg = bindGroup ?? this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
-    if (p.statusBinding !== undefined) this.loopStatus.noteDispatch();
+    if (p.statusBinding !== undefined) this.loopStatus.noteDispatch(groups * wg);
     this.rec.dispatch(pipeline, bg, slot.offset, gx, gy);
   }
 

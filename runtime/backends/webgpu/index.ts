@@ -103,6 +103,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   const ctx = new GpuContext(device, started.features, timing, pageLimit(maxBinding, maxBuffer, options.pageBytes));
   ctx.wholeWork = wholeWorkFor(started.description);
   ctx.loopRate = iterationsPerMs(ctx.wholeWork === WHOLE_WORK);
+  ctx.loopStatus.rate = ctx.loopRate;
   // Anything outside our error scopes becomes a failure of the next sync instead of text Dawn prints.
   // preventDefault: otherwise dawn.node also prints the error to stdout, into the program's output.
   device.addEventListener('uncapturederror', (ev) => {

@@ -97,6 +97,10 @@ export class LoopStatus {
   private readonly free: GPUBuffer[] = [];
   /** A budgeted dispatch was recorded into the open batch, with this largest budget. */
   private batchBudget = -1;
+  /** Positions x budget of the open batch's budgeted dispatches: its worst case. */
+  private batchWork = 0;
+  /** Iterations per millisecond of the device (context.ts sets it from the adapter). */
+  rate = iterationsPerMs(true);
 
   constructor(private readonly device: GPUDevice) {
     // STORAGE | COPY_SRC | COPY_DST; zero-initialised by WebGPU.
@@ -104,8 +108,19 @@ export class LoopStatus {
   }
 
   /** A budgeted dispatch goes into the open batch. */
-  noteDispatch(): void {
-    this.batchBudget = Math.max(this.batchBudget, budgetNow());
+  noteDispatch(positions: number): void {
+    const b = budgetNow();
+    this.batchBudget = Math.max(this.batchBudget, b);
+    this.batchWork += positions * b;
+  }
+
+  /** The longest the open batch's budgeted dispatches can run (ms), and forget them: what a wait
+   *  for the batch may promise (recorder.ts). 0 when nothing budgeted was recorded. */
+  takeWorstMs(): number {
+    if (this.batchBudget < 0) return 0;
+    const ms = Math.max(this.batchWork / this.rate, (this.batchBudget * FILL_THREADS) / this.rate);
+    this.batchWork = 0;
+    return ms;
   }
 
   get batchHasBudget(): boolean {
@@ -120,6 +135,7 @@ export class LoopStatus {
     if (this.batchBudget < 0) return null;
     const budget = this.batchBudget;
     this.batchBudget = -1;
+    this.batchWork = 0;
     const rb = this.free.pop() ?? this.device.createBuffer({ size: 16, usage: 0x01 | 0x08, label: 'brook loop status readback' }); // MAP_READ | COPY_DST
     encoder.copyBufferToBuffer(this.buffer, 0, rb, 0, 16);
     encoder.clearBuffer(this.buffer);

@@ -1,5 +1,6 @@
 /// <reference types="@webgpu/types" />
 import { PieceQueue } from './pieces.js';
+import { InFlight } from './in-flight.js';
 import type { GpuTimer } from './timer.js';
 import type { LoopStatus, LoopStatusWords } from './loop-budget.js';
 /**
@@ -95,6 +96,8 @@ export class Recorder {
   lost: GpuFailure | null = null;
   /** The device's loop status (loop-budget.ts): a batch that ran a kernel with loops reads it back. */
   loopStatus: LoopStatus | null = null;
+  /** What the GPU may still be running, for the notice of a wait (in-flight.ts). */
+  readonly inFlight = new InFlight();
   /** The waiting pieces of a long map launch (pieces.ts). */
   readonly pieces: PieceQueue = new PieceQueue(this);
 
@@ -279,6 +282,7 @@ export class Recorder {
       this.device.queue.writeBuffer(this.arena, 0, this.arenaCpu.buffer, 0, this.arenaUsed);
     }
     this.timer?.resolve(this.encoder);
+    const worstMs = this.loopStatus?.takeWorstMs() ?? 0;
     const status = this.loopStatus?.recordReadback(this.encoder) ?? null;
     const cmd = this.encoder.finish();
     this.device.queue.submit([cmd]);
@@ -296,6 +300,7 @@ export class Recorder {
     this.encoder = null;
     this.idle = false;
     this.submits++;
+    this.inFlight.note(calls, worstMs);
     this.workAtCall = 0;
     this.largestCall = 0;
     this.arenaUsed = 0;
@@ -343,7 +348,7 @@ export class Recorder {
     if (this.pieces.hasPending) await this.pieces.drain();
     this.flush();
     const last = this.submits;
-    await this.device.queue.onSubmittedWorkDone();
+    await this.inFlight.announced(this.device.queue.onSubmittedWorkDone());
     // Work submitted while waiting (another cell's calls) may still run: idle only if there was none.
     if (this.submits === last) this.idle = true;
     return this.takeFailure();
