@@ -151,6 +151,20 @@ describe('on webgpu', () => {
     expect(Array.from(o)).toEqual([1, 0.5, 0.25].map((x) => countedRef(x, 99_999)));
   });
 
+  it('BROOK_LOOP_BUDGET=0 (set in-process, as the bench does) runs modules without counters, and back', async () => {
+    const a = await stream('a', [1, 0.5]);
+    const b = rt.createStream('b', FLOAT, [2]);
+    setLoopBudget(0);
+    try {
+      rt.call(K('counted'), [a, 150_000, b]);
+      expect(Array.from(await values(b))).toEqual([1, 0.5].map((x) => countedRef(x, 150_000)));
+    } finally {
+      setLoopBudget(100_000);
+    }
+    rt.call(K('counted'), [a, 150_000, b]);
+    expect((await rejection(values(b))).code).toBe('BRK5070');
+  });
+
   it('a long launch whose elements need more than a piece\'s first budget re-runs pieces exactly', async () => {
     // 2^19 positions go in pieces (pieces.ts); each element loops 5,000 times (> a first try's 1024).
     const n = 1 << 19;
