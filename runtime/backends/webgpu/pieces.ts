@@ -33,7 +33,7 @@ const POLL_MS = 20;
 /** The loop budget of a waited piece's first try (loop-budget.ts); each re-run has LOOP_GROWTH
  *  times more, over LOOP_GROWTH times fewer positions, so a try takes about as long as the last. */
 const FIRST_TRY_BUDGET = 1 << 10;
-const LOOP_GROWTH = 16;
+const LOOP_GROWTH = 4;
 
 /** A launch of a kernel with loops (budget.ts). */
 export interface LoopLaunch {
@@ -57,6 +57,8 @@ interface Pending {
   loops?: LoopLaunch;
   /** The loop budget of the next waited piece's try. */
   budget: number;
+  /** The first piece ran with a try's budget (it must run again unless `drain` finds it complete). */
+  firstTried?: boolean;
 }
 
 /** What the queue needs from the recorder: submit what is recorded, without recording the rest. */
@@ -81,6 +83,11 @@ export class PieceQueue {
 
   get hasPending(): boolean {
     return this.pending !== null;
+  }
+
+  /** A piece is being recorded now (the recorder submits no batch in the middle of it). */
+  get isRecording(): boolean {
+    return this.recording;
   }
 
   /** The pending launch has loops: the batch with its first piece keeps its status for `drain`. */
@@ -117,13 +124,19 @@ export class PieceQueue {
       unwaited(0, total);
       return;
     }
+    // A launch that may run again tries its first piece with a small budget too: `drain` runs it again
+    // with more if it spent it, and `recordRest` records it again with the rest. So an endless loop
+    // in the first piece does not hold the GPU for the session's whole budget.
+    const tryBudget = loops?.rerun ? Math.min(FIRST_TRY_BUDGET, unwaitedBudget(firstPiece * unit, loops.rate)) : 0;
+    // (recording: no batch is submitted in the middle, so the try's status reaches `drain`.)
     this.recording = true;
     try {
-      unwaited(0, firstPiece);
+      if (tryBudget > 0) withBudget(tryBudget, () => record(0, firstPiece));
+      else unwaited(0, firstPiece);
     } finally {
       this.recording = false;
     }
-    this.pending = { next: firstPiece, total, size: firstPiece, record, span, what, unit: sessionAbort().unit, loops, budget: Math.min(FIRST_TRY_BUDGET, loopBudget()) };
+    this.pending = { next: firstPiece, total, size: firstPiece, record, span, what, unit: sessionAbort().unit, loops, budget: Math.min(FIRST_TRY_BUDGET, loopBudget()), firstTried: tryBudget > 0 };
   }
 
   /** Records every remaining piece now, without waiting (something else is about to be recorded). */
@@ -131,12 +144,23 @@ export class PieceQueue {
     const p = this.pending;
     if (!p || this.recording) return;
     this.pending = null;
+    // A first piece that ran with a try's budget runs again with the rest, so its try's spent budget
+    // is no error (another kernel's in the same batch still is).
+    if (p.firstTried && this.firstStatus && p.loops) {
+      const st = this.firstStatus;
+      const tag = p.loops.tag;
+      this.firstStatus = async () => {
+        const w = await st();
+        return w.word >>> 12 === tag ? { ...w, word: 0 } : w;
+      };
+    }
     this.releaseStatus();
     // The cell that made the launch was interrupted: its outputs are partial anyway, run no more of it.
     if (sessionAbort().wasStopped(p.unit)) return;
+    const from = p.firstTried ? 0 : p.next;
     this.recording = true;
     try {
-      if (p.loops) withBudget(unwaitedBudget((p.total - p.next) * p.unit, p.loops.rate), () => p.record(p.next, p.total));
+      if (p.loops) withBudget(unwaitedBudget((p.total - from) * p.unit, p.loops.rate), () => p.record(from, p.total));
       else p.record(p.next, p.total);
     } finally {
       this.recording = false;
@@ -166,6 +190,7 @@ export class PieceQueue {
     await this.waitDone(first?.span);
     // (A batch submitted just now holds the first piece if nothing was kept.)
     const fs = submitted ? await submitted() : firstStatus ? await firstStatus() : null;
+    if (first && this.pending === first) first.firstTried = false;
     if (fs && fs.word !== 0) {
       if (!first || this.pending !== first) throw budgetFailure(fs, first?.span);
       this.spent(first, fs, 0, first.next, fs.budget);

@@ -247,7 +247,8 @@ export class Recorder {
   /** Count work; submit when a batch has become long. */
   addWork(elements: number): void {
     this.work += elements;
-    if (this.work >= WORK_PER_SUBMIT) this.flush();
+    // (Not in the middle of a launch's piece: its batch's loop status belongs to pieces.ts.)
+    if (this.work >= WORK_PER_SUBMIT && !this.pieces.isRecording) this.flush();
   }
 
   /** Run after the current batch is submitted (release temporaries the batch still uses). */
