@@ -116,10 +116,11 @@ export class PieceQueue {
     const firstPiece = Math.max(1, Math.ceil(FIRST_PIECE / unit));
     // Recorded with work behind it, nothing can re-run it: the session's budget, or what fits the deadline.
     const unwaited = (lo: number, hi: number) => (loops ? withBudget(unwaitedBudget((hi - lo) * unit, loops.rate), () => record(lo, hi)) : record(lo, hi));
-    // `whole`: the caller knows the launch is short whatever the data (bounded.ts). Under a watchdog
-    // deadline a kernel with loops goes in pieces from FIRST_PIECE on, so a piece that spent the
-    // budget that fits the time left can run again with more instead of stopping the cell early.
-    const least = loops && sessionAbort().remainingMs !== Infinity ? FIRST_PIECE : PIECE_MIN;
+    // `whole`: the caller knows the launch is short whatever the data (bounded.ts). A kernel with
+    // loops goes in pieces from FIRST_PIECE on, so a piece that spent a try's budget can run again
+    // with more, and an interrupt or the watchdog lands between tries (the issue's endless kernel
+    // over 2^18 elements was one unstoppable dispatch).
+    const least = loops ? FIRST_PIECE : PIECE_MIN;
     if (whole || total * unit <= least || this.recording) {
       unwaited(0, total);
       return;
@@ -174,9 +175,19 @@ export class PieceQueue {
    */
   drain(): Promise<void> {
     // One drain at a time: a read and the sync that goes with it both ask for it.
-    this.draining ??= this.drainAll().finally(() => { this.draining = null; });
+    const unit = sessionAbort().unit;
+    if (!this.draining) {
+      this.drainingUnit = unit;
+      this.draining = this.drainAll().finally(() => { this.draining = null; });
+    }
+    // A drain an earlier (interrupted) cell started ends with that cell's error, not this one's:
+    // wait for it, then drain what is left (tests/kernel/gpu-wait.test.ts).
+    if (this.drainingUnit !== unit) return this.draining.catch(() => undefined).then(() => (this.pending ? this.drain() : undefined));
     return this.draining;
   }
+
+  /** The unit of work (cell) whose read started the running drain. */
+  private drainingUnit = 0;
 
   private async drainAll(): Promise<void> {
     this.current = this.pending?.what ?? 'the GPU work';
