@@ -27,6 +27,7 @@ import * as brook from './brook/sides.js';
 import type { BenchGpu } from './gpu.js';
 import { hostCases } from './host.js';
 import { axpyBlas, gemmBlas, gemvBlas } from './brook/blas.js';
+import { setLoopBudget } from '../runtime/backends/webgpu/loop-budget.js';
 import { GEMM_TILE_CANDIDATES } from '../runtime/library/blas/natives.js';
 
 const SAXPY_A = 2.5;
@@ -197,6 +198,43 @@ function sgemvCase(id: string, m: number, form: 'mulsum' | 'alive' | 'dead' | 's
       if (form === 'single') return brook.sgemvSingleBrook(s, A, x, m, m);
       return brook.sgemvMulSumBrook(s, A, x, m, m, form === 'mulsum' ? 'unfused' : form);
     },
+  };
+}
+
+/**
+ * What the loop budgets of WGSL loops cost (compiler/codegen/wgsl/budget.ts): the single-kernel SGEMV
+ * (a loop of n/4 float4 steps an element) with the counters (as users run it) against the same
+ * kernel built without them (BROOK_LOOP_BUDGET=0, set in-process), in one run: ratio = off / on.
+ */
+function loopBudgetCase(id: string, m: number): BenchCase {
+  const data = lazy(() => ({ A: randomFloats(m * m, 4), x: randomFloats(m, 5) }));
+  const base = sgemvCase(id, m, 'single');
+  // The budget is read when a launch picks its pipeline, so each run sets it (and restores it).
+  const under = async <T>(budget: number | undefined, f: () => Promise<T>): Promise<T> => {
+    setLoopBudget(budget);
+    try {
+      return await f();
+    } finally {
+      setLoopBudget(undefined);
+    }
+  };
+  const side = async (ctx: CaseContext, budget: number | undefined): Promise<Side> => {
+    const { A, x } = data();
+    const s = await session('webgpu', ctx);
+    const inner = await under(budget, () => brook.sgemvSingleBrook(s, A, x, m, m));
+    return {
+      ...inner,
+      impl: budget === 0 ? `${inner.impl}, loop budget counters off` : inner.impl,
+      run: () => under(budget, () => inner.run()),
+      check: () => under(budget, () => inner.check()),
+      dispose: () => inner.dispose(),
+    };
+  };
+  return {
+    ...base,
+    title: 'SGEMV single kernel: loop budget counters off (baseline) vs on',
+    baseline: async (ctx) => [await side(ctx, 0)],
+    brook: (ctx) => side(ctx, undefined),
   };
 }
 
@@ -451,6 +489,8 @@ export function allCases(quick: boolean): BenchCase[] {
     sgemvCase('sgemv.small.single', q ? 128 : 1024, 'single'),
     sgemvCase('sgemv.large.mulsum', q ? 512 : 8192, 'mulsum'),
     sgemvCase('sgemv.large.single', q ? 512 : 8192, 'single'),
+    loopBudgetCase('budget.sgemv.small', q ? 128 : 1024),
+    loopBudgetCase('budget.sgemv.large', q ? 512 : 8192),
     sgemvCase('sgemv.small.alive', q ? 128 : 1024, 'alive'),
     sgemvCase('sgemv.small.dead', q ? 128 : 1024, 'dead'),
     sgemvCase('sgemv.large.alive', q ? 512 : 8192, 'alive'),

@@ -132,6 +132,12 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
   const recorder = args.profile || args.phasesOut ? new (await import('../runtime/profile/recorder.js')).ProfileRecorder(rt) : undefined;
   phases.addLoad(performance.now() - t0);
   let recorded: import('../runtime/profile/recorder.js').RecordedProfile | undefined;
+  // The watchdog (BROOK_KERNEL_TIMEOUT) bounds the whole program, and Ctrl-C stops runtime work at its
+  // next check (GPU pieces and loop budgets, brt/abort.ts), with a located message.
+  const abort = (await import('../runtime/brt/abort.js')).sessionAbort();
+  abort.begin();
+  const onSigint = () => abort.requestInterrupt();
+  process.once('SIGINT', onSigint);
   try {
     recorder?.start();
     const status = await runProgram(hostJs, { rt: recorder?.runtime ?? rt, lib, K: kernels, argv: [args.files[0]!, ...args.programArgs] });
@@ -159,6 +165,8 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
     }
     throw e;
   } finally {
+    process.off('SIGINT', onSigint);
+    abort.end();
     if (recorder?.isRunning) await recorder.stop().catch(() => undefined);
     flushOut();
     const times = recorded && args.phasesOut ? await phases.times(recorded, rt) : undefined;

@@ -19,6 +19,7 @@ import { GpuTimer } from './timer.js';
 import { Uploader } from './upload.js';
 import { Downloader } from './download.js';
 import { WHOLE_WORK } from './bounded.js';
+import { LoopStatus, iterationsPerMs } from './loop-budget.js';
 
 export interface KernelPipeline extends Pipeline {
   plan: ModulePlan;
@@ -49,10 +50,14 @@ export class GpuContext {
   pageBytes: number;
   /** Positions x IR nodes a loop-free launch may have and still be recorded whole (bounded.ts). */
   wholeWork = WHOLE_WORK;
+  /** Loop iterations per millisecond this device runs at least (loop-budget.ts iterationsPerMs). */
+  loopRate = iterationsPerMs(true);
   /** The adapter's own page limit, min(maxStorageBufferBindingSize, maxBufferSize). */
   readonly hardPageBytes: number;
 
   readonly timer: GpuTimer | null;
+  /** Where kernels with loops report a spent budget (loop-budget.ts). */
+  readonly loopStatus: LoopStatus;
   private readonly dummies: GPUBuffer[] = [];
 
   constructor(
@@ -66,7 +71,9 @@ export class GpuContext {
     this.maxStorageBuffers = device.limits.maxStorageBuffersPerShaderStage;
     this.timer = timing && features.has('timestamp-query') ? new GpuTimer(device) : null;
     this.rec = new Recorder(device, this.timer);
-    this.bindGroups = new BindGroupCache(device);
+    this.loopStatus = new LoopStatus(device);
+    this.rec.loopStatus = this.loopStatus;
+    this.bindGroups = new BindGroupCache(device, this.loopStatus.buffer);
     this.pipelines = new PipelineCache(this.rec);
     this.staging = new BufferPool(device, 0x01 | 0x08, 'brook readback'); // MAP_READ | COPY_DST
     this.scratch = new BufferPool(device, STORAGE_USAGE, 'brook scratch');
@@ -95,7 +102,7 @@ export class GpuContext {
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
     const base = this.pipelines.get({ label: `kernel '${kernel.ir.name}' (${v.mode})`, code: m.code, entries: m.entries, uniformBytes: m.plan.uniformVec4s * 16, bindings });
-    p = { ...base, plan: m.plan, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2, coop: v.coop ? v.workgroupSize : 0 };
+    p = { ...base, plan: m.plan, statusBinding: m.plan.budget?.binding, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2, coop: v.coop ? v.workgroupSize : 0 };
     mine.set(key, p);
     this.pipelines.counts.ms += performance.now() - t0;
     return p;
@@ -157,6 +164,7 @@ export class GpuContext {
         offset = slot.offset;
       }
       const bg = bindGroup ?? this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
+      if (p.statusBinding !== undefined) this.loopStatus.noteDispatch(n);
       this.rec.dispatch(pipeline, bg, offset, gx, gy, whole);
       this.rec.addWork(n);
     }
@@ -192,6 +200,7 @@ export class GpuContext {
       slot.data[5] = gx * WG2D[0];
       slot.data[6] = first;
       slot.data[7] = rows * cols;
+      if (p.statusBinding !== undefined) this.loopStatus.noteDispatch(n * cols);
       this.rec.dispatch(pipeline, bindGroup, slot.offset, gx, Math.ceil(n / WG2D[1]));
       this.rec.addWork(n * cols);
     }
@@ -215,6 +224,7 @@ export class GpuContext {
     fill(slot.data);
     slot.data[5] = gx * wg; // U[1].y: threads per grid row
     const bg = bindGroup ?? this.bindGroups.get(p, this.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
+    if (p.statusBinding !== undefined) this.loopStatus.noteDispatch(groups * wg);
     this.rec.dispatch(pipeline, bg, slot.offset, gx, gy);
   }
 

@@ -56,11 +56,12 @@ import { runVout } from './vout.js';
 import { STAGED_FROM } from './upload.js';
 import { findMemo, rememberLaunch } from './memo.js';
 import type { GpuFailure } from './recorder.js';
+import { budgetFailure, iterationsPerMs, kernelTag, writesWhatItReads } from './loop-budget.js';
 import type { GpuTimes } from './timer.js';
 import type { PipelineCounts } from './pipelines.js';
 import { ProfileTags } from './profile-tags.js';
 import { runNative, type NativeHost } from './native.js';
-import { recordWhole, wholeWorkFor } from './bounded.js';
+import { WHOLE_WORK, recordWhole, wholeWorkFor } from './bounded.js';
 import { coopLanes } from './coop.js';
 import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
@@ -101,6 +102,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   const maxBuffer = device.limits.maxBufferSize;
   const ctx = new GpuContext(device, started.features, timing, pageLimit(maxBinding, maxBuffer, options.pageBytes));
   ctx.wholeWork = wholeWorkFor(started.description);
+  ctx.loopRate = iterationsPerMs(ctx.wholeWork === WHOLE_WORK);
+  ctx.loopStatus.rate = ctx.loopRate;
   // Anything outside our error scopes becomes a failure of the next sync instead of text Dawn prints.
   // preventDefault: otherwise dawn.node also prints the error to stdout, into the program's output.
   device.addEventListener('uncapturederror', (ev) => {
@@ -115,6 +118,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   /** Turn a GPU failure into the error the user reads. */
   function failureError(f: GpuFailure): BrookRuntimeError {
     if (f.kind === 'lost') return brtError('BRK5019', { backend: 'WebGPU', why: f.message });
+    if (f.kind === 'budget') return budgetFailure(f.status!, f.call?.span);
     const span = f.call?.span as BrookRuntimeError['span'];
     const what = f.call ? ` in ${f.call.what}` : '';
     if (f.kind === 'out-of-memory') {
@@ -298,15 +302,16 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       const bg = memo.bindGroup;
       // A loop-free kernel of bounded work needs no pieces: they would cost a host round trip each.
       const whole = recordWhole(ir, n, ctx.wholeWork);
+      const loops = p.plan.budget ? { rerun: !writesWhatItReads(launch), rate: ctx.loopRate, tag: kernelTag(ir) } : undefined;
       if (p.grid2d) {
         const s = launch.outShape;
         const rows = s.length >= 2 ? s[s.length - 2]! : 1;
         const cols = s[s.length - 1]!;
-        ctx.rec.pieces.launch(rows, (lo, hi) => ctx.dispatchRows(p, rows, cols, fill, call, bg, lo, hi), call.what, launch.span, cols, whole);
+        ctx.rec.pieces.launch(rows, (lo, hi) => ctx.dispatchRows(p, rows, cols, fill, call, bg, lo, hi), call.what, launch.span, cols, whole, loops);
       } else if (lanes) {
         // A workgroup per position: the grid counts workgroups, U[1].y is workgroups per grid row.
-        ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, 1, fill, call, bg, lo, hi, launch), call.what, launch.span, 1, whole);
-      } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, bg, lo, hi, launch), call.what, launch.span, 1, whole);
+        ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, 1, fill, call, bg, lo, hi, launch), call.what, launch.span, 1, whole, loops);
+      } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, bg, lo, hi, launch), call.what, launch.span, 1, whole, loops);
       ctx.rec.callRecorded();
     },
 

@@ -9,6 +9,7 @@ import type { KernelVariant, ModulePlan, PageSpec, VariantMode } from '../../com
 import { f32Bits, paramIsBound } from '../../compiler/kernels.js';
 import { flattenElement } from '../../compiler/types.js';
 import { asGpuBuf, pagedBuf } from './buffers.js';
+import { budgetNow, kernelTag, loopBudget } from './loop-budget.js';
 
 export type StreamArg = LaunchArg & { kind: 'stream' };
 
@@ -55,6 +56,7 @@ export function variantFor(launch: Launch, mode: VariantMode, space: readonly nu
   });
   share.push(launch.mask ? first.get(launch.mask.stream.buffer) ?? -1 : -1);
   const v: KernelVariant = { mode, direct, share, masked: launch.mask !== undefined, workgroupSize };
+  if (loopBudget() === 0) v.noBudget = true;
   const pages = allPages(launch, mode);
   if (pages) v.pages = pages;
   return v;
@@ -82,7 +84,7 @@ export function variantKey(v: KernelVariant): string {
   for (const d of v.direct) k += d ? '1' : '0';
   k += '|';
   for (const x of v.share) k += x + ',';
-  k += (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c') + (v.wide ? 'w' : '') + (v.coop ? 'C' : '') + (v.shapes ? '|' + v.shapes.key : '');
+  k += (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c') + (v.wide ? 'w' : '') + (v.coop ? 'C' : '') + (v.noBudget ? 'B' : '') + (v.shapes ? '|' + v.shapes.key : '');
   if (v.pages) {
     k += '|P';
     for (const p of v.pages) k += p ? `${p.slots}x${p.pageElems},` : '-,';
@@ -164,6 +166,11 @@ export function fillParams(data: Uint32Array, plan: ModulePlan, ir: KernelIR, ar
     } else {
       putStrides(data, at + 8, a.stream.shape);
     }
+  }
+  if (plan.budget) {
+    // The loop budget of this dispatch (pieces.ts may give a try its own) and the kernel's tag.
+    data[plan.budget.uniform * 4] = budgetNow();
+    data[plan.budget.uniform * 4 + 1] = kernelTag(ir);
   }
   if (plan.mask && mask) {
     const at = plan.mask.uniform * 4;

@@ -25,6 +25,9 @@ export interface Pipeline {
   uniformBytes: number;
   bindings: BindingSpec[];
   label: string;
+  /** A kernel module with loop budgets: the binding of the status buffer (loop-budget.ts), which
+   *  every bind group of the pipeline gets. */
+  statusBinding?: number;
 }
 
 export function createPipeline(
@@ -117,7 +120,11 @@ export class PipelineCache {
 /** Bind groups by pipeline and buffer identities; cleared when it grows past a bound. */
 export class BindGroupCache {
   private readonly map = new Map<string, GPUBindGroup>();
-  constructor(private readonly device: GPUDevice) {}
+  constructor(
+    private readonly device: GPUDevice,
+    /** The device's loop status buffer (loop-budget.ts). */
+    private readonly status: GPUBuffer | null = null,
+  ) {}
 
   get(p: Pipeline, uniform: GPUBuffer, buffers: { binding: number; buffer: GPUBuffer; id: number | string }[], label: () => string): GPUBindGroup {
     let key = `${p.id}|`;
@@ -131,6 +138,7 @@ export class BindGroupCache {
       entries: [
         { binding: 0, resource: { buffer: uniform, offset: 0, size: p.uniformBytes } },
         ...buffers.map((b) => ({ binding: b.binding, resource: { buffer: b.buffer } })),
+        ...(p.statusBinding !== undefined && this.status ? [{ binding: p.statusBinding, resource: { buffer: this.status } }] : []),
       ],
     });
     this.map.set(key, g);

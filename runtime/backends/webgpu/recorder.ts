@@ -1,6 +1,8 @@
 /// <reference types="@webgpu/types" />
 import { PieceQueue } from './pieces.js';
+import { InFlight } from './in-flight.js';
 import type { GpuTimer } from './timer.js';
+import type { LoopStatus, LoopStatusWords } from './loop-budget.js';
 /**
  * Recording GPU work: kernel calls go into one command encoder (one compute pass while only
  * dispatches follow each other) and are submitted when the host needs data or at `finish`
@@ -24,9 +26,11 @@ export interface RecordedCall {
 }
 
 export interface GpuFailure {
-  kind: 'validation' | 'out-of-memory' | 'lost' | 'compile';
+  kind: 'validation' | 'out-of-memory' | 'lost' | 'compile' | 'budget';
   message: string;
   call?: RecordedCall;
+  /** kind 'budget': what the loop status buffer held (loop-budget.ts). */
+  status?: LoopStatusWords;
 }
 
 const ARENA_BYTES = 1 << 18;
@@ -90,6 +94,10 @@ export class Recorder {
   private readonly checks: Promise<GpuFailure | null>[] = [];
   private afterSubmit: (() => void)[] = [];
   lost: GpuFailure | null = null;
+  /** The device's loop status (loop-budget.ts): a batch that ran a kernel with loops reads it back. */
+  loopStatus: LoopStatus | null = null;
+  /** What the GPU may still be running, for the notice of a wait (in-flight.ts). */
+  readonly inFlight = new InFlight();
   /** The waiting pieces of a long map launch (pieces.ts). */
   readonly pieces: PieceQueue = new PieceQueue(this);
 
@@ -226,7 +234,10 @@ export class Recorder {
    *  across dispatches): submit if the batch has many dispatches. */
   callRecorded(): void {
     // A long launch's first piece goes to the GPU now; its other pieces wait for the host (pieces.ts).
-    if (this.pieces.hasPending) return this.submitRecorded();
+    if (this.pieces.hasPending) {
+      this.pieces.keepStatus(this.submitRecorded(this.pieces.wantsStatus));
+      return;
+    }
     this.largestCall = Math.max(this.largestCall, this.work - this.workAtCall);
     this.workAtCall = this.work;
     const early = Math.max(Recorder.earlyWork, CALLS_PER_EARLY_SUBMIT * this.largestCall);
@@ -236,7 +247,8 @@ export class Recorder {
   /** Count work; submit when a batch has become long. */
   addWork(elements: number): void {
     this.work += elements;
-    if (this.work >= WORK_PER_SUBMIT) this.flush();
+    // (Not in the middle of a launch's piece: its batch's loop status belongs to pieces.ts.)
+    if (this.work >= WORK_PER_SUBMIT && !this.pieces.isRecording) this.flush();
   }
 
   /** Run after the current batch is submitted (release temporaries the batch still uses). */
@@ -250,11 +262,14 @@ export class Recorder {
     this.submitRecorded();
   }
 
-  /** Submit what is recorded, leaving waiting pieces waiting (pieces.ts). */
-  submitRecorded(): void {
+  /**
+   * Submit what is recorded, leaving waiting pieces waiting (pieces.ts). The loop status of the batch
+   * becomes a check of the next sync, or (`ownStatus`: a piece that decides on it itself) is returned.
+   */
+  submitRecorded(ownStatus = false): (() => Promise<LoopStatusWords>) | null {
     if (!this.encoder) {
       this.runAfterSubmit();
-      return;
+      return null;
     }
     if (this.pass) {
       this.pass.end();
@@ -268,6 +283,8 @@ export class Recorder {
       this.device.queue.writeBuffer(this.arena, 0, this.arenaCpu.buffer, 0, this.arenaUsed);
     }
     this.timer?.resolve(this.encoder);
+    const worstMs = this.loopStatus?.takeWorstMs() ?? 0;
+    const status = this.loopStatus?.recordReadback(this.encoder) ?? null;
     const cmd = this.encoder.finish();
     this.device.queue.submit([cmd]);
     this.timer?.submitted();
@@ -284,6 +301,7 @@ export class Recorder {
     this.encoder = null;
     this.idle = false;
     this.submits++;
+    this.inFlight.note(calls, worstMs);
     this.workAtCall = 0;
     this.largestCall = 0;
     this.arenaUsed = 0;
@@ -293,6 +311,11 @@ export class Recorder {
     this.work = 0;
     this.dispatches = 0;
     this.runAfterSubmit();
+    if (status && !ownStatus) {
+      this.checkStatus(status, calls);
+      return null;
+    }
+    return status;
   }
 
   private runAfterSubmit(): void {
@@ -302,6 +325,12 @@ export class Recorder {
     const fns = this.afterSubmit;
     this.afterSubmit = [];
     for (const f of fns) f();
+  }
+
+  /** A batch's loop status, reported at the next sync when a budget was spent (loop-budget.ts). */
+  checkStatus(status: () => Promise<LoopStatusWords>, calls: RecordedCall[] = []): void {
+    const call = calls.length === 1 ? calls[0] : undefined;
+    this.addCheck(status().then((s): GpuFailure | null => (s.word === 0 ? null : { kind: 'budget', message: 'loop budget spent', call, status: s })));
   }
 
   /** Track an asynchronous check (pipeline creation) to report at the next sync. */
@@ -320,7 +349,7 @@ export class Recorder {
     if (this.pieces.hasPending) await this.pieces.drain();
     this.flush();
     const last = this.submits;
-    await this.device.queue.onSubmittedWorkDone();
+    await this.inFlight.announced(this.device.queue.onSubmittedWorkDone());
     // Work submitted while waiting (another cell's calls) may still run: idle only if there was none.
     if (this.submits === last) this.idle = true;
     return this.takeFailure();

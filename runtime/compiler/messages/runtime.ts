@@ -46,6 +46,8 @@ export const RUNTIME_MESSAGES = {
   // ---- cancellation and the watchdog (runtime/brt/abort.ts; codes BRK5050-BRK5069)
   BRK5050: { message: 'interrupted', hint: 'the work stopped between two chunks; streams written by the interrupted kernel call hold partial results' },
   BRK5051: { message: 'stopped by the watchdog after {seconds} second{s}', hint: "raise the limit with '%brook timeout N' (seconds) or BROOK_KERNEL_TIMEOUT, or turn it off with '%brook timeout off'; streams written by the stopped kernel call hold partial results" },
+  // ---- loop budgets of WebGPU kernels (backends/webgpu/loop-budget.ts; codes BRK5070-BRK5079)
+  BRK5070: { message: "kernel '{kernel}': this loop{where} ran more than {limit} iterations for {elements} element{s}, and was stopped", hint: 'check the loop\'s exit condition (it may never become false for some elements); a loop that really needs more can have it with BROOK_LOOP_BUDGET=N (iterations per element, all loops of the element together); the outputs of this kernel call hold partial results' },
   // ---- profiles (runtime/profile, magics/profile.ts; codes BRK5250-BRK5299)
   BRK5250: { message: 'a profile is already running ({what})', hint: 'profiles do not nest: let the running one finish, or profile the whole piece of work once' },
   BRK5251: { message: 'profile() takes a function to run and time, but was given {have}', hint: 'write profile(async () => { await saxpy(2, x, y, r); }), or put %%brook --profile on a Brook cell' },

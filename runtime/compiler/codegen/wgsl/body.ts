@@ -18,6 +18,7 @@ import type { IRExpr, IRHelper, IRLValue, IRStmt } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { componentCount } from '../../types.js';
 import { BUILTIN_NAMES, Library, builtinCall, floatDiv, floatMod, floatToInt, frexpParts, modfParts } from './builtins.js';
+import { budgetTest } from './budget.js';
 import { fieldName, safeName, scalarKind, scalarLiteral, structName, wgslType } from './names.js';
 
 export interface BodyContext {
@@ -43,6 +44,9 @@ export interface BodyContext {
   helperIndexof(index: number): string;
   /** Names that are pointers (helper out parameters): read and written through `*`. */
   pointers: Set<string>;
+  /** The loop's number for its budget test (budget.ts), or null for a loop without one (the module
+   *  has no budget, or the writer bounds this loop itself). Absent: no budget. */
+  loopId?: (s: IRStmt & { op: 'loop' }) => number | null;
 }
 
 const COMPONENTS = ['x', 'y', 'z', 'w'];
@@ -95,6 +99,8 @@ export class BodyWriter {
         out.push(...this.stmts(s.init, inner));
         out.push(`${inner}loop {`);
         const body = inner + '  ';
+        const id = this.ctx.loopId?.(s) ?? null;
+        if (id !== null) out.push(budgetTest(id, body));
         const condPre: string[] = [];
         const cond = s.cond ? this.expr(s.cond, condPre, body + '  ') : null;
         if (s.testFirst && cond !== null) out.push(...condPre, `${body}if (!(${cond})) { break; }`);

@@ -25,6 +25,7 @@ import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
 import { planModule, voutParams, WG2D, type KernelVariant, type ModulePlan } from './layout.js';
 import { Shapes, vecOf, ZERO, type Pos } from './shapes.js';
 import { ExactIndex } from './exact.js';
+import { budgetDecls, budgetFns, budgetStart, loopIdOf } from './budget.js';
 import { coopLoop, coopShared, writeCoopBody, type CoopLoop } from './coop.js';
 
 export interface WgslModule {
@@ -83,6 +84,11 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     const atomic = e.name === 'vstat';
     decls.push(bindingDecl(e.binding, `b_${e.name}`, { kind: 'words', words: 1 }, e.name !== 'offsets', atomic));
   }
+  if (plan.budget) {
+    decls.push(...budgetDecls(plan.budget.binding));
+    fns.push(...budgetFns(plan.budget.uniform));
+  }
+  const startBudget = plan.budget ? [budgetStart(plan.budget.uniform, '  ')] : [];
   for (const i of indexofSet) decls.push(`var<private> ix_${i}: vec4<f32>;`);
   // Integer positions beside the float ones, for gathers with exact integer coordinates (exact.ts).
   const exactGathers = v.mode === 'map' && S.specialized;
@@ -107,9 +113,12 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
 
   // Helpers with gather parameters are written on demand, once per combination of kernel gathers.
   const specialized = new Map<string, { h: import('../../ir.js').IRHelper; gathers: number[] }>();
+  // A cooperative variant's strided loop has a uniform bound and a constant step: not counted.
+  const coopSpan = v.coop ? ir.body.find((s) => s.op === 'loop')?.span : undefined;
   const ctxBase: Omit<BodyContext, 'pointers' | 'helperIndexof'> = {
     lib,
     helpers,
+    loopId: plan.budget ? (s) => (coopSpan !== undefined && s.span === coopSpan ? null : loopIdOf(ir, s)) : undefined,
     gatherParam: (i) => i,
     helperName: (h, gathers) => {
       const name = helperFnName(h.name, gathers);
@@ -185,10 +194,10 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   if (coop) {
     decls.push(...coopShared(coop, v.workgroupSize));
     const body = writeCoopBody(ir, coop, v.workgroupSize, new BodyWriter(bodyCtx));
-    fns.push(`fn kbody(${['lid: u32', ...sig].join(', ')}) {\n${body.join('\n')}\n}`);
+    fns.push(`fn kbody(${['lid: u32', ...sig].join(', ')}) {\n${[...startBudget, ...body].join('\n')}\n}`);
   } else {
     const body = new BodyWriter(bodyCtx).stmts(ir.body, '  ');
-    fns.push(`fn kbody(${sig.join(', ')}) {\n${body.join('\n')}\n}`);
+    fns.push(`fn kbody(${sig.join(', ')}) {\n${[...startBudget, ...body].join('\n')}\n}`);
   }
   if (ir.produce && (v.mode === 'reduceAll' || v.mode === 'reduceBlocks')) {
     const produceCtx: BodyContext = {
@@ -201,7 +210,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
         throw new Error('internal: helperIndexof outside a helper');
       },
     };
-    fns.push(producerFn(ir, v, plan, indexofSet, S, new BodyWriter(produceCtx).stmts(ir.produce.body, '  ')));
+    fns.push(producerFn(ir, v, plan, indexofSet, S, [...startBudget, ...new BodyWriter(produceCtx).stmts(ir.produce.body, '  ')]));
   }
   // Specializations requested by the body, and by the specializations themselves.
   const written = new Set<string>();

@@ -20,6 +20,10 @@
  * Binding 0 is the uniform block; streams follow in parameter order, then the mask, then the
  * mode's own buffers (`extra`).
  *
+ * A kernel with loops (budget.ts) takes one more uniform vec4 after everything else (.x the loop
+ * budget per element, .y the kernel's tag) and one more storage binding after the mode's own, the
+ * status buffer `b_lstat` (ModulePlan.budget).
+ *
  * Split streams (variant `pages`; backends/webgpu/paging.ts): a parameter stored in pages takes
  * `slots` consecutive bindings, one page each, from its binding number on. After the mask, one u32
  * per such binding (the page bases, ParamPlan.pages.base) holds the element index where the page
@@ -28,6 +32,7 @@
 import type { IRParam, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { flattenElement, storageScalars } from '../../types.js';
+import { hasLoops } from './budget.js';
 
 export const HEADER_VEC4S = 3;
 
@@ -65,6 +70,8 @@ export interface KernelVariant {
   /** reduceAll only: the operation is commutative (`r = r + a`, `*`, min, max), so threads may take
    *  grid-strided elements (coalesced loads) instead of contiguous chunks. */
   strided?: boolean;
+  /** Loops without budget counters (BROOK_LOOP_BUDGET=0, to measure what they cost; budget.ts). */
+  noBudget?: boolean;
   /** map only: a workgroup of `workgroupSize` lanes per output element, which split the kernel's
    *  sum loop (coop.ts; the kernel must pass `coopLoop`). */
   coop?: boolean;
@@ -116,6 +123,11 @@ export interface ExtraBinding {
   binding: number;
 }
 
+export interface LoopBudgetPlan {
+  uniform: number;
+  binding: number;
+}
+
 export interface BindingPlan {
   binding: number;
   /** WGSL element type of the array: `f32`, `vec4<f32>`, ... or `u32` for word storage. */
@@ -137,6 +149,9 @@ export interface ModulePlan {
   storageBindings: number[];
   /** Outputs per thread of a 2-D map along its row (mapCoarsening): 1, or 4 consecutive columns. */
   coarsen: 1 | 4;
+  /** A kernel with loops (budget.ts): the uniform vec4 of its budget (.x: iterations per element,
+   *  .y: the kernel's tag in the status word) and the binding of the status buffer; else null. */
+  budget: LoopBudgetPlan | null;
   /** Parameters whose binding is declared as vec4 of their scalar (coarsened maps: direct inputs
    *  and outputs, read and written four elements at a time). */
   vec4Params: Set<number>;
@@ -267,6 +282,13 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     if (name !== 'offsets') writable.add(e.binding);
     return e;
   });
+  // Last, so a module without loops keeps the layout it always had.
+  let budget: LoopBudgetPlan | null = null;
+  if (!v.noBudget && hasLoops(ir)) {
+    budget = { uniform: u++, binding: b++ };
+    storageBindings.push(budget.binding);
+    writable.add(budget.binding);
+  }
   const { coarsen, vec4Params } = mapCoarsening(ir, v, params, members);
   const rowInput = vec4Blocks(ir, v, params, members);
   if (rowInput !== null) vec4Params.add(rowInput);
@@ -274,7 +296,7 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     const bp = bindings.find((x) => x.binding === params[k]!.binding)!;
     bp.array = `vec4<${bp.array}>`;
   }
-  return { params, bindings, mask, extra, uniformVec4s: u, writable, storageBindings, coarsen, vec4Params };
+  return { params, bindings, mask, extra, uniformVec4s: u, writable, storageBindings, coarsen, vec4Params, budget };
 }
 
 /** Workgroup of a partial reduction that reads its blocks as vec4 (vec4Blocks). */
