@@ -32,3 +32,4 @@ export {
   type VariantMode,
 } from './codegen/wgsl/index.js';
 export { gatherOpShader, SCAN_BLOCK, SCAN_WG, scanShader, scatterListShader, scatterShader, SG_UNIFORMS, type ScatterGatherSpec } from './codegen/wgsl/ops.js';
+export { hasLoops, loopSites, type LoopSite } from './codegen/wgsl/budget.js';

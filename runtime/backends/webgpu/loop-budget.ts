@@ -15,7 +15,7 @@
  */
 import type { KernelIR } from '../../compiler/ir.js';
 import type { Launch } from '../../brt/api.js';
-import { loopSites } from '../../compiler/codegen/wgsl/budget.js';
+import { loopSites } from '../../compiler/kernels.js';
 import type { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { brtError, plural } from '../../brt/errors.js';
 import { sessionAbort } from '../../brt/abort.js';

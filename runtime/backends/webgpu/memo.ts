@@ -12,7 +12,7 @@ import type { CompiledKernel, Launch } from '../../brt/api.js';
 import type { KernelPipeline } from './context.js';
 import { isDirect } from './launch.js';
 import { loopBudget } from './loop-budget.js';
-import { hasLoops } from '../../compiler/codegen/wgsl/budget.js';
+import { hasLoops } from '../../compiler/kernels.js';
 import { sameShapes, shapeMemo, type ShapeMemo } from './specialize.js';
 
 export interface LaunchMemo {
