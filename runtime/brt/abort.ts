@@ -18,6 +18,14 @@
  * A check costs ~50 ns (an Atomics.load and a performance.now()); `forEachChunk` sizes chunks so checks
  * come every ~5 ms, so an interrupt stops a CPU kernel well inside 100 ms.
  *
+ * Inside an element: generated CPU kernel loops call `pollAbort()` every LOOP_POLL_EVERY back edges
+ * (compiler/codegen/loop-poll.ts), so a loop that never ends still reaches a check. The CPU backend says
+ * which launch is running (`whileLaunching`: its call's span and the streams it writes), so the error is
+ * located at the call and names the outputs left with partial results. The poll compares the clock too,
+ * so the watchdog needs no thread of its own: a spinning kernel reads the deadline itself. Worker threads
+ * do not read these slots: the calling thread, polling in its own chunk or between waits for the workers,
+ * is the one that decides, and tells the workers to stop through the pool's stop word (backends/cpu/workers.ts).
+ *
  * Clearing the request is the session's job (it reports the interrupt, then clears the gate), not the
  * checker's: a check that throws leaves the flag set, so every later check in the same cell throws too
  * and nothing after the interrupted launch runs by accident.
@@ -99,16 +107,19 @@ export class AbortState {
     return Atomics.load(this.slots, 1) === this.token || (this.deadline !== Infinity && performance.now() >= this.deadline);
   }
 
-  /** Throws BRK5050 (interrupted) or BRK5051 (past the deadline), located at `span`; else returns. */
-  check(span?: Span): void {
+  /**
+   * Throws BRK5050 (interrupted) or BRK5051 (past the deadline), located at `span`; else returns.
+   * `outputs`: the streams the stopped kernel call writes (the message names them as holding partial results).
+   */
+  check(span?: Span, outputs?: readonly string[]): void {
     const requested = Atomics.load(this.slots, 0) === this.token;
-    if (requested && Atomics.load(this.slots, 1) !== this.token) throw brtError('BRK5050', {}, span);
-    if (requested || (this.deadline !== Infinity && performance.now() >= this.deadline)) throw this.timeoutError(span);
+    if (requested && Atomics.load(this.slots, 1) !== this.token) throw brtError('BRK5050', { partial: partialText(outputs) }, span);
+    if (requested || (this.deadline !== Infinity && performance.now() >= this.deadline)) throw this.timeoutError(span, outputs);
   }
 
-  timeoutError(span?: Span): Error {
+  timeoutError(span?: Span, outputs?: readonly string[]): Error {
     const seconds = this.timeoutSeconds ?? 0;
-    return brtError('BRK5051', { seconds, s: seconds === 1 ? '' : 's' }, span);
+    return brtError('BRK5051', { seconds, s: seconds === 1 ? '' : 's', partial: partialText(outputs) }, span);
   }
 }
 
@@ -125,8 +136,40 @@ export function setSessionAbort(state: AbortState): void {
 }
 
 /** Throws the located "interrupted" or "timed out" error if the session asks work to stop. */
-export function checkAbort(span?: Span): void {
-  current.check(span);
+export function checkAbort(span?: Span, outputs?: readonly string[]): void {
+  current.check(span, outputs);
+}
+
+/** "stream 'r' holds partial results" / "streams 'a', 'b' hold ..." / the general words when unknown. */
+export function partialText(outputs?: readonly string[]): string {
+  if (!outputs || outputs.length === 0) return 'streams written by the stopped kernel call hold partial results';
+  const names = outputs.map((n) => `'${n}'`).join(', ');
+  return outputs.length === 1 ? `stream ${names} holds partial results` : `streams ${names} hold partial results`;
+}
+
+/** The CPU launch running on this thread: where a poll from inside its loops is located. */
+let launching: { span?: Span; outputs: readonly string[] } = { outputs: [] };
+
+/**
+ * Runs a CPU launch (`fn`) as the one `pollAbort` reports on: its call's `span` and the `outputs` it writes.
+ * A throw from inside passes through unchanged.
+ */
+export function whileLaunching<T>(span: Span | undefined, outputs: readonly string[], fn: () => T): T {
+  const outer = launching;
+  launching = { span, outputs };
+  try {
+    return fn();
+  } finally {
+    launching = outer;
+  }
+}
+
+/**
+ * What a generated kernel's loops call on the calling thread every LOOP_POLL_EVERY back edges
+ * (compiler/codegen/loop-poll.ts): the session's check for the running launch. It throws to stop the kernel.
+ */
+export function pollAbort(): void {
+  current.check(launching.span, launching.outputs);
 }
 
 /** True when the error is the runtime's interrupt (BRK5050) or timeout (BRK5051). */

@@ -26,7 +26,8 @@ import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
 import { flattenElement, narrowNumber } from '../../compiler/types.js';
 import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
-import { checkAbort } from '../../brt/abort.js';
+import { checkAbort, pollAbort, whileLaunching } from '../../brt/abort.js';
+import { POLL_NAME } from '../../compiler/codegen/loop-poll.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
 export { defaultCpuThreads } from './workers.js';
 
@@ -64,11 +65,21 @@ interface WasmModuleRecord {
   vector: boolean;
 }
 
-/** Host functions of WebAssembly kernels (Math.* for transcendental built-ins), made once. */
-let hostImports: Record<string, (...a: number[]) => number> | null = null;
-function wasmHostImports(): Record<string, (...a: number[]) => number> {
-  hostImports ??= new Function(`return ${HOST_IMPORTS_SOURCE};`)() as Record<string, (...a: number[]) => number>;
+/** Host functions of WebAssembly kernels (Math.* for transcendental built-ins, and the loop poll), made once. */
+let hostImports: Record<string, (...a: number[]) => number | void> | null = null;
+function wasmHostImports(): Record<string, (...a: number[]) => number | void> {
+  hostImports ??= { ...(new Function(`return ${HOST_IMPORTS_SOURCE};`)() as Record<string, (...a: number[]) => number>), [POLL_NAME]: pollAbort };
   return hostImports;
+}
+
+/** Names of the streams a launch writes (a stopped launch leaves them with partial results). */
+function outputsOf(launch: Launch): string[] {
+  const names = new Set<string>();
+  launch.kernel.ir.params.forEach((p, k) => {
+    const a = launch.args[k];
+    if ((p.role === 'out' || p.role === 'vout' || p.role === 'reduce') && a && a.kind === 'stream') names.add(a.stream.name);
+  });
+  return [...names];
 }
 
 let wasmKeys = 0;
@@ -92,6 +103,12 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
    * order on the calling thread.
    */
   function execute(c: CpuKernel, L: Record<string, unknown>, n: number, launch: Launch, opts: { align?: number; split?: boolean; weight?: number } = {}): void {
+    const outputs = outputsOf(launch);
+    // Polls from inside the kernel's loops (brt/abort.ts pollAbort) are located at this call.
+    whileLaunching(launch.span, outputs, () => executeChunks(c, L, n, launch, outputs, opts));
+  }
+
+  function executeChunks(c: CpuKernel, L: Record<string, unknown>, n: number, launch: Launch, outputs: readonly string[], opts: { align?: number; split?: boolean; weight?: number }): void {
     const align = opts.align ?? 1;
     const weight = opts.weight ?? 1; // positions of work per position (block reductions)
     const span = launch.span;
@@ -105,7 +122,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       let size = Math.max(align, Math.ceil(Math.max(1, PROBE / weight) / align) * align);
       for (;;) {
         const hi = Math.min(n, from + size);
-        checkAbort(span);
+        checkAbort(span, outputs);
         const t = performance.now();
         c.run(L, from, hi);
         const ms = performance.now() - t;
@@ -129,10 +146,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       // Named, so profiles show kernel code V8 inlines here as the calling thread's kernel time.
       const runHere = (lo: number, hi: number) => c.run(L, lo, hi);
       const tailChunk = Math.max(align, Math.ceil(chunk / 4 / align) * align);
-      pool.runChunked(c, L, from, n, chunk, tailChunk, runHere, () => checkAbort(span));
+      pool.runChunked(c, L, from, n, chunk, tailChunk, runHere, () => checkAbort(span, outputs));
     } else {
       for (let lo = from; lo < n; lo += chunk) {
-        checkAbort(span);
+        checkAbort(span, outputs);
         c.run(L, lo, Math.min(n, lo + chunk));
       }
     }
@@ -146,7 +163,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     let c = launch.kernel.cache.get(key) as CompiledJsKernel | undefined;
     if (!c) {
       const t0 = performance.now();
-      c = compileKernelJs(launch.kernel.ir, plan);
+      c = compileKernelJs(launch.kernel.ir, plan, pollAbort);
       launch.kernel.cache.set(key, c);
       built.built++;
       built.ms += performance.now() - t0;
@@ -330,9 +347,11 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         // Without combineAt the fold is one sequential chunk: on the calling thread, in order.
         execute(c, L, n, launch, { align: chunk, split: c.combineAt !== null });
         // Fixed tree over the chunk partials: (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up.
-        for (let s = 1; s < m; s *= 2) {
-          for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
-        }
+        whileLaunching(launch.span, outputsOf(launch), () => {
+          for (let s = 1; s < m; s *= 2) {
+            for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
+          }
+        });
         return Array.from(P.subarray(0, W));
       } finally {
         if (scratch) storage.give(scratch);

@@ -19,6 +19,7 @@ import { fieldRange, flatKinds, type Kind } from '../js/scalar.js';
 import type { HostImport, ValType } from './encode.js';
 import { append, FuncBuilder, setLocal } from './func.js';
 import { emitExpF64, inlineExpMatchesHost } from './exp.js';
+import { loopPollEvery, POLL_NAME } from '../loop-poll.js';
 
 export class WasmUnsupported extends Error {}
 
@@ -66,6 +67,7 @@ export const HOST_IMPORTS_SOURCE = `({
   sinh: Math.sinh, tan: Math.tan, tanh: Math.tanh, exp: Math.exp, log: Math.log, log2: Math.log2,
   log10: Math.log10, pow: Math.pow, atan2: Math.atan2, sqrt: Math.sqrt, fmod: (x, y) => x % y,
 })`;
+// A kernel with loops also imports the poll (codegen/loop-poll.ts POLL_NAME): the instantiating thread adds it.
 
 const HOST_ARITY: Record<string, number> = { pow: 2, atan2: 2, fmod: 2 };
 /** Built-ins written with SIMD operations in the vector version (the others run once per lane). */
@@ -116,8 +118,6 @@ export class WasmKernelEmitter {
   private readonly helpers: Map<string, IRHelper>;
   private readonly mutable = new Set<number>();
   private readonly assigned = new Map<string, Set<string>>();
-  /** Host functions used, in import order (function index = position). */
-  readonly imports: HostImport[] = [];
   /**
    * Hoisting (set by the driver): pure operations whose operands are all fixed for a row of positions
    * go to `rowCode`, which the driver runs once per row; their results join `invariant`.
@@ -159,6 +159,9 @@ export class WasmKernelEmitter {
     readonly ir: KernelIR,
     readonly fn: FuncBuilder,
     readonly params: WasmParam[],
+    /** Host functions used, in import order (function index = position); shared by the emitters of
+     *  one function (a fused reduction's producer and body). */
+    readonly imports: HostImport[] = [],
   ) {
     this.helpers = new Map(ir.helpers.map((h) => [h.name, h]));
     for (const b of params) if (b.writable) for (const c of b.comps ?? []) if (c.local !== undefined) this.mutable.add(c.local);
@@ -170,6 +173,10 @@ export class WasmKernelEmitter {
   markMutable(local: number): void {
     this.mutable.add(local);
   }
+
+  /** Back edges between loop polls (0: none; codegen/loop-poll.ts) and the i32 local counting them. */
+  private readonly pollEvery = loopPollEvery();
+  private pollCounter = -1;
 
   /** After an abandoned body version: no loop is open. */
   resetLoops(): void {
@@ -452,9 +459,30 @@ export class WasmKernelEmitter {
     this.emitStmts(s.update, { ...scope, vars: new Map(scope.vars) });
     this.loops.pop();
     if (!s.testFirst) test();
+    this.backEdgePoll();
     this.fn.br(top);
     this.fn.close();
     this.fn.close();
+  }
+
+  /**
+   * A loop's back edge: counts up an i32 local (zero at function entry, wrapping is harmless) and calls
+   * the imported poll (codegen/loop-poll.ts) when its low bits are all zero, every pollEvery back edges.
+   * The poll throws to stop the kernel; the exception unwinds through the module.
+   */
+  private backEdgePoll(): void {
+    if (this.pollEvery <= 0) return;
+    const f = this.fn;
+    if (this.pollCounter < 0) this.pollCounter = f.local('i32');
+    let k = this.imports.findIndex((i) => i.name === POLL_NAME);
+    if (k < 0) {
+      this.imports.push({ name: POLL_NAME, params: [], results: [] });
+      k = this.imports.length - 1;
+    }
+    f.get(this.pollCounter).i32(1).op('i32.add').tee(this.pollCounter).i32(this.pollEvery - 1).op('i32.and').op('i32.eqz');
+    f.open('if');
+    f.call(k);
+    f.close();
   }
 
   private lvalue(lv: IRLValue, scope: Scope): Var {
