@@ -151,14 +151,40 @@ export function partialText(outputs?: readonly string[]): string {
 let launching: { span?: Span; outputs: readonly string[] } = { outputs: [] };
 
 /**
+ * How a CPU launch that may run long is made reachable by SIGINT, or null (the notebook kernel: its cells
+ * already run inside breakOnSigint, and its interrupts come through the shared slot). `brook run` sets one
+ * (cli/sigint.ts): it runs `launch` inside a vm breakOnSigint script and says whether SIGINT ended it.
+ * Why: while a kernel spins on the main thread, no 'SIGINT' listener can run, so a signal never reaches
+ * the shared slot by itself; Node's SIGINT watchdog thread can still terminate the script.
+ */
+export type LaunchGuard = (launch: () => void) => 'done' | 'sigint';
+let launchGuard: LaunchGuard | null = null;
+
+/** Installs (or with null removes) the guard for long CPU launches; returns the one it replaces. */
+export function setLaunchGuard(guard: LaunchGuard | null): LaunchGuard | null {
+  const old = launchGuard;
+  launchGuard = guard;
+  return old;
+}
+
+/**
  * Runs a CPU launch (`fn`) as the one `pollAbort` reports on: its call's `span` and the `outputs` it writes.
+ * `mayRunLong`: the backend expects it may spin (a kernel with loops never measured, or a long one); then
+ * it runs under the launch guard, if any, and SIGINT ending it becomes the located BRK5050 here.
  * A throw from inside passes through unchanged.
  */
-export function whileLaunching<T>(span: Span | undefined, outputs: readonly string[], fn: () => T): T {
+export function whileLaunching(span: Span | undefined, outputs: readonly string[], fn: () => void, mayRunLong = false): void {
   const outer = launching;
   launching = { span, outputs };
   try {
-    return fn();
+    if (mayRunLong && launchGuard) {
+      if (launchGuard(fn) === 'sigint') {
+        current.requestInterrupt();
+        current.check(span, outputs);
+      }
+    } else {
+      fn();
+    }
   } finally {
     launching = outer;
   }

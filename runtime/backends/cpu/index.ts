@@ -72,6 +72,28 @@ function wasmHostImports(): Record<string, (...a: number[]) => number | void> {
   return hostImports;
 }
 
+/** Estimated launch time from which a launch of a kernel with loops runs under the SIGINT guard. */
+const GUARD_MS = 5;
+
+const loopFlags = new WeakMap<object, boolean>();
+/** Whether a kernel's code has a loop (its own, an inlined helper's or a fused producer's): only such a
+ *  kernel can spin inside one element. */
+function hasLoop(ir: Launch['kernel']['ir']): boolean {
+  let v = loopFlags.get(ir);
+  if (v === undefined) {
+    const walk = (x: unknown): boolean => {
+      if (Array.isArray(x)) return x.some(walk);
+      if (!x || typeof x !== 'object') return false;
+      if ((x as { op?: unknown }).op === 'loop') return true;
+      for (const key in x) if (key !== 'type' && key !== 'span' && walk((x as Record<string, unknown>)[key])) return true;
+      return false;
+    };
+    v = walk(ir.body) || walk(ir.helpers) || walk(ir.produce);
+    loopFlags.set(ir, v);
+  }
+  return v;
+}
+
 /** Names of the streams a launch writes (a stopped launch leaves them with partial results). */
 function outputsOf(launch: Launch): string[] {
   const names = new Set<string>();
@@ -104,8 +126,12 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
    */
   function execute(c: CpuKernel, L: Record<string, unknown>, n: number, launch: Launch, opts: { align?: number; split?: boolean; weight?: number } = {}): void {
     const outputs = outputsOf(launch);
-    // Polls from inside the kernel's loops (brt/abort.ts pollAbort) are located at this call.
-    whileLaunching(launch.span, outputs, () => executeChunks(c, L, n, launch, outputs, opts));
+    // Polls from inside the kernel's loops (brt/abort.ts pollAbort) are located at this call. A launch
+    // that may spin runs under the launch guard (SIGINT in `brook run`): a kernel with loops on its first
+    // launch, or when its measured cost says it takes GUARD_MS or more (the guard costs ~50 us a launch).
+    const ns = cost.get(c);
+    const mayRunLong = hasLoop(launch.kernel.ir) && (ns === undefined || (ns * n * (opts.weight ?? 1)) / 1e6 >= GUARD_MS);
+    whileLaunching(launch.span, outputs, () => executeChunks(c, L, n, launch, outputs, opts), mayRunLong);
   }
 
   function executeChunks(c: CpuKernel, L: Record<string, unknown>, n: number, launch: Launch, outputs: readonly string[], opts: { align?: number; split?: boolean; weight?: number }): void {

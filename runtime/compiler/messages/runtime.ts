@@ -49,7 +49,7 @@ export const RUNTIME_MESSAGES = {
   BRK5400: { message: "{what} needs {need} storage buffers on WebGPU, more than the {limit} this adapter allows in one shader: {why}", hint: 'streams larger than one binding ({page} bytes) are stored in pages and a kernel binds each page it reads; gather from fewer or smaller large streams in one call, or pass domains of them' },
   BRK5401: { message: "{op} does not work on stream '{name}': it is split across {pages} buffers ({bytes} bytes, more than the {page} bytes of one WebGPU binding)", hint: 'give {op} streams that fit one binding (a copy kernel can move the part needed into a smaller stream first), or run the program on the CPU backend (--backend cpu)' },
   // ---- cancellation and the watchdog (runtime/brt/abort.ts; codes BRK5050-BRK5069)
-  BRK5050: { message: 'interrupted', hint: '{partial}; the session and its other streams are unchanged', defaults: PARTIAL },
+  BRK5050: { message: 'interrupted', hint: '{partial}; other streams are unchanged', defaults: PARTIAL },
   BRK5051: { message: 'stopped by the watchdog after {seconds} second{s}', hint: "{partial}; raise the limit with '%brook timeout N' (seconds) or BROOK_KERNEL_TIMEOUT, or turn it off with '%brook timeout off'", defaults: PARTIAL },
   // ---- profiles (runtime/profile, magics/profile.ts; codes BRK5250-BRK5299)
   BRK5250: { message: 'a profile is already running ({what})', hint: 'profiles do not nest: let the running one finish, or profile the whole piece of work once' },
