@@ -78,6 +78,11 @@ export class AbortState {
     return this.stoppedUnits.has(unit);
   }
 
+  /** What the watcher thread (abort-watch.ts) compares: the slots, the current token, the deadline as epoch ms. */
+  watchData(): { slots: Int32Array; token: number; deadlineEpochMs: number } {
+    return { slots: this.slots, token: this.token, deadlineEpochMs: this.deadline === Infinity ? Infinity : performance.timeOrigin + this.deadline };
+  }
+
   /** Milliseconds until the deadline (Infinity when unarmed or no timeout). */
   get remainingMs(): number {
     return this.deadline === Infinity ? Infinity : Math.max(0, this.deadline - performance.now());

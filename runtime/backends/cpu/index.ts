@@ -27,7 +27,7 @@ import { flattenElement, narrowNumber } from '../../compiler/types.js';
 import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
 import { checkAbort, pollAbort, whileLaunching } from '../../brt/abort.js';
-import { POLL_NAME } from '../../compiler/codegen/loop-poll.js';
+import { watchWhile } from '../../brt/abort-watch.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
 export { defaultCpuThreads } from './workers.js';
 
@@ -65,10 +65,10 @@ interface WasmModuleRecord {
   vector: boolean;
 }
 
-/** Host functions of WebAssembly kernels (Math.* for transcendental built-ins, and the loop poll), made once. */
-let hostImports: Record<string, (...a: number[]) => number | void> | null = null;
-function wasmHostImports(): Record<string, (...a: number[]) => number | void> {
-  hostImports ??= { ...(new Function(`return ${HOST_IMPORTS_SOURCE};`)() as Record<string, (...a: number[]) => number>), [POLL_NAME]: pollAbort };
+/** Host functions of WebAssembly kernels (Math.* for transcendental built-ins), made once. */
+let hostImports: Record<string, (...a: number[]) => number> | null = null;
+function wasmHostImports(): Record<string, (...a: number[]) => number> {
+  hostImports ??= new Function(`return ${HOST_IMPORTS_SOURCE};`)() as Record<string, (...a: number[]) => number>;
   return hostImports;
 }
 
@@ -130,8 +130,22 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     // that may spin runs under the launch guard (SIGINT in `brook run`): a kernel with loops on its first
     // launch, or when its measured cost says it takes GUARD_MS or more (the guard costs ~50 us a launch).
     const ns = cost.get(c);
-    const mayRunLong = hasLoop(launch.kernel.ir) && (ns === undefined || (ns * n * (opts.weight ?? 1)) / 1e6 >= GUARD_MS);
-    whileLaunching(launch.span, outputs, () => executeChunks(c, L, n, launch, outputs, opts), mayRunLong);
+    const loops = hasLoop(launch.kernel.ir);
+    const mayRunLong = loops && (ns === undefined || (ns * n * (opts.weight ?? 1)) / 1e6 >= GUARD_MS);
+    // A WebAssembly kernel with loops polls the arena's stop word (codegen/loop-poll.ts): cleared here,
+    // set by the watcher thread (brt/abort-watch.ts) on a stop request, and its trap becomes the error.
+    const word = loops && c.wasm ? storage.arena?.stopWord : undefined;
+    if (!word) {
+      whileLaunching(launch.span, outputs, () => executeChunks(c, L, n, launch, outputs, opts), mayRunLong);
+      return;
+    }
+    Atomics.store(word, 0, 0);
+    try {
+      watchWhile(word, () => whileLaunching(launch.span, outputs, () => executeChunks(c, L, n, launch, outputs, opts), mayRunLong));
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError && Atomics.load(word, 0) !== 0) checkAbort(launch.span, outputs);
+      throw e;
+    }
   }
 
   function executeChunks(c: CpuKernel, L: Record<string, unknown>, n: number, launch: Launch, outputs: readonly string[], opts: { align?: number; split?: boolean; weight?: number }): void {

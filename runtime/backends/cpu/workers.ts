@@ -29,7 +29,7 @@
 import { availableParallelism } from 'node:os';
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { HOST_IMPORTS_SOURCE } from '../../compiler/codegen/wasm/index.js';
-import { POLL_NAME } from '../../compiler/codegen/loop-poll.js';
+import { POLL_NAME, STOP_WORD_ADDRESS } from '../../compiler/codegen/loop-poll.js';
 
 /** What a worker needs to run a kernel: its JavaScript source, or for a WebAssembly kernel the
  *  module, the memory it imports and the wrapper source (`source`, given the instance's exports). */
@@ -113,7 +113,9 @@ const STOPPED = { stopped: true };
 function poll() {
   if (Atomics.load(ctl, ${STOP}) !== 0 || Atomics.load(ctl, ${SHUTDOWN}) !== 0) throw STOPPED;
 }
-const hostImports = { ...${HOST_IMPORTS_SOURCE}, ${POLL_NAME}: poll };
+const hostImports = ${HOST_IMPORTS_SOURCE};
+/** WebAssembly kernels' stop words by kernel id (they poll it and trap: codegen/loop-poll.ts). */
+const stopWords = new Map();
 /** Kernels by id (registered by message before their first launch). */
 const kernels = new Map();
 /** JavaScript kernels' launch data by launch number (only the newest is kept). */
@@ -126,6 +128,7 @@ function take() {
     if (m.wasm) {
       const instance = new WebAssembly.Instance(m.wasm.module, { m: { mem: m.wasm.memory, ...hostImports } });
       kernels.set(m.kernel, new Function('ex', m.source)(instance.exports));
+      stopWords.set(m.kernel, new Int32Array(m.wasm.memory.buffer, ${STOP_WORD_ADDRESS}, 1));
     } else {
       kernels.set(m.kernel, new Function('${POLL_NAME}', m.source)(poll).run);
     }
@@ -178,7 +181,10 @@ for (;;) {
       else run(data.L, lo, hi);
     }
   } catch (e) {
-    if (e !== STOPPED) {
+    // A WebAssembly kernel traps when its stop word is set (the calling thread stops the launch).
+    const word = stopWords.get(ctl[${KERNEL}]);
+    const wasmStop = e instanceof WebAssembly.RuntimeError && word !== undefined && Atomics.load(word, 0) !== 0;
+    if (e !== STOPPED && !wasmStop) {
       Atomics.store(ctl, ${STOP}, 1);
       Atomics.store(ctl, ${FAILED}, 1);
       port.postMessage(String((e && e.stack) || e));
@@ -209,6 +215,8 @@ export class WorkerPool {
   private launch = 1;
   /** A launch is published and not closed yet (true after a terminated caller left it: see stopOpenLaunch). */
   private open = false;
+  /** Tells the workers of the open launch to leave it (STOP, and the WebAssembly stop word). */
+  private stopLaunch: () => void = () => Atomics.store(this.ctl, STOP, 1);
 
   constructor(options: WorkerOptions) {
     this.size = Math.min(MAX_WORKERS, Math.max(1, options.workers ?? 1));
@@ -295,6 +303,12 @@ export class WorkerPool {
     Atomics.store(ctl, STATE, gen << 8);
     Atomics.store(ctl, GEN, gen);
     Atomics.notify(ctl, GEN);
+    // Stopping: workers' JavaScript kernels poll STOP, their WebAssembly kernels the memory's stop word.
+    const word = kernel.wasm ? new Int32Array(kernel.wasm.memory.buffer, STOP_WORD_ADDRESS, 1) : null;
+    this.stopLaunch = () => {
+      Atomics.store(ctl, STOP, 1);
+      if (word) Atomics.store(word, 0, 1);
+    };
     let stopped: unknown = null;
     try {
       for (;;) {
@@ -307,7 +321,7 @@ export class WorkerPool {
       }
     } catch (e) {
       stopped = e;
-      Atomics.store(ctl, STOP, 1);
+      this.stopLaunch();
     }
     // Every chunk is taken (or the launch stopped): wait for the workers still inside one, checking for a
     // stop meanwhile (a worker's chunk may never end by itself), then close the launch.
@@ -342,7 +356,7 @@ export class WorkerPool {
           between();
         } catch (e) {
           stopped = e;
-          Atomics.store(ctl, STOP, 1);
+          this.stopLaunch();
         }
       }
     }
@@ -354,7 +368,7 @@ export class WorkerPool {
   /** A launch its caller never closed (terminated mid-launch): its workers are told to stop, and it is closed. */
   private stopOpenLaunch(): void {
     if (!this.open) return;
-    Atomics.store(this.ctl, STOP, 1);
+    this.stopLaunch();
     this.closeLaunch(null);
   }
 
@@ -364,7 +378,7 @@ export class WorkerPool {
    * own engine instance, at exit). A worker still there a second later is terminated.
    */
   dispose(): void {
-    Atomics.store(this.ctl, STOP, 1); // a launch left open (terminated caller): its workers leave their loops
+    this.stopLaunch(); // a launch left open (terminated caller): its workers leave their loops
     Atomics.store(this.ctl, SHUTDOWN, 1);
     Atomics.notify(this.ctl, GEN);
     const left = this.workers;

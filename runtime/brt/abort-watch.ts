@@ -1,0 +1,74 @@
+/**
+ * The watcher: a small thread that sets a stop word in shared memory as soon as the session's abort state
+ * (abort.ts) asks work to stop, for code that cannot ask itself.
+ *
+ * Why: a WebAssembly kernel polls by reading a word of its memory (compiler/codegen/loop-poll.ts), not by
+ * calling back into JavaScript (a call in its loops cost up to 38%), so it cannot read the clock or the
+ * interrupt slot. While the calling thread runs such a kernel, this thread compares them for it, every
+ * WATCH_MS: the interrupt slot (written by the kernel's control thread) holding the current work's token,
+ * or the watchdog's deadline passed. Idle between launches (blocked in Atomics.wait), it costs nothing;
+ * it starts on the first watched launch.
+ *
+ * In: `watchWhile(word, fn)`. Out: fn's result; `word[0]` set to 1 if a stop was asked while fn ran (the
+ * caller clears it before, and turns the kernel's trap into the located error with checkAbort).
+ */
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { sessionAbort } from './abort.js';
+
+/** How often the watcher looks while armed: a stop lands within this (plus one poll of the kernel). */
+const WATCH_MS = 5;
+
+/** Control block: [ARMED, TOKEN] as Int32, the deadline (ms since the epoch, Infinity: none) as Float64. */
+const ARMED = 0;
+const TOKEN = 1;
+const DEADLINE_AT = 8;
+
+const WATCHER_SOURCE = `
+const { workerData, receiveMessageOnPort } = require('node:worker_threads');
+const { port, control } = workerData;
+const ctl = new Int32Array(control, 0, 2);
+const deadline = new Float64Array(control, ${DEADLINE_AT}, 1);
+let slots = null, word = null;
+for (;;) {
+  if (Atomics.load(ctl, ${ARMED}) === 0) {
+    Atomics.wait(ctl, ${ARMED}, 0, 1000);
+    continue;
+  }
+  for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) ({ slots, word } = m.message);
+  if (slots && word && (Atomics.load(slots, 0) === Atomics.load(ctl, ${TOKEN}) || Date.now() >= deadline[0])) Atomics.store(word, 0, 1);
+  Atomics.wait(ctl, ${ARMED}, 1, ${WATCH_MS});
+}
+`;
+
+let watcher: { worker: Worker; port: MessagePort; ctl: Int32Array; deadline: Float64Array } | null = null;
+let posted: { slots: Int32Array | null; word: Int32Array | null } = { slots: null, word: null };
+
+function start(): NonNullable<typeof watcher> {
+  if (watcher) return watcher;
+  const control = new SharedArrayBuffer(16);
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(WATCHER_SOURCE, { eval: true, workerData: { port: port2, control }, transferList: [port2] });
+  worker.unref();
+  port1.unref();
+  watcher = { worker, port: port1, ctl: new Int32Array(control, 0, 2), deadline: new Float64Array(control, DEADLINE_AT, 1) };
+  return watcher;
+}
+
+/** Runs `fn` with the watcher armed for the session's current work: it sets `word[0] = 1` on a stop request. */
+export function watchWhile<T>(word: Int32Array, fn: () => T): T {
+  const w = start();
+  const { slots, token, deadlineEpochMs } = sessionAbort().watchData();
+  if (posted.slots !== slots || posted.word !== word) {
+    w.port.postMessage({ slots, word });
+    posted = { slots, word };
+  }
+  Atomics.store(w.ctl, TOKEN, token);
+  w.deadline[0] = deadlineEpochMs;
+  Atomics.store(w.ctl, ARMED, 1);
+  Atomics.notify(w.ctl, ARMED);
+  try {
+    return fn();
+  } finally {
+    Atomics.store(w.ctl, ARMED, 0);
+  }
+}
