@@ -2,9 +2,8 @@
  * The watcher: a small thread that sets a stop word in shared memory as soon as the session's abort state
  * (abort.ts) asks work to stop, for code that cannot ask itself.
  *
- * Why: a WebAssembly kernel polls by reading a word of its memory (compiler/codegen/loop-poll.ts), not by
- * calling back into JavaScript (a call in its loops cost up to 38%), so it cannot read the clock or the
- * interrupt slot. While the calling thread runs such a kernel, this thread compares them for it, every
+ * Why: a CPU kernel polls by reading a word (compiler/codegen/loop-poll.ts), not by calling back into
+ * the runtime (a call in its loops cost up to 38%), so it cannot read the clock or the interrupt slot. While the calling thread runs such a kernel, this thread compares them for it, every
  * WATCH_MS: the interrupt slot (written by the kernel's control thread) holding the current work's token,
  * or the watchdog's deadline passed. Idle between launches (blocked in Atomics.wait), it costs nothing;
  * it starts on the first watched launch.
@@ -39,6 +38,11 @@ for (;;) {
   Atomics.wait(ctl, ${ARMED}, 1, ${WATCH_MS});
 }
 `;
+
+/** The calling thread's stop word for JavaScript kernels (their loops read it: codegen/loop-poll.ts). */
+export const MAIN_STOP_WORD = new Int32Array(new SharedArrayBuffer(4));
+/** What those kernels throw when it is set (the CPU backend turns it into the located error). */
+export const KERNEL_STOPPED: unknown = Object.freeze({ kernelStopped: true });
 
 let watcher: { worker: Worker; port: MessagePort; ctl: Int32Array; deadline: Float64Array } | null = null;
 let posted: { slots: Int32Array | null; word: Int32Array | null } = { slots: null, word: null };

@@ -18,13 +18,12 @@
  * A check costs ~50 ns (an Atomics.load and a performance.now()); `forEachChunk` sizes chunks so checks
  * come every ~5 ms, so an interrupt stops a CPU kernel well inside 100 ms.
  *
- * Inside an element: generated CPU kernel loops call `pollAbort()` every LOOP_POLL_EVERY back edges
- * (compiler/codegen/loop-poll.ts), so a loop that never ends still reaches a check. The CPU backend says
- * which launch is running (`whileLaunching`: its call's span and the streams it writes), so the error is
- * located at the call and names the outputs left with partial results. The poll compares the clock too,
- * so the watchdog needs no thread of its own: a spinning kernel reads the deadline itself. Worker threads
- * do not read these slots: the calling thread, polling in its own chunk or between waits for the workers,
- * is the one that decides, and tells the workers to stop through the pool's stop word (backends/cpu/workers.ts).
+ * Inside an element: generated CPU kernel loops read a stop word every LOOP_POLL_EVERY back edges
+ * (compiler/codegen/loop-poll.ts), so a loop that never ends can be left. While the calling thread runs
+ * such a kernel, the watcher thread (abort-watch.ts) compares this state's slot and deadline for it and
+ * sets the word; the CPU backend then raises `check`'s located error, naming the streams the call writes
+ * (they hold partial results). Worker threads never read these slots: the calling thread decides (in its
+ * own chunks, and every 10 ms while it waits for them) and sets the workers' stop words (backends/cpu/workers.ts).
  *
  * Clearing the request is the session's job (it reports the interrupt, then clears the gate), not the
  * checker's: a check that throws leaves the flag set, so every later check in the same cell throws too
@@ -152,9 +151,6 @@ export function partialText(outputs?: readonly string[]): string {
   return outputs.length === 1 ? `stream ${names} holds partial results` : `streams ${names} hold partial results`;
 }
 
-/** The CPU launch running on this thread: where a poll from inside its loops is located. */
-let launching: { span?: Span; outputs: readonly string[] } = { outputs: [] };
-
 /**
  * How a CPU launch that may run long is made reachable by SIGINT, or null (the notebook kernel: its cells
  * already run inside breakOnSigint, and its interrupts come through the shared slot). `brook run` sets one
@@ -173,35 +169,22 @@ export function setLaunchGuard(guard: LaunchGuard | null): LaunchGuard | null {
 }
 
 /**
- * Runs a CPU launch (`fn`) as the one `pollAbort` reports on: its call's `span` and the `outputs` it writes.
- * `mayRunLong`: the backend expects it may spin (a kernel with loops never measured, or a long one); then
- * it runs under the launch guard, if any, and SIGINT ending it becomes the located BRK5050 here.
+ * Runs a CPU launch (`fn`) located at its call's `span`, writing `outputs`. `mayRunLong`: the backend
+ * expects it may spin (a kernel with loops never measured, or a long one); then it runs under the launch
+ * guard, if any, and SIGINT ending it becomes the located BRK5050 here (naming the outputs).
  * A throw from inside passes through unchanged.
  */
 export function whileLaunching(span: Span | undefined, outputs: readonly string[], fn: () => void, mayRunLong = false): void {
-  const outer = launching;
-  launching = { span, outputs };
-  try {
-    if (mayRunLong && launchGuard) {
-      if (launchGuard(fn) === 'sigint') {
-        current.requestInterrupt();
-        current.check(span, outputs);
-      }
-    } else {
-      fn();
+  if (mayRunLong && launchGuard) {
+    if (launchGuard(fn) === 'sigint') {
+      current.requestInterrupt();
+      current.check(span, outputs);
     }
-  } finally {
-    launching = outer;
+  } else {
+    fn();
   }
 }
 
-/**
- * What a generated kernel's loops call on the calling thread every LOOP_POLL_EVERY back edges
- * (compiler/codegen/loop-poll.ts): the session's check for the running launch. It throws to stop the kernel.
- */
-export function pollAbort(): void {
-  current.check(launching.span, launching.outputs);
-}
 
 /** True when the error is the runtime's interrupt (BRK5050) or timeout (BRK5051). */
 export function isAbortError(err: unknown): err is Error & { code: 'BRK5050' | 'BRK5051' } {

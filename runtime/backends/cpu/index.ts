@@ -26,8 +26,8 @@ import { flatKinds, type Kind } from '../../compiler/codegen/js/scalar.js';
 import { flattenElement, narrowNumber } from '../../compiler/types.js';
 import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
-import { checkAbort, pollAbort, whileLaunching } from '../../brt/abort.js';
-import { watchWhile } from '../../brt/abort-watch.js';
+import { checkAbort, whileLaunching } from '../../brt/abort.js';
+import { KERNEL_STOPPED, MAIN_STOP_WORD, watchWhile } from '../../brt/abort-watch.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
 export { defaultCpuThreads } from './workers.js';
 
@@ -94,6 +94,21 @@ function hasLoop(ir: Launch['kernel']['ir']): boolean {
   return v;
 }
 
+/**
+ * Runs kernel code with loops on this thread (`fn`) with the watcher armed on its stop `word`, and turns
+ * the kernel's stop (a WebAssembly trap, or KERNEL_STOPPED thrown by a JavaScript kernel, with the word
+ * set) into the located BRK5050/BRK5051.
+ */
+function stoppable(word: Int32Array, span: Launch['span'], outputs: readonly string[], fn: () => void): void {
+  Atomics.store(word, 0, 0);
+  try {
+    watchWhile(word, fn);
+  } catch (e) {
+    if ((e instanceof WebAssembly.RuntimeError || e === KERNEL_STOPPED) && Atomics.load(word, 0) !== 0) checkAbort(span, outputs);
+    throw e;
+  }
+}
+
 /** Names of the streams a launch writes (a stopped launch leaves them with partial results). */
 function outputsOf(launch: Launch): string[] {
   const names = new Set<string>();
@@ -126,26 +141,17 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
    */
   function execute(c: CpuKernel, L: Record<string, unknown>, n: number, launch: Launch, opts: { align?: number; split?: boolean; weight?: number } = {}): void {
     const outputs = outputsOf(launch);
-    // Polls from inside the kernel's loops (brt/abort.ts pollAbort) are located at this call. A launch
+    // A stop from inside the kernel's loops is located at this call and names its outputs. A launch
     // that may spin runs under the launch guard (SIGINT in `brook run`): a kernel with loops on its first
     // launch, or when its measured cost says it takes GUARD_MS or more (the guard costs ~50 us a launch).
     const ns = cost.get(c);
     const loops = hasLoop(launch.kernel.ir);
     const mayRunLong = loops && (ns === undefined || (ns * n * (opts.weight ?? 1)) / 1e6 >= GUARD_MS);
-    // A WebAssembly kernel with loops polls the arena's stop word (codegen/loop-poll.ts): cleared here,
-    // set by the watcher thread (brt/abort-watch.ts) on a stop request, and its trap becomes the error.
-    const word = loops && c.wasm ? storage.arena?.stopWord : undefined;
-    if (!word) {
-      whileLaunching(launch.span, outputs, () => executeChunks(c, L, n, launch, outputs, opts), mayRunLong);
-      return;
-    }
-    Atomics.store(word, 0, 0);
-    try {
-      watchWhile(word, () => whileLaunching(launch.span, outputs, () => executeChunks(c, L, n, launch, outputs, opts), mayRunLong));
-    } catch (e) {
-      if (e instanceof WebAssembly.RuntimeError && Atomics.load(word, 0) !== 0) checkAbort(launch.span, outputs);
-      throw e;
-    }
+    // A kernel with loops polls a stop word (codegen/loop-poll.ts): the arena's for WebAssembly, the
+    // calling thread's for JavaScript. The watcher thread (brt/abort-watch.ts) sets it on a stop request.
+    const run = () => whileLaunching(launch.span, outputs, () => executeChunks(c, L, n, launch, outputs, opts), mayRunLong);
+    if (!loops) run();
+    else stoppable(c.wasm ? storage.arena!.stopWord : MAIN_STOP_WORD, launch.span, outputs, run);
   }
 
   function executeChunks(c: CpuKernel, L: Record<string, unknown>, n: number, launch: Launch, outputs: readonly string[], opts: { align?: number; split?: boolean; weight?: number }): void {
@@ -203,7 +209,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     let c = launch.kernel.cache.get(key) as CompiledJsKernel | undefined;
     if (!c) {
       const t0 = performance.now();
-      c = compileKernelJs(launch.kernel.ir, plan, pollAbort);
+      c = compileKernelJs(launch.kernel.ir, plan, { word: MAIN_STOP_WORD, thrown: KERNEL_STOPPED });
       launch.kernel.cache.set(key, c);
       built.built++;
       built.ms += performance.now() - t0;
@@ -387,11 +393,14 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         // Without combineAt the fold is one sequential chunk: on the calling thread, in order.
         execute(c, L, n, launch, { align: chunk, split: c.combineAt !== null });
         // Fixed tree over the chunk partials: (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up.
-        whileLaunching(launch.span, outputsOf(launch), () => {
+        // The combining steps are the reduce body (JavaScript): stoppable when it has loops.
+        const tree = () => {
           for (let s = 1; s < m; s *= 2) {
             for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
           }
-        });
+        };
+        if (m > 1 && hasLoop(ir)) stoppable(MAIN_STOP_WORD, launch.span, outputsOf(launch), tree);
+        else tree();
         return Array.from(P.subarray(0, W));
       } finally {
         if (scratch) storage.give(scratch);

@@ -29,7 +29,7 @@
 import { availableParallelism } from 'node:os';
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { HOST_IMPORTS_SOURCE } from '../../compiler/codegen/wasm/index.js';
-import { POLL_NAME, STOP_WORD_ADDRESS } from '../../compiler/codegen/loop-poll.js';
+import { STOP_NAME, STOP_WORD_ADDRESS, STOP_WORD_NAME } from '../../compiler/codegen/loop-poll.js';
 
 /** What a worker needs to run a kernel: its JavaScript source, or for a WebAssembly kernel the
  *  module, the memory it imports and the wrapper source (`source`, given the instance's exports). */
@@ -109,10 +109,8 @@ const ctl = new Int32Array(control, 0, ${WORDS});
 const V = new Float64Array(control, ${WORDS * 4}, ${MAX_VALUES});
 /** A stop the calling thread asked for (not a failure: it knows why and reports it). */
 const STOPPED = { stopped: true };
-/** Kernel loops call this every LOOP_POLL_EVERY back edges: leave the chunk once the launch is stopped. */
-function poll() {
-  if (Atomics.load(ctl, ${STOP}) !== 0 || Atomics.load(ctl, ${SHUTDOWN}) !== 0) throw STOPPED;
-}
+/** JavaScript kernels' loops read this (the STOP word) and throw STOPPED when it is set (codegen/loop-poll.ts). */
+const stopWord = new Int32Array(control, ${STOP * 4}, 1);
 const hostImports = ${HOST_IMPORTS_SOURCE};
 /** WebAssembly kernels' stop words by kernel id (they poll it and trap: codegen/loop-poll.ts). */
 const stopWords = new Map();
@@ -130,7 +128,7 @@ function take() {
       kernels.set(m.kernel, new Function('ex', m.source)(instance.exports));
       stopWords.set(m.kernel, new Int32Array(m.wasm.memory.buffer, ${STOP_WORD_ADDRESS}, 1));
     } else {
-      kernels.set(m.kernel, new Function('${POLL_NAME}', m.source)(poll).run);
+      kernels.set(m.kernel, new Function('${STOP_WORD_NAME}', '${STOP_NAME}', m.source)(stopWord, STOPPED).run);
     }
   } else {
     data = m;

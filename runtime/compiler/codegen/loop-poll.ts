@@ -5,14 +5,17 @@
  * helpers are inlined, so their loops count too); every LOOP_POLL_EVERY back edges of the function,
  * whatever loop they belong to, the code polls. A loop-free body never polls: its time per element is
  * bounded, and the backend checks between chunks.
- * - JavaScript: the poll is a call, `brk_poll()` (a module parameter): runtime/brt/abort.ts `pollAbort` on
- *   the calling thread (it reads the interrupt slot and the clock), the pool's STOP word in a worker. It
- *   returns, or throws to leave the kernel.
+ * - JavaScript: `Atomics.load(brk_w, 0)`, the module's stop word (an Int32Array over shared memory), and
+ *   `throw brk_stop` when it is set. In a worker the word is the pool's STOP word; on the calling thread,
+ *   brt/abort-watch.ts MAIN_STOP_WORD.
  * - WebAssembly: an atomic load of the stop word at STOP_WORD_ADDRESS of the kernel's shared memory (the
- *   CPU arena keeps those bytes for it), and `unreachable` when it is set. A call there cost 27-38% on a
- *   one-operation loop (V8 spilled the loop's values around it every iteration); the load costs nothing
- *   measurable. Someone must set the word: the calling thread when it stops workers, and a watcher thread
- *   (runtime/brt/abort-watch.ts) while the calling thread itself runs a WebAssembly kernel.
+ *   CPU arena keeps those bytes for it), and `unreachable` when it is set.
+ * Not a call to a poll function: a call in the loop, even on the cold path, cost 27-38% on a
+ * one-operation WebAssembly loop (V8 spilled the loop's values around it every iteration) and ~25% on the
+ * JavaScript sgemv; a load and a throw or trap (cold code to V8) cost nothing measurable. So the kernel
+ * cannot read the clock or the interrupt slot itself: while the calling thread runs a kernel with loops, a
+ * watcher thread (runtime/brt/abort-watch.ts) sets the word when the session asks to stop (interrupt or
+ * deadline); the calling thread sets the workers' words when it stops a launch.
  *
  * Why a countdown: the common iteration pays an add and a predictable branch. LOOP_POLL_EVERY is measured
  * (docs/DECISIONS.md "Loop polls"): polls often enough that a slow body still stops well inside 1 s, at a
@@ -22,8 +25,9 @@
 /** Back edges between two polls (a power of two: the WebAssembly writer counts with a mask). */
 export const LOOP_POLL_EVERY = 1 << 12;
 
-/** The poll's name: a JavaScript kernel's module parameter. */
-export const POLL_NAME = 'brk_poll';
+/** A JavaScript kernel's module parameters: the stop word (Int32Array) and what its loops throw. */
+export const STOP_WORD_NAME = 'brk_w';
+export const STOP_NAME = 'brk_stop';
 
 /** Byte address of the WebAssembly kernels' stop word (an i32; nonzero: leave the kernel). */
 export const STOP_WORD_ADDRESS = 0;

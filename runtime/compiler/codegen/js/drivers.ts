@@ -88,8 +88,8 @@ class Writer {
   }
 }
 
-/** Source text of a module body: `new Function('brk_poll', src)(poll)` returns `{ run, combine, combineAt }`
- *  (`brk_poll`: what loops call every LOOP_POLL_EVERY back edges, codegen/loop-poll.ts). */
+/** Source text of a module body: `new Function('brk_w', 'brk_stop', src)(word, stop)` returns
+ *  `{ run, combine, combineAt }` (loops throw `stop` when the Int32 `word[0]` is set: codegen/loop-poll.ts). */
 export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   const w = new Writer();
   const bindings: ParamBinding[] = [];

@@ -11,15 +11,16 @@
  * - Helper kernels are inlined with value semantics: arguments are copied into fresh locals, out
  *   arguments copied back after the body; `return` is a `break` out of a labelled block.
  * - Every `break`/`continue` is labelled, so nothing ever escapes into the driver's element loop.
- * - Every loop's back edge counts down `brk_n` and calls `brk_poll()` when it reaches 0 (loop-poll.ts),
- *   so an endless loop can be stopped; the function around a body declares the counter (pollCounterLine).
+ * - Every loop's back edge counts down `brk_n`; when it reaches 0 it reads the stop word `brk_w` and
+ *   throws `brk_stop` if it is set (loop-poll.ts), so an endless loop can be stopped; the function
+ *   around a body declares the counter (pollCounterLine).
  *   A kernel's own `return` jumps to the label `kbody`, after which the driver stores the outputs.
  */
 import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { emitBuiltin } from './builtins.js';
 import { binary, convert, fieldRange, flatKinds, type Kind, literal, unary, viewOf, zero } from './scalar.js';
-import { loopPollEvery, POLL_NAME } from '../loop-poll.js';
+import { loopPollEvery, STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
 
 /** The countdown local of loop polls (codegen/loop-poll.ts); `pollCounterLine` declares it. */
 export const POLL_COUNTER = 'brk_n';
@@ -351,7 +352,7 @@ export class KernelEmitter {
     this.loops.pop();
     if (!s.testFirst) test();
     // The back edge: a countdown, and a poll when it runs out (a `break` above skips it; `continue` not).
-    if (this.pollEvery > 0) this.line(`if (--${POLL_COUNTER} === 0) { ${POLL_COUNTER} = ${this.pollEvery}; ${POLL_NAME}(); }`);
+    if (this.pollEvery > 0) this.line(`if (--${POLL_COUNTER} === 0) { ${POLL_COUNTER} = ${this.pollEvery}; if (Atomics.load(${STOP_WORD_NAME}, 0) !== 0) throw ${STOP_NAME}; }`);
     this.depth--;
     this.line('}');
     this.depth--;

@@ -14,7 +14,7 @@
 export { generateKernelSource, planKey, resizeIndex, SMALL_WHOLE, type Access, type IterForm, type JsPlan } from './drivers.js';
 import type { KernelIR } from '../../ir.js';
 import { generateKernelSource, type JsPlan } from './drivers.js';
-import { POLL_NAME } from '../loop-poll.js';
+import { STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
 
 export interface CompiledJsKernel {
   run: (L: unknown, start: number, end: number) => void;
@@ -26,14 +26,15 @@ export interface CompiledJsKernel {
 }
 
 /**
- * `poll`: what the kernel's loops call every LOOP_POLL_EVERY back edges (codegen/loop-poll.ts); it throws
- * to stop the kernel. The CPU backend passes the runtime's (brt/abort.ts `pollAbort`); default: never stops.
+ * `stop`: the stop word the kernel's loops read every LOOP_POLL_EVERY back edges and the value they throw
+ * when it is set (codegen/loop-poll.ts). The CPU backend passes the calling thread's (brt/abort-watch.ts);
+ * default: a word nothing sets.
  */
-export function compileKernelJs(ir: KernelIR, plan: JsPlan, poll: () => void = () => {}): CompiledJsKernel {
+export function compileKernelJs(ir: KernelIR, plan: JsPlan, stop: { word: Int32Array; thrown: unknown } = { word: new Int32Array(1), thrown: null }): CompiledJsKernel {
   const source = generateKernelSource(ir, plan);
   let made: Omit<CompiledJsKernel, 'source'>;
   try {
-    made = new Function(POLL_NAME, source)(poll) as typeof made;
+    made = new Function(STOP_WORD_NAME, STOP_NAME, source)(stop.word, stop.thrown) as typeof made;
   } catch (e) {
     // A syntax error here is a bug in the writer; show the text so it can be fixed.
     throw new Error(`internal: generated JavaScript for kernel '${ir.name}' does not compile: ${(e as Error).message}\n${source}`);
