@@ -5,7 +5,8 @@
  * load hit both alike; the ratio of the medians is the cost (and of the minima: on a loaded machine the
  * fastest sample is the one least disturbed). A sample is enough launches to take ~100 ms.
  *
- *   node dist/bench/loopchecks.js [--rounds 15] [--threads 1] [--json bench/results/bench-cpu-loopchecks-2core.json]
+ *   node dist/bench/loopchecks.js [--rounds 21] [--threads 1] [--only sgemv,trace,spin] [--writers js,wasm]
+ *                                 [--json bench/results/bench-cpu-loopchecks-2core.json]
  *
  * Kernels: `sgemv` of bench/cases/sgemv_single.br (a gather loop, 256 iterations an element), `trace` of
  * bench/programs/raytrace.br (128^2 rays, 256 triangles a ray: the heaviest loop body) and `spin` (a one-operation
@@ -121,9 +122,13 @@ async function main(): Promise<void> {
   const rounds = Number(arg('--rounds') ?? 15);
   const threads = Number(arg('--threads') ?? 1);
   const jsonPath = arg('--json');
+  const only = arg('--only')?.split(',');
+  const writers = (arg('--writers') ?? 'js,wasm').split(',');
   const rows: Record<string, unknown>[] = [];
   for (const wasm of [false, true]) {
+    if (!writers.includes(wasm ? 'wasm' : 'js')) continue;
     for (const c of CASES) {
+      if (only && !only.includes(c.name)) continue;
       const rt = createCpuRuntime({ cpu: { workers: threads - 1, wasm } });
       const { args, out, floats } = await c.setup(rt);
       // Two copies of the kernel, each with its own code cache: one written without polls, one with.
