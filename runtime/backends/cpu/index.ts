@@ -6,7 +6,9 @@
  * Contract (brt/api.ts `Backend`): every shape rule is already checked by brt; this module only
  * addresses memory and runs loops. Work is executed immediately (there is nothing to record), so
  * `finish` has nothing to wait for. Large launches are split over worker threads (workers.ts) when
- * enabled; splitting never changes a result (tests/cpu/workers.test.ts).
+ * enabled; splitting never changes a result (tests/cpu/workers.test.ts). A launch stops on an interrupt
+ * or the watchdog between chunks and, for kernels with loops, inside an element (stopping.ts); the error
+ * is located at the call and names the streams left with partial results.
  */
 import {
   STREAM_GATHER_FETCH,
@@ -27,7 +29,8 @@ import { flattenElement, narrowNumber } from '../../compiler/types.js';
 import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
 import { checkAbort, whileLaunching } from '../../brt/abort.js';
-import { KERNEL_STOPPED, MAIN_STOP_WORD, watchWhile } from '../../brt/abort-watch.js';
+import { KERNEL_STOPPED, MAIN_STOP_WORD } from '../../brt/abort-watch.js';
+import { GUARD_MS, hasLoop, outputsOf, stoppable } from './stopping.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
 export { defaultCpuThreads } from './workers.js';
 
@@ -70,53 +73,6 @@ let hostImports: Record<string, (...a: number[]) => number> | null = null;
 function wasmHostImports(): Record<string, (...a: number[]) => number> {
   hostImports ??= new Function(`return ${HOST_IMPORTS_SOURCE};`)() as Record<string, (...a: number[]) => number>;
   return hostImports;
-}
-
-/** Estimated launch time from which a launch of a kernel with loops runs under the SIGINT guard. */
-const GUARD_MS = 5;
-
-const loopFlags = new WeakMap<object, boolean>();
-/** Whether a kernel's code has a loop (its own, an inlined helper's or a fused producer's): only such a
- *  kernel can spin inside one element. */
-function hasLoop(ir: Launch['kernel']['ir']): boolean {
-  let v = loopFlags.get(ir);
-  if (v === undefined) {
-    const walk = (x: unknown): boolean => {
-      if (Array.isArray(x)) return x.some(walk);
-      if (!x || typeof x !== 'object') return false;
-      if ((x as { op?: unknown }).op === 'loop') return true;
-      for (const key in x) if (key !== 'type' && key !== 'span' && walk((x as Record<string, unknown>)[key])) return true;
-      return false;
-    };
-    v = walk(ir.body) || walk(ir.helpers) || walk(ir.produce);
-    loopFlags.set(ir, v);
-  }
-  return v;
-}
-
-/**
- * Runs kernel code with loops on this thread (`fn`) with the watcher armed on its stop `word`, and turns
- * the kernel's stop (a WebAssembly trap, or KERNEL_STOPPED thrown by a JavaScript kernel, with the word
- * set) into the located BRK5050/BRK5051.
- */
-function stoppable(word: Int32Array, span: Launch['span'], outputs: readonly string[], fn: () => void): void {
-  Atomics.store(word, 0, 0);
-  try {
-    watchWhile(word, fn);
-  } catch (e) {
-    if ((e instanceof WebAssembly.RuntimeError || e === KERNEL_STOPPED) && Atomics.load(word, 0) !== 0) checkAbort(span, outputs);
-    throw e;
-  }
-}
-
-/** Names of the streams a launch writes (a stopped launch leaves them with partial results). */
-function outputsOf(launch: Launch): string[] {
-  const names = new Set<string>();
-  launch.kernel.ir.params.forEach((p, k) => {
-    const a = launch.args[k];
-    if ((p.role === 'out' || p.role === 'vout' || p.role === 'reduce') && a && a.kind === 'stream') names.add(a.stream.name);
-  });
-  return [...names];
 }
 
 let wasmKeys = 0;
