@@ -8,8 +8,8 @@
  * or the watchdog's deadline passed. Idle between launches (blocked in Atomics.wait), it costs nothing;
  * it starts on the first watched launch.
  *
- * In: `watchWhile(word, fn)`. Out: fn's result; `word[0]` set to 1 if a stop was asked while fn ran (the
- * caller clears it before, and turns the kernel's trap into the located error with checkAbort).
+ * In: `watchWhile(word, fn)`. Out: fn's result; `word[0]` is cleared first and set to 1 if a stop was asked
+ * while fn ran (the caller turns the kernel's trap into the located error with checkAbort).
  */
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { sessionAbort } from './abort.js';
@@ -17,15 +17,18 @@ import { sessionAbort } from './abort.js';
 /** How often the watcher looks while armed: a stop lands within this (plus one poll of the kernel). */
 const WATCH_MS = 5;
 
-/** Control block: [ARMED, TOKEN] as Int32, the deadline (ms since the epoch, Infinity: none) as Float64. */
+/** Control block: [ARMED, TOKEN, GEN] as Int32, the deadline (ms since the epoch, Infinity: none) as
+ *  Float64. GEN counts armings: the watcher sets the word only if no new arming began while it looked (a
+ *  launch ended by SIGINT never disarms, and its stale deadline must not stop the next launch). */
 const ARMED = 0;
 const TOKEN = 1;
-const DEADLINE_AT = 8;
+const GEN = 2;
+const DEADLINE_AT = 16;
 
 const WATCHER_SOURCE = `
 const { workerData, receiveMessageOnPort } = require('node:worker_threads');
 const { port, control } = workerData;
-const ctl = new Int32Array(control, 0, 2);
+const ctl = new Int32Array(control, 0, 3);
 const deadline = new Float64Array(control, ${DEADLINE_AT}, 1);
 let slots = null, word = null;
 for (;;) {
@@ -34,7 +37,9 @@ for (;;) {
     continue;
   }
   for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) ({ slots, word } = m.message);
-  if (slots && word && (Atomics.load(slots, 0) === Atomics.load(ctl, ${TOKEN}) || Date.now() >= deadline[0])) Atomics.store(word, 0, 1);
+  const gen = Atomics.load(ctl, ${GEN});
+  const stop = slots && word && (Atomics.load(slots, 0) === Atomics.load(ctl, ${TOKEN}) || Date.now() >= deadline[0]);
+  if (stop && Atomics.load(ctl, ${ARMED}) === 1 && Atomics.load(ctl, ${GEN}) === gen) Atomics.store(word, 0, 1);
   Atomics.wait(ctl, ${ARMED}, 1, ${WATCH_MS});
 }
 `;
@@ -49,12 +54,12 @@ let posted: { slots: Int32Array | null; word: Int32Array | null } = { slots: nul
 
 function start(): NonNullable<typeof watcher> {
   if (watcher) return watcher;
-  const control = new SharedArrayBuffer(16);
+  const control = new SharedArrayBuffer(24);
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(WATCHER_SOURCE, { eval: true, workerData: { port: port2, control }, transferList: [port2] });
   worker.unref();
   port1.unref();
-  watcher = { worker, port: port1, ctl: new Int32Array(control, 0, 2), deadline: new Float64Array(control, DEADLINE_AT, 1) };
+  watcher = { worker, port: port1, ctl: new Int32Array(control, 0, 3), deadline: new Float64Array(control, DEADLINE_AT, 1) };
   return watcher;
 }
 
@@ -62,12 +67,17 @@ function start(): NonNullable<typeof watcher> {
 export function watchWhile<T>(word: Int32Array, fn: () => T): T {
   const w = start();
   const { slots, token, deadlineEpochMs } = sessionAbort().watchData();
+  // New values first, then the word cleared, then GEN: a look that began before sees GEN change and
+  // stores nothing; one that reads the new GEN sees the new values.
+  Atomics.store(w.ctl, ARMED, 0);
   if (posted.slots !== slots || posted.word !== word) {
     w.port.postMessage({ slots, word });
     posted = { slots, word };
   }
   Atomics.store(w.ctl, TOKEN, token);
   w.deadline[0] = deadlineEpochMs;
+  Atomics.store(word, 0, 0);
+  Atomics.add(w.ctl, GEN, 1);
   Atomics.store(w.ctl, ARMED, 1);
   Atomics.notify(w.ctl, ARMED);
   try {

@@ -35,9 +35,8 @@ export function hasLoop(ir: Launch['kernel']['ir']): boolean {
  * set) into the located BRK5050/BRK5051.
  */
 export function stoppable(word: Int32Array, span: Launch['span'], outputs: readonly string[], fn: () => void): void {
-  Atomics.store(word, 0, 0);
   try {
-    watchWhile(word, fn);
+    watchWhile(word, fn); // clears the word first
   } catch (e) {
     if ((e instanceof WebAssembly.RuntimeError || e === KERNEL_STOPPED) && Atomics.load(word, 0) !== 0) checkAbort(span, outputs);
     throw e;
