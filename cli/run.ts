@@ -66,6 +66,8 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
   let t0 = performance.now();
   const { HostLib, runProgram } = await import('../runtime/hostlib/loader.js');
   const brt = await import('../runtime/backends/index.js');
+  const { AbortState, sessionAbort, setSessionAbort } = await import('../runtime/brt/abort.js');
+  const { installSigintGuard } = await import('./sigint.js');
   phases.addLoad(performance.now() - t0);
   const lib = new HostLib({
     io: {
@@ -132,12 +134,13 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
   const recorder = args.profile || args.phasesOut ? new (await import('../runtime/profile/recorder.js')).ProfileRecorder(rt) : undefined;
   phases.addLoad(performance.now() - t0);
   let recorded: import('../runtime/profile/recorder.js').RecordedProfile | undefined;
-  // The watchdog (BROOK_KERNEL_TIMEOUT) bounds the whole program, and Ctrl-C stops runtime work at its
-  // next check (GPU pieces and loop budgets, brt/abort.ts), with a located message.
-  const abort = (await import('../runtime/brt/abort.js')).sessionAbort();
+  // The watchdog (BROOK_KERNEL_TIMEOUT) is armed for the whole program; SIGINT stops a spinning kernel
+  // with a located message (cli/sigint.ts says how).
+  const abort = new AbortState(undefined, io.env);
+  const previousAbort = sessionAbort();
+  setSessionAbort(abort);
   abort.begin();
-  const onSigint = () => abort.requestInterrupt();
-  process.once('SIGINT', onSigint);
+  const removeGuard = installSigintGuard();
   try {
     recorder?.start();
     const status = await runProgram(hostJs, { rt: recorder?.runtime ?? rt, lib, K: kernels, argv: [args.files[0]!, ...args.programArgs] });
@@ -156,7 +159,8 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
     flushOut();
     if (e instanceof BrookRuntimeError) {
       err(renderRuntimeError(sources, e) + '\n');
-      return 1;
+      // Interrupted (SIGINT): 130 as a shell reports a process ended by SIGINT, so scripts can tell it apart.
+      return e.code === 'BRK5050' ? 130 : 1;
     }
     if (e instanceof RangeError || e instanceof TypeError) {
       // Host memory exhausted, or a C-level fault the generated code could not prevent.
@@ -165,8 +169,9 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
     }
     throw e;
   } finally {
-    process.off('SIGINT', onSigint);
+    removeGuard();
     abort.end();
+    setSessionAbort(previousAbort);
     if (recorder?.isRunning) await recorder.stop().catch(() => undefined);
     flushOut();
     const times = recorded && args.phasesOut ? await phases.times(recorded, rt) : undefined;

@@ -10,8 +10,11 @@
  */
 
 export type StopReason = 'interrupted' | 'timeout';
-/** Makes the error a check throws; `span` is where the work stopped (a compiler Span, opaque here). */
-export type StopErrorMaker = (reason: StopReason, seconds: number, span?: unknown) => Error;
+/**
+ * Makes the error a check throws; `span` is where the work stopped (a compiler Span, opaque here),
+ * `outputs` the streams the stopped kernel call writes (the message names them as holding partial results).
+ */
+export type StopErrorMaker = (reason: StopReason, seconds: number, span?: unknown, outputs?: readonly string[]) => Error;
 
 /** Until the runtime installs its located errors: plain errors with the same codes. */
 let makeStopError: StopErrorMaker = (reason, seconds) =>
@@ -69,6 +72,11 @@ export class AbortState {
     return this.stoppedUnits.has(unit);
   }
 
+  /** What the watcher thread (runtime/brt/abort-watch.ts) compares: the slots, the current token, the deadline as epoch ms. */
+  watchData(): { slots: Int32Array; token: number; deadlineEpochMs: number } {
+    return { slots: this.slots, token: this.token, deadlineEpochMs: this.deadline === Infinity ? Infinity : performance.timeOrigin + this.deadline };
+  }
+
   /** Milliseconds until the deadline (Infinity when unarmed or no timeout). */
   get remainingMs(): number {
     return this.deadline === Infinity ? Infinity : Math.max(0, this.deadline - performance.now());
@@ -98,15 +106,18 @@ export class AbortState {
     return Atomics.load(this.slots, 1) === this.token || (this.deadline !== Infinity && performance.now() >= this.deadline);
   }
 
-  /** Throws BRK5050 (interrupted) or BRK5051 (past the deadline), located at `span`; else returns. */
-  check(span?: unknown): void {
+  /**
+   * Throws BRK5050 (interrupted) or BRK5051 (past the deadline), located at `span`; else returns.
+   * `outputs`: the streams the stopped kernel call writes (the message names them as holding partial results).
+   */
+  check(span?: unknown, outputs?: readonly string[]): void {
     const requested = Atomics.load(this.slots, 0) === this.token;
-    if (requested && Atomics.load(this.slots, 1) !== this.token) throw makeStopError('interrupted', 0, span);
-    if (requested || (this.deadline !== Infinity && performance.now() >= this.deadline)) throw this.timeoutError(span);
+    if (requested && Atomics.load(this.slots, 1) !== this.token) throw makeStopError('interrupted', 0, span, outputs);
+    if (requested || (this.deadline !== Infinity && performance.now() >= this.deadline)) throw this.timeoutError(span, outputs);
   }
 
-  timeoutError(span?: unknown): Error {
-    return makeStopError('timeout', this.timeoutSeconds ?? 0, span);
+  timeoutError(span?: unknown, outputs?: readonly string[]): Error {
+    return makeStopError('timeout', this.timeoutSeconds ?? 0, span, outputs);
   }
 }
 

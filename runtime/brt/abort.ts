@@ -18,6 +18,13 @@
  * A check costs ~50 ns (an Atomics.load and a performance.now()); `forEachChunk` sizes chunks so checks
  * come every ~5 ms, so an interrupt stops a CPU kernel well inside 100 ms.
  *
+ * Inside an element: generated CPU kernel loops read a stop word every LOOP_POLL_EVERY back edges
+ * (compiler/codegen/loop-poll.ts), so a loop that never ends can be left. While the calling thread runs
+ * such a kernel, the watcher thread (abort-watch.ts) compares this state's slot and deadline for it and
+ * sets the word; the CPU backend then raises `check`'s located error, naming the streams the call writes
+ * (they hold partial results). Worker threads never read these slots: the calling thread decides (in its
+ * own chunks, and every 10 ms while it waits for them) and sets the workers' stop words (backends/cpu/workers.ts).
+ *
  * Clearing the request is the session's job (it reports the interrupt, then clears the gate), not the
  * checker's: a check that throws leaves the flag set, so every later check in the same cell throws too
  * and nothing after the interrupted launch runs by accident.
@@ -30,12 +37,77 @@ import { brtError } from './errors.js';
 // too); the runtime adds the located errors and the chunked loops that check.
 export { AbortState, isAbortError, parseTimeout, sessionAbort, setSessionAbort };
 
-setStopErrors((reason, seconds, span) =>
-  reason === 'interrupted' ? brtError('BRK5050', {}, span as Span | undefined) : brtError('BRK5051', { seconds, s: seconds === 1 ? '' : 's' }, span as Span | undefined));
+setStopErrors((reason, seconds, span, outputs) =>
+  reason === 'interrupted'
+    ? brtError('BRK5050', { partial: partialText(outputs) }, span as Span | undefined)
+    : brtError('BRK5051', { seconds, s: seconds === 1 ? '' : 's', partial: partialText(outputs) }, span as Span | undefined));
 
 /** Throws the located "interrupted" or "timed out" error if the session asks work to stop. */
-export function checkAbort(span?: Span): void {
-  sessionAbort().check(span);
+export function checkAbort(span?: Span, outputs?: readonly string[]): void {
+  sessionAbort().check(span, outputs);
+}
+
+/** "stream 'r' holds partial results" / "streams 'a', 'b' hold ..." / the general words when unknown. */
+export function partialText(outputs?: readonly string[]): string {
+  if (!outputs || outputs.length === 0) return 'streams written by the stopped kernel call hold partial results';
+  const names = outputs.map((n) => `'${n}'`).join(', ');
+  return outputs.length === 1 ? `stream ${names} holds partial results` : `streams ${names} hold partial results`;
+}
+
+/**
+ * How a CPU launch that may run long is made reachable by SIGINT, or null (the notebook kernel: its cells
+ * already run inside breakOnSigint, and its interrupts come through the shared slot). `brook run` sets one
+ * (cli/sigint.ts): it runs `launch` inside a vm breakOnSigint script and says whether SIGINT ended it.
+ * Why: while a kernel spins on the main thread, no 'SIGINT' listener can run, so a signal never reaches
+ * the shared slot by itself; Node's SIGINT watchdog thread can still terminate the script.
+ */
+export type LaunchGuard = (launch: () => void) => 'done' | 'sigint';
+let launchGuard: LaunchGuard | null = null;
+
+/** Installs (or with null removes) the guard for long CPU launches; returns the one it replaces. */
+export function setLaunchGuard(guard: LaunchGuard | null): LaunchGuard | null {
+  const old = launchGuard;
+  launchGuard = guard;
+  return old;
+}
+
+/**
+ * How a wait for the device (a read, a finish: the runtime's awaits) is made reachable by SIGINT, or null.
+ * `brook run` sets one (cli/sigint.ts): a 'SIGINT' listener that requests an interrupt, held only while
+ * the runtime awaits, so GPU work stops at its next check with the located BRK5050. Only then: a listener
+ * held all the time would turn Ctrl-C during a spinning host loop (which no listener can reach) from
+ * Node's default exit into a hang.
+ */
+export type WaitGuard = <T>(wait: () => Promise<T>) => Promise<T>;
+let waitGuard: WaitGuard | null = null;
+
+/** Installs (or with null removes) the guard for the runtime's awaits; returns the one it replaces. */
+export function setWaitGuard(guard: WaitGuard | null): WaitGuard | null {
+  const old = waitGuard;
+  waitGuard = guard;
+  return old;
+}
+
+/** Runs one of the runtime's awaits under the wait guard, if any. */
+export function whileWaiting<T>(wait: () => Promise<T>): Promise<T> {
+  return waitGuard ? waitGuard(wait) : wait();
+}
+
+/**
+ * Runs a CPU launch (`fn`) located at its call's `span`, writing `outputs`. `mayRunLong`: the backend
+ * expects it may spin (a kernel with loops never measured, or a long one); then it runs under the launch
+ * guard, if any, and SIGINT ending it becomes the located BRK5050 here (naming the outputs).
+ * A throw from inside passes through unchanged.
+ */
+export function whileLaunching(span: Span | undefined, outputs: readonly string[], fn: () => void, mayRunLong = false): void {
+  if (mayRunLong && launchGuard) {
+    if (launchGuard(fn) === 'sigint') {
+      sessionAbort().requestInterrupt();
+      sessionAbort().check(span, outputs);
+    }
+  } else {
+    fn();
+  }
 }
 
 /** How long one chunk of `forEachChunk` aims to take: short enough for a < 100 ms interrupt. */

@@ -8,7 +8,8 @@ import type { Span } from '../compiler/source.js';
 import { RUNTIME_MESSAGES, formatRuntimeMessage, type RuntimeMessageCode } from '../compiler/messages/runtime.js';
 
 export function brtError(code: RuntimeMessageCode, args: Record<string, unknown>, span?: Span): BrookRuntimeError {
-  const t: { message: string; hint?: string } = RUNTIME_MESSAGES[code];
+  const t: { message: string; hint?: string; defaults?: Record<string, string> } = RUNTIME_MESSAGES[code];
+  if (t.defaults) args = { ...t.defaults, ...args };
   return new BrookRuntimeError(
     code,
     formatRuntimeMessage(t.message, args),

@@ -32,6 +32,7 @@ import { FusionQueue, fusionModeFromEnv, hintedStreams, type FusionMode } from '
 import { formatStream } from './print.js';
 import { TransferClock } from './transfer-clock.js';
 import { allocateFor, boxOf, checkShape, count, elementWords, iterValues, launchArg, makeDomain, nameOf, runsOf, type Box } from './streams.js';
+import { whileWaiting } from './abort.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
@@ -115,7 +116,7 @@ export class Runtime implements BrookRuntime {
 
   private async guard<T>(f: () => Promise<T>): Promise<T> {
     try {
-      return await f();
+      return await whileWaiting(f);
     } catch (e) {
       this.lost(e);
       throw e;

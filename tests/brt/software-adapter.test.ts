@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntime, type BrookRuntimeHandle } from '../../runtime/brt/index.js';
+import { createRuntime, type BrookRuntimeHandle } from '../../runtime/backends/index.js';
 import { ensureBuilt } from '../kernel/build.js';
 import { KernelClient } from '../kernel/client.js';
 

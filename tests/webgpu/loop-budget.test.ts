@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../runtime/compiler/index.js';
 import { SourceSet } from '../../runtime/compiler/source.js';
-import { createRuntime } from '../../runtime/brt/index.js';
+import { createRuntime } from '../../runtime/backends/index.js';
 import { FLOAT } from '../../runtime/compiler/types.js';
 import { AbortState, sessionAbort, setSessionAbort } from '../../runtime/brt/abort.js';
 import { generateWGSL } from '../../runtime/compiler/codegen/wgsl/index.js';

@@ -13,11 +13,16 @@
  * zeroed when handed out (memory past the highest block ever used is still zero from the grow).
  */
 
+import { STOP_WORD_ADDRESS } from '../../compiler/kernels.js';
+
 /** Bytes per WebAssembly page. */
 const PAGE = 65536;
 /** The memory's maximum: 2 GiB, so every word offset fits an int32 with room (kernels use `| 0`). */
 export const MAX_BYTES = 2 ** 31;
 export const ALIGN = 64;
+/** Bytes at the start kept out of allocation: the WebAssembly kernels' stop word lives there
+ *  (compiler/codegen/loop-poll.ts STOP_WORD_ADDRESS). */
+const RESERVED = ALIGN;
 /** Pages the memory starts with (grown on the first allocation that needs more). */
 const INITIAL_PAGES = 16;
 
@@ -31,15 +36,18 @@ export class Arena {
   readonly memory: WebAssembly.Memory;
   /** A process-unique id (worker threads cache instances per arena). */
   readonly id: number;
-  private top = 0;
+  private top = RESERVED;
   /** Bytes below this were handed out before (may hold old data). */
-  private used = 0;
+  private used = RESERVED;
+  /** The stop word WebAssembly kernels poll (nonzero: leave the kernel; see loop-poll.ts). */
+  readonly stopWord: Int32Array;
   private readonly free: { at: number; bytes: number }[] = [];
   private static next = 1;
 
   private constructor(memory: WebAssembly.Memory) {
     this.memory = memory;
     this.id = Arena.next++;
+    this.stopWord = new Int32Array(memory.buffer as unknown as SharedArrayBuffer, STOP_WORD_ADDRESS, 1);
   }
 
   /** A new arena, or null where this engine cannot make a shared memory (the caller uses plain buffers). */
@@ -58,7 +66,7 @@ export class Arena {
 
   /** Bytes handed out and not released (tests; leak checks). */
   get liveBytes(): number {
-    return this.top - this.free.reduce((s, f) => s + f.bytes, 0);
+    return this.top - RESERVED - this.free.reduce((s, f) => s + f.bytes, 0);
   }
 
   alloc(bytes: number): ArenaBlock | null {

@@ -6,7 +6,9 @@
  * Contract (brt/api.ts `Backend`): every shape rule is already checked by brt; this module only
  * addresses memory and runs loops. Work is executed immediately (there is nothing to record), so
  * `finish` has nothing to wait for. Large launches are split over worker threads (workers.ts) when
- * enabled; splitting never changes a result (tests/cpu/workers.test.ts).
+ * enabled; splitting never changes a result (tests/cpu/workers.test.ts). A launch stops on an interrupt
+ * or the watchdog between chunks and, for kernels with loops, inside an element (stopping.ts); the error
+ * is located at the call and names the streams left with partial results.
  */
 import {
   STREAM_GATHER_FETCH,
@@ -26,7 +28,9 @@ import { flatKinds, type Kind } from '../../compiler/kernels.js';
 import { flattenElement, narrowNumber } from '../../compiler/types.js';
 import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
-import { checkAbort } from '../../brt/abort.js';
+import { checkAbort, whileLaunching } from '../../brt/abort.js';
+import { KERNEL_STOPPED, MAIN_STOP_WORD } from '../../brt/abort-watch.js';
+import { GUARD_MS, hasLoop, outputsOf, stoppable } from './stopping.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
 export { defaultCpuThreads } from './workers.js';
 
@@ -92,6 +96,21 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
    * order on the calling thread.
    */
   function execute(c: CpuKernel, L: Record<string, unknown>, n: number, launch: Launch, opts: { align?: number; split?: boolean; weight?: number } = {}): void {
+    const outputs = outputsOf(launch);
+    // A stop from inside the kernel's loops is located at this call and names its outputs. A launch
+    // that may spin runs under the launch guard (SIGINT in `brook run`): a kernel with loops on its first
+    // launch, or when its measured cost says it takes GUARD_MS or more (the guard costs ~50 us a launch).
+    const ns = cost.get(c);
+    const loops = hasLoop(launch.kernel.ir);
+    const mayRunLong = loops && (ns === undefined || (ns * n * (opts.weight ?? 1)) / 1e6 >= GUARD_MS);
+    // A kernel with loops polls a stop word (codegen/loop-poll.ts): the arena's for WebAssembly, the
+    // calling thread's for JavaScript. The watcher thread (brt/abort-watch.ts) sets it on a stop request.
+    const run = () => whileLaunching(launch.span, outputs, () => executeChunks(c, L, n, launch, outputs, opts), mayRunLong);
+    if (!loops) run();
+    else stoppable(c.wasm ? storage.arena!.stopWord : MAIN_STOP_WORD, launch.span, outputs, run);
+  }
+
+  function executeChunks(c: CpuKernel, L: Record<string, unknown>, n: number, launch: Launch, outputs: readonly string[], opts: { align?: number; split?: boolean; weight?: number }): void {
     const align = opts.align ?? 1;
     const weight = opts.weight ?? 1; // positions of work per position (block reductions)
     const span = launch.span;
@@ -105,7 +124,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       let size = Math.max(align, Math.ceil(Math.max(1, PROBE / weight) / align) * align);
       for (;;) {
         const hi = Math.min(n, from + size);
-        checkAbort(span);
+        checkAbort(span, outputs);
         const t = performance.now();
         c.run(L, from, hi);
         const ms = performance.now() - t;
@@ -129,10 +148,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       // Named, so profiles show kernel code V8 inlines here as the calling thread's kernel time.
       const runHere = (lo: number, hi: number) => c.run(L, lo, hi);
       const tailChunk = Math.max(align, Math.ceil(chunk / 4 / align) * align);
-      pool.runChunked(c, L, from, n, chunk, tailChunk, runHere, () => checkAbort(span));
+      pool.runChunked(c, L, from, n, chunk, tailChunk, runHere, () => checkAbort(span, outputs));
     } else {
       for (let lo = from; lo < n; lo += chunk) {
-        checkAbort(span);
+        checkAbort(span, outputs);
         c.run(L, lo, Math.min(n, lo + chunk));
       }
     }
@@ -146,7 +165,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     let c = launch.kernel.cache.get(key) as CompiledJsKernel | undefined;
     if (!c) {
       const t0 = performance.now();
-      c = compileKernelJs(launch.kernel.ir, plan);
+      c = compileKernelJs(launch.kernel.ir, plan, { word: MAIN_STOP_WORD, thrown: KERNEL_STOPPED });
       launch.kernel.cache.set(key, c);
       built.built++;
       built.ms += performance.now() - t0;
@@ -330,9 +349,14 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         // Without combineAt the fold is one sequential chunk: on the calling thread, in order.
         execute(c, L, n, launch, { align: chunk, split: c.combineAt !== null });
         // Fixed tree over the chunk partials: (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up.
-        for (let s = 1; s < m; s *= 2) {
-          for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
-        }
+        // The combining steps are the reduce body (JavaScript): stoppable when it has loops.
+        const tree = () => {
+          for (let s = 1; s < m; s *= 2) {
+            for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
+          }
+        };
+        if (m > 1 && hasLoop(ir)) stoppable(MAIN_STOP_WORD, launch.span, outputsOf(launch), tree);
+        else tree();
         return Array.from(P.subarray(0, W));
       } finally {
         if (scratch) storage.give(scratch);

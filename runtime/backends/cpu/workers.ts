@@ -18,10 +18,17 @@
  *
  * Splitting never changes a result: map positions are independent, and full reductions store one
  * partial per fixed chunk of REDUCE_CHUNK positions whatever thread computed it.
+ *
+ * Stopping (interrupt, watchdog): the calling thread decides (brt/abort.ts), in its own chunks' loop
+ * polls and between chunks, and while it waits for the workers (in slices of WAIT_SLICE_MS). It then sets
+ * the block's STOP word; a worker's kernel loops poll that word (codegen/loop-poll.ts) and leave the
+ * chunk, so an endless loop in a worker ends as quickly as one on the calling thread. A launch the
+ * calling thread left without closing (its script was terminated by SIGINT mid-launch) is stopped and
+ * closed before the next one starts, so a stuck worker never corrupts the next launch's count.
  */
 import { availableParallelism } from 'node:os';
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import { HOST_IMPORTS_SOURCE } from '../../compiler/kernels.js';
+import { HOST_IMPORTS_SOURCE, STOP_NAME, STOP_WORD_ADDRESS, STOP_WORD_NAME } from '../../compiler/kernels.js';
 
 /** What a worker needs to run a kernel: its JavaScript source, or for a WebAssembly kernel the
  *  module, the memory it imports and the wrapper source (`source`, given the instance's exports). */
@@ -91,13 +98,21 @@ const LAUNCH_MASK = 0x7fffff;
 const SPIN_MS = 0.5;
 /** Workers per pool at most (the active count is the low 8 bits of STATE). */
 const MAX_WORKERS = 255;
+/** How long the calling thread sleeps at most while workers finish, between two checks for a stop. */
+const WAIT_SLICE_MS = 10;
 
 const WORKER_SOURCE = `
 const { workerData, receiveMessageOnPort } = require('node:worker_threads');
 const { port, control } = workerData;
 const ctl = new Int32Array(control, 0, ${WORDS});
 const V = new Float64Array(control, ${WORDS * 4}, ${MAX_VALUES});
+/** A stop the calling thread asked for (not a failure: it knows why and reports it). */
+const STOPPED = { stopped: true };
+/** JavaScript kernels' loops read this (the STOP word) and throw STOPPED when it is set (codegen/loop-poll.ts). */
+const stopWord = new Int32Array(control, ${STOP * 4}, 1);
 const hostImports = ${HOST_IMPORTS_SOURCE};
+/** WebAssembly kernels' stop words by kernel id (they poll it and trap: codegen/loop-poll.ts). */
+const stopWords = new Map();
 /** Kernels by id (registered by message before their first launch). */
 const kernels = new Map();
 /** JavaScript kernels' launch data by launch number (only the newest is kept). */
@@ -110,8 +125,9 @@ function take() {
     if (m.wasm) {
       const instance = new WebAssembly.Instance(m.wasm.module, { m: { mem: m.wasm.memory, ...hostImports } });
       kernels.set(m.kernel, new Function('ex', m.source)(instance.exports));
+      stopWords.set(m.kernel, new Int32Array(m.wasm.memory.buffer, ${STOP_WORD_ADDRESS}, 1));
     } else {
-      kernels.set(m.kernel, new Function(m.source)().run);
+      kernels.set(m.kernel, new Function('${STOP_WORD_NAME}', '${STOP_NAME}', m.source)(stopWord, STOPPED).run);
     }
   } else {
     data = m;
@@ -162,9 +178,14 @@ for (;;) {
       else run(data.L, lo, hi);
     }
   } catch (e) {
-    Atomics.store(ctl, ${STOP}, 1);
-    Atomics.store(ctl, ${FAILED}, 1);
-    port.postMessage(String((e && e.stack) || e));
+    // A WebAssembly kernel traps when its stop word is set (the calling thread stops the launch).
+    const word = stopWords.get(ctl[${KERNEL}]);
+    const wasmStop = e instanceof WebAssembly.RuntimeError && word !== undefined && Atomics.load(word, 0) !== 0;
+    if (e !== STOPPED && !wasmStop) {
+      Atomics.store(ctl, ${STOP}, 1);
+      Atomics.store(ctl, ${FAILED}, 1);
+      port.postMessage(String((e && e.stack) || e));
+    }
   }
   Atomics.sub(ctl, ${STATE}, 1);
   Atomics.notify(ctl, ${STATE});
@@ -189,6 +210,10 @@ export class WorkerPool {
   private readonly kernelIds = new Map<string, number>();
   /** The last launch number (odd: closed). */
   private launch = 1;
+  /** A launch is published and not closed yet (true after a terminated caller left it: see stopOpenLaunch). */
+  private open = false;
+  /** Tells the workers of the open launch to leave it (STOP, and the WebAssembly stop word). */
+  private stopLaunch: () => void = () => Atomics.store(this.ctl, STOP, 1);
 
   constructor(options: WorkerOptions) {
     this.size = Math.min(MAX_WORKERS, Math.max(1, options.workers ?? 1));
@@ -236,11 +261,13 @@ export class WorkerPool {
    * positions, cut in chunks of `tailChunk` (both multiples of any alignment the caller needs): the
    * threads finish within a small chunk of each other, so the caller waits less for the last ones.
    * `local(lo, hi)` runs a chunk on the calling thread and
-   * `between()` is called before each of its chunks (it may throw to stop the launch: the workers
-   * stop taking chunks, and the error is rethrown once the chunks they hold are done).
+   * `between()` is called before each of its chunks and every WAIT_SLICE_MS while it waits for the
+   * workers (it may throw to stop the launch: the workers stop taking chunks and leave the ones they
+   * hold at their next loop poll, and the error is rethrown once they have left).
    */
   runChunked(kernel: PoolKernel & { run: RunFn }, L: Record<string, unknown>, from: number, n: number, chunk: number, tailChunk: number, local: (lo: number, hi: number) => void, between: () => void): void {
     this.splitLaunches++;
+    this.stopOpenLaunch();
     this.start();
     const ctl = this.ctl;
     const headChunks = Math.max(0, Math.floor((n - from) / chunk) - (this.size + 1));
@@ -269,9 +296,16 @@ export class WorkerPool {
     ctl[STOP] = 0;
     ctl[FAILED] = 0;
     // Publish: the block's plain writes above are visible to a worker that sees the new STATE.
+    this.open = true;
     Atomics.store(ctl, STATE, gen << 8);
     Atomics.store(ctl, GEN, gen);
     Atomics.notify(ctl, GEN);
+    // Stopping: workers' JavaScript kernels poll STOP, their WebAssembly kernels the memory's stop word.
+    const word = kernel.wasm ? new Int32Array(kernel.wasm.memory.buffer, STOP_WORD_ADDRESS, 1) : null;
+    this.stopLaunch = () => {
+      Atomics.store(ctl, STOP, 1);
+      if (word) Atomics.store(word, 0, 1);
+    };
     let stopped: unknown = null;
     try {
       for (;;) {
@@ -284,19 +318,11 @@ export class WorkerPool {
       }
     } catch (e) {
       stopped = e;
-      Atomics.store(ctl, STOP, 1);
+      this.stopLaunch();
     }
-    // Every chunk is taken (or the launch stopped): wait for the workers still inside one, then close
-    // the launch so none joins it late.
-    for (;;) {
-      const s = Atomics.load(ctl, STATE);
-      if ((s & 0xff) === 0) {
-        if (Atomics.compareExchange(ctl, STATE, s, s + 0x100) === s) break;
-        continue;
-      }
-      Atomics.wait(ctl, STATE, s, 1000);
-    }
-    this.launch = (gen + 1) & LAUNCH_MASK;
+    // Every chunk is taken (or the launch stopped): wait for the workers still inside one, checking for a
+    // stop meanwhile (a worker's chunk may never end by itself), then close the launch.
+    stopped = this.closeLaunch(stopped === null ? between : null) ?? stopped;
     if (stopped) throw stopped;
     if (Atomics.load(ctl, FAILED) !== 0) {
       let why = 'unknown error';
@@ -309,11 +335,47 @@ export class WorkerPool {
   }
 
   /**
+   * Waits until no worker is inside the open launch and closes it, so none joins it late. `between`
+   * (when given) runs every WAIT_SLICE_MS while workers are busy; if it throws, the workers are told to
+   * stop (STOP) and its error is returned once they have left.
+   */
+  private closeLaunch(between: (() => void) | null): unknown {
+    const ctl = this.ctl;
+    let stopped: unknown = null;
+    for (;;) {
+      const s = Atomics.load(ctl, STATE);
+      if ((s & 0xff) === 0) {
+        if (Atomics.compareExchange(ctl, STATE, s, s + 0x100) === s) break;
+        continue;
+      }
+      if (Atomics.wait(ctl, STATE, s, WAIT_SLICE_MS) === 'timed-out' && between && stopped === null) {
+        try {
+          between();
+        } catch (e) {
+          stopped = e;
+          this.stopLaunch();
+        }
+      }
+    }
+    this.launch = ((Atomics.load(ctl, STATE) >>> 8) & LAUNCH_MASK) | 1;
+    this.open = false;
+    return stopped;
+  }
+
+  /** A launch its caller never closed (terminated mid-launch): its workers are told to stop, and it is closed. */
+  private stopOpenLaunch(): void {
+    if (!this.open) return;
+    this.stopLaunch();
+    this.closeLaunch(null);
+  }
+
+  /**
    * Ends the workers: told to stop, each leaves its loop and its thread ends on its own, all of them
    * at once (a process that exits next then has no thread left to stop one by one, each ending its
    * own engine instance, at exit). A worker still there a second later is terminated.
    */
   dispose(): void {
+    this.stopLaunch(); // a launch left open (terminated caller): its workers leave their loops
     Atomics.store(this.ctl, SHUTDOWN, 1);
     Atomics.notify(this.ctl, GEN);
     const left = this.workers;

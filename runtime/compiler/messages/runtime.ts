@@ -11,7 +11,12 @@ import { fillTemplate } from './template.js';
 export interface RuntimeMessageTemplate {
   message: string;
   hint?: string;
+  /** Arguments a raiser may leave out (brt/errors.ts fills them in). */
+  defaults?: Record<string, string>;
 }
+
+/** What a stop says of the stopped call's outputs when the raiser does not name them (brt/abort.ts partialText). */
+const PARTIAL = { partial: 'streams written by the stopped kernel call hold partial results' };
 
 export const RUNTIME_MESSAGES = {
   // ---- streams and domains
@@ -44,8 +49,8 @@ export const RUNTIME_MESSAGES = {
   BRK5400: { message: "{what} needs {need} storage buffers on WebGPU, more than the {limit} this adapter allows in one shader: {why}", hint: 'streams larger than one binding ({page} bytes) are stored in pages and a kernel binds each page it reads; gather from fewer or smaller large streams in one call, or pass domains of them' },
   BRK5401: { message: "{op} does not work on stream '{name}': it is split across {pages} buffers ({bytes} bytes, more than the {page} bytes of one WebGPU binding)", hint: 'give {op} streams that fit one binding (a copy kernel can move the part needed into a smaller stream first), or run the program on the CPU backend (--backend cpu)' },
   // ---- cancellation and the watchdog (runtime/brt/abort.ts; codes BRK5050-BRK5069)
-  BRK5050: { message: 'interrupted', hint: 'the work stopped between two chunks; streams written by the interrupted kernel call hold partial results' },
-  BRK5051: { message: 'stopped by the watchdog after {seconds} second{s}', hint: "raise the limit with '%brook timeout N' (seconds) or BROOK_KERNEL_TIMEOUT, or turn it off with '%brook timeout off'; streams written by the stopped kernel call hold partial results" },
+  BRK5050: { message: 'interrupted', hint: '{partial}; other streams are unchanged', defaults: PARTIAL },
+  BRK5051: { message: 'stopped by the watchdog after {seconds} second{s}', hint: "{partial}; raise the limit with '%brook timeout N' (seconds) or BROOK_KERNEL_TIMEOUT, or turn it off with '%brook timeout off'", defaults: PARTIAL },
   // ---- loop budgets of WebGPU kernels (backends/webgpu/loop-budget.ts; codes BRK5070-BRK5079)
   BRK5070: { message: "kernel '{kernel}': this loop{where} ran more than {limit} iterations for {elements} element{s}, and was stopped", hint: 'check the loop\'s exit condition (it may never become false for some elements); a loop that really needs more can have it with BROOK_LOOP_BUDGET=N (iterations per element, all loops of the element together); the outputs of this kernel call hold partial results' },
   // ---- profiles (runtime/profile, magics/profile.ts; codes BRK5250-BRK5299)

@@ -21,7 +21,7 @@
  *   'table'   the old name of 'rrrr' (every dimension through the resize formula; exact for any shape)
  */
 import type { KernelIR } from '../../ir.js';
-import { KernelEmitter, type EmitFacts, type ParamBinding } from './emit.js';
+import { KernelEmitter, pollCounterLine, type EmitFacts, type ParamBinding } from './emit.js';
 import { convert, flatKinds, type Kind, load, narrowStore, PRELUDE, storeValue, viewOf, zero } from './scalar.js';
 import { storageScalars } from '../../types.js';
 
@@ -88,7 +88,8 @@ class Writer {
   }
 }
 
-/** Source text of a module body: `new Function(src)()` returns `{ run, combine, combineAt }`. */
+/** Source text of a module body: `new Function('brk_w', 'brk_stop', src)(word, stop)` returns
+ *  `{ run, combine, combineAt }` (loops throw `stop` when the Int32 `word[0]` is set: codegen/loop-poll.ts). */
 export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   const w = new Writer();
   const bindings: ParamBinding[] = [];
@@ -359,6 +360,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   // Local aliases: V8 inlines a call through a local const more reliably than through the closure.
   w.line(1, 'const fround = Math.fround, floor = Math.floor;');
   w.line(1, 'const E0 = L.E[0], E1 = L.E[1], E2 = L.E[2], E3 = L.E[3];');
+  w.line(1, pollCounterLine());
   for (const l of prologue) w.line(1, l);
   w.line(1, 'let i = start;');
   if (usesCoords) {
@@ -502,6 +504,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     });
     const cw = new KernelEmitter(ir, bindings, onPush).emitBody(0);
     w.line(0, 'function combine(L, a, b) {');
+    w.line(1, pollCounterLine());
     for (const l of combinePrologue) w.line(1, l);
     w.line(1, `let ${accKinds.map((_, c) => `p${reduceParam}_${c} = a[${c}]`).join(', ')};`);
     w.line(1, `const ${inKinds.map((_, c) => `p${inputParam}_${c} = b[${c}]`).join(', ')};`);
@@ -512,6 +515,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     const W = accKinds.length;
     const cw2 = new KernelEmitter(ir, bindings, onPush).emitBody(0);
     w.line(0, 'function combineAt(L, P, x, y) {');
+    w.line(1, pollCounterLine());
     for (const l of combinePrologue) w.line(1, l);
     w.line(1, `const ox = x * ${W}, oy = y * ${W};`);
     w.line(1, `let ${accKinds.map((k, c) => `p${reduceParam}_${c} = ${k === 'bool' ? `P[ox + ${c}] !== 0` : `P[ox + ${c}]`}`).join(', ')};`);

@@ -11,12 +11,25 @@
  * - Helper kernels are inlined with value semantics: arguments are copied into fresh locals, out
  *   arguments copied back after the body; `return` is a `break` out of a labelled block.
  * - Every `break`/`continue` is labelled, so nothing ever escapes into the driver's element loop.
+ * - Every loop's back edge counts down `brk_n`; when it reaches 0 it reads the stop word `brk_w` and
+ *   throws `brk_stop` if it is set (loop-poll.ts), so an endless loop can be stopped; the function
+ *   around a body declares the counter (pollCounterLine).
  *   A kernel's own `return` jumps to the label `kbody`, after which the driver stores the outputs.
  */
 import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { emitBuiltin } from './builtins.js';
 import { binary, convert, fieldRange, flatKinds, type Kind, literal, unary, viewOf, zero } from './scalar.js';
+import { loopPollEvery, STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
+
+/** The countdown local of loop polls (codegen/loop-poll.ts); `pollCounterLine` declares it. */
+export const POLL_COUNTER = 'brk_n';
+
+/** The declaration a generated function that emits a body needs before it (nothing with polls off). */
+export function pollCounterLine(): string {
+  const every = loopPollEvery();
+  return every > 0 ? `let ${POLL_COUNTER} = ${every};` : '';
+}
 
 /** How the body reaches kernel parameter i (set up by the driver). */
 export interface ParamBinding {
@@ -124,6 +137,8 @@ export class KernelEmitter {
   private assigned = new Map<string, Set<string>>();
   private whole: Set<string>;
   private bounds: Map<string, number>;
+  /** Back edges between loop polls (0: none; codegen/loop-poll.ts). */
+  private readonly pollEvery = loopPollEvery();
 
   constructor(
     readonly ir: KernelIR,
@@ -336,6 +351,8 @@ export class KernelEmitter {
     this.emitStmts(s.update, { ...scope, vars: new Map(scope.vars) });
     this.loops.pop();
     if (!s.testFirst) test();
+    // The back edge: a countdown, and a poll when it runs out (a `break` above skips it; `continue` not).
+    if (this.pollEvery > 0) this.line(`if (--${POLL_COUNTER} === 0) { ${POLL_COUNTER} = ${this.pollEvery}; if (Atomics.load(${STOP_WORD_NAME}, 0) !== 0) throw ${STOP_NAME}; }`);
     this.depth--;
     this.line('}');
     this.depth--;

@@ -9,11 +9,12 @@
  *
  * What always holds: float arithmetic is float32 (Math.fround after each operation), values live in
  * locals per component (no allocation per element), helper kernels are inlined, and a result never
- * depends on how [0, n) is split into ranges.
+ * depends on how [0, n) is split into ranges. Loops poll for a stop request (codegen/loop-poll.ts).
  */
 export { generateKernelSource, planKey, resizeIndex, SMALL_WHOLE, type Access, type IterForm, type JsPlan } from './drivers.js';
 import type { KernelIR } from '../../ir.js';
 import { generateKernelSource, type JsPlan } from './drivers.js';
+import { STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
 
 export interface CompiledJsKernel {
   run: (L: unknown, start: number, end: number) => void;
@@ -24,11 +25,16 @@ export interface CompiledJsKernel {
   source: string;
 }
 
-export function compileKernelJs(ir: KernelIR, plan: JsPlan): CompiledJsKernel {
+/**
+ * `stop`: the stop word the kernel's loops read every LOOP_POLL_EVERY back edges and the value they throw
+ * when it is set (codegen/loop-poll.ts). The CPU backend passes the calling thread's (brt/abort-watch.ts);
+ * default: a word nothing sets.
+ */
+export function compileKernelJs(ir: KernelIR, plan: JsPlan, stop: { word: Int32Array; thrown: unknown } = { word: new Int32Array(1), thrown: null }): CompiledJsKernel {
   const source = generateKernelSource(ir, plan);
   let made: Omit<CompiledJsKernel, 'source'>;
   try {
-    made = new Function(source)() as typeof made;
+    made = new Function(STOP_WORD_NAME, STOP_NAME, source)(stop.word, stop.thrown) as typeof made;
   } catch (e) {
     // A syntax error here is a bug in the writer; show the text so it can be fixed.
     throw new Error(`internal: generated JavaScript for kernel '${ir.name}' does not compile: ${(e as Error).message}\n${source}`);

@@ -258,7 +258,7 @@ export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
   if (first >= 0) f.i32(1).set(first);
 
   const emitter = new WasmKernelEmitter(ir, f, bindings);
-  const producer = produce ? new WasmKernelEmitter({ ...ir, body: produce.body }, f, bindings) : null;
+  const producer = produce ? new WasmKernelEmitter({ ...ir, body: produce.body }, f, bindings, emitter.imports) : null;
   for (const w of wholeConsts) emitter.markWhole(w.f, { kind: 'int', local: w.int }, -SMALL_WHOLE, SMALL_WHOLE, true);
   for (const it of iters) {
     if (it.d < 3) emitter.invariant.add(it.val);

@@ -19,6 +19,7 @@ import { fieldRange, flatKinds, type Kind } from '../js/scalar.js';
 import type { HostImport, ValType } from './encode.js';
 import { append, FuncBuilder, setLocal } from './func.js';
 import { emitExpF64, inlineExpMatchesHost } from './exp.js';
+import { loopPollEvery, STOP_WORD_ADDRESS } from '../loop-poll.js';
 
 export class WasmUnsupported extends Error {}
 
@@ -116,8 +117,6 @@ export class WasmKernelEmitter {
   private readonly helpers: Map<string, IRHelper>;
   private readonly mutable = new Set<number>();
   private readonly assigned = new Map<string, Set<string>>();
-  /** Host functions used, in import order (function index = position). */
-  readonly imports: HostImport[] = [];
   /**
    * Hoisting (set by the driver): pure operations whose operands are all fixed for a row of positions
    * go to `rowCode`, which the driver runs once per row; their results join `invariant`.
@@ -159,6 +158,9 @@ export class WasmKernelEmitter {
     readonly ir: KernelIR,
     readonly fn: FuncBuilder,
     readonly params: WasmParam[],
+    /** Host functions used, in import order (function index = position); shared by the emitters of
+     *  one function (a fused reduction's producer and body). */
+    readonly imports: HostImport[] = [],
   ) {
     this.helpers = new Map(ir.helpers.map((h) => [h.name, h]));
     for (const b of params) if (b.writable) for (const c of b.comps ?? []) if (c.local !== undefined) this.mutable.add(c.local);
@@ -170,6 +172,10 @@ export class WasmKernelEmitter {
   markMutable(local: number): void {
     this.mutable.add(local);
   }
+
+  /** Back edges between loop polls (0: none; codegen/loop-poll.ts) and the i32 local counting them. */
+  private readonly pollEvery = loopPollEvery();
+  private pollCounter = -1;
 
   /** After an abandoned body version: no loop is open. */
   resetLoops(): void {
@@ -452,9 +458,32 @@ export class WasmKernelEmitter {
     this.emitStmts(s.update, { ...scope, vars: new Map(scope.vars) });
     this.loops.pop();
     if (!s.testFirst) test();
+    this.backEdgePoll();
     this.fn.br(top);
     this.fn.close();
     this.fn.close();
+  }
+
+  /**
+   * A loop's back edge: counts up an i32 local (zero at function entry, wrapping is harmless) and, when
+   * its low bits are all zero (every pollEvery back edges), reads the stop word (loop-poll.ts
+   * STOP_WORD_ADDRESS, an atomic load from the shared memory) and traps with `unreachable` if it is set;
+   * the runtime turns the trap into its located stop error. A load and a trap, not a call: a call in the
+   * loop, even on the cold path, made V8 spill the loop's values every iteration (+27-38% on a
+   * one-operation body), while a trapping block is cold code to it.
+   */
+  private backEdgePoll(): void {
+    if (this.pollEvery <= 0) return;
+    const f = this.fn;
+    if (this.pollCounter < 0) this.pollCounter = f.local('i32');
+    f.get(this.pollCounter).i32(1).op('i32.add').tee(this.pollCounter).i32(this.pollEvery - 1).op('i32.and').op('i32.eqz');
+    f.open('if');
+    f.i32(STOP_WORD_ADDRESS);
+    f.code.push(0xfe, 0x10, 0x02, 0x00); // i32.atomic.load align=4 offset=0
+    f.open('if');
+    f.op('unreachable');
+    f.close();
+    f.close();
   }
 
   private lvalue(lv: IRLValue, scope: Scope): Var {
