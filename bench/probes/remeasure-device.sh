@@ -18,7 +18,10 @@
 #   host      bench-host-TAG.json: host loops vs gcc -O2;
 #   startup   startup-TAG.json: cold `brook check` vs Node's start;
 #   session   session-TAG.json: the notebook session group (kernel start, first cell, rerun, restart);
-#   huge      bench-huge-TAG.json: the 2^28 SAXPY alone.
+#   huge      bench-huge-TAG.json: the 2^28 SAXPY alone;
+#   budget    loop-budget-TAG.json: WGSL loop counters on and off in one run (sgemv single kernels);
+#   loopchecks bench-cpu-loopchecks-TAG.json: CPU kernels' loop polls on and off in one run (bench/loopchecks.ts);
+#   stops     stops-TAG.jsonl: how fast `brook run` ends an endless kernel (timeout, SIGINT; bench/probes/stops.sh).
 # Usage (device machine, tree root, after `source .device/setup.sh`): bash bench/probes/remeasure-device.sh TAG
 # with $OUT set. STEPS picks steps (default: info blas cpu programs transfers xfer).
 TAG=${1:-h100}
@@ -92,6 +95,18 @@ fi
 if has huge; then
   el huge
   timeout "${HUGE_S:-400}" node dist/bench/run.js --backend webgpu --only saxpy.huge --json "$OUT/bench-huge-$TAG.json" >> "$log" 2>&1
+fi
+if has budget; then
+  el budget
+  timeout 240 node dist/bench/run.js --backend webgpu --only budget,sgemv.small.single,sgemv.large.single --json "$OUT/loop-budget-$TAG.json" >> "$log" 2>&1
+fi
+if has loopchecks; then
+  el loopchecks
+  timeout 200 node dist/bench/loopchecks.js --rounds 21 --json "$OUT/bench-cpu-loopchecks-$TAG.json" >> "$log" 2>&1
+fi
+if has stops; then
+  el stops
+  timeout 200 bash bench/probes/stops.sh > "$OUT/stops-$TAG.jsonl" 2>> "$log"
 fi
 el done
 [ -n "$SMI" ] && kill "$SMI"
