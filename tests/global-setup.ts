@@ -32,7 +32,7 @@ export default function setup(): void {
 function labPageStale(root: string): boolean {
   const page = join(root, 'dist', 'lab', 'brook-lab', 'index.js');
   if (!existsSync(page)) return true;
-  const sources = [join(root, 'package-lock.json'), join(root, 'scripts', 'build-lab.mjs'), ...readdirSync(join(root, 'lab')).map((f) => join(root, 'lab', f))];
+  const sources = [join(root, 'npm-shrinkwrap.json'), join(root, 'scripts', 'build-lab.mjs'), ...readdirSync(join(root, 'lab')).map((f) => join(root, 'lab', f))];
   const built = statSync(page).mtimeMs;
   return sources.some((f) => statSync(f).mtimeMs > built);
 }
