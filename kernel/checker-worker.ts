@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { LanguageService } from './language.js';
+import { saveTypeScriptCache } from './typescript.js';
 import type { Ambient, CheckerAnswer, CheckerReply, CheckerRequest } from './checker-protocol.js';
 
 let ambient: Ambient = { text: '', version: -1 };
@@ -14,7 +15,13 @@ const service = new LanguageService((workerData as { directory: string }).direct
 function answer(req: CheckerRequest): CheckerAnswer {
   switch (req.op) {
     // An empty cell builds the program and the checker (parse and bind every declaration file).
-    case 'warm': service.typeErrors(''); return null;
+    case 'warm':
+      service.typeErrors('');
+      // The warm-up compiled what a program build and check need: keep that code for the next kernel
+      // (typescript.ts). Written at once (a kernel may end soon after its first cell); it happens in
+      // the first kernel only, when there is no usable cache yet.
+      saveTypeScriptCache();
+      return null;
     case 'addCell': service.addCell(req.source, req.names); return null;
     case 'typeErrors': return service.typeErrors(req.code);
     case 'complete': return service.complete(req.code, req.cursor);
