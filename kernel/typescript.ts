@@ -12,13 +12,18 @@
  *   never what runs.
  * - Only the checker's worker writes the cache (`saveTypeScriptCache`), after its warm-up has compiled
  *   the functions a program build and check need; it writes when no usable cache was found.
- * - `BROOK_TS_CODE_CACHE=0` loads typescript with a plain require (no cache read or written).
+ * - `BROOK_TS_CODE_CACHE=0` loads typescript with a plain require (no cache read or written); so does
+ *   a run from the sources with no build (the cache code is CommonJS, cli/code-cache.cts, built).
  */
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type * as TS from 'typescript';
-import { loadCommonJs, userCacheDir, type LoadedScript } from '../cli/code-cache.cjs';
+import type { LoadedScript } from '../cli/code-cache.cjs';
+
+type CodeCache = typeof import('../cli/code-cache.cjs');
 
 let loaded: typeof TS | undefined;
 let script: LoadedScript<typeof TS> | undefined;
@@ -28,9 +33,20 @@ export function ts(): typeof TS {
   return loaded;
 }
 
+/** cli/code-cache.cjs, required (CommonJS, as the CLI's loader): beside dist/kernel when built; from the
+ *  sources (vitest, which does not compile .cts), the built one in dist/; undefined without a build. */
+function codeCache(): CodeCache | undefined {
+  const here = fileURLToPath(import.meta.url);
+  const root = here.endsWith('.js') ? dirname(dirname(here)) : join(dirname(dirname(here)), 'dist');
+  const file = join(root, 'cli', 'code-cache.cjs');
+  return existsSync(file) ? (createRequire(import.meta.url)(file) as CodeCache) : undefined;
+}
+
 function load(): typeof TS {
   const require = createRequire(import.meta.url);
-  if (process.env.BROOK_TS_CODE_CACHE === '0') return require('typescript') as typeof TS;
+  const cache = process.env.BROOK_TS_CODE_CACHE === '0' ? undefined : codeCache();
+  if (!cache) return require('typescript') as typeof TS;
+  const { loadCommonJs, userCacheDir } = cache;
   const file = require.resolve('typescript');
   const { size, mtimeMs } = statSync(file);
   // Hashing 9 MB on every start would cost more than the cache saves: the file's identity stands in.
@@ -48,7 +64,7 @@ export function typeScriptCacheState(): string {
  *  found at load; the path written, or undefined. */
 export function saveTypeScriptCache(): string | undefined {
   if (!script || (script.cache !== 'missing' && script.cache !== 'rejected')) return undefined;
-  const written = script.saveCache(userCacheDir());
+  const written = script.saveCache(codeCache()!.userCacheDir());
   if (written) script = { ...script, cache: 'hit' }; // once per process is enough
   return written;
 }
