@@ -1,5 +1,5 @@
 /**
- * Loads the `typescript` compiler on first use, through a V8 code cache (cli/code-cache.cts, the one the
+ * Loads the `typescript` compiler on first use, through a V8 code cache (common/code-cache.cts, the one the
  * CLI's bundles use). typescript.js is 9 MB: compiling it, and then the functions a first program build
  * and check run, took much of a cold kernel's first TypeScript cell, and both the kernel's thread (cell
  * transforms) and the checker's worker (checker-worker.ts) pay it. With the cache, V8 takes that code
@@ -13,7 +13,7 @@
  * - Only the checker's worker writes the cache (`saveTypeScriptCache`), after its warm-up has compiled
  *   the functions a program build and check need; it writes when no usable cache was found.
  * - `BROOK_TS_CODE_CACHE=0` loads typescript with a plain require (no cache read or written); so does
- *   a run from the sources with no build (the cache code is CommonJS, cli/code-cache.cts, built).
+ *   a run from the sources with no build (the cache code is CommonJS, common/code-cache.cts, built).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
@@ -21,9 +21,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as TS from 'typescript';
-import type { LoadedScript } from '../cli/code-cache.cjs';
+import type { LoadedScript } from '../common/code-cache.cjs';
 
-type CodeCache = typeof import('../cli/code-cache.cjs');
+type CodeCache = typeof import('../common/code-cache.cjs');
 
 let loaded: typeof TS | undefined;
 let script: LoadedScript<typeof TS> | undefined;
@@ -33,12 +33,12 @@ export function ts(): typeof TS {
   return loaded;
 }
 
-/** cli/code-cache.cjs, required (CommonJS, as the CLI's loader): beside dist/kernel when built; from the
+/** common/code-cache.cjs, required (CommonJS, as the CLI's loader): under dist/ when built; from the
  *  sources (vitest, which does not compile .cts), the built one in dist/; undefined without a build. */
 function codeCache(): CodeCache | undefined {
   const here = fileURLToPath(import.meta.url);
   const root = here.endsWith('.js') ? dirname(dirname(here)) : join(dirname(dirname(here)), 'dist');
-  const file = join(root, 'cli', 'code-cache.cjs');
+  const file = join(root, 'common', 'code-cache.cjs');
   return existsSync(file) ? (createRequire(import.meta.url)(file) as CodeCache) : undefined;
 }
 
