@@ -4,7 +4,7 @@
  * may come from the V8 code cache or not (kernel/typescript.ts). Either way a misspelt property must stop
  * the cell before it runs: the check is never skipped to make the first cell faster.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { KernelClient } from './client.js';
 
 const CELL = 'globalThis.firstCellRan = true;\nconst plot = { caption: "x" };\nplot.captoin';
 const cacheDir = mkdtempSync(join(tmpdir(), 'brook-ts-cache-'));
+const cacheFiles = () => readdirSync(cacheDir).filter((f) => f.startsWith('typescript-') && f.endsWith('.v8cache'));
 
 async function readyKernel(): Promise<KernelClient> {
   const k = await KernelClient.start(undefined, undefined, { BROOK_CACHE_DIR: cacheDir });
@@ -49,15 +50,20 @@ describe('the first TypeScript cell after ready', () => {
     } finally {
       k.close();
     }
-    expect(readdirSync(cacheDir).filter((f) => f.startsWith('typescript-') && f.endsWith('.v8cache'))).toHaveLength(1);
+    expect(cacheFiles()).toHaveLength(1);
   });
 
   it('is type checked before it runs with typescript.js from the code cache', async () => {
+    const [file] = cacheFiles();
+    const written = statSync(join(cacheDir, file!)).mtimeMs;
     const k = await readyKernel();
     try {
       await expectCaughtBeforeRun(k);
     } finally {
       k.close();
     }
+    // The cache was taken, not rejected and rewritten (a rejected or missing cache is written again).
+    expect(cacheFiles()).toEqual([file]);
+    expect(statSync(join(cacheDir, file!)).mtimeMs).toBe(written);
   });
 });
