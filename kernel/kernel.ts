@@ -50,10 +50,12 @@ function nowMicros(): number {
 export { dateMicros };
 
 export async function runKernel(connectionFile: string): Promise<number> {
-  // The TypeScript checker builds its program in a worker thread (checker.ts), started below once this
-  // thread has its own compiler. (Started after the first kernel_info while typescript.js had no code
-  // cache: then the worker's compile of it took CPU from the start, +0.4 s to the first kernel_info.)
+  // The TypeScript checker builds its program in a worker thread (checker.ts), started once the first
+  // kernel_info is answered: started earlier, it took CPU from the start itself (+0.4 s to the first
+  // kernel_info on a loaded 2-core machine, before typescript.js had its code cache), and nothing on
+  // this thread waits for it. At process start with the cache: no measurable gain (docs/DECISIONS.md).
   const checker = new BackgroundLanguageService(process.cwd(), log);
+  let checkerStarted = false;
   const info = readConnectionFile(connectionFile);
   const unsigned = unsignedWarning(info);
   if (unsigned) log(unsigned);
@@ -78,10 +80,6 @@ export async function runKernel(connectionFile: string): Promise<number> {
   // synchronous (~100 ms from its code cache, typescript.ts; ~200 ms without) and, done later, it would
   // stall whichever cell arrived during it.
   ts();
-  // Then the checker's warm-up, in its thread: with typescript.js from its code cache it no longer
-  // delays the first kernel_info (327 vs 329 ms median, 6 kernels each, loaded 2-core machine), and the
-  // program build starts that much before a first TypeScript cell can arrive.
-  void checker.warm();
 
   let parent: Header | undefined;
   let parentIdentities: Buffer[] = [];
@@ -148,6 +146,10 @@ export async function runKernel(connectionFile: string): Promise<number> {
   const handlers: Record<string, (msg: WireMessage, reply: (type: string, content: object) => Promise<void>) => Promise<void> | void> = {
     kernel_info_request: async (_m, reply) => {
       await reply('kernel_info_reply', kernelInfoContent());
+      if (!checkerStarted) {
+        checkerStarted = true;
+        void checker.warm();
+      }
       // Load the compiler and the magics once the client has its first answer, while the user is
       // still reading the notebook: the first cell then runs without that wait.
       if (!preloadScheduled) {
