@@ -2,10 +2,10 @@
  * `brook check` and `brook run` as bin/brook.js starts them: one bundled file per command
  * (dist/cli/check.bundle.cjs: the compiler and cli/check-entry.ts; dist/cli/run.bundle.cjs: the
  * compiler, the host runtime, brt and both backends, and cli/run-entry.ts; both built by
- * scripts/build-check-bundle.mjs at `npm run build`) run through a V8 code cache (cli/code-cache.cts),
+ * scripts/build-check-bundle.mjs at `npm run build`) run through a V8 code cache (common/code-cache.cts),
  * instead of ~65 (check) or ~150 (run) ES modules each resolved, read and compiled lazily
  * (docs/DECISIONS.md "brook check: one bundle and a V8 code cache", "brook run: the same bundle
- * machinery"). This file and code-cache.cts are CommonJS (.cts), as bin/brook.js is: `require` needs
+ * machinery"). This file and common/code-cache.cts are CommonJS (.cts), as bin/brook.js is: `require` needs
  * none of the ES module loader's start-up.
  *
  * `runBundled` answers undefined whenever the bundle cannot be trusted or does not apply, and
@@ -16,14 +16,14 @@
  * - a command line the entry leaves to main (`check --help`, `run --profile`);
  * - BROOK_CHECK_LOADER=modules / BROOK_RUN_LOADER=modules (the switch to compare the two, and a way out).
  * ...=bundle runs the bundle without a code cache; anything else, the bundle with one.
- * Caches are looked for in the user's cache folder (cli/code-cache.cts, userCacheDir), then next to the
+ * Caches are looked for in the user's cache folder (common/code-cache.cts, userCacheDir), then next to the
  * bundle (made at build time); when neither is usable the one made by this run is written to the
  * user's folder, never into the installed package.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCommonJs, userCacheDir, type CacheState } from './code-cache.cjs';
+import { loadCommonJs, userCacheDir, type CacheState } from '../common/code-cache.cjs';
 
 /** The commands that have a bundle: the entry it exports, its manifest and its switch. */
 export const BUNDLES = {

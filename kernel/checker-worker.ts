@@ -6,6 +6,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { LanguageService } from './language.js';
+import { transformCell } from './transform.js';
+import { saveTypeScriptCache, typeScriptCacheState } from './typescript.js';
 import type { Ambient, CheckerAnswer, CheckerReply, CheckerRequest } from './checker-protocol.js';
 
 let ambient: Ambient = { text: '', version: -1 };
@@ -14,7 +16,18 @@ const service = new LanguageService((workerData as { directory: string }).direct
 function answer(req: CheckerRequest): CheckerAnswer {
   switch (req.op) {
     // An empty cell builds the program and the checker (parse and bind every declaration file).
-    case 'warm': service.typeErrors(''); return null;
+    case 'warm':
+      service.typeErrors('');
+      // The warm-up compiled what a program build and check need: keep that code for the next kernel
+      // (typescript.ts), with the code of a cell transform besides (the kernel's thread transforms each
+      // cell through this same cache: 150-300 ms of compiling at its first cell without it). Written at
+      // once (a kernel may end soon after its first cell); in the first kernel only, when there is no
+      // usable cache yet.
+      if (typeScriptCacheState() === 'missing' || typeScriptCacheState() === 'rejected') {
+        transformCell('import { x } from "y";\nconst a: number[] = [1, 2].map((v) => v * 2);\nlet b = { c: a };\nawait Promise.resolve(b.c)');
+        saveTypeScriptCache();
+      }
+      return null;
     case 'addCell': service.addCell(req.source, req.names); return null;
     case 'typeErrors': return service.typeErrors(req.code);
     case 'complete': return service.complete(req.code, req.cursor);

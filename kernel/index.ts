@@ -13,7 +13,8 @@
  * request handlers) + control-worker.ts (control, heartbeat, stdin on a worker thread); session.ts runs
  * cells (transform.ts rewrites a TS cell, errors.ts renders failures, display.ts formats values,
  * output.ts batches streams, language.ts answers type checks, completion and inspection, run in a worker
- * thread by checker.ts and checker-worker.ts, history.ts keeps input history).
+ * thread by checker.ts and checker-worker.ts, typescript.ts loads the compiler through its V8 code cache,
+ * history.ts keeps input history).
  */
 export { runKernel } from './kernel.js';
 export { installKernelspec, type InstallOptions, type InstallResult } from './install.js';

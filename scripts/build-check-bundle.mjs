@@ -26,7 +26,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cliDir = join(root, 'dist', 'cli');
 const require = createRequire(import.meta.url);
 const { BUNDLES, MANIFEST_SCHEMA } = require(join(cliDir, 'bundle-loader.cjs'));
-const { loadCommonJs } = require(join(cliDir, 'code-cache.cjs'));
+const { loadCommonJs } = require(join(root, 'dist', 'common', 'code-cache.cjs'));
 const examples = join(root, 'examples');
 const exampleFiles = readdirSync(examples).filter((f) => f.endsWith('.br')).map((f) => join(examples, f));
 
@@ -64,7 +64,7 @@ const SPECS = {
       // do not load it eagerly; in the bundle it stays lazy (esbuild's __esm wrappers run on import()).
       { file: 'dist/runtime/backends/index.js', from: /const path = '(\.\/webgpu\/index\.js)';\s*const mod = \(await import\(path\)\)/, to: "const mod = (await import('$1'))" },
       // The `webgpu` package is an ES module next to its native addon: a real import() (the loader's
-      // __import, cli/code-cache.cts), as the modules do, not a require of an ES module.
+      // __import, common/code-cache.cts), as the modules do, not a require of an ES module.
       { file: 'dist/runtime/backends/webgpu/device.js', from: /await import\('webgpu'\)/, to: "await __import('webgpu')" },
     ],
     train: trainRun,
@@ -95,7 +95,7 @@ for (const [command, spec] of Object.entries(SPECS)) {
     platform: 'node',
     format: 'cjs',
     target,
-    // A vm.Script has no import() (cli/code-cache.cts): esbuild turns the dynamic imports it leaves
+    // A vm.Script has no import() (common/code-cache.cts): esbuild turns the dynamic imports it leaves
     // (Node's own modules) into require(); the `webgpu` package goes through __import (rewrites).
     supported: { 'dynamic-import': false },
     outfile: bundleFile,

@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { programOfLines } from '../../bench/startup.js';
 import type { BundleManifest, CheckBundleEntry } from '../../cli/bundle-loader.cjs';
-import type * as CodeCache from '../../cli/code-cache.cjs';
+import type * as CodeCache from '../../common/code-cache.cjs';
 import { main } from '../../cli/main.js';
 import { copyBuiltPackage } from './built-package.js';
 
@@ -32,7 +32,7 @@ if (!existsSync(join(cliDir, 'check.bundle.json'))) {
 }
 const manifest = JSON.parse(readFileSync(join(cliDir, 'check.bundle.json'), 'utf8')) as BundleManifest;
 // The built loader, as bin/brook.js requires it (CommonJS).
-const { loadCommonJs } = createRequire(import.meta.url)(join(cliDir, 'code-cache.cjs')) as typeof CodeCache;
+const { loadCommonJs } = createRequire(import.meta.url)(join(root, 'dist', 'common', 'code-cache.cjs')) as typeof CodeCache;
 
 function file(name: string, text: string): string {
   const p = join(dir, name);
@@ -125,7 +125,7 @@ interface Spawned {
   stderr: string;
 }
 
-/** Node's own options change which cache a process uses (cli/code-cache.cts): none here. */
+/** Node's own options change which cache a process uses (common/code-cache.cts): none here. */
 const { NODE_OPTIONS: _nodeOptions, ...plainEnv } = process.env;
 
 function brook(bin: string, argv: string[], env: Record<string, string>, nodeOptions: string[] = []): Spawned {
@@ -284,7 +284,7 @@ Module.prototype._compile = function (content, filename) {
 
   it('with the bundle: three modules of ours and Node built-ins, nothing else', () => {
     const ours = loadedModules({}).filter((u) => u.startsWith('file:')).map((u) => relative(root, new URL(u).pathname));
-    expect(ours.sort()).toEqual(['bin/brook.js', 'dist/cli/bundle-loader.cjs', 'dist/cli/code-cache.cjs']);
+    expect(ours.sort()).toEqual(['bin/brook.js', 'dist/cli/bundle-loader.cjs', 'dist/common/code-cache.cjs']);
   });
 
   it('from the modules: the compiler and the CLI, nothing of the kernel, backends, zeromq, webgpu or vega', () => {
@@ -299,7 +299,7 @@ Module.prototype._compile = function (content, filename) {
 describe('code cache names under Node options', () => {
   const nameUnder = (options: string[]): string => {
     // A script file, not -e: the eval option would be in execArgv itself.
-    const script = file('cache-name.cjs', `process.stdout.write(require(${JSON.stringify(join(cliDir, 'code-cache.cjs'))}).cacheFileName('/x/check.bundle.cjs', 'ab'.repeat(32)))`);
+    const script = file('cache-name.cjs', `process.stdout.write(require(${JSON.stringify(join(root, 'dist', 'common', 'code-cache.cjs'))}).cacheFileName('/x/check.bundle.cjs', 'ab'.repeat(32)))`);
     const r = spawnSync(process.execPath, [...options, script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, cwd: dir });
     expect(r.status, r.stderr).toBe(0);
     return r.stdout;

@@ -23,7 +23,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BundleManifest, RunBundleEntry } from '../../cli/bundle-loader.cjs';
-import type * as CodeCache from '../../cli/code-cache.cjs';
+import type * as CodeCache from '../../common/code-cache.cjs';
 import type { CliIO } from '../../cli/io.js';
 import { main } from '../../cli/main.js';
 import { webgpuAdapterAvailable } from '../conformance/cli.js';
@@ -36,7 +36,7 @@ if (!existsSync(join(cliDir, 'run.bundle.json'))) {
   throw new Error('dist/cli/run.bundle.json is missing: the build made no run bundle (is esbuild, a devDependency, installed? `npm ci`, then `npm run build`)');
 }
 const manifest = JSON.parse(readFileSync(join(cliDir, 'run.bundle.json'), 'utf8')) as BundleManifest;
-const { loadCommonJs } = createRequire(import.meta.url)(join(cliDir, 'code-cache.cjs')) as typeof CodeCache;
+const { loadCommonJs } = createRequire(import.meta.url)(join(root, 'dist', 'common', 'code-cache.cjs')) as typeof CodeCache;
 const bundle = loadCommonJs<RunBundleEntry>(join(cliDir, manifest.bundle.path), { sourceHash: manifest.bundle.sha256 });
 const gpu = webgpuAdapterAvailable();
 const backends = gpu ? (['cpu', 'webgpu'] as const) : (['cpu'] as const);
@@ -131,7 +131,7 @@ interface Spawned {
   stderr: string;
 }
 
-/** Node's own options change which cache a process uses (cli/code-cache.cts): none here. */
+/** Node's own options change which cache a process uses (common/code-cache.cts): none here. */
 const { NODE_OPTIONS: _nodeOptions, BROOK_BACKEND: _b, BRT_RUNTIME: _r, ...plainEnv } = process.env;
 const xdg = mkdtempSync(join(tmpdir(), 'brook-xdg-'));
 
@@ -345,10 +345,10 @@ Module.prototype._compile = function (content, filename) {
   }
 
   it('with the bundle: three files of ours on the CPU; the webgpu package besides on WebGPU', () => {
-    expect(loadedModules('cpu', {}).sort()).toEqual(['bin/brook.js', 'dist/cli/bundle-loader.cjs', 'dist/cli/code-cache.cjs']);
+    expect(loadedModules('cpu', {}).sort()).toEqual(['bin/brook.js', 'dist/cli/bundle-loader.cjs', 'dist/common/code-cache.cjs']);
     if (gpu) {
       const loaded = loadedModules('webgpu', {}).map((p) => p.replace(/^.*node_modules\//, 'node_modules/'));
-      expect(loaded.sort()).toEqual(['bin/brook.js', 'dist/cli/bundle-loader.cjs', 'dist/cli/code-cache.cjs', 'node_modules/webgpu/index.js']);
+      expect(loaded.sort()).toEqual(['bin/brook.js', 'dist/cli/bundle-loader.cjs', 'dist/common/code-cache.cjs', 'node_modules/webgpu/index.js']);
     }
   });
 
