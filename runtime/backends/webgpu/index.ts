@@ -145,7 +145,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     // queue.writeBuffer runs before anything still recorded: submit that first to keep program order.
     if (ctx.rec.hasWork) ctx.rec.flush();
     device.pushErrorScope('validation');
-    device.queue.writeBuffer(buffer, byteOffset, data.buffer, data.byteOffset, data.length * 4);
+    ctx.rec.queueWrite(buffer, byteOffset, data.buffer, data.byteOffset, data.length * 4);
     const scope = device.popErrorScope();
     ctx.rec.addCheck(scope.then((e) => (e ? { kind: 'validation', message: e.message, call: { seq: 0, what: 'a stream write' } } : null)));
   }
