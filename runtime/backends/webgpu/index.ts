@@ -62,6 +62,7 @@ import { ProfileTags } from './profile-tags.js';
 import { runNative, type NativeHost } from './native.js';
 import { recordWhole, wholeWorkFor } from './bounded.js';
 import { coopLanes } from './coop.js';
+import { WrapperCollector } from './collect.js';
 import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
@@ -111,6 +112,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   const profileTags = new ProfileTags(ctx);
   const natives: NativeHost = createNativeHost(device, started.features, options);
   let disposed = false;
+  const collector = new WrapperCollector();
 
   /** Turn a GPU failure into the error the user reads. */
   function failureError(f: GpuFailure): BrookRuntimeError {
@@ -379,6 +381,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     async finish(): Promise<void> {
       if (disposed) return;
       await check();
+    },
+
+    quietPoint(): void {
+      if (!disposed) collector.quietPoint(ctx.rec.submitCount);
     },
 
     dispose(): void {

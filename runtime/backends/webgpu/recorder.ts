@@ -117,6 +117,11 @@ export class Recorder {
     return this.arena;
   }
 
+  /** Batches submitted so far on this device. */
+  get submitCount(): number {
+    return this.submits;
+  }
+
   get hasWork(): boolean {
     return this.encoder !== null || this.pieces.hasPending;
   }
