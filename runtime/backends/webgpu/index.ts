@@ -14,7 +14,10 @@
  *   a 2-D map of width 4k computes four outputs a thread with vec4 stores, and a row reduction reads
  *   aligned rows as vec4 (codegen/wgsl/layout.ts mapCoarsening, vec4Blocks);
  * - GPU errors (validation, out of memory, a generated shader that does not compile: a bug in us)
- *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call.
+ *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call;
+ * - host writes no kernel call follows are still submitted (recorder.ts queueWrite), and a quiet
+ *   point between cells runs a major collection now and then (collect.ts): Dawn frees upload memory
+ *   only after a submit, and its objects only with their JS wrappers.
  * Only this folder imports `webgpu`. Start with `createWebGPUBackend(options)`; a failed start throws
  * WebGPUStartError with the step that failed.
  *
