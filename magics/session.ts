@@ -239,6 +239,7 @@ export class BrookSession {
       // The cell's GPU work completes within the cell: its errors are reported here, not by a later
       // cell, and the device releases what the cell freed (a re-run's replaced streams, staging).
       await rt.finish();
+      rt.backend.quietPoint?.();
       // The session learns the cell's names only once it ran: a failed cell defines nothing new.
       this.macros = result.macros;
       this.typedefNames = result.typedefNames;

@@ -208,6 +208,9 @@ export interface Backend {
    *  splits large streams keep whole elements in each piece. */
   allocate(words: number, elementWords?: number): BufferHandle;
   release(buf: BufferHandle): void;
+  /** Optional: a quiet point between cells (the session calls it after each one): the backend may
+   *  spend a few milliseconds releasing what waits for the garbage collector (webgpu/collect.ts). */
+  quietPoint?(): void;
   /** Copy `data` (32-bit words) into the buffer at word offset. */
   write(buf: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void;
   /** Copy words out (flushes recorded work first). */

@@ -14,7 +14,10 @@
  *   a 2-D map of width 4k computes four outputs a thread with vec4 stores, and a row reduction reads
  *   aligned rows as vec4 (codegen/wgsl/layout.ts mapCoarsening, vec4Blocks);
  * - GPU errors (validation, out of memory, a generated shader that does not compile: a bug in us)
- *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call.
+ *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call;
+ * - host writes no kernel call follows are still submitted (recorder.ts queueWrite), and a quiet
+ *   point between cells runs a major collection now and then (collect.ts): Dawn frees upload memory
+ *   only after a submit, and its objects only with their JS wrappers.
  * Only this folder imports `webgpu`. Start with `createWebGPUBackend(options)`; a failed start throws
  * WebGPUStartError with the step that failed.
  *
@@ -63,6 +66,7 @@ import { ProfileTags } from './profile-tags.js';
 import { runNative, type NativeHost } from './native.js';
 import { WHOLE_WORK, recordWhole, wholeWorkFor } from './bounded.js';
 import { coopLanes } from './coop.js';
+import { WrapperCollector } from './collect.js';
 import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
@@ -114,6 +118,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   const profileTags = new ProfileTags(ctx);
   const natives: NativeHost = createNativeHost(device, started.features, options);
   let disposed = false;
+  const collector = new WrapperCollector();
 
   /** Turn a GPU failure into the error the user reads. */
   function failureError(f: GpuFailure): BrookRuntimeError {
@@ -149,7 +154,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     // queue.writeBuffer runs before anything still recorded: submit that first to keep program order.
     if (ctx.rec.hasWork) ctx.rec.flush();
     device.pushErrorScope('validation');
-    device.queue.writeBuffer(buffer, byteOffset, data.buffer, data.byteOffset, data.length * 4);
+    ctx.rec.queueWrite(buffer, byteOffset, data.buffer, data.byteOffset, data.length * 4);
     const scope = device.popErrorScope();
     ctx.rec.addCheck(scope.then((e) => (e ? { kind: 'validation', message: e.message, call: { seq: 0, what: 'a stream write' } } : null)));
   }
@@ -384,6 +389,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     async finish(): Promise<void> {
       if (disposed) return;
       await check();
+    },
+
+    quietPoint(): void {
+      if (!disposed) collector.quietPoint(ctx.rec.submitCount);
     },
 
     dispose(): void {

@@ -48,6 +48,8 @@ const DISPATCHES_PER_SUBMIT = 128;
  *  2^24, 0.98x with 2^26. */
 const WORK_PER_EARLY_SUBMIT = 1 << 24;
 const CALLS_PER_EARLY_SUBMIT = 4;
+/** Bytes of queue writes after which they are submitted even with nothing recorded (queueWrite). */
+const WRITES_PER_SUBMIT = 16 << 20;
 
 export class Recorder {
   /** WORK_PER_EARLY_SUBMIT, settable by measurements that compare thresholds. */
@@ -93,6 +95,10 @@ export class Recorder {
   private seq = 0;
   private readonly checks: Promise<GpuFailure | null>[] = [];
   private afterSubmit: (() => void)[] = [];
+  /** Bytes of queue.writeBuffer since the last submit: Dawn holds the memory it staged them in until
+   *  a submit after them completes, so they are submitted (an empty batch) past WRITES_PER_SUBMIT
+   *  and at `sync`. */
+  private writesUnsubmitted = 0;
   lost: GpuFailure | null = null;
   /** The device's loop status (loop-budget.ts): a batch that ran a kernel with loops reads it back. */
   loopStatus: LoopStatus | null = null;
@@ -117,6 +123,11 @@ export class Recorder {
 
   get uniformBuffer(): GPUBuffer {
     return this.arena;
+  }
+
+  /** Batches submitted so far on this device. */
+  get submitCount(): number {
+    return this.submits;
   }
 
   get hasWork(): boolean {
@@ -256,6 +267,26 @@ export class Recorder {
     this.afterSubmit.push(f);
   }
 
+  /**
+   * Host words into `dst` through queue.writeBuffer (runs before anything recorded and not yet
+   * submitted: the caller flushes first where order matters). Dawn copies the words into upload
+   * memory of its own and frees it only once a submit after the write has completed; a cell that
+   * only writes small streams submits nothing, so without the empty submit in `sync` every write
+   * stayed held (a 512 KiB streamRead re-run in a cell grew the process by 512 KiB a run).
+   */
+  queueWrite(dst: GPUBuffer, byteOffset: number, data: Parameters<GPUQueue['writeBuffer']>[2], dataOffset: number, size: number): void {
+    this.device.queue.writeBuffer(dst, byteOffset, data, dataOffset, size);
+    this.writesUnsubmitted += size;
+    // Many writes and no kernel call: a submit lets Dawn recycle their upload memory as they complete.
+    if (this.writesUnsubmitted >= WRITES_PER_SUBMIT) this.submitWrites();
+  }
+
+  /** Submit the queue writes not followed by a submit (an empty batch carries them). */
+  private submitWrites(): void {
+    this.device.queue.submit([]);
+    this.writesUnsubmitted = 0;
+  }
+
   /** Submit what is recorded (does not wait), with every piece of a long launch still waiting. */
   flush(): void {
     this.pieces.recordRest();
@@ -299,6 +330,7 @@ export class Recorder {
       }),
     );
     this.encoder = null;
+    this.writesUnsubmitted = 0;
     this.idle = false;
     this.submits++;
     this.inFlight.note(calls, worstMs);
@@ -348,6 +380,7 @@ export class Recorder {
     // Waiting pieces run one at a time, interruptibly (pieces.ts); drain submits what is recorded first.
     if (this.pieces.hasPending) await this.pieces.drain();
     this.flush();
+    if (this.writesUnsubmitted > 0) this.submitWrites();
     const last = this.submits;
     await this.inFlight.announced(this.device.queue.onSubmittedWorkDone());
     // Work submitted while waiting (another cell's calls) may still run: idle only if there was none.

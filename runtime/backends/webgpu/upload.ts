@@ -61,7 +61,7 @@ export class Uploader {
         // events): creating more would grow memory without bound over many writes (a notebook cell
         // re-run 1000 times). Queue order after a flush keeps program order.
         this.rec.flush();
-        this.device.queue.writeBuffer(dst, byteOffset + at, src, at, n);
+        this.rec.queueWrite(dst, byteOffset + at, src, at, n);
         Uploader.stats.fallback++;
         continue;
       }
