@@ -143,6 +143,32 @@ describe('an endless loop in a CPU kernel is stopped inside the element', () => 
     }, 20_000);
   }
 
+  it('stops a reduce kernel with a loop used as streamGatherOp\'s update; the error names both streams', async () => {
+    const state = new AbortState(undefined, { BROOK_KERNEL_TIMEOUT: '0.2' });
+    setSessionAbort(state);
+    state.begin(1);
+    rt = createCpuRuntime({ cpu: { workers: 0 } });
+    const src = rt.createStream('src', FLOAT, [4]);
+    const index = rt.createStream('index', FLOAT, [4]);
+    const dst = rt.createStream('dst', FLOAT, [4]);
+    const kept = rt.createStream('kept', FLOAT, [4]);
+    await rt.streamRead(src, [1, -1, -2, -3]); // the update of element 0 never ends (x > 0 grows)
+    await rt.streamRead(index, [0, 1, 2, 3]);
+    await rt.streamRead(kept, [5, 6, 7, 8]);
+    const span = { file: 'prog.br', line: 12, col: 3, endLine: 12, endCol: 40 } as never;
+    const { err, ms } = await stopped(() => rt!.gatherOp(dst, index, src, kernel('endlessSum'), span));
+    process.stderr.write(`watchdog (0.2 s) stopped an endless gather-op update after ${ms.toFixed(0)} ms\n`);
+    expect(err?.code).toBe('BRK5051');
+    expect(err?.hint).toMatch(/streams '(dst|src)', '(dst|src)' hold partial results/);
+    expect(ms).toBeLessThan(3000);
+    state.end();
+    state.begin(2);
+    const back = new Float32Array(4);
+    await rt.streamWrite(kept, back);
+    expect([...back]).toEqual([5, 6, 7, 8]);
+    state.end();
+  }, 20_000);
+
   for (const where of ['calling thread', 'workers'] as const) {
     const cpu = where === 'workers' ? { workers: 1, workerThresholdMs: 0 } : { workers: 0 };
     it(`stops a loop in a helper function (${where})`, async () => {

@@ -436,7 +436,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       // value (the original ran the kernel on two copies and kept the one that changed).
       const update = typeof op === 'number' ? null : gatherUpdate(op);
       const scalars = flattenElement(src.stream.elem).map((c) => c.scalar);
-      forEachPosition(dst.shape, (_i, pos) => {
+      const run = () => forEachPosition(dst.shape, (_i, pos) => {
         const os = targetOffset(src, X, offsetIn(index, pos) * xw, xw, xKind, true);
         const od = offsetIn(dst, pos) * w;
         for (let c = 0; c < w; c++) D.U[od + c] = S.U[os * w + c]!;
@@ -456,6 +456,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
           throw new Error(`internal: unknown gather op ${op}`);
         }
       });
+      // A reduce kernel with loops as the update can spin inside one element: watched like a launch
+      // (brt's located() puts the call's span on the stop error).
+      if (update && typeof op !== 'number' && hasLoop(op.ir)) stoppable(MAIN_STOP_WORD, undefined, [...new Set([dst.stream.name, src.stream.name])], run);
+      else run();
     },
 
     async finish(): Promise<void> {},
