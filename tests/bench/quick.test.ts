@@ -20,6 +20,8 @@ const WEBGPU_CASES = [
   // Issue 16: the seeds' sgemv fused (T alive or dead) and a chain of four maps fused and not.
   'sgemv.small.alive', 'sgemv.small.dead', 'sgemv.large.alive', 'sgemv.large.dead', 'chain4.fused', 'chain4.unfused',
   'sum.small', 'sum.large', 'stencil', 'stencil.large', 'loop.small', 'loop.large', 'calls', 'streamRead', 'streamWrite',
+  // Issue 24: the single-kernel sgemv with WGSL loop budgets off (baseline) and on, in one run.
+  'budget.sgemv.small', 'budget.sgemv.large',
 ];
 /** The host group (bench/host.ts): each job against gcc -O2, a JS loop, and checks off. */
 const HOST_CASES = ['heap', 'array', 'gather'].flatMap((j) => ['gcc', 'js', 'checks'].map((b) => `host.${j}.${b}`));
