@@ -52,7 +52,7 @@ describe('session benchmark, one real run', () => {
     const report: SessionReport = await measureSession({ runs: 1, reruns: 2, idleSeconds: 1, settleMs: 1500, quick: true, log: (l) => logs.push(l) });
     expect(report.error, logs.join('\n')).toBeUndefined();
     expect(report.backend).toMatch(/^(webgpu: .+|cpu.*)$/);
-    expect(report.metrics.map((m) => m.id)).toEqual(['start', 'firstCell.immediate', 'firstCell.settled', 'rerun', 'idleCpu', 'restart', 'shutdown']);
+    expect(report.metrics.map((m) => m.id)).toEqual(['start', 'firstCell.immediate', 'firstCell.settled', 'rerun', 'idleCpu', 'restart', 'shutdown', 'firstTsCell', 'firstPlot']);
     for (const m of report.metrics) {
       expect(m.samples.length, m.id).toBe(m.id === 'rerun' ? 2 : 1);
       expect(Number.isFinite(m.value), m.id).toBe(true);
@@ -62,7 +62,7 @@ describe('session benchmark, one real run', () => {
     }
     const table = renderSessionTable(report);
     expect(table).toContain(report.backend!);
-    for (const id of ['session.start', 'session.firstCell.immediate', 'session.idleCpu', 'session.restart', 'session.shutdown']) expect(table).toContain(id);
+    for (const id of ['session.start', 'session.firstCell.immediate', 'session.idleCpu', 'session.restart', 'session.shutdown', 'session.firstTsCell', 'session.firstPlot']) expect(table).toContain(id);
     expect(table).toMatch(/< 200 ms/);
   }, 120_000);
 
