@@ -4,21 +4,13 @@
  * point anywhere (they vanish when compiled). docs/DECISIONS.md "Module layering" says how the
  * recursive parts (grammar, expression checks, host call emitters) are wired without cycles.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { graphCycles, tsFiles } from './graph.js';
 
 const ROOT = resolve(__dirname, '..', '..');
-
-function tsFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) tsFiles(p, out);
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
 
 /** Relative imports and re-exports of `file` that remain in the emitted JavaScript. */
 export function runtimeImports(file: string, text: string): string[] {
@@ -46,39 +38,9 @@ export function runtimeImports(file: string, text: string): string[] {
   return out;
 }
 
-/** Strongly connected components with more than one module (Tarjan). */
+/** Cycles of value imports between modules, as paths relative to the repository. */
 export function importCycles(graph: Map<string, string[]>): string[][] {
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: string[][] = [];
-  const visit = (v: string): void => {
-    index.set(v, counter);
-    low.set(v, counter++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!graph.has(w)) continue;
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const comp: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        comp.push(w);
-      } while (w !== v);
-      if (comp.length > 1) cycles.push(comp.map((f) => f.slice(ROOT.length + 1)).sort());
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return cycles;
+  return graphCycles(graph).map((comp) => comp.map((f) => f.slice(ROOT.length + 1)).sort());
 }
 
 describe('module layering', () => {

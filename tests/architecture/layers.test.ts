@@ -14,22 +14,14 @@
  *   vocabulary (ir.ts, types.ts, diagnostics.ts, source.ts, messages/);
  * - no cycle between folders (runtime/X counts as one folder each; the compiler as one).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { graphCycles, tsFiles } from './graph.js';
 
 const ROOT = resolve(__dirname, '..', '..');
 const TOP = ['common', 'kernel', 'magics', 'cli', 'runtime'];
-
-function sourceFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) sourceFiles(p, out);
-    else if (/\.c?ts$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
 
 /** Every relative module a file names: imports, re-exports and import('literal'), type-only ones too. */
 export function allImports(file: string, text: string): string[] {
@@ -80,37 +72,13 @@ export function contractBreak(from: string, to: string): string | undefined {
 
 /** Cycles between folders: strongly connected components of the folder graph with more than one folder. */
 export function folderCycles(edges: Map<string, Set<string>>): string[][] {
-  const out: string[][] = [];
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  let n = 0;
-  const visit = (v: string): void => {
-    index.set(v, n);
-    low.set(v, n++);
-    stack.push(v);
-    for (const w of edges.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const comp: string[] = [];
-      let w: string;
-      do comp.push((w = stack.pop()!));
-      while (w !== v);
-      if (comp.length > 1) out.push(comp.sort());
-    }
-  };
-  for (const v of edges.keys()) if (!index.has(v)) visit(v);
-  return out;
+  return graphCycles(edges);
 }
 
 function projectImports(): { from: string; to: string }[] {
   const out: { from: string; to: string }[] = [];
   for (const dir of TOP) {
-    for (const f of sourceFiles(join(ROOT, dir))) {
+    for (const f of tsFiles(join(ROOT, dir), /\.c?ts$/)) {
       const from = relative(ROOT, f);
       for (const to of allImports(f, readFileSync(f, 'utf8'))) out.push({ from, to });
     }
