@@ -49,7 +49,7 @@ if has blas; then
 fi
 if has cpu; then
   el cpu
-  timeout 110 node dist/bench/run.js --backend cpu --only cpu.saxpy,cpu.sum,cpu.stencil,cpu.gather --json "$OUT/bench-cpu-$TAG.json" >> "$log" 2>&1
+  timeout 110 node dist/bench/run.js --backend cpu --only cpu.saxpy,cpu.sum,cpu.stencil,cpu.gather,cpu.streamRead,cpu.streamWrite --json "$OUT/bench-cpu-$TAG.json" >> "$log" 2>&1
 fi
 if has programs; then
   el programs

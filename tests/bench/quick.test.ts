@@ -28,7 +28,7 @@ const HOST_CASES = ['heap', 'array', 'gather'].flatMap((j) => ['gcc', 'js', 'che
 const HAS_GCC = spawnSync('gcc', ['--version']).status === 0;
 /** The CPU group (bench/cases.ts cpuCases): each job against a JS loop (Brook on one thread and on
  *  every thread) and against the same loop in C (gcc -O2). */
-const CPU_GROUP = ['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]);
+const CPU_GROUP = [...['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]), 'cpu.streamRead', 'cpu.streamWrite'];
 const CPU_CASES = [...CPU_GROUP, ...HOST_CASES];
 
 function positive(x: number | undefined): boolean {
