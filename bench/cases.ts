@@ -25,7 +25,7 @@ import { gatherRef, saxpyRef, stencilRef, sum4Ref } from './reference.js';
 import { brookSession, PAGED_SESSION_BYTES } from './brook/session.js';
 import * as brook from './brook/sides.js';
 import type { BenchGpu } from './gpu.js';
-import { hostCases } from './host.js';
+import { hostCases, loopShapeCases } from './host.js';
 import { axpyBlas, gemmBlas, gemvBlas } from './brook/blas.js';
 import { setLoopBudget } from '../runtime/backends/webgpu/loop-budget.js';
 import { GEMM_TILE_CANDIDATES } from '../runtime/library/blas/natives.js';
@@ -531,6 +531,7 @@ export function allCases(quick: boolean): BenchCase[] {
     transferCase('streamWrite', q ? 16 << 20 : 256 << 20),
     ...cpuCases(q),
     ...hostCases(),
+    ...loopShapeCases(),
     ...blasCases(q),
   ];
 }
