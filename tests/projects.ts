@@ -49,6 +49,7 @@ export const JUPYTER_TESTS = [
   'tests/cli/compile-worker.test.ts',
   'tests/cli/gpu-timeout.test.ts',
   'tests/cli/help.test.ts',
+  'tests/cli/lab-command.test.ts', // the lab page built in dist/lab
   'tests/cli/output-order.test.ts',
   'tests/cli/run-bundle.test.ts',
   'tests/cli/run-stop.test.ts',
