@@ -15,10 +15,8 @@ import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import { withLibraries } from '../../runtime/library/index.js';
 import type { KernelIR } from '../../runtime/compiler/ir.js';
 import { printKernelIR } from '../../runtime/compiler/ir-print.js';
-import { generateKernelSource, type JsPlan } from '../../runtime/compiler/codegen/js/index.js';
-import { flatKinds } from '../../runtime/compiler/codegen/js/scalar.js';
-import { generateKernelWasm, WasmUnsupported } from '../../runtime/compiler/codegen/wasm/index.js';
-import { generateWGSL, WgslUnsupportedError } from '../../runtime/compiler/codegen/wgsl/index.js';
+import { compileKernelJs, flatKinds, generateKernelWasm, WasmUnsupported, WgslUnsupportedError, type JsPlan } from '../../runtime/compiler/kernels.js';
+import { generateWGSL } from '../../runtime/compiler/codegen/wgsl/index.js';
 import { wasmText } from './wasm-text.js';
 
 export const CONFORMANCE_DIR = join(import.meta.dirname, '..', 'conformance');
@@ -60,7 +58,7 @@ export function kernelForms(ir: KernelIR): Record<(typeof FORMS)[number], string
   } catch (e) {
     wat = refused(e, WasmUnsupported, ';;');
   }
-  return { ir: printKernelIR(ir), wgsl, js: generateKernelSource(ir, plan), wat };
+  return { ir: printKernelIR(ir), wgsl, js: compileKernelJs(ir, plan).source, wat };
 }
 
 /** Every golden file of case `name`: file name (KERNEL.form) -> text. */
