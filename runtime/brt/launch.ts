@@ -224,7 +224,7 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
 }
 
 /** A copy of the whole stream taken now, addressed with the same box. */
-function snapshot(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
+export function snapshot(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
   const words = count(b.stream.shape) * b.stream.words;
   const buf = allocateFor(backend, b.stream.name, words, span, b.stream.words);
   backend.copy(b.stream.buffer, 0, buf, 0, words);
