@@ -17,6 +17,7 @@
  * (float through compare-exchange loops), so colliding floats are summed in an unspecified order.
  */
 import type { ScalarName } from '../../types.js';
+import { wgslRoundedIndex } from '../../facts/index.js';
 
 export const SCAN_WG = 256;
 export const SCAN_PER_THREAD = 4;
@@ -150,7 +151,7 @@ function targetCode(spec: ScatterGatherSpec, clamp: boolean): string {
     const raw = `X[ie * ${spec.indexWords}u + ${k}u]`;
     const kind = kindOf(spec.indexKind);
     if (kind === 'f32') {
-      L.push(`  let f${k} = floor(bitcast<f32>(${raw}) + 0.25);`);
+      L.push(`  let f${k} = ${wgslRoundedIndex(`bitcast<f32>(${raw})`)};`);
       if (clamp) L.push(`  t.${c} = select(select(min(u32(f${k}), tsh.${c} - 1u), tsh.${c} - 1u, f${k} >= f32(tsh.${c})), 0u, !(f${k} >= 0.0));`);
       else L.push(`  if (!(f${k} >= 0.0 && f${k} < f32(tsh.${c}))) { return; }`, `  t.${c} = u32(f${k});`);
     } else if (kind === 'i32') {
