@@ -11,7 +11,7 @@
  * contiguous run), `apply` scans inside each block and adds the block's offset.
  *
  * Scatter/gather index rule (as the CPU backend): the index element's component k addresses
- * dimension k counted from the fastest; a float index is floor(x + 0.25). A scatter skips targets out
+ * dimension k counted from the fastest; a float index rounds by the gather rule (compiler/facts/gather.ts). A scatter skips targets out
  * of range; a gather clamps them. STREAM_SCATTER_ASSIGN keeps the last writer in element order
  * (an atomicMax of the position picks it); ADD and MUL combine per 32-bit component with atomics
  * (float through compare-exchange loops), so colliding floats are summed in an unspecified order.
