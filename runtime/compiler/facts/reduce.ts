@@ -52,6 +52,12 @@ export function reductionFacts(ir: KernelIR): ReductionFacts | null {
   };
 }
 
+/** Whether regrouping cannot change the reduction's result: its body is one r = r op a (or a op r)
+ *  with op + * min max over the two operands only. */
+export function isCommutativeReduction(ir: KernelIR): boolean {
+  return commutativeOperator(ir) !== null;
+}
+
 /** The body is one `r = r op a` (or `a op r`, or min/max of the two) with op commutative. */
 function commutativeOperator(ir: KernelIR): ReductionFacts['commutativeOperator'] {
   if (ir.kind !== 'reduce' || ir.body.length !== 1) return null;

@@ -887,18 +887,5 @@ function sortListLines(): string[] {
   ];
 }
 
-/** Whether a reduction is `r = r op a` (or `a op r`) with op one of + * min max: then the order of
- *  elements may vary (up to float rounding, as any tree order may) and loads can be coalesced. */
-export function isCommutativeReduction(ir: KernelIR): boolean {
-  if (ir.kind !== 'reduce' || ir.body.length !== 1) return false;
-  const s = ir.body[0]!;
-  const acc = ir.params.findIndex((p) => p.role === 'reduce');
-  const input = ir.params.findIndex((p) => p.role === 'in');
-  if (s.op !== 'assign' || s.target.root.kind !== 'param' || s.target.root.index !== acc || s.target.path.length > 0) return false;
-  const v = s.value;
-  const operands = v.op === 'binary' && (v.operator === '+' || v.operator === '*') ? [v.left, v.right]
-    : v.op === 'builtin' && (v.name === 'min' || v.name === 'max') && v.args.length === 2 ? v.args : null;
-  if (!operands) return false;
-  const idx = operands.map((o) => (o.op === 'param' ? o.index : -1)).sort();
-  return idx[0] === Math.min(acc, input) && idx[1] === Math.max(acc, input);
-}
+/** Owned by the kernel facts (compiler/facts reduce.ts). */
+export { isCommutativeReduction } from '../../facts/index.js';
