@@ -25,7 +25,7 @@ import { storageScalars } from '../../types.js';
 import { KernelEmitter, type EmitFacts } from './emit.js';
 import { addressOf, bindParams, createLaunchLines, voutPush } from './launch.js';
 import { writeCombine, writeRun, Writer, type RunParts } from './loops.js';
-import { type JsPlan } from './plan.js';
+import { planWholeSeeds, type JsPlan } from './plan.js';
 import { convert, flatKinds, type Kind, viewOf } from './scalar.js';
 
 export { planKey, resizeIndex, SMALL_WHOLE, type Access, type IterForm, type JsPlan } from './plan.js';
@@ -72,7 +72,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     const lines = new KernelEmitter({ ...ir, body: produce.body }, st.bindings, onPush).emitBody(0);
     st.perElement.push('{', ...lines, '}', ...st.produceStores);
   }
-  const facts: EmitFacts = { rowInvariant: st.rowInvariant, whole: st.whole, bounds: st.bounds, hoisted: [] };
+  const facts: EmitFacts = { rowInvariant: st.rowInvariant, seeds: planWholeSeeds(plan), bounds: st.bounds, hoisted: [] };
   const body = new KernelEmitter(ir, st.bindings, onPush, facts).emitBody(0);
   // The reduce body can join two partial results (accumulator and element of one type, no indexof).
   // (A fused reduction's indexof is its producer's: compiler/fuse never fuses a reduction whose

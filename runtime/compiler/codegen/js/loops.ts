@@ -9,6 +9,7 @@ import { KernelEmitter, pollCounterLine } from './emit.js';
 import { isProducer, type LaunchLines } from './launch.js';
 import { type Kind, load, narrowStore, PRELUDE, storeValue, viewOf } from './scalar.js';
 import type { ScalarName } from '../../types.js';
+import { jsRoundedIndex } from '../../facts/index.js';
 
 export class Writer {
   lines: string[] = [];
@@ -185,7 +186,7 @@ function writeScatterElement(r: RunParts): void {
   w.line(4, `const ox = ${r.indexOffset} * XW;`);
   w.line(4, 'let od = 0;');
   w.line(4, 'for (let k = 0; k < XW; k++) {');
-  w.line(5, 'const d = 3 - k, x = XFLOAT ? floor(fround(FX[ox + k] + 0.25)) : IX[ox + k];');
+  w.line(5, `const d = 3 - k, x = XFLOAT ? ${jsRoundedIndex('FX[ox + k]')} : IX[ox + k];`);
   w.line(5, 'if (!(x >= 0 && x < SDe[d])) break el;');
   w.line(5, 'od += (x + SDl[d]) * SDs[d];');
   w.line(4, '}');

@@ -10,6 +10,7 @@
  *             resizeIndex(c, extent, spaceExtent)); element = base + sum(index_d * stride_d)
  *   'table'   the old name of 'rrrr' (every dimension through the resize formula; exact for any shape)
  */
+import type { WholeSeeds } from '../../facts/index.js';
 
 export type Access = 'linear' | 'table' | string;
 
@@ -45,6 +46,23 @@ export function planKey(p: JsPlan): string {
   const forms = (p.iterForms ?? []).map((f) => (f ? f.join('') : '-')).join(',');
   const consts = (p.constForms ?? []).map((f) => (f ? f.join('') : '-')).join(',');
   return `${p.mode}|${p.access.map((a) => a ?? '-').join(',')}|${p.mask ?? '-'}|${p.target ?? '-'}|${it}|${forms}|${consts}|${p.smallIndex ? 's' : '-'}`;
+}
+
+const seedsOfPlan = new WeakMap<JsPlan, WholeSeeds>();
+
+/** What the plan tells the kernel facts (compiler/facts whole.ts): the constant and iterator
+ *  components that are whole numbers in this launch (forms 'z' and 's'). One function per plan, so
+ *  both CPU writers share the facts they get for it. */
+export function planWholeSeeds(plan: JsPlan): WholeSeeds {
+  let seeds = seedsOfPlan.get(plan);
+  if (!seeds) {
+    seeds = (param, comp) => {
+      const form = plan.constForms?.[param]?.[comp] ?? plan.iterForms?.[param]?.[comp];
+      return form === 'z' || form === 's';
+    };
+    seedsOfPlan.set(plan, seeds);
+  }
+  return seeds;
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import type { KernelIR } from '../../ir.js';
 import { storageScalars } from '../../types.js';
-import { SMALL_WHOLE, type JsPlan } from '../js/plan.js';
+import { planWholeSeeds, SMALL_WHOLE, type JsPlan } from '../js/plan.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
 import type { ValType } from './encode.js';
 import { valType, WasmKernelEmitter, WasmUnsupported, type Val, type WasmParam } from './emit.js';
@@ -278,6 +278,7 @@ function allocateLocals(lw: WasmLaunch): void {
   if (lw.first >= 0) f.i32(1).set(lw.first);
 
   lw.emitter = new WasmKernelEmitter(ir, f, bindings);
+  lw.emitter.seeds = planWholeSeeds(plan);
   lw.producer = produce ? new WasmKernelEmitter({ ...ir, body: produce.body }, f, bindings, lw.emitter.imports) : null;
   registerFacts(lw);
 }
