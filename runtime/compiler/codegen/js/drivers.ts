@@ -7,7 +7,8 @@
  * backends/cpu/launchdata.ts), [start, end) a range of linear positions in row-major order of the
  * iteration space. Splitting a range into pieces never changes a result (workers rely on it). A full
  * reduction stores one partial accumulator per chunk of `L.chunk` positions into `L.partials` (a
- * Float64Array); the caller combines them in a fixed tree with `combineAt`.
+ * Float64Array); the caller combines them in the fixed tree of compiler/facts reduce.ts (treeJoins)
+ * with `combineAt`.
  *
  * Positions: the iteration space is padded to 4 dimensions (c0 slowest .. c3 fastest). The range is
  * walked row by row (a row: positions that differ only in c3), so everything that depends on c0..c2

@@ -139,9 +139,10 @@ function writeChunkPartial(r: RunParts): void {
 }
 
 /**
- * reduceBlocks: each block is folded in chunks of CH elements (row-major); finished chunks are joined
- * on a small stack like a binary counter (adjacent partials only, so element order is kept), and the
- * rest is folded right to left at the end of the block: the error grows with log(block).
+ * reduceBlocks, in the order of compiler/facts reduce.ts: each block is folded in chunks of CH
+ * elements (row-major); finished chunks are joined on a small stack like a binary counter (adjacent
+ * partials only, so element order is kept), and the rest is folded right to left at the end of the
+ * block: the error grows with log(block).
  */
 function writeReduceBlock(r: RunParts): void {
   const { st, w, accKinds, canCombine } = r;
