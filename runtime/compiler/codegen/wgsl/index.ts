@@ -15,7 +15,7 @@ import { writeKernelModule, type WgslModule } from './kernel.js';
 import type { KernelVariant, VariantMode } from './layout.js';
 
 export { isCommutativeReduction, writeKernelModule, type WgslModule } from './kernel.js';
-export { planModule, paramIsBound, storageKind, voutParams, HEADER_VEC4S, VEC4_BLOCK_WG, WG2D } from './layout.js';
+export { planModule, paramIsBound, storageKind, voutParams, HEADER_VEC4S, WG2D } from './layout.js';
 export type { BindingPlan, KernelVariant, ModulePlan, PagePlan, PageSpec, ParamPlan, ShapeSpec, StorageKind, VariantMode, ExtraBinding } from './layout.js';
 export { coopLoop, coopTrips, COOP_MAX_ACC_BYTES, type CoopCheck, type CoopLoop } from './coop.js';
 export { WgslUnsupportedError, f32Bits, wordsOf } from './names.js';

@@ -31,7 +31,7 @@ import { a, inBody } from './args.js';
 import { coarseMapMain, coopMain, coopOf, mapMain } from './mains.js';
 import { foldMain, producerFn, reduceAllMains, reduceBlocksMain } from './reduce.js';
 
-export { isCommutativeReduction } from './reduce.js';
+export { isCommutativeReduction } from '../../schedule/order.js';
 
 export interface WgslModule {
   code: string;

@@ -29,6 +29,7 @@
  * per such binding (the page bases, ParamPlan.pages.base) holds the element index where the page
  * bound to its first slot starts; the element's page is then (e - base) >> log2(pageElems).
  */
+import { VEC4_BLOCK_WG } from '../../schedule/order.js';
 import type { IRParam, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { flattenElement, storageScalars } from '../../types.js';
@@ -298,9 +299,6 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
   }
   return { params, bindings, mask, extra, uniformVec4s: u, writable, storageBindings, coarsen, vec4Params, budget };
 }
-
-/** Workgroup of a partial reduction that reads its blocks as vec4 (vec4Blocks). */
-export const VEC4_BLOCK_WG = 128;
 
 /**
  * A partial reduction into a stream (a workgroup per target, commutative: reduce.ts) whose blocks

@@ -11,6 +11,7 @@ import { wgslType } from './names.js';
 import type { KernelVariant, ModulePlan } from './layout.js';
 import { Shapes, vecOf, ZERO, type Pos } from './shapes.js';
 import { a, argumentSetup, inBody } from './args.js';
+import { REDUCE_LEAF } from '../../schedule/order.js';
 
 /**
  * A fused reduction's input element (ir.ts `produce`): `pr_elem(o, i)` runs the producer's part at
@@ -158,27 +159,60 @@ export function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan)
       '}',
     ].join('\n');
   }
+  // The partials are the nodes of one fixed tree over the leaves (the chunks or lanes of `main`):
+  // lane lid folds an aligned run of them as that tree does, then the workgroup tree joins the runs.
   const final = [
     `@compute @workgroup_size(${WG})`,
     'fn combine(@builtin(local_invocation_index) lid: u32) {',
     ...consts,
-    '  let n = U[2].z;',
-    `  let chunk = (n + ${WG - 1}u) / ${WG}u;`,
-    `  var acc: ${T};`,
-    '  var valid = false;',
-    '  let start = lid * chunk;',
-    '  if (start < n) {',
-    '    let end = min(start + chunk, n);',
-    '    acc = ld_partial(start);',
-    '    valid = true;',
-    '    for (var e = start + 1u; e < end; e = e + 1u) {',
-    `      ${combineCall(ir, input, acc, 'ld_partial(e)', 'acc')}`,
-    '    }',
-    '  }',
+    ...runTree(ir, input, acc, T, WG, 'U[2].z', (q) => [`x = ld_partial(${q});`]),
     ...tree('st_result(0u, sh[0]);'),
     '}',
   ].join('\n');
   return [shared, partialStore, partialLoad, resultStore, main, final];
+}
+
+/**
+ * Lane `lid` of a workgroup of WG folds the leaves [lid * run, (lid + 1) * run) of `count` (run: the
+ * least power of two with run * WG >= count) into `acc` exactly as the fixed tree over all leaves
+ * does: (0,1) (2,3) ..., then (0,2) (4,6) ..., a missing right side carried up; `valid` when the lane
+ * had a leaf. The subtrees complete so far wait on a stack (one per bit of the leaf count), so a run
+ * is folded in one pass; the workgroup tree (treeCombine) then joins the lanes' subtrees. The result
+ * is the same for every WG: the tree is the leaves', not the workgroup's. `leaf(q)` sets `x` to leaf q.
+ */
+function runTree(ir: KernelIR, input: number, acc: number, T: string, WG: number, count: string, leaf: (q: string) => string[]): string[] {
+  return [
+    `  let rt_leaves = ${count};`,
+    '  var rt_run = 1u;',
+    `  loop { if (rt_run * ${WG}u >= rt_leaves) { break; } rt_run = rt_run * 2u; }`,
+    `  var acc: ${T};`,
+    '  var valid = false;',
+    '  let rt_first = lid * rt_run;',
+    '  if (rt_first < rt_leaves) {',
+    '    let rt_last = min(rt_first + rt_run, rt_leaves);',
+    `    var rt_st: array<${T}, 32>;`,
+    '    var rt_top = 0u;',
+    '    for (var q = rt_first; q < rt_last; q = q + 1u) {',
+    `      var x: ${T};`,
+    ...leaf('q').map((l) => '      ' + l),
+    '      for (var k = q - rt_first; (k & 1u) != 0u; k = k >> 1u) {',
+    '        rt_top = rt_top - 1u;',
+    '        var y = rt_st[rt_top];',
+    `        ${combineCall(ir, input, acc, 'x', 'y')}`,
+    '        x = y;',
+    '      }',
+    '      rt_st[rt_top] = x;',
+    '      rt_top = rt_top + 1u;',
+    '    }',
+    '    acc = rt_st[rt_top - 1u];',
+    '    for (var j = rt_top - 1u; j > 0u; j = j - 1u) {',
+    '      var y = rt_st[j - 1u];',
+    `      ${combineCall(ir, input, acc, 'acc', 'y')}`,
+    '      acc = y;',
+    '    }',
+    '    valid = true;',
+    '  }',
+  ];
 }
 
 /** Workgroup tree over neighbours: sh[lid] = op(sh[lid], sh[lid + s]) keeps the element order;
@@ -300,7 +334,8 @@ export function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePla
   if (v.wide) {
     // Large blocks: a workgroup per target element. A commutative operation takes grid-strided
     // elements (neighbouring threads read neighbouring words: coalesced, four loads in flight);
-    // otherwise threads fold contiguous runs of the block (row-major order), combined in order.
+    // otherwise the block's leaves (REDUCE_LEAF elements each, row-major, folded left to right) join
+    // in the fixed tree, as on the CPU, whatever the workgroup size (runTree).
     const WG = v.workgroupSize;
     const fold = v.strided
       ? [
@@ -319,18 +354,14 @@ export function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePla
           '    }',
           '  }',
         ]
-      : [
-          `  let chunk = (n + ${WG - 1}u) / ${WG}u;`,
-          '  let start = lid * chunk;',
-          '  if (start < n) {',
-          '    let end = min(start + chunk, n);',
-          `    acc = ${at('start')};`,
-          '    valid = true;',
-          '    for (var j = start + 1u; j < end; j = j + 1u) {',
-          `      ${combineCall(ir, input, acc, at('j'), 'acc')}`,
-          '    }',
-          '  }',
-        ];
+      : runTree(ir, input, acc, T, WG, `(n + ${REDUCE_LEAF - 1}u) / ${REDUCE_LEAF}u`, (q) => [
+          `let s0 = ${q} * ${REDUCE_LEAF}u;`,
+          `let e0 = min(s0 + ${REDUCE_LEAF}u, n);`,
+          `x = ${at('s0')};`,
+          'for (var j = s0 + 1u; j < e0; j = j + 1u) {',
+          `  ${combineCall(ir, input, acc, at('j'), 'x')}`,
+          '}',
+        ]);
     return [
       `var<workgroup> sh: array<${T}, ${WG}>;`,
       `var<workgroup> shv: array<u32, ${WG}>;`,
@@ -343,8 +374,7 @@ export function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePla
       ...u.setup.map((l) => '  ' + l),
       ...setup,
       `  let n = ${count};`,
-      `  var acc: ${T};`,
-      '  var valid = false;',
+      ...(v.strided ? [`  var acc: ${T};`, '  var valid = false;'] : []),
       ...fold,
       ...(v.strided ? halvingTree(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`) : treeCombine(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`)),
       '}',
@@ -416,20 +446,3 @@ function sortListLines(): string[] {
     '  }',
   ];
 }
-
-/** Whether a reduction is `r = r op a` (or `a op r`) with op one of + * min max: then the order of
- *  elements may vary (up to float rounding, as any tree order may) and loads can be coalesced. */
-export function isCommutativeReduction(ir: KernelIR): boolean {
-  if (ir.kind !== 'reduce' || ir.body.length !== 1) return false;
-  const s = ir.body[0]!;
-  const acc = ir.params.findIndex((p) => p.role === 'reduce');
-  const input = ir.params.findIndex((p) => p.role === 'in');
-  if (s.op !== 'assign' || s.target.root.kind !== 'param' || s.target.root.index !== acc || s.target.path.length > 0) return false;
-  const v = s.value;
-  const operands = v.op === 'binary' && (v.operator === '+' || v.operator === '*') ? [v.left, v.right]
-    : v.op === 'builtin' && (v.name === 'min' || v.name === 'max') && v.args.length === 2 ? v.args : null;
-  if (!operands) return false;
-  const idx = operands.map((o) => (o.op === 'param' ? o.index : -1)).sort();
-  return idx[0] === Math.min(acc, input) && idx[1] === Math.max(acc, input);
-}
-

@@ -1,0 +1,54 @@
+/**
+ * The reduction order, as the GPU schedules print it (docs/DECISIONS.md "Reductions: order and
+ * shape"). These numbers fix which elements combine in which order, so they are not a schedule's to
+ * vary: a plan picks workgroup sizes around them. Nothing here depends on a device.
+ */
+import type { KernelIR } from '../ir.js';
+
+/** Elements a leaf folds left to right before the leaves join one fixed tree ((0,1) (2,3) ..., then
+ *  (0,2) (4,6) ..., a missing right side carried up): the CPU backend's chunk, so an ordered
+ *  reduction gives the CPU's bits. */
+export const REDUCE_LEAF = 256;
+
+/** Most lanes of a commutative full reduction (r = r op a, op + * min max): lane t folds elements
+ *  t, t + L, t + 2L, ... (neighbouring lanes read neighbouring words, coalesced), then the lanes join
+ *  the fixed tree. About one resident wave on an H100/H200 (measured on an H200: 261 us for 2^26
+ *  float4, the hand-written two-pass subgroupAdd baseline's best plan 267 us). */
+const STRIDED_MAX_LANES = 1 << 18;
+
+/** Lanes L of a commutative full reduction of n elements: at least 4 elements a lane, a multiple of
+ *  256 (every workgroup size the planner offers divides it), at most STRIDED_MAX_LANES. A function of
+ *  n only, so the result does not depend on the workgroup size. */
+export function stridedLanes(n: number): number {
+  return Math.min(STRIDED_MAX_LANES, 256 * Math.ceil(n / 1024));
+}
+
+/** Elements per target from which a partial reduction uses a workgroup per target (its leaves join
+ *  the fixed tree); smaller blocks are one leaf, folded by one thread. */
+export const WIDE_BLOCK = 256;
+
+/** Lanes of a commutative partial reduction's wide block: lane l folds elements l, l + 256, ...,
+ *  then a halving tree joins the lanes. */
+export const STRIDED_BLOCK_LANES = 256;
+
+/** Lanes of a commutative partial reduction whose rows are read as vec4 (layout.ts vec4Blocks): lane
+ *  l folds vec4s l, l + 128, ..., each vec4's words in order (measured on an H200, the rows of an
+ *  8192^2 float stream: 252 us as 256 threads of scalar loads, 178 us so). */
+export const VEC4_BLOCK_WG = 128;
+
+/** Whether a reduction is `r = r op a` (or `a op r`) with op one of + * min max: its order is the strided one
+ *  (stridedLanes), whose loads are coalesced; any other reduction keeps the element order (leaves). */
+export function isCommutativeReduction(ir: KernelIR): boolean {
+  if (ir.kind !== 'reduce' || ir.body.length !== 1) return false;
+  const s = ir.body[0]!;
+  const acc = ir.params.findIndex((p) => p.role === 'reduce');
+  const input = ir.params.findIndex((p) => p.role === 'in');
+  if (s.op !== 'assign' || s.target.root.kind !== 'param' || s.target.root.index !== acc || s.target.path.length > 0) return false;
+  const v = s.value;
+  const operands = v.op === 'binary' && (v.operator === '+' || v.operator === '*') ? [v.left, v.right]
+    : v.op === 'builtin' && (v.name === 'min' || v.name === 'max') && v.args.length === 2 ? v.args : null;
+  if (!operands) return false;
+  const idx = operands.map((o) => (o.op === 'param' ? o.index : -1)).sort();
+  return idx[0] === Math.min(acc, input) && idx[1] === Math.max(acc, input);
+}
+
