@@ -47,6 +47,8 @@ export {
   planReduceBlocks,
   planVout,
   REDUCE_LEAF,
+  scheduleChoices,
+  stridedLanes,
   useGrid2d,
   VEC4_BLOCK_WG,
   WIDE_BLOCK,

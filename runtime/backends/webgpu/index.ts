@@ -45,7 +45,7 @@ import type { Backend, BufferHandle, CompiledKernel, Launch, LaunchArg, StreamOp
 import { brtError } from '../../brt/errors.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { flattenElement, wordKind, type Type } from '../../compiler/types.js';
-import { planMap, planModule, planPieces, WgslUnsupportedError } from '../../compiler/kernels.js';
+import { planMap, planModule, planPieces, WgslUnsupportedError, type DeviceLimits } from '../../compiler/kernels.js';
 import { shapeSpecFor } from './specialize.js';
 import { asGpuBuf, GpuBuf, pagedBuf } from './buffers.js';
 import { MAX_STREAM_BYTES, pageLimit, segments } from './paging.js';
@@ -88,6 +88,8 @@ export interface WebGPUBackend extends Backend {
   nativeUse(): Record<string, NativeUse>;
   /** The variants (mode, layout, shapes) of `kernel` this device has pipelines for. */
   kernelVariants(kernel: CompiledKernel): string[];
+  /** What the schedules read of this device (compiler/schedule DeviceLimits). */
+  readonly scheduleLimits: DeviceLimits;
 }
 
 /** Dawn's instance lives as long as the object `create()` returned is reachable: if it were collected
@@ -389,6 +391,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     kernelVariants(kernel: CompiledKernel): string[] {
       return ctx.kernelVariants(kernel);
     },
+
+    scheduleLimits: ctx.limits,
 
     async finish(): Promise<void> {
       if (disposed) return;
