@@ -2,9 +2,11 @@
  * Kernel IR -> WGSL.
  *
  * In:  a valid KernelIR (ir.ts) and a variant (layout.ts: the mode, which arguments are addressed
- *      directly, which bindings alias a written buffer, the write mask, the workgroup size).
+ *      directly, which bindings alias a written buffer, the write mask, and the schedule's choices:
+ *      workgroup size, strided or wide reductions, the cooperative form; compiler/schedule makes them).
  * Out: WGSL source plus its ModulePlan (bindings and uniform slots), which the WebGPU backend fills.
- * Always: the writer only prints; it never consults a device. Pure function of its inputs, so the
+ * Always: the writer only prints; it never consults a device or chooses a schedule. Every workgroup
+ *      size prints the same order of combining (schedule/order.ts). Pure function of its inputs, so the
  *      backend caches modules by kernel key and variant. IR the writer cannot express in WGSL (double)
  *      raises WgslUnsupportedError with a hint; anything else thrown is a bug in us.
  * Semantics follow the CPU backend (codegen/js), the reference: see builtins.ts for the built-ins and
