@@ -59,3 +59,4 @@ export {
   type ReduceBlocksSchedule,
   type ScheduleForce,
 } from './schedule/index.js';
+export { gatherIndex, REDUCE_CHUNK, treeJoins } from './facts/index.js';

@@ -3,12 +3,15 @@
  * shape"). These numbers fix which elements combine in which order, so they are not a schedule's to
  * vary: a plan picks workgroup sizes around them. Nothing here depends on a device.
  */
-import type { KernelIR } from '../ir.js';
+import { REDUCE_CHUNK } from '../facts/index.js';
+
+/** Which reductions are commutative (the strided order) is a kernel fact (compiler/facts). */
+export { isCommutativeReduction } from '../facts/index.js';
 
 /** Elements a leaf folds left to right before the leaves join one fixed tree ((0,1) (2,3) ..., then
- *  (0,2) (4,6) ..., a missing right side carried up): the CPU backend's chunk, so an ordered
- *  reduction gives the CPU's bits. */
-export const REDUCE_LEAF = 256;
+ *  (0,2) (4,6) ..., a missing right side carried up): the facts' REDUCE_CHUNK, the CPU writers'
+ *  chunk, so an ordered reduction gives the CPU's bits. */
+export const REDUCE_LEAF = REDUCE_CHUNK;
 
 /** Most lanes of a commutative full reduction (r = r op a, op + * min max): lane t folds elements
  *  t, t + L, t + 2L, ... (neighbouring lanes read neighbouring words, coalesced), then the lanes join
@@ -35,20 +38,3 @@ export const STRIDED_BLOCK_LANES = 256;
  *  l folds vec4s l, l + 128, ..., each vec4's words in order (measured on an H200, the rows of an
  *  8192^2 float stream: 252 us as 256 threads of scalar loads, 178 us so). */
 export const VEC4_BLOCK_WG = 128;
-
-/** Whether a reduction is `r = r op a` (or `a op r`) with op one of + * min max: its order is the strided one
- *  (stridedLanes), whose loads are coalesced; any other reduction keeps the element order (leaves). */
-export function isCommutativeReduction(ir: KernelIR): boolean {
-  if (ir.kind !== 'reduce' || ir.body.length !== 1) return false;
-  const s = ir.body[0]!;
-  const acc = ir.params.findIndex((p) => p.role === 'reduce');
-  const input = ir.params.findIndex((p) => p.role === 'in');
-  if (s.op !== 'assign' || s.target.root.kind !== 'param' || s.target.root.index !== acc || s.target.path.length > 0) return false;
-  const v = s.value;
-  const operands = v.op === 'binary' && (v.operator === '+' || v.operator === '*') ? [v.left, v.right]
-    : v.op === 'builtin' && (v.name === 'min' || v.name === 'max') && v.args.length === 2 ? v.args : null;
-  if (!operands) return false;
-  const idx = operands.map((o) => (o.op === 'param' ? o.index : -1)).sort();
-  return idx[0] === Math.min(acc, input) && idx[1] === Math.max(acc, input);
-}
-

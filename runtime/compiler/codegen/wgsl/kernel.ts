@@ -24,14 +24,15 @@ import { bindingDecl, indexLibraryFor, loadFn, pagedAccessFns, storeFn } from '.
 import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
 import { planModule, voutParams, type KernelVariant, type ModulePlan } from './layout.js';
 import { Shapes, ZERO, type Pos } from './shapes.js';
-import { ExactIndex } from './exact.js';
+import { kernelFacts, wgslGatherFunction, type ExactTerm } from '../../facts/index.js';
 import { budgetDecls, budgetFns, budgetStart, loopIdOf } from './budget.js';
 import { coopShared, writeCoopBody } from './coop.js';
 import { a, inBody } from './args.js';
 import { coarseMapMain, coopMain, coopOf, mapMain } from './mains.js';
 import { foldMain, producerFn, reduceAllMains, reduceBlocksMain } from './reduce.js';
 
-export { isCommutativeReduction } from '../../schedule/order.js';
+/** Owned by the kernel facts (compiler/facts reduce.ts). */
+export { isCommutativeReduction } from '../../facts/index.js';
 
 export interface WgslModule {
   code: string;
@@ -76,12 +77,8 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     paramLValue: (i) => `(*${a(i)})`,
     gather: (i, coords) => {
       const p = plan.params[i]!;
-      const clamp = (c: { text: string; type: import('../../types.js').Type }, k: number) => {
-        const ext = S.comp(p.uniform + 1, 3 - k);
-        const kind = scalarKind(c.type);
-        const fn = kind === 'f32' ? 'brk_gi' : kind === 'i32' ? 'brk_gii' : 'brk_giu';
-        return `${fn}(${c.text}, ${ext})`;
-      };
+      const clamp = (c: { text: string; type: import('../../types.js').Type }, k: number) =>
+        `${wgslGatherFunction(scalarKind(c.type))}(${c.text}, ${S.comp(p.uniform + 1, 3 - k)})`;
       return `${gatherFns.get(i)}(${coords.map(clamp).join(', ')})`;
     },
     indexof: (i) => `ix_${i}`,
@@ -102,32 +99,35 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       default: return [`${a(i)}: ${wgslType(p.type)}`];
     }
   });
-  // Maps with constant shapes keep integer positions beside the float ones (exact.ts).
-  const exact = v.mode === 'map' && S.specialized
-    ? new ExactIndex(ir.body, (param, k) => {
-        const p = plan.params[param]!;
-        if (k > 3 || !indexofSet.has(param) || (p.role !== 'in' && p.role !== 'out')) return null;
-        const extent = S.words(p.role === 'out' ? 0 : p.uniform + 1)?.[3 - k];
-        return extent === undefined ? null : { expr: `i32(ixu_${param}.${'wzyx'[k]})`, bound: extent };
-      })
-    : null;
+  // Float coordinates with an exact integer form (compiler/facts whole.ts) are computed in i32 and
+  // clamped as integers; the bounds of indexof come from the call's shapes (maps with constant shapes,
+  // which keep integer positions beside the float ones).
+  const facts = v.mode === 'map' && S.specialized ? kernelFacts(ir) : null;
+  const indexofBound = (param: number, k: number): number | null => {
+    const p = plan.params[param]!;
+    if (k > 3 || !indexofSet.has(param) || (p.role !== 'in' && p.role !== 'out')) return null;
+    return S.words(p.role === 'out' ? 0 : p.uniform + 1)?.[3 - k] ?? null;
+  };
+  const exactText = (t: ExactTerm): string => {
+    switch (t.op) {
+      case 'const': return t.value < 0 ? `(${t.value}i)` : `${t.value}i`;
+      case 'indexof': return `i32(ixu_${t.param}.${'wzyx'[t.comp]})`;
+      case 'neg': return `(-${exactText(t.a)})`;
+      default: return `(${exactText(t.a)} ${t.op} ${exactText(t.b)})`;
+    }
+  };
   const bodyCtx: BodyContext = {
     ...ctxBase,
     gather: (i, coords) => {
-      if (!exact) return ctxBase.gather(i, coords);
+      if (!facts) return ctxBase.gather(i, coords);
       const p = plan.params[i]!;
       const exactCoords = coords.map((c, k) => {
-        const e = c.ir && exact.coord(c.ir);
-        return e ? { text: `brk_gii(${e.expr}, ${S.comp(p.uniform + 1, 3 - k)})` } : null;
+        const e = c.ir && scalarKind(c.type) === 'f32' ? facts.exactInt(c.ir, indexofBound) : null;
+        return e ? { text: `brk_gii(${exactText(e.term)}, ${S.comp(p.uniform + 1, 3 - k)})` } : null;
       });
       if (exactCoords.every((c) => c === null)) return ctxBase.gather(i, coords);
       // Exact coordinates use the integer clamp, the others the usual rounding.
-      return `${gatherFns.get(i)}(${coords.map((c, k) => exactCoords[k]?.text ?? floatCoord(c, k)).join(', ')})`;
-      function floatCoord(c: { text: string; type: import('../../types.js').Type }, k: number): string {
-        const kind = scalarKind(c.type);
-        const fn = kind === 'f32' ? 'brk_gi' : kind === 'i32' ? 'brk_gii' : 'brk_giu';
-        return `${fn}(${c.text}, ${S.comp(p.uniform + 1, 3 - k)})`;
-      }
+      return `${gatherFns.get(i)}(${coords.map((c, k) => exactCoords[k]?.text ?? `${wgslGatherFunction(scalarKind(c.type))}(${c.text}, ${S.comp(p.uniform + 1, 3 - k)})`).join(', ')})`;
     },
     pointers: new Set(),
     helperIndexof: () => {

@@ -296,41 +296,7 @@ export function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePla
         ? `pr_elem(first + brk_unflatten(${j}, bs), brk_linear(first + brk_unflatten(${j}, bs), U[${inP.uniform + 2}u]))`
         : `ld_${input}(brk_linear(U[${inP.uniform}u] + first + brk_unflatten(${j}, bs), U[${inP.uniform + 2}u]))`;
   }
-  if (v.wide && plan.vec4Params.has(input)) {
-    // Rows read as vec4 (layout.ts vec4Blocks): thread lid folds vec4s lid, lid + WG, ... of the
-    // row, each vec4's words in order, then the workgroup combines in a halving tree.
-    const WG = v.workgroupSize;
-    const ld = (q: string) => `ld4_${input}(b4 + ${q})`;
-    const words = (x: string) => ['y', 'z', 'w'].map((c) => `${combineCall(ir, input, acc, `${x}.${c}`, 'acc')}`);
-    return [
-      `var<workgroup> sh: array<${T}, ${WG}>;`,
-      `@compute @workgroup_size(${WG})`,
-      'fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {',
-      '  let i = wid.x + wid.y * nwg.x;',
-      '  if (i >= U[1].x) { return; }',
-      ...consts,
-      ...u.setup.map((l) => '  ' + l),
-      `  let b4 = (${rowStart}) >> 2u;`,
-      `  let n4 = ${count} >> 2u;`,
-      `  let f = ${ld('lid')};`,
-      `  var acc: ${T} = f.x;`,
-      ...words('f').map((l) => '  ' + l),
-      `  var j = lid + ${WG}u;`,
-      '  loop {',
-      `    if (j + ${3 * WG}u >= n4) { break; }`,
-      ...[0, 1, 2, 3].map((k) => `    let x${k} = ${ld(k === 0 ? 'j' : `j + ${k * WG}u`)};`),
-      ...[0, 1, 2, 3].flatMap((k) => [`    ${combineCall(ir, input, acc, `x${k}.x`, 'acc')}`, ...words(`x${k}`).map((l) => '    ' + l)]),
-      `    j = j + ${4 * WG}u;`,
-      '  }',
-      `  for (; j < n4; j = j + ${WG}u) {`,
-      `    let x = ${ld('j')};`,
-      `    ${combineCall(ir, input, acc, 'x.x', 'acc')}`,
-      ...words('x').map((l) => '    ' + l),
-      '  }',
-      ...halvingTree(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`),
-      '}',
-    ].join('\n');
-  }
+  if (v.wide && plan.vec4Params.has(input)) return vec4RowsMain(ir, v, input, acc, T, [...consts, ...u.setup.map((l) => '  ' + l)], rowStart, count, target);
   if (v.wide) {
     // Large blocks: a workgroup per target element. A commutative operation takes grid-strided
     // elements (neighbouring threads read neighbouring words: coalesced, four loads in flight);
@@ -393,6 +359,43 @@ export function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePla
     `    ${combineCall(ir, input, acc, at('j'), 'acc')}`,
     '  }',
     `  st_${acc}(${target}, acc);`,
+    '}',
+  ].join('\n');
+}
+
+/** A partial reduction whose rows are read as vec4 (layout.ts vec4Blocks; the lane count is the
+ *  order's, schedule/order.ts VEC4_BLOCK_WG): thread lid folds vec4s lid, lid + WG, ... of the row,
+ *  each vec4's words in order, then the workgroup combines in a halving tree. `setup`: the lines
+ *  that set the constants and the target position. */
+function vec4RowsMain(ir: KernelIR, v: KernelVariant, input: number, acc: number, T: string, setup: string[], rowStart: string, count: string, target: string): string {
+  const WG = v.workgroupSize;
+  const ld = (q: string) => `ld4_${input}(b4 + ${q})`;
+  const words = (x: string) => ['y', 'z', 'w'].map((c) => `${combineCall(ir, input, acc, `${x}.${c}`, 'acc')}`);
+  return [
+    `var<workgroup> sh: array<${T}, ${WG}>;`,
+    `@compute @workgroup_size(${WG})`,
+    'fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {',
+    '  let i = wid.x + wid.y * nwg.x;',
+    '  if (i >= U[1].x) { return; }',
+    ...setup,
+    `  let b4 = (${rowStart}) >> 2u;`,
+    `  let n4 = ${count} >> 2u;`,
+    `  let f = ${ld('lid')};`,
+    `  var acc: ${T} = f.x;`,
+    ...words('f').map((l) => '  ' + l),
+    `  var j = lid + ${WG}u;`,
+    '  loop {',
+    `    if (j + ${3 * WG}u >= n4) { break; }`,
+    ...[0, 1, 2, 3].map((k) => `    let x${k} = ${ld(k === 0 ? 'j' : `j + ${k * WG}u`)};`),
+    ...[0, 1, 2, 3].flatMap((k) => [`    ${combineCall(ir, input, acc, `x${k}.x`, 'acc')}`, ...words(`x${k}`).map((l) => '    ' + l)]),
+    `    j = j + ${4 * WG}u;`,
+    '  }',
+    `  for (; j < n4; j = j + ${WG}u) {`,
+    `    let x = ${ld('j')};`,
+    `    ${combineCall(ir, input, acc, 'x.x', 'acc')}`,
+    ...words('x').map((l) => '    ' + l),
+    '  }',
+    ...halvingTree(ir, input, acc, WG, `st_${acc}(${target}, sh[0]);`),
     '}',
   ].join('\n');
 }
