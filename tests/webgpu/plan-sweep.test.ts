@@ -3,8 +3,8 @@
  * changes a result. For a map, a 2-D gather stencil, full reductions (commutative: strided lanes;
  * ordered: leaves), partial reductions (a thread per block; a workgroup per block, scalar and vec4
  * rows), a vout filter and a matrix-vector product (the cooperative form), every plan the planner
- * offers on this device (scheduleChoices: each workgroup size, the 1-D grid, no cooperative form,
- * pieces of a few positions) runs on lavapipe, and
+ * offers on this device (scheduleChoices: each workgroup size, the 1-D grid, no coarsening, no
+ * cooperative form, pieces of a few positions) runs on lavapipe, and
  * - every plan gives the planner's own bits (the one exception, the cooperative form of a float sum
  *   loop, is part of the sum's order: plans are grouped by it and each group must agree);
  * - the reductions give exactly the bits of the order written out here in float32 (leaves of 256
@@ -351,7 +351,7 @@ describe('plan sweep: every schedule the planner offers gives the same bits', ()
   it('the planner offers several workgroup sizes and the other forced choices here', () => {
     const sizes = plans.map((p) => p.workgroupSize).filter((w) => w !== undefined);
     expect(sizes).toEqual(expect.arrayContaining([32, 64, 128, 256]));
-    expect(plans.some((p) => p.grid2d === false) && plans.some((p) => p.coop === false) && plans.some((p) => p.pieceMin !== undefined)).toBe(true);
+    expect(plans.some((p) => p.grid2d === false) && plans.some((p) => p.tiling === false) && plans.some((p) => p.coop === false) && plans.some((p) => p.pieceMin !== undefined)).toBe(true);
   });
 
   for (const c of CASES) {

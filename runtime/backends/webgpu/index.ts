@@ -299,6 +299,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       if (!memo) {
         const v = variantFor(launch, 'map', launch.outShape, s.workgroupSize);
         if (lanes) v.coop = true;
+        if (!s.tiling) v.untiled = true;
         v.shapes = shapeSpecFor(launch, planModule(ir, v), launch.outShape, 'map', ctx.maxGroupsPerDim, s.grid2d);
         const p = guard(launch, () => ctx.kernelPipeline(launch.kernel, v));
         const bg = ctx.bindGroups.get(p, ctx.rec.uniformBuffer, paramBuffers(p.plan, launch.args, launch.mask), () => `brook#${call.seq} ${call.what}`);

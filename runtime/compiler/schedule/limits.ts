@@ -32,6 +32,8 @@ export interface ScheduleForce {
   coop?: boolean;
   /** false: maps always run a 1-D grid. */
   grid2d?: boolean;
+  /** false: no thread coarsening of 2-D maps (tiling.ts). */
+  tiling?: boolean;
   /** Positions from which a map launch goes in pieces, and the first piece's size. */
   pieceMin?: number;
   firstPiece?: number;

@@ -27,6 +27,8 @@ export interface MapSchedule {
   coopLanes: number;
   /** Whether a 2-D grid may be used where the call's shapes allow it (useGrid2d). */
   grid2d: boolean;
+  /** Whether a 2-D map may compute four outputs a thread where its layout allows it (tiling.ts). */
+  tiling: boolean;
 }
 
 /**
@@ -50,8 +52,8 @@ export function coopLanes(ir: KernelIR, outputs: number, masked: boolean, constA
 /** A map launch over `outputs` positions (not over split streams). */
 export function planMap(ir: KernelIR, outputs: number, masked: boolean, constArg: (param: number) => number[] | undefined, limits: DeviceLimits, force: ScheduleForce = {}): MapSchedule {
   const lanes = coopLanes(ir, outputs, masked, constArg, force);
-  if (lanes > 0) return { workgroupSize: lanes, coopLanes: lanes, grid2d: false };
-  return { workgroupSize: workgroup(MAP_WORKGROUP, limits, force), coopLanes: 0, grid2d: force.grid2d !== false };
+  if (lanes > 0) return { workgroupSize: lanes, coopLanes: lanes, grid2d: false, tiling: false };
+  return { workgroupSize: workgroup(MAP_WORKGROUP, limits, force), coopLanes: 0, grid2d: force.grid2d !== false, tiling: force.tiling !== false };
 }
 
 /** The vout passes (count, then write). */
