@@ -21,109 +21,11 @@ import type { Type } from '../../types.js';
 import { emitBuiltin } from './builtins.js';
 import { binary, convert, fieldRange, flatKinds, type Kind, literal, unary, viewOf, zero } from './scalar.js';
 import { loopPollEvery, STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
+import { assignedLocals, ATOM, EXACT_F32, FIXED_NAMES, isWholeLiteral, namesIn, POLL_COUNTER, type EmitFacts, type ParamBinding, type Scope, type Var } from './bindings.js';
+import { jsGatherFunction, kernelFacts, type KernelFacts } from '../../facts/index.js';
 
-/** The countdown local of loop polls (codegen/loop-poll.ts); `pollCounterLine` declares it. */
-export const POLL_COUNTER = 'brk_n';
+export { pollCounterLine, POLL_COUNTER, type EmitFacts, type ParamBinding } from './bindings.js';
 
-/** The declaration a generated function that emits a body needs before it (nothing with polls off). */
-export function pollCounterLine(): string {
-  const every = loopPollEvery();
-  return every > 0 ? `let ${POLL_COUNTER} = ${every};` : '';
-}
-
-/** How the body reaches kernel parameter i (set up by the driver). */
-export interface ParamBinding {
-  kinds: Kind[];
-  /** Locals holding the current element (in, iter, out, reduce, vout) or constant components. */
-  comps?: string[];
-  /** The four float components of `indexof` (x fastest), when the body reads it. */
-  indexof?: string[];
-  /** Gather: names of the views and of the per-dimension constants (see drivers.ts). */
-  gather?: { id: number; dims: number; words: number };
-  writable?: boolean;
-  /** Declared element or value type (walks struct fields in assignments). */
-  type?: Type;
-}
-
-interface Var {
-  comps: string[];
-  kinds: Kind[];
-  /** Declared type (walks struct fields in assignments); undefined after a swizzle. */
-  type?: Type;
-}
-
-interface Scope {
-  vars: Map<string, Var>;
-  prefix: string;
-  /** What `param` reads and param-rooted lvalues mean here: the kernel's parameters, or inside an
-   *  inlined helper the helper's (fresh locals; a gather parameter aliases the caller's gather). */
-  params: ParamBinding[];
-  /** Inside an inlined helper: where `return value` goes. */
-  ret?: { label: string; comps: string[] };
-  /** Inside an inlined helper: hidden indexof arguments by helper parameter index. */
-  hidden?: Map<number, string[]>;
-  /** Locals of this function body assigned after their declaration. */
-  assigned: Set<string>;
-}
-
-const ATOM = /^(?:[A-Za-z_$][\w$]*|\(?-?(?:\d[\d.e+-]*|Infinity)\)?|true|false|NaN|-0)$/;
-
-/**
- * What the driver knows about names, and where hoisted lines go (drivers.ts). With facts, a pure
- * expression whose names are all fixed for a row is computed once per row: it is written to
- * `hoisted` and its temporary joins `rowInvariant`. `whole` holds float names that hold whole
- * numbers (or an infinity or NaN): sums, differences and products of such values rounded to float32
- * are whole again, so a gather indexed by them needs no rounding step (gidxz).
- */
-export interface EmitFacts {
-  rowInvariant: Set<string>;
-  whole: Set<string>;
-  /** Whole-number names with a bound on their magnitude. While a sum, difference or product of
-   *  such values stays under 2^24 it is exact in float32, so it is written without fround: V8 then
-   *  keeps index arithmetic (indexof(r).x - 1.0) in int32. */
-  bounds: Map<string, number>;
-  hoisted: string[];
-}
-
-/** Magnitudes under this are exact in float32. */
-const EXACT_F32 = 2 ** 24;
-
-/** Names a generated module defines that never change (functions of the prelude, Math, ...). */
-const FIXED_NAMES = new Set([
-  'fround', 'floor', 'Math', 'Number', 'Infinity', 'NaN', 'true', 'false', 'f2i', 'f2u', 'roundAway', 'smooth32', 'smooth64',
-  'frexpE', 'frexpM', 'gidx', 'gidxi', 'gidxz', 'fmodf',
-]);
-
-/** Identifiers an expression reads (property names after a dot are not reads). */
-function namesIn(e: string): string[] {
-  return e.match(/(?<![.\w$])[A-Za-z_$][\w$]*/g) ?? [];
-}
-
-function isWholeLiteral(a: string): boolean {
-  const v = Number(a.replace(/[()]/g, ''));
-  return a !== '' && Number.isInteger(v);
-}
-
-/** Locals assigned after their declaration (targets of assignments and of out arguments). */
-function assignedLocals(stmts: IRStmt[]): Set<string> {
-  const out = new Set<string>();
-  const visit = (x: unknown): void => {
-    if (Array.isArray(x)) {
-      for (const y of x) visit(y);
-      return;
-    }
-    if (!x || typeof x !== 'object') return;
-    const o = x as { op?: string; target?: IRLValue; outArgs?: (IRLValue | null)[] };
-    if (o.op === 'assign' && o.target?.root.kind === 'local') out.add(o.target.root.name);
-    if (o.op === 'call') for (const lv of o.outArgs ?? []) if (lv && lv.root.kind === 'local') out.add(lv.root.name);
-    for (const v of Object.values(o)) if (v && typeof v === 'object') visit(v);
-  };
-  visit(stmts);
-  return out;
-}
-
-const WHOLE_RESULT = new Set(['floor', 'ceil', 'trunc', 'round', 'sign', 'step']);
-const KEEPS_WHOLE = new Set(['min', 'max', 'abs', 'clamp', 'fmod', 'saturate']);
 
 export class KernelEmitter {
   private lines: string[] = [];
@@ -135,7 +37,8 @@ export class KernelEmitter {
   private mutable = new Set<string>();
   /** Per function body (kernel: '', helper: its name): locals assigned after their declaration. */
   private assigned = new Map<string, Set<string>>();
-  private whole: Set<string>;
+  /** Index classes of the gathers (compiler/facts): whether an index is rounded. */
+  private readonly index: KernelFacts;
   private bounds: Map<string, number>;
   /** Back edges between loop polls (0: none; codegen/loop-poll.ts). */
   private readonly pollEvery = loopPollEvery();
@@ -148,15 +51,11 @@ export class KernelEmitter {
     private readonly facts?: EmitFacts,
   ) {
     this.helpers = new Map(ir.helpers.map((h) => [h.name, h]));
-    this.whole = facts?.whole ?? new Set();
+    this.index = kernelFacts(ir, facts?.seeds ?? null);
     this.bounds = facts?.bounds ?? new Map();
     for (const b of params) if (b.writable) for (const c of b.comps ?? []) this.mutable.add(c);
     this.assigned.set('', assignedLocals(ir.body));
     for (const h of ir.helpers) this.assigned.set(h.name, assignedLocals(h.body));
-  }
-
-  private isWhole(a: string): boolean {
-    return this.whole.has(a) || isWholeLiteral(a);
   }
 
   /** A bound on |a| when a is a whole number known to be small (see EmitFacts.bounds). */
@@ -174,7 +73,7 @@ export class KernelEmitter {
     if (ba === undefined || bb === undefined) return null;
     const bound = op === '*' ? ba * bb : ba + bb;
     if (!(bound < EXACT_F32)) return null;
-    const t = this.atom(`(${a} ${op} ${b})`, true);
+    const t = this.atom(`(${a} ${op} ${b})`);
     if (!isWholeLiteral(t)) this.bounds.set(t, bound);
     return t;
   }
@@ -206,7 +105,7 @@ export class KernelEmitter {
   }
 
   /** Materializes `e` into a fresh const (once per row when it only reads row-fixed names). */
-  private atom(e: string, whole = false): string {
+  private atom(e: string): string {
     if (ATOM.test(e)) return e;
     const t = this.fresh();
     const f = this.facts;
@@ -216,7 +115,6 @@ export class KernelEmitter {
     } else {
       this.line(`const ${t} = ${e};`);
     }
-    if (whole) this.whole.add(t);
     return t;
   }
 
@@ -411,7 +309,6 @@ export class KernelEmitter {
         const kinds = flatKinds(e.left.type);
         const n = Math.max(l.length, r.length);
         const out: string[] = [];
-        const keepsWhole = e.operator === '+' || e.operator === '-' || e.operator === '*';
         for (let k = 0; k < n; k++) {
           const a = l[l.length === 1 ? 0 : k]!;
           const b = r[r.length === 1 ? 0 : k]!;
@@ -421,7 +318,7 @@ export class KernelEmitter {
             out.push(exact);
             continue;
           }
-          out.push(this.atom(binary(e.operator, kinds[k] ?? kinds[0]!, a, b), keepsWhole && this.isWhole(a) && this.isWhole(b)));
+          out.push(this.atom(binary(e.operator, kinds[k] ?? kinds[0]!, a, b)));
         }
         return out;
       }
@@ -429,7 +326,7 @@ export class KernelEmitter {
         const v = this.emitExpr(e.operand, scope);
         const kinds = flatKinds(e.operand.type);
         return v.map((x, k) => {
-          const t = this.atom(unary(e.operator, kinds[k]!, x), e.operator === '-' && this.isWhole(x));
+          const t = this.atom(unary(e.operator, kinds[k]!, x));
           const b = this.boundOf(x);
           if (e.operator === '-' && b !== undefined && (kinds[k] === 'float' || kinds[k] === 'double')) this.bounds.set(t, b);
           return t;
@@ -444,13 +341,13 @@ export class KernelEmitter {
         return to.map((k, i) => {
           const f = from[i] ?? from[0]!;
           const x = v[i] ?? v[0]!;
-          return this.atom(convert(f, k, x), f === 'int' || f === 'uint' || f === 'bool' || this.isWhole(x));
+          return this.atom(convert(f, k, x));
         });
       }
       case 'splat': {
         const [v] = this.emitExpr(e.value, scope);
         const from = flatKinds(e.value.type)[0]!;
-        return flatKinds(e.type).map((k) => this.atom(convert(from, k, v!), from !== 'float' && from !== 'double' ? true : this.isWhole(v!)));
+        return flatKinds(e.type).map((k) => this.atom(convert(from, k, v!)));
       }
       case 'swizzle': {
         const v = this.emitExpr(e.value, scope);
@@ -464,9 +361,8 @@ export class KernelEmitter {
           comps.push(...this.emitExpr(a, scope));
           from.push(...flatKinds(a.type));
         }
-        const wholeAfter = (f: Kind, x: string) => f === 'int' || f === 'uint' || f === 'bool' || this.isWhole(x);
-        if (comps.length === 1 && kinds.length > 1) return kinds.map((k) => this.atom(convert(from[0]!, k, comps[0]!), wholeAfter(from[0]!, comps[0]!)));
-        return kinds.map((k, i) => this.atom(convert(from[i]!, k, comps[i]!), wholeAfter(from[i]!, comps[i]!)));
+        if (comps.length === 1 && kinds.length > 1) return kinds.map((k) => this.atom(convert(from[0]!, k, comps[0]!)));
+        return kinds.map((k, i) => this.atom(convert(from[i]!, k, comps[i]!)));
       }
       case 'field': {
         const v = this.emitExpr(e.value, scope);
@@ -511,13 +407,13 @@ export class KernelEmitter {
       // Componentwise select (Cg): both sides are evaluated.
       const a = this.emitExpr(e.then, scope);
       const b = this.emitExpr(e.else, scope);
-      return a.map((x, k) => this.atom(`(${c[k]} ? ${x} : ${b[k]})`, this.isWhole(x) && this.isWhole(b[k]!)));
+      return a.map((x, k) => this.atom(`(${c[k]} ? ${x} : ${b[k]})`));
     }
     const a = this.capture(() => this.emitExpr(e.then, scope));
     const b = this.capture(() => this.emitExpr(e.else, scope));
     if (a.lines.length === 0 && b.lines.length === 0) {
       return a.comps.map((x, k) => {
-        const t = this.atom(`(${c[0]} ? ${x} : ${b.comps[k]})`, this.isWhole(x) && this.isWhole(b.comps[k]!));
+        const t = this.atom(`(${c[0]} ? ${x} : ${b.comps[k]})`);
         const ba = this.boundOf(x);
         const bb = this.boundOf(b.comps[k]!);
         if (ba !== undefined && bb !== undefined && !isWholeLiteral(t)) this.bounds.set(t, Math.max(ba, bb));
@@ -533,9 +429,6 @@ export class KernelEmitter {
     for (const x of b.lines) this.line('  ' + x.trimStart());
     ts.forEach((t, k) => this.line(`  ${t} = ${b.comps[k]};`));
     this.line('}');
-    ts.forEach((t, k) => {
-      if (this.isWhole(a.comps[k]!) && this.isWhole(b.comps[k]!)) this.whole.add(t);
-    });
     return ts;
   }
 
@@ -547,10 +440,7 @@ export class KernelEmitter {
       const l = this.atom(len!);
       return args[0]!.comps.map((x, k) => this.atom(kinds[k] === 'float' ? `fround(${x} / ${l})` : `(${x} / ${l})`));
     }
-    // Rounding functions give whole numbers; min, max, abs, clamp, fmod and sign keep them.
-    const allWhole = args.every((a) => a.comps.every((x) => this.isWhole(x)));
-    const whole = WHOLE_RESULT.has(e.name) || (allWhole && KEEPS_WHOLE.has(e.name));
-    return emitBuiltin(e.name, args, kinds).map((x) => this.atom(x, whole));
+    return emitBuiltin(e.name, args, kinds).map((x) => this.atom(x));
   }
 
   private gather(e: Extract<IRExpr, { op: 'gather' }>, scope: Scope): string[] {
@@ -559,13 +449,13 @@ export class KernelEmitter {
     const g = p.gather;
     // Index k (fastest first) addresses padded dimension 3 - k; see drivers.ts for G<id>e/l/s.
     // One atom per dimension, so the terms of slower dimensions are computed once per row when
-    // their index is fixed for the row (a stencil's neighbour rows). A float index is rounded as
-    // floor(x + 0.25) unless it is known to be whole; every index is clamped into the domain.
+    // their index is fixed for the row (a stencil's neighbour rows). The index rule and each index's
+    // class (rounded or not) are the kernel facts' (compiler/facts); every index is clamped.
+    const coords = this.index.gather(e).coords;
     const terms = e.index.map((ix, k) => {
       const [v] = this.emitExpr(ix, scope);
-      const kind = flatKinds(ix.type)[0]!;
-      const d = 3 - k;
-      const f = kind !== 'float' && kind !== 'double' ? 'gidxi' : this.isWhole(v!) ? 'gidxz' : 'gidx';
+      const d = coords[k]!.dim;
+      const f = jsGatherFunction(coords[k]!.cls);
       return this.atom(`(${f}(${v}, G${g.id}e${d}) + G${g.id}l${d}) * G${g.id}s${d}`);
     });
     // Word offsets stay below 2^29 (buffers are under 2 GiB), so `| 0` is exact and keeps V8 in int32.
