@@ -55,7 +55,7 @@ fn brk_linear(p: vec4<u32>, strides: vec4<u32>) -> u32 {
   return p.x * strides.x + p.y * strides.y + p.z * strides.z + p.w * strides.w;
 }
 
-// Gather index rounding (BROOK.md 4): floor(i + 0.25), clamped to [0, n - 1]; NaN gives 0.
+// Gather index rounding (compiler/facts/gather.ts): floor(i + 0.25), clamped to [0, n - 1]; NaN gives 0.
 // Branch-free: NaN and negatives select 0; u32() saturates, so huge values clamp at n - 1.
 fn brk_gi(x: f32, n: u32) -> u32 {
   let f = floor(x + 0.25);

@@ -28,11 +28,8 @@ fn brk_linear(p: vec4<u32>, strides: vec4<u32>) -> u32 {
   return p.x * strides.x + p.y * strides.y + p.z * strides.z + p.w * strides.w;
 }
 
-// Gather index rounding (BROOK.md 4): floor(i + 0.25), clamped to [0, n - 1]; NaN gives 0.
-// Branch-free: NaN and negatives select 0; u32() saturates, so huge values clamp at n - 1.
-fn brk_gi(x: f32, n: u32) -> u32 {
-  let f = floor(x + 0.25);
-  return min(u32(select(0.0, f, f >= 0.0)), max(n, 1u) - 1u);
+fn brk_giz(x: f32, n: u32) -> u32 {
+  return min(u32(select(0.0, x, x >= 0.0)), max(n, 1u) - 1u);
 }
 // Position (x fastest) of a padded 4-D index, as indexof gives it.
 fn brk_pos(p: vec4<u32>) -> vec4<f32> {
@@ -60,8 +57,8 @@ fn g_1(c0: u32, c1: u32, c2: u32) -> f32 {
 }
 
 fn kbody(a_2: ptr<function, f32>, a_3: ptr<function, f32>) {
-  (*a_2) = g_0(brk_gi(ix_2.x, U[4u].w), brk_gi(ix_2.y, U[4u].z));
-  (*a_3) = g_1(brk_gi(ix_3.y, U[7u].w), brk_gi(ix_3.x, U[7u].z), brk_gi(1f, U[7u].y));
+  (*a_2) = g_0(brk_giz(ix_2.x, U[4u].w), brk_giz(ix_2.y, U[4u].z));
+  (*a_3) = g_1(brk_giz(ix_3.y, U[7u].w), brk_giz(ix_3.x, U[7u].z), brk_giz(1f, U[7u].y));
 }
 
 @compute @workgroup_size(64)

@@ -22,11 +22,8 @@ fn brk_linear(p: vec4<u32>, strides: vec4<u32>) -> u32 {
   return p.x * strides.x + p.y * strides.y + p.z * strides.z + p.w * strides.w;
 }
 
-// Gather index rounding (BROOK.md 4): floor(i + 0.25), clamped to [0, n - 1]; NaN gives 0.
-// Branch-free: NaN and negatives select 0; u32() saturates, so huge values clamp at n - 1.
-fn brk_gi(x: f32, n: u32) -> u32 {
-  let f = floor(x + 0.25);
-  return min(u32(select(0.0, f, f >= 0.0)), max(n, 1u) - 1u);
+fn brk_giz(x: f32, n: u32) -> u32 {
+  return min(u32(select(0.0, x, x >= 0.0)), max(n, 1u) - 1u);
 }
 // Position (x fastest) of a padded 4-D index, as indexof gives it.
 fn brk_pos(p: vec4<u32>) -> vec4<f32> {
@@ -45,8 +42,8 @@ fn g_0(c0: u32, c1: u32) -> f32 {
 
 fn kbody(a_1: ptr<function, f32>) {
   var l_p: vec2<f32> = ix_1.xy;
-  var l_c: f32 = g_0(brk_gi(l_p.x, U[4u].w), brk_gi(l_p.y, U[4u].z));
-  var l_around: f32 = (((g_0(brk_gi(l_p.x, U[4u].w), brk_gi((l_p.y - 1f), U[4u].z)) + g_0(brk_gi(l_p.x, U[4u].w), brk_gi((l_p.y + 1f), U[4u].z))) + g_0(brk_gi((l_p.x - 1f), U[4u].w), brk_gi(l_p.y, U[4u].z))) + g_0(brk_gi((l_p.x + 1f), U[4u].w), brk_gi(l_p.y, U[4u].z)));
+  var l_c: f32 = g_0(brk_giz(l_p.x, U[4u].w), brk_giz(l_p.y, U[4u].z));
+  var l_around: f32 = (((g_0(brk_giz(l_p.x, U[4u].w), brk_giz((l_p.y - 1f), U[4u].z)) + g_0(brk_giz(l_p.x, U[4u].w), brk_giz((l_p.y + 1f), U[4u].z))) + g_0(brk_giz((l_p.x - 1f), U[4u].w), brk_giz(l_p.y, U[4u].z))) + g_0(brk_giz((l_p.x + 1f), U[4u].w), brk_giz(l_p.y, U[4u].z)));
   (*a_1) = (l_c + ((l_around - (4f * l_c)) * 0.125f));
 }
 

@@ -93,18 +93,35 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation
 
 @compute @workgroup_size(64)
 fn combine(@builtin(local_invocation_index) lid: u32) {
-  let n = U[2].z;
-  let chunk = (n + 63u) / 64u;
+  let rt_leaves = U[2].z;
+  var rt_run = 1u;
+  loop { if (rt_run * 64u >= rt_leaves) { break; } rt_run = rt_run * 2u; }
   var acc: f32;
   var valid = false;
-  let start = lid * chunk;
-  if (start < n) {
-    let end = min(start + chunk, n);
-    acc = ld_partial(start);
-    valid = true;
-    for (var e = start + 1u; e < end; e = e + 1u) {
-      kbody(ld_partial(e), &acc);
+  let rt_first = lid * rt_run;
+  if (rt_first < rt_leaves) {
+    let rt_last = min(rt_first + rt_run, rt_leaves);
+    var rt_st: array<f32, 32>;
+    var rt_top = 0u;
+    for (var q = rt_first; q < rt_last; q = q + 1u) {
+      var x: f32;
+      x = ld_partial(q);
+      for (var k = q - rt_first; (k & 1u) != 0u; k = k >> 1u) {
+        rt_top = rt_top - 1u;
+        var y = rt_st[rt_top];
+        kbody(x, &y);
+        x = y;
+      }
+      rt_st[rt_top] = x;
+      rt_top = rt_top + 1u;
     }
+    acc = rt_st[rt_top - 1u];
+    for (var j = rt_top - 1u; j > 0u; j = j - 1u) {
+      var y = rt_st[j - 1u];
+      kbody(acc, &y);
+      acc = y;
+    }
+    valid = true;
   }
   sh[lid] = acc;
   shv[lid] = select(0u, 1u, valid);

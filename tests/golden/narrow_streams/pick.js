@@ -38,8 +38,7 @@ function frexpE(x) {
   return e + 0; // Math.ceil(-0.4) is -0; C's exponent is 0
 }
 function frexpM(x) { return x === 0 || !Number.isFinite(x) ? x : x * Math.pow(2, -frexpE(x)); }
-// Gather index along an extent n: floor(x + 0.25) in float32, clamped into [0, n) (NaN: 0). For
-// x in [0, n) floor(x) is x | 0, so the result is an int32 (cheaper addressing in V8).
+// Gather index along an extent n (compiler/facts/gather.ts): floor(x + 0.25) in float32, clamped into [0, n) (NaN: 0).
 function gidx(x, n) { x = fround(x + 0.25); return x >= 0 ? (x < n ? x | 0 : n - 1) : 0; }
 // The same for an x known to be a whole number (or an infinity, or NaN): no rounding step.
 function gidxz(x, n) { return x >= 0 ? (x < n ? x | 0 : n - 1) : 0; }
