@@ -15,8 +15,8 @@ import { NO_SPAN } from '../../source.js';
 import { binaryTypes } from '../../check/typing.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import { provenInBounds } from './bounds.js';
-import { exactInFloat } from './exact.js';
-import { addrPlus, arith, checkedAddr, convertScalar, isIntKind, literalValue, loadCode, numText, scalarOfType, storeCode, strideOf, view } from './ctypes.js';
+import { addrPlus, arith, checkedAddr, convertScalar, isIntKind, loadCode, scalarOfType, scaled, storeCode, strideOf, view } from './ctypes.js';
+import { constValue, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerValue, printJsCond, printJsValue, type ArithOp, type JsPrinter } from './ir/index.js';
 import type { FnState, HostGen } from './gen.js';
 import { numLit, storageOf } from './gen.js';
 
@@ -102,23 +102,32 @@ export function convert(c: Ctx, js: string, from: Type, to: Type, span?: Span): 
   return js; // structs (addresses), streams, domains pass unchanged
 }
 
-export function emitAs(c: Ctx, e: Expr, to: Type): string {
-  return exactFloat(c, e, to) ?? convert(c, emitValue(c, e), typeOfExpr(c, e), to, e.span);
+// ---------------------------------------------------------------------------------------------------
+// The host IR (ir/index.ts) decides C's meaning of scalar expressions; what follows prints it, and
+// keeps its own JavaScript only for what the IR does not take (vectors, notebook values, structs).
+
+/** The JavaScript printer of the host IR here: its leaves are emitValue's. */
+function jsPrinter(c: Ctx, current?: string): JsPrinter {
+  return { leaf: (e) => emitValue(c, e), current, span: (at) => c.g.span(at) };
 }
 
-/**
- * An integer expression converted to float that needs no rounding (|value| <= 2^24, exact.ts): the
- * value itself, without Math.fround. Undefined where the ordinary conversion applies.
- */
-function exactFloat(c: Ctx, e: Expr, to: Type, js?: string): string | undefined {
-  if (to.kind !== 'scalar' || to.name !== 'float' || !exactInFloat(c, e)) return undefined;
-  const from = typeOfExpr(c, e);
-  if (from.kind !== 'scalar' || from.name === 'ulong') return undefined;
-  return js ?? emitValue(c, e);
+/** `e` through the host IR, or undefined where `e` is a leaf of the IR or outside it. */
+function lowered(c: Ctx, e: Expr): string | undefined {
+  const ir = lowerValue(c, e);
+  return ir && ir.op !== 'leaf' ? printJsValue(jsPrinter(c), ir) : undefined;
+}
+
+export function emitAs(c: Ctx, e: Expr, to: Type): string {
+  const k = kindOfType(to);
+  const ir = k && lowerAs(c, e, k);
+  if (ir) return printJsValue(jsPrinter(c), ir);
+  return convert(c, emitValue(c, e), typeOfExpr(c, e), to, e.span);
 }
 
 /** A truth value. C: any nonzero number (NaN too) or non-NULL pointer is true. */
 export function emitCond(c: Ctx, e: Expr): string {
+  const ir = lowerCond(c, e);
+  if (ir) return printJsCond(jsPrinter(c), ir);
   if (e.kind === 'BinaryExpr') {
     if (e.op === '&&' || e.op === '||') return `(${emitCond(c, e.left)} ${e.op} ${emitCond(c, e.right)})`;
     if (['<', '>', '<=', '>=', '==', '!='].includes(e.op)) return comparison(c, e);
@@ -142,27 +151,22 @@ export function emitEffect(c: Ctx, e: Expr): string {
 
 export function emitValue(c: Ctx, e: Expr): string {
   switch (e.kind) {
-    case 'NumberLit': {
-      const t = typeOfExpr(c, e);
-      const s = scalarOfType(t);
-      if (s === 'float') return numLit(Math.fround(e.value));
-      if (s && s !== 'double' && s !== 'ptr' && !Number.isInteger(e.value)) return numLit(Math.trunc(e.value));
-      return numLit(e.value);
-    }
-    case 'CharLit': return numLit(e.value);
+    case 'NumberLit': case 'CharLit': return lowered(c, e) ?? numLit(e.value);
     case 'StringLit': return c.g.literal(e.value);
-    case 'Ident': return emitIdent(c, e);
-    case 'BinaryExpr': return emitBinary(c, e);
+    case 'Ident': return lowered(c, e) ?? emitIdent(c, e);
+    case 'BinaryExpr': return lowered(c, e) ?? emitBinary(c, e);
     case 'AssignExpr': return emitAssign(c, e);
-    case 'UnaryExpr': return emitUnary(c, e);
+    case 'UnaryExpr': return lowered(c, e) ?? emitUnary(c, e);
     case 'PostfixExpr': return emitIncDec(c, e, e.operand, e.op, true);
     case 'CondExpr': {
+      const lw = lowered(c, e);
+      if (lw !== undefined) return lw;
       const t = typeOfExpr(c, e);
       return `(${emitCond(c, e.cond)} ? ${emitAs(c, e.then, t)} : ${emitAs(c, e.else, t)})`;
     }
-    case 'CallExpr': return emitCall(c, e);
+    case 'CallExpr': return lowered(c, e) ?? emitCall(c, e);
     case 'IndexExpr': case 'MemberExpr': return emitAccess(c, e);
-    case 'CastExpr': return emitCast(c, e);
+    case 'CastExpr': return lowered(c, e) ?? emitCast(c, e);
     case 'SizeofExpr': {
       const t = e.target.kind === 'TypeName' ? e.target.type : e.target.type;
       if (!t) return unsupported(c, e, 'sizeof of an untyped expression');
@@ -178,7 +182,7 @@ export function emitValue(c: Ctx, e: Expr): string {
 function hostLibValue(id: Ident): string | undefined {
   const entry = HOST_LIB.get(id.name);
   if (!entry) return undefined;
-  if (entry.value !== undefined) return numLit(entry.value);
+  // Constants with a value (INT_MAX, FLT_MAX) are literals of the host IR (ir/lower.ts).
   if (entry.kind === 'variable') return `$L.${id.name}`;
   return undefined;
 }
@@ -216,15 +220,7 @@ function operandType(op: string, l: Type, r: Type): Type {
   return typeof res === 'string' ? DOUBLE : res.operand;
 }
 
-/** The number a literal (or a negated literal) stands for, or undefined. */
-export function constValue(e: Expr): number | undefined {
-  if (e.kind === 'NumberLit' || e.kind === 'CharLit') return e.value;
-  if (e.kind === 'UnaryExpr' && e.op === '-' ) {
-    const v = constValue(e.operand);
-    return v === undefined ? undefined : -v;
-  }
-  return undefined;
-}
+export { constValue };
 
 function isPtr(t: Type): boolean {
   return t.kind === 'pointer' || t.kind === 'array';
@@ -255,13 +251,7 @@ function emitBinary(c: Ctx, e: BinaryExpr): string {
     return `+${comparison(c, e)}`;
   }
   if (isPtr(lt) || isPtr(rt)) return pointerArith(c, e, e.op, e.left, e.right);
-  const ot = operandType(e.op, lt, rt);
-  // Integer operands of a float operation that convert exactly pass as they are (exact.ts).
-  const l = emitValue(c, e.left);
-  const r = emitValue(c, e.right);
-  const exactL = exactFloat(c, e.left, ot, l);
-  const exactR = exactFloat(c, e.right, ot, r);
-  return binaryValue(c, e.op, exactL ?? l, exactL ? ot : lt, exactR ?? r, exactR ? ot : rt, typeOfExpr(c, e), () => c.g.span(e.span), constValue(e.right));
+  return binaryValue(c, e.op, emitValue(c, e.left), lt, emitValue(c, e.right), rt, typeOfExpr(c, e), () => c.g.span(e.span), constValue(e.right));
 }
 
 /** `l op r` for arithmetic values of types lt, rt; result converted to `result`. */
@@ -298,12 +288,6 @@ function pointerArith(c: Ctx, e: Expr, op: string, le: Expr, re: Expr): string {
   }
   const n = convert(c, l, lt, { kind: 'scalar', name: 'long' });
   return `(${r} + ${scaled(n, strideOf(rt))})`;
-}
-
-function scaled(n: string, stride: number): string {
-  const v = literalValue(n);
-  if (v !== undefined) return numText(v * stride);
-  return stride === 1 ? n : `${n} * ${stride}`;
 }
 
 function emitUnary(c: Ctx, e: UnaryExpr): string {
@@ -572,14 +556,15 @@ function emitAssign(c: Ctx, e: AssignExpr): string {
   const { setup, lv } = stabilize(c, target);
   const cur = readLValue(c, lv);
   const vt = typeOfExpr(c, e.value);
+  const ir = lowerCompound(c, op as ArithOp, tt, e.value, e.span);
   let next: string;
-  if (isPtr(tt)) {
+  if (ir) {
+    next = printJsValue(jsPrinter(c, cur), ir);
+  } else if (isPtr(tt)) {
     const n = convert(c, emitValue(c, e.value), vt, { kind: 'scalar', name: 'long' });
     next = `(${cur} ${op} ${scaled(n, strideOf(tt))})`;
   } else {
-    const v = emitValue(c, e.value);
-    const exact = op === '<<' || op === '>>' ? undefined : exactFloat(c, e.value, operandType(op, tt, vt), v);
-    next = binaryValue(c, op, cur, tt, exact ?? v, exact ? operandType(op, tt, vt) : vt, tt, () => c.g.span(e.span), constValue(e.value));
+    next = binaryValue(c, op, cur, tt, emitValue(c, e.value), vt, tt, () => c.g.span(e.span), constValue(e.value));
   }
   return `(${setup}${writeLValue(c, lv, next)})`;
 }
@@ -592,7 +577,8 @@ function emitIncDec(c: Ctx, e: Expr, operand: Expr, op: '++' | '--', post: boole
   const sign = op === '++' ? '+' : '-';
   const one: Type = { kind: 'scalar', name: 'int' };
   const cur = readLValue(c, lv);
-  const bump = (v: string) => (isPtr(t) ? `(${v} ${sign} ${strideOf(t)})` : binaryValue(c, sign, v, t, '1', one, t, () => c.g.span(e.span)));
+  const ir = lowerBump(c, t, op, e.span);
+  const bump = (v: string) => (ir ? printJsValue(jsPrinter(c, v), ir) : binaryValue(c, sign, v, t, '1', one, t, () => c.g.span(e.span)));
   if (!post) return `(${setup}${writeLValue(c, lv, bump(cur))})`;
   const old = c.f ? c.f.temp() : '$gt';
   return `(${setup}${old} = ${cur}, ${writeLValue(c, lv, bump(old))}, ${old})`;
@@ -605,7 +591,7 @@ function emitCast(c: Ctx, e: CastExpr): string {
   const to = e.target.type ?? typeOfExpr(c, e);
   const v = emitValue(c, e.operand);
   if (to.kind === 'void') return `void ${v}`;
-  return exactFloat(c, e.operand, to, v) ?? convert(c, v, typeOfExpr(c, e.operand), to);
+  return convert(c, v, typeOfExpr(c, e.operand), to);
 }
 
 export function emitConstruct(c: Ctx, args: Expr[], t: Type): string {

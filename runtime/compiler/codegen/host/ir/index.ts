@@ -1,0 +1,34 @@
+/**
+ * The host IR: C's meaning of host scalar expressions, decided once, printed twice (issue 26).
+ *
+ * In:  a checked host expression (every Expr typed by check/program.ts) and the emitting Ctx (the
+ *      loop ranges that exact.ts reads).
+ * Out: `lower.ts` turns it into a tree of `HostIr` nodes, each with its C kind and every conversion
+ *      explicit: the usual arithmetic conversions and integer promotions (check/typing.ts
+ *      binaryTypes), the promoted left type of a shift, the kind a comparison compares in, the
+ *      conversion of a result back to the expression's (or an assignment target's) type, pointer
+ *      arithmetic scaled by the element size, literal values folded to their type, the math.h calls
+ *      with their arguments converted to the parameter types. Two printers print it:
+ *      `print-js.ts` (JavaScript text; codegen/host/expr.ts) and `print-wasm.ts` (WebAssembly
+ *      instructions; codegen/host/wasmloop.ts). A printer chooses instructions for a node; it never
+ *      decides a conversion, a promotion or an operand kind.
+ * Always:
+ * - an `arith`, `compare`, `neg` or `bitnot` node's operands are already of the node's `kind`;
+ * - a `convert` node has `from !== to`; `exact` marks an integer to float conversion the compiler
+ *   proved needs no rounding (|value| <= 2^24, exact.ts): a printer may leave the rounding out;
+ * - `leaf` nodes are the operands this IR does not (yet) cover: variables, memory accesses
+ *   (IndexExpr, MemberExpr, `*p`), assignments, ++/--, calls other than math.h, comma expressions.
+ *   Each printer reads a leaf itself (its own storage model: JavaScript locals and typed views,
+ *   WebAssembly locals and linear memory), calling back into lowering for the leaf's operands;
+ * - `current` is the value of the lvalue being updated by a compound assignment or ++/--: the
+ *   printer supplies it (read once, after the address is computed once);
+ * - expressions with vector, struct, stream or notebook (dynamic) types are not lowered
+ *   (lowerValue returns undefined): expr.ts keeps their JavaScript (WebAssembly does not take them).
+ *
+ * Conditions (`compare`, `logical`, `not`, `truth`) are truth values: JavaScript booleans or
+ * WebAssembly i32s; `bool` makes one the C int 0 or 1.
+ */
+export type { ArithOp, CompareOp, HostIr, IrCond, IrValue, Kind } from './nodes.js';
+export { constValue, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, MATH_FUNCTIONS } from './lower.js';
+export { printJsCond, printJsValue, type JsPrinter } from './print-js.js';
+export { NotCompiled, notCompiled, printWasmCond, printWasmConvert, printWasmValue, valType, wasmKind, type WasmKind, type WasmPrinter } from './print-wasm.js';
