@@ -6,12 +6,9 @@
  * program's set-up loop) runs compiled from its first iteration, where the same loop in JavaScript
  * spends its first call in the interpreter and on-stack replacement.
  *
- * The meaning is the JavaScript generator's (expr.ts, ctypes.ts), operation by operation:
- * - int arithmetic wraps at 32 bits; float operations are float32's (wasm's f32 ops round once, as
- *   Math.fround of the double result does for + - * / sqrt); double is f64;
- * - division and remainder by a divisor that may be 0 (or -1 for int: INT_MIN / -1 traps in wasm)
- *   go through the same $H helpers, which raise the located BRK5101 error;
- * - float to int is $H.f2i's rule (truncation; NaN and out of range give INT_MIN), to unsigned $H.f2u;
+ * The meaning of every value is the host IR's (ir/index.ts: lowered once, printed by
+ * ir/print-js.ts for JavaScript and ir/print-wasm.ts here); this file writes the loop's statements
+ * and the IR's leaves: the loop's variables (WebAssembly locals) and its memory accesses:
  * - every memory access the JavaScript code checks is checked: proven and hoisted accesses (bounds.ts,
  *   hoist.ts) run unchecked; an element of a pointer is tested against the count of elements of the
  *   malloc block it starts, an element of a fixed array against its length, and outside them the loop
@@ -24,21 +21,20 @@
  * The JavaScript side (see `wasmLoop`): the loop's variables go in as parameters and those it assigns
  * come back as results; the module (`$W`) is instantiated once by module.ts.
  */
-import type { BinaryExpr, CallExpr, Expr, ForStmt, Stmt } from '../../ast.js';
+import type { Expr, ForStmt, Stmt } from '../../ast.js';
 import type { Type } from '../../types.js';
 import { sizeOf, structLayout } from '../../types.js';
-import { binaryTypes } from '../../check/typing.js';
-import { HOST_LIB } from '../../check/hostlib.js';
 import { FuncBuilder } from '../wasm/func.js';
-import { OP, type ValType } from '../wasm/encode.js';
+import { OP } from '../wasm/encode.js';
 import type { HostWasmModule } from './wasmmodule.js';
 import { WASM_FAULT_RECORD } from '../../host-memory.js';
 import { countedLoop, loopIsCallFree, provenInBounds } from './bounds.js';
 import { unrollTest } from './hoist.js';
 import { walkStmt } from './walk.js';
-import { scalarOfType, strideOf } from './ctypes.js';
+import { strideOf } from './ctypes.js';
 import type { Ctx } from './expr.js';
-import { constValue as constOf, emitValue as emitJsValue } from './expr.js';
+import { emitValue as emitJsValue } from './expr.js';
+import { constValue as constOf, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, NotCompiled, notCompiled, printWasmCond, printWasmValue, valType, wasmKind, type ArithOp, type WasmKind, type WasmPrinter } from './ir/index.js';
 import { storageOf } from './gen.js';
 
 /** Trips below which a short loop (hoist.ts unrollTest's kind) stays JavaScript (see wasmLoop). */
@@ -56,36 +52,20 @@ function hasInnerLoop(body: Stmt): boolean {
   return found;
 }
 
-/** Thrown while examining a loop that uses something this compiler does not cover. */
-class NotCompiled extends Error {}
+/** Value kinds a compiled loop handles (ir/print-wasm.ts): the 32-bit integers, float, double, pointers. */
+type Kind = WasmKind;
 
 function no(what: string): never {
-  throw new NotCompiled(what);
+  return notCompiled(what);
 }
-
-/** Value kinds a compiled loop handles: the 32-bit integers, float, double, and pointers (byte offsets). */
-type Kind = 'int' | 'uint' | 'short' | 'ushort' | 'char' | 'uchar' | 'bool' | 'float' | 'double' | 'ptr';
-const KINDS = new Set<string>(['int', 'uint', 'short', 'ushort', 'char', 'uchar', 'bool', 'float', 'double', 'ptr']);
 
 function kindOf(t: Type | undefined): Kind {
   if (!t) return no('an untyped expression');
-  const s = scalarOfType(t);
-  if (!s || !KINDS.has(s)) return no(`values of type ${t.kind === 'scalar' ? t.name : t.kind}`);
-  return s as Kind;
+  return wasmKind(kindOfType(t));
 }
 
-function wt(k: Kind): ValType {
-  return k === 'float' ? 'f32' : k === 'double' ? 'f64' : 'i32';
-}
-
+const wt = valType;
 const isFloat = (k: Kind) => k === 'float' || k === 'double';
-/** Kinds whose i32 holds a value that may be read as signed (all but uint and ptr). */
-const signed = (k: Kind) => k !== 'uint' && k !== 'ptr';
-
-/** Math functions imported from JavaScript (the same functions the JavaScript code calls). */
-const IMPORTED_MATH = new Set(['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'exp', 'expm1', 'log', 'log2', 'log10', 'log1p', 'pow', 'cbrt', 'hypot']);
-/** Math functions that are one wasm instruction, by C name (double form; the `f` forms use f32). */
-const NATIVE_MATH: Record<string, string> = { sqrt: 'sqrt', fabs: 'abs', floor: 'floor', ceil: 'ceil', trunc: 'trunc' };
 
 interface Var {
   /** Where the value comes from and (if assigned) goes back to in JavaScript. */
@@ -333,115 +313,68 @@ class LoopWriter {
 
   // -------------------------------------------------------------------------------------------------
   // Values
+  // -------------------------------------------------------------------------------------------------
+  // Values: the host IR (ir/index.ts) decides their meaning, ir/print-wasm.ts prints it; this class
+  // supplies the IR's leaves (variables, memory, assignments) and the loop's statements.
 
-  /** A truth value (i32, nonzero = true), as expr.ts emitCond. */
+  private printer(current?: () => Kind): WasmPrinter {
+    return { b: this.b, mod: this.mod, leaf: (e) => this.leaf(e), current, span: (at) => this.c.g.span(at) };
+  }
+
+  /** Pushes a truth value (i32, nonzero = true). */
   private cond(e: Expr): void {
-    const b = this.b;
-    if (e.kind === 'BinaryExpr' && (e.op === '&&' || e.op === '||')) {
-      this.logical(e);
-      return;
-    }
-    if (e.kind === 'UnaryExpr' && e.op === '!') {
-      this.cond(e.operand);
-      b.op('i32.eqz');
-      return;
-    }
-    const k = this.value(e);
-    if (k === 'float') b.f32(0).op('f32.ne');
-    else if (k === 'double') b.f64(0).op('f64.ne');
+    const ir = lowerCond(this.c, e);
+    if (!ir) return no('this condition');
+    printWasmCond(this.printer(), ir);
   }
 
   private value(e: Expr): Kind {
-    const b = this.b;
+    const ir = lowerValue(this.c, e);
+    if (!ir) return no(`values of type ${e.type?.kind ?? 'unknown'}`);
+    return printWasmValue(this.printer(), ir);
+  }
+
+  private valueAs(e: Expr, to: Kind): void {
+    const ir = lowerAs(this.c, e, to);
+    if (!ir) return no(`values of type ${e.type?.kind ?? 'unknown'}`);
+    printWasmValue(this.printer(), ir);
+  }
+
+  /** Pushes an operand the IR leaves to this writer (its kind): what lives in locals and memory. */
+  private leaf(e: Expr): Kind {
     switch (e.kind) {
-      case 'NumberLit': case 'CharLit': {
-        const k = kindOf(e.type);
-        const v = e.value;
-        if (k === 'float') b.f32(Math.fround(v));
-        else if (k === 'double') b.f64(v);
-        else b.i32(Number.isInteger(v) ? v : Math.trunc(v));
-        return k;
-      }
       case 'Ident': {
         const sym = e.symbol;
         if (!sym) return no('an unresolved name');
-        if (sym.kind === 'constant' || sym.kind === 'hostlib') {
-          const entry = HOST_LIB.get(e.name);
-          if (!entry || entry.value === undefined) return no(`'${e.name}'`);
-          return this.constant(entry.value, kindOf(e.type));
-        }
-        const lv = this.identLValue(sym.emitName, sym, e.type!);
-        return this.read(lv);
+        // Library constants with a value are IR literals; the others are not values here.
+        if (sym.kind === 'constant' || sym.kind === 'hostlib') return no(`'${e.name}'`);
+        return this.read(this.identLValue(sym.emitName, sym, e.type!));
       }
-      case 'BinaryExpr': return this.binary(e);
       case 'AssignExpr': return this.assignExpr(e, true);
       case 'PostfixExpr': return this.incDec(e.operand, e.op, true, true);
-      case 'UnaryExpr': {
-        const t = kindOf(e.type);
+      case 'UnaryExpr':
         switch (e.op) {
           case '++': case '--': return this.incDec(e.operand, e.op, false, true);
-          case '!': this.cond(e.operand); b.op('i32.eqz'); return 'int';
-          case '+': this.valueAs(e.operand, t); return t;
-          case '-':
-            if (t === 'float') { this.valueAs(e.operand, t); b.op('f32.neg'); return t; }
-            if (t === 'double') { this.valueAs(e.operand, t); b.op('f64.neg'); return t; }
-            if (t !== 'int' && t !== 'uint') return no('negating this type');
-            b.i32(0);
-            this.valueAs(e.operand, t);
-            b.op('i32.sub');
-            return t;
-          case '~':
-            if (t !== 'int' && t !== 'uint') return no('~ on this type');
-            this.valueAs(e.operand, t);
-            b.i32(-1).op('i32.xor');
-            return t;
-          case '*':
-            return this.read(this.lvalue(e));
+          case '*': return this.read(this.lvalue(e));
           case '&': {
             // An address, not an access: nothing is checked (one past the end is valid C).
             const o = e.operand;
-            if (o.kind === 'IndexExpr' && (o.object.type?.kind === 'pointer' || o.object.type?.kind === 'array')) {
-              this.valueAs(o.object, 'ptr');
-              this.scaledIndex(o.index, strideOf(o.object.type));
-              b.op('i32.add');
-              return 'ptr';
-            }
-            return no('this address');
+            const ir = o.kind === 'IndexExpr' ? lowerElementAddress(this.c, o.object, o.index) : undefined;
+            if (!ir) return no('this address');
+            return printWasmValue(this.printer(), ir);
           }
         }
-        return no("this unary operator");
-      }
-      case 'CondExpr': {
-        const t = kindOf(e.type);
-        this.cond(e.cond);
-        b.open('if', null, wt(t));
-        this.valueAs(e.then, t);
-        b.else();
-        this.valueAs(e.else, t);
-        b.close();
-        return t;
-      }
-      case 'CastExpr': {
-        const to = e.target.type ?? e.type;
-        if (to?.kind === 'void') return no('a cast to void as a value');
-        const from = this.value(e.operand);
-        const k = kindOf(to);
-        this.convert(from, k);
-        return k;
-      }
-      case 'CallExpr': return this.call(e);
-      case 'IndexExpr': case 'MemberExpr':
+        return no('this unary operator');
+      case 'CallExpr': return no('a call'); // math.h calls are IR nodes; the loop is call-free
+      case 'IndexExpr': case 'MemberExpr': {
         // An element or member that is itself an array (m[i] of a 2-D array) is its address: no access.
         if (e.type?.kind === 'array') {
-          if (e.kind !== 'IndexExpr') return no('an array member');
-          const ot = e.object.type;
-          if (!ot || (ot.kind !== 'pointer' && ot.kind !== 'array')) return no('indexing this');
-          this.valueAs(e.object, 'ptr');
-          this.scaledIndex(e.index, strideOf(ot));
-          b.op('i32.add');
-          return 'ptr';
+          const ir = e.kind === 'IndexExpr' ? lowerElementAddress(this.c, e.object, e.index) : undefined;
+          if (!ir) return no('an array member');
+          return printWasmValue(this.printer(), ir);
         }
         return this.read(this.lvalue(e));
+      }
       case 'CommaExpr':
         e.exprs.forEach((x, k) => {
           if (k < e.exprs.length - 1) this.effect(x);
@@ -451,254 +384,6 @@ class LoopWriter {
         return no(e.kind);
     }
   }
-
-  private constant(v: number, k: Kind): Kind {
-    if (k === 'float') this.b.f32(Math.fround(v));
-    else if (k === 'double') this.b.f64(v);
-    else this.b.i32(v);
-    return k;
-  }
-
-  private valueAs(e: Expr, to: Kind): void {
-    this.convert(this.value(e), to);
-  }
-
-  private operandKind(op: string, l: Type, r: Type): Kind {
-    const res = binaryTypes(op, l, r, 'host');
-    if (typeof res === 'string') return no('this operand pair');
-    return kindOf(res.operand);
-  }
-
-  private binary(e: BinaryExpr): Kind {
-    const b = this.b;
-    const lt = e.left.type!;
-    const rt = e.right.type!;
-    if (e.op === '&&' || e.op === '||') {
-      this.logical(e);
-      return 'int';
-    }
-    const lp = lt.kind === 'pointer' || lt.kind === 'array';
-    const rp = rt.kind === 'pointer' || rt.kind === 'array';
-    if (['<', '>', '<=', '>=', '==', '!='].includes(e.op)) {
-      if (lp || rp) {
-        this.valueAs(e.left, 'ptr');
-        this.valueAs(e.right, 'ptr');
-        this.compare(e.op, 'uint');
-        return 'int';
-      }
-      const ot = this.operandKind(e.op, lt, rt);
-      this.valueAs(e.left, ot);
-      this.valueAs(e.right, ot);
-      this.compare(e.op, ot);
-      return 'int';
-    }
-    const result = kindOf(e.type);
-    if (lp || rp) {
-      // Pointer + integer (scaled by the element size); pointer - pointer is a long in C.
-      if (lp && rp) return no('the difference of two pointers');
-      const [pe, ne] = lp ? [e.left, e.right] : [e.right, e.left];
-      if (e.op !== '+' && !(e.op === '-' && lp)) return no(`'${e.op}' on a pointer`);
-      this.valueAs(pe, 'ptr');
-      this.scaledIndex(ne, strideOf(pe.type!));
-      b.op(e.op === '+' ? 'i32.add' : 'i32.sub');
-      return 'ptr';
-    }
-    this.arith(e.op, () => this.value(e.left), lt, () => this.value(e.right), rt, result, e, constOf(e.right));
-    return result;
-  }
-
-  /** `l op r` with C's conversions (expr.ts binaryValue); leaves a value of kind `result`. */
-  private arith(op: string, left: () => Kind, lt: Type, right: () => Kind, rt: Type, result: Kind, at: Expr, rConst?: number): void {
-    const b = this.b;
-    if (op === '<<' || op === '>>') {
-      const ls = kindOf(lt);
-      const k: Kind = ls === 'uint' ? 'uint' : 'int';
-      this.convert(left(), k);
-      this.convert(right(), 'int');
-      b.op(op === '<<' ? 'i32.shl' : k === 'uint' ? 'i32.shr_u' : 'i32.shr_s');
-      this.convert(k, result);
-      return;
-    }
-    const ot = this.operandKind(op, lt, rt);
-    this.convert(left(), ot);
-    this.convert(right(), ot);
-    if (ot === 'float' || ot === 'double') {
-      const p = ot === 'float' ? 'f32' : 'f64';
-      const ops: Record<string, string> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div' };
-      if (!ops[op]) return no(`'${op}' on floating point`);
-      b.op(`${p}.${ops[op]}` as never);
-    } else if (ot === 'int' || ot === 'uint') {
-      this.intOp(op, ot === 'uint', at, rConst);
-    } else {
-      return no(`arithmetic in ${ot}`);
-    }
-    this.convert(ot, result);
-  }
-
-  /** An i32 operation on the two operands on the stack (C's int or unsigned). */
-  private intOp(op: string, unsigned: boolean, at: Expr, rConst?: number): void {
-    const b = this.b;
-    switch (op) {
-      case '+': b.op('i32.add'); return;
-      case '-': b.op('i32.sub'); return;
-      case '*': b.op('i32.mul'); return;
-      case '&': b.op('i32.and'); return;
-      case '|': b.op('i32.or'); return;
-      case '^': b.op('i32.xor'); return;
-      case '/': case '%': {
-        const native = op === '/' ? (unsigned ? 'i32.div_u' : 'i32.div_s') : unsigned ? 'i32.rem_u' : 'i32.rem_s';
-        // A constant divisor that cannot trap: the instruction alone (JavaScript: no helper either).
-        if (rConst !== undefined && rConst !== 0 && (unsigned || rConst !== -1)) {
-          b.op(native as never);
-          return;
-        }
-        // Otherwise 0 (and -1 for int, where INT_MIN / -1 traps) go to $H, as in JavaScript.
-        const x = b.local('i32');
-        const y = b.local('i32');
-        b.set(y).set(x);
-        if (unsigned) b.get(y).op('i32.eqz');
-        else b.get(y).i32(1).op('i32.add').i32(1).op('i32.le_u'); // y == 0 || y == -1
-        b.open('if', null, 'i32');
-        const which = (op === '/' ? 0 : 1) + (unsigned ? 2 : 0);
-        const fn = this.mod.importIndex('div', ['i32', 'i32', 'i32', 'i32'], ['i32']);
-        b.get(x).get(y).i32(which).i32(this.mod.spanIndex(this.c.g.span(at.span))).call(fn);
-        b.else();
-        b.get(x).get(y).op(native as never);
-        b.close();
-        return;
-      }
-      default:
-        return no(`'${op}' on integers`);
-    }
-  }
-
-  private compare(op: string, k: Kind): void {
-    const p = k === 'float' ? 'f32' : k === 'double' ? 'f64' : 'i32';
-    const names: Record<string, string> = { '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '==': 'eq', '!=': 'ne' };
-    let n = names[op]!;
-    if (p === 'i32' && n !== 'eq' && n !== 'ne') n += signed(k) ? '_s' : '_u';
-    this.b.op(`${p}.${n}` as never);
-  }
-
-  /** `a && b`, `a || b` as 0 or 1, the right side evaluated only when it decides. */
-  private logical(e: BinaryExpr): void {
-    const b = this.b;
-    this.cond(e.left);
-    b.open('if', null, 'i32');
-    if (e.op === '&&') {
-      this.cond(e.right);
-      b.op('i32.eqz').op('i32.eqz');
-      b.else().i32(0);
-    } else {
-      b.i32(1).else();
-      this.cond(e.right);
-      b.op('i32.eqz').op('i32.eqz');
-    }
-    b.close();
-  }
-
-  /** The element offset `n * stride` of pointer arithmetic (n an int of 32 bits). */
-  private scaledIndex(n: Expr, stride: number): void {
-    const k = kindOf(n.type);
-    if (isFloat(k) || k === 'ptr') no('this index');
-    this.value(n);
-    if (k === 'uint') return no('an unsigned index'); // JavaScript reads it as a non-negative long
-    if (stride !== 1) this.b.i32(stride).op('i32.mul');
-  }
-
-  // -------------------------------------------------------------------------------------------------
-  // Conversions (ctypes.ts convertScalar)
-
-  private convert(from: Kind, to: Kind): void {
-    const b = this.b;
-    if (from === to) return;
-    if (to === 'float' || to === 'double') {
-      const p = to === 'float' ? 'f32' : 'f64';
-      if (from === 'float') b.op('f64.promote_f32');
-      else if (from === 'double') b.op('f32.demote_f64');
-      else b.op(`${p}.convert_i32_${from === 'uint' || from === 'ptr' ? 'u' : 's'}` as never);
-      return;
-    }
-    if (isFloat(from)) {
-      if (from === 'float') b.op('f64.promote_f32');
-      if (to === 'uint' || to === 'ptr') {
-        if (to === 'ptr') no('a float converted to a pointer');
-        b.call(this.mod.importIndex('f2u', ['f64'], ['i32']));
-        return;
-      }
-      if (to === 'bool') {
-        // JavaScript's `x ? 1 : 0`: NaN is false.
-        const x = b.local('f64');
-        b.tee(x).f64(0).op('f64.ne').get(x).get(x).op('f64.eq').op('i32.and');
-        return;
-      }
-      // $H.f2i: truncation; NaN and out of range give INT_MIN.
-      const x = b.local('f64');
-      b.tee(x).sat('i32.trunc_sat_f64_s').i32(-2147483648);
-      b.get(x).f64(-2147483649).op('f64.gt').get(x).f64(2147483648).op('f64.lt').op('i32.and');
-      b.op('select');
-      this.convert('int', to);
-      return;
-    }
-    // Between 32-bit integers: the same bits, narrowed where the target is narrower.
-    switch (to) {
-      case 'char': if (from !== 'bool') b.op('i32.extend8_s'); return;
-      case 'uchar': if (from !== 'bool') b.i32(255).op('i32.and'); return;
-      case 'short': if (from !== 'char' && from !== 'uchar' && from !== 'bool') b.op('i32.extend16_s'); return;
-      case 'ushort': if (from !== 'uchar' && from !== 'bool') b.i32(65535).op('i32.and'); return;
-      case 'bool': b.i32(0).op('i32.ne'); return;
-      case 'int': case 'uint': case 'ptr': return;
-    }
-  }
-
-  // -------------------------------------------------------------------------------------------------
-  // Calls: pure math only (the loop is call-free)
-
-  private call(e: CallExpr): Kind {
-    const b = this.b;
-    const callee = e.callee;
-    if (callee.kind !== 'Ident' || callee.symbol?.kind !== 'hostlib') return no('a call');
-    const name = callee.name;
-    const entry = HOST_LIB.get(name);
-    const ft = entry?.type;
-    if (!ft || ft.kind !== 'function') return no(`calling ${name}`);
-    const ret = kindOf(ft.ret);
-    const params = ft.params.map((p) => kindOf(p));
-    if (e.args.length !== params.length) return no('a call with a different number of arguments');
-    if (name === 'abs') {
-      // (Math.abs(x) | 0): two's complement, abs(INT_MIN) stays INT_MIN.
-      const x = b.local('i32');
-      this.valueAs(e.args[0]!, 'int');
-      b.set(x).i32(0).get(x).op('i32.sub').get(x).get(x).i32(0).op('i32.lt_s').op('select');
-      return 'int';
-    }
-    if (name === 'isnan') {
-      const x = b.local('f64');
-      this.valueAs(e.args[0]!, 'double');
-      b.tee(x).get(x).op('f64.ne');
-      return 'int';
-    }
-    const base = name.endsWith('f') && (NATIVE_MATH[name.slice(0, -1)] || IMPORTED_MATH.has(name.slice(0, -1))) ? name.slice(0, -1) : name;
-    const single = base !== name;
-    const native = NATIVE_MATH[base];
-    if (native) {
-      const k: Kind = single ? 'float' : 'double';
-      this.valueAs(e.args[0]!, k);
-      b.op(`${single ? 'f32' : 'f64'}.${native}` as never);
-      this.convert(k, ret);
-      return ret;
-    }
-    if (!IMPORTED_MATH.has(base)) return no(`calling ${name}`);
-    // Math.fround(Math.f(x)) for the float forms: the double function on the promoted arguments.
-    e.args.forEach((a, k) => {
-      this.valueAs(a, params[k]!);
-      this.convert(params[k]!, 'double');
-    });
-    b.call(this.mod.importIndex(base, params.map(() => 'f64'), ['f64']));
-    this.convert('double', ret);
-    return ret;
-  }
-
   // -------------------------------------------------------------------------------------------------
   // Variables and memory
 
@@ -929,11 +614,10 @@ class LoopWriter {
       return k;
     }
     if (tt.kind === 'pointer') return no('pointer arithmetic assignment');
-    const op = e.op.slice(0, -1);
+    const ir = lowerCompound(this.c, e.op.slice(0, -1) as ArithOp, tt, e.value, e.span);
+    if (!ir) return no('this compound assignment');
     const a = this.address(lv);
-    this.assign(lv, () => {
-      this.arith(op, () => this.readAt(lv, a), tt, () => this.value(e.value), e.value.type!, k, e, constOf(e.value));
-    }, keep, a);
+    this.assign(lv, () => void printWasmValue(this.printer(() => this.readAt(lv, a)), ir), keep, a);
     return k;
   }
 
@@ -956,22 +640,21 @@ class LoopWriter {
   private incDec(operand: Expr, op: '++' | '--', post: boolean, keep: boolean): Kind {
     const b = this.b;
     const lv = this.lvalue(operand);
-    const t = operand.type!;
     const k = lv.type;
     if (k === 'ptr') return no('a pointer the loop steps');
+    const ir = lowerBump(this.c, operand.type!, op, operand.span);
+    if (!ir) return no('this increment');
     const a = this.address(lv);
-    const one: Type = { kind: 'scalar', name: 'int' };
     let old: number | undefined;
-    this.assign(lv, () => {
-      this.arith(op === '++' ? '+' : '-', () => {
-        const r = this.readAt(lv, a);
-        if (post && keep) {
-          old = b.local(wt(k));
-          b.tee(old);
-        }
-        return r;
-      }, t, () => (b.i32(1), 'int'), one, k, operand);
-    }, keep && !post, a);
+    const current = (): Kind => {
+      const r = this.readAt(lv, a);
+      if (post && keep) {
+        old = b.local(valType(k));
+        b.tee(old);
+      }
+      return r;
+    };
+    this.assign(lv, () => void printWasmValue(this.printer(current), ir), keep && !post, a);
     if (old !== undefined) b.get(old);
     return k;
   }
