@@ -9,13 +9,13 @@
  */
 import type { Span } from '../../source.js';
 import type { AssignExpr, BinaryExpr, CallExpr, CastExpr, Expr, Ident, IndexExpr, MemberExpr, UnaryExpr } from '../../ast.js';
-import type { ScalarName, Type } from '../../types.js';
+import type { Type } from '../../types.js';
 import { sizeOf, structLayout, typeToString } from '../../types.js';
 import { NO_SPAN } from '../../source.js';
-import { binaryTypes } from '../../check/typing.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import { provenInBounds } from './bounds.js';
-import { addrPlus, arith, checkedAddr, convertScalar, isIntKind, loadCode, scalarOfType, scaled, storeCode, strideOf, view } from './ctypes.js';
+import { addrPlus, checkedAddr, isIntKind, loadCode, scalarOfType, scaled, storeCode, strideOf, view } from './ctypes.js';
+import { binaryValue, convert, operandType } from './values.js';
 import { constValue, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerValue, printJsCond, printJsValue, type ArithOp, type JsPrinter } from './ir/index.js';
 import type { FnState, HostGen } from './gen.js';
 import { numLit, storageOf } from './gen.js';
@@ -54,7 +54,6 @@ export type LValue =
   /** A write mask (`v.zy`) on a vector lvalue. */
   | { kind: 'mask'; base: LValue; comps: number[]; type: Type };
 
-const DOUBLE: Type = { kind: 'scalar', name: 'double' };
 /** Integer kinds whose values fit 32 bits (uint: below 2^32). */
 const INT32_KINDS = new Set(['int', 'uint', 'short', 'ushort', 'char', 'uchar', 'bool']);
 const INT: Type = { kind: 'scalar', name: 'int' };
@@ -70,36 +69,6 @@ export function typeOfExpr(c: Ctx, e: Expr): Type {
 function unsupported(c: Ctx, e: { span: import('../../source.js').Span }, what: string, hint?: string): string {
   c.g.error('BRK2601', e.span, `the host code generator does not support ${what}`, hint);
   return '0';
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Conversions
-
-/** Convert JS value `js` of type `from` to type `to`. */
-export function convert(c: Ctx, js: string, from: Type, to: Type, span?: Span): string {
-  if (to.kind === 'void') return js;
-  // A notebook value (TypeScript) where C wants a number or vector: checked at run time.
-  if (from.kind === 'dynamic' && (to.kind === 'scalar' || to.kind === 'vector')) {
-    const n = to.kind === 'vector' ? to.size : 1;
-    return convert(c, `$H.fromSession(${js}, ${n}, ${c.g.span(span)})`, to.kind === 'vector' ? { kind: 'vector', elem: 'double', size: to.size } : { kind: 'scalar', name: 'double' }, to);
-  }
-  if (from.kind === 'dynamic' || to.kind === 'dynamic') return js;
-  const fs = scalarOfType(from);
-  const ts = scalarOfType(to);
-  if (fs && ts) return convertScalar(js, fs, ts);
-  if (to.kind === 'vector') {
-    if (from.kind === 'scalar') return `$H.splat(${convertScalar(js, from.name, to.elem)}, ${to.size})`;
-    // A fixedN holds codes (types.ts, narrowStorage): to or from another kind goes through the numbers.
-    if (from.kind === 'vector' && from.elem === 'fixed' && to.elem !== 'fixed') {
-      return `$H.vconv($H.vfixval(${js}), ${to.size}, '${to.elem}')`;
-    }
-    if (from.kind === 'vector' && to.elem === 'fixed' && from.elem !== 'fixed' && !isIntKind(from.elem)) {
-      return `$H.vfixcode(${js}, ${to.size})`;
-    }
-    return `$H.vconv(${js}, ${to.size}, '${to.elem}')`;
-  }
-  if (to.kind === 'scalar' && from.kind === 'vector') return convertScalar(`${js}[0]`, from.elem, to.name);
-  return js; // structs (addresses), streams, domains pass unchanged
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -215,12 +184,7 @@ export function kernelRef(c: Ctx, name: string): string {
 // ---------------------------------------------------------------------------------------------------
 // Operators
 
-function operandType(op: string, l: Type, r: Type): Type {
-  const res = binaryTypes(op, l, r, 'host');
-  return typeof res === 'string' ? DOUBLE : res.operand;
-}
-
-export { constValue };
+export { constValue, convert };
 
 function isPtr(t: Type): boolean {
   return t.kind === 'pointer' || t.kind === 'array';
@@ -252,25 +216,6 @@ function emitBinary(c: Ctx, e: BinaryExpr): string {
   }
   if (isPtr(lt) || isPtr(rt)) return pointerArith(c, e, e.op, e.left, e.right);
   return binaryValue(c, e.op, emitValue(c, e.left), lt, emitValue(c, e.right), rt, typeOfExpr(c, e), () => c.g.span(e.span), constValue(e.right));
-}
-
-/** `l op r` for arithmetic values of types lt, rt; result converted to `result`. */
-function binaryValue(c: Ctx, op: string, l: string, lt: Type, r: string, rt: Type, result: Type, spanRef: () => string, rConst?: number): string {
-  if (op === '<<' || op === '>>') {
-    // C: the result has the promoted type of the left operand (not the usual arithmetic conversion
-    // of both); the right operand is only a count.
-    if (result.kind === 'vector') return `$H.vbin('${op}', ${convert(c, l, lt, result)}, ${convert(c, r, rt, result)}, ${result.size}, '${result.elem}')`;
-    const ls = scalarOfType(lt);
-    const k: ScalarName = ls === 'uint' || ls === 'long' || ls === 'ulong' ? ls : 'int';
-    const kt: Type = { kind: 'scalar', name: k };
-    return convert(c, arith(op, convert(c, l, lt, kt), convert(c, r, rt, INT), k, spanRef), kt, result.kind === 'scalar' && isIntKind(result.name) ? kt : result);
-  }
-  const ot = operandType(op, lt, rt);
-  if (ot.kind === 'vector') {
-    return `$H.vbin('${op}', ${convert(c, l, lt, ot)}, ${convert(c, r, rt, ot)}, ${ot.size}, '${ot.elem}')`;
-  }
-  const k = scalarOfType(ot) as ScalarName;
-  return convert(c, arith(op, convert(c, l, lt, ot), convert(c, r, rt, ot), k, spanRef, rConst), ot, result);
 }
 
 function pointerArith(c: Ctx, e: Expr, op: string, le: Expr, re: Expr): string {
