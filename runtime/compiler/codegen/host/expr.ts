@@ -16,7 +16,7 @@ import { HOST_LIB } from '../../check/hostlib.js';
 import { provenInBounds } from './bounds.js';
 import { addrPlus, checkedAddr, isIntKind, loadCode, scalarOfType, scaled, storeCode, strideOf, view } from './ctypes.js';
 import { binaryValue, convert, operandType } from './values.js';
-import { constValue, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerValue, printJsCond, printJsValue, type ArithOp, type JsPrinter } from './ir/index.js';
+import { constValue, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, printJsCond, printJsValue, type ArithOp, type JsPrinter } from './ir/index.js';
 import type { FnState, HostGen } from './gen.js';
 import { numLit, storageOf } from './gen.js';
 
@@ -345,8 +345,12 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         return null;
       }
       if (ot.kind !== 'pointer' && ot.kind !== 'array') return null;
-      const base = emitValue(c, e.object);
-      const idx = emitAs(c, e.index, { kind: 'scalar', name: 'long' });
+      // The address is the IR's `&P[i]` (ir/lower.ts: the index as a long, scaled by the element
+      // size); an index the IR does not take (a notebook value) converts here.
+      const at = lowerElementAddress(c, e.object, e.index);
+      const p = jsPrinter(c);
+      const base = at?.op === 'ptradd' ? printJsValue(p, at.ptr) : emitValue(c, e.object);
+      const idx = at?.op === 'ptradd' ? printJsValue(p, at.index) : emitAs(c, e.index, { kind: 'scalar', name: 'long' });
       const stride = strideOf(ot);
       const lv: LValue = { kind: 'mem', addr: addrPlus(base, scaled(idx, stride)), type: t };
       if (!provenInBounds(c, e)) lv.check = c.g.accessCheck(e.span);

@@ -12,10 +12,9 @@ import { OP } from '../wasm/encode.js';
 import type { HostWasmModule } from './wasmmodule.js';
 import { WASM_FAULT_RECORD } from '../../host-memory.js';
 import { countedLoop, provenInBounds } from './bounds.js';
-import { strideOf } from './ctypes.js';
 import type { Ctx } from './expr.js';
 import { emitValue as emitJsValue } from './expr.js';
-import { kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, notCompiled, printWasmCond, printWasmValue, valType, wasmKind, type ArithOp, type WasmKind, type WasmPrinter } from './ir/index.js';
+import { kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, notCompiled, printWasmCond, printWasmIndex, printWasmValue, valType, wasmKind, type ArithOp, type WasmKind, type WasmPrinter } from './ir/index.js';
 import { storageOf } from './gen.js';
 
 const INT: Type = { kind: 'scalar', name: 'int' };
@@ -387,20 +386,15 @@ export class LoopWriter {
     const c = this.c;
     const b = this.b;
     const ot = e.object.type;
-    if (!ot || (ot.kind !== 'pointer' && ot.kind !== 'array')) return no('indexing this');
-    const stride = strideOf(ot);
+    // The address is the IR's `&P[i]` (ir/lower.ts: the index as a long, scaled by the element size).
+    const at = lowerElementAddress(c, e.object, e.index);
+    if (!ot || (ot.kind !== 'pointer' && ot.kind !== 'array') || at?.op !== 'ptradd') return no('indexing this');
+    const stride = at.stride;
     const size = sizeOf(e.type!);
     const it = kindOf(e.index.type);
     if (it === 'uint' || it === 'ptr' || isFloat(it)) return no('this index type');
     const check = provenInBounds(c, e) ? undefined : c.g.accessCheck(e.span);
-    if (check === undefined) {
-      return () => {
-        this.valueAs(e.object, 'ptr');
-        this.value(e.index);
-        if (stride !== 1) b.i32(stride).op('i32.mul');
-        b.op('i32.add');
-      };
-    }
+    if (check === undefined) return () => void printWasmValue(this.printer(), at);
     if (stride < size) return no('an element larger than its stride');
     // A fixed array (global, static, local: storage nothing frees) holds its length; a pointer held
     // in a variable, the elements of the malloc block it starts.
@@ -412,9 +406,9 @@ export class LoopWriter {
     return (write: boolean) => {
       const base = b.local('i32');
       const q = b.local('i32');
-      this.valueAs(e.object, 'ptr');
+      printWasmValue(this.printer(), at.ptr);
       b.set(base);
-      this.value(e.index);
+      printWasmIndex(this.printer(), at.index);
       b.tee(q);
       if (count) b.get(count.local);
       else b.i32(length!);

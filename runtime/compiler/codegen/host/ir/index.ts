@@ -31,4 +31,4 @@
 export type { ArithOp, CompareOp, HostIr, IrCond, IrValue, Kind } from './nodes.js';
 export { constValue, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, MATH_FUNCTIONS } from './lower.js';
 export { printJsCond, printJsValue, type JsPrinter } from './print-js.js';
-export { NotCompiled, notCompiled, printWasmCond, printWasmConvert, printWasmValue, valType, wasmKind, type WasmKind, type WasmPrinter } from './print-wasm.js';
+export { NotCompiled, notCompiled, printWasmCond, printWasmConvert, printWasmIndex, printWasmValue, valType, wasmKind, type WasmKind, type WasmPrinter } from './print-wasm.js';

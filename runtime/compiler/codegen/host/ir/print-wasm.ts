@@ -114,13 +114,7 @@ export function printWasmValue(p: WasmPrinter, v: IrValue): WasmKind {
       return k;
     case 'ptradd': {
       printWasmValue(p, v.ptr);
-      // The index was converted to long (ptrdiff_t); an i32 of a signed 32-bit kind holds the same
-      // address arithmetic modulo 2^32. An unsigned index is a non-negative long in JavaScript.
-      const index = v.index.op === 'convert' && v.index.kind === 'long' ? v.index.arg : v.index;
-      const ik = wasmKind(index.kind);
-      if (isFloat(ik) || ik === 'ptr') return notCompiled('this index');
-      if (ik === 'uint') return notCompiled('an unsigned index');
-      printWasmValue(p, index);
+      printWasmIndex(p, v.index);
       if (v.stride !== 1) b.i32(v.stride).op('i32.mul');
       b.op(v.sub ? 'i32.sub' : 'i32.add');
       return k;
@@ -130,6 +124,19 @@ export function printWasmValue(p: WasmPrinter, v: IrValue): WasmKind {
     case 'math':
       return math(p, v, k);
   }
+}
+
+/**
+ * Pushes the index of pointer arithmetic (ptradd's `index`, converted to long: ptrdiff_t) as an i32:
+ * for a signed 32-bit kind the same address arithmetic modulo 2^32. An unsigned index is a
+ * non-negative long in JavaScript, not an i32 here: not compiled.
+ */
+export function printWasmIndex(p: WasmPrinter, v: IrValue): void {
+  const index = v.op === 'convert' && v.kind === 'long' ? v.arg : v;
+  const k = wasmKind(index.kind);
+  if (isFloat(k) || k === 'ptr') notCompiled('this index');
+  if (k === 'uint') notCompiled('an unsigned index');
+  printWasmValue(p, index);
 }
 
 /** `l op r` on the two operands on the stack, of kind `k`. */
