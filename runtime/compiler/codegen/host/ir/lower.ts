@@ -178,7 +178,7 @@ function lowerArith(c: Ctx, op: ArithOp, l: Operand, lt: Type, r: Operand, rt: T
   const k = operandKind(op, lt, rt);
   if (!k) return undefined;
   const node: IrValue = { op: 'arith', kind: k, bin: op, left: operandAs(c, l, k), right: operandAs(c, r, k), at };
-  if (divisor !== undefined) node.divisor = divisor;
+  if (divisor !== undefined && (op === '/' || op === '%')) node.divisor = divisor;
   return convertTo(node, result);
 }
 

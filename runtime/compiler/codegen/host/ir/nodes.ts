@@ -20,7 +20,7 @@ export type IrValue =
   | { op: 'convert'; kind: Kind; from: Kind; arg: IrValue; exact?: boolean }
   /**
    * `left op right` in `kind` (C's operation of that type: int wraps at 32 bits, float rounds to
-   * float32, integer / and % truncate). `divisor`: the right operand's literal value, when it is one
+   * float32, integer / and % truncate). `divisor` (/ and %): the right operand's literal value, if one
    * (a division by a nonzero constant cannot fail). `at`: where a failing division is reported.
    */
   | { op: 'arith'; kind: Kind; bin: ArithOp; left: IrValue; right: IrValue; divisor?: number; at: Span }
