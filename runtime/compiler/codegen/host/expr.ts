@@ -10,13 +10,13 @@
 import type { Span } from '../../source.js';
 import type { AssignExpr, BinaryExpr, CallExpr, CastExpr, Expr, Ident, IndexExpr, MemberExpr, UnaryExpr } from '../../ast.js';
 import type { Type } from '../../types.js';
-import { sizeOf, structLayout, typeToString } from '../../types.js';
+import { sizeOf, typeToString } from '../../types.js';
 import { NO_SPAN } from '../../source.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import { provenInBounds } from './bounds.js';
 import { addrPlus, checkedAddr, isIntKind, loadCode, scalarOfType, scaled, storeCode, strideOf, view } from './ctypes.js';
 import { binaryValue, convert, operandType } from './values.js';
-import { constValue, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, printJsCond, printJsValue, type ArithOp, type JsPrinter } from './ir/index.js';
+import { componentOffset, constValue, fieldPlace, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, printJsCond, swizzleComponents, printJsValue, type ArithOp, type JsPrinter } from './ir/index.js';
 import type { FnState, HostGen } from './gen.js';
 import { numLit, storageOf } from './gen.js';
 
@@ -278,26 +278,15 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
 // ---------------------------------------------------------------------------------------------------
 // Member access, indexing
 
-function fieldOffset(t: Type, name: string): { offset: number; type: Type } | undefined {
-  if (t.kind !== 'struct') return undefined;
-  const i = t.fields.findIndex((f) => f.name === name);
-  if (i < 0) return undefined;
-  return { offset: structLayout(t).offsets[i]!, type: t.fields[i]!.type };
-}
-
-function swizzleComps(member: string): number[] {
-  return [...member].map((ch) => Math.max('xyzw'.indexOf(ch), 'rgba'.indexOf(ch)));
-}
-
 function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
   if (e.kind === 'MemberExpr') {
     const ot = typeOfExpr(c, e.object);
     const base = e.arrow && ot.kind === 'pointer' ? ot.to : ot;
     if (base.kind === 'vector' || base.kind === 'scalar') {
-      const comps = swizzleComps(e.member);
+      const comps = swizzleComponents(e.member);
       const lv = base.kind === 'vector' ? lvalueOrNull(c, e.object) : null;
       if (base.kind === 'vector' && lv && lv.kind === 'mem' && comps.length === 1) {
-        return loadCode(addrPlus(lv.addr, comps[0]! * (sizeOf(base) / base.size)), typeOfExpr(c, e), lv.check, c.views);
+        return loadCode(addrPlus(lv.addr, componentOffset(base, comps[0]!)), typeOfExpr(c, e), lv.check, c.views);
       }
       const v = emitValue(c, e.object);
       if (base.kind === 'scalar') return comps.length === 1 ? v : `$H.splat(${v}, ${comps.length})`;
@@ -341,7 +330,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         const base = lvalueOrNull(c, e.object);
         const i = emitAs(c, e.index, INT);
         if (base?.kind === 'js') return { kind: 'js', name: `${base.name}[${i}]`, type: t };
-        if (base?.kind === 'mem') return { kind: 'mem', addr: addrPlus(base.addr, scaled(i, sizeOf(ot) / ot.size)), type: t, check: base.check ?? c.g.accessCheck(e.span) };
+        if (base?.kind === 'mem') return { kind: 'mem', addr: addrPlus(base.addr, scaled(i, componentOffset(ot, 1))), type: t, check: base.check ?? c.g.accessCheck(e.span) };
         return null;
       }
       if (ot.kind !== 'pointer' && ot.kind !== 'array') return null;
@@ -368,17 +357,17 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
           // p->x on a pointer to a host vector (float2 *p): a component in Mem, or a write mask.
           const vt = ot.to;
           const base: LValue = { kind: 'mem', addr: emitValue(c, e.object), type: vt, check: c.g.accessCheck(e.span) };
-          const comps = swizzleComps(e.member);
-          if (comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, comps[0]! * (sizeOf(vt) / vt.size)), type: t, check: base.check };
+          const comps = swizzleComponents(e.member);
+          if (comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, componentOffset(vt, comps[0]!)), type: t, check: base.check };
           return { kind: 'mask', base, comps, type: t };
         }
-        const f = fieldOffset(ot.to, e.member);
+        const f = fieldPlace(ot.to, e.member);
         if (!f) return null;
         const p = emitValue(c, e.object);
         return { kind: 'mem', addr: addrPlus(p, f.offset), type: t, check: c.g.accessCheck(e.span) };
       }
       if (ot.kind === 'struct') {
-        const f = fieldOffset(ot, e.member);
+        const f = fieldPlace(ot, e.member);
         const base = lvalueOrNull(c, e.object);
         if (!f) return null;
         // A struct rvalue (call result) is an address too.
@@ -389,9 +378,9 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
       if (ot.kind === 'vector') {
         const base = lvalueOrNull(c, e.object);
         if (!base) return null;
-        const comps = swizzleComps(e.member);
+        const comps = swizzleComponents(e.member);
         // One component of a vector in Mem is a scalar in Mem: a plain typed-array store, no helper.
-        if (base.kind === 'mem' && comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, comps[0]! * (sizeOf(ot) / ot.size)), type: t, check: base.check };
+        if (base.kind === 'mem' && comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, componentOffset(ot, comps[0]!)), type: t, check: base.check };
         return { kind: 'mask', base, comps, type: t };
       }
       if (ot.kind === 'scalar' && e.member.length === 1) {

@@ -6,7 +6,7 @@
  */
 import type { Expr, ForStmt, Stmt } from '../../ast.js';
 import type { Type } from '../../types.js';
-import { sizeOf, structLayout } from '../../types.js';
+import { sizeOf } from '../../types.js';
 import { FuncBuilder } from '../wasm/func.js';
 import { OP } from '../wasm/encode.js';
 import type { HostWasmModule } from './wasmmodule.js';
@@ -14,7 +14,7 @@ import { WASM_FAULT_RECORD } from '../../host-memory.js';
 import { countedLoop, provenInBounds } from './bounds.js';
 import type { Ctx } from './expr.js';
 import { emitValue as emitJsValue } from './expr.js';
-import { kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, notCompiled, printWasmCond, printWasmIndex, printWasmValue, valType, wasmKind, type ArithOp, type WasmKind, type WasmPrinter } from './ir/index.js';
+import { componentOffset, fieldPlace, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, notCompiled, printWasmCond, printWasmIndex, printWasmValue, swizzleComponents, valType, wasmKind, type ArithOp, type WasmKind, type WasmPrinter } from './ir/index.js';
 import { storageOf } from './gen.js';
 
 const INT: Type = { kind: 'scalar', name: 'int' };
@@ -343,13 +343,13 @@ export class LoopWriter {
       if (!whole) return no('this member access');
       let offset: number;
       if (whole.kind === 'struct') {
-        const k = whole.fields.findIndex((f) => f.name === e.member);
-        if (k < 0) return no('this member');
-        offset = structLayout(whole).offsets[k]!;
+        const field = fieldPlace(whole, e.member);
+        if (!field) return no('this member');
+        offset = field.offset;
       } else if (whole.kind === 'vector' && e.member.length === 1) {
-        const comp = Math.max('xyzw'.indexOf(e.member), 'rgba'.indexOf(e.member));
+        const comp = swizzleComponents(e.member)[0]!;
         if (comp < 0) return no('this component');
-        offset = comp * (sizeOf(whole) / whole.size);
+        offset = componentOffset(whole, comp);
       } else {
         return no('struct members and vector components');
       }
