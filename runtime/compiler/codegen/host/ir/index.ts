@@ -10,8 +10,9 @@
  *      arithmetic scaled by the element size, literal values folded to their type, the math.h calls
  *      with their arguments converted to the parameter types. Two printers print it:
  *      `print-js.ts` (JavaScript text; codegen/host/expr.ts) and `print-wasm.ts` (WebAssembly
- *      instructions; codegen/host/wasmloop.ts). A printer chooses instructions for a node; it never
- *      decides a conversion, a promotion or an operand kind.
+ *      instructions; codegen/host/wasmloop-writer.ts). A printer chooses instructions for a node; it
+ *      never decides a conversion, a promotion or an operand kind. `layout.ts` places members (struct
+ *      field offsets, vector components) for both; `format.ts` prints the IR as text for tests.
  * Always:
  * - an `arith`, `compare`, `neg` or `bitnot` node's operands are already of the node's `kind`;
  * - a `convert` node has `from !== to`; `exact` marks an integer to float conversion the compiler
@@ -19,11 +20,14 @@
  * - `leaf` nodes are the operands this IR does not (yet) cover: variables, memory accesses
  *   (IndexExpr, MemberExpr, `*p`), assignments, ++/--, calls other than math.h, comma expressions.
  *   Each printer reads a leaf itself (its own storage model: JavaScript locals and typed views,
- *   WebAssembly locals and linear memory), calling back into lowering for the leaf's operands;
+ *   WebAssembly locals and linear memory), calling back into lowering for the leaf's operands (an
+ *   element `P[i]`'s address is the IR's pointer arithmetic, lowerElementAddress);
  * - `current` is the value of the lvalue being updated by a compound assignment or ++/--: the
  *   printer supplies it (read once, after the address is computed once);
  * - expressions with vector, struct, stream or notebook (dynamic) types are not lowered
- *   (lowerValue returns undefined): expr.ts keeps their JavaScript (WebAssembly does not take them).
+ *   (lowerValue returns undefined): values.ts keeps their JavaScript (WebAssembly does not take them);
+ * - print-wasm.ts throws NotCompiled for what it cannot print (long, unsigned long, fixed, the
+ *   difference of two pointers, an unsigned index): the loop then stays JavaScript.
  *
  * Conditions (`compare`, `logical`, `not`, `truth`) are truth values: JavaScript booleans or
  * WebAssembly i32s; `bool` makes one the C int 0 or 1.
