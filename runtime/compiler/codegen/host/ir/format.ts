@@ -16,6 +16,7 @@ export function formatHostIr(n: HostIr): string {
     case 'const': return `${n.kind}:${n.value}`;
     case 'leaf': return `${leafName(n.expr)}:${n.kind}`;
     case 'current': return `current:${n.kind}`;
+    case 'session': return `(session->double ${leafName(n.expr)})`;
     case 'convert': return `(${n.from}->${n.kind}${n.exact ? ' exact' : ''} ${f(n.arg)})`;
     case 'arith': return `(${n.kind}.${n.bin} ${f(n.left)} ${f(n.right)}${n.divisor !== undefined ? ` divisor=${n.divisor}` : ''})`;
     case 'neg': case 'bitnot': return `(${n.kind}.${n.op} ${f(n.arg)})`;

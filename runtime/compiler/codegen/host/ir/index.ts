@@ -24,8 +24,10 @@
  *   element `P[i]`'s address is the IR's pointer arithmetic, lowerElementAddress);
  * - `current` is the value of the lvalue being updated by a compound assignment or ++/--: the
  *   printer supplies it (read once, after the address is computed once);
- * - expressions with vector, struct, stream or notebook (dynamic) types are not lowered
- *   (lowerValue returns undefined): values.ts keeps their JavaScript (WebAssembly does not take them);
+ * - a notebook (TypeScript) value converted to a C number is a `session` node (a double, checked when
+ *   read, its error located at the value); an expression whose own type is a vector, struct,
+ *   stream or notebook value is not lowered (lowerValue returns undefined): values.ts keeps its
+ *   JavaScript (WebAssembly takes none of them);
  * - print-wasm.ts throws NotCompiled for what it cannot print (long, unsigned long, fixed, the
  *   difference of two pointers, an unsigned index): the loop then stays JavaScript.
  *

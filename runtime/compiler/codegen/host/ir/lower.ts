@@ -77,6 +77,8 @@ function operandAs(c: Ctx, o: Operand, to: Kind): IrValue {
 
 /** `e` converted to kind `to` (assignment, argument, return and operand conversions). */
 export function lowerAs(c: Ctx, e: Expr, to: Kind): IrValue | undefined {
+  // A notebook value is a double to C (checked when read).
+  if (e.type?.kind === 'dynamic') return convertTo({ op: 'session', kind: 'double', expr: e, at: e.span }, to);
   const v = lowerValue(c, e);
   return v && operandAs(c, { ir: v, expr: e }, to);
 }

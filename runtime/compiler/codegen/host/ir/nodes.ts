@@ -15,6 +15,11 @@ export type IrValue =
   | { op: 'const'; kind: Kind; value: number }
   /** An operand the printer reads itself (see the contract above). */
   | { op: 'leaf'; kind: Kind; expr: Expr }
+  /**
+   * A notebook (TypeScript) value where C wants a number: read as a double, checked at run time (a
+   * string is the located error BRK5102 at `at`). JavaScript only: a loop with one stays JavaScript.
+   */
+  | { op: 'session'; kind: 'double'; expr: Expr; at: Span }
   /** The value of the lvalue a compound assignment or ++/-- updates (the printer supplies it). */
   | { op: 'current'; kind: Kind }
   | { op: 'convert'; kind: Kind; from: Kind; arg: IrValue; exact?: boolean }

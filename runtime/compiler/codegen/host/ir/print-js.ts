@@ -22,6 +22,7 @@ export function printJsValue(p: JsPrinter, v: IrValue): string {
   switch (v.op) {
     case 'const': return numLit(v.value);
     case 'leaf': return p.leaf(v.expr);
+    case 'session': return `$H.fromSession(${p.leaf(v.expr)}, 1, ${p.span(v.at)})`;
     case 'current':
       if (p.current === undefined) throw new Error('internal: host IR current value without a target');
       return p.current;

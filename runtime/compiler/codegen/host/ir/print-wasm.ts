@@ -121,6 +121,8 @@ export function printWasmValue(p: WasmPrinter, v: IrValue): WasmKind {
     }
     case 'ptrdiff':
       return notCompiled('the difference of two pointers');
+    case 'session':
+      return notCompiled('a notebook value');
     case 'math':
       return math(p, v, k);
   }
