@@ -91,6 +91,23 @@ describe('notebook cells', () => {
     s.rt.dispose();
   });
 
+  it('TypeScript values are doubles to C in casts, math calls and comparisons; a string is an error at the value', async () => {
+    const s = createSession({ N: 2.75, STR: 'hello' });
+    await s.cell('int c = (int)N;\ndouble r = sqrt(N) + fabsf(-N);\nint b = N < 3;\nprintf("%d %.17g %d\\n", c, r, b);\n');
+    expect(s.output()).toBe(`2 ${(Math.sqrt(2.75) + 2.75).toPrecision(17).replace(/0+$/, '')} 1\n`);
+    let err: unknown;
+    try {
+      await s.cell('int bad = 1;\nint d = (int)STR;\n');
+    } catch (e) {
+      err = e;
+    }
+    // The cast's operand is where the value is read (before the host IR, this error had no place).
+    const span = (err as { span?: { start: number; end: number } }).span;
+    expect(String((err as Error).message)).toMatch(/string "hello"/);
+    expect(span && 'int bad = 1;\nint d = (int)STR;\n'.slice(span.start, span.end)).toBe('STR');
+    s.rt.dispose();
+  });
+
   it('a spinning cell can be interrupted through S.checkInterrupt, and the session carries on', async () => {
     const s = createSession({});
     let polls = 0;

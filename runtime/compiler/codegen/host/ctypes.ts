@@ -144,6 +144,13 @@ export function addrPlus(addr: string, off: number | string): string {
   return off < 0 ? `(${addr} - ${-off})` : `(${addr} + ${off})`;
 }
 
+/** `n * stride` as an operand (a literal `n` folded): the byte offset of pointer arithmetic. */
+export function scaled(n: string, stride: number): string {
+  const v = literalValue(n);
+  if (v !== undefined) return numText(v * stride);
+  return stride === 1 ? n : `${n} * ${stride}`;
+}
+
 function index(addr: string, shift: number): string {
   return shift === 0 ? addr : `${addr} >>> ${shift}`;
 }

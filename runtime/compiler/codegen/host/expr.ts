@@ -9,14 +9,14 @@
  */
 import type { Span } from '../../source.js';
 import type { AssignExpr, BinaryExpr, CallExpr, CastExpr, Expr, Ident, IndexExpr, MemberExpr, UnaryExpr } from '../../ast.js';
-import type { ScalarName, Type } from '../../types.js';
-import { sizeOf, structLayout, typeToString } from '../../types.js';
+import type { Type } from '../../types.js';
+import { sizeOf, typeToString } from '../../types.js';
 import { NO_SPAN } from '../../source.js';
-import { binaryTypes } from '../../check/typing.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import { provenInBounds } from './bounds.js';
-import { exactInFloat } from './exact.js';
-import { addrPlus, arith, checkedAddr, convertScalar, isIntKind, literalValue, loadCode, numText, scalarOfType, storeCode, strideOf, view } from './ctypes.js';
+import { addrPlus, checkedAddr, isIntKind, loadCode, scalarOfType, scaled, storeCode, strideOf, view } from './ctypes.js';
+import { binaryValue, convert, operandType } from './values.js';
+import { componentOffset, constValue, fieldPlace, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, printJsCond, swizzleComponents, printJsValue, type ArithOp, type JsPrinter } from './ir/index.js';
 import type { FnState, HostGen } from './gen.js';
 import { numLit, storageOf } from './gen.js';
 
@@ -54,7 +54,6 @@ export type LValue =
   /** A write mask (`v.zy`) on a vector lvalue. */
   | { kind: 'mask'; base: LValue; comps: number[]; type: Type };
 
-const DOUBLE: Type = { kind: 'scalar', name: 'double' };
 /** Integer kinds whose values fit 32 bits (uint: below 2^32). */
 const INT32_KINDS = new Set(['int', 'uint', 'short', 'ushort', 'char', 'uchar', 'bool']);
 const INT: Type = { kind: 'scalar', name: 'int' };
@@ -73,52 +72,31 @@ function unsupported(c: Ctx, e: { span: import('../../source.js').Span }, what: 
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Conversions
+// The host IR (ir/index.ts) decides C's meaning of scalar expressions; what follows prints it, and
+// keeps its own JavaScript only for what the IR does not take (vectors, notebook values, structs).
 
-/** Convert JS value `js` of type `from` to type `to`. */
-export function convert(c: Ctx, js: string, from: Type, to: Type, span?: Span): string {
-  if (to.kind === 'void') return js;
-  // A notebook value (TypeScript) where C wants a number or vector: checked at run time.
-  if (from.kind === 'dynamic' && (to.kind === 'scalar' || to.kind === 'vector')) {
-    const n = to.kind === 'vector' ? to.size : 1;
-    return convert(c, `$H.fromSession(${js}, ${n}, ${c.g.span(span)})`, to.kind === 'vector' ? { kind: 'vector', elem: 'double', size: to.size } : { kind: 'scalar', name: 'double' }, to);
-  }
-  if (from.kind === 'dynamic' || to.kind === 'dynamic') return js;
-  const fs = scalarOfType(from);
-  const ts = scalarOfType(to);
-  if (fs && ts) return convertScalar(js, fs, ts);
-  if (to.kind === 'vector') {
-    if (from.kind === 'scalar') return `$H.splat(${convertScalar(js, from.name, to.elem)}, ${to.size})`;
-    // A fixedN holds codes (types.ts, narrowStorage): to or from another kind goes through the numbers.
-    if (from.kind === 'vector' && from.elem === 'fixed' && to.elem !== 'fixed') {
-      return `$H.vconv($H.vfixval(${js}), ${to.size}, '${to.elem}')`;
-    }
-    if (from.kind === 'vector' && to.elem === 'fixed' && from.elem !== 'fixed' && !isIntKind(from.elem)) {
-      return `$H.vfixcode(${js}, ${to.size})`;
-    }
-    return `$H.vconv(${js}, ${to.size}, '${to.elem}')`;
-  }
-  if (to.kind === 'scalar' && from.kind === 'vector') return convertScalar(`${js}[0]`, from.elem, to.name);
-  return js; // structs (addresses), streams, domains pass unchanged
+/** The JavaScript printer of the host IR here: its leaves are emitValue's. */
+function jsPrinter(c: Ctx, current?: string): JsPrinter {
+  return { leaf: (e) => emitValue(c, e), current, span: (at) => c.g.span(at) };
+}
+
+/** `e` through the host IR, or undefined where `e` is a leaf of the IR or outside it. */
+function lowered(c: Ctx, e: Expr): string | undefined {
+  const ir = lowerValue(c, e);
+  return ir && ir.op !== 'leaf' ? printJsValue(jsPrinter(c), ir) : undefined;
 }
 
 export function emitAs(c: Ctx, e: Expr, to: Type): string {
-  return exactFloat(c, e, to) ?? convert(c, emitValue(c, e), typeOfExpr(c, e), to, e.span);
-}
-
-/**
- * An integer expression converted to float that needs no rounding (|value| <= 2^24, exact.ts): the
- * value itself, without Math.fround. Undefined where the ordinary conversion applies.
- */
-function exactFloat(c: Ctx, e: Expr, to: Type, js?: string): string | undefined {
-  if (to.kind !== 'scalar' || to.name !== 'float' || !exactInFloat(c, e)) return undefined;
-  const from = typeOfExpr(c, e);
-  if (from.kind !== 'scalar' || from.name === 'ulong') return undefined;
-  return js ?? emitValue(c, e);
+  const k = kindOfType(to);
+  const ir = k && lowerAs(c, e, k);
+  if (ir) return printJsValue(jsPrinter(c), ir);
+  return convert(c, emitValue(c, e), typeOfExpr(c, e), to, e.span);
 }
 
 /** A truth value. C: any nonzero number (NaN too) or non-NULL pointer is true. */
 export function emitCond(c: Ctx, e: Expr): string {
+  const ir = lowerCond(c, e);
+  if (ir) return printJsCond(jsPrinter(c), ir);
   if (e.kind === 'BinaryExpr') {
     if (e.op === '&&' || e.op === '||') return `(${emitCond(c, e.left)} ${e.op} ${emitCond(c, e.right)})`;
     if (['<', '>', '<=', '>=', '==', '!='].includes(e.op)) return comparison(c, e);
@@ -142,27 +120,22 @@ export function emitEffect(c: Ctx, e: Expr): string {
 
 export function emitValue(c: Ctx, e: Expr): string {
   switch (e.kind) {
-    case 'NumberLit': {
-      const t = typeOfExpr(c, e);
-      const s = scalarOfType(t);
-      if (s === 'float') return numLit(Math.fround(e.value));
-      if (s && s !== 'double' && s !== 'ptr' && !Number.isInteger(e.value)) return numLit(Math.trunc(e.value));
-      return numLit(e.value);
-    }
-    case 'CharLit': return numLit(e.value);
+    case 'NumberLit': case 'CharLit': return lowered(c, e) ?? numLit(e.value);
     case 'StringLit': return c.g.literal(e.value);
-    case 'Ident': return emitIdent(c, e);
-    case 'BinaryExpr': return emitBinary(c, e);
+    case 'Ident': return lowered(c, e) ?? emitIdent(c, e);
+    case 'BinaryExpr': return lowered(c, e) ?? emitBinary(c, e);
     case 'AssignExpr': return emitAssign(c, e);
-    case 'UnaryExpr': return emitUnary(c, e);
+    case 'UnaryExpr': return lowered(c, e) ?? emitUnary(c, e);
     case 'PostfixExpr': return emitIncDec(c, e, e.operand, e.op, true);
     case 'CondExpr': {
+      const lw = lowered(c, e);
+      if (lw !== undefined) return lw;
       const t = typeOfExpr(c, e);
       return `(${emitCond(c, e.cond)} ? ${emitAs(c, e.then, t)} : ${emitAs(c, e.else, t)})`;
     }
-    case 'CallExpr': return emitCall(c, e);
+    case 'CallExpr': return lowered(c, e) ?? emitCall(c, e);
     case 'IndexExpr': case 'MemberExpr': return emitAccess(c, e);
-    case 'CastExpr': return emitCast(c, e);
+    case 'CastExpr': return lowered(c, e) ?? emitCast(c, e);
     case 'SizeofExpr': {
       const t = e.target.kind === 'TypeName' ? e.target.type : e.target.type;
       if (!t) return unsupported(c, e, 'sizeof of an untyped expression');
@@ -178,7 +151,7 @@ export function emitValue(c: Ctx, e: Expr): string {
 function hostLibValue(id: Ident): string | undefined {
   const entry = HOST_LIB.get(id.name);
   if (!entry) return undefined;
-  if (entry.value !== undefined) return numLit(entry.value);
+  // Constants with a value (INT_MAX, FLT_MAX) are literals of the host IR (ir/lower.ts).
   if (entry.kind === 'variable') return `$L.${id.name}`;
   return undefined;
 }
@@ -211,20 +184,7 @@ export function kernelRef(c: Ctx, name: string): string {
 // ---------------------------------------------------------------------------------------------------
 // Operators
 
-function operandType(op: string, l: Type, r: Type): Type {
-  const res = binaryTypes(op, l, r, 'host');
-  return typeof res === 'string' ? DOUBLE : res.operand;
-}
-
-/** The number a literal (or a negated literal) stands for, or undefined. */
-export function constValue(e: Expr): number | undefined {
-  if (e.kind === 'NumberLit' || e.kind === 'CharLit') return e.value;
-  if (e.kind === 'UnaryExpr' && e.op === '-' ) {
-    const v = constValue(e.operand);
-    return v === undefined ? undefined : -v;
-  }
-  return undefined;
-}
+export { constValue, convert };
 
 function isPtr(t: Type): boolean {
   return t.kind === 'pointer' || t.kind === 'array';
@@ -255,32 +215,7 @@ function emitBinary(c: Ctx, e: BinaryExpr): string {
     return `+${comparison(c, e)}`;
   }
   if (isPtr(lt) || isPtr(rt)) return pointerArith(c, e, e.op, e.left, e.right);
-  const ot = operandType(e.op, lt, rt);
-  // Integer operands of a float operation that convert exactly pass as they are (exact.ts).
-  const l = emitValue(c, e.left);
-  const r = emitValue(c, e.right);
-  const exactL = exactFloat(c, e.left, ot, l);
-  const exactR = exactFloat(c, e.right, ot, r);
-  return binaryValue(c, e.op, exactL ?? l, exactL ? ot : lt, exactR ?? r, exactR ? ot : rt, typeOfExpr(c, e), () => c.g.span(e.span), constValue(e.right));
-}
-
-/** `l op r` for arithmetic values of types lt, rt; result converted to `result`. */
-function binaryValue(c: Ctx, op: string, l: string, lt: Type, r: string, rt: Type, result: Type, spanRef: () => string, rConst?: number): string {
-  if (op === '<<' || op === '>>') {
-    // C: the result has the promoted type of the left operand (not the usual arithmetic conversion
-    // of both); the right operand is only a count.
-    if (result.kind === 'vector') return `$H.vbin('${op}', ${convert(c, l, lt, result)}, ${convert(c, r, rt, result)}, ${result.size}, '${result.elem}')`;
-    const ls = scalarOfType(lt);
-    const k: ScalarName = ls === 'uint' || ls === 'long' || ls === 'ulong' ? ls : 'int';
-    const kt: Type = { kind: 'scalar', name: k };
-    return convert(c, arith(op, convert(c, l, lt, kt), convert(c, r, rt, INT), k, spanRef), kt, result.kind === 'scalar' && isIntKind(result.name) ? kt : result);
-  }
-  const ot = operandType(op, lt, rt);
-  if (ot.kind === 'vector') {
-    return `$H.vbin('${op}', ${convert(c, l, lt, ot)}, ${convert(c, r, rt, ot)}, ${ot.size}, '${ot.elem}')`;
-  }
-  const k = scalarOfType(ot) as ScalarName;
-  return convert(c, arith(op, convert(c, l, lt, ot), convert(c, r, rt, ot), k, spanRef, rConst), ot, result);
+  return binaryValue(c, e.op, emitValue(c, e.left), lt, emitValue(c, e.right), rt, typeOfExpr(c, e), () => c.g.span(e.span), constValue(e.right));
 }
 
 function pointerArith(c: Ctx, e: Expr, op: string, le: Expr, re: Expr): string {
@@ -298,12 +233,6 @@ function pointerArith(c: Ctx, e: Expr, op: string, le: Expr, re: Expr): string {
   }
   const n = convert(c, l, lt, { kind: 'scalar', name: 'long' });
   return `(${r} + ${scaled(n, strideOf(rt))})`;
-}
-
-function scaled(n: string, stride: number): string {
-  const v = literalValue(n);
-  if (v !== undefined) return numText(v * stride);
-  return stride === 1 ? n : `${n} * ${stride}`;
 }
 
 function emitUnary(c: Ctx, e: UnaryExpr): string {
@@ -349,26 +278,15 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
 // ---------------------------------------------------------------------------------------------------
 // Member access, indexing
 
-function fieldOffset(t: Type, name: string): { offset: number; type: Type } | undefined {
-  if (t.kind !== 'struct') return undefined;
-  const i = t.fields.findIndex((f) => f.name === name);
-  if (i < 0) return undefined;
-  return { offset: structLayout(t).offsets[i]!, type: t.fields[i]!.type };
-}
-
-function swizzleComps(member: string): number[] {
-  return [...member].map((ch) => Math.max('xyzw'.indexOf(ch), 'rgba'.indexOf(ch)));
-}
-
 function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
   if (e.kind === 'MemberExpr') {
     const ot = typeOfExpr(c, e.object);
     const base = e.arrow && ot.kind === 'pointer' ? ot.to : ot;
     if (base.kind === 'vector' || base.kind === 'scalar') {
-      const comps = swizzleComps(e.member);
+      const comps = swizzleComponents(e.member);
       const lv = base.kind === 'vector' ? lvalueOrNull(c, e.object) : null;
       if (base.kind === 'vector' && lv && lv.kind === 'mem' && comps.length === 1) {
-        return loadCode(addrPlus(lv.addr, comps[0]! * (sizeOf(base) / base.size)), typeOfExpr(c, e), lv.check, c.views);
+        return loadCode(addrPlus(lv.addr, componentOffset(base, comps[0]!)), typeOfExpr(c, e), lv.check, c.views);
       }
       const v = emitValue(c, e.object);
       if (base.kind === 'scalar') return comps.length === 1 ? v : `$H.splat(${v}, ${comps.length})`;
@@ -412,12 +330,16 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         const base = lvalueOrNull(c, e.object);
         const i = emitAs(c, e.index, INT);
         if (base?.kind === 'js') return { kind: 'js', name: `${base.name}[${i}]`, type: t };
-        if (base?.kind === 'mem') return { kind: 'mem', addr: addrPlus(base.addr, scaled(i, sizeOf(ot) / ot.size)), type: t, check: base.check ?? c.g.accessCheck(e.span) };
+        if (base?.kind === 'mem') return { kind: 'mem', addr: addrPlus(base.addr, scaled(i, componentOffset(ot, 1))), type: t, check: base.check ?? c.g.accessCheck(e.span) };
         return null;
       }
       if (ot.kind !== 'pointer' && ot.kind !== 'array') return null;
-      const base = emitValue(c, e.object);
-      const idx = emitAs(c, e.index, { kind: 'scalar', name: 'long' });
+      // The address is the IR's `&P[i]` (ir/lower.ts: the index as a long, scaled by the element
+      // size); an index the IR does not take (a notebook value) converts here.
+      const at = lowerElementAddress(c, e.object, e.index);
+      const p = jsPrinter(c);
+      const base = at?.op === 'ptradd' ? printJsValue(p, at.ptr) : emitValue(c, e.object);
+      const idx = at?.op === 'ptradd' ? printJsValue(p, at.index) : emitAs(c, e.index, { kind: 'scalar', name: 'long' });
       const stride = strideOf(ot);
       const lv: LValue = { kind: 'mem', addr: addrPlus(base, scaled(idx, stride)), type: t };
       if (!provenInBounds(c, e)) lv.check = c.g.accessCheck(e.span);
@@ -435,17 +357,17 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
           // p->x on a pointer to a host vector (float2 *p): a component in Mem, or a write mask.
           const vt = ot.to;
           const base: LValue = { kind: 'mem', addr: emitValue(c, e.object), type: vt, check: c.g.accessCheck(e.span) };
-          const comps = swizzleComps(e.member);
-          if (comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, comps[0]! * (sizeOf(vt) / vt.size)), type: t, check: base.check };
+          const comps = swizzleComponents(e.member);
+          if (comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, componentOffset(vt, comps[0]!)), type: t, check: base.check };
           return { kind: 'mask', base, comps, type: t };
         }
-        const f = fieldOffset(ot.to, e.member);
+        const f = fieldPlace(ot.to, e.member);
         if (!f) return null;
         const p = emitValue(c, e.object);
         return { kind: 'mem', addr: addrPlus(p, f.offset), type: t, check: c.g.accessCheck(e.span) };
       }
       if (ot.kind === 'struct') {
-        const f = fieldOffset(ot, e.member);
+        const f = fieldPlace(ot, e.member);
         const base = lvalueOrNull(c, e.object);
         if (!f) return null;
         // A struct rvalue (call result) is an address too.
@@ -456,9 +378,9 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
       if (ot.kind === 'vector') {
         const base = lvalueOrNull(c, e.object);
         if (!base) return null;
-        const comps = swizzleComps(e.member);
+        const comps = swizzleComponents(e.member);
         // One component of a vector in Mem is a scalar in Mem: a plain typed-array store, no helper.
-        if (base.kind === 'mem' && comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, comps[0]! * (sizeOf(ot) / ot.size)), type: t, check: base.check };
+        if (base.kind === 'mem' && comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, componentOffset(ot, comps[0]!)), type: t, check: base.check };
         return { kind: 'mask', base, comps, type: t };
       }
       if (ot.kind === 'scalar' && e.member.length === 1) {
@@ -572,14 +494,15 @@ function emitAssign(c: Ctx, e: AssignExpr): string {
   const { setup, lv } = stabilize(c, target);
   const cur = readLValue(c, lv);
   const vt = typeOfExpr(c, e.value);
+  const ir = lowerCompound(c, op as ArithOp, tt, e.value, e.span);
   let next: string;
-  if (isPtr(tt)) {
+  if (ir) {
+    next = printJsValue(jsPrinter(c, cur), ir);
+  } else if (isPtr(tt)) {
     const n = convert(c, emitValue(c, e.value), vt, { kind: 'scalar', name: 'long' });
     next = `(${cur} ${op} ${scaled(n, strideOf(tt))})`;
   } else {
-    const v = emitValue(c, e.value);
-    const exact = op === '<<' || op === '>>' ? undefined : exactFloat(c, e.value, operandType(op, tt, vt), v);
-    next = binaryValue(c, op, cur, tt, exact ?? v, exact ? operandType(op, tt, vt) : vt, tt, () => c.g.span(e.span), constValue(e.value));
+    next = binaryValue(c, op, cur, tt, emitValue(c, e.value), vt, tt, () => c.g.span(e.span), constValue(e.value));
   }
   return `(${setup}${writeLValue(c, lv, next)})`;
 }
@@ -592,7 +515,8 @@ function emitIncDec(c: Ctx, e: Expr, operand: Expr, op: '++' | '--', post: boole
   const sign = op === '++' ? '+' : '-';
   const one: Type = { kind: 'scalar', name: 'int' };
   const cur = readLValue(c, lv);
-  const bump = (v: string) => (isPtr(t) ? `(${v} ${sign} ${strideOf(t)})` : binaryValue(c, sign, v, t, '1', one, t, () => c.g.span(e.span)));
+  const ir = lowerBump(c, t, op, e.span);
+  const bump = (v: string) => (ir ? printJsValue(jsPrinter(c, v), ir) : binaryValue(c, sign, v, t, '1', one, t, () => c.g.span(e.span)));
   if (!post) return `(${setup}${writeLValue(c, lv, bump(cur))})`;
   const old = c.f ? c.f.temp() : '$gt';
   return `(${setup}${old} = ${cur}, ${writeLValue(c, lv, bump(old))}, ${old})`;
@@ -605,7 +529,7 @@ function emitCast(c: Ctx, e: CastExpr): string {
   const to = e.target.type ?? typeOfExpr(c, e);
   const v = emitValue(c, e.operand);
   if (to.kind === 'void') return `void ${v}`;
-  return exactFloat(c, e.operand, to, v) ?? convert(c, v, typeOfExpr(c, e.operand), to);
+  return convert(c, v, typeOfExpr(c, e.operand), to);
 }
 
 export function emitConstruct(c: Ctx, args: Expr[], t: Type): string {

@@ -5,6 +5,8 @@
  * Out: `js`, the body of a function of one parameter `$env` (runtime/hostlib/loader.ts runs it), and
  *      diagnostics for C the generator does not translate (BRK26xx; e.g. unstructured goto).
  * Pure: no I/O, no device; the same input gives the same text.
+ * Always: C's meaning of a scalar expression is decided in one place, the host IR (ir/index.ts); the
+ *      JavaScript (expr.ts) and the WebAssembly of call-free loops (wasmloop.ts) print it.
  *
  * `$env` (what the loader passes): { rt: BrookRuntime, lib: HostLib (its Mem is the program's
  * memory), H: runtime/hostlib/support.ts, K: CompiledKernel by name, S: HostSession (cells) }.

@@ -93,88 +93,9 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
       L.line(`} while (${emitCond(c, s.cond)});`);
       return;
     }
-    case 'ForStmt': {
-      const hasInit = s.init !== null;
-      if (hasInit) {
-        L.line('{');
-        L.indent();
-        emitStmt(c, s.init!, L);
-      }
-      const outerAliases = c.aliases;
-      const outerViews = c.views;
-      if (!outerViews && c.f && loopIsCallFree(s)) c.views = hoistViews(c, s, L);
-      const aliased = aliasGlobals(c, s);
-      if (aliased) {
-        for (const line of aliased.pre) L.line(line);
-        c.aliases = new Map([...(outerAliases ?? []), ...aliased.aliases]);
-      }
-      const cond = s.cond ? emitCond(c, s.cond) : '';
-      const update = s.update ? emitEffect(c, s.update) : '';
-      // A counted loop: its variable's range lets bounds.ts drop memory checks in the body.
-      const counted = countedLoop(c, s);
-      const outer = c.ranges;
-      const outerHoisted = c.hoisted;
-      if (counted) c.ranges = new Map(outer).set(counted.name, counted.range);
-      // Checks of pointer accesses done once for the whole loop (bounds.ts).
-      const hoisted = hoistChecks(c, s);
-      if (hoisted) {
-        for (const line of hoisted.pre) L.line(line);
-        c.hoisted = new Set([...(outerHoisted ?? []), ...hoisted.covered]);
-      }
-      // Counts of elements addressable for sure from the pointers the loop keeps (hoist.ts).
-      const outerSpans = c.spans;
-      const spans = hoistSpans(c, s);
-      if (spans) {
-        for (const line of spans.pre) L.line(line);
-        c.spans = new Map([...(outerSpans ?? []), ...spans.spans]);
-      }
-      try {
-        // A short straight-line body: single iterations until the rest is a multiple of UNROLL, then
-        // UNROLL per test (hoist.ts unrollTest).
-        const jsLoop = (): void => {
-          const unrolled = c.goto.labelAll ? undefined : unrollTest(c, s);
-          if (unrolled) {
-            loop(c, L, `for (; ${cond} && ${unrolled.rest} % ${UNROLL} !== 0; ${update})`, s.body);
-            L.line(`for (; ${unrolled.test};) {`);
-            interruptPoint(c, L);
-            for (let k = 0; k < UNROLL; k++) {
-              emitNested(c, s.body, L);
-              L.line(`  ${update};`);
-            }
-            L.line('}');
-          } else {
-            loop(c, L, `for (; ${cond}; ${update})`, s.body);
-          }
-        };
-        // A call-free loop in WebAssembly (wasmloop.ts), when everything in it is covered; its guard
-        // false, the JavaScript loop.
-        const compiled = c.goto.labelAll ? undefined : wasmLoop(c, s);
-        if (compiled?.guard) {
-          L.line(`if (${compiled.guard}) {`);
-          for (const line of compiled.lines) L.line('  ' + line);
-          L.line('} else {');
-          L.indent();
-          jsLoop();
-          L.dedent();
-          L.line('}');
-        } else if (compiled) {
-          for (const line of compiled.lines) L.line(line);
-        } else {
-          jsLoop();
-        }
-      } finally {
-        c.ranges = outer;
-        c.hoisted = outerHoisted;
-        c.aliases = outerAliases;
-        c.views = outerViews;
-        c.spans = outerSpans;
-      }
-      if (hasInit) {
-        L.dedent();
-        L.line('}');
-      }
+    case 'ForStmt':
+      emitFor(c, s, L);
       return;
-    }
     case 'ReturnStmt':
       emitReturn(c, s.value, L);
       return;
@@ -212,6 +133,92 @@ export function emitStmt(c: StmtCtx, s: Stmt, L: Lines): void {
       }
       emitStmt(c, s.body, L);
       return;
+  }
+}
+
+/**
+ * A `for` loop: its init in a block of its own, then (for a call-free loop) the hoisted views,
+ * aliases, check ranges and spans, and the loop as WebAssembly (wasmloop.ts) or JavaScript.
+ */
+function emitFor(c: StmtCtx, s: ForStmt, L: Lines): void {
+  const hasInit = s.init !== null;
+  if (hasInit) {
+    L.line('{');
+    L.indent();
+    emitStmt(c, s.init!, L);
+  }
+  const outerAliases = c.aliases;
+  const outerViews = c.views;
+  if (!outerViews && c.f && loopIsCallFree(s)) c.views = hoistViews(c, s, L);
+  const aliased = aliasGlobals(c, s);
+  if (aliased) {
+    for (const line of aliased.pre) L.line(line);
+    c.aliases = new Map([...(outerAliases ?? []), ...aliased.aliases]);
+  }
+  const cond = s.cond ? emitCond(c, s.cond) : '';
+  const update = s.update ? emitEffect(c, s.update) : '';
+  // A counted loop: its variable's range lets bounds.ts drop memory checks in the body.
+  const counted = countedLoop(c, s);
+  const outer = c.ranges;
+  const outerHoisted = c.hoisted;
+  if (counted) c.ranges = new Map(outer).set(counted.name, counted.range);
+  // Checks of pointer accesses done once for the whole loop (bounds.ts).
+  const hoisted = hoistChecks(c, s);
+  if (hoisted) {
+    for (const line of hoisted.pre) L.line(line);
+    c.hoisted = new Set([...(outerHoisted ?? []), ...hoisted.covered]);
+  }
+  // Counts of elements addressable for sure from the pointers the loop keeps (hoist.ts).
+  const outerSpans = c.spans;
+  const spans = hoistSpans(c, s);
+  if (spans) {
+    for (const line of spans.pre) L.line(line);
+    c.spans = new Map([...(outerSpans ?? []), ...spans.spans]);
+  }
+  try {
+    // A short straight-line body: single iterations until the rest is a multiple of UNROLL, then
+    // UNROLL per test (hoist.ts unrollTest).
+    const jsLoop = (): void => {
+      const unrolled = c.goto.labelAll ? undefined : unrollTest(c, s);
+      if (unrolled) {
+        loop(c, L, `for (; ${cond} && ${unrolled.rest} % ${UNROLL} !== 0; ${update})`, s.body);
+        L.line(`for (; ${unrolled.test};) {`);
+        interruptPoint(c, L);
+        for (let k = 0; k < UNROLL; k++) {
+          emitNested(c, s.body, L);
+          L.line(`  ${update};`);
+        }
+        L.line('}');
+      } else {
+        loop(c, L, `for (; ${cond}; ${update})`, s.body);
+      }
+    };
+    // A call-free loop in WebAssembly (wasmloop.ts), when everything in it is covered; its guard
+    // false, the JavaScript loop.
+    const compiled = c.goto.labelAll ? undefined : wasmLoop(c, s);
+    if (compiled?.guard) {
+      L.line(`if (${compiled.guard}) {`);
+      for (const line of compiled.lines) L.line('  ' + line);
+      L.line('} else {');
+      L.indent();
+      jsLoop();
+      L.dedent();
+      L.line('}');
+    } else if (compiled) {
+      for (const line of compiled.lines) L.line(line);
+    } else {
+      jsLoop();
+    }
+  } finally {
+    c.ranges = outer;
+    c.hoisted = outerHoisted;
+    c.aliases = outerAliases;
+    c.views = outerViews;
+    c.spans = outerSpans;
+  }
+  if (hasInit) {
+    L.dedent();
+    L.line('}');
   }
 }
 

@@ -1,0 +1,582 @@
+/**
+ * The writer of one call-free host loop as a WebAssembly function (wasmloop.ts decides which loops
+ * and calls it): the loop's statements, its variables (WebAssembly locals, passed in and back as
+ * JavaScript values) and its memory accesses, checked as the JavaScript code checks them. Values
+ * are the host IR's (ir/index.ts), printed by ir/print-wasm.ts; this writer supplies the IR's leaves.
+ */
+import type { Expr, ForStmt, Stmt } from '../../ast.js';
+import type { Type } from '../../types.js';
+import { sizeOf } from '../../types.js';
+import { FuncBuilder } from '../wasm/func.js';
+import { OP } from '../wasm/encode.js';
+import type { HostWasmModule } from './wasmmodule.js';
+import { WASM_FAULT_RECORD } from '../../host-memory.js';
+import { countedLoop, provenInBounds } from './bounds.js';
+import type { Ctx } from './expr.js';
+import { emitValue as emitJsValue } from './expr.js';
+import { componentOffset, fieldPlace, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, notCompiled, printWasmCond, printWasmIndex, printWasmValue, swizzleComponents, valType, wasmKind, type ArithOp, type WasmKind, type WasmPrinter } from './ir/index.js';
+import { storageOf } from './gen.js';
+
+const INT: Type = { kind: 'scalar', name: 'int' };
+
+/** Iterations a cell's compiled loop runs before it returns to let the session stop the cell. */
+const CELL_CHUNK = 65536;
+
+
+/** Value kinds a compiled loop handles (ir/print-wasm.ts): the 32-bit integers, float, double, pointers. */
+export type Kind = WasmKind;
+
+function no(what: string): never {
+  return notCompiled(what);
+}
+
+function kindOf(t: Type | undefined): Kind {
+  if (!t) return no('an untyped expression');
+  return wasmKind(kindOfType(t));
+}
+
+export const wt = valType;
+const isFloat = (k: Kind) => k === 'float' || k === 'double';
+
+export interface Var {
+  /** Where the value comes from and (if assigned) goes back to in JavaScript. */
+  js: string;
+  kind: Kind;
+  local: number;
+  assigned: boolean;
+  /** A read-only source (an alias, an address, a span count): never written back. */
+  readOnly: boolean;
+}
+
+interface LValue {
+  type: Kind;
+  /** A JavaScript-held variable. */
+  v?: Var;
+  /** Memory: pushes the byte address (checked as the JavaScript code would check it). */
+  addr?: (write: boolean) => void;
+}
+
+export class LoopWriter {
+  readonly b: FuncBuilder;
+  readonly vars = new Map<string, Var>();
+  /** A cell's loop: the local that says it ended (1) rather than ran out of its iterations (0). */
+  done: number | undefined;
+  /** Counts of checked pointers, by variable: the guard that sets it (if needed) and wants it above 0. */
+  readonly guards = new Map<string, string>();
+  private readonly loops: { brk: string; cont: string }[] = [];
+  private labels = 0;
+
+  constructor(private readonly c: Ctx, private readonly mod: HostWasmModule, params: Var[], private readonly counts: Map<string, string>) {
+    this.b = new FuncBuilder(params.map((v) => wt(v.kind)));
+    params.forEach((v, k) => this.vars.set(v.js, { ...v, local: k, assigned: false }));
+  }
+
+  private variable(js: string, kind: Kind, readOnly: boolean): Var {
+    let v = this.vars.get(js);
+    if (!v) {
+      v = { js, kind, local: this.b.local(wt(kind)), assigned: false, readOnly };
+      this.vars.set(js, v);
+    }
+    return v;
+  }
+
+  private label(): string {
+    return `l${this.labels++}`;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Statements
+
+  /**
+   * A `for` loop: `top` is the compiled loop itself (its init already ran in JavaScript). In a cell,
+   * the top loop counts its iterations down from CELL_CHUNK and leaves early when none is left, with
+   * `done` 0; a normal end sets `done` to 1 (the caller calls again until then).
+   */
+  loop(s: ForStmt, top: boolean): void {
+    const c = this.c;
+    const b = this.b;
+    const outer = c.ranges;
+    if (!top && s.init) this.stmt(s.init);
+    const counted = countedLoop(c, s);
+    if (counted && !top) c.ranges = new Map(outer).set(counted.name, counted.range);
+    try {
+      if (top && c.g.cell) {
+        this.done = b.local('i32');
+        const budget = b.local('i32');
+        const out = this.label();
+        b.i32(CELL_CHUNK).set(budget);
+        b.open('block', out);
+        this.loopBody(s.cond, s.body, s.update, false, () => b.get(budget).i32(1).op('i32.sub').tee(budget).op('i32.eqz').brIf(out));
+        b.i32(1).set(this.done);
+        b.close();
+      } else {
+        this.loopBody(s.cond, s.body, s.update, false);
+      }
+    } finally {
+      c.ranges = outer;
+    }
+  }
+
+  /** `backEdge`: code run after the update, before the next test (the cell's iteration count). */
+  private loopBody(cond: Expr | null, body: Stmt, update: Expr | null, doWhile: boolean, backEdge?: () => void): void {
+    const b = this.b;
+    const brk = this.label();
+    const top = this.label();
+    const cont = this.label();
+    b.open('block', brk).open('loop', top);
+    if (cond && !doWhile) {
+      this.cond(cond);
+      b.op('i32.eqz').brIf(brk);
+    }
+    this.loops.push({ brk, cont });
+    b.open('block', cont);
+    this.stmt(body);
+    b.close();
+    this.loops.pop();
+    if (update) this.effect(update);
+    backEdge?.();
+    if (doWhile) {
+      this.cond(cond!);
+      b.brIf(top);
+    } else {
+      b.br(top);
+    }
+    b.close().close();
+  }
+
+  private stmt(s: Stmt): void {
+    const b = this.b;
+    switch (s.kind) {
+      case 'Block':
+        for (const x of s.body) this.stmt(x);
+        return;
+      case 'ExprStmt':
+        this.effect(s.expr);
+        return;
+      case 'EmptyStmt':
+        return;
+      case 'DeclStmt': {
+        const d = s.decl;
+        if (d.kind !== 'VarDecl') return no('this declaration');
+        if (d.isStatic || d.isExtern) return;
+        for (const dec of d.declarators) {
+          if (dec.streamDims || dec.symbol?.type.kind === 'stream') no('streams');
+          if (!dec.init) continue;
+          if (dec.init.kind === 'InitList' || !dec.symbol) no('a brace initializer');
+          const lv = this.identLValue(dec.symbol.emitName, dec.symbol, dec.symbol.type);
+          this.assign(lv, () => this.valueAs(dec.init as Expr, lv.type), false);
+        }
+        return;
+      }
+      case 'IfStmt':
+        this.cond(s.cond);
+        b.open('if');
+        this.stmt(s.then);
+        if (s.else) {
+          b.else();
+          this.stmt(s.else);
+        }
+        b.close();
+        return;
+      case 'WhileStmt':
+        this.loopBody(s.cond, s.body, null, false);
+        return;
+      case 'DoWhileStmt':
+        this.loopBody(s.cond, s.body, null, true);
+        return;
+      case 'ForStmt':
+        this.loop(s, false);
+        return;
+      case 'BreakStmt':
+        if (!this.loops.length) no('break outside a loop');
+        b.br(this.loops[this.loops.length - 1]!.brk);
+        return;
+      case 'ContinueStmt':
+        if (!this.loops.length) no('continue outside a loop');
+        b.br(this.loops[this.loops.length - 1]!.cont);
+        return;
+      default:
+        return no(s.kind);
+    }
+  }
+
+  /** Evaluate for effect only. */
+  private effect(e: Expr): void {
+    if (e.kind === 'CommaExpr') {
+      for (const x of e.exprs) this.effect(x);
+      return;
+    }
+    if (e.kind === 'PostfixExpr' || (e.kind === 'UnaryExpr' && (e.op === '++' || e.op === '--'))) {
+      this.incDec(e.operand, e.op as '++' | '--', false, false);
+      return;
+    }
+    if (e.kind === 'AssignExpr') {
+      this.assignExpr(e, false);
+      return;
+    }
+    if (e.kind === 'CastExpr' && e.target.type?.kind === 'void') {
+      this.effect(e.operand);
+      return;
+    }
+    this.value(e);
+    this.b.op('drop');
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Values
+  // -------------------------------------------------------------------------------------------------
+  // Values: the host IR (ir/index.ts) decides their meaning, ir/print-wasm.ts prints it; this class
+  // supplies the IR's leaves (variables, memory, assignments) and the loop's statements.
+
+  private printer(current?: () => Kind): WasmPrinter {
+    return { b: this.b, mod: this.mod, leaf: (e) => this.leaf(e), current, span: (at) => this.c.g.span(at) };
+  }
+
+  /** Pushes a truth value (i32, nonzero = true). */
+  private cond(e: Expr): void {
+    const ir = lowerCond(this.c, e);
+    if (!ir) return no('this condition');
+    printWasmCond(this.printer(), ir);
+  }
+
+  private value(e: Expr): Kind {
+    const ir = lowerValue(this.c, e);
+    if (!ir) return no(`values of type ${e.type?.kind ?? 'unknown'}`);
+    return printWasmValue(this.printer(), ir);
+  }
+
+  private valueAs(e: Expr, to: Kind): void {
+    const ir = lowerAs(this.c, e, to);
+    if (!ir) return no(`values of type ${e.type?.kind ?? 'unknown'}`);
+    printWasmValue(this.printer(), ir);
+  }
+
+  /** Pushes an operand the IR leaves to this writer (its kind): what lives in locals and memory. */
+  private leaf(e: Expr): Kind {
+    switch (e.kind) {
+      case 'Ident': {
+        const sym = e.symbol;
+        if (!sym) return no('an unresolved name');
+        // Library constants with a value are IR literals; the others are not values here.
+        if (sym.kind === 'constant' || sym.kind === 'hostlib') return no(`'${e.name}'`);
+        return this.read(this.identLValue(sym.emitName, sym, e.type!));
+      }
+      case 'AssignExpr': return this.assignExpr(e, true);
+      case 'PostfixExpr': return this.incDec(e.operand, e.op, true, true);
+      case 'UnaryExpr':
+        switch (e.op) {
+          case '++': case '--': return this.incDec(e.operand, e.op, false, true);
+          case '*': return this.read(this.lvalue(e));
+          case '&': {
+            // An address, not an access: nothing is checked (one past the end is valid C).
+            const o = e.operand;
+            const ir = o.kind === 'IndexExpr' ? lowerElementAddress(this.c, o.object, o.index) : undefined;
+            if (!ir) return no('this address');
+            return printWasmValue(this.printer(), ir);
+          }
+        }
+        return no('this unary operator');
+      case 'CallExpr': return no('a call'); // math.h calls are IR nodes; the loop is call-free
+      case 'IndexExpr': case 'MemberExpr': {
+        // An element or member that is itself an array (m[i] of a 2-D array) is its address: no access.
+        if (e.type?.kind === 'array') {
+          const ir = e.kind === 'IndexExpr' ? lowerElementAddress(this.c, e.object, e.index) : undefined;
+          if (!ir) return no('an array member');
+          return printWasmValue(this.printer(), ir);
+        }
+        return this.read(this.lvalue(e));
+      }
+      case 'CommaExpr':
+        e.exprs.forEach((x, k) => {
+          if (k < e.exprs.length - 1) this.effect(x);
+        });
+        return this.value(e.exprs[e.exprs.length - 1]!);
+      default:
+        return no(e.kind);
+    }
+  }
+  // -------------------------------------------------------------------------------------------------
+  // Variables and memory
+
+  private identLValue(emitName: string, sym: NonNullable<Extract<Expr, { kind: 'Ident' }>['symbol']>, t: Type): LValue {
+    const c = this.c;
+    const st = storageOf(c, sym);
+    if (!st) return no('a variable without storage');
+    if (t.kind === 'array') {
+      // An array is its address: a module or frame constant.
+      const addr = c.aliases?.get(emitName) ?? (st.kind === 'mem' ? st.addr : no('an array held in JavaScript'));
+      const v = this.variable(addr, 'ptr', true);
+      return { type: 'ptr', v };
+    }
+    const k = kindOf(t);
+    if (st.kind === 'js') {
+      const alias = c.aliases?.get(emitName);
+      return { type: k, v: this.variable(alias ?? st.name, k, alias !== undefined) };
+    }
+    // A scalar in memory (its address taken, or a global in Mem): a plain access at a fixed address.
+    const base = this.variable(c.aliases?.get(emitName) ?? st.addr, 'ptr', true);
+    return { type: k, addr: () => this.b.get(base.local) };
+  }
+
+  /** Where an IndexExpr, MemberExpr or `*p` lives: expr.ts lvalueOrNull, with the same checks. */
+  private lvalue(e: Expr): LValue {
+    const c = this.c;
+    const b = this.b;
+    if (e.kind === 'Ident' && e.symbol) return this.identLValue(e.symbol.emitName, e.symbol, e.type!);
+    if (e.kind === 'UnaryExpr' && e.op === '*') {
+      const t = kindOf(e.type);
+      if (c.g.accessCheck(e.span) !== undefined) return no('a checked dereference');
+      return { type: t, addr: () => void this.valueAs(e.operand, 'ptr') };
+    }
+    if (e.kind === 'IndexExpr') {
+      const t = kindOf(e.type);
+      if (t === 'ptr') return no('an element that is a pointer');
+      return { type: t, addr: this.element(e) };
+    }
+    if (e.kind === 'MemberExpr') {
+      // A struct field or one vector component of an element in memory: the element's address (and
+      // check) plus the member's offset. `p->f` is `p[0].f`.
+      const t = kindOf(e.type);
+      if (t === 'ptr') return no('a member that is a pointer');
+      const ot = e.object.type;
+      const whole = e.arrow ? (ot?.kind === 'pointer' ? ot.to : undefined) : ot;
+      if (!whole) return no('this member access');
+      let offset: number;
+      if (whole.kind === 'struct') {
+        const field = fieldPlace(whole, e.member);
+        if (!field) return no('this member');
+        offset = field.offset;
+      } else if (whole.kind === 'vector' && e.member.length === 1) {
+        const comp = swizzleComponents(e.member)[0]!;
+        if (comp < 0) return no('this component');
+        offset = componentOffset(whole, comp);
+      } else {
+        return no('struct members and vector components');
+      }
+      let addr: (write: boolean) => void;
+      if (e.arrow) {
+        if (e.object.kind !== 'Ident') return no('-> on an expression');
+        addr = this.element({ kind: 'IndexExpr', span: e.span, object: e.object, index: { kind: 'NumberLit', span: e.span, value: 0, type: INT } as Expr, type: whole } as Extract<Expr, { kind: 'IndexExpr' }>);
+      } else if (e.object.kind === 'IndexExpr') {
+        addr = this.element(e.object);
+      } else if (e.object.kind === 'Ident' && e.object.symbol) {
+        const base = this.identLValue(e.object.symbol.emitName, e.object.symbol, { kind: 'array', elem: whole, length: 1 } as Type);
+        addr = () => void this.b.get(base.v!.local);
+      } else {
+        return no('this member access');
+      }
+      return {
+        type: t,
+        addr: (write: boolean) => {
+          addr(write);
+          if (offset) b.i32(offset).op('i32.add');
+        },
+      };
+    }
+    return no('this assignment target');
+  }
+
+  /**
+   * The address of element `P[i]` (pushed by the returned function), checked as the JavaScript code
+   * checks it: proven and hoisted accesses not at all; otherwise against the count of elements of the
+   * malloc block P starts (hoistSpans' count, or one the guard computes before the loop), trapping
+   * after a record outside it. Whole elements of any size: scalars, vectors, structs.
+   */
+  private element(e: Extract<Expr, { kind: 'IndexExpr' }>): (write: boolean) => void {
+    const c = this.c;
+    const b = this.b;
+    const ot = e.object.type;
+    // The address is the IR's `&P[i]` (ir/lower.ts: the index as a long, scaled by the element size).
+    const at = lowerElementAddress(c, e.object, e.index);
+    if (!ot || (ot.kind !== 'pointer' && ot.kind !== 'array') || at?.op !== 'ptradd') return no('indexing this');
+    const stride = at.stride;
+    const size = sizeOf(e.type!);
+    const it = kindOf(e.index.type);
+    if (it === 'uint' || it === 'ptr' || isFloat(it)) return no('this index type');
+    const check = provenInBounds(c, e) ? undefined : c.g.accessCheck(e.span);
+    if (check === undefined) return () => void printWasmValue(this.printer(), at);
+    if (stride < size) return no('an element larger than its stride');
+    // A fixed array (global, static, local: storage nothing frees) holds its length; a pointer held
+    // in a variable, the elements of the malloc block it starts.
+    const fixed = ot.kind === 'array' && ot.length !== null && e.object.kind === 'Ident' && e.object.symbol?.kind !== 'param' && storageOf(c, e.object.symbol!)?.kind === 'mem';
+    if (!fixed && (e.object.kind !== 'Ident' || ot.kind !== 'pointer')) return no('a checked access without a count');
+    const length = fixed && ot.kind === 'array' ? ot.length! : undefined;
+    const count = length === undefined ? this.variable(this.countOf(e.object as Extract<Expr, { kind: 'Ident' }>, stride, size), 'int', true) : undefined;
+    const spanK = this.mod.spanIndex(check);
+    return (write: boolean) => {
+      const base = b.local('i32');
+      const q = b.local('i32');
+      printWasmValue(this.printer(), at.ptr);
+      b.set(base);
+      printWasmIndex(this.printer(), at.index);
+      b.tee(q);
+      if (count) b.get(count.local);
+      else b.i32(length!);
+      b.op('i32.lt_u').op('i32.eqz');
+      // Outside the block: record the access and trap (a call here, even never taken, makes V8 keep
+      // the loop's values in memory: a checked gather ran 3x slower). The loop runs only where every
+      // count is above 0, so this element is outside its block: a fault (hostlib support.ts ckbs says
+      // which), raised by wasmFault from the record.
+      b.open('if');
+      // The array's length, or -1: the count of the malloc block base starts.
+      const record = [1, spanK, base, q, write ? 1 : 0, stride, size, length ?? -1];
+      record.forEach((v, k) => {
+        b.i32(WASM_FAULT_RECORD + 4 * k);
+        if (k === 2 || k === 3) b.get(v);
+        else b.i32(v);
+        b.code.push(OP['i32.store'], 2, 0);
+      });
+      b.op('unreachable');
+      b.close();
+      b.get(base).get(q);
+      if (stride !== 1) b.i32(stride).op('i32.mul');
+      b.op('i32.add');
+    };
+  }
+
+  /**
+   * The JavaScript variable holding how many elements of `stride` bytes the malloc block pointer P
+   * starts holds: hoistSpans' count where it made one, else a temp the loop's guard sets
+   * ($H.count); the guard also requires it above 0.
+   */
+  private countOf(p: Extract<Expr, { kind: 'Ident' }>, stride: number, size: number): string {
+    const c = this.c;
+    const pJs = emitJsValue(c, p);
+    const shift = Math.log2(stride);
+    const spanned = stride === size && Number.isInteger(shift) ? c.spans?.get(`${pJs}|${shift}`) : undefined;
+    if (spanned) {
+      this.guards.set(spanned, `${spanned} > 0`);
+      return spanned;
+    }
+    const key = `${pJs}|${stride}`;
+    let t = this.counts.get(key);
+    if (!t) {
+      t = c.f!.temp();
+      this.counts.set(key, t);
+    }
+    this.guards.set(t, `(${t} = $H.count($M, ${pJs}, ${stride})) > 0`);
+    return t;
+  }
+
+  private read(lv: LValue): Kind {
+    const b = this.b;
+    if (lv.v) {
+      b.get(lv.v.local);
+      return lv.type;
+    }
+    lv.addr!(false);
+    this.load(lv.type);
+    return lv.type;
+  }
+
+  private load(k: Kind): void {
+    const [load, , align] = memoryOps(k);
+    this.b.code.push(OP[load], align, 0);
+  }
+
+  private store(k: Kind): void {
+    const [, store, align] = memoryOps(k);
+    this.b.code.push(OP[store], align, 0);
+  }
+
+  /**
+   * Store the value `compute` pushes (already of lv.type) into lv; with `keep`, leave it on the stack.
+   * The address is computed (and checked) before the value, as in JavaScript's `view[index] = value`.
+   */
+  private assign(lv: LValue, compute: () => void, keep: boolean, addrLocal?: number): void {
+    const b = this.b;
+    if (lv.v) {
+      if (lv.v.readOnly) no('assigning a value the loop only reads');
+      if (lv.type === 'ptr') no('a pointer the loop assigns');
+      lv.v.assigned = true;
+      compute();
+      if (keep) b.tee(lv.v.local);
+      else b.set(lv.v.local);
+      return;
+    }
+    if (addrLocal === undefined) {
+      lv.addr!(true);
+    } else {
+      b.get(addrLocal);
+    }
+    compute();
+    if (keep) {
+      const t = b.local(wt(lv.type));
+      const a = b.local('i32');
+      b.set(t).set(a).get(a).get(t);
+      this.store(lv.type);
+      b.get(t);
+    } else {
+      this.store(lv.type);
+    }
+  }
+
+  private assignExpr(e: Extract<Expr, { kind: 'AssignExpr' }>, keep: boolean): Kind {
+    const lv = this.lvalue(e.target);
+    const tt = e.target.type!;
+    const k = lv.type;
+    if (e.op === '=') {
+      this.assign(lv, () => this.valueAs(e.value, k), keep);
+      return k;
+    }
+    if (tt.kind === 'pointer') return no('pointer arithmetic assignment');
+    const ir = lowerCompound(this.c, e.op.slice(0, -1) as ArithOp, tt, e.value, e.span);
+    if (!ir) return no('this compound assignment');
+    const a = this.address(lv);
+    this.assign(lv, () => void printWasmValue(this.printer(() => this.readAt(lv, a)), ir), keep, a);
+    return k;
+  }
+
+  /** A memory lvalue's address computed (and checked, as a write) once, for a read-modify-write. */
+  private address(lv: LValue): number | undefined {
+    if (lv.v) return undefined;
+    const a = this.b.local('i32');
+    lv.addr!(true);
+    this.b.set(a);
+    return a;
+  }
+
+  private readAt(lv: LValue, a: number | undefined): Kind {
+    if (a === undefined) return this.read(lv);
+    this.b.get(a);
+    this.load(lv.type);
+    return lv.type;
+  }
+
+  private incDec(operand: Expr, op: '++' | '--', post: boolean, keep: boolean): Kind {
+    const b = this.b;
+    const lv = this.lvalue(operand);
+    const k = lv.type;
+    if (k === 'ptr') return no('a pointer the loop steps');
+    const ir = lowerBump(this.c, operand.type!, op, operand.span);
+    if (!ir) return no('this increment');
+    const a = this.address(lv);
+    let old: number | undefined;
+    const current = (): Kind => {
+      const r = this.readAt(lv, a);
+      if (post && keep) {
+        old = b.local(valType(k));
+        b.tee(old);
+      }
+      return r;
+    };
+    this.assign(lv, () => void printWasmValue(this.printer(current), ir), keep && !post, a);
+    if (old !== undefined) b.get(old);
+    return k;
+  }
+}
+
+/** The load and store instructions of a value kind in memory, and log2 of its alignment. */
+function memoryOps(k: Kind): [keyof typeof OP, keyof typeof OP, number] {
+  switch (k) {
+    case 'float': return ['f32.load', 'f32.store', 2];
+    case 'double': return ['f64.load', 'f64.store', 3];
+    case 'char': return ['i32.load8_s', 'i32.store8', 0];
+    case 'uchar': return ['i32.load8_u', 'i32.store8', 0];
+    case 'short': return ['i32.load16_s', 'i32.store16', 1];
+    case 'ushort': return ['i32.load16_u', 'i32.store16', 1];
+    case 'ptr': return no('a pointer in memory (8 bytes)');
+    default: return ['i32.load', 'i32.store', 2];
+  }
+}
+
