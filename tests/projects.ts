@@ -28,6 +28,7 @@ export const PROJECT_BUILD: Record<ProjectName, BuildLevel> = { unit: 'none', gp
 export const GPU_TESTS = [
   'tests/brt/fusion.test.ts',
   'tests/brt/plan-cache.test.ts',
+  'tests/compiler/writer-agreement.test.ts', // the WGSL writer on lavapipe beside the CPU writers
   'tests/fuzz/mutation.test.ts', // imports dist/fuzz; the differential fuzzer (issue 26) runs the WGSL writer on lavapipe
   'tests/golden/wgsl-dawn.test.ts',
   'tests/library/blas.test.ts',
