@@ -26,6 +26,7 @@ import type { SourceSet, Span } from './source.js';
 import { reportSyntax } from './messages/syntax.js';
 import { evaluateCondition } from './preprocess-expr.js';
 import { HideSets, NO_HIDE, sameDefinition, stringize } from './preprocess-macros.js';
+import { brookHeaderOf, isLibraryName, isSystemHeaderName, LIBRARY_HINT, unavailableHeader } from './preprocess-headers.js';
 
 export interface MacroDef {
   name: string;
@@ -601,49 +602,4 @@ class Preprocessor {
 function joinSpan(a: Span, b: Span): Span {
   if (a.file !== b.file || b.end < a.start) return a;
   return { file: a.file, start: a.start, end: b.end };
-}
-
-/** Headers of the C library and of BrookGPU's runtime, which the host library and runtime replace. */
-const SYSTEM_HEADERS = new Set([
-  'assert.h', 'ctype.h', 'errno.h', 'float.h', 'limits.h', 'locale.h', 'math.h', 'setjmp.h', 'signal.h',
-  'stdarg.h', 'stddef.h', 'stdint.h', 'stdbool.h', 'stdio.h', 'stdlib.h', 'string.h', 'time.h', 'unistd.h',
-  'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'cstdio', 'cstdlib', 'cmath', 'cstring',
-]);
-
-/** Why a header of a window system (or of Windows) cannot be used here, with what to do instead. */
-function unavailableHeader(name: string): { why: string; hint: string } | undefined {
-  const n = name.replace(/\\/g, '/').toLowerCase();
-  if (/^(gl|glut|opengl)\//.test(n) || /^(glut|freeglut|glew)\.h$/.test(n)) {
-    return {
-      why: 'GLUT and OpenGL open a window and draw on the screen, which a Brook program run here cannot do',
-      hint: 'compute with streams and kernels and print or write the results (printf, fopen/fwrite of a PPM file); leave the drawing code out',
-    };
-  }
-  if (n === 'windows.h') {
-    return { why: 'the Windows API (windows.h) is not available', hint: "use the C library instead (time.h's clock() for timing), or leave the file out" };
-  }
-  return undefined;
-}
-
-export function isSystemHeaderName(name: string): boolean {
-  const n = name.replace(/\\/g, '/');
-  if (isLibraryName(n)) return false;
-  return SYSTEM_HEADERS.has(n) || /^(brook\/|brt)/.test(n) || /^brook[^/]*\.(h|hpp)$/.test(n);
-}
-
-/** `brook/NAME.br`: a Brook library shipped with the package (runtime/library resolves it). */
-export function isLibraryName(name: string): boolean {
-  return /^brook\/[A-Za-z0-9_-]+\.br$/.test(name);
-}
-
-const LIBRARY_HINT = "Brook libraries are included as #include <brook/NAME.br> from the package's lib/brook folder (brook/blas.br); check the name";
-
-/**
- * BrookGPU's build ran brcc on each Brook header, `NAME.brh` -> `built/NAME.hpp` (the apps' common.mk:
- * `$(OBJDIR)/%.hpp: %.brh`), and C++ files included the generated one. Here the Brook header itself
- * is read: the name of the header that `name` was generated from, or undefined.
- */
-export function brookHeaderOf(name: string): string | undefined {
-  const m = /^(?:\.\/)?built\/(.+)\.hpp$/.exec(name);
-  return m ? `${m[1]}.brh` : undefined;
 }

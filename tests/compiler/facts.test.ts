@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import type { IRExpr, IRStmt, KernelIR } from '../../runtime/compiler/ir.js';
-import { counterJoins, gatherIndex, kernelFacts, treeJoins } from '../../runtime/compiler/facts/index.js';
+import { gatherIndex, kernelFacts, treeJoins } from '../../runtime/compiler/facts/index.js';
 
 function irOf(src: string, name: string): KernelIR {
   const out = compile(`${src}\nint main() { return 0; }\n`, { fileName: 'facts.test.br' });
@@ -115,9 +115,5 @@ describe('compiler/facts: reductions', () => {
       expect(joins.length).toBe(m - 1);
       expect(joins.every(([l, r]) => l < r)).toBe(true);
     }
-  });
-
-  it('the block joins count like a binary counter', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(counterJoins)).toEqual([0, 1, 0, 2, 0, 1, 0, 3]);
   });
 });

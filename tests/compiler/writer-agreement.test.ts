@@ -10,6 +10,8 @@
  *   (compiler/facts reduce.ts), so they must be identical bit for bit; the WebGPU schedule groups
  *   differently (BROOK.md 5 allows any tree), so it must be within n * 2^-23 * sum |x| of the
  *   float64 sum, and so must the CPU result.
+ * Block reductions into a stream compare the JavaScript writer with WGSL: the WebAssembly writer has
+ * no block form, so the CPU runtime with WebAssembly on runs them as JavaScript.
  * These tests must not skip: CI installs lavapipe (scripts/setup-system.sh).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -56,14 +56,17 @@ export function jsRoundedIndex(x: string): string {
 
 /**
  * The WGSL index functions (codegen/wgsl/memory.ts INDEX_LIBRARY): brk_gi for a float index,
- * brk_gii for an i32, brk_giu for a u32. Branch-free: NaN and negatives select 0; u32() saturates,
- * so huge values clamp at n - 1.
+ * brk_giz for a whole float one, brk_gii for an i32, brk_giu for a u32. Branch-free: NaN and
+ * negatives select 0; u32() saturates, so huge values clamp at n - 1.
  */
 export const WGSL_GATHER_FUNCTIONS = `// Gather index rounding (compiler/facts/gather.ts): floor(i + ${GATHER_ROUND_BIAS}), clamped to [0, n - 1]; NaN gives 0.
 // Branch-free: NaN and negatives select 0; u32() saturates, so huge values clamp at n - 1.
 fn brk_gi(x: f32, n: u32) -> u32 {
   let f = ${wgslRoundedIndex('x')};
   return min(u32(select(0.0, f, f >= 0.0)), max(n, 1u) - 1u);
+}
+fn brk_giz(x: f32, n: u32) -> u32 {
+  return min(u32(select(0.0, x, x >= 0.0)), max(n, 1u) - 1u);
 }
 fn brk_gii(x: i32, n: u32) -> u32 {
   return min(u32(max(x, 0i)), max(n, 1u) - 1u);
@@ -72,9 +75,10 @@ fn brk_giu(x: u32, n: u32) -> u32 {
   return min(x, max(n, 1u) - 1u);
 }`;
 
-/** The WGSL function name for an index of WGSL scalar kind `kind` ('f32', 'i32', 'u32'). */
-export function wgslGatherFunction(kind: string): 'brk_gi' | 'brk_gii' | 'brk_giu' {
-  return kind === 'f32' ? 'brk_gi' : kind === 'i32' ? 'brk_gii' : 'brk_giu';
+/** The WGSL function name for an index of WGSL scalar kind `kind` ('f32', 'i32', 'u32'); `whole`: a
+ *  float index the kernel facts know to be a whole number. */
+export function wgslGatherFunction(kind: string, whole = false): 'brk_gi' | 'brk_giz' | 'brk_gii' | 'brk_giu' {
+  return kind === 'f32' ? (whole ? 'brk_giz' : 'brk_gi') : kind === 'i32' ? 'brk_gii' : 'brk_giu';
 }
 
 /** The rounded (not yet clamped) float index, as a WGSL expression of f32 `x`. */

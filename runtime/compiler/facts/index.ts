@@ -33,7 +33,7 @@ export {
   type IndexClass,
 } from './gather.js';
 export { EXACT_F32, type ExactTerm, type WholeSeeds } from './whole.js';
-export { counterJoins, isCommutativeReduction, REDUCE_CHUNK, reductionFacts, treeJoins, type ReductionFacts } from './reduce.js';
+export { isCommutativeReduction, REDUCE_CHUNK, reductionFacts, treeJoins, type ReductionFacts } from './reduce.js';
 
 type GatherExpr = Extract<IRExpr, { op: 'gather' }>;
 

@@ -13,9 +13,11 @@
  * - Chunks (CPU writers): a whole-stream reduction folds chunks of REDUCE_CHUNK elements left to right
  *   into one partial each, then joins the partials in the fixed tree `treeJoins` (neighbours first:
  *   (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up). A block reduction folds chunks of
- *   REDUCE_CHUNK and joins finished chunks on a stack like a binary counter (`counterJoins`:
- *   adjacent partials only), then folds what is left on the stack right to left. The result never
- *   depends on how positions are split among threads.
+ *   REDUCE_CHUNK and joins finished chunks on a stack like a binary counter (after the d-th finished
+ *   chunk, the top two partials are joined once per trailing zero bit of d: adjacent partials only),
+ *   then folds what is left on the stack right to left (the JavaScript writer prints it; the
+ *   WebAssembly writer has no block form). The result never depends on how positions are split
+ *   among threads.
  * - The WebGPU schedules (compiler/schedule order.ts) print this same order, leaves of REDUCE_CHUNK
  *   and the fixed tree, for every workgroup size, so an ordered reduction gives the CPU's bits; where
  *   the order cannot matter (`commutativeOperator`: r = r + a, r * a, min, max over the two operands
@@ -83,15 +85,4 @@ export function treeJoins(m: number): [number, number][] {
   const out: [number, number][] = [];
   for (let s = 1; s < m; s *= 2) for (let i = 0; i + s < m; i += 2 * s) out.push([i, i + s]);
   return out;
-}
-
-/**
- * The binary-counter joins of a block reduction after its `done`-th finished chunk (1-based): how
- * many times the top two stack partials are joined (left = the lower one). Adjacent partials only,
- * so element order is kept and the stack holds at most one partial per bit of the chunk count.
- */
-export function counterJoins(done: number): number {
-  let n = 0;
-  for (let m = done; (m & 1) === 0 && m > 0; m >>= 1) n++;
-  return n;
 }

@@ -7,28 +7,22 @@
  * backends/cpu/launchdata.ts), [start, end) a range of linear positions in row-major order of the
  * iteration space. Splitting a range into pieces never changes a result (workers rely on it). A full
  * reduction stores one partial accumulator per chunk of `L.chunk` positions into `L.partials` (a
- * Float64Array); the caller combines them in a fixed tree with `combineAt`.
+ * Float64Array); the caller combines them in the fixed tree of compiler/facts reduce.ts (treeJoins)
+ * with `combineAt`.
  *
- * Positions: the iteration space is padded to 4 dimensions (c0 slowest .. c3 fastest). The range is
- * walked row by row (a row: positions that differ only in c3), so everything that depends on c0..c2
- * (row bases of strided arguments, indexof y/z/w, iterator components along slower dimensions, and
- * every pure expression of the body built only from such values) is computed once per row, not per
- * element. Inside a row each stream argument's offset is a running index advanced by its element
- * size. Addressing is arithmetic, never a table, so a launch costs no O(elements) set-up:
- *   'linear'  element = base + i (same shape as the space, contiguous)
- *   'iiri'..  per padded dimension 'i' (extent as the space's: index c) or 'r' (resized: index
- *             resizeIndex(c, extent, spaceExtent)); element = base + sum(index_d * stride_d)
- *   'table'   the old name of 'rrrr' (every dimension through the resize formula; exact for any shape)
+ * The walk (row segments, chunk cuts, what is fixed per launch, row or element, how each stream's
+ * address advances) is the loop plan's (codegen/loop-plan.ts), printed here as JavaScript and by
+ * codegen/wasm as WebAssembly; launch.ts holds the per-parameter lines, loops.ts the loops by mode.
  */
 import type { KernelIR } from '../../ir.js';
 import { storageScalars } from '../../types.js';
 import { KernelEmitter, type EmitFacts } from './emit.js';
 import { addressOf, bindParams, createLaunchLines, voutPush } from './launch.js';
 import { writeCombine, writeRun, Writer, type RunParts } from './loops.js';
-import { planWholeSeeds, type JsPlan } from './plan.js';
+import { planWholeSeeds, type JsPlan } from '../loop-plan.js';
 import { convert, flatKinds, type Kind, viewOf } from './scalar.js';
 
-export { planKey, resizeIndex, SMALL_WHOLE, type Access, type IterForm, type JsPlan } from './plan.js';
+export { planKey, resizeIndex, SMALL_WHOLE, type Access, type IterForm, type JsPlan } from '../loop-plan.js';
 
 /** Source text of a module body: `new Function('brk_w', 'brk_stop', src)(word, stop)` returns
  *  `{ run, combine, combineAt }` (loops throw `stop` when the Int32 `word[0]` is set: codegen/loop-poll.ts). */
@@ -50,7 +44,6 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   }
   let indexOffset = '';
   if (plan.mode === 'scatter') {
-    st.usesCoords = true;
     // The reduce param is the destination element dst[index[i]], the input param is data[i].
     prologue.push('const SD = L.dst, SDe = SD.e, SDl = SD.l, SDs = SD.s;');
     for (const v of new Set(accKinds.map(viewOf))) prologue.push(`const ${v}D = SD.${v};`);

@@ -9,7 +9,8 @@
  *
  * What always holds: float arithmetic is float32 (Math.fround after each operation), values live in
  * locals per component (no allocation per element), helper kernels are inlined, and a result never
- * depends on how [0, n) is split into ranges. Loops poll for a stop request (codegen/loop-poll.ts).
+ * depends on how [0, n) is split into ranges. Loops poll for a stop request (codegen/loop-poll.ts). The
+ * walk over positions is the loop plan's (codegen/loop-plan.ts), which codegen/wasm prints too.
  */
 export { generateKernelSource, planKey, resizeIndex, SMALL_WHOLE, type Access, type IterForm, type JsPlan } from './drivers.js';
 import type { KernelIR } from '../../ir.js';

@@ -8,7 +8,7 @@
 import type { KernelIR } from '../../ir.js';
 import { storageScalars } from '../../types.js';
 import type { ParamBinding } from './emit.js';
-import { dimForms, resizeIndex, SMALL_WHOLE, type Access, type IterForm, type JsPlan } from './plan.js';
+import { dimForms, whereAlong, planLoop, resizeIndex, SMALL_WHOLE, streamWalk, type Access, type IterForm, type JsPlan, type LoopPlan } from '../loop-plan.js';
 import { convert, flatKinds, type Kind, load, narrowStore, storeValue, viewOf, zero } from './scalar.js';
 
 export const DIMS = [0, 1, 2, 3];
@@ -17,6 +17,8 @@ const SLOW = [0, 1, 2];
 export interface LaunchLines {
   ir: KernelIR;
   plan: JsPlan;
+  /** The walk (codegen/loop-plan.ts): coordinates, segments, how each stream advances. */
+  loop: LoopPlan;
   bindings: ParamBinding[];
   prologue: string[];
   /** Once per row (c0..c2 fixed): row bases, slow indexof and iterator components. */
@@ -32,7 +34,6 @@ export interface LaunchLines {
   /** Float names known to hold small whole numbers, with a bound on their magnitude (exact
    *  arithmetic without fround; which values are whole at all is the kernel facts' decision). */
   bounds: Map<string, number>;
-  usesCoords: boolean;
   inputParam: number;
   reduceParam: number;
   /** A fused reduction (ir.ts `produce`): the input element is computed by the producer's part from
@@ -44,6 +45,7 @@ export function createLaunchLines(ir: KernelIR, plan: JsPlan): LaunchLines {
   return {
     ir,
     plan,
+    loop: planLoop(ir, plan),
     bindings: [],
     prologue: [],
     rowLines: [],
@@ -53,7 +55,6 @@ export function createLaunchLines(ir: KernelIR, plan: JsPlan): LaunchLines {
     produceStores: [],
     rowInvariant: new Set(),
     bounds: new Map(),
-    usesCoords: plan.mode === 'reduceBlocks',
     inputParam: ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1,
     reduceParam: ir.params.findIndex((p) => p.role === 'reduce'),
     produce: ir.kind === 'reduce' && plan.mode !== 'scatter' ? ir.produce : undefined,
@@ -96,16 +97,16 @@ export function addressOf(st: LaunchLines, k: string, access: Access, words: num
     st.perElement.push(`const ${o} = ${scale(`B${k} + ${terms.join(' + ')}`)};`);
     return o;
   }
-  if (access === 'linear') {
+  const walk = streamWalk(access);
+  if (walk.linear) {
     st.running.push({ name: o, init: scale(`B${k} + i`), step: words });
     return o;
   }
-  st.usesCoords = true;
-  const forms = dimForms(access);
+  const forms = walk.forms;
   st.prologue.push(`const S${k}_0 = A${k}.S[0], S${k}_1 = A${k}.S[1], S${k}_2 = A${k}.S[2], N${k}_0 = A${k}.s[0], N${k}_1 = A${k}.s[1], N${k}_2 = A${k}.s[2], N${k}_3 = A${k}.s[3];`);
   const terms = SLOW.map((d) => `${dimIndex(forms, d, `c${d}`, `N${k}_${d}`)} * S${k}_${d}`);
   st.rowLines.push(`const R${k} = B${k} + ${terms.join(' + ')};`);
-  if (forms[3] === 'i') {
+  if (walk.running) {
     st.running.push({ name: o, init: scale(`R${k} + c3`), step: words });
   } else {
     st.perElement.push(`const ${o} = ${scale(`R${k} + ${resizeIndex('c3', `N${k}_3`, 'E3')}`)};`);
@@ -161,7 +162,6 @@ export function bindParams(st: LaunchLines): void {
 
 function bindIndexof(st: LaunchLines, k: number, b: ParamBinding): void {
   const plan = st.plan;
-  st.usesCoords = true;
   const ix = [3, 2, 1, 0].map((d) => `x${k}_${d}`);
   b.indexof = ix;
   ix.forEach((x) => know(st, x, plan.smallIndex ? 's' : 'z'));
@@ -177,7 +177,7 @@ function bindIndexof(st: LaunchLines, k: number, b: ParamBinding): void {
     st.prologue.push(`const X${k}_0 = L.args[${k}].s[0], X${k}_1 = L.args[${k}].s[1], X${k}_2 = L.args[${k}].s[2], X${k}_3 = L.args[${k}].s[3];`);
     for (const d of DIMS) {
       const e = dimIndex(forms, d, `c${d}`, `X${k}_${d}`);
-      if (d === 3) st.perElement.push(`const ${ix[0]} = ${e};`);
+      if (whereAlong(d) === 'element') st.perElement.push(`const ${ix[0]} = ${e};`);
       else {
         st.rowLines.push(`const ${ix[3 - d]} = ${e};`);
         st.rowInvariant.add(ix[3 - d]!);
@@ -199,7 +199,6 @@ function bindConst(st: LaunchLines, k: number, b: ParamBinding, names: string[])
 function bindIter(st: LaunchLines, k: number, b: ParamBinding, names: string[]): void {
   const plan = st.plan;
   b.comps = names;
-  st.usesCoords = true;
   st.prologue.push(`const IT${k} = L.args[${k}];`);
   for (const d of DIMS) st.prologue.push(`const IO${k}_${d} = IT${k}.o[${d}], IS${k}_${d} = IT${k}.s[${d}];`);
   const dims = plan.iterDims?.[k];
@@ -211,7 +210,8 @@ function bindIter(st: LaunchLines, k: number, b: ParamBinding, names: string[]):
     const d = dims[c]!;
     const form = iforms[c] ?? 'g';
     know(st, names[c]!, form);
-    if (d < 0) {
+    const where = atElement(st, k) && d >= 0 ? 'element' : whereAlong(d);
+    if (where === 'launch') {
       st.prologue.push(`const ${names[c]} = IL${k}_${c};`);
       st.rowInvariant.add(names[c]!);
       return;
@@ -221,7 +221,7 @@ function bindIter(st: LaunchLines, k: number, b: ParamBinding, names: string[]):
     // lo + ((hi - lo) * idx) / n in float32; exactly lo + idx when the plan says so.
     const value =
       form === 'g' ? `fround(IL${k}_${c} + fround(fround(ID${k}_${c} * ${idx}) / IN${k}_${c}))` : form === 's' ? `(IL${k}_${c} + ${idx})` : `fround(IL${k}_${c} + ${idx})`;
-    if (d === 3 || atElement(st, k)) st.perElement.push(`const ${names[c]} = ${value};`);
+    if (where === 'element') st.perElement.push(`const ${names[c]} = ${value};`);
     else {
       st.rowLines.push(`const ${names[c]} = ${value};`);
       st.rowInvariant.add(names[c]!);

@@ -40,7 +40,7 @@ export interface RunParts {
 /** `function run(L, start, end)`: positions [start, end) in row segments. */
 export function writeRun(r: RunParts): void {
   const { st, w } = r;
-  const mode = st.plan.mode;
+  const { mode, usesCoords, chunked, seeds } = st.loop;
   w.line(0, '"use strict";');
   w.lines.push(PRELUDE);
   w.line(0, 'function run(L, start, end) {');
@@ -50,13 +50,13 @@ export function writeRun(r: RunParts): void {
   w.line(1, pollCounterLine());
   for (const l of st.prologue) w.line(1, l);
   w.line(1, 'let i = start;');
-  if (st.usesCoords) {
+  if (usesCoords) {
     w.line(1, 'let c3 = start % E3, q = (start - c3) / E3, c2 = q % E2; q = (q - c2) / E2;');
     w.line(1, 'let c1 = q % E1, c0 = (q - c1) / E1;');
   }
-  if (mode === 'reduceAll' || mode === 'reduceBlocks') w.line(1, 'let first = true;');
+  if (seeds) w.line(1, 'let first = true;');
   if (mode === 'reduceBlocks') w.line(1, 'const CH = L.chunk, ST = L.stack;');
-  if (mode === 'reduceAll') {
+  if (chunked) {
     // One partial result per chunk of L.chunk positions (start is a multiple of it), stored in
     // L.partials at the chunk's index; the caller combines them (combineAt).
     w.line(1, 'const CH = L.chunk, PT = L.partials;');
@@ -65,17 +65,17 @@ export function writeRun(r: RunParts): void {
   // One segment: the rest of the current row (whole range when no coordinates are needed), cut at
   // the end of the current chunk for full reductions.
   w.line(1, 'while (i < end) {');
-  w.line(2, st.usesCoords ? 'let stop = i + (E3 - c3);' : 'let stop = end;');
-  if (st.usesCoords) w.line(2, 'if (stop > end) stop = end;');
-  if (mode === 'reduceAll') {
+  w.line(2, usesCoords ? 'let stop = i + (E3 - c3);' : 'let stop = end;');
+  if (usesCoords) w.line(2, 'if (stop > end) stop = end;');
+  if (chunked) {
     w.line(2, 'const chunkEnd = (floor(i / CH) + 1) * CH;');
     w.line(2, 'if (stop > chunkEnd) stop = chunkEnd;');
   }
   for (const l of st.rowLines) w.line(2, l);
   for (const l of r.hoisted) w.line(2, l);
   for (const run of st.running) w.line(2, `let ${run.name} = ${run.init};`);
-  const advance = ['i++', ...(st.usesCoords ? ['c3++'] : []), ...st.running.map((run) => `${run.name} += ${run.step}`)].join(', ');
-  if (mode === 'reduceAll') {
+  const advance = ['i++', ...(usesCoords ? ['c3++'] : []), ...st.running.map((run) => `${run.name} += ${run.step}`)].join(', ');
+  if (chunked) {
     // The chunk's first element seeds the accumulator, outside the loop (no test per element).
     w.line(2, 'if (first) {');
     w.line(3, 'el: {');
@@ -100,8 +100,8 @@ export function writeRun(r: RunParts): void {
       break;
   }
   w.line(2, '}');
-  if (mode === 'reduceAll') writeChunkPartial(r);
-  if (st.usesCoords) {
+  if (chunked) writeChunkPartial(r);
+  if (usesCoords) {
     w.line(2, 'if (c3 === E3) {');
     w.line(3, 'c3 = 0;');
     w.line(3, 'if (++c2 === E2) { c2 = 0; if (++c1 === E1) { c1 = 0; ++c0; } }');
@@ -139,9 +139,10 @@ function writeChunkPartial(r: RunParts): void {
 }
 
 /**
- * reduceBlocks: each block is folded in chunks of CH elements (row-major); finished chunks are joined
- * on a small stack like a binary counter (adjacent partials only, so element order is kept), and the
- * rest is folded right to left at the end of the block: the error grows with log(block).
+ * reduceBlocks, in the order of compiler/facts reduce.ts: each block is folded in chunks of CH
+ * elements (row-major); finished chunks are joined on a small stack like a binary counter (adjacent
+ * partials only, so element order is kept), and the rest is folded right to left at the end of the
+ * block: the error grows with log(block).
  */
 function writeReduceBlock(r: RunParts): void {
   const { st, w, accKinds, canCombine } = r;

@@ -1,6 +1,7 @@
 /**
- * The loop around a kernel body in WebAssembly: the same walk over positions as the JavaScript
- * drivers (codegen/js/drivers.ts), for the same `JsPlan`, reading the same launch data `L`.
+ * The loop around a kernel body in WebAssembly: the loop plan (codegen/loop-plan.ts), printed as the
+ * JavaScript drivers print it (codegen/js/drivers.ts), for the same `JsPlan`, reading the same launch
+ * data `L`.
  *
  * Out: module bytes exporting `run(start, end, ...values)` and the source of a JavaScript wrapper
  * `run(L, start, end)` that takes the values from L (byte addresses of streams in the shared memory,
@@ -14,7 +15,7 @@
  * instead.
  */
 import type { KernelIR } from '../../ir.js';
-import type { JsPlan } from '../js/plan.js';
+import type { JsPlan } from '../loop-plan.js';
 import { encodeModule, OP, type HostImport } from './encode.js';
 import { advance, bodyVersion, dimIndex, dimsN, elementStart, iterValue, pushAsF64, seed, stores } from './element.js';
 import { append } from './func.js';
@@ -74,7 +75,7 @@ return run;`;
 /** A row segment's start: its end (row end, range end, chunk end), the row-fixed iterator and indexof
  *  components and stream addresses, and in a full reduction the seed from the chunk's first element. */
 function writeRowStart(lw: WasmLaunch): void {
-  const { f, i, stop, c, E, plan, CH, chunkEnd, iters, indexofLocals, indexofInts, streams, addressed, first, usesCoords } = lw;
+  const { f, i, stop, c, E, loop, CH, chunkEnd, iters, indexofLocals, indexofInts, streams, addressed, first, usesCoords } = lw;
   f.get(i).get(END).op('i32.ge_s').brIf('done');
   if (usesCoords) {
     // stop = min(i + (E3 - c3), end)
@@ -83,38 +84,38 @@ function writeRowStart(lw: WasmLaunch): void {
   } else {
     f.get(END).set(stop);
   }
-  if (plan.mode === 'reduceAll') {
+  if (loop.chunked) {
     f.get(i).get(CH).op('i32.div_u').i32(1).op('i32.add').get(CH).op('i32.mul').set(chunkEnd);
     f.get(stop).get(chunkEnd).get(stop).get(chunkEnd).op('i32.lt_s').op('select').set(stop);
   }
   for (const it of iters) {
-    if (it.d === 3) continue;
+    if (it.where !== 'row') continue;
     dimIndex(lw, it.forms, it.d, dimsN(it));
     iterValue(lw, it);
   }
   for (const [k, xs] of indexofLocals) {
     const s = streams.find((x) => x.k === k)!;
     for (const d of [0, 1, 2]) {
-      dimIndex(lw, s.forms, d, s.N);
+      dimIndex(lw, s.walk.forms, d, s.N);
       f.tee(indexofInts.get(k)![3 - d]!).op('f32.convert_i32_s').set(xs[3 - d]!);
     }
   }
   for (const s of addressed) {
-    if (s.forms === 'linear') {
+    if (s.walk.linear) {
       f.get(s.addr).get(i).i32(s.words * 4).op('i32.mul').op('i32.add').set(s.running);
       continue;
     }
     // Row element index (relative to the domain's first element): sum of index_d * stride_d.
     f.i32(0);
     for (const d of [0, 1, 2]) {
-      dimIndex(lw, s.forms, d, s.N);
+      dimIndex(lw, s.walk.forms, d, s.N);
       f.get(s.S[d]!).op('i32.mul').op('i32.add');
     }
     f.set(s.row);
-    if (s.forms[3] === 'i') f.get(s.row).get(c[3]!).op('i32.add').i32(s.words * 4).op('i32.mul').get(s.addr).op('i32.add').set(s.running);
+    if (s.walk.running) f.get(s.row).get(c[3]!).op('i32.add').i32(s.words * 4).op('i32.mul').get(s.addr).op('i32.add').set(s.running);
   }
-  if (plan.mode === 'reduceAll') {
-    // The chunk's first element seeds the accumulator.
+  if (loop.chunked) {
+    // The chunk's first element seeds the accumulator (before the element loop: loop-plan.ts).
     f.get(first);
     f.open('if');
     elementStart(lw);
@@ -174,9 +175,9 @@ function writeElementLoop(lw: WasmLaunch): Vector | null {
     f.close();
   }
   if (mask) {
-    if (mask.forms !== 'linear' && mask.forms[3] === 'r') {
+    if (!mask.walk.running) {
       f.get(mask.row);
-      dimIndex(lw, mask.forms, 3, mask.N);
+      dimIndex(lw, mask.walk.forms, 3, mask.N);
       f.op('i32.add').i32(4).op('i32.mul').get(mask.addr).op('i32.add').set(mask.running);
     }
     f.open('block', 'masked');
@@ -204,8 +205,8 @@ function writeElementLoop(lw: WasmLaunch): Vector | null {
 
 /** A row segment's end: a full reduction's partial at a chunk's end, then the next row's coordinates. */
 function writeRowEnd(lw: WasmLaunch): void {
-  const { f, i, c, E, plan, bindings, reduceParam, chunkEnd, CH, PT, first, emitter, usesCoords } = lw;
-  if (plan.mode === 'reduceAll') {
+  const { f, i, c, E, loop, bindings, reduceParam, chunkEnd, CH, PT, first, emitter, usesCoords } = lw;
+  if (loop.chunked) {
     // A finished chunk (or the range's end) stores its partial: PT[(i - 1) / CH * W + comp] as f64.
     const acc = bindings[reduceParam]!;
     const W = acc.kinds.length;

@@ -13,10 +13,11 @@ export function dimsN(it: IterComp): number[] {
   return [0, 1, 2, 3].map((d) => (d === it.d ? it.IS : -1));
 }
 
-/** Pushes the (resized) domain index of dimension d for an argument of extents N (locals). */
+/** Pushes the (resized) domain index of dimension d for an argument of extents N (locals), forms as
+ *  loop-plan.ts `StreamWalk.forms` (the resize rule: loop-plan.ts `resizeIndex`). */
 export function dimIndex(lw: WasmLaunch, forms: string, d: number, N: number[]): void {
   const { f, c, E } = lw;
-  if (forms === 'linear' || forms[d] === 'i') {
+  if (forms[d] === 'i') {
     f.get(c[d]!);
     return;
   }
@@ -47,21 +48,21 @@ export function iterValue(lw: WasmLaunch, it: IterComp): void {
 export function elementStart(lw: WasmLaunch): void {
   const { f, ir, iters, indexofLocals, indexofInts, streams, bindings, emitter, producer, inputParam } = lw;
   for (const it of iters) {
-    if (it.d !== 3) continue;
+    if (it.where !== 'element') continue;
     dimIndex(lw, it.forms, 3, dimsN(it));
     iterValue(lw, it);
   }
   for (const [k, xs] of indexofLocals) {
     const s = streams.find((x) => x.k === k)!;
     const int = indexofInts.get(k)![0]!;
-    dimIndex(lw, s.forms, 3, s.N);
+    dimIndex(lw, s.walk.forms, 3, s.N);
     f.tee(int).op('f32.convert_i32_s').set(xs[0]!);
   }
   for (const s of streams) {
     const b = bindings[s.k]!;
-    if (s.forms !== 'linear' && s.forms[3] === 'r') {
+    if (!s.walk.running) {
       f.get(s.row);
-      dimIndex(lw, s.forms, 3, s.N);
+      dimIndex(lw, s.walk.forms, 3, s.N);
       f.op('i32.add').i32(s.words * 4).op('i32.mul').get(s.addr).op('i32.add').set(s.running);
     }
     const p = ir.params[s.k]!;
@@ -121,7 +122,7 @@ export function advance(lw: WasmLaunch): void {
   f.get(i).i32(1).op('i32.add').set(i);
   if (usesCoords) f.get(c[3]!).i32(1).op('i32.add').set(c[3]!);
   for (const s of addressed) {
-    if (s.forms !== 'linear' && s.forms[3] === 'r') continue;
+    if (!s.walk.running) continue;
     f.get(s.running).i32(s.words * 4).op('i32.add').set(s.running);
   }
 }

@@ -127,11 +127,11 @@ export abstract class WasmGathers extends WasmBuiltins {
       // Whole: floor(x + 0.25) is x. With an i32 twin (a small whole number) the integer clamp.
       const w = this.wholeOf(v);
       if (w) return this.gatherIndex(w.int, 'int', 'int', n);
-      const K = v.local !== undefined ? this.affine.get(v.local) : undefined;
-      if (K !== undefined) {
-        this.interiorUses.set(`${K}:${n}`, { K, n });
-        if (this.interior) return v; // inside [0, n) for every position of the interior version
-      }
+    }
+    const K = cls !== 'float' && v.local !== undefined ? this.affine.get(v.local) : undefined;
+    if (K !== undefined) {
+      this.interiorUses.set(`${K}:${n}`, { K, n });
+      if (this.interior) return v; // inside [0, n) for every position of the interior version
     }
     if (kind === 'float' || kind === 'double') {
       const x = this.tmp('double', () => {

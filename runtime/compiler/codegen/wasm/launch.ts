@@ -10,21 +10,23 @@
  */
 import type { KernelIR } from '../../ir.js';
 import { storageScalars } from '../../types.js';
-import { planWholeSeeds, SMALL_WHOLE, type JsPlan } from '../js/plan.js';
+import { whereAlong, planLoop, planWholeSeeds, SMALL_WHOLE, streamWalk, type JsPlan, type LoopPlan, type StreamWalk, type Where } from '../loop-plan.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
 import type { ValType } from './encode.js';
 import { valType, WasmKernelEmitter, WasmUnsupported, type Val, type WasmParam } from './emit.js';
 import { FuncBuilder } from './func.js';
 
 /** A stream walked by address: its launch values and the locals of its running address. */
-export type Stream = { k: number; words: number; kinds: Kind[]; forms: string; addr: number; S: number[]; N: number[]; running: number; row: number };
+export type Stream = { k: number; words: number; kinds: Kind[]; walk: StreamWalk; addr: number; S: number[]; N: number[]; running: number; row: number };
 /** Iterator components: value = lo + ((hi - lo) * idx) / n in float32 at absolute index idx along
  *  padded dimension d (codegen/js/launch.ts); form 's' is exactly lo + idx, a small whole number. */
-export type IterComp = { k: number; c: number; d: number; form: string; forms: string; IL: number; ID: number; IN: number; ILi: number; IO: number; IS: number; val: number; int: number };
+export type IterComp = { k: number; c: number; d: number; where: Where; form: string; forms: string; IL: number; ID: number; IN: number; ILi: number; IO: number; IS: number; val: number; int: number };
 
 export interface WasmLaunch {
   ir: KernelIR;
   plan: JsPlan;
+  /** The walk (codegen/loop-plan.ts): coordinates, segments, how each stream advances. */
+  loop: LoopPlan;
   /** A fused reduction (ir.ts `produce`): the input element is computed per element by the producer's
    *  part (parameters from `produce.from` on), which also stores the producer's kept outputs. */
   produce: KernelIR['produce'];
@@ -77,6 +79,7 @@ export function createWasmLaunch(ir: KernelIR, plan: JsPlan): WasmLaunch {
   const lw = {
     ir,
     plan,
+    loop: planLoop(ir, plan),
     produce,
     values: [],
     E: [],
@@ -99,10 +102,10 @@ export function createWasmLaunch(ir: KernelIR, plan: JsPlan): WasmLaunch {
     // A fused reduction's producer taking indexof of its own output, which is elided (not a stream
     // of this launch): its addressing is the JavaScript kernel's.
     if (!lw.streams.some((st) => st.k === k)) throw new WasmUnsupported('indexof of an output the fused launch never writes');
-    lw.usesCoords = true;
   }
-  lw.CH = plan.mode === 'reduceAll' ? value(lw, 'i32', 'L.chunk') : -1;
-  lw.PT = plan.mode === 'reduceAll' ? value(lw, 'i32', 'L.partials.byteOffset') : -1;
+  lw.usesCoords = lw.loop.usesCoords;
+  lw.CH = lw.loop.chunked ? value(lw, 'i32', 'L.chunk') : -1;
+  lw.PT = lw.loop.chunked ? value(lw, 'i32', 'L.partials.byteOffset') : -1;
   allocateLocals(lw);
   return lw;
 }
@@ -147,15 +150,13 @@ function bindParam(lw: WasmLaunch, k: number): void {
       if (produce && k === inputParam) return; // computed, no storage (locals below)
       const access = plan.access[k];
       if (!access) throw new WasmUnsupported(`parameter ${k} without addressing`);
-      const forms = access === 'linear' ? 'linear' : access === 'table' ? 'rrrr' : access;
-      if (forms !== 'linear' && !/^[ir]{4}$/.test(forms)) throw new WasmUnsupported(`access ${access}`);
+      const walk = lw.loop.streams[k]!;
       const a = `L.args[${k}]`;
-      const s: Stream = { k, words, kinds, forms, addr: 0, S: [], N: [], running: -1, row: -1 };
-      if (forms === 'linear') {
+      const s: Stream = { k, words, kinds, walk, addr: 0, S: [], N: [], running: -1, row: -1 };
+      if (walk.linear) {
         // Byte address of the domain's first element.
         s.addr = value(lw, 'i32', `${a}.F.byteOffset + ${a}.base * ${words * 4}`);
       } else {
-        lw.usesCoords = true;
         s.addr = value(lw, 'i32', `${a}.F.byteOffset + ${a}.base * ${words * 4}`);
         s.S = [0, 1, 2].map((d) => value(lw, 'i32', `${a}.S[${d}]`));
         s.N = [0, 1, 2, 3].map((d) => value(lw, 'i32', `${a}.s[${d}]`));
@@ -170,18 +171,16 @@ function bindParam(lw: WasmLaunch, k: number): void {
       const dims = plan.iterDims?.[k];
       if (!dims) throw new Error(`internal: plan has no iterator dimensions for parameter ${k}`);
       const access = plan.access[k] ?? 'table';
-      const forms = access === 'linear' ? 'iiii' : access === 'table' ? 'rrrr' : access;
-      if (!/^[ir]{4}$/.test(forms)) throw new WasmUnsupported(`access ${access}`);
+      const forms = streamWalk(access).forms;
       const a = `L.args[${k}]`;
       b.comps = kinds.map((kind, c) => {
         if (kind !== 'float') throw new WasmUnsupported(`${kind} iterator`);
         const d = dims[c]!;
         const IL = value(lw, 'f32', `${a}.lo[${c}]`);
         if (d < 0) return { kind, local: IL } as Val; // stays at lo
-        lw.usesCoords = true;
         const form = plan.iterForms?.[k]?.[c] ?? 'g';
         iters.push({
-          k, c, d, form, forms, IL,
+          k, c, d, where: whereAlong(d), form, forms, IL,
           ID: value(lw, 'f32', `${a}.d[${c}]`),
           IN: value(lw, 'f64', `${a}.n[${c}]`),
           ILi: form === 's' ? value(lw, 'i32', `${a}.lo[${c}]`) : -1,
@@ -205,11 +204,9 @@ function bindMask(lw: WasmLaunch): void {
   const { plan } = lw;
   if (plan.mask && plan.mode !== 'map') throw new WasmUnsupported('a write mask outside a map launch');
   if (!plan.mask) return;
-  const forms = plan.mask === 'linear' ? 'linear' : plan.mask === 'table' ? 'rrrr' : plan.mask;
-  if (forms !== 'linear' && !/^[ir]{4}$/.test(forms)) throw new WasmUnsupported(`mask access ${plan.mask}`);
-  const mask: Stream = { k: -1, words: 1, kinds: ['float'], forms, addr: value(lw, 'i32', 'L.mask.F.byteOffset + L.mask.base * 4'), S: [], N: [], running: -1, row: -1 };
-  if (forms !== 'linear') {
-    lw.usesCoords = true;
+  const walk = lw.loop.mask!;
+  const mask: Stream = { k: -1, words: 1, kinds: ['float'], walk, addr: value(lw, 'i32', 'L.mask.F.byteOffset + L.mask.base * 4'), S: [], N: [], running: -1, row: -1 };
+  if (!walk.linear) {
     mask.S = [0, 1, 2].map((d) => value(lw, 'i32', `L.mask.S[${d}]`));
     mask.N = [0, 1, 2, 3].map((d) => value(lw, 'i32', `L.mask.s[${d}]`));
   }
@@ -218,7 +215,7 @@ function bindMask(lw: WasmLaunch): void {
 
 /** The function's locals, the position -> coordinates prologue, and the body's writers with facts. */
 function allocateLocals(lw: WasmLaunch): void {
-  const { ir, plan, values, bindings, streams, mask, produce, iters, inputParam, reduceParam, E } = lw;
+  const { ir, values, bindings, streams, mask, produce, iters, inputParam, reduceParam, E } = lw;
   lw.params = ['i32', 'i32', ...values.map((v) => v.t)];
   const f = (lw.f = new FuncBuilder(lw.params));
   lw.i = f.local('i32');
@@ -232,11 +229,11 @@ function allocateLocals(lw: WasmLaunch): void {
     b.comps = s.kinds.map((kind) => ({ kind, local: f.local(valType(kind)) }) as Val);
     if (p.role === 'out') b.writable = true;
     s.running = f.local('i32');
-    if (s.forms !== 'linear') s.row = f.local('i32');
+    if (!s.walk.linear) s.row = f.local('i32');
   }
   if (mask) {
     mask.running = f.local('i32');
-    if (mask.forms !== 'linear') mask.row = f.local('i32');
+    if (!mask.walk.linear) mask.row = f.local('i32');
   }
   if (produce) {
     const b = bindings[inputParam]!;
@@ -273,12 +270,12 @@ function allocateLocals(lw: WasmLaunch): void {
     f.get(q).get(E[1]!).op('i32.rem_u').set(c[1]!);
     f.get(q).get(E[1]!).op('i32.div_u').set(c[0]!);
   }
-  lw.first = plan.mode === 'reduceAll' ? f.local('i32') : -1;
-  lw.chunkEnd = plan.mode === 'reduceAll' ? f.local('i32') : -1;
+  lw.first = lw.loop.seeds ? f.local('i32') : -1;
+  lw.chunkEnd = lw.loop.chunked ? f.local('i32') : -1;
   if (lw.first >= 0) f.i32(1).set(lw.first);
 
   lw.emitter = new WasmKernelEmitter(ir, f, bindings);
-  lw.emitter.seeds = planWholeSeeds(plan);
+  lw.emitter.seeds = planWholeSeeds(lw.plan);
   lw.producer = produce ? new WasmKernelEmitter({ ...ir, body: produce.body }, f, bindings, lw.emitter.imports) : null;
   registerFacts(lw);
 }
@@ -288,8 +285,8 @@ function registerFacts(lw: WasmLaunch): void {
   const { emitter, wholeConsts, iters, params, indexofLocals, indexofInts, streams } = lw;
   for (const w of wholeConsts) emitter.markWhole(w.f, { kind: 'int', local: w.int }, -SMALL_WHOLE, SMALL_WHOLE, true);
   for (const it of iters) {
-    if (it.d < 3) emitter.invariant.add(it.val);
-    if (it.d < 3) emitter.invariant.add(it.int);
+    if (it.where === 'row') emitter.invariant.add(it.val);
+    if (it.where === 'row') emitter.invariant.add(it.int);
     // lo + idx exactly, |lo| + n <= SMALL_WHOLE (launchdata.ts iterForms): index arithmetic in i32.
     if (it.form === 's') emitter.markWhole({ kind: 'float', local: it.val }, { kind: 'int', local: it.int }, -SMALL_WHOLE, SMALL_WHOLE);
   }
@@ -306,7 +303,7 @@ function registerFacts(lw: WasmLaunch): void {
       // itself where the fastest dimension is not resized.
       emitter.markWhole({ kind: 'float', local: x }, { kind: 'int', local: int }, 0, SMALL_WHOLE);
       const s = streams.find((st) => st.k === k)!;
-      if (comp === 0 && (s.forms === 'linear' || s.forms[3] === 'i')) emitter.affine.set(int, 0);
+      if (comp === 0 && s.walk.running) emitter.affine.set(int, 0);
     });
   }
 }

@@ -5,7 +5,7 @@
  * inside [lo, hi) (no gather clamp needed), and the scalar body elsewhere.
  */
 import { storageScalars } from '../../types.js';
-import { SMALL_WHOLE } from '../js/plan.js';
+import { SMALL_WHOLE } from '../loop-plan.js';
 import { VectorUnsupported, type Val } from './emit.js';
 import { bodyVersion, iterValue } from './element.js';
 import type { IterComp, WasmLaunch } from './launch.js';
@@ -23,14 +23,14 @@ export type Vector = { code: number[]; comps: Map<number, Val[]>; x: Map<number,
 export function vectorVersion(lw: WasmLaunch): Vector | null {
   const { f, ir, plan, streams, iters, mask, bindings, indexofLocals, emitter, c } = lw;
   const vectorWords = (w: number) => w === 1 || w === 2 || w === 4;
-  if (plan.mode !== 'map' || !streams.every((s) => vectorWords(s.words) && !s.kinds.includes('double') && (s.forms === 'linear' || s.forms[3] === 'i'))) return null;
-  if (iters.some((it) => it.d === 3 && it.forms[3] !== 'i') || mask) return null;
+  if (plan.mode !== 'map' || !streams.every((s) => vectorWords(s.words) && !s.kinds.includes('double') && s.walk.running)) return null;
+  if (iters.some((it) => it.where === 'element' && it.forms[3] !== 'i') || mask) return null;
   // Outputs of 8- and 16-bit integers: the scalar stores narrow them.
   if (streams.some((s) => ir.params[s.k]!.role === 'out' && storageScalars(ir.params[s.k]!).some((c) => ['char', 'uchar', 'short', 'ushort'].includes(c)))) return null;
   const saved = bindings.map((b) => ({ comps: b.comps && [...b.comps], indexof: b.indexof }));
   const itv = new Map<IterComp, { int: number; f: number }>();
   for (const it of iters) {
-    if (it.d !== 3) continue;
+    if (it.where !== 'element') continue;
     const loc = { int: f.local('v128'), f: f.local('v128') };
     itv.set(it, loc);
     const v: Val = { kind: 'float', local: loc.f, vec: true };

@@ -56,6 +56,33 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   const indexofSet = new Set(ir.indexofParams);
   const { decls, fns, gatherFns, startBudget } = declarations(ir, v, plan, S, indexofSet);
 
+  // Each index as the kernel facts class it (compiler/facts): rounded float, whole float, int, uint.
+  // In a specialized map module (it keeps integer positions beside the float ones: declarations), a
+  // float coordinate with an exact integer form (whole.ts) is computed in i32 and clamped as an
+  // integer; the bounds of indexof come from the call's shapes.
+  const exactGathers = v.mode === 'map' && S.specialized;
+  const facts = kernelFacts(ir);
+  const indexofBound = (param: number, k: number): number | null => {
+    const p = plan.params[param]!;
+    if (k > 3 || !indexofSet.has(param) || (p.role !== 'in' && p.role !== 'out')) return null;
+    return S.words(p.role === 'out' ? 0 : p.uniform + 1)?.[3 - k] ?? null;
+  };
+  const exactText = (t: ExactTerm): string => {
+    switch (t.op) {
+      case 'const': return t.value < 0 ? `(${t.value}i)` : `${t.value}i`;
+      case 'indexof': return `i32(ixu_${t.param}.${'wzyx'[t.comp]})`;
+      case 'neg': return `(-${exactText(t.a)})`;
+      default: return `(${exactText(t.a)} ${t.op} ${exactText(t.b)})`;
+    }
+  };
+  function indexText(i: number, c: { text: string; type: import('../../types.js').Type; ir?: import('../../ir.js').IRExpr }, k: number, exact: boolean): string {
+    const n = S.comp(plan.params[i]!.uniform + 1, 3 - k);
+    const kind = scalarKind(c.type);
+    const e = exact && kind === 'f32' && c.ir ? facts.exactInt(c.ir, indexofBound) : null;
+    if (e) return `brk_gii(${exactText(e.term)}, ${n})`;
+    return `${wgslGatherFunction(kind, kind === 'f32' && c.ir !== undefined && facts.isWhole(c.ir))}(${c.text}, ${n})`;
+  }
+
   // Helpers with gather parameters are written on demand, once per combination of kernel gathers.
   const specialized = new Map<string, { h: import('../../ir.js').IRHelper; gathers: number[] }>();
   // A cooperative variant's strided loop has a uniform bound and a constant step: not counted.
@@ -75,12 +102,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       return r === 'out' || r === 'reduce' || r === 'vout' ? `(*${a(i)})` : a(i);
     },
     paramLValue: (i) => `(*${a(i)})`,
-    gather: (i, coords) => {
-      const p = plan.params[i]!;
-      const clamp = (c: { text: string; type: import('../../types.js').Type }, k: number) =>
-        `${wgslGatherFunction(scalarKind(c.type))}(${c.text}, ${S.comp(p.uniform + 1, 3 - k)})`;
-      return `${gatherFns.get(i)}(${coords.map(clamp).join(', ')})`;
-    },
+    gather: (i, coords) => `${gatherFns.get(i)}(${coords.map((c, k) => indexText(i, c, k, false)).join(', ')})`,
     indexof: (i) => `ix_${i}`,
     push: (i, value, ind) => {
       if (v.mode === 'voutWrite') return [`${ind}st_${i}(vb_${i} + vc_${i}, ${value});`, `${ind}vc_${i} = vc_${i} + 1u;`];
@@ -99,36 +121,9 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       default: return [`${a(i)}: ${wgslType(p.type)}`];
     }
   });
-  // Float coordinates with an exact integer form (compiler/facts whole.ts) are computed in i32 and
-  // clamped as integers; the bounds of indexof come from the call's shapes (maps with constant shapes,
-  // which keep integer positions beside the float ones).
-  const facts = v.mode === 'map' && S.specialized ? kernelFacts(ir) : null;
-  const indexofBound = (param: number, k: number): number | null => {
-    const p = plan.params[param]!;
-    if (k > 3 || !indexofSet.has(param) || (p.role !== 'in' && p.role !== 'out')) return null;
-    return S.words(p.role === 'out' ? 0 : p.uniform + 1)?.[3 - k] ?? null;
-  };
-  const exactText = (t: ExactTerm): string => {
-    switch (t.op) {
-      case 'const': return t.value < 0 ? `(${t.value}i)` : `${t.value}i`;
-      case 'indexof': return `i32(ixu_${t.param}.${'wzyx'[t.comp]})`;
-      case 'neg': return `(-${exactText(t.a)})`;
-      default: return `(${exactText(t.a)} ${t.op} ${exactText(t.b)})`;
-    }
-  };
   const bodyCtx: BodyContext = {
     ...ctxBase,
-    gather: (i, coords) => {
-      if (!facts) return ctxBase.gather(i, coords);
-      const p = plan.params[i]!;
-      const exactCoords = coords.map((c, k) => {
-        const e = c.ir && scalarKind(c.type) === 'f32' ? facts.exactInt(c.ir, indexofBound) : null;
-        return e ? { text: `brk_gii(${exactText(e.term)}, ${S.comp(p.uniform + 1, 3 - k)})` } : null;
-      });
-      if (exactCoords.every((c) => c === null)) return ctxBase.gather(i, coords);
-      // Exact coordinates use the integer clamp, the others the usual rounding.
-      return `${gatherFns.get(i)}(${coords.map((c, k) => exactCoords[k]?.text ?? `${wgslGatherFunction(scalarKind(c.type))}(${c.text}, ${S.comp(p.uniform + 1, 3 - k)})`).join(', ')})`;
-    },
+    gather: (i, coords) => `${gatherFns.get(i)}(${coords.map((c, k) => indexText(i, c, k, exactGathers)).join(', ')})`,
     pointers: new Set(),
     helperIndexof: () => {
       throw new Error('internal: helperIndexof outside a helper');
@@ -226,7 +221,7 @@ function declarations(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: Shape
   }
   const startBudget = plan.budget ? [budgetStart(plan.budget.uniform, '  ')] : [];
   for (const i of indexofSet) decls.push(`var<private> ix_${i}: vec4<f32>;`);
-  // Integer positions beside the float ones, for gathers with exact integer coordinates (exact.ts).
+  // Integer positions beside the float ones, for gathers with exact integer coordinates (compiler/facts).
   const exactGathers = v.mode === 'map' && S.specialized;
   if (exactGathers) for (const i of indexofSet) if (ir.params[i]!.role !== 'iter') decls.push(`var<private> ixu_${i}: vec4<u32>;`);
   const vouts = voutParams(ir);
