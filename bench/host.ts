@@ -182,9 +182,9 @@ function pair(job: () => number): { value: number; ms: number } {
 }
 
 /** An in-process side: verified once, settled, then sampled in warm-then-timed pairs. */
-function inProcessSide(impl: string, text: string, job: () => number, fn: object, ctx: CaseContext): Side {
+function inProcessSide(impl: string, text: string, job: () => number, fn: object, ctx: CaseContext, check: (got: number) => Check = checkSum): Side {
   let got = job();
-  const verified = checkSum(got).ok;
+  const verified = check(got).ok;
   // A wrong side is not settled: the harness's own verification fails it next.
   const settled = verified ? settledText(settle(job, fn, ctx.quick)) : 'not settled: wrong result';
   let ms = NaN;
@@ -199,7 +199,7 @@ function inProcessSide(impl: string, text: string, job: () => number, fn: object
     },
     selfTimedMs: () => ms,
     async check() {
-      return checkSum(got);
+      return check(got);
     },
     dispose() {},
   };
@@ -235,14 +235,27 @@ async function brookHost(job: Job, memoryChecks: boolean, ctx: CaseContext): Pro
 
 /** The gcc -O2 side: a child process answering one job per line with its own timing. */
 function gccHost(job: Job): Side {
+  return gccSide({ source: 'host_loops.c', driver: 'host_driver.c', mainAs: 'host_main', prebuiltVar: 'BROOK_BENCH_GCC_HOST' }, job, checkSum);
+}
+
+/** A C file of jobs built with gcc -O2 and linked with its driver (main renamed `mainAs`). */
+interface GccProgram {
+  source: string;
+  driver: string;
+  mainAs: string;
+  /** The variable naming a driver already built from these two files (gcc -O2 -static) for a machine
+   *  without gcc; it still runs on the machine measured. */
+  prebuiltVar: string;
+}
+
+/** The gcc -O2 side: a child process answering one job per line with its own timing. */
+function gccSide(program: GccProgram, job: string, check: (got: number) => Check): Side {
   const dir = mkdtempSync(join(tmpdir(), 'brook-bench-host-'));
-  // BROOK_BENCH_GCC_HOST: the driver already built (gcc -O2 -static, same two files) for a machine
-  // without gcc; it still runs on the machine measured.
-  const prebuilt = process.env.BROOK_BENCH_GCC_HOST;
+  const prebuilt = process.env[program.prebuiltVar];
   const exe = prebuilt ? resolve(prebuilt) : join(dir, 'host');
   if (!prebuilt) try {
-    execFileSync('gcc', ['-O2', '-w', '-c', '-Dmain=host_main', '-o', join(dir, 'loops.o'), join(casesDir(), 'host_loops.c')], { stdio: 'pipe' });
-    execFileSync('gcc', ['-O2', '-w', '-o', exe, join(casesDir(), 'host_driver.c'), join(dir, 'loops.o')], { stdio: 'pipe' });
+    execFileSync('gcc', ['-O2', '-w', '-c', `-Dmain=${program.mainAs}`, '-o', join(dir, 'loops.o'), join(casesDir(), program.source)], { stdio: 'pipe' });
+    execFileSync('gcc', ['-O2', '-w', '-o', exe, join(casesDir(), program.driver), join(dir, 'loops.o'), '-lm'], { stdio: 'pipe' });
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     const err = e as { code?: string; stderr?: Buffer };
@@ -269,7 +282,7 @@ function gccHost(job: Job): Side {
   const how = 'timed inside the process, each sample a warm run then a timed run';
   return {
     impl: 'gcc -O2',
-    plan: prebuilt ? `the same C (host_loops.c) built with gcc -O2 -static elsewhere (${prebuilt}), ${how}` : `the same C (host_loops.c) built with gcc -O2, ${how}`,
+    plan: prebuilt ? `the same C (${program.source}) built with gcc -O2 -static elsewhere (${prebuilt}), ${how}` : `the same C (${program.source}) built with gcc -O2, ${how}`,
     async run() {
       const line = await new Promise<string>((resolve, reject) => {
         waiting = { resolve, reject };
@@ -281,7 +294,7 @@ function gccHost(job: Job): Side {
     },
     selfTimedMs: () => ms,
     async check() {
-      return checkSum(got);
+      return check(got);
     },
     dispose() {
       child.kill();
@@ -336,6 +349,104 @@ export function hostCases(): BenchCase[] {
     out.push({ ...base, id: `host.${job}.gcc`, title: `${TITLE[job]}, vs gcc -O2`, baseline: async () => [gccHost(job)], brook: (ctx) => brookHost(job, true, ctx) });
     out.push({ ...base, id: `host.${job}.js`, title: `${TITLE[job]}, vs a JS loop`, baseline: async (ctx) => [jsHost(job, ctx)], brook: (ctx) => brookHost(job, true, ctx) });
     out.push({ ...base, id: `host.${job}.checks`, title: `${TITLE[job]}, checks off vs on`, baseline: async (ctx) => [await brookHost(job, false, ctx)], brook: (ctx) => brookHost(job, true, ctx) });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The `loops` group (issue 27): ordinary loop shapes (bench/cases/host_shapes.c), Brook's default host
+// path (loops in WebAssembly where the compiler takes them) against gcc -O2 (`loops.SHAPE.gcc`: within
+// 2x is the target) and against Brook's JavaScript path (`loops.SHAPE.js`: BROOK_HOST_WASM=0; the
+// WebAssembly path should never be slower).
+
+type Shape = 'int_mod' | 'mixed' | 'nested' | 'structs' | 'pointer' | 'early_exit' | 'math' | 'printf';
+
+/** Each shape's value, computed here in float64 apart from the C (Math.fround where C rounds to float). */
+const SHAPES: Record<Shape, { title: string; reference: (n: number) => number }> = {
+  int_mod: {
+    title: 'integer modulo: fill (i*7+3) % 1000, sum % 17',
+    reference: (n) => { let s = 0; for (let i = 0; i < n; i++) s += ((i * 7 + 3) % 1000) % 17; return s; },
+  },
+  mixed: {
+    title: 'float values, float squares summed into a double',
+    reference: (n) => {
+      let s = 0;
+      for (let i = 0; i < n; i++) { const a = Math.fround(((i * 7 + 3) % 1000) * Math.fround(0.001)); s += Math.fround(a * a); }
+      return s;
+    },
+  },
+  nested: {
+    title: 'nested loops over a 1024x1024 float array',
+    reference: () => { let s = 0; for (let r = 0; r < 1024; r++) for (let c = 0; c < 1024; c++) s += ((r * 3 + c) & 255) * (r & 7); return s; },
+  },
+  structs: {
+    title: 'an array of structs {float x, y; int k}',
+    reference: (n) => { let s = 0; for (let i = 0; i < n / 4; i++) s += (i & 255) * (i & 3) + ((i >> 8) & 255); return s; },
+  },
+  pointer: {
+    title: 'a pointer walk (fill, then sum through *p++)',
+    reference: (n) => { let s = 0; for (let i = 0; i < n; i++) s += i & 1023; return s; },
+  },
+  early_exit: {
+    title: 'early exits: eight linear searches ending in break',
+    reference: (n) => { let s = 0; for (let j = 0; j < 8; j++) s += n - 1 - j * 4099; return s; },
+  },
+  math: {
+    title: 'math.h calls: sqrt, fabs, floor in a double sum',
+    reference: (n) => { let s = 0; for (let i = 0; i < n; i++) s += Math.sqrt(i) + Math.abs((i & 15) - 7.5) + Math.floor(i * 0.3); return s; },
+  },
+  printf: {
+    title: 'a histogram, printf outside the loop',
+    reference: (n) => {
+      const h = new Array<number>(16).fill(0);
+      for (let i = 0; i < n; i++) h[(i * 7 + (i >> 4)) & 15]!++;
+      return h.reduce((s, v, i) => s + v * (i + 1), 0);
+    },
+  },
+};
+
+const shapeReferences = new Map<Shape, number>();
+
+function checkShape(shape: Shape): (got: number) => Check {
+  return (got) => {
+    if (!shapeReferences.has(shape)) shapeReferences.set(shape, SHAPES[shape].reference(N));
+    const want = shapeReferences.get(shape)!;
+    // Every shape is exact in float64 by construction (bench/cases/host_shapes.c): any difference is a bug.
+    return { ok: got === want, maxRelError: got === want ? 0 : Infinity, detail: `${shape} ${got}, expected ${want}` };
+  };
+}
+
+/** host_shapes.c compiled once per host path (WebAssembly loops on or off). */
+const shapeModules = new Map<boolean, ProgramModule>();
+
+async function shapeModule(hostWasm: boolean): Promise<ProgramModule> {
+  const have = shapeModules.get(hostWasm);
+  if (have) return have;
+  const text = readFileSync(join(casesDir(), 'host_shapes.c'), 'utf8');
+  const r = compile(text, { fileName: 'host_shapes.c', hostWasm });
+  if (!r.ok || !r.hostJs) throw new Error(`host_shapes.c does not compile: ${r.diagnostics.map((d) => d.message).join('; ')}`);
+  const lib = new HostLib({ io: { write() {} } });
+  const mod = instantiateProgram(r.hostJs, { rt: {} as BrookRuntime, lib, K: {} });
+  await mod.init();
+  shapeModules.set(hostWasm, mod);
+  return mod;
+}
+
+async function brookShape(shape: Shape, hostWasm: boolean, ctx: CaseContext): Promise<Side> {
+  const mod = await shapeModule(hostWasm);
+  const fn = mod.functions[`shape_${shape}`] as (n: number) => number;
+  const text = hostWasm ? 'host C compiled by Brook (loops in WebAssembly where taken)' : 'host C compiled by Brook with hostWasm: false (BROOK_HOST_WASM=0)';
+  return inProcessSide(hostWasm ? 'brook' : 'brook (JavaScript path)', text, () => fn(N), fn, ctx, checkShape(shape));
+}
+
+export function loopShapeCases(): BenchCase[] {
+  const out: BenchCase[] = [];
+  const program: GccProgram = { source: 'host_shapes.c', driver: 'host_shapes_driver.c', mainAs: 'shapes_main', prebuiltVar: 'BROOK_BENCH_GCC_LOOPS' };
+  for (const shape of Object.keys(SHAPES) as Shape[]) {
+    const base = { backend: 'cpu' as const, size: '2^20 elements', bytes: 0, flops: 0, workingSetBytes: 4 * N, timing: 'wall' as const, samples: 31 };
+    const title = `host loop, ${SHAPES[shape].title}`;
+    out.push({ ...base, id: `loops.${shape}.gcc`, title: `${title}: Brook vs gcc -O2`, baseline: async () => [gccSide(program, shape, checkShape(shape))], brook: (ctx) => brookShape(shape, true, ctx) });
+    out.push({ ...base, id: `loops.${shape}.js`, title: `${title}: Brook vs its JavaScript path`, baseline: async (ctx) => [await brookShape(shape, false, ctx)], brook: (ctx) => brookShape(shape, true, ctx) });
   }
   return out;
 }

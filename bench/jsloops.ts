@@ -4,7 +4,7 @@
  * (what a JavaScript number does) with four accumulators, one per float4 component.
  */
 import type { Side } from './side.js';
-import { compare, gatherRef, saxpyRef, stencilRef, sum4Ref } from './reference.js';
+import { compare, compareExact, gatherRef, saxpyRef, stencilRef, sum4Ref } from './reference.js';
 
 export function saxpyJs(a: number, x: Float32Array, y: Float32Array): Side[] {
   const r = new Float32Array(x.length);
@@ -100,6 +100,25 @@ export function gatherJs(table: Float32Array, idx: Float32Array): Side[] {
       },
       async check() {
         return compare(r, ref.want, ref.scale, 0, 0);
+      },
+      dispose() {},
+    },
+  ];
+}
+
+/** The host memcpy that a CPU backend's streamRead/streamWrite is held to: one `TypedArray.set` of
+ *  the whole array into one made once (V8 copies with memmove), one thread. */
+export function copyJs(src: Float32Array): Side[] {
+  const dst = new Float32Array(src.length);
+  return [
+    {
+      impl: 'js',
+      plan: 'dst.set(src): one memmove, one thread',
+      async run() {
+        dst.set(src);
+      },
+      async check() {
+        return compareExact(dst, src);
       },
       dispose() {},
     },

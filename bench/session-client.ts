@@ -184,6 +184,25 @@ export class BenchKernel {
     return { ms, reply, iopub: await this.iopubOf(id, timeoutMs) };
   }
 
+  /**
+   * Starts a cell that never ends by itself, lets it run `runningMs` after its execute_input, then sends
+   * interrupt_request on control; resolves with the time from that request to the cell's execute_reply
+   * (ms); the reply must be the Interrupted error.
+   */
+  async interruptRunning(code: string, runningMs: number, timeoutMs = 30_000): Promise<number> {
+    const id = this.send('shell', 'execute_request', { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: false });
+    await this.waitFor(() => this.received.iopub.find((m) => parentId(m) === id && m.header.msg_type === 'execute_input'), timeoutMs, `the execute_input of ${id}`);
+    await new Promise((r) => setTimeout(r, runningMs));
+    const t0 = performance.now();
+    this.send('control', 'interrupt_request', {});
+    const reply = await this.reply('shell', id, timeoutMs);
+    const ms = performance.now() - t0;
+    const c = reply.content as { status?: string; ename?: string; evalue?: string };
+    if (c.status !== 'error' || c.ename !== 'Interrupted') throw new Error(`interrupting ${JSON.stringify(code.split('\n')[0])} replied ${c.status} ${c.ename ?? ''}: ${c.evalue ?? ''}`);
+    await this.iopubOf(id, timeoutMs);
+    return ms;
+  }
+
   /** Sends shutdown_request on control; resolves with the time to the process's exit (ms). */
   async shutdown(restart: boolean, timeoutMs = 10_000): Promise<number> {
     const t0 = performance.now();

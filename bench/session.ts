@@ -17,6 +17,14 @@
  *      needs the checker that kernel/checker.ts warms in a worker from kernel start)     firstTsCell
  *  10. on C, the %%brook cell, then 3 s after it `await result.plot()`: the first
  *      plot of the kernel (Vega, vega-lite, resvg warmed while idle)                     firstPlot
+ *  11. on A, after step 4: an unchanged TypeScript cell run again (its type check is a
+ *      cache hit)                                                                        rerunTs
+ *  12. on A: interrupt_request -> execute_reply of a cell that never ends: a TypeScript
+ *      busy loop, a %%brook host loop, a CPU kernel's launch (`--backend cpu`)           interrupt.ts,
+ *                                                                                        interrupt.host,
+ *                                                                                        interrupt.cpuKernel
+ * Steps 11 and 12 hold what the kernel tests once asserted with tight clocks (tests/kernel: kernel-process,
+ * server-e2e, cpu-interrupt, display, abort): the tests now keep generous bounds and print their value.
  * Each number is the median over the runs (rerun: over every re-run of every run). The backend is the
  * one the cell's badge display_data names (`[brook: webgpu: <adapter>]`); the kernel chooses it (auto).
  *
@@ -101,6 +109,23 @@ const READBACK_CELL = 'console.log(JSON.stringify(Array.from(await result.toArra
 /** The first TypeScript cell of a kernel: type-checked before it runs, so it waits for the checker. */
 export const FIRST_TS_CELL = 'const squares = [1, 2, 3].map((v) => v * v);\nsquares.reduce((a, b) => a + b, 0)';
 
+/** An unchanged TypeScript cell run twice: the second type check is answered from the checker's cache. */
+export const RERUN_TS_CELL = 'const probe = [1, 2, 3].map((v) => v + 1);\nprobe.length';
+
+/** Cells that never end by themselves, for the interrupt figures (each defines what it spins on). */
+export const SPIN_CELLS = {
+  'interrupt.ts': 'let spins = 0;\nwhile (true) { spins++ }',
+  'interrupt.host': '%%brook\nint turns = 0;\nwhile (1) { turns++; }',
+  // 2^20 elements of 20000 steps each: seconds of launch on any CPU; the chunks check for a stop.
+  'interrupt.cpuKernel': `%%brook --backend cpu
+kernel void spin(float a<>, out float b<>) { float x = a; int i; for (i = 0; i < 20000; i++) { x = x * 0.999f + 0.001f; } b = x; }
+float sa<1048576>, sb<1048576>;
+spin(sa, sb);`,
+} as const;
+
+/** How long each spinning cell runs before the interrupt (the CPU kernel's launch must have begun). */
+const SPIN_MS = 400;
+
 /** The first plot of a kernel: a line chart of saxpy's float4 result (one readback, Vega, resvg). */
 const PLOT_CELL = 'await result.plot()';
 
@@ -115,6 +140,8 @@ const METHODOLOGY = [
   'shutdown: shutdown_request {restart: false} on control to process exit, on a kernel whose %%brook cell opened the device.',
   'firstTsCell: on a third kernel, a TypeScript cell (checked by the TypeScript checker before it runs) sent as soon as iopub delivers after the first kernel_info reply; execute_request to execute_reply; its value (14) is checked.',
   'firstPlot: on that kernel, after the %%brook cell, `await result.plot()` sent 3 s after that cell\'s reply (the kernel warms its plot renderer once a first cell ran and 1 s passed with none); execute_request to execute_reply; the reply must carry a PNG and a Vega-Lite spec.',
+  'rerunTs: on kernel A, a TypeScript cell run once, then again unchanged (its type check a cache hit); execute_request to execute_reply of the second run.',
+  `interrupt.*: on kernel A, a cell that never ends (a TypeScript busy loop, a %%brook host loop, a CPU kernel's launch of 2^20 elements under \`%%brook --backend cpu\`) runs ${SPIN_MS} ms past its execute_input, then interrupt_request on control; to the execute_reply, which must be the Interrupted error.`,
   'Every number is the median over the runs; every sample is in `samples`.',
 ];
 
@@ -128,6 +155,10 @@ const TARGETS: Record<string, { name: string; unit: SessionMetric['unit']; targe
   restart: { name: 'restart to first kernel_info', unit: 'ms', target: 2000 },
   firstTsCell: { name: 'first TypeScript cell, sent at once after ready', unit: 'ms', target: 1000 },
   firstPlot: { name: 'first plot (a float4 line chart), 3 s after a cell', unit: 'ms', target: 300 },
+  rerunTs: { name: 'unchanged re-run of a TypeScript cell (check from the cache)', unit: 'ms', target: 20 },
+  'interrupt.ts': { name: 'interrupt of a TypeScript busy loop', unit: 'ms', target: 1000 },
+  'interrupt.host': { name: 'interrupt of a %%brook host loop', unit: 'ms', target: 1000 },
+  'interrupt.cpuKernel': { name: 'interrupt of a CPU kernel launch', unit: 'ms', target: 100 },
 };
 
 /** utime + stime of a process, in seconds (fields 14 and 15 of /proc/PID/stat, after the comm field). */
@@ -188,7 +219,19 @@ interface RunSamples {
   shutdown: number;
   firstTsCell: number;
   firstPlot: number;
+  rerunTs: number;
+  interrupts: Record<keyof typeof SPIN_CELLS, number>;
   backend?: string;
+}
+
+/** Kernel A, after its cells: the TypeScript re-run, then each spinning cell interrupted (steps 11, 12). */
+async function rerunTsAndInterrupts(k: BenchKernel): Promise<Pick<RunSamples, 'rerunTs' | 'interrupts'>> {
+  expectOk('the TypeScript cell', await k.execute(RERUN_TS_CELL));
+  const again = await k.execute(RERUN_TS_CELL);
+  expectOk('the TypeScript cell run again', again);
+  const interrupts = {} as RunSamples['interrupts'];
+  for (const [id, code] of Object.entries(SPIN_CELLS) as [keyof typeof SPIN_CELLS, string][]) interrupts[id] = await k.interruptRunning(code, SPIN_MS);
+  return { rerunTs: again.ms, interrupts };
 }
 
 /** Kernel C: the first TypeScript cell at once after ready, then the first plot once the kernel settled. */
@@ -237,6 +280,7 @@ async function oneRun(s: SessionSettings, ticks: number): Promise<RunSamples> {
       reruns.push(r.ms);
     }
     await verify(a);
+    const { rerunTs, interrupts } = await rerunTsAndInterrupts(a);
     // One-time background work (the kernel's preload, the magics' deferred plot module) ends within
     // ~2 s of the first cell; the window measures what an idle kernel keeps doing (a spinning event loop).
     await new Promise((r) => setTimeout(r, s.quick ? 500 : 3000));
@@ -260,7 +304,7 @@ async function oneRun(s: SessionSettings, ticks: number): Promise<RunSamples> {
     b.close();
     b = undefined;
     const { firstTsCell, firstPlot } = await firstTsCellAndPlot(s, conn, dir, env);
-    return { start, firstImmediate: first.ms, reruns, idleCpu, restart, firstSettled: settled.ms, shutdown, firstTsCell, firstPlot, backend };
+    return { start, firstImmediate: first.ms, reruns, idleCpu, restart, firstSettled: settled.ms, shutdown, firstTsCell, firstPlot, rerunTs, interrupts, backend };
   } finally {
     a?.close();
     b?.close();
@@ -303,7 +347,7 @@ export async function measureSession(s: SessionSettings): Promise<SessionReport>
         i--;
         continue;
       }
-      s.log(`bench: session run ${i + 1}: start ${r.start.toFixed(0)} ms, first cell ${r.firstImmediate.toFixed(0)} ms (${r.backend}), re-run ${median(r.reruns).toFixed(1)} ms, idle ${r.idleCpu.toFixed(2)}%, restart ${r.restart.toFixed(0)} ms, settled first cell ${r.firstSettled.toFixed(0)} ms, shutdown ${r.shutdown.toFixed(0)} ms, first TypeScript cell ${r.firstTsCell.toFixed(0)} ms, first plot ${r.firstPlot.toFixed(0)} ms`);
+      s.log(`bench: session run ${i + 1}: start ${r.start.toFixed(0)} ms, first cell ${r.firstImmediate.toFixed(0)} ms (${r.backend}), re-run ${median(r.reruns).toFixed(1)} ms, idle ${r.idleCpu.toFixed(2)}%, restart ${r.restart.toFixed(0)} ms, settled first cell ${r.firstSettled.toFixed(0)} ms, shutdown ${r.shutdown.toFixed(0)} ms, first TypeScript cell ${r.firstTsCell.toFixed(0)} ms, first plot ${r.firstPlot.toFixed(0)} ms, TypeScript re-run ${r.rerunTs.toFixed(1)} ms, interrupts ${Object.entries(r.interrupts).map(([id, ms]) => `${id.slice('interrupt.'.length)} ${ms.toFixed(0)} ms`).join(', ')}`);
       runs.push(r);
     }
   } catch (e) {
@@ -323,6 +367,8 @@ export async function measureSession(s: SessionSettings): Promise<SessionReport>
     metric('shutdown', runs.map((r) => r.shutdown)),
     metric('firstTsCell', runs.map((r) => r.firstTsCell)),
     metric('firstPlot', runs.map((r) => r.firstPlot), `backend ${report.backend}`),
+    metric('rerunTs', runs.map((r) => r.rerunTs)),
+    ...(Object.keys(SPIN_CELLS) as (keyof typeof SPIN_CELLS)[]).map((id) => metric(id, runs.map((r) => r.interrupts[id]))),
   ];
   report.targets = report.metrics.map((m) => ({ name: m.name, caseId: `session.${m.id}`, metric: m.unit === 'ms' ? 'median ms' : 'median % of a core', value: m.value, op: m.op, target: m.target as number, met: m.met }));
   return report;

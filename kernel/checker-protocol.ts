@@ -11,6 +11,7 @@ export interface Ambient {
 
 export type CheckerRequest = { id: number; ambient?: Ambient } & (
   | { op: 'warm' }
+  | { op: 'warmNode' }
   | { op: 'addCell'; source: string; names: string[] }
   | { op: 'typeErrors'; code: string }
   | { op: 'complete'; code: string; cursor: number }

@@ -28,6 +28,8 @@ function answer(req: CheckerRequest): CheckerAnswer {
         saveTypeScriptCache();
       }
       return null;
+    // Node's types, parsed while the checker is idle, so the first cell that needs them waits less.
+    case 'warmNode': service.warmNodeTypes(); return null;
     case 'addCell': service.addCell(req.source, req.names); return null;
     case 'typeErrors': return service.typeErrors(req.code);
     case 'complete': return service.complete(req.code, req.cursor);

@@ -29,6 +29,11 @@ function workerUrl(): URL | undefined {
   return existsSync(built) ? pathToFileURL(built) : undefined;
 }
 
+/** Warm-ups: nobody awaits them, so they never keep the process alive. */
+function background(req: Request): boolean {
+  return req.op === 'warm' || req.op === 'warmNode';
+}
+
 export class BackgroundLanguageService {
   private worker: Worker | undefined;
   private local: LanguageService | undefined;
@@ -46,9 +51,12 @@ export class BackgroundLanguageService {
 
   constructor(private readonly directory: string, private readonly log: (text: string) => void = () => {}) {}
 
-  /** Starts the worker and builds the first program in it; returns at once. */
+  /** Starts the worker and builds the first program in it (without Node's types: language.ts NODE_USE),
+   *  then parses Node's types there too, behind any request sent meanwhile; returns at once. */
   warm(): Promise<void> {
-    return this.request({ op: 'warm' }).then(() => {}, () => {});
+    return this.request({ op: 'warm' }).then(() => {
+      void this.request({ op: 'warmNode' }).catch(() => {});
+    }, () => {});
   }
 
   addCell(source: string, names: string[]): void {
@@ -88,7 +96,7 @@ export class BackgroundLanguageService {
       this.pending.set(id, { req, resolve, reject });
       // Referenced only while an answer is awaited: an idle or warming checker never keeps the process
       // alive (`brook execute` of a notebook without TypeScript cells exits without waiting for it).
-      if (req.op !== 'warm' && this.awaited++ === 0) worker.ref();
+      if (!background(req) && this.awaited++ === 0) worker.ref();
       worker.postMessage(message);
     });
   }
@@ -114,7 +122,7 @@ export class BackgroundLanguageService {
     const p = this.pending.get(r.id);
     if (!p) return;
     this.pending.delete(r.id);
-    if (p.req.op !== 'warm' && --this.awaited === 0) this.worker?.unref();
+    if (!background(p.req) && --this.awaited === 0) this.worker?.unref();
     if (!r.ok) return p.reject(new Error(r.error));
     if (p.req.op === 'warm') this.warmMs = r.ms;
     if (this.answered.length < 100) this.answered.push({ op: p.req.op, ms: r.ms });
@@ -154,7 +162,7 @@ export class BackgroundLanguageService {
     const local = this.localService();
     switch (req.op) {
       // Executed cells reach the local service when it is made (localService) or directly (addCell).
-      case 'warm': case 'addCell': return null;
+      case 'warm': case 'warmNode': case 'addCell': return null; // no warm-up on the main thread
       case 'typeErrors': return local.typeErrors(req.code);
       case 'complete': return local.complete(req.code, req.cursor);
       case 'inspect': return local.inspect(req.code, req.cursor);

@@ -37,6 +37,7 @@ import { ts } from './typescript.js';
 import { InterruptGate, type RequestStamp } from './interrupt-gate.js';
 import { InterruptedError } from './interrupted.js';
 import { isAbortError, sessionAbort, setSessionAbort } from '../common/abort-state.js';
+import { fullCollection } from '../common/gc.js';
 import { isCompleteCode, type IsCompleteResult } from './is-complete.js';
 import { codePointsToUtf16, utf16ToCodePoints } from './positions.js';
 
@@ -160,12 +161,15 @@ export class Session {
    */
   async preload(isBusy: () => boolean = () => this.current !== undefined): Promise<void> {
     await loadPlugins(this.log).catch(() => {});
+    this.debug(`preload: magics loaded at ${(process.uptime() * 1000).toFixed(0)} ms of the process`);
     // The magics declared their globals: the checker takes them in now, in its worker, rather than when
     // the first TypeScript cell asks (a rebuild of the checker over the new declarations).
     this.warmChecker();
     const whenIdle = async () => { while (isBusy()) await new Promise((r) => setTimeout(r, 250).unref()); };
     await whenIdle();
+    const tsStart = performance.now();
     ts();
+    this.debug(`preload: typescript loaded in ${(performance.now() - tsStart).toFixed(0)} ms, at ${(process.uptime() * 1000).toFixed(0)} ms of the process`);
     // The magics' warm-ups run on this thread (the plot renderer: ~1 s of imports and a first chart, in
     // steps), so they wait until a first cell has run and then for a quiet spell, QUIET_MS with no cell:
     // the first cell of a kernel, and a Run All's next cell, never queue behind them.
@@ -177,9 +181,18 @@ export class Session {
         await new Promise((r) => setTimeout(r, Math.max(50, left)).unref());
       }
     };
-    for (const warm of takeIdleWarmUps()) {
+    const warmUps = takeIdleWarmUps();
+    for (const warm of warmUps) {
       await whenQuiet();
       await warm().catch((err: unknown) => this.log(`kernel: a warm-up failed: ${(err as Error)?.message ?? err}`));
+    }
+    // The warm-ups leave their garbage (the plot renderer's imports and first chart: tens of MB).
+    // Collected now, still in the quiet spell they ran in; else V8's memory reducer collects it some
+    // 8 s later, in the middle of the user's idle time (bench/session.ts idleCpu: 3.8% of a core on the
+    // H200 with it, against a target of 2%).
+    if (warmUps.length) {
+      await whenQuiet();
+      fullCollection()?.();
     }
   }
 
@@ -222,7 +235,7 @@ export class Session {
     const seq = this.gate.begin(req.sent);
     const watchdog = this.armWatchdog(seq, controller);
     onStart?.(count);
-    this.debug(`cell ${count} starts (seq ${seq})`);
+    this.debug(`cell ${count} starts (seq ${seq}) at ${(process.uptime() * 1000).toFixed(0)} ms of the process`);
     this.outputs = new Outputs(sink);
     const outputs = this.outputs;
     this.allowStdin = req.allowStdin ?? false;
@@ -240,7 +253,7 @@ export class Session {
         if (store) this.history.setOutput(count, String(f.data['text/plain'] ?? ''));
       }
       outputs.flush();
-      this.debug(`cell ${count} ok`);
+      this.debug(`cell ${count} ok at ${(process.uptime() * 1000).toFixed(0)} ms of the process`);
       return { status: 'ok', executionCount: count, payload: this.payload };
     } catch (err) {
       const stop = this.stopReason(err, controller.signal);

@@ -16,6 +16,7 @@
 #   large     programs-large-TAG.json: whole programs at --large (programs-large.sh);
 #   threads   programs-threads-TAG.json: segment and sort on cpu by thread count (THREAD_LIST);
 #   host      bench-host-TAG.json: host loops vs gcc -O2;
+#   loops     bench-loops-TAG.json: eight ordinary host loop shapes vs gcc -O2 and vs Brook's JavaScript path;
 #   startup   startup-TAG.json: cold `brook check` vs Node's start;
 #   session   session-TAG.json: the notebook session group (kernel start, first cell, rerun, restart);
 #   huge      bench-huge-TAG.json: the 2^28 SAXPY alone;
@@ -49,7 +50,7 @@ if has blas; then
 fi
 if has cpu; then
   el cpu
-  timeout 110 node dist/bench/run.js --backend cpu --only cpu.saxpy,cpu.sum,cpu.stencil,cpu.gather --json "$OUT/bench-cpu-$TAG.json" >> "$log" 2>&1
+  timeout 110 node dist/bench/run.js --backend cpu --only cpu.saxpy,cpu.sum,cpu.stencil,cpu.gather,cpu.streamRead,cpu.streamWrite --json "$OUT/bench-cpu-$TAG.json" >> "$log" 2>&1
 fi
 if has programs; then
   el programs
@@ -75,6 +76,10 @@ fi
 if has host; then
   el host
   timeout 150 node dist/bench/run.js --backend cpu --only host --json "$OUT/bench-host-$TAG.json" >> "$log" 2>&1
+fi
+if has loops; then
+  el loops
+  timeout 200 node dist/bench/run.js --backend cpu --only loops --json "$OUT/bench-loops-$TAG.json" >> "$log" 2>&1
 fi
 if has startup; then
   el startup

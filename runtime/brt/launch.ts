@@ -172,14 +172,26 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
     }
   }
 
-  // In-place rules.
+  // In-place rules (BROOK.md 4): a call reads its inputs' values from before the call. A gather of a
+  // stream the call writes, and an input over another box of it, read a snapshot taken now (BrookGPU's
+  // runtime gave such a call a temporary output: the same values). Only aliased calls pay the copy;
+  // one snapshot serves every gather of the same stream.
+  const gatherSnapshots = new Map<Stream, Box>();
   for (const o of outs) {
     const ob = boxes.get(o)!;
     for (const [i, b] of boxes) {
       if (i === o || b.stream !== ob.stream) continue;
       const p = ir.params[i]!;
       if (p.role === 'gather') {
-        throw brtError('BRK5010', { name: ob.stream.name, gather: p.sourceName, kernel: ir.name }, span);
+        let snap = gatherSnapshots.get(b.stream);
+        if (!snap) {
+          opts.beforeCopy?.();
+          snap = snapshot(backend, b, temps, span);
+          gatherSnapshots.set(b.stream, snap);
+        }
+        boxes.set(i, snap);
+        launchArgs[i] = launchArg(snap);
+        continue;
       }
       if (p.role === 'in' && (shapeText(b.lo) !== shapeText(ob.lo) || shapeText(b.shape) !== shapeText(ob.shape))) {
         opts.beforeCopy?.();
@@ -212,7 +224,7 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
 }
 
 /** A copy of the whole stream taken now, addressed with the same box. */
-function snapshot(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
+export function snapshot(backend: Backend, b: Box, temps: unknown[], span?: Span): Box {
   const words = count(b.stream.shape) * b.stream.words;
   const buf = allocateFor(backend, b.stream.name, words, span, b.stream.words);
   backend.copy(b.stream.buffer, 0, buf, 0, words);

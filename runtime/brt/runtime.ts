@@ -26,7 +26,7 @@ import {
 import { BrookRuntimeError } from '../compiler/diagnostics.js';
 import { brtError, plural, shapeText } from './errors.js';
 import { hostWords } from './hostarray.js';
-import { isStreamLike, materialize, planLaunch, type PlannedLaunch } from './launch.js';
+import { isStreamLike, materialize, planLaunch, snapshot, type PlannedLaunch } from './launch.js';
 import { PlanCache } from './plan-cache.js';
 import { FusionQueue, fusionModeFromEnv, hintedStreams, type FusionMode } from './fusion.js';
 import { formatStream } from './print.js';
@@ -510,6 +510,17 @@ export class Runtime implements BrookRuntime {
     if (typeof code === 'number' && code !== 0 && hasNarrowStorage(t.stream.elem)) {
       throw fail(`'${nameOf(target)}' holds ${typeToString(t.stream.elem)}: ${op === 'streamScatterOp' ? 'STREAM_SCATTER_ADD and _MUL' : 'STREAM_GATHER_INC'} work on 32-bit elements only`, 'pass a reduce kernel as the op (reduce void add(char a<>, reduce char r<>) { r += a; }), or use int streams');
     }
+    // Aliasing (BROOK.md 4: a call reads its inputs' values from before the call). gatherOp's
+    // destination and source in one stream would be two writes to one element: refused. A stream read
+    // here (the index; scatter's data) that the call also writes is read from a snapshot.
+    const targetWritten = !perElementWritten || code !== 0;
+    if (perElementWritten && targetWritten && t.stream === e.stream) {
+      throw fail(`'${nameOf(target)}' is both the destination and the source`, 'gather into another stream (each element would be written twice: the fetched value and its update)');
+    }
+    const written = (b: Box) => (targetWritten && b.stream === t.stream) || (perElementWritten && b.stream === e.stream);
+    if (!x.stream.iter && written(x)) x = snapshot(this.current, x, temps, span);
+    if (!perElementWritten && !e.stream.iter && e.stream === t.stream) e = snapshot(this.current, e, temps, span);
+    if (perElementWritten && !targetWritten && !t.stream.iter && t.stream === e.stream) t = snapshot(this.current, t, temps, span);
     if (t.stream.iter) t = materialize(this.current, t, temps, span);
     if (x.stream.iter) x = materialize(this.current, x, temps, span);
     if (e.stream.iter) e = materialize(this.current, e, temps, span);

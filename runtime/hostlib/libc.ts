@@ -60,6 +60,8 @@ export class HostLib {
   private literalBytes = new Map<number, number>();
   private readonly readString = (p: number) => this.mem.cstring(p);
   private readonly cpuStart: number;
+  private readonly cyclesStart = process.hrtime.bigint();
+  private cycles = 0n;
   /** fopen'ed files and stdin (files.ts). */
   readonly files: FileTable;
 
@@ -548,6 +550,17 @@ export class HostLib {
 
   /** Processor time used, in CLOCKS_PER_SEC units (microseconds), like glibc's clock(). */
   clock(): number { return Math.max(0, Math.round(cpuMicros() - this.cpuStart)); }
+
+  /** `asm("rdtsc")` (compiler/parse/asm.ts): a nominal 1 GHz cycle counter, nanoseconds of a monotonic
+   *  clock since this library was made; one sample, read in parts (0: low 32 bits, 1: high, 2: all). */
+  __brook_rdtsc_sample(): void {
+    this.cycles = process.hrtime.bigint() - this.cyclesStart;
+  }
+
+  __brook_rdtsc_word(part: number): number {
+    const c = this.cycles;
+    return Number(part === 0 ? c & 0xffffffffn : part === 1 ? c >> 32n : c);
+  }
 
   time(p: number): number {
     const t = Math.floor(Date.now() / 1000);

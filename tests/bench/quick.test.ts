@@ -28,8 +28,10 @@ const HOST_CASES = ['heap', 'array', 'gather'].flatMap((j) => ['gcc', 'js', 'che
 const HAS_GCC = spawnSync('gcc', ['--version']).status === 0;
 /** The CPU group (bench/cases.ts cpuCases): each job against a JS loop (Brook on one thread and on
  *  every thread) and against the same loop in C (gcc -O2). */
-const CPU_GROUP = ['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]);
-const CPU_CASES = [...CPU_GROUP, ...HOST_CASES];
+const CPU_GROUP = [...['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]), 'cpu.streamRead', 'cpu.streamWrite'];
+/** The loops group (bench/host.ts loopShapeCases): each shape against gcc -O2 and against Brook's JavaScript path. */
+const LOOP_CASES = ['int_mod', 'mixed', 'nested', 'structs', 'pointer', 'early_exit', 'math', 'printf'].flatMap((s) => [`loops.${s}.gcc`, `loops.${s}.js`]);
+const CPU_CASES = [...CPU_GROUP, ...HOST_CASES, ...LOOP_CASES];
 
 function positive(x: number | undefined): boolean {
   return typeof x === 'number' && Number.isFinite(x) && x > 0;
@@ -74,7 +76,8 @@ function expectCases(report: BenchReport, ids: string[]): void {
       expect(c.baseline.status, c.id).toBe('skipped');
       continue;
     }
-    expect(positive(c.bytes) || c.id === 'calls', c.id).toBe(true);
+    // calls and the loop shapes are timed as calls, not as bytes moved (no rate column).
+    expect(positive(c.bytes) || c.id === 'calls' || c.id.startsWith('loops.'), c.id).toBe(true);
     expectMeasured(c, c.baseline, 'baseline');
     expectMeasured(c, c.brook, 'brook');
     expect(c.baseline.timing, c.id).toBe(c.brook.timing);

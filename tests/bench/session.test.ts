@@ -46,13 +46,13 @@ describe('--only session selects the session group', () => {
 });
 
 describe('session benchmark, one real run', () => {
-  it('starts kernels, runs the %%brook cell, idles, restarts and shuts down; every number is measured', async () => {
+  it('starts kernels, runs the %%brook cell, re-runs a TypeScript cell, interrupts three spinning cells, idles, restarts and shuts down; every number is measured', async () => {
     await ensureBuilt();
     const logs: string[] = [];
     const report: SessionReport = await measureSession({ runs: 1, reruns: 2, idleSeconds: 1, settleMs: 1500, quick: true, log: (l) => logs.push(l) });
     expect(report.error, logs.join('\n')).toBeUndefined();
     expect(report.backend).toMatch(/^(webgpu: .+|cpu.*)$/);
-    expect(report.metrics.map((m) => m.id)).toEqual(['start', 'firstCell.immediate', 'firstCell.settled', 'rerun', 'idleCpu', 'restart', 'shutdown', 'firstTsCell', 'firstPlot']);
+    expect(report.metrics.map((m) => m.id)).toEqual(['start', 'firstCell.immediate', 'firstCell.settled', 'rerun', 'idleCpu', 'restart', 'shutdown', 'firstTsCell', 'firstPlot', 'rerunTs', 'interrupt.ts', 'interrupt.host', 'interrupt.cpuKernel']);
     for (const m of report.metrics) {
       expect(m.samples.length, m.id).toBe(m.id === 'rerun' ? 2 : 1);
       expect(Number.isFinite(m.value), m.id).toBe(true);
@@ -62,7 +62,7 @@ describe('session benchmark, one real run', () => {
     }
     const table = renderSessionTable(report);
     expect(table).toContain(report.backend!);
-    for (const id of ['session.start', 'session.firstCell.immediate', 'session.idleCpu', 'session.restart', 'session.shutdown', 'session.firstTsCell', 'session.firstPlot']) expect(table).toContain(id);
+    for (const id of ['session.start', 'session.firstCell.immediate', 'session.idleCpu', 'session.restart', 'session.shutdown', 'session.firstTsCell', 'session.firstPlot', 'session.rerunTs', 'session.interrupt.ts', 'session.interrupt.host', 'session.interrupt.cpuKernel']) expect(table).toContain(id);
     expect(table).toMatch(/< 200 ms/);
   }, 120_000);
 

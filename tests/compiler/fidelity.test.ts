@@ -37,12 +37,12 @@ describe('a timing header included by two files', () => {
     expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(c.ok).toBe(true);
   });
-  test('inline assembly is reported once for the whole program, naming the statement', () => {
+  test('inline assembly that cannot run is reported once for the whole program, naming the statement; rdtsc is not reported (it reads a clock)', () => {
     const asm = c.diagnostics.filter((d) => d.code === 'BRK1242');
     expect(asm).toHaveLength(1);
     expect(asm[0]!.severity).toBe('warning');
-    expect(asm[0]!.message).toContain('__asm__ __volatile__("rdtsc" ...)');
-    expect(asm[0]!.message).toContain('(t) read as 0');
+    expect(asm[0]!.message).toContain('__asm__ __volatile__("nop" ...)');
+    expect(asm[0]!.message).not.toContain('rdtsc');
   });
 });
 

@@ -13,7 +13,9 @@ describe('size limits', () => {
   it('rejects a 2^31 - 1 float array with a short initializer at once', () => {
     const t0 = performance.now();
     const r = compile('int main() { float d[0x7fffffff] = {1.0, 2.0}; return 0; }');
-    expect(performance.now() - t0).toBeLessThan(2000);
+    const ms = performance.now() - t0;
+    console.log(`2^31 - 1 floats with a short initializer: rejected in ${ms.toFixed(1)} ms`);
+    expect(ms).toBeLessThan(2000);
     expect(r.diagnostics.map((d) => d.code)).toEqual(['BRK2010']);
     expect(r.diagnostics[0]!.message).toContain('8589934588 bytes');
     expect(r.diagnostics[0]!.message).toContain('2147483647');
@@ -22,7 +24,9 @@ describe('size limits', () => {
   it('lays out a large array with a short initializer in time and code proportional to the initializer', () => {
     const t0 = performance.now();
     const r = compile('int main() { char d[0x7ffffff0] = {1, 2}; return d[1]; }');
-    expect(performance.now() - t0).toBeLessThan(2000);
+    const ms = performance.now() - t0;
+    console.log(`a 2 GiB char array with a short initializer: compiled in ${ms.toFixed(1)} ms`);
+    expect(ms).toBeLessThan(2000);
     expect(r.ok).toBe(true);
     expect(r.hostJs!.length).toBeLessThan(20_000);
   });

@@ -36,7 +36,7 @@ describe('golden IR', () => {
       const kernels = lowerAll(readFileSync(join(IR_DIR, f), 'utf8'), f);
       const text = [...kernels.values()].map(printKernelIR).join('\n');
       const expectedFile = join(IR_DIR, f.replace(/\.br$/, '.ir'));
-      if (process.env.UPDATE_IR === '1' || !existsSync(expectedFile)) writeFileSync(expectedFile, text);
+      if (process.env.UPDATE_IR === '1' || process.env.BROOK_ACCEPT === '1' || !existsSync(expectedFile)) writeFileSync(expectedFile, text);
       expect(text).toBe(readFileSync(expectedFile, 'utf8'));
       for (const ir of kernels.values()) expect(validateKernelIR(ir), ir.name).toEqual([]);
     });

@@ -1,10 +1,8 @@
 /**
- * The CPU backend's speed target: a float4 saxpy over 2^22 elements within 2x of the plain
- * JavaScript loop a programmer would write (best of 8 interleaved runs each; the log shows the ratio).
- * Measured 1.4x to 2.5x on the shared 2-core build machine at load averages of 10 to 17 (the plain
- * loop itself swung from 11 to 50 ms there). The results are always checked; the ratio is asserted
- * (< 2.5) only with BROOK_PERF_ASSERT=1, because timings on a shared machine swing by 2x.
- *   BROOK_PERF_ASSERT=1 npx vitest run tests/cpu/perf.test.ts
+ * A float4 saxpy over 2^22 elements on the CPU backend gives exactly the float32 results of the plain
+ * JavaScript loop a programmer would write; the log shows both times and their ratio. The speed target
+ * (within 2x of the plain loop) is the bench's: `node dist/bench/run.js --backend cpu --only cpu.saxpy`
+ * (bench/README.md), never asserted here, because timings on a shared machine swing by 2x.
  */
 import { describe, expect, it } from 'vitest';
 import { createCpuRuntime } from '../../runtime/backends/index.js';
@@ -21,7 +19,7 @@ function best(runs: number, f: () => void): number {
 }
 
 describe('CPU backend speed', () => {
-  it('float4 saxpy of 2^22 elements: exact float32 results, within 2x of a plain loop', async () => {
+  it('float4 saxpy of 2^22 elements: exact float32 results (speed: the bench case cpu.saxpy)', async () => {
     const n = 1 << 22;
     const rt = createCpuRuntime({ cpu: {} });
     const saxpy = kernel('saxpy', 'map', [cst('a', F), inp('x', F4), inp('y', F4), out('r', F4)], () => [
@@ -53,7 +51,6 @@ describe('CPU backend speed', () => {
     for (let i = 0; i < 4 * n; i++) if (got[i] !== Math.fround(R[i]!)) mismatches++;
     expect(mismatches).toBe(0);
     console.log(`saxpy float4 2^22: plain loop ${loop.toFixed(1)} ms, Brook CPU ${brook.toFixed(1)} ms, ratio ${(brook / loop).toFixed(2)}`);
-    if (process.env.BROOK_PERF_ASSERT === '1') expect(brook / loop).toBeLessThan(2.5);
     rt.dispose();
   });
 });

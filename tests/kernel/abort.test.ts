@@ -51,7 +51,9 @@ describe('runtime abort state (runtime/brt/abort.ts)', () => {
     expect(seen.every((v) => v === 1)).toBe(true);
   });
 
-  it('forEachChunk stops a long loop within a few milliseconds of the interrupt', () => {
+  // How fast it stops is the bench's (session.interrupt.cpuKernel, bench/session.ts); this bound only
+  // proves it stops (without the interrupt the loop runs for hours).
+  it('forEachChunk stops a long loop soon after the interrupt', () => {
     const a = new AbortState(undefined, {});
     setSessionAbort(a);
     const t0 = performance.now();
@@ -62,7 +64,9 @@ describe('runtime abort state (runtime/brt/abort.ts)', () => {
       if (performance.now() - t0 > 30 && !a.interruptRequested) { a.requestInterrupt(); stoppedAt = performance.now(); }
     })).toThrow(/interrupted/);
     expect(sum).toBeGreaterThan(0);
-    expect(performance.now() - stoppedAt).toBeLessThan(50);
+    const stopMs = performance.now() - stoppedAt;
+    console.log(`forEachChunk stopped ${stopMs.toFixed(1)} ms after the interrupt`);
+    expect(stopMs).toBeLessThan(3000);
   });
 
   it('forEachPiece checks between pieces', async () => {

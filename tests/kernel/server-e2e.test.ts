@@ -107,7 +107,9 @@ describe('through jupyter server and @jupyterlab/services', () => {
     const t0 = performance.now();
     await kernel.interrupt();
     const reply = await future.done;
-    expect(performance.now() - t0).toBeLessThan(1000);
+    const stopMs = performance.now() - t0;
+    console.log(`server: interrupt to the TypeScript cell's reply ${stopMs.toFixed(0)} ms`);
+    expect(stopMs).toBeLessThan(5000); // speed: the bench's session.interrupt.ts
     expect(reply.content).toMatchObject({ status: 'error', ename: 'Interrupted' });
     const after = await execute('turns > 0');
     expect(after.reply.status).toBe('ok');
@@ -120,14 +122,16 @@ describe('through jupyter server and @jupyterlab/services', () => {
     const t0 = performance.now();
     await kernel.interrupt();
     const reply = await future.done;
-    expect(performance.now() - t0).toBeLessThan(1000);
+    const stopMs = performance.now() - t0;
+    console.log(`server: interrupt to the %%brook cell's reply ${stopMs.toFixed(0)} ms`);
+    expect(stopMs).toBeLessThan(5000); // speed: the bench's session.interrupt.host
     expect(reply.content).toMatchObject({ status: 'error' });
     const after = await execute('Array.from(await r.toArray()).slice(0, 3).join(",")');
     expect(after.reply.status).toBe('ok');
     expect((after.iopub.find((m) => m.header.msg_type === 'execute_result')?.content as { data: Record<string, unknown> }).data['text/plain']).toBe("'0,6,12'");
   });
 
-  it('restarts in under 2 s (kernel back and answering) with fresh state', async () => {
+  it('restarts (kernel back and answering) with fresh state', async () => {
     const t0 = performance.now();
     await kernel.restart();
     await kernel.requestKernelInfo();
@@ -135,6 +139,7 @@ describe('through jupyter server and @jupyterlab/services', () => {
     const { reply, iopub } = await execute('typeof who');
     expect(reply.status).toBe('ok');
     expect((iopub.find((m) => m.header.msg_type === 'execute_result')?.content as { data: Record<string, unknown> }).data['text/plain']).toBe("'undefined'");
-    expect(elapsed).toBeLessThan(2000);
+    console.log(`server: restart to kernel_info ${elapsed.toFixed(0)} ms`);
+    expect(elapsed).toBeLessThan(10_000); // speed: the bench's session.restart (target 2 s)
   });
 });

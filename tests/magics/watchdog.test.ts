@@ -38,8 +38,9 @@ describe('watchdog (%brook timeout)', () => {
     if (r.outcome.status !== 'error') return;
     expect(r.outcome.evalue).toBe('BRK5051: stopped by the watchdog after 0.5 seconds');
     expect(r.outcome.traceback.join('\n')).toMatch(/%brook timeout N/);
+    console.log(`0.5 s watchdog: the Brook cell stopped after ${r.ms.toFixed(0)} ms`);
     expect(r.ms).toBeGreaterThan(450);
-    expect(r.ms).toBeLessThan(2500);
+    expect(r.ms).toBeLessThan(5000);
     // Usable after: a Brook cell and a TypeScript cell run.
     const ok = await run('%%brook\nkernel void twice(float a<>, out float b<>) { b = 2.0f * a; }\nfloat a<4>, b<4>;\nfloat h[4] = {1.0f, 2.0f, 3.0f, 4.0f};\nstreamRead(a, h);\ntwice(a, b);\nfloat o[4];\nstreamWrite(b, o);\no[0] + o[1] + o[2] + o[3]');
     expect(ok.outcome.status).toBe('ok');
@@ -49,7 +50,8 @@ describe('watchdog (%brook timeout)', () => {
   it('stops a TypeScript cell awaiting past the limit', async () => {
     const r = await run('await new Promise(() => {})');
     expect(r.outcome).toMatchObject({ status: 'error', ename: 'Timeout', evalue: 'BRK5051: stopped by the watchdog after 0.5 seconds' });
-    expect(r.ms).toBeLessThan(2500);
+    console.log(`0.5 s watchdog: the awaiting TypeScript cell stopped after ${r.ms.toFixed(0)} ms`);
+    expect(r.ms).toBeLessThan(5000);
     expect((await run('1 + 1')).outcome.status).toBe('ok');
   });
 

@@ -16,27 +16,10 @@
  * ~90 MiB heap takes tens of milliseconds, against 16 cells); cells typed by hand never notice. With
  * 10x the limit kept too few collections under load (1.20x-1.32x over 1,000 re-runs).
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { fullCollection } from '../../../common/gc.js';
 
 const CELLS_PER_COLLECTION = 16;
 const COST_FACTOR = 2;
-
-let gcFn: (() => void) | null | undefined;
-
-/** V8's gc(): the exposed one (node --expose-gc), else exposed now for this use. */
-function gc(): (() => void) | null {
-  if (gcFn !== undefined) return gcFn;
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (typeof exposed === 'function') return (gcFn = exposed);
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    gcFn = vm.runInNewContext('gc') as () => void;
-  } catch {
-    gcFn = null;
-  }
-  return gcFn;
-}
 
 export class WrapperCollector {
   private cells = 0;
@@ -58,7 +41,7 @@ export class WrapperCollector {
 
   private collect(): void {
     this.scheduled = false;
-    const collect = gc();
+    const collect = fullCollection();
     if (!collect) return;
     const t0 = performance.now();
     collect();

@@ -150,6 +150,10 @@ add('time', 'clock', fn(LONG, []));
 add('time', 'time', fn(LONG, [VOIDP]));
 add('time', 'gettimeofday', fn(INT, [VOIDP, VOIDP]));
 add('time', 'CLOCKS_PER_SEC', LONG, { value: 1000000 });
+// What `asm("rdtsc")` becomes (parse/asm.ts): a sample of a nominal 1 GHz cycle counter, then its parts
+// (0: low 32 bits, 1: high 32 bits, 2: all 64). Reserved names: no program declares them.
+add('time', '__brook_rdtsc_sample', fn(VOID, []));
+add('time', '__brook_rdtsc_word', fn(ULONG, [INT]));
 // assert
 add('assert', 'assert', fn(VOID, [INT]));
 // math.h: double functions, their float (f-suffixed) forms, constants

@@ -1,16 +1,21 @@
 /**
  * Host inline assembly, as BrookGPU's apps used it to read the CPU's cycle counter (their timing.h:
- * `__asm__ __volatile__("rdtsc" : "=A" (t));`). Assembly cannot run here, so the statement is
- * skipped and each output operand is set to 0 (timings print as zero); brcc itself threw `asm(...)`
- * away (its lexer's GCC_ELIM state). One warning (BRK1242) per file names the statement; compile()
- * keeps one per program, since the same header is often included from several files.
+ * `__asm__ __volatile__("rdtsc" : "=A" (t));`).
+ * - `rdtsc` / `rdtscp` read a real clock: a nominal 1 GHz cycle counter, i.e. nanoseconds of a
+ *   monotonic clock since the program started (runtime/hostlib's __brook_rdtsc_*). `"=A"` gets all
+ *   64 bits, `"=a"` the low 32 and `"=d"` the high 32, as on x86; any other output reads 0. The apps
+ *   calibrate cycles against milliseconds, so their timings come out right at any nominal rate.
+ * - Any other assembly cannot run here: the statement is skipped and each output operand is set to 0;
+ *   brcc itself threw `asm(...)` away (its lexer's GCC_ELIM state). One warning (BRK1242) per file
+ *   names the statement; compile() keeps one per program, since the same header is often included
+ *   from several files.
  *
  *   GCC:  asm | __asm | __asm__  [volatile | __volatile | __volatile__ | inline | goto]
  *         ( "template" [: outputs [: inputs [: clobbers [: labels]]]] ) ;
  *         where an operand is [ [name] ] "constraint" ( expression )
  *   MSVC: __asm { ... }  or  __asm instruction ...   (up to the end of the line)
  */
-import type { AssignExpr, Expr, NumberLit, Stmt } from '../ast.js';
+import type { AssignExpr, CallExpr, Expr, NumberLit, Stmt } from '../ast.js';
 import type { Token } from '../lex.js';
 import type { Parser } from './parser.js';
 import { closeParen, parseExpression } from './expressions.js';
@@ -38,17 +43,21 @@ export function parseAsmStatement(p: Parser): Stmt {
   const template = isString(p.tok) ? String(p.tok.value) : '';
   while (isString(p.tok)) p.next();
   const outputs: Expr[] = [];
+  const constraints: string[] = [];
   // Sections after ':' (the lexer reads `::` as two ':', so `asm("..." :: "r"(x))` has no outputs).
   for (let section = 0; p.accept(':'); section++) {
     if (!p.is(':') && !p.is(')')) {
       do {
         if (p.accept('[')) { p.next(); p.expect(']'); }
-        if (isString(p.tok)) p.next(); // the constraint, or a clobber / label name
+        const constraint = isString(p.tok) ? String(p.next().value) : ''; // or a clobber / label name
         if (p.is('(')) {
           const o = p.next();
           const e = parseExpression(p);
           closeParen(p, o.span);
-          if (section === 0) outputs.push(e);
+          if (section === 0) {
+            outputs.push(e);
+            constraints.push(constraint);
+          }
         } else if (p.tok.kind === 'ident') {
           p.next(); // asm goto label
         }
@@ -58,6 +67,7 @@ export function parseAsmStatement(p: Parser): Stmt {
   closeParen(p, open.span);
   p.expectSemicolon('the asm statement');
   const span = p.spanFrom(kw.span);
+  if (/^\s*rdtscp?\s*$/.test(template)) return readCycleCounter(span, outputs, constraints);
   warnOnce(p, kw, `'${words}(${template ? JSON.stringify(template) : ''} ...)'`, outputs);
   const body: Stmt[] = outputs.map((target) => {
     const zero: NumberLit = { kind: 'NumberLit', span: target.span, raw: '0', value: 0, isFloat: false, suffix: '' };
@@ -65,6 +75,30 @@ export function parseAsmStatement(p: Parser): Stmt {
     return { kind: 'ExprStmt', span: target.span, expr: assign };
   });
   return { kind: 'Block', span, body };
+}
+
+/** `rdtsc` into its outputs: one sample of the clock, then each output takes its part of it. */
+function readCycleCounter(span: Stmt['span'], outputs: Expr[], constraints: string[]): Stmt {
+  const call = (name: string, arg?: number): CallExpr => ({
+    kind: 'CallExpr', span, callee: { kind: 'Ident', span, name }, args: arg === undefined ? [] : [number(span, arg)],
+  });
+  const part = (constraint: string): Expr => {
+    const register = constraint.replace(/[=+&%]/g, '');
+    if (register === 'A') return call('__brook_rdtsc_word', 2);
+    if (register === 'a') return call('__brook_rdtsc_word', 0);
+    if (register === 'd') return call('__brook_rdtsc_word', 1);
+    return number(span, 0);
+  };
+  const body: Stmt[] = [{ kind: 'ExprStmt', span, expr: call('__brook_rdtsc_sample') }];
+  outputs.forEach((target, i) => {
+    const assign: AssignExpr = { kind: 'AssignExpr', span: target.span, op: '=', target, value: part(constraints[i]!) };
+    body.push({ kind: 'ExprStmt', span: target.span, expr: assign });
+  });
+  return { kind: 'Block', span, body };
+}
+
+function number(span: Stmt['span'], value: number): NumberLit {
+  return { kind: 'NumberLit', span, raw: String(value), value, isFloat: false, suffix: '' };
 }
 
 function isString(t: Token): boolean {

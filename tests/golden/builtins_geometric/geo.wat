@@ -1,0 +1,343 @@
+(module
+  (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
+  (import "m" "mem" (memory 0 65536 shared))
+  (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
+    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, i32 x1, f32 x3, i32 x1, f32 x3, i32 x1, f32 x35, i32 x2)
+    local.get 0
+    local.set 11
+    block
+      loop
+        local.get 11
+        local.get 1
+        i32.ge_s
+        br_if 1
+        local.get 1
+        local.set 12
+        local.get 6
+        local.get 11
+        i32.const 16
+        i32.mul
+        i32.add
+        local.set 21
+        local.get 7
+        local.get 11
+        i32.const 16
+        i32.mul
+        i32.add
+        local.set 26
+        local.get 8
+        local.get 11
+        i32.const 16
+        i32.mul
+        i32.add
+        local.set 31
+        local.get 9
+        local.get 11
+        i32.const 12
+        i32.mul
+        i32.add
+        local.set 35
+        local.get 10
+        local.get 11
+        i32.const 12
+        i32.mul
+        i32.add
+        local.set 39
+        block
+          loop
+            local.get 11
+            local.get 12
+            i32.ge_s
+            br_if 1
+            local.get 21
+            f32.load align=4 offset=0
+            local.set 17
+            local.get 21
+            f32.load align=4 offset=4
+            local.set 18
+            local.get 21
+            f32.load align=4 offset=8
+            local.set 19
+            local.get 21
+            f32.load align=4 offset=12
+            local.set 20
+            local.get 26
+            f32.load align=4 offset=0
+            local.set 22
+            local.get 26
+            f32.load align=4 offset=4
+            local.set 23
+            local.get 26
+            f32.load align=4 offset=8
+            local.set 24
+            local.get 26
+            f32.load align=4 offset=12
+            local.set 25
+            f32.const 0
+            local.set 27
+            f32.const 0
+            local.set 28
+            f32.const 0
+            local.set 29
+            f32.const 0
+            local.set 30
+            f32.const 0
+            local.set 32
+            f32.const 0
+            local.set 33
+            f32.const 0
+            local.set 34
+            f32.const 0
+            local.set 36
+            f32.const 0
+            local.set 37
+            f32.const 0
+            local.set 38
+            block
+              block
+                local.get 17
+                local.get 22
+                f32.mul
+                local.set 40
+                local.get 18
+                local.get 23
+                f32.mul
+                local.set 41
+                local.get 40
+                local.get 41
+                f32.add
+                local.set 42
+                local.get 19
+                local.get 24
+                f32.mul
+                local.set 43
+                local.get 42
+                local.get 43
+                f32.add
+                local.set 44
+                local.get 20
+                local.get 25
+                f32.mul
+                local.set 45
+                local.get 44
+                local.get 45
+                f32.add
+                local.set 46
+                local.get 17
+                local.get 17
+                f32.mul
+                local.set 47
+                local.get 18
+                local.get 18
+                f32.mul
+                local.set 48
+                local.get 47
+                local.get 48
+                f32.add
+                local.set 49
+                local.get 49
+                f32.sqrt
+                local.set 50
+                local.get 17
+                local.get 22
+                f32.sub
+                local.set 51
+                local.get 18
+                local.get 23
+                f32.sub
+                local.set 52
+                local.get 19
+                local.get 24
+                f32.sub
+                local.set 53
+                local.get 51
+                local.get 51
+                f32.mul
+                local.set 54
+                local.get 52
+                local.get 52
+                f32.mul
+                local.set 55
+                local.get 54
+                local.get 55
+                f32.add
+                local.set 56
+                local.get 53
+                local.get 53
+                f32.mul
+                local.set 57
+                local.get 56
+                local.get 57
+                f32.add
+                local.set 58
+                local.get 58
+                f32.sqrt
+                local.set 59
+                local.get 46
+                local.set 27
+                local.get 44
+                local.set 28
+                local.get 50
+                local.set 29
+                local.get 59
+                local.set 30
+                local.get 18
+                local.get 24
+                f32.mul
+                local.set 60
+                local.get 19
+                local.get 23
+                f32.mul
+                local.set 61
+                local.get 60
+                local.get 61
+                f32.sub
+                local.set 62
+                local.get 19
+                local.get 22
+                f32.mul
+                local.set 63
+                local.get 17
+                local.get 24
+                f32.mul
+                local.set 64
+                local.get 63
+                local.get 64
+                f32.sub
+                local.set 65
+                local.get 17
+                local.get 23
+                f32.mul
+                local.set 66
+                local.get 18
+                local.get 22
+                f32.mul
+                local.set 67
+                local.get 66
+                local.get 67
+                f32.sub
+                local.set 68
+                local.get 62
+                local.set 32
+                local.get 65
+                local.set 33
+                local.get 68
+                local.set 34
+                local.get 19
+                local.get 19
+                f32.mul
+                local.set 69
+                local.get 49
+                local.get 69
+                f32.add
+                local.set 70
+                local.get 70
+                f32.sqrt
+                local.set 71
+                local.get 17
+                local.get 71
+                f32.div
+                local.set 72
+                local.get 18
+                local.get 71
+                f32.div
+                local.set 73
+                local.get 19
+                local.get 71
+                f32.div
+                local.set 74
+                local.get 72
+                local.set 36
+                local.get 73
+                local.set 37
+                local.get 74
+                local.set 38
+              end
+            end
+            local.get 31
+            local.get 27
+            f32.store align=4 offset=0
+            local.get 31
+            local.get 28
+            f32.store align=4 offset=4
+            local.get 31
+            local.get 29
+            f32.store align=4 offset=8
+            local.get 31
+            local.get 30
+            f32.store align=4 offset=12
+            local.get 35
+            local.get 32
+            f32.store align=4 offset=0
+            local.get 35
+            local.get 33
+            f32.store align=4 offset=4
+            local.get 35
+            local.get 34
+            f32.store align=4 offset=8
+            local.get 39
+            local.get 36
+            f32.store align=4 offset=0
+            local.get 39
+            local.get 37
+            f32.store align=4 offset=4
+            local.get 39
+            local.get 38
+            f32.store align=4 offset=8
+            local.get 11
+            i32.const 1
+            i32.add
+            local.set 11
+            local.get 21
+            i32.const 16
+            i32.add
+            local.set 21
+            local.get 26
+            i32.const 16
+            i32.add
+            local.set 26
+            local.get 31
+            i32.const 16
+            i32.add
+            local.set 31
+            local.get 35
+            i32.const 12
+            i32.add
+            local.set 35
+            local.get 39
+            i32.const 12
+            i32.add
+            local.set 39
+            br 0
+          end
+        end
+        br 0
+      end
+    end
+  )
+)
+;; imports: (none); vector body: false
+;; wrapper:
+;; "use strict";
+;; function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
+;; function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
+;; const wasmRun = ex.run;
+;; const run = function run(L, start, end) {
+;;   wasmRun(start, end, L.E[0], L.E[1], L.E[2], L.E[3], L.args[0].F.byteOffset + L.args[0].base * 16, L.args[1].F.byteOffset + L.args[1].base * 16, L.args[2].F.byteOffset + L.args[2].base * 16, L.args[3].F.byteOffset + L.args[3].base * 12, L.args[4].F.byteOffset + L.args[4].base * 12);
+;; };
+;; run.values = function values(L, V) {
+;;   V[0] = L.E[0];
+;;   V[1] = L.E[1];
+;;   V[2] = L.E[2];
+;;   V[3] = L.E[3];
+;;   V[4] = L.args[0].F.byteOffset + L.args[0].base * 16;
+;;   V[5] = L.args[1].F.byteOffset + L.args[1].base * 16;
+;;   V[6] = L.args[2].F.byteOffset + L.args[2].base * 16;
+;;   V[7] = L.args[3].F.byteOffset + L.args[3].base * 12;
+;;   V[8] = L.args[4].F.byteOffset + L.args[4].base * 12;
+;; };
+;; run.valueCount = 9;
+;; run.runValues = function runValues(V, start, end) {
+;;   wasmRun(start, end, V[0], V[1], V[2], V[3], V[4], V[5], V[6], V[7], V[8]);
+;; };
+;; return run;

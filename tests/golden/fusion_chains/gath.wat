@@ -1,0 +1,379 @@
+(module
+  (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
+  (import "m" "mem" (memory 0 65536 shared))
+  (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
+    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x4, f32 x2, i32 x1, f32 x1, i32 x2, f32 x2, v128 x8, i32 x3, v128 x2, i32 x2, v128 x2)
+    local.get 0
+    local.set 21
+    local.get 0
+    local.get 5
+    i32.rem_u
+    local.set 26
+    local.get 0
+    local.get 5
+    i32.div_u
+    local.set 39
+    local.get 39
+    local.get 4
+    i32.rem_u
+    local.set 25
+    local.get 39
+    local.get 4
+    i32.div_u
+    local.set 39
+    local.get 39
+    local.get 3
+    i32.rem_u
+    local.set 24
+    local.get 39
+    local.get 3
+    i32.div_u
+    local.set 23
+    block
+      loop
+        local.get 21
+        local.get 1
+        i32.ge_s
+        br_if 1
+        local.get 21
+        local.get 5
+        i32.add
+        local.get 26
+        i32.sub
+        local.set 22
+        local.get 22
+        local.get 1
+        local.get 22
+        local.get 1
+        i32.lt_s
+        select
+        local.set 22
+        local.get 23
+        local.tee 38
+        f32.convert_i32_s
+        local.set 34
+        local.get 24
+        local.tee 37
+        f32.convert_i32_s
+        local.set 33
+        local.get 25
+        local.tee 36
+        f32.convert_i32_s
+        local.set 32
+        local.get 6
+        local.get 21
+        i32.const 4
+        i32.mul
+        i32.add
+        local.set 28
+        local.get 20
+        local.get 21
+        i32.const 4
+        i32.mul
+        i32.add
+        local.set 30
+        local.get 7
+        local.get 15
+        i32.const 4
+        i32.mul
+        i32.add
+        local.set 42
+        i32.const 1
+        i32x4.splat
+        local.set 58
+        f32.const 1
+        f32x4.splat
+        local.set 60
+        i32.const 0
+        local.set 67
+        local.get 5
+        local.set 68
+        local.get 11
+        i32.const 1
+        i32.sub
+        local.get 68
+        local.get 11
+        i32.const 1
+        i32.sub
+        local.get 68
+        i32.lt_s
+        select
+        local.set 68
+        block
+          loop
+            local.get 21
+            local.get 22
+            i32.ge_s
+            br_if 1
+            local.get 26
+            local.get 67
+            i32.ge_s
+            local.get 26
+            i32.const 4
+            i32.add
+            local.get 68
+            i32.le_s
+            i32.and
+            local.get 21
+            i32.const 4
+            i32.add
+            local.get 22
+            i32.le_s
+            i32.and
+            if
+              local.get 28
+              i32.const 0
+              i32.add
+              v128.load align=1 offset=0
+              local.set 69
+              local.get 69
+              local.set 54
+              v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+              local.set 55
+              local.get 26
+              i32x4.splat
+              v128.const i8x16 0 0 0 0 1 0 0 0 2 0 0 0 3 0 0 0
+              i32x4.add
+              local.tee 56
+              f32x4.convert_i32x4_s
+              local.set 57
+              block
+                block
+                  local.get 56
+                  local.get 58
+                  i32x4.add
+                  local.set 59
+                  local.get 57
+                  local.get 60
+                  f32x4.add
+                  local.set 61
+                  local.get 26
+                  i32.const 1
+                  i32.add
+                  local.set 62
+                  local.get 62
+                  i32.const 4
+                  i32.mul
+                  local.set 63
+                  local.get 42
+                  local.get 63
+                  i32.add
+                  local.set 64
+                  local.get 64
+                  i32.const 0
+                  i32.add
+                  v128.load align=1 offset=0
+                  local.set 65
+                  local.get 54
+                  local.get 65
+                  f32x4.add
+                  local.set 66
+                  local.get 66
+                  local.set 55
+                end
+              end
+              local.get 55
+              local.set 70
+              local.get 30
+              i32.const 0
+              i32.add
+              local.get 70
+              v128.store align=1 offset=0
+              local.get 21
+              i32.const 4
+              i32.add
+              local.set 21
+              local.get 26
+              i32.const 4
+              i32.add
+              local.set 26
+              local.get 28
+              i32.const 16
+              i32.add
+              local.set 28
+              local.get 30
+              i32.const 16
+              i32.add
+              local.set 30
+              br 1
+            end
+            local.get 26
+            local.tee 35
+            f32.convert_i32_s
+            local.set 31
+            local.get 28
+            f32.load align=4 offset=0
+            local.set 27
+            f32.const 0
+            local.set 29
+            local.get 26
+            local.get 67
+            i32.ge_s
+            local.get 26
+            local.get 68
+            i32.lt_s
+            i32.and
+            if
+              block
+                local.get 35
+                i32.const 1
+                i32.add
+                local.set 48
+                local.get 31
+                f32.const 1
+                f32.add
+                local.set 49
+                local.get 48
+                i32.const 4
+                i32.mul
+                local.set 50
+                local.get 42
+                local.get 50
+                i32.add
+                local.set 51
+                local.get 51
+                f32.load align=4 offset=0
+                local.set 52
+                local.get 27
+                local.get 52
+                f32.add
+                local.set 53
+                local.get 53
+                local.set 29
+              end
+            else
+              block
+                local.get 35
+                i32.const 1
+                i32.add
+                local.set 40
+                local.get 31
+                f32.const 1
+                f32.add
+                local.set 41
+                local.get 40
+                local.get 11
+                i32.const 1
+                i32.sub
+                local.get 40
+                local.get 11
+                i32.lt_s
+                select
+                i32.const 0
+                local.get 40
+                i32.const 0
+                i32.ge_s
+                select
+                local.set 43
+                local.get 43
+                i32.const 4
+                i32.mul
+                local.set 44
+                local.get 42
+                local.get 44
+                i32.add
+                local.set 45
+                local.get 45
+                f32.load align=4 offset=0
+                local.set 46
+                local.get 27
+                local.get 46
+                f32.add
+                local.set 47
+                local.get 47
+                local.set 29
+              end
+            end
+            local.get 30
+            local.get 29
+            f32.store align=4 offset=0
+            local.get 21
+            i32.const 1
+            i32.add
+            local.set 21
+            local.get 26
+            i32.const 1
+            i32.add
+            local.set 26
+            local.get 28
+            i32.const 4
+            i32.add
+            local.set 28
+            local.get 30
+            i32.const 4
+            i32.add
+            local.set 30
+            br 0
+          end
+        end
+        local.get 26
+        local.get 5
+        i32.eq
+        if
+          i32.const 0
+          local.set 26
+          local.get 25
+          i32.const 1
+          i32.add
+          local.tee 25
+          local.get 4
+          i32.eq
+          if
+            i32.const 0
+            local.set 25
+            local.get 24
+            i32.const 1
+            i32.add
+            local.tee 24
+            local.get 3
+            i32.eq
+            if
+              i32.const 0
+              local.set 24
+              local.get 23
+              i32.const 1
+              i32.add
+              local.set 23
+            end
+          end
+        end
+        br 0
+      end
+    end
+  )
+)
+;; imports: (none); vector body: true
+;; wrapper:
+;; "use strict";
+;; function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
+;; function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
+;; const wasmRun = ex.run;
+;; const run = function run(L, start, end) {
+;;   wasmRun(start, end, L.E[0], L.E[1], L.E[2], L.E[3], L.args[0].F.byteOffset + L.args[0].base * 4, L.args[1].F.byteOffset, L.args[1].e[0], L.args[1].e[1], L.args[1].e[2], L.args[1].e[3], L.args[1].l[0], L.args[1].l[1], L.args[1].l[2], L.args[1].l[3], L.args[1].s[0], L.args[1].s[1], L.args[1].s[2], L.args[1].s[3], L.args[2].F.byteOffset + L.args[2].base * 4);
+;; };
+;; run.values = function values(L, V) {
+;;   V[0] = L.E[0];
+;;   V[1] = L.E[1];
+;;   V[2] = L.E[2];
+;;   V[3] = L.E[3];
+;;   V[4] = L.args[0].F.byteOffset + L.args[0].base * 4;
+;;   V[5] = L.args[1].F.byteOffset;
+;;   V[6] = L.args[1].e[0];
+;;   V[7] = L.args[1].e[1];
+;;   V[8] = L.args[1].e[2];
+;;   V[9] = L.args[1].e[3];
+;;   V[10] = L.args[1].l[0];
+;;   V[11] = L.args[1].l[1];
+;;   V[12] = L.args[1].l[2];
+;;   V[13] = L.args[1].l[3];
+;;   V[14] = L.args[1].s[0];
+;;   V[15] = L.args[1].s[1];
+;;   V[16] = L.args[1].s[2];
+;;   V[17] = L.args[1].s[3];
+;;   V[18] = L.args[2].F.byteOffset + L.args[2].base * 4;
+;; };
+;; run.valueCount = 19;
+;; run.runValues = function runValues(V, start, end) {
+;;   wasmRun(start, end, V[0], V[1], V[2], V[3], V[4], V[5], V[6], V[7], V[8], V[9], V[10], V[11], V[12], V[13], V[14], V[15], V[16], V[17], V[18]);
+;; };
+;; return run;

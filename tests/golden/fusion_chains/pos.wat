@@ -1,0 +1,261 @@
+(module
+  (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32)))
+  (import "m" "mem" (memory 0 65536 shared))
+  (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32)
+    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x4, i32 x5, f32 x2, v128 x7, i32 x2, v128 x2)
+    local.get 0
+    local.set 8
+    local.get 0
+    local.get 5
+    i32.rem_u
+    local.set 13
+    local.get 0
+    local.get 5
+    i32.div_u
+    local.set 26
+    local.get 26
+    local.get 4
+    i32.rem_u
+    local.set 12
+    local.get 26
+    local.get 4
+    i32.div_u
+    local.set 26
+    local.get 26
+    local.get 3
+    i32.rem_u
+    local.set 11
+    local.get 26
+    local.get 3
+    i32.div_u
+    local.set 10
+    block
+      loop
+        local.get 8
+        local.get 1
+        i32.ge_s
+        br_if 1
+        local.get 8
+        local.get 5
+        i32.add
+        local.get 13
+        i32.sub
+        local.set 9
+        local.get 9
+        local.get 1
+        local.get 9
+        local.get 1
+        i32.lt_s
+        select
+        local.set 9
+        local.get 10
+        local.tee 25
+        f32.convert_i32_s
+        local.set 21
+        local.get 11
+        local.tee 24
+        f32.convert_i32_s
+        local.set 20
+        local.get 12
+        local.tee 23
+        f32.convert_i32_s
+        local.set 19
+        local.get 6
+        local.get 8
+        i32.const 4
+        i32.mul
+        i32.add
+        local.set 15
+        local.get 7
+        local.get 8
+        i32.const 4
+        i32.mul
+        i32.add
+        local.set 17
+        f32.const 2
+        f32x4.splat
+        local.set 33
+        i32.const 0
+        local.set 36
+        local.get 5
+        local.set 37
+        block
+          loop
+            local.get 8
+            local.get 9
+            i32.ge_s
+            br_if 1
+            local.get 13
+            local.get 36
+            i32.ge_s
+            local.get 13
+            i32.const 4
+            i32.add
+            local.get 37
+            i32.le_s
+            i32.and
+            local.get 8
+            i32.const 4
+            i32.add
+            local.get 9
+            i32.le_s
+            i32.and
+            if
+              local.get 15
+              i32.const 0
+              i32.add
+              v128.load align=1 offset=0
+              local.set 38
+              local.get 38
+              local.set 29
+              v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+              local.set 30
+              local.get 13
+              i32x4.splat
+              v128.const i8x16 0 0 0 0 1 0 0 0 2 0 0 0 3 0 0 0
+              i32x4.add
+              local.tee 31
+              f32x4.convert_i32x4_s
+              local.set 32
+              block
+                block
+                  local.get 29
+                  local.get 33
+                  f32x4.mul
+                  local.set 34
+                  local.get 34
+                  local.get 32
+                  f32x4.add
+                  local.set 35
+                  local.get 35
+                  local.set 30
+                end
+              end
+              local.get 30
+              local.set 39
+              local.get 17
+              i32.const 0
+              i32.add
+              local.get 39
+              v128.store align=1 offset=0
+              local.get 8
+              i32.const 4
+              i32.add
+              local.set 8
+              local.get 13
+              i32.const 4
+              i32.add
+              local.set 13
+              local.get 15
+              i32.const 16
+              i32.add
+              local.set 15
+              local.get 17
+              i32.const 16
+              i32.add
+              local.set 17
+              br 1
+            end
+            local.get 13
+            local.tee 22
+            f32.convert_i32_s
+            local.set 18
+            local.get 15
+            f32.load align=4 offset=0
+            local.set 14
+            f32.const 0
+            local.set 16
+            block
+              block
+                local.get 14
+                f32.const 2
+                f32.mul
+                local.set 27
+                local.get 27
+                local.get 18
+                f32.add
+                local.set 28
+                local.get 28
+                local.set 16
+              end
+            end
+            local.get 17
+            local.get 16
+            f32.store align=4 offset=0
+            local.get 8
+            i32.const 1
+            i32.add
+            local.set 8
+            local.get 13
+            i32.const 1
+            i32.add
+            local.set 13
+            local.get 15
+            i32.const 4
+            i32.add
+            local.set 15
+            local.get 17
+            i32.const 4
+            i32.add
+            local.set 17
+            br 0
+          end
+        end
+        local.get 13
+        local.get 5
+        i32.eq
+        if
+          i32.const 0
+          local.set 13
+          local.get 12
+          i32.const 1
+          i32.add
+          local.tee 12
+          local.get 4
+          i32.eq
+          if
+            i32.const 0
+            local.set 12
+            local.get 11
+            i32.const 1
+            i32.add
+            local.tee 11
+            local.get 3
+            i32.eq
+            if
+              i32.const 0
+              local.set 11
+              local.get 10
+              i32.const 1
+              i32.add
+              local.set 10
+            end
+          end
+        end
+        br 0
+      end
+    end
+  )
+)
+;; imports: (none); vector body: true
+;; wrapper:
+;; "use strict";
+;; function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
+;; function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
+;; const wasmRun = ex.run;
+;; const run = function run(L, start, end) {
+;;   wasmRun(start, end, L.E[0], L.E[1], L.E[2], L.E[3], L.args[0].F.byteOffset + L.args[0].base * 4, L.args[1].F.byteOffset + L.args[1].base * 4);
+;; };
+;; run.values = function values(L, V) {
+;;   V[0] = L.E[0];
+;;   V[1] = L.E[1];
+;;   V[2] = L.E[2];
+;;   V[3] = L.E[3];
+;;   V[4] = L.args[0].F.byteOffset + L.args[0].base * 4;
+;;   V[5] = L.args[1].F.byteOffset + L.args[1].base * 4;
+;; };
+;; run.valueCount = 6;
+;; run.runValues = function runValues(V, start, end) {
+;;   wasmRun(start, end, V[0], V[1], V[2], V[3], V[4], V[5]);
+;; };
+;; return run;

@@ -1,0 +1,313 @@
+(module
+  (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32)))
+  (import "m" "mem" (memory 0 65536 shared))
+  (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32)
+    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, v128 x12, i32 x2, v128 x16)
+    local.get 0
+    local.set 8
+    block
+      loop
+        local.get 8
+        local.get 1
+        i32.ge_s
+        br_if 1
+        local.get 1
+        local.set 9
+        local.get 6
+        local.get 8
+        i32.const 16
+        i32.mul
+        i32.add
+        local.set 18
+        local.get 7
+        local.get 8
+        i32.const 16
+        i32.mul
+        i32.add
+        local.set 23
+        i32.const 0
+        local.set 40
+        local.get 5
+        local.set 41
+        block
+          loop
+            local.get 8
+            local.get 9
+            i32.ge_s
+            br_if 1
+            local.get 13
+            local.get 40
+            i32.ge_s
+            local.get 13
+            i32.const 4
+            i32.add
+            local.get 41
+            i32.le_s
+            i32.and
+            local.get 8
+            i32.const 4
+            i32.add
+            local.get 9
+            i32.le_s
+            i32.and
+            if
+              local.get 18
+              i32.const 0
+              i32.add
+              v128.load align=1 offset=0
+              local.set 42
+              local.get 18
+              i32.const 16
+              i32.add
+              v128.load align=1 offset=0
+              local.set 43
+              local.get 18
+              i32.const 32
+              i32.add
+              v128.load align=1 offset=0
+              local.set 44
+              local.get 18
+              i32.const 48
+              i32.add
+              v128.load align=1 offset=0
+              local.set 45
+              local.get 42
+              local.get 43
+              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
+              local.set 46
+              local.get 44
+              local.get 45
+              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
+              local.set 47
+              local.get 42
+              local.get 43
+              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
+              local.set 48
+              local.get 44
+              local.get 45
+              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
+              local.set 49
+              local.get 46
+              local.get 47
+              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+              local.set 28
+              local.get 46
+              local.get 47
+              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
+              local.set 29
+              local.get 48
+              local.get 49
+              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+              local.set 30
+              local.get 48
+              local.get 49
+              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
+              local.set 31
+              v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+              local.set 32
+              v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+              local.set 33
+              v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+              local.set 34
+              v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+              local.set 35
+              block
+                block
+                  local.get 28
+                  local.get 28
+                  f32x4.mul
+                  local.set 36
+                  local.get 29
+                  local.get 29
+                  f32x4.mul
+                  local.set 37
+                  local.get 30
+                  local.get 30
+                  f32x4.mul
+                  local.set 38
+                  local.get 31
+                  local.get 31
+                  f32x4.mul
+                  local.set 39
+                  local.get 36
+                  local.set 32
+                  local.get 37
+                  local.set 33
+                  local.get 38
+                  local.set 34
+                  local.get 39
+                  local.set 35
+                end
+              end
+              local.get 32
+              local.get 33
+              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
+              local.set 54
+              local.get 34
+              local.get 35
+              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
+              local.set 55
+              local.get 32
+              local.get 33
+              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
+              local.set 56
+              local.get 34
+              local.get 35
+              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
+              local.set 57
+              local.get 54
+              local.get 55
+              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+              local.set 50
+              local.get 54
+              local.get 55
+              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
+              local.set 51
+              local.get 56
+              local.get 57
+              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+              local.set 52
+              local.get 56
+              local.get 57
+              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
+              local.set 53
+              local.get 23
+              i32.const 0
+              i32.add
+              local.get 50
+              v128.store align=1 offset=0
+              local.get 23
+              i32.const 16
+              i32.add
+              local.get 51
+              v128.store align=1 offset=0
+              local.get 23
+              i32.const 32
+              i32.add
+              local.get 52
+              v128.store align=1 offset=0
+              local.get 23
+              i32.const 48
+              i32.add
+              local.get 53
+              v128.store align=1 offset=0
+              local.get 8
+              i32.const 4
+              i32.add
+              local.set 8
+              local.get 13
+              i32.const 4
+              i32.add
+              local.set 13
+              local.get 18
+              i32.const 64
+              i32.add
+              local.set 18
+              local.get 23
+              i32.const 64
+              i32.add
+              local.set 23
+              br 1
+            end
+            local.get 18
+            f32.load align=4 offset=0
+            local.set 14
+            local.get 18
+            f32.load align=4 offset=4
+            local.set 15
+            local.get 18
+            f32.load align=4 offset=8
+            local.set 16
+            local.get 18
+            f32.load align=4 offset=12
+            local.set 17
+            f32.const 0
+            local.set 19
+            f32.const 0
+            local.set 20
+            f32.const 0
+            local.set 21
+            f32.const 0
+            local.set 22
+            block
+              block
+                local.get 14
+                local.get 14
+                f32.mul
+                local.set 24
+                local.get 15
+                local.get 15
+                f32.mul
+                local.set 25
+                local.get 16
+                local.get 16
+                f32.mul
+                local.set 26
+                local.get 17
+                local.get 17
+                f32.mul
+                local.set 27
+                local.get 24
+                local.set 19
+                local.get 25
+                local.set 20
+                local.get 26
+                local.set 21
+                local.get 27
+                local.set 22
+              end
+            end
+            local.get 23
+            local.get 19
+            f32.store align=4 offset=0
+            local.get 23
+            local.get 20
+            f32.store align=4 offset=4
+            local.get 23
+            local.get 21
+            f32.store align=4 offset=8
+            local.get 23
+            local.get 22
+            f32.store align=4 offset=12
+            local.get 8
+            i32.const 1
+            i32.add
+            local.set 8
+            local.get 18
+            i32.const 16
+            i32.add
+            local.set 18
+            local.get 23
+            i32.const 16
+            i32.add
+            local.set 23
+            br 0
+          end
+        end
+        br 0
+      end
+    end
+  )
+)
+;; imports: (none); vector body: true
+;; wrapper:
+;; "use strict";
+;; function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
+;; function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
+;; const wasmRun = ex.run;
+;; const run = function run(L, start, end) {
+;;   wasmRun(start, end, L.E[0], L.E[1], L.E[2], L.E[3], L.args[0].F.byteOffset + L.args[0].base * 16, L.args[1].F.byteOffset + L.args[1].base * 16);
+;; };
+;; run.values = function values(L, V) {
+;;   V[0] = L.E[0];
+;;   V[1] = L.E[1];
+;;   V[2] = L.E[2];
+;;   V[3] = L.E[3];
+;;   V[4] = L.args[0].F.byteOffset + L.args[0].base * 16;
+;;   V[5] = L.args[1].F.byteOffset + L.args[1].base * 16;
+;; };
+;; run.valueCount = 6;
+;; run.runValues = function runValues(V, start, end) {
+;;   wasmRun(start, end, V[0], V[1], V[2], V[3], V[4], V[5]);
+;; };
+;; return run;

@@ -1,0 +1,207 @@
+(module
+  (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 f32 f32 f32 f32 f32 f32 i32 i32)))
+  (import "m" "mem" (memory 0 65536 shared))
+  (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 f32 f32 f32 f32 f32 f32 i32 i32)
+    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x6, v128 x10, i32 x2, v128 x2)
+    local.get 0
+    local.set 15
+    block
+      loop
+        local.get 15
+        local.get 1
+        i32.ge_s
+        br_if 1
+        local.get 1
+        local.set 16
+        local.get 6
+        local.get 15
+        i32.const 4
+        i32.mul
+        i32.add
+        local.set 22
+        local.get 14
+        local.get 15
+        i32.const 4
+        i32.mul
+        i32.add
+        local.set 24
+        local.get 9
+        local.get 12
+        f32.mul
+        local.set 27
+        local.get 13
+        f32.convert_i32_s
+        local.set 29
+        local.get 7
+        f32x4.splat
+        local.set 33
+        local.get 8
+        f32x4.splat
+        local.set 35
+        local.get 27
+        f32x4.splat
+        local.set 37
+        local.get 29
+        f32x4.splat
+        local.set 39
+        i32.const 0
+        local.set 41
+        local.get 5
+        local.set 42
+        block
+          loop
+            local.get 15
+            local.get 16
+            i32.ge_s
+            br_if 1
+            local.get 20
+            local.get 41
+            i32.ge_s
+            local.get 20
+            i32.const 4
+            i32.add
+            local.get 42
+            i32.le_s
+            i32.and
+            local.get 15
+            i32.const 4
+            i32.add
+            local.get 16
+            i32.le_s
+            i32.and
+            if
+              local.get 22
+              i32.const 0
+              i32.add
+              v128.load align=1 offset=0
+              local.set 43
+              local.get 43
+              local.set 31
+              v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+              local.set 32
+              block
+                block
+                  local.get 31
+                  local.get 33
+                  f32x4.mul
+                  local.set 34
+                  local.get 34
+                  local.get 35
+                  f32x4.add
+                  local.set 36
+                  local.get 36
+                  local.get 37
+                  f32x4.add
+                  local.set 38
+                  local.get 38
+                  local.get 39
+                  f32x4.add
+                  local.set 40
+                  local.get 40
+                  local.set 32
+                end
+              end
+              local.get 32
+              local.set 44
+              local.get 24
+              i32.const 0
+              i32.add
+              local.get 44
+              v128.store align=1 offset=0
+              local.get 15
+              i32.const 4
+              i32.add
+              local.set 15
+              local.get 20
+              i32.const 4
+              i32.add
+              local.set 20
+              local.get 22
+              i32.const 16
+              i32.add
+              local.set 22
+              local.get 24
+              i32.const 16
+              i32.add
+              local.set 24
+              br 1
+            end
+            local.get 22
+            f32.load align=4 offset=0
+            local.set 21
+            f32.const 0
+            local.set 23
+            block
+              block
+                local.get 21
+                local.get 7
+                f32.mul
+                local.set 25
+                local.get 25
+                local.get 8
+                f32.add
+                local.set 26
+                local.get 26
+                local.get 27
+                f32.add
+                local.set 28
+                local.get 28
+                local.get 29
+                f32.add
+                local.set 30
+                local.get 30
+                local.set 23
+              end
+            end
+            local.get 24
+            local.get 23
+            f32.store align=4 offset=0
+            local.get 15
+            i32.const 1
+            i32.add
+            local.set 15
+            local.get 22
+            i32.const 4
+            i32.add
+            local.set 22
+            local.get 24
+            i32.const 4
+            i32.add
+            local.set 24
+            br 0
+          end
+        end
+        br 0
+      end
+    end
+  )
+)
+;; imports: (none); vector body: true
+;; wrapper:
+;; "use strict";
+;; function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
+;; function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
+;; const wasmRun = ex.run;
+;; const run = function run(L, start, end) {
+;;   wasmRun(start, end, L.E[0], L.E[1], L.E[2], L.E[3], L.args[0].F.byteOffset + L.args[0].base * 4, Math.fround(L.args[1].value[0]), Math.fround(L.args[1].value[1]), Math.fround(L.args[2].value[0]), Math.fround(L.args[2].value[1]), Math.fround(L.args[2].value[2]), Math.fround(L.args[2].value[3]), f2i(L.args[3].value[0]), L.args[4].F.byteOffset + L.args[4].base * 4);
+;; };
+;; run.values = function values(L, V) {
+;;   V[0] = L.E[0];
+;;   V[1] = L.E[1];
+;;   V[2] = L.E[2];
+;;   V[3] = L.E[3];
+;;   V[4] = L.args[0].F.byteOffset + L.args[0].base * 4;
+;;   V[5] = Math.fround(L.args[1].value[0]);
+;;   V[6] = Math.fround(L.args[1].value[1]);
+;;   V[7] = Math.fround(L.args[2].value[0]);
+;;   V[8] = Math.fround(L.args[2].value[1]);
+;;   V[9] = Math.fround(L.args[2].value[2]);
+;;   V[10] = Math.fround(L.args[2].value[3]);
+;;   V[11] = f2i(L.args[3].value[0]);
+;;   V[12] = L.args[4].F.byteOffset + L.args[4].base * 4;
+;; };
+;; run.valueCount = 13;
+;; run.runValues = function runValues(V, start, end) {
+;;   wasmRun(start, end, V[0], V[1], V[2], V[3], V[4], V[5], V[6], V[7], V[8], V[9], V[10], V[11], V[12]);
+;; };
+;; return run;

@@ -1,0 +1,211 @@
+(module
+  (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 f32 i32 i32)))
+  (import "m" "mem" (memory 0 65536 shared))
+  (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 f32 i32 i32)
+    (local i32 x6, f32 x6, i32 x1, f32 x6, i32 x1, f32 x2, i32 x1, f32 x9, i32 x2)
+    local.get 0
+    local.set 10
+    block
+      loop
+        local.get 10
+        local.get 1
+        i32.ge_s
+        br_if 1
+        local.get 1
+        local.set 11
+        local.get 6
+        local.get 10
+        i32.const 24
+        i32.mul
+        i32.add
+        local.set 22
+        local.get 8
+        local.get 10
+        i32.const 24
+        i32.mul
+        i32.add
+        local.set 29
+        local.get 9
+        local.get 10
+        i32.const 8
+        i32.mul
+        i32.add
+        local.set 32
+        block
+          loop
+            local.get 10
+            local.get 11
+            i32.ge_s
+            br_if 1
+            local.get 22
+            f32.load align=4 offset=0
+            local.set 16
+            local.get 22
+            f32.load align=4 offset=4
+            local.set 17
+            local.get 22
+            f32.load align=4 offset=8
+            local.set 18
+            local.get 22
+            f32.load align=4 offset=12
+            local.set 19
+            local.get 22
+            f32.load align=4 offset=16
+            local.set 20
+            local.get 22
+            f32.load align=4 offset=20
+            local.set 21
+            f32.const 0
+            local.set 23
+            f32.const 0
+            local.set 24
+            f32.const 0
+            local.set 25
+            f32.const 0
+            local.set 26
+            f32.const 0
+            local.set 27
+            f32.const 0
+            local.set 28
+            f32.const 0
+            local.set 30
+            f32.const 0
+            local.set 31
+            block
+              block
+                local.get 16
+                local.set 23
+                local.get 17
+                local.set 24
+                local.get 18
+                local.set 25
+                local.get 19
+                local.set 26
+                local.get 20
+                local.set 27
+                local.get 21
+                local.set 28
+                local.get 17
+                local.get 7
+                f32.mul
+                local.set 33
+                local.get 18
+                local.get 7
+                f32.mul
+                local.set 34
+                local.get 19
+                local.get 33
+                f32.add
+                local.set 35
+                local.get 20
+                local.get 34
+                f32.add
+                local.set 36
+                local.get 35
+                local.set 26
+                local.get 36
+                local.set 27
+                local.get 21
+                local.get 16
+                f32.sub
+                local.set 37
+                local.get 37
+                local.set 28
+                local.get 17
+                f32.const 0.5
+                f32.mul
+                local.set 38
+                local.get 18
+                f32.const 0.5
+                f32.mul
+                local.set 39
+                local.get 38
+                local.set 24
+                local.get 39
+                local.set 25
+                local.get 26
+                local.get 27
+                f32.min
+                local.set 40
+                local.get 40
+                local.set 30
+                local.get 26
+                local.get 27
+                f32.max
+                local.set 41
+                local.get 41
+                local.set 31
+              end
+            end
+            local.get 29
+            local.get 23
+            f32.store align=4 offset=0
+            local.get 29
+            local.get 24
+            f32.store align=4 offset=4
+            local.get 29
+            local.get 25
+            f32.store align=4 offset=8
+            local.get 29
+            local.get 26
+            f32.store align=4 offset=12
+            local.get 29
+            local.get 27
+            f32.store align=4 offset=16
+            local.get 29
+            local.get 28
+            f32.store align=4 offset=20
+            local.get 32
+            local.get 30
+            f32.store align=4 offset=0
+            local.get 32
+            local.get 31
+            f32.store align=4 offset=4
+            local.get 10
+            i32.const 1
+            i32.add
+            local.set 10
+            local.get 22
+            i32.const 24
+            i32.add
+            local.set 22
+            local.get 29
+            i32.const 24
+            i32.add
+            local.set 29
+            local.get 32
+            i32.const 8
+            i32.add
+            local.set 32
+            br 0
+          end
+        end
+        br 0
+      end
+    end
+  )
+)
+;; imports: (none); vector body: false
+;; wrapper:
+;; "use strict";
+;; function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
+;; function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
+;; const wasmRun = ex.run;
+;; const run = function run(L, start, end) {
+;;   wasmRun(start, end, L.E[0], L.E[1], L.E[2], L.E[3], L.args[0].F.byteOffset + L.args[0].base * 24, Math.fround(L.args[1].value[0]), L.args[2].F.byteOffset + L.args[2].base * 24, L.args[3].F.byteOffset + L.args[3].base * 8);
+;; };
+;; run.values = function values(L, V) {
+;;   V[0] = L.E[0];
+;;   V[1] = L.E[1];
+;;   V[2] = L.E[2];
+;;   V[3] = L.E[3];
+;;   V[4] = L.args[0].F.byteOffset + L.args[0].base * 24;
+;;   V[5] = Math.fround(L.args[1].value[0]);
+;;   V[6] = L.args[2].F.byteOffset + L.args[2].base * 24;
+;;   V[7] = L.args[3].F.byteOffset + L.args[3].base * 8;
+;; };
+;; run.valueCount = 8;
+;; run.runValues = function runValues(V, start, end) {
+;;   wasmRun(start, end, V[0], V[1], V[2], V[3], V[4], V[5], V[6], V[7]);
+;; };
+;; return run;

@@ -1,0 +1,1 @@
+;; not printed: vout parameter
