@@ -1,9 +1,9 @@
 /**
- * Coarsened 2-D maps (codegen/wgsl/layout.ts mapCoarsening, kernel.ts coarseMapMain): a specialized
- * 2-D map whose width is a multiple of 4 computes four consecutive outputs a thread and moves its
+ * Coarsened 2-D maps (compiler/schedule/tiling.ts mapTiling, codegen/wgsl/mains.ts coarseMapMain): a
+ * specialized 2-D map whose width is a multiple of 4 computes four consecutive outputs a thread and moves its
  * outputs and direct inputs as vec4. The body runs once per output as before, so every result is
  * the CPU backend's word for word; the cases that must not be coarsened are not. Partial reductions
- * whose blocks are aligned rows (layout.ts vec4Blocks) read them as vec4: sums within float rounding
+ * whose blocks are aligned rows (schedule/tiling.ts vec4Rows) read them as vec4: sums within float rounding
  * of float64 and the same every run, max exact.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Cooperative loops (codegen/wgsl/coop.ts, backends/webgpu/coop.ts; docs/DECISIONS.md "Cooperative
+ * Cooperative loops (codegen/wgsl/coop.ts, compiler/schedule/map.ts, backends/webgpu/coop.ts; docs/DECISIONS.md "Cooperative
  * loops"): which kernels qualify and why the others do not; which calls run cooperatively; and
  * results of qualifying kernels on the CPU backend, on WebGPU cooperatively and on WebGPU with
  * BROOK_COOP_LOOPS=0, each against a float64 reference within the summation bound, the

@@ -194,7 +194,7 @@ export class GpuContext {
   ): void {
     const pipeline = p.pipelines.get('main');
     if (!pipeline) throw new Error('internal: no entry point main');
-    // A coarsened map (layout.ts mapCoarsening) covers `coarsen` columns a thread.
+    // A coarsened map (schedule/tiling.ts mapTiling) covers `coarsen` columns a thread.
     const gx = Math.ceil(cols / p.plan.coarsen / WG2D[0]);
     const byCount = Math.floor(MAX_PER_DISPATCH / cols / WG2D[1]) * WG2D[1];
     const band = Math.max(WG2D[1], Math.min(byCount, this.maxGroupsPerDim * WG2D[1]));

@@ -12,7 +12,7 @@
  * - map kernels and partial reductions run pipelines specialized on the call's shapes (specialize.ts:
  *   constants instead of uniform extents, 2-D grids for 2-D outputs, at most 16 shape sets a kernel);
  *   a 2-D map of width 4k computes four outputs a thread with vec4 stores, and a row reduction reads
- *   aligned rows as vec4 (codegen/wgsl/layout.ts mapCoarsening, vec4Blocks);
+ *   aligned rows as vec4 (compiler/schedule/tiling.ts mapTiling, vec4Rows);
  * - GPU errors (validation, out of memory, a generated shader that does not compile: a bug in us)
  *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call;
  * - host writes no kernel call follows are still submitted (recorder.ts queueWrite), and a quiet

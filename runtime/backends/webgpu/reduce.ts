@@ -143,7 +143,7 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
   if (ir.produce) for (let k = ir.produce.from; k < args.length; k++) v.direct[k] = (ir.params[k]!.role === 'in' || ir.params[k]!.role === 'out') && isDirect(args[k]!, launch.outShape);
   if (hasSplitStream(l2)) return reduceBlocksSplit(ctx, l2, target, v);
   v.shapes = shapeSpecFor(l2, planModule(ir, v), target.shape, 'reduceBlocks', ctx.maxGroupsPerDim);
-  // Rows read as vec4 take their own workgroup size (layout.ts vec4Blocks).
+  // Rows read as vec4 take their own workgroup size (schedule/tiling.ts vec4Rows).
   if (wide && planModule(ir, v).vec4Params.size > 0) v.workgroupSize = s.vec4WorkgroupSize;
   const wg = v.workgroupSize;
   const p = ctx.kernelPipeline(launch.kernel, v);

@@ -34,7 +34,7 @@ export const WIDE_BLOCK = 256;
  *  then a halving tree joins the lanes. */
 export const STRIDED_BLOCK_LANES = 256;
 
-/** Lanes of a commutative partial reduction whose rows are read as vec4 (layout.ts vec4Blocks): lane
+/** Lanes of a commutative partial reduction whose rows are read as vec4 (schedule/tiling.ts vec4Rows): lane
  *  l folds vec4s l, l + 128, ..., each vec4's words in order (measured on an H200, the rows of an
  *  8192^2 float stream: 252 us as 256 threads of scalar loads, 178 us so). */
 export const VEC4_BLOCK_WG = 128;

@@ -150,7 +150,7 @@ export interface ModulePlan {
   writable: Set<number>;
   /** Every storage binding number in order. */
   storageBindings: number[];
-  /** Outputs per thread of a 2-D map along its row (mapCoarsening): 1, or 4 consecutive columns. */
+  /** Outputs per thread of a 2-D map along its row (schedule/tiling.ts mapTiling): 1, or 4 consecutive columns. */
   coarsen: 1 | 4;
   /** A kernel with loops (budget.ts): the uniform vec4 of its budget (.x: iterations per element,
    *  .y: the kernel's tag in the status word) and the binding of the status buffer; else null. */

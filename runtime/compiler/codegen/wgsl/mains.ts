@@ -109,7 +109,7 @@ export function coopMain(ir: KernelIR, v: KernelVariant, plan: ModulePlan, index
 }
 
 /**
- * A coarsened 2-D map (layout.ts mapCoarsening): thread (q, row) computes the four outputs at columns
+ * A coarsened 2-D map (schedule/tiling.ts mapTiling): thread (q, row) computes the four outputs at columns
  * 4q .. 4q+3 of its row, one body run each in column order, from direct inputs loaded as one vec4
  * (`i4`, their element index over 4), and stores each output as one vec4.
  */

@@ -363,7 +363,7 @@ export function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePla
   ].join('\n');
 }
 
-/** A partial reduction whose rows are read as vec4 (layout.ts vec4Blocks; the lane count is the
+/** A partial reduction whose rows are read as vec4 (schedule/tiling.ts vec4Rows; the lane count is the
  *  order's, schedule/order.ts VEC4_BLOCK_WG): thread lid folds vec4s lid, lid + WG, ... of the row,
  *  each vec4's words in order, then the workgroup combines in a halving tree. `setup`: the lines
  *  that set the constants and the target position. */
