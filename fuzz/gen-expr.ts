@@ -61,7 +61,7 @@ export interface Scope {
   floats: Term[];
   ints: Term[];
   /** Gather arrays: `name`, rank, extents (row-major, last fastest), element bound and q. */
-  gathers: { name: string; rank: 1 | 2; extents: number[]; bound: number; q: number }[];
+  gathers: { name: string; rank: 1 | 2 | 3 | 4; extents: number[]; bound: number; q: number }[];
   /** Helper kernels callable as `name(x, y)`: arguments within `arg`, result within `result`. */
   helpers: { name: string; arg: Limit; result: Term }[];
 }
@@ -122,9 +122,12 @@ export class ExprGen {
     const idx = () => this.float(1, ix).text;
     let text: string;
     this.gatherDepth++;
-    if (g.rank === 1) text = `${g.name}[${idx()}]`;
-    else if (r.chance(0.5)) text = `${g.name}[float2(${idx()}, ${idx()})]`;
-    else text = `${g.name}[${idx()}][${idx()}]`;
+    // An int index (a whole number: the writers' integer clamp) or a float one (floor(x + 0.25)).
+    const intIdx = () => this.int(0, { bound: ix.bound, q: 0 }).text;
+    if (g.rank === 1) text = `${g.name}[${r.chance(0.25) ? intIdx() : idx()}]`;
+    else if (g.rank === 2 && r.chance(0.5)) text = `${g.name}[float2(${idx()}, ${idx()})]`;
+    else if (g.rank === 2) text = `${g.name}[${idx()}][${idx()}]`;
+    else text = `${g.name}[float${g.rank}(${Array.from({ length: g.rank }, idx).join(', ')})]`;
     this.gatherDepth--;
     void limit;
     return { type: 'float', text, bound: g.bound, q: g.q };
@@ -203,6 +206,8 @@ export class ExprGen {
     if (k === 6 && limit.bound >= INT_MAX_BOUND) return intConst(r.pick([2147483647, 65536, 46341, -65535]));
     if (k === 7 && this.scope.floats.length > 0) {
       const f = r.pick(this.scope.floats);
+      // Now and then through a division by zero: (int) of +-inf saturates, of NaN (0 / 0) is 0.
+      if (r.chance(0.2) && limit.bound >= INT_MAX_BOUND) return { type: 'int', text: `(int)(${f.text} / 0.0f)`, bound: INT_MAX_BOUND, q: 0 };
       return { type: 'int', text: `(int)${f.text}`, bound: Math.floor(f.bound), q: 0 };
     }
     return intConst(r.int(21) - 10);

@@ -61,7 +61,13 @@ class ProgramGen {
 
   build(): GeneratedProgram {
     const r = this.r;
-    const shape = r.chance(0.7) ? [1 + r.int(r.chance(0.2) ? 300 : 24)] : [1 + r.int(6), 1 + r.int(6)];
+    // Mostly small; now and then large enough for the GPU's other schedules (several workgroups,
+    // 32x8 tiles and vec4 stores of 2-D maps, reductions over many 256-element chunks).
+    const large = r.chance(0.1);
+    const shape = r.chance(0.7)
+      ? [large ? 200 + r.int(2800) : 1 + r.int(r.chance(0.2) ? 300 : 24)]
+      : large ? [8 + r.int(17), 4 * (4 + r.int(20)) + (r.chance(0.3) ? r.int(4) : 0)] : [1 + r.int(6), 1 + r.int(6)];
+    if (large) this.features.add('large');
     const inputs: HostStream[] = [];
     const nf = 1 + r.int(3);
     for (let i = 0; i < nf; i++) inputs.push(this.readStream('float', shape));
@@ -79,6 +85,7 @@ class ProgramGen {
       if (feed.length > 0) this.mapKernel([r.pick(feed), ...inputs.filter(() => r.chance(0.3))], shape);
     }
     if (r.chance(0.45)) this.reduction(r.pick([...inputs, ...outs].filter((s) => (s.elem === 'float' || s.elem === 'int') && s.shape === shape)), shape);
+    if (r.chance(0.2)) this.sumLoop();
     if (shape.length === 1 && r.chance(0.3)) this.vout(r.pick(inputs.filter((s) => s.elem === 'float' && s.shape === shape)), shape);
     const head = ['#include <stdio.h>', ''];
     if (this.usesStruct) head.push('typedef struct {', '  float a;', '  float2 b;', '} FzS;', '');
@@ -115,11 +122,11 @@ class ProgramGen {
 
   private gatherArray(scope: Scope, params: string[], args: string[]): void {
     const r = this.r;
-    const rank = r.chance(0.6) ? 1 : 2;
-    const extents = rank === 1 ? [1 + r.int(10)] : [1 + r.int(5), 1 + r.int(5)];
+    const rank = r.pick([1, 1, 1, 2, 2, 3, 4] as const);
+    const extents = Array.from({ length: rank }, () => 1 + r.int(rank === 1 ? 10 : rank === 2 ? 5 : 3));
     const s = this.readStream('float', extents);
     const pname = this.fresh('g');
-    params.push(`float ${pname}${rank === 1 ? '[]' : '[][]'}`);
+    params.push(`float ${pname}${'[]'.repeat(rank)}`);
     args.push(s.name);
     scope.gathers.push({ name: pname, rank, extents, bound: s.bound, q: s.q });
     this.features.add(`gather${rank}`);
@@ -173,6 +180,20 @@ class ProgramGen {
       args.push(it);
       scope.floats.push({ type: 'float', text: p, bound: Math.max(Math.abs(lo), Math.abs(hi)), q: Math.max(qOf(lo), qOf(step)) });
       this.features.add('iter');
+    } else if (shape.length === 2 && r.chance(0.3)) {
+      // .x steps along the columns (the last extent), .y along the rows.
+      const lo = [r.pick([0, -1, 0.5]), r.pick([0, 2, -0.25])];
+      const step = [r.pick([0.25, 0.5, 1]), r.pick([0.5, 1, 2])];
+      const hi = [lo[0]! + shape[1]! * step[0]!, lo[1]! + shape[0]! * step[1]!];
+      const it = this.fresh('it');
+      this.decls.push(`iter float2 ${it}${ext(shape)} = iter(float2(${floatLit(lo[0]!)}, ${floatLit(lo[1]!)}), float2(${floatLit(hi[0]!)}, ${floatLit(hi[1]!)}));`);
+      const p = this.fresh('a');
+      params.push(`iter float2 ${p}<>`);
+      args.push(it);
+      for (const [c, k] of [['x', 0], ['y', 1]] as const) {
+        scope.floats.push({ type: 'float', text: `${p}.${c}`, bound: Math.max(Math.abs(lo[k]!), Math.abs(hi[k]!)), q: Math.max(qOf(lo[k]!), qOf(step[k]!)) });
+      }
+      this.features.add('iter2');
     }
     if (r.chance(0.25)) this.helper(scope);
     // Outputs: declared now (indexof names one), assigned at the end of the body.
@@ -305,9 +326,19 @@ class ProgramGen {
   private mathExpr(g: ExprGen): { text: string; cls: OutputClass } {
     const r = this.r;
     const x = g.float(2, { bound: 64, q: 4 });
-    const fn = r.pick(['sin', 'cos', 'exp', 'exp2', 'log', 'log2', 'sqrt', 'rsqrt', 'pow', 'atan', 'atan2', 'div', 'tanh']);
+    const fn = r.pick(['sin', 'cos', 'exp', 'exp2', 'log', 'log2', 'sqrt', 'rsqrt', 'pow', 'atan', 'atan2', 'div', 'tanh', 'special', 'special', 'special']);
     const B = x.bound;
     switch (fn) {
+      case 'special': {
+        // Unrestricted arguments: infinities and NaNs (log(0), sqrt(-1), 0 / 0, exp(64)); the WGSL
+        // writer spells out C's results where WGSL's are indeterminate (codegen/wgsl/builtins.ts).
+        const y = g.float(2, { bound: 64, q: 4 });
+        const sp = r.pick(['log', 'sqrt', 'rsqrt', 'div', 'exp', 'pow']);
+        const text = sp === 'div' ? `(${y.text} / ${x.text})` : sp === 'pow' ? `pow(${x.text}, ${y.text})` : `${sp}(${x.text})`;
+        const ulp = sp === 'exp' ? 3 + 2 * B : sp === 'pow' ? 3 + 2 * 64 * Math.max(2, Math.log2(B + 1)) + 64 : sp === 'div' ? 2.5 : 5;
+        this.features.add('special');
+        return { text, cls: { kind: 'approx', fn: `${sp} (unrestricted)`, ulp: Math.ceil(ulp), abs: sp === 'log' ? 2 ** -21 : 0 } };
+      }
       case 'sin': case 'cos':
         return { text: `${fn}(clamp(${x.text}, -3.0f, 3.0f))`, cls: { kind: 'approx', fn, ulp: 0, abs: 2 ** -11 } };
       case 'exp': case 'exp2':
@@ -358,17 +389,45 @@ class ProgramGen {
     this.main.push(`printf("${v} 0 ${elem === 'int' ? '%d' : '%.9g'}\\n", ${v});`);
     this.classes[v] = { kind: 'exact' };
     this.features.add('reduce');
-    if (shape.length === 1) {
-      const divisors = Array.from({ length: n }, (_, i) => i + 1).filter((d) => n % d === 0 && d < n);
-      if (divisors.length === 0 || r.chance(0.4)) return;
-      const m = r.pick(divisors);
-      const host: HostStream = { name: this.fresh('rp'), elem, shape: [m], bound: 0, q: 0 };
-      this.decls.push(`${elem} ${host.name}<${m}>;`);
+    {
+      // Each element of the shorter stream reduces a block: its extents divide the input's.
+      const divisorsOf = (e: number) => Array.from({ length: e }, (_, i) => i + 1).filter((d) => e % d === 0);
+      const target = shape.map((e) => r.pick(divisorsOf(e)));
+      if (size(target) === n || r.chance(0.4)) return;
+      const host: HostStream = { name: this.fresh('rp'), elem, shape: target, bound: 0, q: 0 };
+      this.decls.push(`${elem} ${host.name}${ext(target)};`);
       this.main.push(`${kname}(${s.name}, ${host.name});`);
       this.print(host, elem, { kind: 'exact' });
       this.main.push(...this.after.splice(0));
       this.features.add('reducePartial');
     }
+  }
+
+  /**
+   * A counted sum loop over a row of a gather per output (the bench's SGEMV shape, which the WebGPU
+   * backend may run as a cooperative loop, a workgroup per output: DECISIONS.md "Cooperative loops").
+   * 64 to 128 trips of products of quarters: exact, so the lanes' order cannot show.
+   */
+  private sumLoop(): void {
+    const r = this.r;
+    const rows = 1 + r.int(40);
+    const trips = 64 + r.int(65);
+    const A = this.readStream('float', [rows, trips]);
+    const x = this.readStream('float', [trips]);
+    const kname = this.fresh('fz_m');
+    const y: HostStream = { name: this.fresh('s'), elem: 'float', shape: [rows], bound: 0, q: 0 };
+    const init = r.pick([0, 0.5, -3]);
+    const skip = r.chance(0.3) ? '    if (v < 0.0f) continue;\n' : '';
+    const term = r.pick(['v * x[i]', 'v', 'v * x[i] + x[i]']);
+    const epilogue = r.pick(['s', 's * 0.5f', 's + (float)indexof(y).x']);
+    const counter = r.chance(0.5) ? ['float i;', 'for (i = 0.0f; i < n; i += 1.0f) {'] : ['int i;', 'for (i = 0; i < (int)n; i++) {'];
+    this.top.push(`kernel void ${kname}(float A[][], float x[], float n, out float y<>) {`, '  float row = indexof(y).x;', `  float s = ${floatLit(init)};`, `  ${counter[0]}`, `  ${counter[1]}`,
+      '    float v = A[row][i];', ...(skip ? [skip.trimEnd()] : []), `    s += ${term};`, '  }', `  y = ${epilogue};`, '}', '');
+    this.decls.push(`float ${y.name}<${rows}>;`);
+    this.main.push(`${kname}(${A.name}, ${x.name}, ${floatLit(trips)}, ${y.name});`);
+    this.print(y, 'float', { kind: 'exact' });
+    this.main.push(...this.after.splice(0));
+    this.features.add('sumLoop');
   }
 
   /** A vout kernel: zero, one or two pushes per element, in element order. */
