@@ -53,8 +53,9 @@ export interface DiffOptions {
   seed: number;
   start: number;
   count: number;
-  /** Shrink each new difference (each trial runs the program again). */
+  /** Shrink each new difference (each trial runs the program again), in at most this many trials. */
   minimize?: boolean;
+  minimizeTrials?: number;
   /** Called before each program (watchdogs record the index). */
   onProgram?: (index: number) => void;
   deadline?: number;
@@ -94,6 +95,17 @@ function firstDifference(runs: [BackendName, RunOutcome][], classes: Record<stri
 
 /** The smallest program that still compiles and differs the same way between the same two backends. */
 export async function minimizeDifference(backends: Backends, text: string, classes: Record<string, OutputClass>, d: Difference, budget = 400): Promise<string> {
+  // A trial that lost a loop's increment spins: the watchdog stops it soon (the difference then changes kind).
+  const timeout = backends.timeoutSeconds;
+  backends.timeoutSeconds = 2;
+  try {
+    return await shrinkDifference(backends, text, classes, d, budget);
+  } finally {
+    backends.timeoutSeconds = timeout;
+  }
+}
+
+function shrinkDifference(backends: Backends, text: string, classes: Record<string, OutputClass>, d: Difference, budget: number): Promise<string> {
   return shrink(text, async (t) => {
     const { compiled } = compileProgram(t);
     if (!compiled) return false;
@@ -108,7 +120,7 @@ export async function fuzzDifferential(backends: Backends, o: DiffOptions, stats
   const note = async (f: Finding, d?: Difference) => {
     if (known.has(f.signature)) return;
     known.add(f.signature);
-    if (d && o.minimize) f.text = await minimizeDifference(backends, f.text, f.classes, d);
+    if (d && o.minimize) f.text = await minimizeDifference(backends, f.text, f.classes, d, o.minimizeTrials);
     stats.findings.push(f);
   };
   for (let i = o.start; i < o.start + o.count; i++) {

@@ -7,10 +7,13 @@
  * All run on the calling thread (no CPU worker threads: a split never changes a result, DECISIONS.md)
  * and without fusion (brt/fusion.ts is verified bit for bit on its own), so each writer is what differs.
  * A run yields its exit status and stdout, or the error it stopped with (its BRK code and message).
+ * Each run is under the session watchdog (BROOK_KERNEL_TIMEOUT's, brt/abort.ts): generated programs
+ * always end, but a minimizer's trial may have lost a loop's increment; it then stops with BRK5051.
  */
 import { BrookRuntimeError, type CompileResult } from '../runtime/compiler/index.js';
 import { HostLib, runProgram } from '../runtime/hostlib/loader.js';
 import { createCpuRuntime, createRuntime, type BrookRuntimeHandle } from '../runtime/backends/index.js';
+import { AbortState, setSessionAbort } from '../runtime/brt/abort.js';
 
 export const BACKENDS = ['js', 'wasm', 'webgpu'] as const;
 export type BackendName = (typeof BACKENDS)[number];
@@ -23,7 +26,13 @@ export interface RunOutcome {
 }
 
 export class Backends {
-  private constructor(private readonly runtimes: Map<BackendName, BrookRuntimeHandle>) {}
+  private readonly abort = new AbortState(undefined, {});
+  /** Seconds a run may take before the watchdog stops it. */
+  timeoutSeconds = 60;
+
+  private constructor(private readonly runtimes: Map<BackendName, BrookRuntimeHandle>) {
+    setSessionAbort(this.abort);
+  }
 
   static async start(names: readonly BackendName[]): Promise<Backends> {
     const m = new Map<BackendName, BrookRuntimeHandle>();
@@ -43,6 +52,8 @@ export class Backends {
     const rt = this.runtimes.get(name)!;
     let stdout = '';
     const lib = new HostLib({ io: { write: (_fd, bytes) => void (stdout += bytes), flush: () => undefined } });
+    this.abort.timeoutSeconds = this.timeoutSeconds;
+    this.abort.begin();
     try {
       const status = await runProgram(compiled.hostJs!, { rt, lib, K: compiled.kernels, argv: ['fuzz.br'] });
       return { status, stdout };
@@ -50,6 +61,8 @@ export class Backends {
       const err = e as Error & { code?: string };
       const error = e instanceof BrookRuntimeError ? `${err.code}: ${err.message}` : `${err?.name ?? 'Error'}: ${String(err?.message ?? e).split('\n')[0]}`;
       return { status: -1, stdout, error };
+    } finally {
+      this.abort.end();
     }
   }
 

@@ -195,6 +195,13 @@ class ProgramGen {
       }
       this.features.add('iter2');
     }
+    if (r.chance(0.2)) {
+      const v = r.int(9) - 3;
+      const p = this.fresh('n');
+      params.push(`int ${p}`);
+      args.push(String(v));
+      scope.ints.push({ type: 'int', text: p, bound: Math.abs(v), q: 0 });
+    }
     if (r.chance(0.25)) this.helper(scope);
     // Outputs: declared now (indexof names one), assigned at the end of the body.
     const outs: { p: string; host: HostStream; kind: 'float' | 'int' | 'float4' | 'math' | 'FzS' }[] = [];
@@ -202,12 +209,15 @@ class ProgramGen {
     for (let i = 0; i < nOut; i++) {
       const kind = r.pick(['float', 'float', 'int', 'float4', 'math', 'math', ...(this.usesStruct || r.chance(0.2) ? (['FzS'] as const) : [])] as const);
       const p = this.fresh('o');
-      const host: HostStream = { name: this.fresh('s'), elem: kind === 'int' ? 'int' : kind === 'FzS' ? 'FzS' : 'float', shape, ...OUT };
-      if (kind === 'FzS') this.usesStruct = true;
       const elemType = kind === 'math' ? 'float' : kind;
+      // In place now and then: the first input (read element by element, never gathered) is also written.
+      const inPlace = i === 0 && kind === 'float' && inputs[0]?.elem === 'float' && inputs[0].shape === shape && r.chance(0.2);
+      const host: HostStream = inPlace ? inputs[0]! : { name: this.fresh('s'), elem: kind === 'int' ? 'int' : kind === 'FzS' ? 'FzS' : 'float', shape, ...OUT };
+      if (kind === 'FzS') this.usesStruct = true;
       params.push(`out ${elemType} ${p}<>`);
       args.push(host.name);
-      this.decls.push(`${elemType} ${host.name}${ext(shape)};`);
+      if (inPlace) this.features.add('inPlace');
+      else this.decls.push(`${elemType} ${host.name}${ext(shape)};`);
       outs.push({ p, host, kind });
     }
     if (r.chance(0.3)) {
@@ -218,41 +228,69 @@ class ProgramGen {
     }
     const body = this.body(scope);
     const g = new ExprGen(r, scope);
-    for (const o of outs) {
-      switch (o.kind) {
-        case 'float': {
-          const e = g.float(3, OUT);
-          body.push(`${o.p} = ${e.text};`);
-          o.host.bound = e.bound;
-          o.host.q = e.q;
-          this.print(o.host, 'float', { kind: 'exact' });
-          break;
-        }
-        case 'int':
-          body.push(`${o.p} = ${g.int(3, { bound: 2 ** 31, q: 0 }).text};`);
-          this.print(o.host, 'int', { kind: 'exact' });
-          break;
-        case 'float4': {
-          const c = [0, 1, 2, 3].map(() => g.float(2, OUT).text);
-          body.push(r.chance(0.5) ? `${o.p} = float4(${c.join(', ')});` : `${o.p}.wzyx = float4(${c.join(', ')});`);
-          this.print(o.host, 'float4', { kind: 'exact' });
-          this.features.add('vector');
-          break;
-        }
-        case 'FzS':
-          body.push(`${o.p}.a = ${g.float(2, OUT).text};`, `${o.p}.b = float2(${g.float(2, OUT).text}, ${g.float(2, OUT).text});`);
-          this.print(o.host, 'FzS', { kind: 'exact' });
-          this.features.add('struct');
-          break;
-        case 'math': {
-          const m = this.mathExpr(g);
-          body.push(`${o.p} = ${m.text};`);
-          this.print(o.host, 'float', m.cls);
-          this.features.add('math');
-          break;
+    // Every output is assigned at the end and, now and then, also in an early-return branch before it.
+    const early = r.chance(0.15) ? g.cond(1) : undefined;
+    const assign = () => {
+      const lines: string[] = [];
+      const meta: { bound: number; q: number; cls: OutputClass }[] = [];
+      for (const o of outs) {
+        switch (o.kind) {
+          case 'float': {
+            const e = g.float(3, OUT);
+            lines.push(`${o.p} = ${e.text};`);
+            meta.push({ bound: e.bound, q: e.q, cls: { kind: 'exact' } });
+            break;
+          }
+          case 'int':
+            lines.push(`${o.p} = ${g.int(3, { bound: 2 ** 31, q: 0 }).text};`);
+            meta.push({ bound: 0, q: 0, cls: { kind: 'exact' } });
+            break;
+          case 'float4': {
+            const c = [0, 1, 2, 3].map(() => g.float(2, OUT).text);
+            lines.push(r.chance(0.5) ? `${o.p} = float4(${c.join(', ')});` : `${o.p}.wzyx = float4(${c.join(', ')});`);
+            meta.push({ bound: 0, q: 0, cls: { kind: 'exact' } });
+            break;
+          }
+          case 'FzS':
+            lines.push(`${o.p}.a = ${g.float(2, OUT).text};`, `${o.p}.b = float2(${g.float(2, OUT).text}, ${g.float(2, OUT).text});`);
+            meta.push({ bound: 0, q: 0, cls: { kind: 'exact' } });
+            break;
+          case 'math': {
+            const m = this.mathExpr(g);
+            lines.push(`${o.p} = ${m.text};`);
+            meta.push({ bound: 0, q: 0, cls: m.cls });
+            break;
+          }
         }
       }
+      return { lines, meta };
+    };
+    const last = assign();
+    const meta = last.meta;
+    if (early) {
+      const first = assign();
+      body.push(`if (${early}) {`, ...first.lines.map((l) => `  ${l}`), '  return;', '}');
+      first.meta.forEach((m, i) => {
+        const b = meta[i]!;
+        b.bound = Math.max(b.bound, m.bound);
+        b.q = Math.max(b.q, m.q);
+        // Two built-ins may reach one output: the larger of their bounds holds for both.
+        if (b.cls.kind === 'approx' && m.cls.kind === 'approx') b.cls = { kind: 'approx', fn: `${b.cls.fn}|${m.cls.fn}`, ulp: Math.max(b.cls.ulp, m.cls.ulp), abs: Math.max(b.cls.abs, m.cls.abs) };
+      });
+      this.features.add('return');
     }
+    body.push(...last.lines);
+    outs.forEach((o, i) => {
+      const m = meta[i]!;
+      if (o.kind === 'float') {
+        o.host.bound = m.bound;
+        o.host.q = m.q;
+      }
+      this.print(o.host, o.kind === 'math' ? 'float' : o.kind, m.cls);
+      if (o.kind === 'float4') this.features.add('vector');
+      if (o.kind === 'FzS') this.features.add('struct');
+      if (o.kind === 'math') this.features.add('math');
+    });
     this.top.push(`kernel void ${kname}(${params.join(', ')}) {`, ...body.map((l) => `  ${l}`), '}', '');
     this.main.push(`${kname}(${args.join(', ')});`, ...this.after.splice(0));
     return outs.filter((o) => o.kind === 'float').map((o) => o.host);
@@ -308,7 +346,9 @@ class ProgramGen {
         if (!fits(grown, LOCAL)) continue;
         const limitExpr = r.chance(0.5) ? String(trips) : `min(max(${g.int(1, { bound: 2 ** 31, q: 0 }).text}, 0), ${trips})`;
         const brk = r.chance(0.3) ? ` if (${g.cond(1)}) break;` : '';
-        if (k === 2) lines.push(`for (int ${ctr} = 0; ${ctr} < ${limitExpr}; ${ctr}++) {`, `  ${t.text} = ${t.text} + ${e.text};${brk}`, '}');
+        // continue only where the increment still runs (the for header).
+        const cont = k === 2 && r.chance(0.3) ? ` if (${g.cond(1)}) continue;` : '';
+        if (k === 2) lines.push(`for (int ${ctr} = 0; ${ctr} < ${limitExpr}; ${ctr}++) {${cont}`, `  ${t.text} = ${t.text} + ${e.text};${brk}`, '}');
         else if (k === 3) lines.push(`{ int ${ctr} = 0;`, `while (${ctr} < ${limitExpr}) {`, `  ${t.text} = ${t.text} + ${e.text};${brk}`, `  ${ctr}++;`, '} }');
         else lines.push(`{ int ${ctr} = 0;`, 'do {', `  ${t.text} = ${t.text} + ${e.text};${brk}`, `  ${ctr}++;`, `} while (${ctr} < ${limitExpr}); }`);
         t.bound = grown.bound;
@@ -452,7 +492,7 @@ class ProgramGen {
   /** streamWrite of an output and one line per value. */
   private print(s: HostStream, elem: 'float' | 'int' | 'float4' | 'FzS', cls: OutputClass): void {
     const n = size(s.shape);
-    const H = s.name.toUpperCase();
+    const H = this.fresh('W');
     this.classes[s.name] = cls;
     if (elem === 'FzS') {
       this.decls.push(`FzS ${H}[${n}];`);

@@ -14,12 +14,12 @@ import { ensureBuilt, repoRoot, type BuildResult } from '../conformance/cli.js';
 
 const count = Number(process.env.BROOK_FUZZ_DIFF_COUNT ?? 80);
 const SEED = 20261202;
-const CONSTRUCTS = ['gather1', 'gather2', 'gather3', 'gather4', 'sumLoop', 'large', 'reduce', 'reducePartial', 'vout', 'loop', 'helper', 'struct', 'iter', 'iter2', 'indexof', 'int', 'vector', 'math', 'special', 'resize'];
+const CONSTRUCTS = ['gather1', 'gather2', 'gather3', 'gather4', 'sumLoop', 'large', 'return', 'inPlace', 'reduce', 'reducePartial', 'vout', 'loop', 'helper', 'struct', 'iter', 'iter2', 'indexof', 'int', 'vector', 'math', 'special', 'resize'];
 
 type Mod = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 let build: BuildResult;
 let execute: Mod, differential: Mod, compare: Mod;
-let backends: { names: string[]; run: (n: string, c: unknown) => Promise<{ status: number; stdout: string; error?: string }>; dispose: () => void };
+let backends: { names: string[]; timeoutSeconds: number; run: (n: string, c: unknown) => Promise<{ status: number; stdout: string; error?: string }>; dispose: () => void };
 
 beforeAll(async () => {
   build = await ensureBuilt();
@@ -94,8 +94,10 @@ describe(`differential fuzzing: ${count} generated programs (seed ${SEED}) on js
         return { ...r, stdout: lines.join('\n') };
       },
       dispose: () => undefined,
+      get timeoutSeconds() { return backends.timeoutSeconds; },
+      set timeoutSeconds(s: number) { backends.timeoutSeconds = s; },
     };
-    const stats = await differential.fuzzDifferential(faulty, { seed: SEED, start: 0, count: 3, minimize: true });
+    const stats = await differential.fuzzDifferential(faulty, { seed: SEED, start: 0, count: 3, minimize: true, minimizeTrials: 60 });
     expect(stats.differences).toBe(3);
     const f = stats.findings[0];
     expect(f.kind).toBe('difference');
