@@ -75,7 +75,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 type ToWorker = { kind: 'chunk'; start: number; count: number } | { kind: 'stop' };
-type FromWorker = { kind: 'ready' } | { kind: 'program'; index: number } | { kind: 'stats'; stats: DiffStats } | { kind: 'chunkDone' } | { kind: 'failed'; message: string };
+type FromWorker = { kind: 'ready' } | { kind: 'program'; index: number } | { kind: 'stats'; stats: DiffStats; index: number } | { kind: 'chunkDone' } | { kind: 'failed'; message: string };
 
 /** A worker process: starts the backends, then runs the chunks it is sent. */
 async function workerMain(): Promise<void> {
@@ -97,7 +97,8 @@ async function workerMain(): Promise<void> {
     void (async () => {
       for (let i = m.start; i < m.start + m.count; i++) {
         send({ kind: 'program', index: i });
-        send({ kind: 'stats', stats: await fuzzDifferential(backends, { seed: cfg.seed, start: i, count: 1, minimize: cfg.minimize, deadline: cfg.deadline }) });
+        const stats = await fuzzDifferential(backends, { seed: cfg.seed, start: i, count: 1, minimize: cfg.minimize, deadline: cfg.deadline });
+        if (stats.generated > 0) send({ kind: 'stats', stats, index: i });
       }
       send({ kind: 'chunkDone' });
     })();
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
   const end = Number.isFinite(args.count) ? args.start + args.count : Infinity;
   const total = newDiffStats();
   const saved = new Map<string, string>();
+  /** Programs done (for the resume point of a run stopped by --minutes). */
+  const completed = new Set<number>();
   let next = args.start;
   /** Programs given back by a worker killed on a hang (the rest of its chunk). */
   const requeued: { start: number; count: number }[] = [];
@@ -168,6 +171,7 @@ async function main(): Promise<void> {
         child.kill('SIGKILL');
         total.generated++;
         total.crashes++;
+        completed.add(at);
         const what = `hang: program ${at} ran over ${HANG_MS / 1000} s`;
         mergeDiffStats(total, { ...newDiffStats(), findings: [{ kind: 'crash', seed: args.seed, index: at, what, signature: what, text: '(regenerate it with --start and --count 1)', classes: {} }] });
         for (const f of total.findings) save(f);
@@ -185,6 +189,7 @@ async function main(): Promise<void> {
           finish(false);
         } else if (m.kind === 'stats') {
           mergeDiffStats(total, m.stats);
+          completed.add(m.index);
           for (const f of total.findings) save(f);
           progress();
         } else if (m.kind === 'chunkDone') give();
@@ -211,6 +216,9 @@ async function main(): Promise<void> {
   console.log(`programs: ${total.generated} generated, ${total.compiled} compiled, ${total.run} run on ${args.backends.join(' + ')}; ${total.differences} differences, ${total.crashes} crashes (${secs.toFixed(0)} s)`);
   console.log(`constructs: ${Object.entries(total.features).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`);
   for (const f of total.findings) console.log(`${f.what}\n  seed ${f.seed}, program ${f.index}: ${saved.get(f.signature)}`);
+  let firstUndone = args.start;
+  while (completed.has(firstUndone)) firstUndone++;
+  if (firstUndone < end) console.log(`stopped by --minutes: programs ${args.start}..${firstUndone - 1} all ran; go on with --start ${firstUndone}`);
   process.exitCode = total.differences + total.crashes > 0 ? 1 : 0;
 }
 
