@@ -95,6 +95,8 @@ export class ExprGen {
     const fl: Limit = { bound: 1024, q: 4 };
     if (k === 0 && depth > 0) return `(${this.cond(depth - 1)} ${r.pick(['&&', '||'])} ${this.cond(depth - 1)})`;
     if (k === 1 && depth > 0) return `!(${this.cond(depth - 1)})`;
+    // x / 0 is +-inf or NaN (0 / 0): every comparison with NaN is false.
+    if (k === 2 && r.chance(0.3)) return `((${this.float(depth, fl).text} / 0.0f) ${r.pick(['<', '>', '==', '!='])} ${this.float(depth, fl).text})`;
     if (k <= 3) return `(${this.float(depth, fl).text} ${r.pick(['<', '>', '<=', '>=', '==', '!='])} ${this.float(depth, fl).text})`;
     return `(${this.int(depth, { bound: INT_MAX_BOUND, q: 0 }).text} ${r.pick(['<', '>', '<=', '>=', '==', '!='])} ${this.int(depth, { bound: INT_MAX_BOUND, q: 0 }).text})`;
   }
@@ -183,7 +185,8 @@ export class ExprGen {
       case 16: {
         // fmod is exact (C's rule on both backends); the divisor is kept away from zero.
         const x = a(), y = a();
-        return { type: 'float', text: `fmod(${x.text}, abs(${y.text}) + 0.25f)`, bound: x.bound, q: Math.max(x.q, y.q, 2) };
+        const text = r.chance(0.5) ? `fmod(${x.text}, abs(${y.text}) + 0.25f)` : `(${x.text} % (abs(${y.text}) + 0.25f))`;
+        return { type: 'float', text, bound: x.bound, q: Math.max(x.q, y.q, 2) };
       }
       case 17: {
         const i = this.int(d, { bound: 2 ** 20, q: 0 });
@@ -203,11 +206,13 @@ export class ExprGen {
     const r = this.rng;
     const k = r.int(10);
     if (k < 6 && this.scope.ints.length > 0) return r.pick(this.scope.ints);
-    if (k === 6 && limit.bound >= INT_MAX_BOUND) return intConst(r.pick([2147483647, 65536, 46341, -65535]));
+    if (k === 6 && limit.bound >= INT_MAX_BOUND) return r.chance(0.2) ? { type: 'int', text: '(-2147483647 - 1)', bound: INT_MAX_BOUND, q: 0 } : intConst(r.pick([2147483647, 65536, 46341, -65535, -1]));
     if (k === 7 && this.scope.floats.length > 0) {
       const f = r.pick(this.scope.floats);
       // Now and then through a division by zero: (int) of +-inf saturates, of NaN (0 / 0) is 0.
       if (r.chance(0.2) && limit.bound >= INT_MAX_BOUND) return { type: 'int', text: `(int)(${f.text} / 0.0f)`, bound: INT_MAX_BOUND, q: 0 };
+      // One correctly rounded product past int's range: the conversion saturates.
+      if (r.chance(0.2) && limit.bound >= INT_MAX_BOUND) return { type: 'int', text: `(int)(${f.text} * 1.0e9f)`, bound: INT_MAX_BOUND, q: 0 };
       return { type: 'int', text: `(int)${f.text}`, bound: Math.floor(f.bound), q: 0 };
     }
     return intConst(r.int(21) - 10);
@@ -217,8 +222,20 @@ export class ExprGen {
     const r = this.rng;
     const a = () => this.int(d, { bound: INT_MAX_BOUND, q: 0 });
     const cap = (b: number) => Math.min(b, INT_MAX_BOUND);
-    const k = r.int(12);
+    const k = r.int(14);
     switch (k) {
+      case 12: {
+        // Shift amounts of any value are taken modulo 32 (codegen/wgsl/body.ts; JavaScript's and WebAssembly's own rule).
+        const x = a(), y = a();
+        return { type: 'int', text: `(${x.text} ${r.pick(['<<', '>>'])} ${y.text})`, bound: INT_MAX_BOUND, q: 0 };
+      }
+      case 13: {
+        // uint arithmetic (wrapping mod 2^32, unsigned / % >>; a negative float converts to 0), back as int bits.
+        const x = a(), y = a();
+        const u = (t: Term) => `(uint)${t.text}`;
+        const e = r.pick([`${u(x)} * ${u(y)}`, `${u(x)} / ${u(y)}`, `${u(x)} % ${u(y)}`, `${u(x)} >> ${r.int(32)}u`, `${u(x)} - ${u(y)}`, `(uint)${this.float(d, { bound: 2 ** 20, q: 4 }).text}`]);
+        return { type: 'int', text: `(int)(${e})`, bound: INT_MAX_BOUND, q: 0 };
+      }
       case 0: case 1: { const x = a(), y = a(); return { type: 'int', text: `(${x.text} ${r.pick(['+', '-'])} ${y.text})`, bound: cap(x.bound + y.bound), q: 0 }; }
       case 2: { const x = a(), y = a(); return { type: 'int', text: `(${x.text} * ${y.text})`, bound: cap(x.bound * y.bound), q: 0 }; }
       case 3: { const x = a(), y = a(); return { type: 'int', text: `(${x.text} / ${y.text})`, bound: x.bound, q: 0 }; }
