@@ -35,6 +35,13 @@ const DATA: Limit = { bound: 8, q: 2 };
 const OUT: Limit = { bound: 2 ** 15, q: 6 };
 const LOCAL: Limit = { bound: 512, q: 5 };
 
+/** An output parameter of a map kernel, the stream it writes and what it holds. */
+interface MapOutput {
+  p: string;
+  host: HostStream;
+  kind: 'float' | 'int' | 'float4' | 'math' | 'FzS';
+}
+
 const size = (shape: number[]) => shape.reduce((a, b) => a * b, 1);
 const ext = (shape: number[]) => `<${shape.join(', ')}>`;
 
@@ -204,7 +211,7 @@ class ProgramGen {
     }
     if (r.chance(0.25)) this.helper(scope);
     // Outputs: declared now (indexof names one), assigned at the end of the body.
-    const outs: { p: string; host: HostStream; kind: 'float' | 'int' | 'float4' | 'math' | 'FzS' }[] = [];
+    const outs: MapOutput[] = [];
     const nOut = 1 + r.int(3);
     for (let i = 0; i < nOut; i++) {
       const kind = r.pick(['float', 'float', 'int', 'float4', 'math', 'math', ...(this.usesStruct || r.chance(0.2) ? (['FzS'] as const) : [])] as const);
@@ -230,41 +237,7 @@ class ProgramGen {
     const g = new ExprGen(r, scope);
     // Every output is assigned at the end and, now and then, also in an early-return branch before it.
     const early = r.chance(0.15) ? g.cond(1) : undefined;
-    const assign = () => {
-      const lines: string[] = [];
-      const meta: { bound: number; q: number; cls: OutputClass }[] = [];
-      for (const o of outs) {
-        switch (o.kind) {
-          case 'float': {
-            const e = g.float(3, OUT);
-            lines.push(`${o.p} = ${e.text};`);
-            meta.push({ bound: e.bound, q: e.q, cls: { kind: 'exact' } });
-            break;
-          }
-          case 'int':
-            lines.push(`${o.p} = ${g.int(3, { bound: 2 ** 31, q: 0 }).text};`);
-            meta.push({ bound: 0, q: 0, cls: { kind: 'exact' } });
-            break;
-          case 'float4': {
-            const c = [0, 1, 2, 3].map(() => g.float(2, OUT).text);
-            lines.push(r.chance(0.5) ? `${o.p} = float4(${c.join(', ')});` : `${o.p}.wzyx = float4(${c.join(', ')});`);
-            meta.push({ bound: 0, q: 0, cls: { kind: 'exact' } });
-            break;
-          }
-          case 'FzS':
-            lines.push(`${o.p}.a = ${g.float(2, OUT).text};`, `${o.p}.b = float2(${g.float(2, OUT).text}, ${g.float(2, OUT).text});`);
-            meta.push({ bound: 0, q: 0, cls: { kind: 'exact' } });
-            break;
-          case 'math': {
-            const m = this.mathExpr(g);
-            lines.push(`${o.p} = ${m.text};`);
-            meta.push({ bound: 0, q: 0, cls: m.cls });
-            break;
-          }
-        }
-      }
-      return { lines, meta };
-    };
+    const assign = () => this.assignOutputs(g, outs);
     const last = assign();
     const meta = last.meta;
     if (early) {
@@ -294,6 +267,44 @@ class ProgramGen {
     this.top.push(`kernel void ${kname}(${params.join(', ')}) {`, ...body.map((l) => `  ${l}`), '}', '');
     this.main.push(`${kname}(${args.join(', ')});`, ...this.after.splice(0));
     return outs.filter((o) => o.kind === 'float').map((o) => o.host);
+  }
+
+  /** One assignment per output (exact expressions; a built-in applied last for a `math` one). */
+  private assignOutputs(g: ExprGen, outs: readonly MapOutput[]): { lines: string[]; meta: { bound: number; q: number; cls: OutputClass }[] } {
+    const r = this.r;
+    const lines: string[] = [];
+    const meta: { bound: number; q: number; cls: OutputClass }[] = [];
+    for (const o of outs) {
+      switch (o.kind) {
+        case 'float': {
+          const e = g.float(3, OUT);
+          lines.push(`${o.p} = ${e.text};`);
+          meta.push({ bound: e.bound, q: e.q, cls: { kind: 'exact' } });
+          break;
+        }
+        case 'int':
+          lines.push(`${o.p} = ${g.int(3, { bound: 2 ** 31, q: 0 }).text};`);
+          meta.push({ bound: 0, q: 0, cls: { kind: 'exact' } });
+          break;
+        case 'float4': {
+          const c = [0, 1, 2, 3].map(() => g.float(2, OUT).text);
+          lines.push(r.chance(0.5) ? `${o.p} = float4(${c.join(', ')});` : `${o.p}.wzyx = float4(${c.join(', ')});`);
+          meta.push({ bound: 0, q: 0, cls: { kind: 'exact' } });
+          break;
+        }
+        case 'FzS':
+          lines.push(`${o.p}.a = ${g.float(2, OUT).text};`, `${o.p}.b = float2(${g.float(2, OUT).text}, ${g.float(2, OUT).text});`);
+          meta.push({ bound: 0, q: 0, cls: { kind: 'exact' } });
+          break;
+        case 'math': {
+          const m = this.mathExpr(g);
+          lines.push(`${o.p} = ${m.text};`);
+          meta.push({ bound: 0, q: 0, cls: m.cls });
+          break;
+        }
+      }
+    }
+    return { lines, meta };
   }
 
   /** Locals, branches and loops over them (each loop at most 6 trips). */
