@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKENDS, Backends, type BackendName } from './execute.js';
+import { generateProgram } from './generate.js';
 import { findingFile, fuzzDifferential, mergeDiffStats, newDiffStats, type DiffStats, type Finding } from './differential.js';
 
 const HANG_MS = 120_000;
@@ -75,7 +76,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 type ToWorker = { kind: 'chunk'; start: number; count: number } | { kind: 'stop' };
-type FromWorker = { kind: 'ready' } | { kind: 'program'; index: number } | { kind: 'stats'; stats: DiffStats; index: number } | { kind: 'chunkDone' } | { kind: 'failed'; message: string };
+type FromWorker = { kind: 'ready' } | { kind: 'beat' } | { kind: 'program'; index: number } | { kind: 'stats'; stats: DiffStats; index: number } | { kind: 'chunkDone' } | { kind: 'failed'; message: string };
 
 /** A worker process: starts the backends, then runs the chunks it is sent. */
 async function workerMain(): Promise<void> {
@@ -97,7 +98,7 @@ async function workerMain(): Promise<void> {
     void (async () => {
       for (let i = m.start; i < m.start + m.count; i++) {
         send({ kind: 'program', index: i });
-        const stats = await fuzzDifferential(backends, { seed: cfg.seed, start: i, count: 1, minimize: cfg.minimize, deadline: cfg.deadline });
+        const stats = await fuzzDifferential(backends, { seed: cfg.seed, start: i, count: 1, minimize: cfg.minimize, deadline: cfg.deadline, onTrial: () => send({ kind: 'beat' }) });
         if (stats.generated > 0) send({ kind: 'stats', stats, index: i });
       }
       send({ kind: 'chunkDone' });
@@ -173,7 +174,8 @@ async function main(): Promise<void> {
         total.crashes++;
         completed.add(at);
         const what = `hang: program ${at} ran over ${HANG_MS / 1000} s`;
-        mergeDiffStats(total, { ...newDiffStats(), findings: [{ kind: 'crash', seed: args.seed, index: at, what, signature: what, text: '(regenerate it with --start and --count 1)', classes: {} }] });
+        const p = generateProgram(args.seed, at);
+        mergeDiffStats(total, { ...newDiffStats(), findings: [{ kind: 'crash', seed: args.seed, index: at, what, signature: what, text: p.text, classes: p.classes }] });
         for (const f of total.findings) save(f);
         const rest = chunk.start + chunk.count - (at + 1);
         if (rest > 0) requeued.push({ start: at + 1, count: rest });

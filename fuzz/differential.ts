@@ -56,6 +56,8 @@ export interface DiffOptions {
   /** Shrink each new difference (each trial runs the program again), in at most this many trials. */
   minimize?: boolean;
   minimizeTrials?: number;
+  /** Called on every minimizer trial (a watchdog's heartbeat: a shrink of a slow program takes minutes). */
+  onTrial?: () => void;
   /** Called before each program (watchdogs record the index). */
   onProgram?: (index: number) => void;
   deadline?: number;
@@ -94,19 +96,25 @@ function firstDifference(runs: [BackendName, RunOutcome][], classes: Record<stri
 }
 
 /** The smallest program that still compiles and differs the same way between the same two backends. */
-export async function minimizeDifference(backends: Backends, text: string, classes: Record<string, OutputClass>, d: Difference, budget = 400): Promise<string> {
+export async function minimizeDifference(backends: Backends, text: string, classes: Record<string, OutputClass>, d: Difference, budget = 400, onTrial?: () => void): Promise<string> {
   // A trial that lost a loop's increment spins: the watchdog stops it soon (the difference then changes kind).
   const timeout = backends.timeoutSeconds;
   backends.timeoutSeconds = 2;
   try {
-    return await shrinkDifference(backends, text, classes, d, budget);
+    return await shrinkDifference(backends, text, classes, d, budget, onTrial);
   } finally {
     backends.timeoutSeconds = timeout;
   }
 }
 
-function shrinkDifference(backends: Backends, text: string, classes: Record<string, OutputClass>, d: Difference, budget: number): Promise<string> {
+/** At most this long shrinking one difference: what is left by then is reported as it is. */
+const MINIMIZE_MS = 5 * 60_000;
+
+function shrinkDifference(backends: Backends, text: string, classes: Record<string, OutputClass>, d: Difference, budget: number, onTrial?: () => void): Promise<string> {
+  const deadline = Date.now() + MINIMIZE_MS;
   return shrink(text, async (t) => {
+    onTrial?.();
+    if (Date.now() > deadline) return false;
     const { compiled } = compileProgram(t);
     if (!compiled) return false;
     const runs = await runAll(backends, compiled, d.pair);
@@ -120,7 +128,7 @@ export async function fuzzDifferential(backends: Backends, o: DiffOptions, stats
   const note = async (f: Finding, d?: Difference) => {
     if (known.has(f.signature)) return;
     known.add(f.signature);
-    if (d && o.minimize) f.text = await minimizeDifference(backends, f.text, f.classes, d, o.minimizeTrials);
+    if (d && o.minimize) f.text = await minimizeDifference(backends, f.text, f.classes, d, o.minimizeTrials, o.onTrial);
     stats.findings.push(f);
   };
   for (let i = o.start; i < o.start + o.count; i++) {

@@ -14,7 +14,7 @@ import { ExprGen, fits, floatLit, qOf, type Limit, type Scope, type Term } from 
 import { Rng } from './rng.js';
 
 /** How the printed values of one output name are compared (compare.ts). */
-export type OutputClass = { kind: 'exact' } | { kind: 'approx'; fn: string; ulp: number; abs: number };
+export type OutputClass = { kind: 'exact' } | { kind: 'approx'; fn: string; ulp: number; abs: number; zeroSign?: boolean };
 
 export interface GeneratedProgram {
   text: string;
@@ -248,7 +248,9 @@ class ProgramGen {
         b.bound = Math.max(b.bound, m.bound);
         b.q = Math.max(b.q, m.q);
         // Two built-ins may reach one output: the larger of their bounds holds for both.
-        if (b.cls.kind === 'approx' && m.cls.kind === 'approx') b.cls = { kind: 'approx', fn: `${b.cls.fn}|${m.cls.fn}`, ulp: Math.max(b.cls.ulp, m.cls.ulp), abs: Math.max(b.cls.abs, m.cls.abs) };
+        if (b.cls.kind === 'approx' && m.cls.kind === 'approx') {
+          b.cls = { kind: 'approx', fn: `${b.cls.fn}|${m.cls.fn}`, ulp: Math.max(b.cls.ulp, m.cls.ulp), abs: Math.max(b.cls.abs, m.cls.abs), zeroSign: b.cls.zeroSign || m.cls.zeroSign };
+        }
       });
       this.features.add('return');
     }
@@ -388,7 +390,8 @@ class ProgramGen {
         const text = sp === 'div' ? `(${y.text} / ${x.text})` : sp === 'pow' ? `pow(${x.text}, ${y.text})` : `${sp}(${x.text})`;
         const ulp = sp === 'exp' ? 3 + 2 * B : sp === 'pow' ? 3 + 2 * 64 * Math.max(2, Math.log2(B + 1)) + 64 : sp === 'div' ? 2.5 : 5;
         this.features.add('special');
-        return { text, cls: { kind: 'approx', fn: `${sp} (unrestricted)`, ulp: Math.ceil(ulp), abs: sp === 'log' ? 2 ** -21 : 0 } };
+        // 1 / +-0, pow(+-0, y < 0): the sign of the infinity is the zero's, which WGSL may drop.
+        return { text, cls: { kind: 'approx', fn: `${sp} (unrestricted)`, ulp: Math.ceil(ulp), abs: sp === 'log' ? 2 ** -21 : 0, zeroSign: ['div', 'rsqrt', 'pow'].includes(sp) } };
       }
       case 'sin': case 'cos':
         return { text: `${fn}(clamp(${x.text}, -3.0f, 3.0f))`, cls: { kind: 'approx', fn, ulp: 0, abs: 2 ** -11 } };
@@ -411,7 +414,8 @@ class ProgramGen {
         return { text: `atan(${x.text})`, cls: { kind: 'approx', fn, ulp: 4096, abs: 0 } };
       case 'atan2': {
         const y = g.float(2, { bound: 64, q: 4 });
-        return { text: `atan2(${y.text}, ${x.text} + 0.5f)`, cls: { kind: 'approx', fn, ulp: 4096, abs: 0 } };
+        // atan2(+-0, x < 0) is +-pi: the zero's sign, which WGSL may drop.
+        return { text: `atan2(${y.text}, ${x.text} + 0.5f)`, cls: { kind: 'approx', fn, ulp: 4096, abs: 0, zeroSign: true } };
       }
       case 'tanh':
         // Inherited from sinh/cosh: absolute on the small range the argument is clamped to.

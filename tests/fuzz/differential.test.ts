@@ -52,6 +52,14 @@ describe('the comparison rule', () => {
     const exp3 = { o: { kind: 'approx', fn: 'exp', ulp: 3, abs: 0 } };
     expect(diff('o 0 1\n', `o 0 ${1 + 2 * 2 ** -23}\n`, ['js', 'webgpu'], exp3)).toBeUndefined();
     expect(diff('o 0 1\n', `o 0 ${1 + 4 * 2 ** -23}\n`, ['js', 'webgpu'], exp3)?.signature).toBe('js/webgpu exp');
+    // A result whose sign is a zero's (1 / -0, atan2(-0, -1)): WGSL may drop a zero's sign (lavapipe
+    // computes -2 * 0 as +0), so only its magnitude counts against WebGPU; never between js and wasm.
+    const zs = { o: { kind: 'approx', fn: 'rsqrt (unrestricted)', ulp: 5, abs: 0, zeroSign: true } };
+    expect(diff('o 0 -inf\n', 'o 0 inf\n', ['js', 'webgpu'], zs)).toBeUndefined();
+    expect(diff('o 0 -3.14159274\n', 'o 0 3.14159274\n', ['js', 'webgpu'], zs)).toBeUndefined();
+    expect(diff('o 0 -inf\n', 'o 0 inf\n', ['js', 'webgpu'], exp3)).toBeDefined();
+    expect(diff('o 0 -inf\n', 'o 0 inf\n', ['js', 'wasm'], zs)).toBeDefined();
+    expect(diff('o 0 -2\n', 'o 0 3\n', ['js', 'webgpu'], zs)).toBeDefined();
     expect(compare.ulpOf(1)).toBe(2 ** -23);
     expect(compare.ulpOf(0)).toBe(2 ** -149);
   });
