@@ -44,16 +44,18 @@ export class InFlight {
   /** Waits for `done`; when it takes longer than NOTICE_MS and the work is an earlier cell's, says so. */
   async announced<T>(done: Promise<T>): Promise<T> {
     const unit = sessionAbort().unit;
+    const pending = { last: this.last, earlier: this.earlier };
     const s = [this.last, this.earlier].find((x) => x !== null && x.unit !== unit);
-    if (!s) return done;
-    const timer = setTimeout(() => this.write(`brook: ${waitingText(s)}\n`), NOTICE_MS);
+    const timer = s ? setTimeout(() => this.write(`brook: ${waitingText(s)}\n`), NOTICE_MS) : undefined;
     try {
       const r = await done;
-      // Everything submitted before this wait has run.
-      if (this.earlier === s) this.earlier = null;
+      // Everything submitted before this wait has run: a later cell's wait must not name it (found by
+      // the differential fuzzer: one program's finished kernel named in the next program's long read).
+      if (this.earlier === pending.earlier) this.earlier = null;
+      if (this.last === pending.last) this.last = null;
       return r;
     } finally {
-      clearTimeout(timer);
+      if (timer) clearTimeout(timer);
     }
   }
 }
