@@ -29,7 +29,8 @@ export const GPU_TESTS = [
   'tests/brt/fusion.test.ts',
   'tests/brt/plan-cache.test.ts',
   'tests/compiler/writer-agreement.test.ts', // the WGSL writer on lavapipe beside the CPU writers
-  'tests/fuzz/mutation.test.ts', // imports dist/fuzz; the differential fuzzer (issue 26) runs the WGSL writer on lavapipe
+  'tests/fuzz/differential.test.ts', // the differential fuzzer: JavaScript, WebAssembly and WGSL (lavapipe) writers
+  'tests/fuzz/mutation.test.ts', // imports dist/fuzz
   'tests/golden/wgsl-dawn.test.ts',
   'tests/library/blas.test.ts',
   'tests/magics/gpu-interrupt.test.ts',
