@@ -29,6 +29,9 @@ function workerUrl(): URL | undefined {
   return existsSync(built) ? pathToFileURL(built) : undefined;
 }
 
+/** Quiet time after which the worker parses Node's types (a request restarts the wait). */
+const NODE_WARM_QUIET_MS = 2000;
+
 /** Warm-ups: nobody awaits them, so they never keep the process alive. */
 function background(req: Request): boolean {
   return req.op === 'warm' || req.op === 'warmNode';
@@ -51,12 +54,25 @@ export class BackgroundLanguageService {
 
   constructor(private readonly directory: string, private readonly log: (text: string) => void = () => {}) {}
 
-  /** Starts the worker and builds the first program in it (without Node's types: language.ts NODE_USE),
-   *  then parses Node's types there too, behind any request sent meanwhile; returns at once. */
+  /** Starts the worker and builds the first program in it (without Node's types: language.ts NODE_USE);
+   *  returns at once. Node's types are parsed there later, once the checker has been asked nothing for
+   *  NODE_WARM_QUIET_MS: that parse cannot be interrupted, and a first cell must not queue behind it. */
   warm(): Promise<void> {
-    return this.request({ op: 'warm' }).then(() => {
+    return this.request({ op: 'warm' }).then(() => this.armNodeWarm(), () => {});
+  }
+
+  private nodeWarm: { timer?: ReturnType<typeof setTimeout>; done: boolean } | undefined;
+
+  /** (Re)starts the quiet timer for the Node-types warm-up, unless it ran already. */
+  private armNodeWarm(): void {
+    const w = (this.nodeWarm ??= { done: false });
+    if (w.done) return;
+    if (w.timer) clearTimeout(w.timer);
+    w.timer = setTimeout(() => {
+      w.done = true;
       void this.request({ op: 'warmNode' }).catch(() => {});
-    }, () => {});
+    }, NODE_WARM_QUIET_MS);
+    w.timer.unref();
   }
 
   addCell(source: string, names: string[]): void {
@@ -85,6 +101,7 @@ export class BackgroundLanguageService {
   }
 
   private request(req: Request): Promise<CheckerAnswer> {
+    if (!background(req) && this.nodeWarm) this.armNodeWarm();
     if (this.disposed) return Promise.reject(new Error('the session was disposed'));
     const worker = this.local ? undefined : this.startWorker();
     if (!worker) return Promise.resolve().then(() => this.answerHere(req));
