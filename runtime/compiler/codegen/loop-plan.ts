@@ -3,11 +3,12 @@
  * it, the JavaScript one (codegen/js) and the WebAssembly one (codegen/wasm); neither owns it.
  *
  * Decision (docs/DECISIONS.md "The CPU writers share one loop plan"): one loop plan, not one shared
- * scalar form. The two writers' scalar forms differ by nature (JavaScript text rounded with fround
- * and left to V8; WebAssembly locals, i32 twins of whole floats, SIMD lanes), and each is checked
- * against the other bit for bit (tests/cpu/wasm.test.ts). What was written twice, and could drift,
- * is the walk: which values are fixed per launch, per row or per element, where a range is cut into
- * segments, how each stream's address advances, when coordinates are kept. That is decided here.
+ * scalar form. The two writers' per-component operations differ by nature (JavaScript text rounded
+ * with fround and left to V8; WebAssembly locals, i32 twins of whole floats, SIMD lanes), and each is
+ * checked against the other bit for bit (tests/cpu/wasm.test.ts); how they pair components is one set
+ * of rules (codegen/scalar-form.ts). What was written twice, and could drift, is the walk: which
+ * values are fixed per launch, per row or per element, where a range is cut into segments, how each
+ * stream's address advances, when coordinates are kept. That is decided here.
  *
  * In: the kernel's IR and the launch's `JsPlan` (built by backends/cpu/index.ts `prepare`).
  * Out: a `LoopPlan`. The walk it describes:
