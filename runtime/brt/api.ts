@@ -156,7 +156,7 @@ export interface BackendLimits {
  * - `indexof` of an in/out/iter param is its position relative to its own domain after resizing
  *   (the resizing rule above), x = fastest dimension, unused components 0.
  * - Gathers: index k of a gather (fastest first) addresses dimension rank-1-k of the gathered box:
- *   float indices floor(i + 0.25), then clamped to [0, extent - 1]; int indices clamped.
+ *   the gather rule of compiler/facts/gather.ts (float indices floor(i + 0.25), then clamped).
  * - Reductions: `outShape` is the input's shape. For `reduceAll` the reduce param's arg is a 'value'
  *   with no components (ignored); for `reduceBlocks` it is the target (also passed as `target`).
  *   The first element of a group seeds the accumulator; the body combines the accumulator (the reduce

@@ -12,6 +12,8 @@
  * system headers (`<stdio.h>`) are ignored by the preprocessor.
  *
  * Stages: preprocess + parse (parse/), check + lower kernels to IR (check/), host code (codegen/host).
+ * The kernel writers print from the kernel facts (facts/): gather index classes and rules, whole
+ * numbers, reduction order, decided once from the IR so the writers cannot disagree.
  * A stage runs only when the previous one had no errors; `diagnostics` holds everything, in stage order,
  * and `ok` is false when any is an error (then `hostJs` is absent).
  *

@@ -21,7 +21,7 @@ import type { Type } from './types.js';
 export type ParamRole =
   | 'in' // input stream `T x<>`: reads give the element for the current output position
   | 'out' // output stream `out T r<>`: a local written back after the body
-  | 'gather' // `T g[]..[][][]`: random access with floor(i + 0.25) and clamping
+  | 'gather' // `T g[]..[][][]`: random access; index rule: compiler/facts/gather.ts
   | 'iter' // iterator stream `iter T i<>`: value computed from the position, no memory
   | 'const' // read-only constant
   | 'reduce' // the accumulator of a reduce kernel (read and written)

@@ -34,3 +34,4 @@ export {
 export { gatherOpShader, SCAN_BLOCK, SCAN_WG, scanShader, scatterListShader, scatterShader, SG_UNIFORMS, type ScatterGatherSpec } from './codegen/wgsl/ops.js';
 export { hasLoops, loopSites, type LoopSite } from './codegen/wgsl/budget.js';
 export { LOOP_POLL_EVERY, loopPollEvery, STOP_NAME, STOP_WORD_ADDRESS, STOP_WORD_NAME } from './codegen/loop-poll.js';
+export { gatherIndex, REDUCE_CHUNK, treeJoins } from './facts/index.js';

@@ -100,7 +100,7 @@ kernel void mix(float g[][], float a<>, out float r<>) {
   float2 p = indexof(r).xy;
   float2 q = p + float2(-2.0f, 3.0f);       // exact: integer clamp
   float2 h = p + float2(0.5f, -0.75f);      // not an integer: float rounding
-  float2 s = indexof(a).xy * 2.0f;          // a product: float rounding
+  float2 s = indexof(a).xy * 2.0f;          // a product: whole, not exact in i32: float clamp, no rounding
   r = g[q] + 10.0f * g[h] + 100.0f * g[s] + 1000.0f * g[float2(p.x - 40.0f, 2.0f)] + g[p.yx];
 }
 int main() { return 0; }`;
@@ -118,6 +118,7 @@ int main() { return 0; }`;
     })();
     expect(code).toContain('brk_gii((i32(ixu_');
     expect(code).toContain('brk_gi(');
+    expect(code).toContain('brk_giz(');
     const outs: Float32Array[] = [];
     for (const be of [B.gpu, B.cpu]) {
       const g = streamOf(be, F, [30, 50], seq(1500, (i) => (i * 13) % 97));

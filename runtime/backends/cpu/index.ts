@@ -25,6 +25,7 @@ import {
 import { compileKernelJs, planKey, SMALL_WHOLE, type CompiledJsKernel, type IterForm, type JsPlan } from '../../compiler/kernels.js';
 import { generateKernelWasm, HOST_IMPORTS_SOURCE, WasmUnsupported } from '../../compiler/kernels.js';
 import { flatKinds, type Kind } from '../../compiler/kernels.js';
+import { gatherIndex, REDUCE_CHUNK, treeJoins } from '../../compiler/kernels.js';
 import { flattenElement, narrowNumber } from '../../compiler/types.js';
 import { asCpuBuffer, CpuStorage, type CpuBuffer } from './buffers.js';
 import { accessOf, dimsOf, gatherData, iterData, iterDims, iterForms, pad4, streamData, wholeForm } from './launchdata.js';
@@ -36,8 +37,8 @@ export { defaultCpuThreads } from './workers.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
-/** Elements folded sequentially before partial results are combined in a tree (see reduceAll). */
-export const REDUCE_CHUNK = 256;
+/** Elements folded sequentially before partial results are combined in a tree (compiler/facts reduce.ts). */
+export { REDUCE_CHUNK };
 
 /** Time one chunk of a launch aims at: interrupts land within it, and threads share work finely. */
 const CHUNK_MS = 5;
@@ -348,12 +349,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
         L.partials = P;
         // Without combineAt the fold is one sequential chunk: on the calling thread, in order.
         execute(c, L, n, launch, { align: chunk, split: c.combineAt !== null });
-        // Fixed tree over the chunk partials: (0,1) (2,3) ..., then (0,2) (4,6) ..., an odd one carried up.
-        // The combining steps are the reduce body (JavaScript): stoppable when it has loops.
+        // The fixed tree over the chunk partials (compiler/facts reduce.ts treeJoins). The combining
+        // steps are the reduce body (JavaScript): stoppable when it has loops.
         const tree = () => {
-          for (let s = 1; s < m; s *= 2) {
-            for (let i = 0; i + s < m; i += 2 * s) c.combineAt!(L, P, i, i + s);
-          }
+          for (const [left, right] of treeJoins(m)) c.combineAt!(L, P, left, right);
         };
         if (m > 1 && hasLoop(ir)) stoppable(MAIN_STOP_WORD, launch.span, outputsOf(launch), tree);
         else tree();
@@ -524,7 +523,8 @@ function offsetIn(a: StreamArg, pos: number[]): number {
   return o;
 }
 
-/** Element index in `t` addressed by the index element at word `ow` (x fastest, floor(x + 0.25)).
+/** Element index in `t` addressed by the index element at word `ow` (x fastest; the gather rule,
+ *  compiler/facts gather.ts).
  *  Out of range: -1 for scatters (the write is skipped), clamped for gathers (like a gather read). */
 function targetOffset(t: StreamArg, X: CpuBuffer, ow: number, xw: number, xKind: Kind, clamp: boolean): number {
   const rank = t.shape.length;
@@ -533,11 +533,8 @@ function targetOffset(t: StreamArg, X: CpuBuffer, ow: number, xw: number, xKind:
   for (let k = 0; k < rank; k++) {
     const d = rank - 1 - k;
     const raw = k < xw ? (xKind === 'float' ? X.F[ow + k]! : xKind === 'int' ? X.I[ow + k]! : X.U[ow + k]!) : 0;
-    let x = xKind === 'float' ? Math.floor(Math.fround(raw + 0.25)) : raw;
-    if (!(x >= 0 && x < t.shape[d]!)) {
-      if (!clamp) return -1;
-      x = x >= t.shape[d]! ? t.shape[d]! - 1 : 0;
-    }
+    const x = gatherIndex(raw, t.shape[d]!, xKind === 'float' ? 'float' : xKind === 'uint' ? 'uint' : 'int', clamp);
+    if (x < 0) return -1;
     o += (x + t.lo[d]!) * st[d]!;
   }
   return o;

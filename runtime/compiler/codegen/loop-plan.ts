@@ -29,6 +29,7 @@
  * every loop a body contains polls for a stop request (codegen/loop-poll.ts); the element loops
  * themselves do not (the backend checks between chunks).
  */
+import type { WholeSeeds } from '../facts/index.js';
 import type { KernelIR } from '../ir.js';
 
 export type Access = 'linear' | 'table' | string;
@@ -74,6 +75,23 @@ export function planKey(p: JsPlan): string {
   const forms = (p.iterForms ?? []).map((f) => (f ? f.join('') : '-')).join(',');
   const consts = (p.constForms ?? []).map((f) => (f ? f.join('') : '-')).join(',');
   return `${p.mode}|${p.access.map((a) => a ?? '-').join(',')}|${p.mask ?? '-'}|${p.target ?? '-'}|${it}|${forms}|${consts}|${p.smallIndex ? 's' : '-'}`;
+}
+
+const seedsOfPlan = new WeakMap<JsPlan, WholeSeeds>();
+
+/** What the plan tells the kernel facts (compiler/facts whole.ts): the constant and iterator
+ *  components that are whole numbers in this launch (forms 'z' and 's'). One function per plan, so
+ *  both CPU writers share the facts they get for it. */
+export function planWholeSeeds(plan: JsPlan): WholeSeeds {
+  let seeds = seedsOfPlan.get(plan);
+  if (!seeds) {
+    seeds = (param, comp) => {
+      const form = plan.constForms?.[param]?.[comp] ?? plan.iterForms?.[param]?.[comp];
+      return form === 'z' || form === 's';
+    };
+    seedsOfPlan.set(plan, seeds);
+  }
+  return seeds;
 }
 
 /**
@@ -127,7 +145,7 @@ export interface LoopPlan {
   /** reduceAll: segments also end at chunk ends; one partial per chunk, seeded by its first element. */
   chunked: boolean;
   /** reduceAll and reduceBlocks: the first element of each group seeds the accumulator. */
-  seeds: boolean;
+  firstSeeds: boolean;
   /** Per kernel parameter: the walk of its stream (in, out), null for others (and for a fused
    *  reduction's computed input, which has no storage). */
   streams: (StreamWalk | null)[];
@@ -156,5 +174,5 @@ export function planLoop(ir: KernelIR, plan: JsPlan): LoopPlan {
     iterAlongDim ||
     streams.some((s, k) => s !== null && !s.linear && !(plan.mode === 'reduceBlocks' && produce && k >= produce.from)) ||
     (mask !== null && !mask.linear);
-  return { mode: plan.mode, usesCoords, chunked: plan.mode === 'reduceAll', seeds: plan.mode === 'reduceAll' || plan.mode === 'reduceBlocks', streams, mask };
+  return { mode: plan.mode, usesCoords, chunked: plan.mode === 'reduceAll', firstSeeds: plan.mode === 'reduceAll' || plan.mode === 'reduceBlocks', streams, mask };
 }

@@ -5,6 +5,7 @@
  */
 import type { Type } from '../../types.js';
 import type { Kind } from './scalar.js';
+import type { WholeSeeds } from '../../facts/index.js';
 import { loopPollEvery } from '../loop-poll.js';
 
 /** The countdown local of loop polls (codegen/loop-poll.ts); `pollCounterLine` declares it. */
@@ -56,13 +57,13 @@ export const ATOM = /^(?:[A-Za-z_$][\w$]*|\(?-?(?:\d[\d.e+-]*|Infinity)\)?|true|
 /**
  * What the driver knows about names, and where hoisted lines go (drivers.ts). With facts, a pure
  * expression whose names are all fixed for a row is computed once per row: it is written to
- * `hoisted` and its temporary joins `rowInvariant`. `whole` holds float names that hold whole
- * numbers (or an infinity or NaN): sums, differences and products of such values rounded to float32
- * are whole again, so a gather indexed by them needs no rounding step (gidxz).
+ * `hoisted` and its temporary joins `rowInvariant`. `seeds` tell the kernel facts (compiler/facts)
+ * which constant and iterator components this launch makes whole numbers; the facts decide which
+ * gather indices need no rounding step (gidxz).
  */
 export interface EmitFacts {
   rowInvariant: Set<string>;
-  whole: Set<string>;
+  seeds: WholeSeeds;
   /** Whole-number names with a bound on their magnitude. While a sum, difference or product of
    *  such values stays under 2^24 it is exact in float32, so it is written without fround: V8 then
    *  keeps index arithmetic (indexof(r).x - 1.0) in int32. */
@@ -89,5 +90,3 @@ export function isWholeLiteral(a: string): boolean {
   return a !== '' && Number.isInteger(v);
 }
 
-export const WHOLE_RESULT = new Set(['floor', 'ceil', 'trunc', 'round', 'sign', 'step']);
-export const KEEPS_WHOLE = new Set(['min', 'max', 'abs', 'clamp', 'fmod', 'saturate']);

@@ -7,7 +7,8 @@
  * backends/cpu/launchdata.ts), [start, end) a range of linear positions in row-major order of the
  * iteration space. Splitting a range into pieces never changes a result (workers rely on it). A full
  * reduction stores one partial accumulator per chunk of `L.chunk` positions into `L.partials` (a
- * Float64Array); the caller combines them in a fixed tree with `combineAt`.
+ * Float64Array); the caller combines them in the fixed tree of compiler/facts reduce.ts (treeJoins)
+ * with `combineAt`.
  *
  * The walk (row segments, chunk cuts, what is fixed per launch, row or element, how each stream's
  * address advances) is the loop plan's (codegen/loop-plan.ts), printed here as JavaScript and by
@@ -18,7 +19,7 @@ import { storageScalars } from '../../types.js';
 import { KernelEmitter, type EmitFacts } from './emit.js';
 import { addressOf, bindParams, createLaunchLines, voutPush } from './launch.js';
 import { writeCombine, writeRun, Writer, type RunParts } from './loops.js';
-import { type JsPlan } from '../loop-plan.js';
+import { planWholeSeeds, type JsPlan } from '../loop-plan.js';
 import { convert, flatKinds, type Kind, viewOf } from './scalar.js';
 
 export { planKey, resizeIndex, SMALL_WHOLE, type Access, type IterForm, type JsPlan } from '../loop-plan.js';
@@ -64,7 +65,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     const lines = new KernelEmitter({ ...ir, body: produce.body }, st.bindings, onPush).emitBody(0);
     st.perElement.push('{', ...lines, '}', ...st.produceStores);
   }
-  const facts: EmitFacts = { rowInvariant: st.rowInvariant, whole: st.whole, bounds: st.bounds, hoisted: [] };
+  const facts: EmitFacts = { rowInvariant: st.rowInvariant, seeds: planWholeSeeds(plan), bounds: st.bounds, hoisted: [] };
   const body = new KernelEmitter(ir, st.bindings, onPush, facts).emitBody(0);
   // The reduce body can join two partial results (accumulator and element of one type, no indexof).
   // (A fused reduction's indexof is its producer's: compiler/fuse never fuses a reduction whose

@@ -20,9 +20,10 @@ import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { emitBuiltin } from './builtins.js';
 import { assignedLocals, constructComponents, convertComponents, fieldComponents, leafComponents, pairwise, splatComponents } from '../scalar-form.js';
-import { binary, convert, fieldRange, flatKinds, type Kind, literal, unary, viewOf, zero } from './scalar.js';
+import { binary, convert, fieldRange, flatKinds, literal, unary, viewOf, zero } from './scalar.js';
 import { loopPollEvery, STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
-import { ATOM, EXACT_F32, FIXED_NAMES, isWholeLiteral, KEEPS_WHOLE, namesIn, POLL_COUNTER, WHOLE_RESULT, type EmitFacts, type ParamBinding, type Scope, type Var } from './bindings.js';
+import { ATOM, EXACT_F32, FIXED_NAMES, isWholeLiteral, namesIn, POLL_COUNTER, type EmitFacts, type ParamBinding, type Scope, type Var } from './bindings.js';
+import { jsGatherFunction, kernelFacts, type KernelFacts } from '../../facts/index.js';
 
 export { pollCounterLine, POLL_COUNTER, type EmitFacts, type ParamBinding } from './bindings.js';
 
@@ -37,7 +38,8 @@ export class KernelEmitter {
   private mutable = new Set<string>();
   /** Per function body (kernel: '', helper: its name): locals assigned after their declaration. */
   private assigned = new Map<string, Set<string>>();
-  private whole: Set<string>;
+  /** Index classes of the gathers (compiler/facts): whether an index is rounded. */
+  private readonly index: KernelFacts;
   private bounds: Map<string, number>;
   /** Back edges between loop polls (0: none; codegen/loop-poll.ts). */
   private readonly pollEvery = loopPollEvery();
@@ -50,15 +52,11 @@ export class KernelEmitter {
     private readonly facts?: EmitFacts,
   ) {
     this.helpers = new Map(ir.helpers.map((h) => [h.name, h]));
-    this.whole = facts?.whole ?? new Set();
+    this.index = kernelFacts(ir, facts?.seeds ?? null);
     this.bounds = facts?.bounds ?? new Map();
     for (const b of params) if (b.writable) for (const c of b.comps ?? []) this.mutable.add(c);
     this.assigned.set('', assignedLocals(ir.body));
     for (const h of ir.helpers) this.assigned.set(h.name, assignedLocals(h.body));
-  }
-
-  private isWhole(a: string): boolean {
-    return this.whole.has(a) || isWholeLiteral(a);
   }
 
   /** A bound on |a| when a is a whole number known to be small (see EmitFacts.bounds). */
@@ -76,7 +74,7 @@ export class KernelEmitter {
     if (ba === undefined || bb === undefined) return null;
     const bound = op === '*' ? ba * bb : ba + bb;
     if (!(bound < EXACT_F32)) return null;
-    const t = this.atom(`(${a} ${op} ${b})`, true);
+    const t = this.atom(`(${a} ${op} ${b})`);
     if (!isWholeLiteral(t)) this.bounds.set(t, bound);
     return t;
   }
@@ -108,7 +106,7 @@ export class KernelEmitter {
   }
 
   /** Materializes `e` into a fresh const (once per row when it only reads row-fixed names). */
-  private atom(e: string, whole = false): string {
+  private atom(e: string): string {
     if (ATOM.test(e)) return e;
     const t = this.fresh();
     const f = this.facts;
@@ -118,7 +116,6 @@ export class KernelEmitter {
     } else {
       this.line(`const ${t} = ${e};`);
     }
-    if (whole) this.whole.add(t);
     return t;
   }
 
@@ -298,17 +295,16 @@ export class KernelEmitter {
         if (e.operator === '&&' || e.operator === '||') return [this.shortCircuit(e.operator, e.left, e.right, scope)];
         const l = this.emitExpr(e.left, scope);
         const r = this.emitExpr(e.right, scope);
-        const keepsWhole = e.operator === '+' || e.operator === '-' || e.operator === '*';
         return pairwise(l, r, flatKinds(e.left.type), (a, b, kind) => {
           const exact = kind === 'float' || kind === 'double' ? this.exactWhole(e.operator, a, b) : null;
-          return exact ?? this.atom(binary(e.operator, kind, a, b), keepsWhole && this.isWhole(a) && this.isWhole(b));
+          return exact ?? this.atom(binary(e.operator, kind, a, b));
         });
       }
       case 'unary': {
         const v = this.emitExpr(e.operand, scope);
         const kinds = flatKinds(e.operand.type);
         return v.map((x, k) => {
-          const t = this.atom(unary(e.operator, kinds[k]!, x), e.operator === '-' && this.isWhole(x));
+          const t = this.atom(unary(e.operator, kinds[k]!, x));
           const b = this.boundOf(x);
           if (e.operator === '-' && b !== undefined && (kinds[k] === 'float' || kinds[k] === 'double')) this.bounds.set(t, b);
           return t;
@@ -317,19 +313,18 @@ export class KernelEmitter {
       case 'select':
         return this.select(e, scope);
       case 'convert':
-        return convertComponents(e, this.emitExpr(e.value, scope), (f, k, x) => this.atom(convert(f, k, x), f === 'int' || f === 'uint' || f === 'bool' || this.isWhole(x)));
+        return convertComponents(e, this.emitExpr(e.value, scope), (f, k, x) => this.atom(convert(f, k, x)));
       case 'splat': {
         const [v] = this.emitExpr(e.value, scope);
-        return splatComponents(e, v!, (from, k, x) => this.atom(convert(from, k, x), from !== 'float' && from !== 'double' ? true : this.isWhole(x)));
+        return splatComponents(e, v!, (from, k, x) => this.atom(convert(from, k, x)));
       }
       case 'swizzle': {
         const v = this.emitExpr(e.value, scope);
         return e.components.map((c) => v[c]!);
       }
       case 'construct': {
-        const wholeAfter = (f: Kind, x: string) => f === 'int' || f === 'uint' || f === 'bool' || this.isWhole(x);
         const args = e.args.map((a) => this.emitExpr(a, scope));
-        return constructComponents(e, args, (f, k, x) => this.atom(convert(f, k, x), wholeAfter(f, x)));
+        return constructComponents(e, args, (f, k, x) => this.atom(convert(f, k, x)));
       }
       case 'field':
         return fieldComponents(e, this.emitExpr(e.value, scope));
@@ -363,13 +358,13 @@ export class KernelEmitter {
       // Componentwise select (Cg): both sides are evaluated.
       const a = this.emitExpr(e.then, scope);
       const b = this.emitExpr(e.else, scope);
-      return a.map((x, k) => this.atom(`(${c[k]} ? ${x} : ${b[k]})`, this.isWhole(x) && this.isWhole(b[k]!)));
+      return a.map((x, k) => this.atom(`(${c[k]} ? ${x} : ${b[k]})`));
     }
     const a = this.capture(() => this.emitExpr(e.then, scope));
     const b = this.capture(() => this.emitExpr(e.else, scope));
     if (a.lines.length === 0 && b.lines.length === 0) {
       return a.comps.map((x, k) => {
-        const t = this.atom(`(${c[0]} ? ${x} : ${b.comps[k]})`, this.isWhole(x) && this.isWhole(b.comps[k]!));
+        const t = this.atom(`(${c[0]} ? ${x} : ${b.comps[k]})`);
         const ba = this.boundOf(x);
         const bb = this.boundOf(b.comps[k]!);
         if (ba !== undefined && bb !== undefined && !isWholeLiteral(t)) this.bounds.set(t, Math.max(ba, bb));
@@ -385,9 +380,6 @@ export class KernelEmitter {
     for (const x of b.lines) this.line('  ' + x.trimStart());
     ts.forEach((t, k) => this.line(`  ${t} = ${b.comps[k]};`));
     this.line('}');
-    ts.forEach((t, k) => {
-      if (this.isWhole(a.comps[k]!) && this.isWhole(b.comps[k]!)) this.whole.add(t);
-    });
     return ts;
   }
 
@@ -399,10 +391,7 @@ export class KernelEmitter {
       const l = this.atom(len!);
       return args[0]!.comps.map((x, k) => this.atom(kinds[k] === 'float' ? `fround(${x} / ${l})` : `(${x} / ${l})`));
     }
-    // Rounding functions give whole numbers; min, max, abs, clamp, fmod and sign keep them.
-    const allWhole = args.every((a) => a.comps.every((x) => this.isWhole(x)));
-    const whole = WHOLE_RESULT.has(e.name) || (allWhole && KEEPS_WHOLE.has(e.name));
-    return emitBuiltin(e.name, args, kinds).map((x) => this.atom(x, whole));
+    return emitBuiltin(e.name, args, kinds).map((x) => this.atom(x));
   }
 
   private gather(e: Extract<IRExpr, { op: 'gather' }>, scope: Scope): string[] {
@@ -411,13 +400,13 @@ export class KernelEmitter {
     const g = p.gather;
     // Index k (fastest first) addresses padded dimension 3 - k; see drivers.ts for G<id>e/l/s.
     // One atom per dimension, so the terms of slower dimensions are computed once per row when
-    // their index is fixed for the row (a stencil's neighbour rows). A float index is rounded as
-    // floor(x + 0.25) unless it is known to be whole; every index is clamped into the domain.
+    // their index is fixed for the row (a stencil's neighbour rows). The index rule and each index's
+    // class (rounded or not) are the kernel facts' (compiler/facts); every index is clamped.
+    const coords = this.index.gather(e).coords;
     const terms = e.index.map((ix, k) => {
       const [v] = this.emitExpr(ix, scope);
-      const kind = flatKinds(ix.type)[0]!;
-      const d = 3 - k;
-      const f = kind !== 'float' && kind !== 'double' ? 'gidxi' : this.isWhole(v!) ? 'gidxz' : 'gidx';
+      const d = coords[k]!.dim;
+      const f = jsGatherFunction(coords[k]!.cls);
       return this.atom(`(${f}(${v}, G${g.id}e${d}) + G${g.id}l${d}) * G${g.id}s${d}`);
     });
     // Word offsets stay below 2^29 (buffers are under 2 GiB), so `| 0` is exact and keeps V8 in int32.

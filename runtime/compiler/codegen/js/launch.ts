@@ -31,8 +31,8 @@ export interface LaunchLines {
   produceStores: string[];
   /** Names fixed for a whole row (the body's pure expressions over them are hoisted). */
   rowInvariant: Set<string>;
-  /** Float names known to hold whole numbers (or +-Infinity / NaN), and bounds of small ones. */
-  whole: Set<string>;
+  /** Float names known to hold small whole numbers, with a bound on their magnitude (exact
+   *  arithmetic without fround; which values are whole at all is the kernel facts' decision). */
   bounds: Map<string, number>;
   inputParam: number;
   reduceParam: number;
@@ -54,7 +54,6 @@ export function createLaunchLines(ir: KernelIR, plan: JsPlan): LaunchLines {
     stores: [],
     produceStores: [],
     rowInvariant: new Set(),
-    whole: new Set(),
     bounds: new Map(),
     inputParam: ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1,
     reduceParam: ir.params.findIndex((p) => p.role === 'reduce'),
@@ -63,7 +62,6 @@ export function createLaunchLines(ir: KernelIR, plan: JsPlan): LaunchLines {
 }
 
 function know(st: LaunchLines, name: string, form: IterForm): void {
-  if (form === 'z' || form === 's') st.whole.add(name);
   if (form === 's') st.bounds.set(name, SMALL_WHOLE);
 }
 
@@ -194,8 +192,7 @@ function bindConst(st: LaunchLines, k: number, b: ParamBinding, names: string[])
   b.kinds.forEach((kind, c) => {
     st.prologue.push(`const ${names[c]} = ${convert('double', kind, `V${k}[${c}]`)};`);
     st.rowInvariant.add(names[c]!);
-    if (kind !== 'float' && kind !== 'double') st.whole.add(names[c]!);
-    else know(st, names[c]!, st.plan.constForms?.[k]?.[c] ?? 'g');
+    if (kind === 'float' || kind === 'double') know(st, names[c]!, st.plan.constForms?.[k]?.[c] ?? 'g');
   });
 }
 

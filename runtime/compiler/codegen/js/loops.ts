@@ -9,6 +9,7 @@ import { KernelEmitter, pollCounterLine } from './emit.js';
 import { isProducer, type LaunchLines } from './launch.js';
 import { type Kind, load, narrowStore, PRELUDE, storeValue, viewOf } from './scalar.js';
 import type { ScalarName } from '../../types.js';
+import { jsRoundedIndex } from '../../facts/index.js';
 
 export class Writer {
   lines: string[] = [];
@@ -39,7 +40,7 @@ export interface RunParts {
 /** `function run(L, start, end)`: positions [start, end) in row segments. */
 export function writeRun(r: RunParts): void {
   const { st, w } = r;
-  const { mode, usesCoords, chunked, seeds } = st.loop;
+  const { mode, usesCoords, chunked, firstSeeds } = st.loop;
   w.line(0, '"use strict";');
   w.lines.push(PRELUDE);
   w.line(0, 'function run(L, start, end) {');
@@ -53,7 +54,7 @@ export function writeRun(r: RunParts): void {
     w.line(1, 'let c3 = start % E3, q = (start - c3) / E3, c2 = q % E2; q = (q - c2) / E2;');
     w.line(1, 'let c1 = q % E1, c0 = (q - c1) / E1;');
   }
-  if (seeds) w.line(1, 'let first = true;');
+  if (firstSeeds) w.line(1, 'let first = true;');
   if (mode === 'reduceBlocks') w.line(1, 'const CH = L.chunk, ST = L.stack;');
   if (chunked) {
     // One partial result per chunk of L.chunk positions (start is a multiple of it), stored in
@@ -138,9 +139,10 @@ function writeChunkPartial(r: RunParts): void {
 }
 
 /**
- * reduceBlocks: each block is folded in chunks of CH elements (row-major); finished chunks are joined
- * on a small stack like a binary counter (adjacent partials only, so element order is kept), and the
- * rest is folded right to left at the end of the block: the error grows with log(block).
+ * reduceBlocks, in the order of compiler/facts reduce.ts: each block is folded in chunks of CH
+ * elements (row-major); finished chunks are joined on a small stack like a binary counter (adjacent
+ * partials only, so element order is kept), and the rest is folded right to left at the end of the
+ * block: the error grows with log(block).
  */
 function writeReduceBlock(r: RunParts): void {
   const { st, w, accKinds, canCombine } = r;
@@ -185,7 +187,7 @@ function writeScatterElement(r: RunParts): void {
   w.line(4, `const ox = ${r.indexOffset} * XW;`);
   w.line(4, 'let od = 0;');
   w.line(4, 'for (let k = 0; k < XW; k++) {');
-  w.line(5, 'const d = 3 - k, x = XFLOAT ? floor(fround(FX[ox + k] + 0.25)) : IX[ox + k];');
+  w.line(5, `const d = 3 - k, x = XFLOAT ? ${jsRoundedIndex('FX[ox + k]')} : IX[ox + k];`);
   w.line(5, 'if (!(x >= 0 && x < SDe[d])) break el;');
   w.line(5, 'od += (x + SDl[d]) * SDs[d];');
   w.line(4, '}');

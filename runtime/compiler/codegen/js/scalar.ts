@@ -12,6 +12,7 @@
 import type { IRBinaryOp } from '../../ir.js';
 import type { ScalarName, Type } from '../../types.js';
 import { flattenElement, scalarOf } from '../../types.js';
+import { JS_GATHER_FUNCTIONS } from '../../facts/index.js';
 
 /** The scalar kinds a kernel computes with. */
 export type Kind = 'float' | 'double' | 'int' | 'uint' | 'bool';
@@ -203,13 +204,7 @@ function frexpE(x) {
   return e + 0; // Math.ceil(-0.4) is -0; C's exponent is 0
 }
 function frexpM(x) { return x === 0 || !Number.isFinite(x) ? x : x * Math.pow(2, -frexpE(x)); }
-// Gather index along an extent n: floor(x + 0.25) in float32, clamped into [0, n) (NaN: 0). For
-// x in [0, n) floor(x) is x | 0, so the result is an int32 (cheaper addressing in V8).
-function gidx(x, n) { x = fround(x + 0.25); return x >= 0 ? (x < n ? x | 0 : n - 1) : 0; }
-// The same for an x known to be a whole number (or an infinity, or NaN): no rounding step.
-function gidxz(x, n) { return x >= 0 ? (x < n ? x | 0 : n - 1) : 0; }
-function gidxi(x, n) { return x >= 0 ? (x < n ? x : n - 1) : 0; }
-// C's fmod (JavaScript's %, exact). V8 computes % of doubles with a call into C; whole numbers in
+${JS_GATHER_FUNCTIONS}// C's fmod (JavaScript's %, exact). V8 computes % of doubles with a call into C; whole numbers in
 // int32 range take the integer remainder instead (sign of x kept, -0 included).
 function fmodf(x, y) {
   if ((x | 0) === x && (y | 0) === y && y !== 0) { const r = (x | 0) % (y | 0); return r === 0 ? x * 0 : r; }

@@ -1,18 +1,28 @@
 /**
  * Gathers in the WebAssembly kernel writer: the element address from clamped indices (gatherIndex,
- * the JavaScript prelude's gidx), hoisted to the row where the indices are fixed there, and the
- * vector version's contiguous v128 loads.
+ * the gather rule of compiler/facts gather.ts, as the JavaScript prelude's gidx prints it), hoisted to
+ * the row where the indices are fixed there, and the vector version's contiguous v128 loads. Which
+ * indices are rounded is the kernel facts' decision (`seeds`: what the launch plan makes whole).
  */
 import type { IRExpr } from '../../ir.js';
+import { GATHER_ROUND_BIAS, kernelFacts, type IndexClass, type KernelFacts, type WholeSeeds } from '../../facts/index.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
 import { WasmBuiltins } from './builtins.js';
 import type { Scope, Val, WasmParam } from './values.js';
 
+type Index = { v: Val; kind: Kind; cls: IndexClass };
+
 export abstract class WasmGathers extends WasmBuiltins {
+  /** What the launch plan makes whole (set by the driver before the body is written). */
+  seeds: WholeSeeds | null = null;
+  private facts: KernelFacts | null = null;
+
   protected gather(e: Extract<IRExpr, { op: 'gather' }>, scope: Scope): Val[] {
     const p = scope.params[e.param];
     if (!p?.gather) throw new Error(`internal: parameter ${e.param} is not a gather`);
-    const idx = e.index.map((ix) => ({ v: this.emitExpr(ix, scope)[0]!, kind: flatKinds(ix.type)[0]! }));
+    this.facts ??= kernelFacts(this.ir, this.seeds);
+    const coords = this.facts.gather(e).coords;
+    const idx = e.index.map((ix, k) => ({ v: this.emitExpr(ix, scope)[0]!, kind: flatKinds(ix.type)[0]!, cls: coords[k]!.cls }));
     if (idx.some((x) => x.v.vec)) return this.vgather(p, idx);
     return this.gatherAt(p, idx);
   }
@@ -22,20 +32,20 @@ export abstract class WasmGathers extends WasmBuiltins {
    * the fastest index c3 + K inside the grid, the other indices the same for the 4), one v128 load;
    * otherwise the scalar gather once per lane.
    */
-  protected vgather(p: WasmParam, idx: { v: Val; kind: Kind }[]): Val[] {
+  protected vgather(p: WasmParam, idx: Index[]): Val[] {
     const g = p.gather!;
     const x = idx[0]!.v;
-    const w = this.wholeOf(x);
+    const w = idx[0]!.cls === 'whole' ? this.wholeOf(x) : null;
     const K = w?.int.local !== undefined ? this.affine.get(w.int.local) : undefined;
     const contiguous = [1, 2, 4].includes(g.words) && this.interior && K !== undefined && idx.slice(1).every((i) => !i.v.vec) && !p.kinds.includes('double');
     if (!contiguous) {
-      return this.perLane(p.kinds, idx.map((i) => i.v), (lanes) => this.gatherAt(p, lanes.map((v, k) => ({ v, kind: idx[k]!.kind }))));
+      return this.perLane(p.kinds, idx.map((i) => i.v), (lanes) => this.gatherAt(p, lanes.map((v, k) => ({ ...idx[k]!, v }))));
     }
     this.interiorUses.set(`${K}:${g.e[3]}`, { K: K!, n: g.e[3]! });
     // The scalar gather's address at the first position: index c3 + K needs no clamp here.
     const c3: Val = { kind: 'int', local: this.c3 };
     const first = this.tmp('int', () => (this.push(c3), this.fn.i32(K!).op('i32.add')), [c3]);
-    const at = this.gatherAddress(g, [{ v: first, kind: 'int', exact: true }, ...idx.slice(1).map((i) => ({ ...i, exact: false }))]);
+    const at = this.gatherAddress(g, [{ v: first, kind: 'int', cls: 'int', exact: true }, ...idx.slice(1).map((i) => ({ ...i, exact: false }))]);
     // The 4 elements' words (loaded once per address: gathered streams are not written), then one
     // vector per component.
     const rows = p.kinds.map((_, j) =>
@@ -54,7 +64,7 @@ export abstract class WasmGathers extends WasmBuiltins {
   }
 
   /** The scalar gather: clamped indices, then the element's components. */
-  protected gatherAt(p: WasmParam, idx: { v: Val; kind: Kind }[]): Val[] {
+  protected gatherAt(p: WasmParam, idx: Index[]): Val[] {
     const f = this.fn;
     const at = this.gatherAddress(p.gather!, idx.map((i) => ({ ...i, exact: false })));
     return p.kinds.map((kind, c) =>
@@ -77,7 +87,7 @@ export abstract class WasmGathers extends WasmBuiltins {
    * fastest dimension's stride is always 1. Gathered streams are never written by the launch
    * (brt: BRK5010), so a load at a row-fixed address is hoisted too.
    */
-  protected gatherAddress(g: NonNullable<WasmParam['gather']>, idx: { v: Val; kind: Kind; exact: boolean }[]): Val {
+  protected gatherAddress(g: NonNullable<WasmParam['gather']>, idx: (Index & { exact: boolean })[]): Val {
     const f = this.fn;
     const bytes = 4 * g.words;
     const base = this.tmp('int', () => {
@@ -89,9 +99,9 @@ export abstract class WasmGathers extends WasmBuiltins {
         f.i32(bytes).op('i32.mul').op('i32.add');
       }
     }, []);
-    const terms = idx.map(({ v, kind, exact }, k) => {
+    const terms = idx.map(({ v, kind, cls, exact }, k) => {
       const d = 3 - k;
-      const i = exact ? v : this.gatherIndex(v, kind, g.e[d]!);
+      const i = exact ? v : this.gatherIndex(v, kind, cls, g.e[d]!);
       return this.tmp('int', () => {
         this.push(i);
         if (d !== 3) f.get(g.s[d]!).op('i32.mul');
@@ -108,14 +118,17 @@ export abstract class WasmGathers extends WasmBuiltins {
     return addr;
   }
 
-  /** gidx / gidxz / gidxi of the JavaScript prelude: floor(x + 0.25) in float32 for floats, clamped
-   *  into [0, n) (NaN: 0). `n` is the local holding the extent (fixed for the launch). */
-  protected gatherIndex(v: Val, kind: Kind, n: number): Val {
+  /** gidx / gidxz / gidxi of the JavaScript prelude (compiler/facts gather.ts): for a 'float' index
+   *  floor(x + 0.25) in float32, for a 'whole' one x, clamped into [0, n) (NaN: 0). `n` is the local
+   *  holding the extent (fixed for the launch). */
+  protected gatherIndex(v: Val, kind: Kind, cls: IndexClass, n: number): Val {
     const f = this.fn;
-    // A whole number: floor(x + 0.25) is x, so the integer clamp gives the same index.
-    const w = this.wholeOf(v);
-    if (w) return this.gatherIndex(w.int, 'int', n);
-    const K = v.local !== undefined ? this.affine.get(v.local) : undefined;
+    if (cls === 'whole') {
+      // Whole: floor(x + 0.25) is x. With an i32 twin (a small whole number) the integer clamp.
+      const w = this.wholeOf(v);
+      if (w) return this.gatherIndex(w.int, 'int', 'int', n);
+    }
+    const K = cls !== 'float' && v.local !== undefined ? this.affine.get(v.local) : undefined;
     if (K !== undefined) {
       this.interiorUses.set(`${K}:${n}`, { K, n });
       if (this.interior) return v; // inside [0, n) for every position of the interior version
@@ -123,8 +136,11 @@ export abstract class WasmGathers extends WasmBuiltins {
     if (kind === 'float' || kind === 'double') {
       const x = this.tmp('double', () => {
         this.push(v);
-        if (kind === 'float') f.f32(0.25).op('f32.add').op('f64.promote_f32');
-        else f.f64(0.25).op('f64.add').op('f32.demote_f64').op('f64.promote_f32');
+        if (cls === 'whole') {
+          if (kind === 'float') f.op('f64.promote_f32');
+        }
+        else if (kind === 'float') f.f32(GATHER_ROUND_BIAS).op('f32.add').op('f64.promote_f32');
+        else f.f64(GATHER_ROUND_BIAS).op('f64.add').op('f32.demote_f64').op('f64.promote_f32');
       }, [v]);
       return this.tmp('int', () => {
         // x >= 0 ? (x < n ? trunc(x) : n - 1) : 0, with both arms computed (no traps: saturating).

@@ -10,7 +10,7 @@
  */
 import type { KernelIR } from '../../ir.js';
 import { storageScalars } from '../../types.js';
-import { whereAlong, planLoop, SMALL_WHOLE, streamWalk, type JsPlan, type LoopPlan, type StreamWalk, type Where } from '../loop-plan.js';
+import { planLoop, planWholeSeeds, SMALL_WHOLE, streamWalk, whereAlong, type JsPlan, type LoopPlan, type StreamWalk, type Where } from '../loop-plan.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
 import type { ValType } from './encode.js';
 import { valType, WasmKernelEmitter, WasmUnsupported, type Val, type WasmParam } from './emit.js';
@@ -270,11 +270,12 @@ function allocateLocals(lw: WasmLaunch): void {
     f.get(q).get(E[1]!).op('i32.rem_u').set(c[1]!);
     f.get(q).get(E[1]!).op('i32.div_u').set(c[0]!);
   }
-  lw.first = lw.loop.seeds ? f.local('i32') : -1;
+  lw.first = lw.loop.firstSeeds ? f.local('i32') : -1;
   lw.chunkEnd = lw.loop.chunked ? f.local('i32') : -1;
   if (lw.first >= 0) f.i32(1).set(lw.first);
 
   lw.emitter = new WasmKernelEmitter(ir, f, bindings);
+  lw.emitter.seeds = planWholeSeeds(lw.plan);
   lw.producer = produce ? new WasmKernelEmitter({ ...ir, body: produce.body }, f, bindings, lw.emitter.imports) : null;
   registerFacts(lw);
 }

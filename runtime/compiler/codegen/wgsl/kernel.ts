@@ -24,7 +24,7 @@ import { bindingDecl, indexLibraryFor, loadFn, pagedAccessFns, storeFn } from '.
 import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
 import { planModule, voutParams, WG2D, type KernelVariant, type ModulePlan } from './layout.js';
 import { Shapes, vecOf, ZERO, type Pos } from './shapes.js';
-import { ExactIndex } from './exact.js';
+import { kernelFacts, wgslGatherFunction, type ExactTerm } from '../../facts/index.js';
 import { budgetDecls, budgetFns, budgetStart, loopIdOf } from './budget.js';
 import { coopLoop, coopShared, writeCoopBody, type CoopLoop } from './coop.js';
 
@@ -111,6 +111,31 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     gatherFns.set(p.index, `g_${p.index}`);
   }
 
+  // Each index as the kernel facts class it (compiler/facts): rounded float, whole float, int, uint.
+  // In a specialized map module, a float coordinate with an exact integer form (whole.ts) is computed
+  // in i32 and clamped as an integer; the bounds of indexof come from the call's shapes.
+  const facts = kernelFacts(ir);
+  const indexofBound = (param: number, k: number): number | null => {
+    const p = plan.params[param]!;
+    if (k > 3 || !indexofSet.has(param) || (p.role !== 'in' && p.role !== 'out')) return null;
+    return S.words(p.role === 'out' ? 0 : p.uniform + 1)?.[3 - k] ?? null;
+  };
+  const exactText = (t: ExactTerm): string => {
+    switch (t.op) {
+      case 'const': return t.value < 0 ? `(${t.value}i)` : `${t.value}i`;
+      case 'indexof': return `i32(ixu_${t.param}.${'wzyx'[t.comp]})`;
+      case 'neg': return `(-${exactText(t.a)})`;
+      default: return `(${exactText(t.a)} ${t.op} ${exactText(t.b)})`;
+    }
+  };
+  function indexText(i: number, c: { text: string; type: import('../../types.js').Type; ir?: import('../../ir.js').IRExpr }, k: number, exact: boolean): string {
+    const n = S.comp(plan.params[i]!.uniform + 1, 3 - k);
+    const kind = scalarKind(c.type);
+    const e = exact && kind === 'f32' && c.ir ? facts.exactInt(c.ir, indexofBound) : null;
+    if (e) return `brk_gii(${exactText(e.term)}, ${n})`;
+    return `${wgslGatherFunction(kind, kind === 'f32' && c.ir !== undefined && facts.isWhole(c.ir))}(${c.text}, ${n})`;
+  }
+
   // Helpers with gather parameters are written on demand, once per combination of kernel gathers.
   const specialized = new Map<string, { h: import('../../ir.js').IRHelper; gathers: number[] }>();
   // A cooperative variant's strided loop has a uniform bound and a constant step: not counted.
@@ -130,16 +155,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       return r === 'out' || r === 'reduce' || r === 'vout' ? `(*${a(i)})` : a(i);
     },
     paramLValue: (i) => `(*${a(i)})`,
-    gather: (i, coords) => {
-      const p = plan.params[i]!;
-      const clamp = (c: { text: string; type: import('../../types.js').Type }, k: number) => {
-        const ext = S.comp(p.uniform + 1, 3 - k);
-        const kind = scalarKind(c.type);
-        const fn = kind === 'f32' ? 'brk_gi' : kind === 'i32' ? 'brk_gii' : 'brk_giu';
-        return `${fn}(${c.text}, ${ext})`;
-      };
-      return `${gatherFns.get(i)}(${coords.map(clamp).join(', ')})`;
-    },
+    gather: (i, coords) => `${gatherFns.get(i)}(${coords.map((c, k) => indexText(i, c, k, false)).join(', ')})`,
     indexof: (i) => `ix_${i}`,
     push: (i, value, ind) => {
       if (v.mode === 'voutWrite') return [`${ind}st_${i}(vb_${i} + vc_${i}, ${value});`, `${ind}vc_${i} = vc_${i} + 1u;`];
@@ -158,32 +174,9 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       default: return [`${a(i)}: ${wgslType(p.type)}`];
     }
   });
-  const exact = exactGathers
-    ? new ExactIndex(ir.body, (param, k) => {
-        const p = plan.params[param]!;
-        if (k > 3 || !indexofSet.has(param) || (p.role !== 'in' && p.role !== 'out')) return null;
-        const extent = S.words(p.role === 'out' ? 0 : p.uniform + 1)?.[3 - k];
-        return extent === undefined ? null : { expr: `i32(ixu_${param}.${'wzyx'[k]})`, bound: extent };
-      })
-    : null;
   const bodyCtx: BodyContext = {
     ...ctxBase,
-    gather: (i, coords) => {
-      if (!exact) return ctxBase.gather(i, coords);
-      const p = plan.params[i]!;
-      const exactCoords = coords.map((c, k) => {
-        const e = c.ir && exact.coord(c.ir);
-        return e ? { text: `brk_gii(${e.expr}, ${S.comp(p.uniform + 1, 3 - k)})` } : null;
-      });
-      if (exactCoords.every((c) => c === null)) return ctxBase.gather(i, coords);
-      // Exact coordinates use the integer clamp, the others the usual rounding.
-      return `${gatherFns.get(i)}(${coords.map((c, k) => exactCoords[k]?.text ?? floatCoord(c, k)).join(', ')})`;
-      function floatCoord(c: { text: string; type: import('../../types.js').Type }, k: number): string {
-        const kind = scalarKind(c.type);
-        const fn = kind === 'f32' ? 'brk_gi' : kind === 'i32' ? 'brk_gii' : 'brk_giu';
-        return `${fn}(${c.text}, ${S.comp(p.uniform + 1, 3 - k)})`;
-      }
-    },
+    gather: (i, coords) => `${gatherFns.get(i)}(${coords.map((c, k) => indexText(i, c, k, exactGathers)).join(', ')})`,
     pointers: new Set(),
     helperIndexof: () => {
       throw new Error('internal: helperIndexof outside a helper');
@@ -888,18 +881,5 @@ function sortListLines(): string[] {
   ];
 }
 
-/** Whether a reduction is `r = r op a` (or `a op r`) with op one of + * min max: then the order of
- *  elements may vary (up to float rounding, as any tree order may) and loads can be coalesced. */
-export function isCommutativeReduction(ir: KernelIR): boolean {
-  if (ir.kind !== 'reduce' || ir.body.length !== 1) return false;
-  const s = ir.body[0]!;
-  const acc = ir.params.findIndex((p) => p.role === 'reduce');
-  const input = ir.params.findIndex((p) => p.role === 'in');
-  if (s.op !== 'assign' || s.target.root.kind !== 'param' || s.target.root.index !== acc || s.target.path.length > 0) return false;
-  const v = s.value;
-  const operands = v.op === 'binary' && (v.operator === '+' || v.operator === '*') ? [v.left, v.right]
-    : v.op === 'builtin' && (v.name === 'min' || v.name === 'max') && v.args.length === 2 ? v.args : null;
-  if (!operands) return false;
-  const idx = operands.map((o) => (o.op === 'param' ? o.index : -1)).sort();
-  return idx[0] === Math.min(acc, input) && idx[1] === Math.max(acc, input);
-}
+/** Owned by the kernel facts (compiler/facts reduce.ts). */
+export { isCommutativeReduction } from '../../facts/index.js';

@@ -6,6 +6,7 @@ import type { ScalarName, Type } from '../../types.js';
 import { fixedValue } from '../../types.js';
 import { fieldName, scalarKind, wgslType, type WScalar } from './names.js';
 import type { PagePlan, StorageKind } from './layout.js';
+import { WGSL_GATHER_FUNCTIONS } from '../../facts/index.js';
 
 /** Declaration of a storage binding for elements stored as `storage`. */
 export function bindingDecl(binding: number, name: string, storage: StorageKind, writable: boolean, atomic = false): string {
@@ -174,18 +175,7 @@ fn brk_linear(p: vec4<u32>, strides: vec4<u32>) -> u32 {
   return p.x * strides.x + p.y * strides.y + p.z * strides.z + p.w * strides.w;
 }
 
-// Gather index rounding (BROOK.md 4): floor(i + 0.25), clamped to [0, n - 1]; NaN gives 0.
-// Branch-free: NaN and negatives select 0; u32() saturates, so huge values clamp at n - 1.
-fn brk_gi(x: f32, n: u32) -> u32 {
-  let f = floor(x + 0.25);
-  return min(u32(select(0.0, f, f >= 0.0)), max(n, 1u) - 1u);
-}
-fn brk_gii(x: i32, n: u32) -> u32 {
-  return min(u32(max(x, 0i)), max(n, 1u) - 1u);
-}
-fn brk_giu(x: u32, n: u32) -> u32 {
-  return min(x, max(n, 1u) - 1u);
-}
+${WGSL_GATHER_FUNCTIONS}
 
 // code / 255 for an 8-bit code, exactly (a table, not a division).
 fn brk_unorm8(c: u32) -> f32 {

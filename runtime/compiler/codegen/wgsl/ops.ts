@@ -11,12 +11,13 @@
  * contiguous run), `apply` scans inside each block and adds the block's offset.
  *
  * Scatter/gather index rule (as the CPU backend): the index element's component k addresses
- * dimension k counted from the fastest; a float index is floor(x + 0.25). A scatter skips targets out
+ * dimension k counted from the fastest; a float index rounds by the gather rule (compiler/facts/gather.ts). A scatter skips targets out
  * of range; a gather clamps them. STREAM_SCATTER_ASSIGN keeps the last writer in element order
  * (an atomicMax of the position picks it); ADD and MUL combine per 32-bit component with atomics
  * (float through compare-exchange loops), so colliding floats are summed in an unspecified order.
  */
 import type { ScalarName } from '../../types.js';
+import { wgslRoundedIndex } from '../../facts/index.js';
 
 export const SCAN_WG = 256;
 export const SCAN_PER_THREAD = 4;
@@ -150,7 +151,7 @@ function targetCode(spec: ScatterGatherSpec, clamp: boolean): string {
     const raw = `X[ie * ${spec.indexWords}u + ${k}u]`;
     const kind = kindOf(spec.indexKind);
     if (kind === 'f32') {
-      L.push(`  let f${k} = floor(bitcast<f32>(${raw}) + 0.25);`);
+      L.push(`  let f${k} = ${wgslRoundedIndex(`bitcast<f32>(${raw})`)};`);
       if (clamp) L.push(`  t.${c} = select(select(min(u32(f${k}), tsh.${c} - 1u), tsh.${c} - 1u, f${k} >= f32(tsh.${c})), 0u, !(f${k} >= 0.0));`);
       else L.push(`  if (!(f${k} >= 0.0 && f${k} < f32(tsh.${c}))) { return; }`, `  t.${c} = u32(f${k});`);
     } else if (kind === 'i32') {
