@@ -76,10 +76,12 @@ export function createWasmLaunch(ir: KernelIR, plan: JsPlan): WasmLaunch {
   if (ir.produce && !produce) throw new WasmUnsupported('fused reduction outside a full reduction');
   if (ir.indexofParams.length > 0 && !plan.smallIndex) throw new WasmUnsupported('indexof over extents past 2^22');
 
+  // Filled in below, in the order values and locals are numbered (the rest by allocateLocals).
+  const loop = planLoop(ir, plan);
   const lw = {
     ir,
     plan,
-    loop: planLoop(ir, plan),
+    loop,
     produce,
     values: [],
     E: [],
@@ -89,7 +91,7 @@ export function createWasmLaunch(ir: KernelIR, plan: JsPlan): WasmLaunch {
     wholeConsts: [],
     inputParam: ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1,
     reduceParam: ir.params.findIndex((p) => p.role === 'reduce'),
-    usesCoords: false,
+    usesCoords: loop.usesCoords,
     mask: null,
   } as unknown as WasmLaunch;
   lw.E = [0, 1, 2, 3].map((d) => value(lw, 'i32', `L.E[${d}]`));
@@ -103,7 +105,6 @@ export function createWasmLaunch(ir: KernelIR, plan: JsPlan): WasmLaunch {
     // of this launch): its addressing is the JavaScript kernel's.
     if (!lw.streams.some((st) => st.k === k)) throw new WasmUnsupported('indexof of an output the fused launch never writes');
   }
-  lw.usesCoords = lw.loop.usesCoords;
   lw.CH = lw.loop.chunked ? value(lw, 'i32', 'L.chunk') : -1;
   lw.PT = lw.loop.chunked ? value(lw, 'i32', 'L.partials.byteOffset') : -1;
   allocateLocals(lw);
