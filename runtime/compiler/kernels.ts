@@ -7,7 +7,8 @@
  * (codegen/wgsl, with the stream operations' shaders in codegen/wgsl/ops.ts). This module names
  * everything a backend may take from those writers; a backend imports the compiler only through here and
  * through its shared vocabulary (ir.ts, types.ts, diagnostics.ts, source.ts, messages/), never from
- * codegen/ directly (tests/architecture/layers.test.ts pins it).
+ * codegen/ directly (tests/architecture/layers.test.ts pins it). The schedules (schedule/: workgroup
+ * sizes, reduction strategy, cooperative and 2-D forms, pieces) come through here too.
  */
 export { compileKernelJs, planKey, SMALL_WHOLE, type Access, type CompiledJsKernel, type IterForm, type JsPlan } from './codegen/js/index.js';
 export { flatKinds, type Kind } from './codegen/js/scalar.js';
@@ -16,10 +17,8 @@ export {
   coopLoop,
   coopTrips,
   f32Bits,
-  isCommutativeReduction,
   paramIsBound,
   planModule,
-  VEC4_BLOCK_WG,
   voutParams,
   WG2D,
   WgslUnsupportedError,
@@ -34,4 +33,30 @@ export {
 export { gatherOpShader, SCAN_BLOCK, SCAN_WG, scanShader, scatterListShader, scatterShader, SG_UNIFORMS, type ScatterGatherSpec } from './codegen/wgsl/ops.js';
 export { hasLoops, loopSites, type LoopSite } from './codegen/wgsl/budget.js';
 export { LOOP_POLL_EVERY, loopPollEvery, STOP_NAME, STOP_WORD_ADDRESS, STOP_WORD_NAME } from './codegen/loop-poll.js';
+export {
+  COOP_MAX_OUTPUTS,
+  coopLanes,
+  deviceLimits,
+  FIRST_PIECE,
+  isCommutativeReduction,
+  MAP_WORKGROUP,
+  PIECE_MIN,
+  planMap,
+  planPieces,
+  planReduceAll,
+  planReduceBlocks,
+  planVout,
+  REDUCE_LEAF,
+  scheduleChoices,
+  stridedLanes,
+  useGrid2d,
+  VEC4_BLOCK_WG,
+  WIDE_BLOCK,
+  type DeviceLimits,
+  type MapSchedule,
+  type PieceSchedule,
+  type ReduceAllSchedule,
+  type ReduceBlocksSchedule,
+  type ScheduleForce,
+} from './schedule/index.js';
 export { gatherIndex, REDUCE_CHUNK, treeJoins } from './facts/index.js';

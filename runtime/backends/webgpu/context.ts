@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CompiledKernel } from '../../brt/api.js';
-import { WG2D, planModule, writeKernelModule, type KernelVariant, type ModulePlan } from '../../compiler/kernels.js';
+import { WG2D, deviceLimits, planModule, writeKernelModule, type DeviceLimits, type KernelVariant, type ModulePlan, type ScheduleForce } from '../../compiler/kernels.js';
 import { checkPageBudget } from './paged-launch.js';
 import { BufferPool, GpuBuf, STORAGE_USAGE, paddedBytes } from './buffers.js';
 import { createStreamStorage } from './paging.js';
@@ -28,6 +28,8 @@ export interface KernelPipeline extends Pipeline {
   grid2d: boolean;
   /** Lanes of a cooperative variant (a workgroup per output element, coop.ts); 0 otherwise. */
   coop: number;
+  /** The variant's workgroup size (its schedule's). */
+  workgroupSize: number;
 }
 
 /** Positions per dispatch: bounds one dispatch's run time (GPU watchdogs) and keeps indices in u32. */
@@ -44,6 +46,10 @@ export class GpuContext {
   readonly upload: Uploader;
   readonly download: Downloader;
   readonly maxGroupsPerDim: number;
+  /** What the schedules (compiler/schedule) read of this device. */
+  readonly limits: DeviceLimits;
+  /** Choices forced on the schedules (WebGPUBackendOptions.schedule: tests and sweeps). */
+  force: ScheduleForce = {};
   /** Storage buffers one shader may bind (the budget for the pages of split streams). */
   readonly maxStorageBuffers: number;
   /** Streams past this many bytes are split into pages (paging.ts). */
@@ -80,6 +86,7 @@ export class GpuContext {
     this.upload = new Uploader(device, this.rec);
     this.download = new Downloader(device, this.rec);
     this.maxGroupsPerDim = device.limits.maxComputeWorkgroupsPerDimension;
+    this.limits = deviceLimits(device.limits, features);
   }
 
   /**
@@ -102,7 +109,7 @@ export class GpuContext {
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
     const base = this.pipelines.get({ label: `kernel '${kernel.ir.name}' (${v.mode})`, code: m.code, entries: m.entries, uniformBytes: m.plan.uniformVec4s * 16, bindings });
-    p = { ...base, plan: m.plan, statusBinding: m.plan.budget?.binding, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2, coop: v.coop ? v.workgroupSize : 0 };
+    p = { ...base, plan: m.plan, statusBinding: m.plan.budget?.binding, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2, coop: v.coop ? v.workgroupSize : 0, workgroupSize: v.workgroupSize };
     mine.set(key, p);
     this.pipelines.counts.ms += performance.now() - t0;
     return p;

@@ -10,6 +10,7 @@
  * `disable-dawn-features=timestamp_quantization` on a real GPU or timestamps come rounded to 100 us.
  */
 import { ensureRuntimeDir, withNativeStderrSilenced } from './quiet.js';
+import type { ScheduleForce } from '../../compiler/kernels.js';
 
 export interface WebGPUBackendOptions {
   /** Extra Dawn flags for `create()` (`enable-dawn-features=...`, `backend=vulkan`, `adapter=NAME`). */
@@ -31,6 +32,9 @@ export interface WebGPUBackendOptions {
   /** Fail with step 'software' when the adapter Dawn offers is a software renderer (isSoftwareAdapter):
    *  the runtime's default choice then takes the CPU backend, which is as fast (brt/index.ts). */
   refuseSoftwareAdapter?: boolean;
+  /** Force schedule choices (compiler/schedule ScheduleForce: workgroup sizes, no cooperative or 2-D
+   *  form, piece sizes), each one the planner could make: tests/webgpu/plan-sweep.test.ts runs them all. */
+  schedule?: ScheduleForce;
 }
 
 export type StartStep = 'load' | 'adapter' | 'device' | 'software';

@@ -45,7 +45,7 @@ import type { Backend, BufferHandle, CompiledKernel, Launch, LaunchArg, StreamOp
 import { brtError } from '../../brt/errors.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { flattenElement, wordKind, type Type } from '../../compiler/types.js';
-import { planModule, WgslUnsupportedError } from '../../compiler/kernels.js';
+import { planMap, planModule, planPieces, WgslUnsupportedError, type DeviceLimits } from '../../compiler/kernels.js';
 import { shapeSpecFor } from './specialize.js';
 import { asGpuBuf, GpuBuf, pagedBuf } from './buffers.js';
 import { MAX_STREAM_BYTES, pageLimit, segments } from './paging.js';
@@ -65,7 +65,7 @@ import type { PipelineCounts } from './pipelines.js';
 import { ProfileTags } from './profile-tags.js';
 import { runNative, type NativeHost } from './native.js';
 import { WHOLE_WORK, recordWhole, wholeWorkFor } from './bounded.js';
-import { coopLanes } from './coop.js';
+import { mapSchedule } from './coop.js';
 import { WrapperCollector } from './collect.js';
 import { nativesEnabled, type NativeUse } from '../../brt/native.js';
 
@@ -88,13 +88,13 @@ export interface WebGPUBackend extends Backend {
   nativeUse(): Record<string, NativeUse>;
   /** The variants (mode, layout, shapes) of `kernel` this device has pipelines for. */
   kernelVariants(kernel: CompiledKernel): string[];
+  /** What the schedules read of this device (compiler/schedule DeviceLimits). */
+  readonly scheduleLimits: DeviceLimits;
 }
 
 /** Dawn's instance lives as long as the object `create()` returned is reachable: if it were collected
  *  while the device is in use, Dawn would crash (segfaults under lavapipe). Every live backend keeps it here. */
 const liveInstances = new Set<unknown>();
-
-export const MAP_WORKGROUP = 256;
 
 export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): Promise<WebGPUBackend> {
   const started = await startDevice(options);
@@ -106,6 +106,10 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
   const maxBuffer = device.limits.maxBufferSize;
   const ctx = new GpuContext(device, started.features, timing, pageLimit(maxBinding, maxBuffer, options.pageBytes));
   ctx.wholeWork = wholeWorkFor(started.description);
+  if (options.schedule) {
+    ctx.force = { ...options.schedule };
+    ctx.rec.pieces.schedule = planPieces(ctx.force);
+  }
   ctx.loopRate = iterationsPerMs(ctx.wholeWork === WHOLE_WORK);
   ctx.loopStatus.rate = ctx.loopRate;
   // Anything outside our error scopes becomes a failure of the next sync instead of text Dawn prints.
@@ -271,7 +275,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     },
 
     runsAlone(launch: Launch): boolean {
-      return coopLanes(launch, count(launch.outShape)) > 0 && !hasSplitStream(launch);
+      return mapSchedule(ctx, launch, count(launch.outShape)).coopLanes > 0 && !hasSplitStream(launch);
     },
 
     run(launch: Launch): void {
@@ -280,20 +284,23 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       if (n === 0) return;
       if (hasSplitStream(launch)) {
         const call = ctx.rec.nextSeq(callName(ir), launch.span);
-        guard(launch, () => runPagedMap(ctx, launch, call, MAP_WORKGROUP));
+        guard(launch, () => runPagedMap(ctx, launch, call, planMap(ir, n, launch.mask !== undefined, () => undefined, ctx.limits, { ...ctx.force, coop: false }).workgroupSize));
         ctx.rec.callRecorded();
         return;
       }
       // A library's hand-written form (`#pragma brook native`), when it takes this launch (native.ts).
       if (ir.native !== undefined && runNative(ctx, natives, launch, callName(ir))) return;
       const call = ctx.rec.nextSeq(callName(ir), launch.span);
-      // A sum loop over few outputs: a workgroup of `lanes` per output element (coop.ts).
-      const lanes = coopLanes(launch, n);
+      // The schedule (compiler/schedule): a sum loop over few outputs takes a workgroup of `lanes`
+      // per output element (coop.ts); otherwise a thread per position, in a 2-D grid where it fits.
+      const s = mapSchedule(ctx, launch, n);
+      const lanes = s.coopLanes;
       let memo = findMemo(launch, launch.outShape, lanes);
       if (!memo) {
-        const v = variantFor(launch, 'map', launch.outShape, lanes || MAP_WORKGROUP);
+        const v = variantFor(launch, 'map', launch.outShape, s.workgroupSize);
         if (lanes) v.coop = true;
-        v.shapes = shapeSpecFor(launch, planModule(ir, v), launch.outShape, 'map', ctx.maxGroupsPerDim, !lanes);
+        if (!s.tiling) v.untiled = true;
+        v.shapes = shapeSpecFor(launch, planModule(ir, v), launch.outShape, 'map', ctx.maxGroupsPerDim, s.grid2d);
         const p = guard(launch, () => ctx.kernelPipeline(launch.kernel, v));
         const bg = ctx.bindGroups.get(p, ctx.rec.uniformBuffer, paramBuffers(p.plan, launch.args, launch.mask), () => `brook#${call.seq} ${call.what}`);
         memo = rememberLaunch(launch.kernel, launch, launch.outShape, p, bg);
@@ -316,7 +323,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       } else if (lanes) {
         // A workgroup per position: the grid counts workgroups, U[1].y is workgroups per grid row.
         ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, 1, fill, call, bg, lo, hi, launch), call.what, launch.span, 1, whole, loops);
-      } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, MAP_WORKGROUP, fill, call, bg, lo, hi, launch), call.what, launch.span, 1, whole, loops);
+      } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, p.workgroupSize, fill, call, bg, lo, hi, launch), call.what, launch.span, 1, whole, loops);
       ctx.rec.callRecorded();
     },
 
@@ -385,6 +392,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     kernelVariants(kernel: CompiledKernel): string[] {
       return ctx.kernelVariants(kernel);
     },
+
+    scheduleLimits: ctx.limits,
 
     async finish(): Promise<void> {
       if (disposed) return;

@@ -5,7 +5,7 @@
  * WebGPU cannot cancel work once submitted. So a map launch over many positions records only its first
  * piece of the output domain; the rest waits here. When the host next needs data (a read: `drain`), the
  * pieces are submitted one at a time, each waited for, with `checkAbort` between them; piece sizes adapt
- * so each takes about PIECE_TARGET_MS. Anything else recorded in between (another call, a copy, a
+ * so each takes about the schedule's targetMs (compiler/schedule/pieces.ts). Anything else recorded in between (another call, a copy, a
  * write) first records all remaining pieces at once (`recordRest`): program order never changes, only
  * when the host can stop the work.
  *
@@ -18,14 +18,8 @@
 import { checkAbort, sessionAbort } from '../../brt/abort.js';
 import { brtError } from '../../brt/errors.js';
 import { budgetFailure, loopBudget, unwaitedBudget, withBudget, type LoopStatusWords } from './loop-budget.js';
+import { planPieces, type PieceSchedule } from '../../compiler/kernels.js';
 
-/** Positions at or below which a launch is recorded whole (about a millisecond of work on a GPU). */
-export const PIECE_MIN = 1 << 18;
-/** Positions in the first piece of a longer launch: small, since a piece cannot be stopped once
- *  submitted and its cost is unknown (a data-dependent loop); later pieces are sized from its time. */
-export const FIRST_PIECE = 1 << 16;
-/** How long one piece aims to take: well inside the < 2 s an interrupt must take to return. */
-const PIECE_TARGET_MS = 100;
 /** How long a running piece may go on after an interrupt before the user is told it cannot be stopped. */
 const HANG_GRACE_MS = 1000;
 /** How often a wait looks at the abort state (the main thread is free while it awaits). */
@@ -79,6 +73,9 @@ export class PieceQueue {
   /** The launch being waited for (for messages). */
   current = 'the GPU work';
 
+  /** Sizes of pieces (the schedule's; a test may force others: WebGPUBackendOptions.schedule). */
+  schedule: PieceSchedule = planPieces();
+
   constructor(private readonly sink: PieceSink) {}
 
   get hasPending(): boolean {
@@ -113,14 +110,14 @@ export class PieceQueue {
    */
   launch(total: number, record: (lo: number, hi: number) => void, what: string, span?: unknown, unit = 1, whole = false, loops?: LoopLaunch): void {
     this.recordRest();
-    const firstPiece = Math.max(1, Math.ceil(FIRST_PIECE / unit));
+    const firstPiece = Math.max(1, Math.ceil(this.schedule.first / unit));
     // Recorded with work behind it, nothing can re-run it: the session's budget, or what fits the deadline.
     const unwaited = (lo: number, hi: number) => (loops ? withBudget(unwaitedBudget((hi - lo) * unit, loops.rate), () => record(lo, hi)) : record(lo, hi));
     // `whole`: the caller knows the launch is short whatever the data (bounded.ts). A kernel with
-    // loops goes in pieces from FIRST_PIECE on, so a piece that spent a try's budget can run again
+    // loops goes in pieces from the first piece's size on, so a piece that spent a try's budget can run again
     // with more, and an interrupt or the watchdog lands between tries (the issue's endless kernel
     // over 2^18 elements was one unstoppable dispatch).
-    const least = loops ? FIRST_PIECE : PIECE_MIN;
+    const least = loops ? this.schedule.first : this.schedule.wholeAtMost;
     if (whole || total * unit <= least || this.recording) {
       unwaited(0, total);
       return;
@@ -247,7 +244,7 @@ export class PieceQueue {
         this.spent(p, s, lo, hi, budget);
         continue;
       }
-      p.size = Math.max(1, Math.min(p.size * 8, Math.floor(p.size * PIECE_TARGET_MS / Math.max(ms, 1))));
+      p.size = Math.max(1, Math.min(p.size * 8, Math.floor(p.size * this.schedule.targetMs / Math.max(ms, 1))));
     }
   }
 

@@ -1,17 +1,16 @@
 /**
- * Reductions on the GPU (kernel.ts writes the shaders).
+ * Reductions on the GPU, as their schedules say (compiler/schedule: planReduceAll, planReduceBlocks;
+ * codegen/wgsl/reduce.ts writes the shaders).
  *
- * Full reduction, two dispatches in one batch: `main` gives each thread a contiguous chunk that it
- * folds left to right, combines the chunks of a workgroup in order (neighbour tree), one partial per
- * workgroup; `combine` folds the partials the same way in one workgroup. At most MAX_GROUPS
- * workgroups, so the second pass is small. The element order is kept, so a non-commutative
- * (associative) operation gives the ordered result. A commutative body (`r = r + a`, `*`, min,
- * max: isCommutativeReduction) takes grid-strided elements instead, so neighbouring threads load
- * neighbouring words (coalesced), with the same pass structure.
+ * Full reduction, two dispatches in one batch: `main`'s lanes are the leaves of the fixed tree (a
+ * lane folds REDUCE_LEAF consecutive elements left to right, as the CPU does; or, for a commutative
+ * body, grid-strided elements, so neighbouring threads load neighbouring words), a workgroup joins
+ * its lanes in that tree, one partial per workgroup; `combine` continues the same tree over the
+ * partials in one workgroup. So the bits do not depend on the workgroup size.
  *
- * Partial reduction into a stream: one thread per target element folds its block in row-major order;
- * blocks of WIDE_BLOCK elements or more get a workgroup per target element instead (its threads fold
- * contiguous runs of the block, combined in order), so a few large blocks still use the whole GPU.
+ * Partial reduction into a stream: one thread per target element folds its block (one leaf) in
+ * row-major order; blocks of WIDE_BLOCK elements or more get a workgroup per target element instead
+ * (its lanes fold the block's leaves in the fixed tree), so a few large blocks still use the whole GPU.
  *
  * Split streams (paging.ts): the positions (input elements, or targets) are cut into ranges whose
  * pages fit the adapter's bindings (paged-launch.ts); a full reduction runs `main` once per range,
@@ -20,7 +19,7 @@
  */
 import type { Launch } from '../../brt/api.js';
 import type { KernelVariant } from '../../compiler/kernels.js';
-import { isCommutativeReduction, planModule, VEC4_BLOCK_WG } from '../../compiler/kernels.js';
+import { planModule, planReduceAll, planReduceBlocks, type ReduceAllSchedule } from '../../compiler/kernels.js';
 import { shapeSpecFor } from './specialize.js';
 import { flattenElement } from '../../compiler/types.js';
 import type { GpuContext, KernelPipeline } from './context.js';
@@ -28,24 +27,13 @@ import { count, fillParams, isDirect, pad4, paramBuffers, variantFor, type Bound
 import { hasSplitStream, pagedBuffers, planPagedLaunch, putPageBases } from './paged-launch.js';
 import { findMemo, rememberLaunch, type LaunchMemo } from './memo.js';
 
-const MAX_GROUPS = 4096;
-/** Workgroups of a strided (commutative) full reduction: about one resident wave on an H100/H200,
- *  so no partial last wave and 4x fewer workgroup trees than MAX_GROUPS (measured on an H200:
- *  261 us for 2^26 float4, the hand-written two-pass subgroupAdd baseline's best plan 267 us). */
-const STRIDED_GROUPS = 1024;
-
 function roles(launch: Launch): { input: number; acc: number } {
   const ps = launch.kernel.ir.params;
   return { input: ps.findIndex((p) => p.role === 'in'), acc: ps.findIndex((p) => p.role === 'reduce') };
 }
 
-/** Largest power-of-two workgroup (<= 256) whose shared arrays fit the device's workgroup memory. */
-function reduceWorkgroup(ctx: GpuContext, words: number): number {
-  const limit = ctx.device.limits.maxComputeWorkgroupStorageSize;
-  let wg = 256;
-  while (wg > 1 && wg * (words * 4 + 4) > limit) wg /= 2;
-  return wg;
-}
+/** U[2] of a full reduction's `main`: leaf size, elements, workgroups (partials), lanes. */
+const mainWords = (s: ReduceAllSchedule, n: number) => [s.chunk, n, s.groups, s.lanes];
 
 /** Records the reduction and returns the promise of the result's words; null for an empty stream. */
 export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array> | null {
@@ -54,12 +42,10 @@ export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array>
   const n = count(launch.outShape);
   if (n === 0) return null;
   const words = flattenElement(ir.params[acc]!.type).length;
-  const wg = reduceWorkgroup(ctx, words);
-  const strided = isCommutativeReduction(ir);
-  // Ordered: contiguous chunks of at least 4 elements per thread; strided: 4 * wg elements a group at least.
-  const chunk = Math.max(4, Math.ceil(n / (wg * MAX_GROUPS)));
-  const groups = strided ? Math.min(STRIDED_GROUPS, Math.ceil(n / (4 * wg))) : Math.ceil(Math.ceil(n / chunk) / wg);
-  const v = { ...variantFor(launch, 'reduceAll', launch.outShape, wg), strided };
+  const s = planReduceAll(ir, n, ctx.limits, ctx.force);
+  const wg = s.workgroupSize;
+  const groups = s.groups;
+  const v = { ...variantFor(launch, 'reduceAll', launch.outShape, wg), strided: s.order === 'strided' };
   if (hasSplitStream(launch)) return reduceAllSplit(ctx, launch, v, words);
   const p = ctx.kernelPipeline(launch.kernel, v);
   const partials = ctx.scratchBuffer(groups * words);
@@ -73,7 +59,7 @@ export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array>
   const fill = (data: Uint32Array) => {
     data.set(pad4(launch.outShape, 1), 0);
     data.set([n, 0, 0, n], 4);
-    data.set([chunk, n, groups, groups * wg], 8);
+    data.set(mainWords(s, n), 8);
     fillParams(data, p.plan, ir, launch.args);
   };
   ctx.dispatchGroups(p, 'main', buffers, groups, wg, fill, call);
@@ -90,11 +76,11 @@ function reduceAllSplit(ctx: GpuContext, launch: Launch, base: KernelVariant, wo
   const pl = planPagedLaunch(ctx, launch, 'reduceAll', launch.outShape, base, 2);
   const v: KernelVariant = { ...base, pages: pl.pages };
   const p = ctx.kernelPipeline(launch.kernel, v);
+  // Each range of pages is planned as a reduction of its own (same workgroup: the same limits).
   const ranges = pl.chunks.map((c) => {
     const m = c.hi - c.lo;
-    const chunk = Math.max(4, Math.ceil(m / (wg * MAX_GROUPS)));
-    const groups = v.strided ? Math.min(STRIDED_GROUPS, Math.ceil(m / (4 * wg))) : Math.ceil(Math.ceil(m / chunk) / wg);
-    return { c, m, chunk, groups };
+    const s = planReduceAll(ir, m, ctx.limits, ctx.force);
+    return { c, m, s, groups: s.groups };
   });
   const total = ranges.reduce((s, r) => s + r.groups, 0);
   const partials = ctx.scratchBuffer(total * words);
@@ -115,7 +101,7 @@ function reduceAllSplit(ctx: GpuContext, launch: Launch, base: KernelVariant, wo
     ctx.dispatchGroups(p, 'main', last, r.groups, wg, (data) => {
       data.set(pad4(launch.outShape, 1), 0);
       data.set([firstPartial, 0, r.c.lo, n], 4);
-      data.set([r.chunk, r.m, r.groups, r.groups * wg], 8);
+      data.set(mainWords(r.s, r.m), 8);
       fillParams(data, p.plan, ir, launch.args);
       putPageBases(data, p.plan, pl, r.c);
     }, call);
@@ -142,23 +128,23 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
   args[acc] = target;
   const l2: Launch = { ...launch, args };
   const block = count(launch.outShape) / n;
-  // Large blocks get a workgroup each (threads split the block, combined in order); small blocks a thread.
-  const wide = block >= WIDE_BLOCK;
+  // Large blocks get a workgroup each (lanes fold the block's leaves in the fixed tree); small blocks a thread.
+  const s = planReduceBlocks(ir, block, ctx.limits, ctx.force);
+  const wide = s.wide;
   // A call like an earlier one (same buffers, same shapes where specialized): its pipeline, bind
   // group and workgroup size as found then (memo.ts), without planning the module again. Not for a
   // fused producer (its inputs are addressed at the input's positions, which the signature leaves out).
   const memo = ir.produce || hasSplitStream(l2) ? undefined : findMemo(l2, target.shape);
   const wgOfMemo = memo && blockWorkgroups.get(memo);
   if (memo && wgOfMemo) return dispatchBlocks(ctx, l2, target, memo.p, wide, wgOfMemo, memo.bindGroup);
-  const words = flattenElement(ir.params[acc]!.type).length;
   // A commutative body lets a wide block's threads take strided (coalesced) elements.
-  const v = { ...variantFor(l2, 'reduceBlocks', target.shape, wide ? Math.min(reduceWorkgroup(ctx, words), 256) : 64), wide, strided: wide && isCommutativeReduction(ir) };
+  const v = { ...variantFor(l2, 'reduceBlocks', target.shape, s.workgroupSize), wide, strided: s.strided };
   // A fused producer's parameters are addressed at input positions (kernel.ts pr_elem).
   if (ir.produce) for (let k = ir.produce.from; k < args.length; k++) v.direct[k] = (ir.params[k]!.role === 'in' || ir.params[k]!.role === 'out') && isDirect(args[k]!, launch.outShape);
   if (hasSplitStream(l2)) return reduceBlocksSplit(ctx, l2, target, v);
   v.shapes = shapeSpecFor(l2, planModule(ir, v), target.shape, 'reduceBlocks', ctx.maxGroupsPerDim);
   // Rows read as vec4 take their own workgroup size (layout.ts vec4Blocks).
-  if (wide && planModule(ir, v).vec4Params.size > 0) v.workgroupSize = VEC4_BLOCK_WG;
+  if (wide && planModule(ir, v).vec4Params.size > 0) v.workgroupSize = s.vec4WorkgroupSize;
   const wg = v.workgroupSize;
   const p = ctx.kernelPipeline(launch.kernel, v);
   if (ir.produce) return dispatchBlocks(ctx, l2, target, p, wide, wg);
@@ -215,6 +201,3 @@ function reduceBlocksSplit(ctx: GpuContext, l2: Launch, target: StreamArg, base:
     }
   }
 }
-
-/** Elements per target from which a partial reduction uses a workgroup per target. */
-export const WIDE_BLOCK = 256;

@@ -10,7 +10,7 @@
  */
 import type { Launch } from '../../brt/api.js';
 import type { KernelVariant, ModulePlan, ShapeSpec } from '../../compiler/kernels.js';
-import { WG2D } from '../../compiler/kernels.js';
+import { useGrid2d } from '../../compiler/kernels.js';
 import { fillParams, putPadded } from './launch.js';
 
 /** Distinct shape sets compiled per kernel before calls fall back to the generic module. */
@@ -35,10 +35,9 @@ export function shapeSpecFor(launch: Launch, plan: ModulePlan, space: readonly n
   }
   if (plan.mask) for (let k = 0; k < 3; k++) take(plan.mask.uniform + k);
   const out = words.get(0)!;
-  const rows = out[2]!;
-  const cols = out[3]!;
-  // allow2d false: a launch over split streams runs 1-D ranges of positions (paged-launch.ts).
-  const twoD = allow2d && mode === 'map' && out[0] === 1 && out[1] === 1 && rows >= WG2D[1] && cols >= WG2D[0] / 2 && Math.ceil(cols / WG2D[0]) <= maxGroupsPerDim;
+  // allow2d false: the schedule's 1-D grid (a cooperative map, a forced one), or a launch over split
+  // streams, which runs 1-D ranges of positions (paged-launch.ts).
+  const twoD = mode === 'map' && useGrid2d(allow2d, out, maxGroupsPerDim);
   const grid = twoD ? 2 : 1;
   let key = `g${grid}`;
   for (const [k, w] of [...words].sort((x, y) => x[0] - y[0])) key += `|${k}:${w.join(',')}`;

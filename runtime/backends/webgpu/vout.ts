@@ -9,14 +9,13 @@
  * Pushed values keep the order of the positions that pushed them (BROOK.md 6).
  */
 import type { BufferHandle, Launch, LaunchArg, Stream } from '../../brt/api.js';
-import { voutParams } from '../../compiler/kernels.js';
+import { planVout, voutParams } from '../../compiler/kernels.js';
 import { flattenElement } from '../../compiler/types.js';
 import { GpuBuf, paddedBytes, STORAGE_USAGE } from './buffers.js';
 import type { GpuContext } from './context.js';
 import { count, fillParams, pad4, paramBuffers, variantFor } from './launch.js';
 import { recordScan } from './scan.js';
 
-const WG = 64;
 
 export async function runVout(ctx: GpuContext, launch: Launch): Promise<{ counts: number[]; buffers: BufferHandle[] }> {
   const ir = launch.kernel.ir;
@@ -28,6 +27,7 @@ export async function runVout(ctx: GpuContext, launch: Launch): Promise<{ counts
     return { counts: vouts.map(() => 0), buffers: vouts.map(() => ctx.newStreamBuffer(0, 'brook vout')) };
   }
   const call = ctx.rec.nextSeq(`kernel '${ir.name}'`, launch.span);
+  const WG = planVout(ctx.limits, ctx.force).workgroupSize;
 
   // 1. count
   const vc = variantFor(launch, 'voutCount', launch.outShape, WG);

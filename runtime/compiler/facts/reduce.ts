@@ -18,9 +18,10 @@
  *   then folds what is left on the stack right to left (the JavaScript writer prints it; the
  *   WebAssembly writer has no block form). The result never depends on how positions are split
  *   among threads.
- * - The WebGPU writer keeps the element order the same way (each thread folds a contiguous run,
- *   runs join in order); where the order cannot matter (`commutativeOperator`: r = r + a, r * a,
- *   min, max over the two operands only) its schedule may regroup.
+ * - The WebGPU schedules (compiler/schedule order.ts) print this same order, leaves of REDUCE_CHUNK
+ *   and the fixed tree, for every workgroup size, so an ordered reduction gives the CPU's bits; where
+ *   the order cannot matter (`commutativeOperator`: r = r + a, r * a, min, max over the two operands
+ *   only) lanes take strided elements instead, in an order fixed by the element count alone.
  * Exact operations (integers, min, max, matrix products of small integers) give identical bits on
  * every writer; float sums agree to the rounding of their (fixed, per writer) trees.
  */

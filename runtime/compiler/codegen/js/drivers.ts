@@ -47,7 +47,7 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
     // The reduce param is the destination element dst[index[i]], the input param is data[i].
     prologue.push('const SD = L.dst, SDe = SD.e, SDl = SD.l, SDs = SD.s;');
     for (const v of new Set(accKinds.map(viewOf))) prologue.push(`const ${v}D = SD.${v};`);
-    // Index components are float (floor(x + 0.25)) or int (taken as they are); XW words an element.
+    // Index components are float (rounded by the gather rule, compiler/facts) or int (taken as they are); XW words an element.
     prologue.push('const XW = L.index.words, XFLOAT = L.indexIsFloat;');
     indexOffset = addressOf(st, 'X', plan.target ?? 'table', 1, 'L.index');
     prologue.push('const FX = AX.F, IX = AX.I;');

@@ -2,9 +2,11 @@
  * Kernel IR -> WGSL.
  *
  * In:  a valid KernelIR (ir.ts) and a variant (layout.ts: the mode, which arguments are addressed
- *      directly, which bindings alias a written buffer, the write mask, the workgroup size).
+ *      directly, which bindings alias a written buffer, the write mask, and the schedule's choices:
+ *      workgroup size, strided or wide reductions, the cooperative form; compiler/schedule makes them).
  * Out: WGSL source plus its ModulePlan (bindings and uniform slots), which the WebGPU backend fills.
- * Always: the writer only prints; it never consults a device. Pure function of its inputs, so the
+ * Always: the writer only prints; it never consults a device or chooses a schedule. Every workgroup
+ *      size prints the same order of combining (schedule/order.ts). Pure function of its inputs, so the
  *      backend caches modules by kernel key and variant. IR the writer cannot express in WGSL (double)
  *      raises WgslUnsupportedError with a hint; anything else thrown is a bug in us.
  * Semantics follow the CPU backend (codegen/js), the reference: see builtins.ts for the built-ins and
@@ -15,7 +17,7 @@ import { writeKernelModule, type WgslModule } from './kernel.js';
 import type { KernelVariant, VariantMode } from './layout.js';
 
 export { isCommutativeReduction, writeKernelModule, type WgslModule } from './kernel.js';
-export { planModule, paramIsBound, storageKind, voutParams, HEADER_VEC4S, VEC4_BLOCK_WG, WG2D } from './layout.js';
+export { planModule, paramIsBound, storageKind, voutParams, HEADER_VEC4S, WG2D } from './layout.js';
 export type { BindingPlan, KernelVariant, ModulePlan, PagePlan, PageSpec, ParamPlan, ShapeSpec, StorageKind, VariantMode, ExtraBinding } from './layout.js';
 export { coopLoop, coopTrips, COOP_MAX_ACC_BYTES, type CoopCheck, type CoopLoop } from './coop.js';
 export { WgslUnsupportedError, f32Bits, wordsOf } from './names.js';

@@ -29,9 +29,10 @@
  * per such binding (the page bases, ParamPlan.pages.base) holds the element index where the page
  * bound to its first slot starts; the element's page is then (e - base) >> log2(pageElems).
  */
+import { mapTiling, vec4Rows } from '../../schedule/tiling.js';
 import type { IRParam, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
-import { flattenElement, storageScalars } from '../../types.js';
+import { flattenElement } from '../../types.js';
 import { hasLoops } from './budget.js';
 
 export const HEADER_VEC4S = 3;
@@ -72,6 +73,8 @@ export interface KernelVariant {
   strided?: boolean;
   /** Loops without budget counters (BROOK_LOOP_BUDGET=0, to measure what they cost; budget.ts). */
   noBudget?: boolean;
+  /** map only: no thread coarsening (schedule tiling.ts), a choice forced on the schedule. */
+  untiled?: boolean;
   /** map only: a workgroup of `workgroupSize` lanes per output element, which split the kernel's
    *  sum loop (coop.ts; the kernel must pass `coopLoop`). */
   coop?: boolean;
@@ -289,83 +292,15 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
     storageBindings.push(budget.binding);
     writable.add(budget.binding);
   }
-  const { coarsen, vec4Params } = mapCoarsening(ir, v, params, members);
-  const rowInput = vec4Blocks(ir, v, params, members);
+  // Tiling is the schedule's (compiler/schedule tiling.ts): four outputs a thread, rows as vec4.
+  const { coarsen, vec4Params } = mapTiling(ir, v, params, members);
+  const rowInput = vec4Rows(ir, v, params, members);
   if (rowInput !== null) vec4Params.add(rowInput);
   for (const k of vec4Params) {
     const bp = bindings.find((x) => x.binding === params[k]!.binding)!;
     bp.array = `vec4<${bp.array}>`;
   }
   return { params, bindings, mask, extra, uniformVec4s: u, writable, storageBindings, coarsen, vec4Params, budget };
-}
-
-/** Workgroup of a partial reduction that reads its blocks as vec4 (vec4Blocks). */
-export const VEC4_BLOCK_WG = 128;
-
-/**
- * A partial reduction into a stream (a workgroup per target, commutative: reduce.ts) whose blocks
- * are rows: runs of consecutive words starting on a 16-byte boundary, a multiple of 4 long. Its
- * input is then read as vec4, each workgroup of VEC4_BLOCK_WG threads striding over the row's vec4s
- * (measured on an H200, the rows of an 8192^2 float stream: 252 us as 256 threads of scalar loads,
- * 178 us so). Returns the input parameter, or null.
- */
-function vec4Blocks(ir: KernelIR, v: KernelVariant, params: ParamPlan[], members: Map<number, unknown[]>): number | null {
-  if (v.mode !== 'reduceBlocks' || !v.wide || !v.strided || ir.produce || v.pages || !v.shapes) return null;
-  const input = params.find((p) => p.role === 'in');
-  if (!input || input.binding === null || input.pages || input.storage?.kind !== 'typed') return null;
-  const ip = ir.params[input.index]!;
-  if (ip.type.kind !== 'scalar' || !PLAIN_SCALARS.has(ip.type.name) || (members.get(input.binding)?.length ?? 0) !== 1) return null;
-  const lo = v.shapes.words.get(input.uniform);
-  const shape = v.shapes.words.get(input.uniform + 1);
-  const strides = v.shapes.words.get(input.uniform + 2);
-  const out = v.shapes.words.get(0);
-  if (!lo || !shape || !strides || !out) return null;
-  const bs = shape.map((e, d) => e / out[d]!);
-  // A block along the fastest dimension only, 4k long with at least 4 words a thread.
-  if (bs.some((b, d) => (d < 3 ? b !== 1 : b % 4 !== 0 || b < 4 * VEC4_BLOCK_WG))) return null;
-  if (strides[3] !== 1 || strides.some((s, d) => d < 3 && s % 4 !== 0) || lo[3]! % 4 !== 0) return null;
-  return input.index;
-}
-
-/** Scalars stored as they are computed (no narrowing on store: memory.ts narrowWgsl). */
-const PLAIN_SCALARS = new Set(['float', 'int', 'uint']);
-
-/**
- * Thread coarsening of a 2-D map (measured on an H200, 4096^2 5-point stencil: 70 us with one output
- * per thread, 45 us with four; 8192^2 `c = a * b`: 726 us against 330 us): each thread computes
- * four consecutive outputs of a row, so every output and every direct input moves as one vec4 per
- * thread (16-byte loads and stores, four times fewer memory instructions and more bytes in flight).
- * The body runs once per output exactly as before, so results do not change.
- *
- * Taken when the call is shape-specialized on a 2-D grid, unmasked, unsplit, its width a multiple of
- * 4 (at least 64), and every output is a plain one-word scalar (float, int, uint) written at the
- * launch's own positions (direct) on a binding of its own. Direct inputs of the same kind get vec4
- * loads; everything else (gathers, resized or offset inputs) is read per output as before.
- */
-function mapCoarsening(ir: KernelIR, v: KernelVariant, params: ParamPlan[], members: Map<number, unknown[]>): { coarsen: 1 | 4; vec4Params: Set<number> } {
-  const none = { coarsen: 1 as const, vec4Params: new Set<number>() };
-  // A cooperative variant (coop.ts) runs one element a workgroup: nothing to coarsen.
-  if (v.mode !== 'map' || v.coop || v.shapes?.grid !== 2 || v.masked || v.pages) return none;
-  const cols = v.shapes.words.get(0)?.[3] ?? 0;
-  if (cols % 4 !== 0 || cols < 64) return none;
-  const vectorizable = (p: ParamPlan) => {
-    const ip = ir.params[p.index]!;
-    return (
-      v.direct[p.index] === true &&
-      p.binding !== null &&
-      !p.pages &&
-      p.storage?.kind === 'typed' &&
-      ip.type.kind === 'scalar' &&
-      PLAIN_SCALARS.has(ip.type.name) &&
-      storageScalars(ip).every((s) => PLAIN_SCALARS.has(s)) &&
-      (members.get(p.binding)?.length ?? 0) === 1
-    );
-  };
-  const outs = params.filter((p) => p.role === 'out');
-  if (outs.length === 0 || !outs.every(vectorizable)) return none;
-  const indexof = new Set(ir.indexofParams);
-  const ins = params.filter((p) => p.role === 'in' && !indexof.has(p.index) && vectorizable(p));
-  return { coarsen: 4, vec4Params: new Set([...outs, ...ins].map((p) => p.index)) };
 }
 
 /** Number of vout parameters (in parameter order) and their parameter indices. */
