@@ -36,8 +36,8 @@ describe('CPU loop plan', () => {
     expect(planLoop(ramp.ir, { ...map([null, 'linear']), iterDims: [[-1], null] }).usesCoords).toBe(false);
     expect(planLoop(ramp.ir, { ...map([null, 'linear']), iterDims: [[3], null] }).usesCoords).toBe(true);
     const all = planLoop(sum.ir, { mode: 'reduceAll', access: ['linear', null], mask: null });
-    expect(all).toMatchObject({ usesCoords: false, chunked: true, seeds: true });
-    expect(planLoop(sum.ir, { mode: 'reduceBlocks', access: ['linear', null], mask: null, target: 'linear' })).toMatchObject({ usesCoords: true, chunked: false, seeds: true });
+    expect(all).toMatchObject({ usesCoords: false, chunked: true, firstSeeds: true });
+    expect(planLoop(sum.ir, { mode: 'reduceBlocks', access: ['linear', null], mask: null, target: 'linear' })).toMatchObject({ usesCoords: true, chunked: false, firstSeeds: true });
   });
 
   it('both writers print the plan: coordinates, chunk cuts, row bases', () => {

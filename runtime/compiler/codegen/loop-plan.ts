@@ -3,11 +3,12 @@
  * it, the JavaScript one (codegen/js) and the WebAssembly one (codegen/wasm); neither owns it.
  *
  * Decision (docs/DECISIONS.md "The CPU writers share one loop plan"): one loop plan, not one shared
- * scalar form. The two writers' scalar forms differ by nature (JavaScript text rounded with fround
- * and left to V8; WebAssembly locals, i32 twins of whole floats, SIMD lanes), and each is checked
- * against the other bit for bit (tests/cpu/wasm.test.ts). What was written twice, and could drift,
- * is the walk: which values are fixed per launch, per row or per element, where a range is cut into
- * segments, how each stream's address advances, when coordinates are kept. That is decided here.
+ * scalar form. The two writers' per-component operations differ by nature (JavaScript text rounded
+ * with fround and left to V8; WebAssembly locals, i32 twins of whole floats, SIMD lanes), and each is
+ * checked against the other bit for bit (tests/cpu/wasm.test.ts); how they pair components is one set
+ * of rules (codegen/scalar-form.ts). What was written twice, and could drift, is the walk: which
+ * values are fixed per launch, per row or per element, where a range is cut into segments, how each
+ * stream's address advances, when coordinates are kept. That is decided here.
  *
  * In: the kernel's IR and the launch's `JsPlan` (built by backends/cpu/index.ts `prepare`).
  * Out: a `LoopPlan`. The walk it describes:
@@ -28,8 +29,8 @@
  * every loop a body contains polls for a stop request (codegen/loop-poll.ts); the element loops
  * themselves do not (the backend checks between chunks).
  */
-import type { KernelIR } from '../ir.js';
 import type { WholeSeeds } from '../facts/index.js';
+import type { KernelIR } from '../ir.js';
 
 export type Access = 'linear' | 'table' | string;
 
@@ -144,7 +145,7 @@ export interface LoopPlan {
   /** reduceAll: segments also end at chunk ends; one partial per chunk, seeded by its first element. */
   chunked: boolean;
   /** reduceAll and reduceBlocks: the first element of each group seeds the accumulator. */
-  seeds: boolean;
+  firstSeeds: boolean;
   /** Per kernel parameter: the walk of its stream (in, out), null for others (and for a fused
    *  reduction's computed input, which has no storage). */
   streams: (StreamWalk | null)[];
@@ -173,5 +174,5 @@ export function planLoop(ir: KernelIR, plan: JsPlan): LoopPlan {
     iterAlongDim ||
     streams.some((s, k) => s !== null && !s.linear && !(plan.mode === 'reduceBlocks' && produce && k >= produce.from)) ||
     (mask !== null && !mask.linear);
-  return { mode: plan.mode, usesCoords, chunked: plan.mode === 'reduceAll', seeds: plan.mode === 'reduceAll' || plan.mode === 'reduceBlocks', streams, mask };
+  return { mode: plan.mode, usesCoords, chunked: plan.mode === 'reduceAll', firstSeeds: plan.mode === 'reduceAll' || plan.mode === 'reduceBlocks', streams, mask };
 }

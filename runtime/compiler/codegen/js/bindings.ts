@@ -3,7 +3,6 @@
  * by the driver), scopes, what the driver knows about names (EmitFacts), and the small pure helpers
  * over generated names (atoms, whole numbers, the locals a body assigns, the loop-poll counter).
  */
-import type { IRLValue, IRStmt } from '../../ir.js';
 import type { Type } from '../../types.js';
 import type { Kind } from './scalar.js';
 import type { WholeSeeds } from '../../facts/index.js';
@@ -89,23 +88,5 @@ export function namesIn(e: string): string[] {
 export function isWholeLiteral(a: string): boolean {
   const v = Number(a.replace(/[()]/g, ''));
   return a !== '' && Number.isInteger(v);
-}
-
-/** Locals assigned after their declaration (targets of assignments and of out arguments). */
-export function assignedLocals(stmts: IRStmt[]): Set<string> {
-  const out = new Set<string>();
-  const visit = (x: unknown): void => {
-    if (Array.isArray(x)) {
-      for (const y of x) visit(y);
-      return;
-    }
-    if (!x || typeof x !== 'object') return;
-    const o = x as { op?: string; target?: IRLValue; outArgs?: (IRLValue | null)[] };
-    if (o.op === 'assign' && o.target?.root.kind === 'local') out.add(o.target.root.name);
-    if (o.op === 'call') for (const lv of o.outArgs ?? []) if (lv && lv.root.kind === 'local') out.add(lv.root.name);
-    for (const v of Object.values(o)) if (v && typeof v === 'object') visit(v);
-  };
-  visit(stmts);
-  return out;
 }
 

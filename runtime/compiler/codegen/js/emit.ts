@@ -19,9 +19,10 @@
 import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { emitBuiltin } from './builtins.js';
-import { binary, convert, fieldRange, flatKinds, type Kind, literal, unary, viewOf, zero } from './scalar.js';
+import { assignedLocals, constructComponents, convertComponents, fieldComponents, leafComponents, pairwise, splatComponents } from '../scalar-form.js';
+import { binary, convert, fieldRange, flatKinds, literal, unary, viewOf, zero } from './scalar.js';
 import { loopPollEvery, STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
-import { assignedLocals, ATOM, EXACT_F32, FIXED_NAMES, isWholeLiteral, namesIn, POLL_COUNTER, type EmitFacts, type ParamBinding, type Scope, type Var } from './bindings.js';
+import { ATOM, EXACT_F32, FIXED_NAMES, isWholeLiteral, namesIn, POLL_COUNTER, type EmitFacts, type ParamBinding, type Scope, type Var } from './bindings.js';
 import { jsGatherFunction, kernelFacts, type KernelFacts } from '../../facts/index.js';
 
 export { pollCounterLine, POLL_COUNTER, type EmitFacts, type ParamBinding } from './bindings.js';
@@ -287,40 +288,17 @@ export class KernelEmitter {
   // ---- expressions ------------------------------------------------------------------------------
 
   emitExpr(e: IRExpr, scope: Scope): string[] {
+    const leaf = leafComponents(e, scope, literal);
+    if (leaf) return leaf;
     switch (e.op) {
-      case 'const': {
-        const kinds = flatKinds(e.type);
-        return kinds.map((k, i) => literal(k, e.value[i] ?? e.value[0] ?? 0));
-      }
-      case 'local': {
-        const v = scope.vars.get(e.name);
-        if (!v) throw new Error(`internal: unknown local '${e.name}'`);
-        return v.comps;
-      }
-      case 'param': {
-        const p = scope.params[e.index];
-        if (!p?.comps) throw new Error(`internal: parameter ${e.index} has no value here`);
-        return p.comps;
-      }
       case 'binary': {
         if (e.operator === '&&' || e.operator === '||') return [this.shortCircuit(e.operator, e.left, e.right, scope)];
         const l = this.emitExpr(e.left, scope);
         const r = this.emitExpr(e.right, scope);
-        const kinds = flatKinds(e.left.type);
-        const n = Math.max(l.length, r.length);
-        const out: string[] = [];
-        for (let k = 0; k < n; k++) {
-          const a = l[l.length === 1 ? 0 : k]!;
-          const b = r[r.length === 1 ? 0 : k]!;
-          const kind = kinds[k] ?? kinds[0]!;
+        return pairwise(l, r, flatKinds(e.left.type), (a, b, kind) => {
           const exact = kind === 'float' || kind === 'double' ? this.exactWhole(e.operator, a, b) : null;
-          if (exact) {
-            out.push(exact);
-            continue;
-          }
-          out.push(this.atom(binary(e.operator, kinds[k] ?? kinds[0]!, a, b)));
-        }
-        return out;
+          return exact ?? this.atom(binary(e.operator, kind, a, b));
+        });
       }
       case 'unary': {
         const v = this.emitExpr(e.operand, scope);
@@ -334,57 +312,30 @@ export class KernelEmitter {
       }
       case 'select':
         return this.select(e, scope);
-      case 'convert': {
-        const v = this.emitExpr(e.value, scope);
-        const from = flatKinds(e.value.type);
-        const to = flatKinds(e.type);
-        return to.map((k, i) => {
-          const f = from[i] ?? from[0]!;
-          const x = v[i] ?? v[0]!;
-          return this.atom(convert(f, k, x));
-        });
-      }
+      case 'convert':
+        return convertComponents(e, this.emitExpr(e.value, scope), (f, k, x) => this.atom(convert(f, k, x)));
       case 'splat': {
         const [v] = this.emitExpr(e.value, scope);
-        const from = flatKinds(e.value.type)[0]!;
-        return flatKinds(e.type).map((k) => this.atom(convert(from, k, v!)));
+        return splatComponents(e, v!, (from, k, x) => this.atom(convert(from, k, x)));
       }
       case 'swizzle': {
         const v = this.emitExpr(e.value, scope);
         return e.components.map((c) => v[c]!);
       }
       case 'construct': {
-        const kinds = flatKinds(e.type);
-        const comps: string[] = [];
-        const from: Kind[] = [];
-        for (const a of e.args) {
-          comps.push(...this.emitExpr(a, scope));
-          from.push(...flatKinds(a.type));
-        }
-        if (comps.length === 1 && kinds.length > 1) return kinds.map((k) => this.atom(convert(from[0]!, k, comps[0]!)));
-        return kinds.map((k, i) => this.atom(convert(from[i]!, k, comps[i]!)));
+        const args = e.args.map((a) => this.emitExpr(a, scope));
+        return constructComponents(e, args, (f, k, x) => this.atom(convert(f, k, x)));
       }
-      case 'field': {
-        const v = this.emitExpr(e.value, scope);
-        const r = fieldRange(e.value.type, e.field);
-        return v.slice(r.start, r.start + r.count);
-      }
+      case 'field':
+        return fieldComponents(e, this.emitExpr(e.value, scope));
       case 'builtin':
         return this.builtin(e, scope);
       case 'call':
         return this.inlineCall(e, scope);
       case 'gather':
         return this.gather(e, scope);
-      case 'indexof': {
-        const p = scope.params[e.param];
-        if (!p?.indexof) throw new Error(`internal: indexof of parameter ${e.param} is not available`);
-        return p.indexof.slice(0, flatKinds(e.type).length);
-      }
-      case 'helperIndexof': {
-        const h = scope.hidden?.get(e.param);
-        if (!h) throw new Error(`internal: helperIndexof of parameter ${e.param} outside its helper`);
-        return h.slice(0, flatKinds(e.type).length);
-      }
+      default:
+        throw new Error(`internal: ${e.op} is a leaf`);
     }
   }
 

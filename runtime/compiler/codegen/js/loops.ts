@@ -40,7 +40,7 @@ export interface RunParts {
 /** `function run(L, start, end)`: positions [start, end) in row segments. */
 export function writeRun(r: RunParts): void {
   const { st, w } = r;
-  const { mode, usesCoords, chunked, seeds } = st.loop;
+  const { mode, usesCoords, chunked, firstSeeds } = st.loop;
   w.line(0, '"use strict";');
   w.lines.push(PRELUDE);
   w.line(0, 'function run(L, start, end) {');
@@ -54,7 +54,7 @@ export function writeRun(r: RunParts): void {
     w.line(1, 'let c3 = start % E3, q = (start - c3) / E3, c2 = q % E2; q = (q - c2) / E2;');
     w.line(1, 'let c1 = q % E1, c0 = (q - c1) / E1;');
   }
-  if (seeds) w.line(1, 'let first = true;');
+  if (firstSeeds) w.line(1, 'let first = true;');
   if (mode === 'reduceBlocks') w.line(1, 'const CH = L.chunk, ST = L.stack;');
   if (chunked) {
     // One partial result per chunk of L.chunk positions (start is a multiple of it), stored in

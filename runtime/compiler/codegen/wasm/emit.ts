@@ -17,6 +17,7 @@ import type { IRExpr, IRLValue, IRStmt } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { fieldRange, flatKinds, type Kind } from '../js/scalar.js';
 import { STOP_WORD_ADDRESS } from '../loop-poll.js';
+import { constructComponents, convertComponents, fieldComponents, leafComponents, pairwise, splatComponents } from '../scalar-form.js';
 import { WasmGathers } from './gathers.js';
 import { containsCall, literal, valType, VectorUnsupported, WasmUnsupported, type Scope, type Val, type Var } from './values.js';
 
@@ -218,34 +219,14 @@ export class WasmKernelEmitter extends WasmGathers {
   // ---- expressions ------------------------------------------------------------------------------
 
   emitExpr(e: IRExpr, scope: Scope): Val[] {
+    const leaf = leafComponents(e, scope, literal);
+    if (leaf) return leaf;
     switch (e.op) {
-      case 'const': {
-        const kinds = flatKinds(e.type);
-        return kinds.map((k, i) => literal(k, e.value[i] ?? e.value[0] ?? 0));
-      }
-      case 'local': {
-        const v = scope.vars.get(e.name);
-        if (!v) throw new Error(`internal: unknown local '${e.name}'`);
-        return v.comps;
-      }
-      case 'param': {
-        const p = scope.params[e.index];
-        if (!p?.comps) throw new Error(`internal: parameter ${e.index} has no value here`);
-        return p.comps;
-      }
       case 'binary': {
         if (e.operator === '&&' || e.operator === '||') return [this.shortCircuit(e.operator, e.left, e.right, scope)];
         const l = this.emitExpr(e.left, scope);
         const r = this.emitExpr(e.right, scope);
-        const kinds = flatKinds(e.left.type);
-        const n = Math.max(l.length, r.length);
-        const out: Val[] = [];
-        for (let k = 0; k < n; k++) {
-          const a = l[l.length === 1 ? 0 : k]!;
-          const b = r[r.length === 1 ? 0 : k]!;
-          out.push(this.binary(e.operator, kinds[k] ?? kinds[0]!, a, b));
-        }
-        return out;
+        return pairwise(l, r, flatKinds(e.left.type), (a, b, kind) => this.binary(e.operator, kind, a, b));
       }
       case 'unary': {
         const v = this.emitExpr(e.operand, scope);
@@ -254,52 +235,30 @@ export class WasmKernelEmitter extends WasmGathers {
       }
       case 'select':
         return this.select(e, scope);
-      case 'convert': {
-        const v = this.emitExpr(e.value, scope);
-        const from = flatKinds(e.value.type);
-        return flatKinds(e.type).map((k, i) => this.convert(from[i] ?? from[0]!, k, v[i] ?? v[0]!));
-      }
+      case 'convert':
+        return convertComponents(e, this.emitExpr(e.value, scope), (from, to, x) => this.convert(from, to, x));
       case 'splat': {
         const [v] = this.emitExpr(e.value, scope);
-        const from = flatKinds(e.value.type)[0]!;
-        return flatKinds(e.type).map((k) => this.convert(from, k, v!));
+        return splatComponents(e, v!, (from, to, x) => this.convert(from, to, x));
       }
       case 'swizzle': {
         const v = this.emitExpr(e.value, scope);
         return e.components.map((c) => v[c]!);
       }
       case 'construct': {
-        const kinds = flatKinds(e.type);
-        const comps: Val[] = [];
-        const from: Kind[] = [];
-        for (const a of e.args) {
-          comps.push(...this.emitExpr(a, scope));
-          from.push(...flatKinds(a.type));
-        }
-        if (comps.length === 1 && kinds.length > 1) return kinds.map((k) => this.convert(from[0]!, k, comps[0]!));
-        return kinds.map((k, i) => this.convert(from[i]!, k, comps[i]!));
+        const args = e.args.map((a) => this.emitExpr(a, scope));
+        return constructComponents(e, args, (from, to, x) => this.convert(from, to, x));
       }
-      case 'field': {
-        const v = this.emitExpr(e.value, scope);
-        const r = fieldRange(e.value.type, e.field);
-        return v.slice(r.start, r.start + r.count);
-      }
+      case 'field':
+        return fieldComponents(e, this.emitExpr(e.value, scope));
       case 'builtin':
         return this.builtin(e, scope);
       case 'call':
         return this.inlineCall(e, scope);
       case 'gather':
         return this.gather(e, scope);
-      case 'indexof': {
-        const p = scope.params[e.param];
-        if (!p?.indexof) throw new Error(`internal: indexof of parameter ${e.param} is not available`);
-        return p.indexof.slice(0, flatKinds(e.type).length);
-      }
-      case 'helperIndexof': {
-        const h = scope.hidden?.get(e.param);
-        if (!h) throw new Error(`internal: helperIndexof of parameter ${e.param} outside its helper`);
-        return h.slice(0, flatKinds(e.type).length);
-      }
+      default:
+        throw new Error(`internal: ${e.op} is a leaf`);
     }
   }
 

@@ -10,7 +10,7 @@
  */
 import type { KernelIR } from '../../ir.js';
 import { storageScalars } from '../../types.js';
-import { whereAlong, planLoop, planWholeSeeds, SMALL_WHOLE, streamWalk, type JsPlan, type LoopPlan, type StreamWalk, type Where } from '../loop-plan.js';
+import { planLoop, planWholeSeeds, SMALL_WHOLE, streamWalk, whereAlong, type JsPlan, type LoopPlan, type StreamWalk, type Where } from '../loop-plan.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
 import type { ValType } from './encode.js';
 import { valType, WasmKernelEmitter, WasmUnsupported, type Val, type WasmParam } from './emit.js';
@@ -76,10 +76,12 @@ export function createWasmLaunch(ir: KernelIR, plan: JsPlan): WasmLaunch {
   if (ir.produce && !produce) throw new WasmUnsupported('fused reduction outside a full reduction');
   if (ir.indexofParams.length > 0 && !plan.smallIndex) throw new WasmUnsupported('indexof over extents past 2^22');
 
+  // Filled in below, in the order values and locals are numbered (the rest by allocateLocals).
+  const loop = planLoop(ir, plan);
   const lw = {
     ir,
     plan,
-    loop: planLoop(ir, plan),
+    loop,
     produce,
     values: [],
     E: [],
@@ -89,7 +91,7 @@ export function createWasmLaunch(ir: KernelIR, plan: JsPlan): WasmLaunch {
     wholeConsts: [],
     inputParam: ir.kind === 'reduce' ? ir.params.findIndex((p) => p.role === 'in') : -1,
     reduceParam: ir.params.findIndex((p) => p.role === 'reduce'),
-    usesCoords: false,
+    usesCoords: loop.usesCoords,
     mask: null,
   } as unknown as WasmLaunch;
   lw.E = [0, 1, 2, 3].map((d) => value(lw, 'i32', `L.E[${d}]`));
@@ -103,7 +105,6 @@ export function createWasmLaunch(ir: KernelIR, plan: JsPlan): WasmLaunch {
     // of this launch): its addressing is the JavaScript kernel's.
     if (!lw.streams.some((st) => st.k === k)) throw new WasmUnsupported('indexof of an output the fused launch never writes');
   }
-  lw.usesCoords = lw.loop.usesCoords;
   lw.CH = lw.loop.chunked ? value(lw, 'i32', 'L.chunk') : -1;
   lw.PT = lw.loop.chunked ? value(lw, 'i32', 'L.partials.byteOffset') : -1;
   allocateLocals(lw);
@@ -270,7 +271,7 @@ function allocateLocals(lw: WasmLaunch): void {
     f.get(q).get(E[1]!).op('i32.rem_u').set(c[1]!);
     f.get(q).get(E[1]!).op('i32.div_u').set(c[0]!);
   }
-  lw.first = lw.loop.seeds ? f.local('i32') : -1;
+  lw.first = lw.loop.firstSeeds ? f.local('i32') : -1;
   lw.chunkEnd = lw.loop.chunked ? f.local('i32') : -1;
   if (lw.first >= 0) f.i32(1).set(lw.first);
 

@@ -5,12 +5,13 @@
  * facts, the vector version's flags) and the operations every part uses: push, tmp (a pure operation
  * once per row or once per element), vectors and lanes, host functions.
  */
-import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../../ir.js';
+import type { IRExpr, IRHelper, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
 import type { Kind } from '../js/scalar.js';
 import type { HostImport, ValType } from './encode.js';
 import { append, FuncBuilder, setLocal } from './func.js';
 import { loopPollEvery } from '../loop-poll.js';
+import { assignedLocals } from '../scalar-form.js';
 
 export class WasmUnsupported extends Error {}
 
@@ -65,25 +66,6 @@ export const VECTOR_BUILTINS = new Set(['sqrt', 'floor', 'ceil', 'trunc', 'min',
 /** Magnitudes under this are exact in float32. */
 export const EXACT_F32 = 2 ** 24;
 export const UNARY_MATH = new Set(['acos', 'asin', 'atan', 'cos', 'cosh', 'sin', 'sinh', 'tan', 'tanh', 'exp', 'log', 'log2', 'log10']);
-
-/** Locals assigned after their declaration (targets of assignments and of out arguments). */
-export function assignedLocals(stmts: IRStmt[]): Set<string> {
-  const out = new Set<string>();
-  const visit = (x: unknown): void => {
-    if (Array.isArray(x)) {
-      for (const y of x) visit(y);
-      return;
-    }
-    if (!x || typeof x !== 'object') return;
-    const o = x as Record<string, unknown> & { op?: string; target?: IRLValue; outArgs?: (IRLValue | null)[] };
-    if (o.op === 'assign' && o.target?.root.kind === 'local') out.add(o.target.root.name);
-    if (o.op === 'call') for (const lv of o.outArgs ?? []) if (lv && lv.root.kind === 'local') out.add(lv.root.name);
-    // Statements and expressions only: types and source spans hold no assignments.
-    for (const key in o) if (key !== 'type' && key !== 'span') visit(o[key]);
-  };
-  visit(stmts);
-  return out;
-}
 
 export function containsCall(e: unknown): boolean {
   if (Array.isArray(e)) return e.some(containsCall);

@@ -1,0 +1,121 @@
+/**
+ * The scalarization rules both CPU kernel writers follow (codegen/js prints components as JavaScript
+ * atoms, codegen/wasm as WebAssembly locals): a value is its flat components (float4 -> 4, a struct ->
+ * its C-order components), and these rules say which component of which operand meets which, so the
+ * two writers cannot pair components differently. The operations on one component stay each writer's.
+ * - A one-component operand meets every component of the other (a scalar broadcasts).
+ * - A conversion or constant with fewer components than its type repeats its first.
+ * - A constructor from one scalar splats it; otherwise its arguments' components are concatenated.
+ * - Swizzles pick components, a field is its slice (types.ts layout), indexof is its first N.
+ * - A local is kept as the value it was declared with unless the body assigns it after its
+ *   declaration (assignedLocals): only those need a copy of their own.
+ */
+import type { IRExpr, IRLValue, IRStmt } from '../ir.js';
+import { fieldRange, flatKinds, type Kind } from './js/scalar.js';
+
+/** Component k of an operand of n components, a scalar broadcasting. */
+function at<V>(v: V[], k: number): V {
+  return v[v.length === 1 ? 0 : k]!;
+}
+
+/** `f` on the paired components of two operands (a binary operator): max(length) results. */
+export function pairwise<V, R>(l: V[], r: V[], kinds: Kind[], f: (a: V, b: V, kind: Kind, k: number) => R): R[] {
+  const n = Math.max(l.length, r.length);
+  const out: R[] = [];
+  for (let k = 0; k < n; k++) out.push(f(at(l, k), at(r, k), kinds[k] ?? kinds[0]!, k));
+  return out;
+}
+
+/** A constant's components (a short value list repeats its first). */
+export function constComponents<R>(e: Extract<IRExpr, { op: 'const' }>, literal: (kind: Kind, v: number) => R): R[] {
+  return flatKinds(e.type).map((k, i) => literal(k, e.value[i] ?? e.value[0] ?? 0));
+}
+
+/** What both writers' scopes hold: locals by name, the parameters as the body reaches them, and inside
+ *  an inlined helper its hidden indexof arguments. */
+export interface ComponentScope<V> {
+  vars: ReadonlyMap<string, { comps: V[] }>;
+  params: readonly { comps?: V[]; indexof?: V[] }[];
+  hidden?: ReadonlyMap<number, V[]>;
+}
+
+/** The components of a leaf (a constant, a local, a parameter, indexof), or null for other expressions. */
+export function leafComponents<V>(e: IRExpr, scope: ComponentScope<V>, literal: (kind: Kind, v: number) => V): V[] | null {
+  switch (e.op) {
+    case 'const':
+      return constComponents(e, literal);
+    case 'local': {
+      const v = scope.vars.get(e.name);
+      if (!v) throw new Error(`internal: unknown local '${e.name}'`);
+      return v.comps;
+    }
+    case 'param': {
+      const p = scope.params[e.index];
+      if (!p?.comps) throw new Error(`internal: parameter ${e.index} has no value here`);
+      return p.comps;
+    }
+    case 'indexof': {
+      const p = scope.params[e.param];
+      if (!p?.indexof) throw new Error(`internal: indexof of parameter ${e.param} is not available`);
+      return p.indexof.slice(0, flatKinds(e.type).length);
+    }
+    case 'helperIndexof': {
+      const h = scope.hidden?.get(e.param);
+      if (!h) throw new Error(`internal: helperIndexof of parameter ${e.param} outside its helper`);
+      return h.slice(0, flatKinds(e.type).length);
+    }
+    default:
+      return null;
+  }
+}
+
+/** A conversion's components: component i of the value (or its only one) from its kind to the target's. */
+export function convertComponents<V, R>(e: Extract<IRExpr, { op: 'convert' }>, v: V[], convert: (from: Kind, to: Kind, x: V) => R): R[] {
+  const from = flatKinds(e.value.type);
+  return flatKinds(e.type).map((k, i) => convert(from[i] ?? from[0]!, k, v[i] ?? v[0]!));
+}
+
+/** A splat's components: the one scalar converted to each component's kind. */
+export function splatComponents<V, R>(e: Extract<IRExpr, { op: 'splat' }>, v: V, convert: (from: Kind, to: Kind, x: V) => R): R[] {
+  const from = flatKinds(e.value.type)[0]!;
+  return flatKinds(e.type).map((k) => convert(from, k, v));
+}
+
+/** A constructor's components from its arguments' (`args`, in order): one scalar splats, otherwise
+ *  component i converts from the kind of the i-th argument component. */
+export function constructComponents<V, R>(e: Extract<IRExpr, { op: 'construct' }>, args: V[][], convert: (from: Kind, to: Kind, x: V) => R): R[] {
+  const kinds = flatKinds(e.type);
+  const comps: V[] = [];
+  const from: Kind[] = [];
+  e.args.forEach((a, i) => {
+    comps.push(...args[i]!);
+    from.push(...flatKinds(a.type));
+  });
+  if (comps.length === 1 && kinds.length > 1) return kinds.map((k) => convert(from[0]!, k, comps[0]!));
+  return kinds.map((k, i) => convert(from[i]!, k, comps[i]!));
+}
+
+/** A field's components: the field's slice of the struct's. */
+export function fieldComponents<V>(e: Extract<IRExpr, { op: 'field' }>, v: V[]): V[] {
+  const r = fieldRange(e.value.type, e.field);
+  return v.slice(r.start, r.start + r.count);
+}
+
+/** Locals assigned after their declaration (targets of assignments and of out arguments). */
+export function assignedLocals(stmts: IRStmt[]): Set<string> {
+  const out = new Set<string>();
+  const visit = (x: unknown): void => {
+    if (Array.isArray(x)) {
+      for (const y of x) visit(y);
+      return;
+    }
+    if (!x || typeof x !== 'object') return;
+    const o = x as Record<string, unknown> & { op?: string; target?: IRLValue; outArgs?: (IRLValue | null)[] };
+    if (o.op === 'assign' && o.target?.root.kind === 'local') out.add(o.target.root.name);
+    if (o.op === 'call') for (const lv of o.outArgs ?? []) if (lv && lv.root.kind === 'local') out.add(lv.root.name);
+    // Statements and expressions only: types and source spans hold no assignments.
+    for (const key in o) if (key !== 'type' && key !== 'span') visit(o[key]);
+  };
+  visit(stmts);
+  return out;
+}
