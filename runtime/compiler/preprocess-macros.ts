@@ -1,6 +1,6 @@
 /**
- * Helpers of macro expansion (preprocess.ts): interned hide sets, `#` stringizing, and the
- * "same definition" test for redefinitions.
+ * Helpers of macro expansion (preprocess.ts): interned hide sets, `#` stringizing, the
+ * "same definition" test for redefinitions, and the token-line and span helpers it shares.
  */
 import { makeToken, type Token } from './lex.js';
 import type { MacroDef } from './preprocess.js';
@@ -75,4 +75,17 @@ export function sameDefinition(old: MacroDef, params: string[] | null, body: Tok
   if (old.params && params && old.params.join(',') !== params.join(',')) return false;
   if (old.body.length !== body.length) return false;
   return old.body.every((t, k) => t.text === body[k]!.text && (k === 0 || t.space === body[k]!.space));
+}
+
+/** The tokens of one logical line starting at `i` (up to the next token that begins a line). */
+export function lineAt(toks: Token[], i: number): { line: Token[]; next: number } {
+  let j = i;
+  while (j < toks.length && toks[j]!.kind !== 'eof' && (j === i || !toks[j]!.bol)) j++;
+  return { line: toks.slice(i, j), next: j };
+}
+
+/** The span from `a`'s start to `b`'s end (just `a` across files or backwards). */
+export function joinSpan(a: Span, b: Span): Span {
+  if (a.file !== b.file || b.end < a.start) return a;
+  return { file: a.file, start: a.start, end: b.end };
 }

@@ -25,7 +25,7 @@ import { DiagnosticBag } from './diagnostics.js';
 import type { SourceSet, Span } from './source.js';
 import { reportSyntax } from './messages/syntax.js';
 import { evaluateCondition } from './preprocess-expr.js';
-import { HideSets, NO_HIDE, sameDefinition, stringize } from './preprocess-macros.js';
+import { HideSets, joinSpan, lineAt, NO_HIDE, sameDefinition, stringize } from './preprocess-macros.js';
 import { brookHeaderOf, isLibraryName, isSystemHeaderName, LIBRARY_HINT, unavailableHeader } from './preprocess-headers.js';
 
 export interface MacroDef {
@@ -88,13 +88,6 @@ interface Conditional {
   /** The enclosing region is active. */
   parentActive: boolean;
   sawElse: boolean;
-}
-
-/** The tokens of one logical line starting at `i` (up to the next token that begins a line). */
-function lineAt(toks: Token[], i: number): { line: Token[]; next: number } {
-  let j = i;
-  while (j < toks.length && toks[j]!.kind !== 'eof' && (j === i || !toks[j]!.bol)) j++;
-  return { line: toks.slice(i, j), next: j };
 }
 
 class Preprocessor {
@@ -597,9 +590,4 @@ class Preprocessor {
     tok.expanded = true;
     return tok;
   }
-}
-
-function joinSpan(a: Span, b: Span): Span {
-  if (a.file !== b.file || b.end < a.start) return a;
-  return { file: a.file, start: a.start, end: b.end };
 }

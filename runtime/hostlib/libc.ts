@@ -20,6 +20,7 @@ import { digitValue, isSpaceCode, parseHexFloat } from './ctext.js';
 import { EOF, FileTable } from './files.js';
 import { scanC, type ScanSource } from './scanf.js';
 import { ckr, located } from './support.js';
+import { ProgramClocks } from './clocks.js';
 import type { Span } from '../compiler/source.js';
 
 export interface HostIO {
@@ -59,9 +60,7 @@ export class HostLib {
   /** Byte length of each literal (without its terminating 0): a literal may hold "\0" escapes. */
   private literalBytes = new Map<number, number>();
   private readonly readString = (p: number) => this.mem.cstring(p);
-  private readonly cpuStart: number;
-  private readonly cyclesStart = process.hrtime.bigint();
-  private cycles = 0n;
+  private readonly clocks = new ProgramClocks();
   /** fopen'ed files and stdin (files.ts). */
   readonly files: FileTable;
 
@@ -69,7 +68,6 @@ export class HostLib {
     this.io = opts.io;
     this.mem = opts.mem ?? new Mem();
     this.files = new FileTable(this.mem, this.io);
-    this.cpuStart = cpuMicros();
     // Math functions by their C names (sin, sinf, pow, ...).
     for (const [name, fn] of Object.entries(MATH)) (this as unknown as Record<string, unknown>)[name] = fn;
   }
@@ -548,19 +546,10 @@ export class HostLib {
 
   // ---- time.h -----------------------------------------------------------------------------------
 
-  /** Processor time used, in CLOCKS_PER_SEC units (microseconds), like glibc's clock(). */
-  clock(): number { return Math.max(0, Math.round(cpuMicros() - this.cpuStart)); }
-
-  /** `asm("rdtsc")` (compiler/parse/asm.ts): a nominal 1 GHz cycle counter, nanoseconds of a monotonic
-   *  clock since this library was made; one sample, read in parts (0: low 32 bits, 1: high, 2: all). */
-  __brook_rdtsc_sample(): void {
-    this.cycles = process.hrtime.bigint() - this.cyclesStart;
-  }
-
-  __brook_rdtsc_word(part: number): number {
-    const c = this.cycles;
-    return Number(part === 0 ? c & 0xffffffffn : part === 1 ? c >> 32n : c);
-  }
+  clock(): number { return this.clocks.clock(); }
+  /** What `asm("rdtsc")` becomes (clocks.ts). */
+  __brook_rdtsc_sample(): void { this.clocks.sampleCycles(); }
+  __brook_rdtsc_word(part: number): number { return this.clocks.cycleWord(part); }
 
   time(p: number): number {
     const t = Math.floor(Date.now() / 1000);
@@ -601,15 +590,6 @@ function fractionOf(x: number, i: number): number {
   if (Number.isNaN(x)) return x;
   const f = Number.isFinite(x) ? x - i : 0;
   return f === 0 && (x < 0 || Object.is(x, -0)) ? -0 : f;
-}
-
-function cpuMicros(): number {
-  const proc = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process;
-  if (proc?.cpuUsage) {
-    const u = proc.cpuUsage();
-    return u.user + u.system;
-  }
-  return performance.now() * 1000;
 }
 
 // The math functions are attached in the constructor; declare them for TypeScript.
