@@ -30,12 +30,14 @@ describe('bench options', () => {
     expect(ids(['saxpy'])).toEqual(['saxpy.small', 'saxpy.large', 'saxpy.huge']);
     expect(ids(['sgemv.large'])).toEqual(['sgemv.large.mulsum', 'sgemv.large.single', 'sgemv.large.alive', 'sgemv.large.dead']);
     expect(ids(['sum'])).toEqual(['sum.small', 'sum.large']);
-    const cpuGroup = ['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]);
+    const cpuGroup = [...['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]), 'cpu.streamRead', 'cpu.streamWrite'];
     expect(ids(['cpu'])).toEqual(cpuGroup);
     expect(ids(['cpu.stencil'])).toEqual(['cpu.stencil', 'cpu.stencil.threads', 'cpu.stencil.c']);
     expect(ids(undefined, ['cpu']).filter((id) => id.startsWith('cpu.'))).toEqual(cpuGroup);
     expect(ids(['host.heap'], ['cpu'])).toEqual(['host.heap.gcc', 'host.heap.js', 'host.heap.checks']);
     expect(ids(['host'], ['cpu'])).toHaveLength(9);
+    expect(ids(['loops.pointer'], ['cpu'])).toEqual(['loops.pointer.gcc', 'loops.pointer.js']);
+    expect(ids(['loops'], ['cpu'])).toHaveLength(16);
     expect(ids(['sax'])).toEqual([]);
   });
 });
