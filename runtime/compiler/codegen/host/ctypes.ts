@@ -246,7 +246,21 @@ export function arith(op: string, left: string, right: string, k: ScalarName, sp
         case '+': case '-': case '*': return `(${left} ${op} ${right})`;
         case '/': return safeDiv ? `Math.trunc(${left} / ${right})` : `$H.ldiv(${left}, ${right}, ${spanRef})`;
         case '%': return safeDiv ? `(${left} % ${right})` : `$H.lmod(${left}, ${right}, ${spanRef})`;
-        default: return `$H.l64('${op}', ${left}, ${right})`;
+        default: {
+          // A long is an exact integer in a double: JavaScript's & keeps its low 32 bits (two's
+          // complement), so a mask of 0..2^31-1 gives C's 64-bit result without BigInt (the pointer
+          // walk `(p - base) & 1023` ran 25x slower than gcc through $H.l64).
+          if (op === '&' && (isSmallMask(right) || isSmallMask(left))) return `(${left} & ${right})`;
+          return `$H.l64('${op}', ${left}, ${right})`;
+        }
       }
   }
+}
+
+/** A JavaScript literal of a whole number in 0..2^31-1 (a mask whose & fits in an int32). */
+function isSmallMask(js: string): boolean {
+  const t = js.trim().replace(/^\((.*)\)$/, '$1').trim();
+  if (!/^(?:\d+|0x[0-9a-f]+)$/i.test(t)) return false;
+  const v = Number(t);
+  return v >= 0 && v <= 0x7fffffff;
 }
