@@ -7,18 +7,12 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
+#include "driver_clock.h"
 
 double fill_sum_heap(int n);
 double fill_sum_array(int n);
 double gather_sum(int n);
 int host_main(void);
-
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
 
 int main(void) {
   char line[64];

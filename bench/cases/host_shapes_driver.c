@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
+#include "driver_clock.h"
 #include <unistd.h>
 
 double shape_int_mod(int n);
@@ -22,12 +22,6 @@ static const struct { const char *name; double (*fn)(int); } SHAPES[] = {
   {"int_mod", shape_int_mod}, {"mixed", shape_mixed}, {"nested", shape_nested}, {"structs", shape_structs},
   {"pointer", shape_pointer}, {"early_exit", shape_early_exit}, {"math", shape_math}, {"printf", shape_printf},
 };
-
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
 
 int main(void) {
   char line[64];

@@ -1,0 +1,9 @@
+/* The clock both gcc drivers of the bench (host_driver.c, host_shapes_driver.c) time a job with:
+   milliseconds of CLOCK_MONOTONIC. */
+#include <time.h>
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
