@@ -49,9 +49,11 @@ export interface CompileOptions {
   /**
    * Call-free host loops compiled to WebAssembly (default on unless BROOK_HOST_WASM=0; codegen/host
    * wasmloop.ts). Off keeps every loop JavaScript: the tests' comparison, and a way around a suspected
-   * miscompile.
+   * miscompile. 'all' (BROOK_HOST_WASM=all) also compiles the loops the default leaves JavaScript
+   * because WebAssembly would not be faster (loops that touch no memory): the tests of what the
+   * WebAssembly printer means.
    */
-  hostWasm?: boolean;
+  hostWasm?: boolean | 'all';
 }
 
 export interface CompileResult {
@@ -135,7 +137,7 @@ export function compile(source: string | SourceSet, options: CompileOptions = {}
     return { ...fail(), program };
   }
 
-  const host = generateHost(program, { sources, memoryChecks: options.memoryChecks, hostWasm: options.hostWasm ?? process.env.BROOK_HOST_WASM !== '0' });
+  const host = generateHost(program, { sources, memoryChecks: options.memoryChecks, hostWasm: options.hostWasm ?? hostWasmFromEnv() });
   diagnostics.push(...host.diagnostics);
   if (hasErrors(diagnostics)) return { ...fail(), program };
   return { ok: true, sources, program, diagnostics, hostJs: host.js, kernels: compiledKernels(program) };
@@ -185,7 +187,7 @@ export function compileCell(text: string, label: string, session: CellCompileSes
   const checked = checkProgram(parsed.unit, sources, { mode: 'cell', externals: session.externals });
   diagnostics.push(...checked.diagnostics);
   if (hasErrors(diagnostics)) return { ok: false, ...base, program: checked.program };
-  const host = generateHostCell(checked.program, { sources, hostWasm: options.hostWasm ?? process.env.BROOK_HOST_WASM !== '0' });
+  const host = generateHostCell(checked.program, { sources, hostWasm: options.hostWasm ?? hostWasmFromEnv() });
   diagnostics.push(...host.diagnostics);
   if (hasErrors(diagnostics)) return { ok: false, ...base, program: checked.program };
   return { ok: true, ...base, program: checked.program, hostJs: host.js, kernels: compiledKernels(checked.program) };
@@ -213,4 +215,10 @@ export function cellExports(program: CheckedProgram): Map<string, SessionSymbol>
     }
   }
   return out;
+}
+
+/** BROOK_HOST_WASM: 0 keeps every host loop JavaScript, `all` compiles every loop it can; else the default. */
+function hostWasmFromEnv(): boolean | 'all' {
+  const v = process.env.BROOK_HOST_WASM;
+  return v === 'all' ? 'all' : v !== '0';
 }

@@ -253,7 +253,7 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
     case '*': {
       const p = emitValue(c, e.operand);
       if (t.kind === 'stream') return p;
-      return loadCode(p, t, c.g.accessCheck(e.span), c.views);
+      return loadCode(p, t, c.hoisted?.has(e) ? undefined : c.g.accessCheck(e.span), c.views);
     }
     case '+': return emitAs(c, e.operand, t);
     case '-': {
@@ -322,7 +322,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
     }
     case 'UnaryExpr':
       if (e.op !== '*') return null;
-      return { kind: 'mem', addr: emitValue(c, e.operand), type: t, check: c.g.accessCheck(e.span) };
+      return { kind: 'mem', addr: emitValue(c, e.operand), type: t, check: c.hoisted?.has(e) ? undefined : c.g.accessCheck(e.span) };
     case 'IndexExpr': {
       const ot = typeOfExpr(c, e.object);
       if (ot.kind === 'vector') {

@@ -16,6 +16,7 @@ import type { Ctx } from './expr.js';
 import { emitValue as emitJsValue } from './expr.js';
 import { componentOffset, fieldPlace, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, notCompiled, printWasmCond, printWasmIndex, printWasmValue, swizzleComponents, valType, wasmKind, type ArithOp, type WasmKind, type WasmPrinter } from './ir/index.js';
 import { storageOf } from './gen.js';
+import { walkExpr, walkStmt } from './walk.js';
 
 const INT: Type = { kind: 'scalar', name: 'int' };
 
@@ -63,6 +64,10 @@ export class LoopWriter {
   done: number | undefined;
   /** Counts of checked pointers, by variable: the guard that sets it (if needed) and wants it above 0. */
   readonly guards = new Map<string, string>();
+  /** Whether the loop loads or stores memory (wasmloop.ts keeps a loop that does not in JavaScript). */
+  touchesMemory = false;
+  /** Pointers the loop assigns (emitNames): their accesses cannot use a count taken before the loop. */
+  private moved = new Set<string>();
   private readonly loops: { brk: string; cont: string }[] = [];
   private labels = 0;
 
@@ -96,6 +101,7 @@ export class LoopWriter {
     const c = this.c;
     const b = this.b;
     const outer = c.ranges;
+    if (top) this.moved = assignedPointers(s);
     if (!top && s.init) this.stmt(s.init);
     const counted = countedLoop(c, s);
     if (counted && !top) c.ranges = new Map(outer).set(counted.name, counted.range);
@@ -325,7 +331,8 @@ export class LoopWriter {
     if (e.kind === 'Ident' && e.symbol) return this.identLValue(e.symbol.emitName, e.symbol, e.type!);
     if (e.kind === 'UnaryExpr' && e.op === '*') {
       const t = kindOf(e.type);
-      if (c.g.accessCheck(e.span) !== undefined) return no('a checked dereference');
+      // A pointer walk's `*p` is checked once before the loop (hoist.ts hoistPointerWalk).
+      if (!c.hoisted?.has(e) && c.g.accessCheck(e.span) !== undefined) return no('a checked dereference');
       return { type: t, addr: () => void this.valueAs(e.operand, 'ptr') };
     }
     if (e.kind === 'IndexExpr') {
@@ -400,6 +407,7 @@ export class LoopWriter {
     // in a variable, the elements of the malloc block it starts.
     const fixed = ot.kind === 'array' && ot.length !== null && e.object.kind === 'Ident' && e.object.symbol?.kind !== 'param' && storageOf(c, e.object.symbol!)?.kind === 'mem';
     if (!fixed && (e.object.kind !== 'Ident' || ot.kind !== 'pointer')) return no('a checked access without a count');
+    if (!fixed && e.object.kind === 'Ident' && this.moved.has(e.object.symbol!.emitName)) return no('a checked access through a pointer the loop moves');
     const length = fixed && ot.kind === 'array' ? ot.length! : undefined;
     const count = length === undefined ? this.variable(this.countOf(e.object as Extract<Expr, { kind: 'Ident' }>, stride, size), 'int', true) : undefined;
     const spanK = this.mod.spanIndex(check);
@@ -470,11 +478,13 @@ export class LoopWriter {
   }
 
   private load(k: Kind): void {
+    this.touchesMemory = true;
     const [load, , align] = memoryOps(k);
     this.b.code.push(OP[load], align, 0);
   }
 
   private store(k: Kind): void {
+    this.touchesMemory = true;
     const [, store, align] = memoryOps(k);
     this.b.code.push(OP[store], align, 0);
   }
@@ -487,7 +497,6 @@ export class LoopWriter {
     const b = this.b;
     if (lv.v) {
       if (lv.v.readOnly) no('assigning a value the loop only reads');
-      if (lv.type === 'ptr') no('a pointer the loop assigns');
       lv.v.assigned = true;
       compute();
       if (keep) b.tee(lv.v.local);
@@ -519,7 +528,6 @@ export class LoopWriter {
       this.assign(lv, () => this.valueAs(e.value, k), keep);
       return k;
     }
-    if (tt.kind === 'pointer') return no('pointer arithmetic assignment');
     const ir = lowerCompound(this.c, e.op.slice(0, -1) as ArithOp, tt, e.value, e.span);
     if (!ir) return no('this compound assignment');
     const a = this.address(lv);
@@ -547,7 +555,6 @@ export class LoopWriter {
     const b = this.b;
     const lv = this.lvalue(operand);
     const k = lv.type;
-    if (k === 'ptr') return no('a pointer the loop steps');
     const ir = lowerBump(this.c, operand.type!, op, operand.span);
     if (!ir) return no('this increment');
     const a = this.address(lv);
@@ -564,6 +571,26 @@ export class LoopWriter {
     if (old !== undefined) b.get(old);
     return k;
   }
+}
+
+/** The pointer variables (emitNames) a loop assigns, steps or takes the address of. */
+function assignedPointers(s: ForStmt): Set<string> {
+  const out = new Set<string>();
+  const visit = {
+    expr(e: Expr) {
+      const target = e.kind === 'AssignExpr' ? e.target : e.kind === 'PostfixExpr' || (e.kind === 'UnaryExpr' && (e.op === '++' || e.op === '--' || e.op === '&')) ? e.operand : undefined;
+      if (target?.kind === 'Ident' && target.symbol && target.type?.kind === 'pointer') out.add(target.symbol.emitName);
+    },
+  };
+  walkStmt(s.body, {
+    ...visit,
+    stmt(x: Stmt) {
+      // A pointer declared in the loop takes a new value each time its declaration runs.
+      if (x.kind === 'DeclStmt' && x.decl.kind === 'VarDecl') for (const d of x.decl.declarators) if (d.symbol?.type.kind === 'pointer') out.add(d.symbol.emitName);
+    },
+  });
+  for (const e of [s.cond, s.update]) if (e) walkExpr(e, visit);
+  return out;
 }
 
 /** The load and store instructions of a value kind in memory, and log2 of its alignment. */
