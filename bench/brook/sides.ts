@@ -316,41 +316,67 @@ export async function chain4Brook(s: BrookSession, a: number, b: number, x: Floa
   };
 }
 
-/** streamRead (host to stream) of the whole array, then finish() so the copy has landed. */
-export async function streamReadBrook(s: BrookSession, host: Float32Array): Promise<Side> {
+/**
+ * `data` copied into host memory of the backend's own (Backend.hostMemory: on the CPU, a block of the
+ * memory streams live in, which streamRead/streamWrite copy with memory.copy), or undefined where the
+ * backend has none. The copy is set-up, outside the timing.
+ */
+function inHostMemory(s: BrookSession, data: Float32Array): { host: Float32Array; release(): void } | undefined {
+  const m = s.rt.backend.hostMemory?.(data.byteLength);
+  if (!m) return undefined;
+  const host = new Float32Array(m.bytes.buffer, m.bytes.byteOffset, data.length);
+  host.set(data);
+  return { host, release: m.release };
+}
+
+/** streamRead (host to stream) of the whole array, then finish() so the copy has landed. `hostMemory`:
+ *  from a host array in the backend's host memory (inHostMemory) instead of `host` itself. */
+export async function streamReadBrook(s: BrookSession, data: Float32Array, hostMemory = false): Promise<Side> {
   const { rt } = s;
+  const pinned = hostMemory ? inHostMemory(s, data) : undefined;
+  if (hostMemory && !pinned) throw new Unavailable('this backend has no host memory of its own (Backend.hostMemory)');
+  const host = pinned?.host ?? data;
   const X = rt.createStream('x', FLOAT4, [host.length / 4]);
   return {
     impl: 'brook',
-    note: 'streamRead(x, host); finish()',
+    note: pinned ? 'streamRead(x, host) from a host array in the backend\'s host memory (hostMemory); finish()' : 'streamRead(x, host); finish()',
     async run() {
       await rt.streamRead(X, host);
       await rt.finish();
     },
     async check() {
-      return compareExact(await readStream(s, X, host.length), host);
+      return compareExact(await readStream(s, X, host.length), data);
     },
-    dispose: disposer(s, [X]),
+    dispose: () => {
+      disposer(s, [X])();
+      pinned?.release();
+    },
   };
 }
 
-/** streamWrite (stream to host) of the whole stream into a host array made once. */
-export async function streamWriteBrook(s: BrookSession, data: Float32Array): Promise<Side> {
+/** streamWrite (stream to host) of the whole stream into a host array made once (`hostMemory`: in
+ *  the backend's host memory, as streamReadBrook). */
+export async function streamWriteBrook(s: BrookSession, data: Float32Array, hostMemory = false): Promise<Side> {
   const { rt } = s;
   const X = rt.createStream('x', FLOAT4, [data.length / 4]);
   await rt.streamRead(X, data);
   await rt.finish();
-  const host = new Float32Array(data.length);
+  const pinned = hostMemory ? inHostMemory(s, new Float32Array(data.length)) : undefined;
+  if (hostMemory && !pinned) throw new Unavailable('this backend has no host memory of its own (Backend.hostMemory)');
+  const host = pinned?.host ?? new Float32Array(data.length);
   return {
     impl: 'brook',
-    note: 'streamWrite(x, host)',
+    note: pinned ? 'streamWrite(x, host) into a host array in the backend\'s host memory (hostMemory)' : 'streamWrite(x, host)',
     async run() {
       await rt.streamWrite(X, host);
     },
     async check() {
       return compareExact(host, data);
     },
-    dispose: disposer(s, [X]),
+    dispose: () => {
+      disposer(s, [X])();
+      pinned?.release();
+    },
   };
 }
 

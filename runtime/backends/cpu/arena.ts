@@ -14,6 +14,7 @@
  */
 
 import { STOP_WORD_ADDRESS } from '../../compiler/kernels.js';
+import { encodeModuleOf } from '../../compiler/codegen/wasm/encode.js';
 
 /** Bytes per WebAssembly page. */
 const PAGE = 65536;
@@ -43,6 +44,9 @@ export class Arena {
   readonly stopWord: Int32Array;
   private readonly free: { at: number; bytes: number }[] = [];
   private static next = 1;
+  /** Every buffer object the memory has had (one per size it grew to): views of this memory. */
+  private readonly buffers = new WeakSet<object>();
+  private copier: ((dst: number, src: number, bytes: number) => void) | undefined;
 
   private constructor(memory: WebAssembly.Memory) {
     this.memory = memory;
@@ -61,7 +65,26 @@ export class Arena {
 
   /** The memory's current bytes (a new SharedArrayBuffer object after each grow; older ones stay valid). */
   get buffer(): SharedArrayBuffer {
-    return this.memory.buffer as unknown as SharedArrayBuffer;
+    const b = this.memory.buffer as unknown as SharedArrayBuffer;
+    this.buffers.add(b);
+    return b;
+  }
+
+  /** The byte address of `view` in this memory, or undefined when it views other storage. */
+  addressOf(view: ArrayBufferView): number | undefined {
+    if (this.buffers.has(view.buffer)) return view.byteOffset;
+    return view.buffer === this.memory.buffer ? view.byteOffset : undefined;
+  }
+
+  /**
+   * Copies `bytes` bytes inside the memory (ranges may overlap) with WebAssembly's memory.copy: a
+   * memmove. Why not TypedArray.set: V8 copies into and out of a SharedArrayBuffer with relaxed
+   * atomic word stores (0.55-0.65x of a memmove for 256 MiB, issue 27); memory.copy runs at memmove's
+   * speed in shared memory too.
+   */
+  copy(dst: number, src: number, bytes: number): void {
+    this.copier ??= copierOf(this.memory);
+    this.copier(dst, src, bytes);
   }
 
   /** Bytes handed out and not released (tests; leak checks). */
@@ -122,4 +145,13 @@ export class Arena {
     if (block.at < this.used) new Uint8Array(this.buffer, block.at, Math.min(end, this.used) - block.at).fill(0);
     if (end > this.used) this.used = end;
   }
+}
+
+/** `copy(dst, src, bytes)`: memory.copy on the shared memory `memory`, as a one-function module. */
+function copierOf(memory: WebAssembly.Memory): (dst: number, src: number, bytes: number) => void {
+  const MEMORY_COPY = [0xfc, 0x0a, 0x00, 0x00];
+  const code = [0x20, 0, 0x20, 1, 0x20, 2, ...MEMORY_COPY]; // local.get 0..2; memory.copy
+  const bytes = encodeModuleOf({ functions: [{ name: 'copy', params: ['i32', 'i32', 'i32'], results: [], locals: [], code }], imports: [], memory: { shared: true, maxPages: MAX_BYTES / PAGE } });
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), { m: { mem: memory } });
+  return instance.exports.copy as (dst: number, src: number, bytes: number) => void;
 }
