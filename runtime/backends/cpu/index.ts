@@ -44,6 +44,8 @@ export { REDUCE_CHUNK };
 const CHUNK_MS = 5;
 /** Smallest chunk handed to threads (positions x weight): below it, taking chunks costs more than it balances. */
 const MIN_SHARED_CHUNK = 1024;
+/** Streams of this many words or more start the worker threads when allocated (allocate). */
+const PRESTART_WORDS = 1 << 16;
 /** Work (positions x weight) of the first chunk of a kernel never measured (its time gives the
  *  chunk size); later probe chunks grow 4x until one takes 0.5 ms or 64 x PROBE are done. */
 const PROBE = 16;
@@ -295,6 +297,11 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     pool,
 
     allocate(words: number): BufferHandle {
+      // A stream this large will most likely be the output of a split launch: boot the workers now,
+      // while the program still compiles and fills its arrays (a Node worker takes tens of ms to
+      // start; started at the first launch, segmentation 512^2 x 150 on two cores lost a quarter
+      // of its second thread's share to the boot).
+      if (pool && words >= PRESTART_WORDS) pool.start();
       return storage.take(words);
     },
     release(h: BufferHandle): void {
