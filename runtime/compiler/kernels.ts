@@ -13,6 +13,7 @@
 export { compileKernelJs, planKey, SMALL_WHOLE, type Access, type CompiledJsKernel, type IterForm, type JsPlan } from './codegen/js/index.js';
 export { flatKinds, type Kind } from './codegen/js/scalar.js';
 export { generateKernelWasm, HOST_IMPORTS_SOURCE, WasmUnsupported } from './codegen/wasm/index.js';
+export { encodeMemoryCopyModule } from './codegen/wasm/encode.js';
 export {
   coopLoop,
   coopTrips,

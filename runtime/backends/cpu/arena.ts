@@ -13,8 +13,7 @@
  * zeroed when handed out (memory past the highest block ever used is still zero from the grow).
  */
 
-import { STOP_WORD_ADDRESS } from '../../compiler/kernels.js';
-import { encodeModuleOf } from '../../compiler/codegen/wasm/encode.js';
+import { encodeMemoryCopyModule, STOP_WORD_ADDRESS } from '../../compiler/kernels.js';
 
 /** Bytes per WebAssembly page. */
 const PAGE = 65536;
@@ -147,11 +146,9 @@ export class Arena {
   }
 }
 
-/** `copy(dst, src, bytes)`: memory.copy on the shared memory `memory`, as a one-function module. */
+/** `copy(dst, src, bytes)`: memory.copy on the shared memory `memory`. */
 function copierOf(memory: WebAssembly.Memory): (dst: number, src: number, bytes: number) => void {
-  const MEMORY_COPY = [0xfc, 0x0a, 0x00, 0x00];
-  const code = [0x20, 0, 0x20, 1, 0x20, 2, ...MEMORY_COPY]; // local.get 0..2; memory.copy
-  const bytes = encodeModuleOf({ functions: [{ name: 'copy', params: ['i32', 'i32', 'i32'], results: [], locals: [], code }], imports: [], memory: { shared: true, maxPages: MAX_BYTES / PAGE } });
+  const bytes = encodeMemoryCopyModule(MAX_BYTES / PAGE);
   const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), { m: { mem: memory } });
   return instance.exports.copy as (dst: number, src: number, bytes: number) => void;
 }

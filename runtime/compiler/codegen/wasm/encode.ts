@@ -135,6 +135,16 @@ export function encodeModule(fn: WasmFunction, imports: HostImport[], maxPages: 
   return encodeModuleOf({ functions: [{ ...fn, results: [], name: 'run' }], imports, memory: { shared: true, maxPages } });
 }
 
+/**
+ * A module importing `m.mem` (a shared memory of up to `maxPages` pages) that exports
+ * `copy(dst, src, bytes)`: memory.copy, a memmove inside that memory (the CPU arena's copies).
+ */
+export function encodeMemoryCopyModule(maxPages: number): Uint8Array {
+  const MEMORY_COPY = [0xfc, 0x0a, 0x00, 0x00];
+  const code = [OP['local.get'], 0, OP['local.get'], 1, OP['local.get'], 2, ...MEMORY_COPY];
+  return encodeModuleOf({ functions: [{ name: 'copy', params: ['i32', 'i32', 'i32'], results: [], locals: [], code }], imports: [], memory: { shared: true, maxPages } });
+}
+
 export interface ExportedFunction extends WasmFunction {
   results: ValType[];
   /** The export name. */
