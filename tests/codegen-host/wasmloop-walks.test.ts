@@ -93,6 +93,32 @@ int main(void) {
     await expectEverywhere(source, `${s.toFixed(2)} ${t.toFixed(2)} ${h} 3000 777\n`);
   });
 
+  it('p->member over an array of structs (reads, writes, read-modify-writes) in malloc blocks and globals', async () => {
+    const source = `#include <stdio.h>
+#include <stdlib.h>
+struct particle { float x; float y; int k; };
+struct particle g[500];
+int main(void) {
+  struct particle *parts = (struct particle *)malloc(1000 * sizeof(struct particle));
+  struct particle *q, *end = parts + 1000, *gend = g + 500;
+  double s = 0.0;
+  int ks = 0;
+  for (q = parts; q < end; q++) { q->x = (float)((q - parts) & 255); q->y = (float)((q - parts) >> 8); q->k = (int)(q - parts) & 3; }
+  for (q = parts; q < end; q++) q->k += 1;
+  for (q = parts; q < end; q++) s += q->x * q->k + q->y;
+  for (q = g; q < gend; q++) { q->k = 7; q->x = 0.5f; }
+  for (q = g; q < gend; q++) ks += q->k + (int)(q->x * 2.0f);
+  printf("%.1f %d\\n", s, ks);
+  free(parts);
+  return 0;
+}
+`;
+    let s = 0;
+    for (let i = 0; i < 1000; i++) s += (i & 255) * ((i & 3) + 1) + (i >> 8);
+    expect(wasmLoops(source, true)).toBe(5);
+    await expectEverywhere(source, `${s.toFixed(1)} ${500 * 8}\n`);
+  });
+
   it('a walk past the end of its block faults at *p, before the loop, on both paths', async () => {
     const source = `#include <stdlib.h>
 int main(void) {
@@ -107,6 +133,22 @@ int main(void) {
     expect(w).toEqual(await faultOf(source, false));
     expect(w.code).toMatch(/^BRK5/);
     expect(source.split('\n')[w.line - 1]!.slice(w.col - 1)).toMatch(/^\*p = 1\.0f/);
+  });
+
+  it('p->member past the end of its block faults at the access, on both paths', async () => {
+    const source = `#include <stdlib.h>
+struct cell { int a; float b; };
+int main(void) {
+  struct cell *c = (struct cell *)malloc(10 * sizeof(struct cell));
+  struct cell *q, *end = c + 11;
+  for (q = c; q < end; q++) q->b = 2.0f;
+  return 0;
+}
+`;
+    expect(wasmLoops(source, true)).toBe(1);
+    const w = await faultOf(source, true);
+    expect(w).toEqual(await faultOf(source, false));
+    expect(source.split('\n')[w.line - 1]!.slice(w.col - 1)).toMatch(/^q->b = 2\.0f/);
   });
 
   it('a walk whose pointer does not start a block still faults outside memory it may touch', async () => {

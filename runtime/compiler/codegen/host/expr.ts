@@ -356,7 +356,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         if (ot.to.kind === 'vector') {
           // p->x on a pointer to a host vector (float2 *p): a component in Mem, or a write mask.
           const vt = ot.to;
-          const base: LValue = { kind: 'mem', addr: emitValue(c, e.object), type: vt, check: c.g.accessCheck(e.span) };
+          const base: LValue = { kind: 'mem', addr: emitValue(c, e.object), type: vt, check: c.hoisted?.has(e) ? undefined : c.g.accessCheck(e.span) };
           const comps = swizzleComponents(e.member);
           if (comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, componentOffset(vt, comps[0]!)), type: t, check: base.check };
           return { kind: 'mask', base, comps, type: t };
@@ -364,7 +364,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         const f = fieldPlace(ot.to, e.member);
         if (!f) return null;
         const p = emitValue(c, e.object);
-        return { kind: 'mem', addr: addrPlus(p, f.offset), type: t, check: c.g.accessCheck(e.span) };
+        return { kind: 'mem', addr: addrPlus(p, f.offset), type: t, check: c.hoisted?.has(e) ? undefined : c.g.accessCheck(e.span) };
       }
       if (ot.kind === 'struct') {
         const f = fieldPlace(ot, e.member);

@@ -79,8 +79,8 @@ const LONG: Type = { kind: 'scalar', name: 'long' };
 
 /**
  * A pointer walk, `for (p = A; p < E; p++) body` (or ++p, p += 1, p = p + 1): p and E pointers held
- * in JavaScript locals, the body straight-line (as above) and assigning neither. Every `*p` among the
- * body's top-level statements touches exactly the elements from p's first value up to E:
+ * in JavaScript locals, the body straight-line (as above) and assigning neither. Every `*p` and
+ * `p->member` among the body's top-level statements lies in the elements from p's first value up to E:
  * ceil((E - A) / size) of them. One range check before the loop replaces a check per element (issue
  * 27: the shadow lookup was most of the walk's time, and a checked `*p` kept it out of WebAssembly).
  */
@@ -99,9 +99,11 @@ function hoistPointerWalk(c: Ctx, s: ForStmt): HoistedChecks | undefined {
   const covered = new Set<Expr>();
   const checks = new Map<string, string>();
   for (const { e, write } of unconditionalAccesses(s.body)) {
-    if (e.kind !== 'UnaryExpr' || e.operand.kind !== 'Ident' || e.operand.symbol?.emitName !== name || !e.type || e.type.kind === 'void') continue;
+    // `*p` and `p->member`: both inside the element p points at.
+    const through = e.kind === 'UnaryExpr' && e.op === '*' ? e.operand : e.kind === 'MemberExpr' ? e.object : undefined;
+    if (through?.kind !== 'Ident' || through.symbol?.emitName !== name || !e.type || e.type.kind === 'void') continue;
     covered.add(e);
-    const elem = Math.min(stride, Math.max(1, sizeOf(e.type)));
+    const elem = e.kind === 'MemberExpr' ? stride : Math.min(stride, Math.max(1, sizeOf(e.type)));
     // One check per direction: a read and a write of *p touch the same elements.
     const key = write ? 'w' : 'r';
     if (!checks.has(key)) checks.set(key, `$H.ckr($M, ${p}, Math.ceil((${end} - ${p}) / ${stride}) * ${stride}, ${write ? 1 : 0}, ${c.g.span(e.span)}, ${elem});`);

@@ -361,7 +361,10 @@ export class LoopWriter {
         return no('struct members and vector components');
       }
       let addr: (write: boolean) => void;
-      if (e.arrow) {
+      if (e.arrow && this.c.hoisted?.has(e)) {
+        // A pointer walk's p->member: checked once before the loop (hoist.ts hoistPointerWalk).
+        addr = () => void this.valueAs(e.object, 'ptr');
+      } else if (e.arrow) {
         if (e.object.kind !== 'Ident') return no('-> on an expression');
         addr = this.element({ kind: 'IndexExpr', span: e.span, object: e.object, index: { kind: 'NumberLit', span: e.span, value: 0, type: INT } as Expr, type: whole } as Extract<Expr, { kind: 'IndexExpr' }>);
       } else if (e.object.kind === 'IndexExpr') {
