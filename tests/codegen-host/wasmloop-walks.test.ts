@@ -167,6 +167,75 @@ int main(void) {
   });
 });
 
+describe('fixed arrays indexed by the loop counter', () => {
+  const program = (n: number) => `#include <stdio.h>
+int a[100];
+int b[100];
+int main(void) {
+  int i, n = ${n};
+  long s = 0;
+  for (i = 0; i < n; i++) a[i] = i * 3;
+  for (i = 1; i <= n - 1; i++) b[i - 1] = a[i] + a[i - 1];
+  for (i = 0; i < 99; i++) s += b[i];
+  printf("%ld\\n", s);
+  return 0;
+}
+`;
+
+  it('run compiled without a check per access where the counter\'s range fits (a guard before the loop)', async () => {
+    const js = compiled(program(100), true);
+    // The guards: a[i] in the first loop; b[i - 1] (and a[i]) in the second, a <= loop.
+    expect(js).toMatch(/\(i \+ 0 >= 0 && n \+ 0 <= 100\)/);
+    expect(js).toMatch(/\(i \+ -1 >= 0 && \(\(n - 1\) \| 0\) \+ -1 < 100\)/);
+    let s = 0;
+    for (let i = 1; i <= 99; i++) s += 3 * i + 3 * (i - 1);
+    await expectEverywhere(program(100), `${s}\n`);
+  });
+
+  it('past the array the guard fails and the JavaScript loop faults at the first element outside it', async () => {
+    const source = program(101);
+    const w = await faultOf(source, true);
+    expect(w).toEqual(await faultOf(source, false));
+    expect(source.split('\n')[w.line - 1]!.slice(w.col - 1)).toMatch(/^a\[i\] = i \* 3/);
+  });
+});
+
+describe('fixed arrays indexed by an inner loop\'s counter', () => {
+  const program = (n: number) => `#include <stdio.h>
+int a[100];
+int main(void) {
+  int i, j, n = ${n}, found = 0;
+  for (i = 0; i < 100; i++) a[i] = i * 7 % 100;
+  for (j = 0; j < 20; j++) {
+    for (i = 0; i < n; i++)
+      if (a[i] == j * 5) break;
+    found += i;
+  }
+  printf("%d\\n", found);
+  return 0;
+}
+`;
+
+  it('an early-exit search nested in another loop runs compiled under one guard, with C\'s values', async () => {
+    const js = compiled(program(100), true);
+    expect(js).toMatch(/if \(\(n \+ 0 <= 100\)\) \{\n\s*\$t\d+ = \$W\.L\d+\(/);
+    const a = Array.from({ length: 100 }, (_, i) => (i * 7) % 100);
+    let found = 0;
+    for (let j = 0; j < 20; j++) {
+      const at = a.indexOf(j * 5);
+      found += at < 0 ? 100 : at;
+    }
+    await expectEverywhere(program(100), `${found}\n`);
+  });
+
+  it('past the array the nest runs as JavaScript and faults where the search reads past it', async () => {
+    const source = program(101).replace('j * 5', '1000 + j');
+    const w = await faultOf(source, true);
+    expect(w).toEqual(await faultOf(source, false));
+    expect(source.split('\n')[w.line - 1]!.slice(w.col - 1)).toMatch(/^a\[i\] == 1000/);
+  });
+});
+
 describe('long values inside compiled loops', () => {
   it('64-bit products, shifts, masks, remainders and comparisons give C\'s values', async () => {
     const source = `#include <stdio.h>
