@@ -128,10 +128,12 @@ function variant(ir: KernelIR, mode: VariantMode, shape: 'plain' | 'direct' | 's
     const out = ir.params.findIndex((q) => q.role === 'out');
     if (out >= 0) share[n] = out;
   }
-  // The direct shape also exercises the wide partial reduction and the strided full reduction.
+  // The direct shape also exercises the wide partial reduction and the strided full reduction; the
+  // shared shape the full reduction's long-run combine (a stack of subtrees a lane).
   return {
     mode, direct: ir.params.map(() => shape === 'direct'), share, masked: shape === 'masked', workgroupSize: 64,
     wide: mode === 'reduceBlocks' && shape === 'direct', strided: mode === 'reduceAll' && shape === 'direct',
+    ...(mode === 'reduceAll' && shape === 'shared' ? { longRuns: true } : {}),
   };
 }
 
