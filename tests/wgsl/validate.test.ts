@@ -15,6 +15,7 @@ import { BUILTIN_NAMES } from '../../runtime/compiler/codegen/wgsl/builtins.js';
 import { gatherOpShader, scanShader, scatterListShader, scatterShader } from '../../runtime/compiler/codegen/wgsl/ops.js';
 import type { IRExpr, KernelIR } from '../../runtime/compiler/ir.js';
 import type { Type } from '../../runtime/compiler/types.js';
+import { kernelFacts } from '../../runtime/compiler/facts/index.js';
 import {
   B as BOOL, F, F2, F3, F4, I, I4, U, assign, bin, c, call, conv, declare, gather, helper, indexof, kernel, l, p, param, sel, splat, swz, toLocal, toParam,
 } from '../webgpu/ir.js';
@@ -143,7 +144,7 @@ describe('generated WGSL compiles under Dawn', () => {
     for (const mode of modes) {
       for (const shape of ['plain', 'direct', 'shared', 'masked'] as const) {
         it(`${ir.name} (${mode}, ${shape})`, async () => {
-          const m = writeKernelModule(ir, variant(ir, mode, shape));
+          const m = writeKernelModule(ir, variant(ir, mode, shape), kernelFacts(ir));
           expect(await compileErrors(m.code)).toEqual([]);
         });
       }
@@ -168,7 +169,7 @@ describe('generated WGSL compiles under Dawn', () => {
 
 describe('golden WGSL', () => {
   it('saxpy (map) matches tests/wgsl/golden/saxpy.map.wgsl', () => {
-    const text = generateWGSL(corpus()[0]!).code;
+    const text = generateWGSL(corpus()[0]!, kernelFacts(corpus()[0]!)).code;
     const file = path.join(here, 'golden', 'saxpy.map.wgsl');
     if (process.env.BROOK_UPDATE_GOLDEN === '1' || !fs.existsSync(file)) fs.writeFileSync(file, text);
     expect(text).toBe(fs.readFileSync(file, 'utf8'));

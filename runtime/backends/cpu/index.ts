@@ -166,7 +166,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     let c = launch.kernel.cache.get(key) as CompiledJsKernel | undefined;
     if (!c) {
       const t0 = performance.now();
-      c = compileKernelJs(launch.kernel.ir, plan, { word: MAIN_STOP_WORD, thrown: KERNEL_STOPPED });
+      c = compileKernelJs(launch.kernel.ir, plan, launch.kernel.facts, { word: MAIN_STOP_WORD, thrown: KERNEL_STOPPED });
       launch.kernel.cache.set(key, c);
       built.built++;
       built.ms += performance.now() - t0;
@@ -188,7 +188,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     if (rec === undefined) {
       const t0 = performance.now();
       try {
-        const code = generateKernelWasm(launch.kernel.ir, plan);
+        const code = generateKernelWasm(launch.kernel.ir, plan, launch.kernel.facts);
         rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector };
         built.built++;
       } catch (e) {
