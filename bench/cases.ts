@@ -145,14 +145,15 @@ function loopCase(id: string, e: number, calls: number): BenchCase {
   };
 }
 
-function sumCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase {
+/** `ordered`: the same sum as an ordered reduction (sum.br osum4), against the same baseline. */
+function sumCase(id: string, e: number, backend: 'webgpu' | 'cpu', ordered = false): BenchCase {
   const n = 2 ** e;
   // Positive inputs: a dropped or doubled block shows as a relative error, not a cancellation.
   const data = lazy(() => randomFloats(4 * n, 3, 0.5, 1.5));
   return {
     id,
     backend,
-    title: backend === 'cpu' ? 'sum float4, CPU backend vs JS loop' : 'sum float4 (reduce to one value)',
+    title: backend === 'cpu' ? 'sum float4, CPU backend vs JS loop' : ordered ? 'sum float4, ordered reduction (the CPU order)' : 'sum float4 (reduce to one value)',
     size: pow2(e, 'float4'),
     bytes: 16 * n,
     flops: 4 * n,
@@ -163,7 +164,7 @@ function sumCase(id: string, e: number, backend: 'webgpu' | 'cpu'): BenchCase {
       return backend === 'cpu' ? sumJs(data()) : sumWgsl(needGpu(ctx), data());
     },
     async brook(ctx) {
-      return brook.sumBrook(await session(backend, ctx), data());
+      return brook.sumBrook(await session(backend, ctx), data(), ordered ? 'osum4' : 'sum4');
     },
   };
 }
@@ -525,6 +526,7 @@ export function allCases(quick: boolean): BenchCase[] {
     chain4Case('chain4.unfused', q ? 16 : 24, false),
     sumCase('sum.small', q ? 14 : 20, 'webgpu'),
     sumCase('sum.large', q ? 18 : 26, 'webgpu'),
+    sumCase('sum.ordered', q ? 14 : 20, 'webgpu', true),
     stencilCase('stencil', q ? 256 : 2048),
     stencilCase('stencil.large', q ? 512 : 4096),
     loopCase('loop.small', q ? 14 : 20, 50),

@@ -209,8 +209,9 @@ export async function sgemvSingleBrook(s: BrookSession, A: Float32Array, x: Floa
   };
 }
 
-export async function sumBrook(s: BrookSession, x: Float32Array): Promise<Side> {
-  const k = kernel(await s.load('sum.br'), 'sum4');
+/** `name`: sum4 (r += a, the commutative strided form) or osum4 (the ordered form, leaves). */
+export async function sumBrook(s: BrookSession, x: Float32Array, name: 'sum4' | 'osum4' = 'sum4'): Promise<Side> {
+  const k = kernel(await s.load('sum.br'), name);
   const { rt } = s;
   const X = rt.createStream('x', FLOAT4, [x.length / 4]);
   await rt.streamRead(X, x);
@@ -219,7 +220,7 @@ export async function sumBrook(s: BrookSession, x: Float32Array): Promise<Side> 
   let got: number[] = [];
   return {
     impl: 'brook',
-    note: `float4 r; sum4(x, r) (into a host value) [${rt.backend.description}]`,
+    note: `float4 r; ${name}(x, r) (into a host value) [${rt.backend.description}]`,
     async run() {
       const v = await rt.reduceToValue(k, [X, [0, 0, 0, 0]]);
       got = typeof v === 'number' ? [v] : v;

@@ -21,6 +21,8 @@
  * then their top-level declarations are checked together, in the order the files were given.
  */
 import type { CompiledKernel } from './compiled.js';
+import type { KernelIR } from './ir.js';
+import { kernelFacts } from './facts/index.js';
 import type { TranslationUnit } from './ast.js';
 import type { CheckedKernel, CheckedProgram, SessionSymbol } from './check/index.js';
 import { checkProgram } from './check/index.js';
@@ -77,8 +79,14 @@ export function compiledKernels(program: CheckedProgram): Map<string, CompiledKe
   return out;
 }
 
+/** A CompiledKernel for kernel IR that crossed a thread as plain data (cli/compile-files.ts): the
+ *  facts are functions of the IR, not data, so this thread decides them again (compiler/facts). */
+export function compiledFromIR(ir: KernelIR, key: string): CompiledKernel {
+  return { ir, key, facts: kernelFacts(ir), cache: new Map() };
+}
+
 function toCompiled(k: CheckedKernel): CompiledKernel {
-  return { ir: k.ir, key: k.key, cache: new Map() };
+  return { ir: k.ir, key: k.key, facts: k.facts, cache: new Map() };
 }
 
 /** Concatenate translation units (several files of one program), keeping each file's order. */

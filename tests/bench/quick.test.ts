@@ -19,7 +19,7 @@ const WEBGPU_CASES = [
   'sgemv.small.mulsum', 'sgemv.small.single', 'sgemv.large.mulsum', 'sgemv.large.single',
   // Issue 16: the seeds' sgemv fused (T alive or dead) and a chain of four maps fused and not.
   'sgemv.small.alive', 'sgemv.small.dead', 'sgemv.large.alive', 'sgemv.large.dead', 'chain4.fused', 'chain4.unfused',
-  'sum.small', 'sum.large', 'stencil', 'stencil.large', 'loop.small', 'loop.large', 'calls', 'streamRead', 'streamWrite',
+  'sum.small', 'sum.large', 'sum.ordered', 'stencil', 'stencil.large', 'loop.small', 'loop.large', 'calls', 'streamRead', 'streamWrite',
   // Issue 24: the single-kernel sgemv with WGSL loop budgets off (baseline) and on, in one run.
   'budget.sgemv.small', 'budget.sgemv.large',
 ];

@@ -217,7 +217,7 @@ export function writeCombine(r: RunParts, onPush: (param: number, comps: string[
     const m = /^const (?:V|p|GA|G)(\d+)/.exec(l);
     return m !== null && !isProducer(st, Number(m[1]));
   });
-  const cw = new KernelEmitter(ir, st.bindings, onPush).emitBody(0);
+  const cw = new KernelEmitter(ir, st.bindings, st.facts, onPush).emitBody(0);
   w.line(0, 'function combine(L, a, b) {');
   w.line(1, pollCounterLine());
   for (const l of combinePrologue) w.line(1, l);
@@ -228,7 +228,7 @@ export function writeCombine(r: RunParts, onPush: (param: number, comps: string[
   w.line(0, '}');
   // combineAt(L, P, x, y): partial x = combine(partial x, partial y), in place in the Float64Array P.
   const W = accKinds.length;
-  const cw2 = new KernelEmitter(ir, st.bindings, onPush).emitBody(0);
+  const cw2 = new KernelEmitter(ir, st.bindings, st.facts, onPush).emitBody(0);
   w.line(0, 'function combineAt(L, P, x, y) {');
   w.line(1, pollCounterLine());
   for (const l of combinePrologue) w.line(1, l);

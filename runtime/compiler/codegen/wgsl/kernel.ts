@@ -24,7 +24,7 @@ import { bindingDecl, indexLibraryFor, loadFn, pagedAccessFns, storeFn } from '.
 import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
 import { planModule, voutParams, type KernelVariant, type ModulePlan } from './layout.js';
 import { Shapes, ZERO, type Pos } from './shapes.js';
-import { kernelFacts, wgslGatherFunction, type ExactTerm } from '../../facts/index.js';
+import { wgslGatherFunction, type ExactTerm, type KernelFacts } from '../../facts/index.js';
 import { budgetDecls, budgetFns, budgetStart, loopIdOf } from './budget.js';
 import { coopShared, writeCoopBody } from './coop.js';
 import { a, inBody } from './args.js';
@@ -42,7 +42,7 @@ export interface WgslModule {
 }
 
 
-export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
+export function writeKernelModule(ir: KernelIR, v: KernelVariant, facts: KernelFacts): WgslModule {
   const plan = planModule(ir, v);
   const S = new Shapes(v.shapes);
   const lib = new Library();
@@ -61,7 +61,6 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   // float coordinate with an exact integer form (whole.ts) is computed in i32 and clamped as an
   // integer; the bounds of indexof come from the call's shapes.
   const exactGathers = v.mode === 'map' && S.specialized;
-  const facts = kernelFacts(ir);
   const indexofBound = (param: number, k: number): number | null => {
     const p = plan.params[param]!;
     if (k > 3 || !indexofSet.has(param) || (p.role !== 'in' && p.role !== 'out')) return null;
