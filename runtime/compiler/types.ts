@@ -211,6 +211,7 @@ export function sizeOf(t: Type): number {
     case 'struct': return structLayout(t).size;
     case 'array': return sizeOf(t.elem) * (t.length ?? 0);
     case 'pointer': return 8;
+    case 'stream': return 8; // a brook::stream slot in host memory holds a handle (hostlib/stream-handles.ts)
     default: return 0;
   }
 }
@@ -221,7 +222,7 @@ export function alignOf(t: Type): number {
     case 'vector': return SCALAR_SIZE[t.elem];
     case 'struct': return structLayout(t).align;
     case 'array': return alignOf(t.elem);
-    case 'pointer': return 8;
+    case 'pointer': case 'stream': return 8;
     default: return 1;
   }
 }
