@@ -20,7 +20,7 @@ import { digitValue, isSpaceCode, parseHexFloat } from './ctext.js';
 import { EOF, FileTable } from './files.js';
 import { scanC, type ScanSource } from './scanf.js';
 import { ckr, located } from './support.js';
-import { ProgramClocks } from './clocks.js';
+import { ProgramClocks, usleep } from './clocks.js';
 import { StreamHandles } from './stream-handles.js';
 import type { Span } from '../compiler/source.js';
 
@@ -552,6 +552,7 @@ export class HostLib {
   // ---- time.h -----------------------------------------------------------------------------------
 
   clock(): number { return this.clocks.clock(); }
+  usleep(us: number): number { return usleep(us); }
   /** What `asm("rdtsc")` becomes (clocks.ts). */
   __brook_rdtsc_sample(): void { this.clocks.sampleCycles(); }
   __brook_rdtsc_word(part: number): number { return this.clocks.cycleWord(part); }

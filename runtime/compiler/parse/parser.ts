@@ -281,10 +281,15 @@ export class Parser {
     // `T x`, `T *x`, `T (x)`... but `T = 3` or `T.x` means T is being used as a variable.
     return after.kind === 'ident' || this.is('*', after) || this.is('const', after);
   }
-  /** `(fixed) x`: a soft type name between parentheses, followed by an operand. */
+  /** `(fixed) x`, `(fixed *) p`, `sizeof(fixed)`: a soft type name between parentheses (a cast: before an operand). */
   private softCastAt(offset: number): boolean {
     const before = this.toks[this.pos + offset - 1];
+    let stars = 0;
+    while (this.is('*', this.peek(offset + 1 + stars))) stars++;
+    if (stars > 0 && this.is(')', this.peek(offset + 1 + stars))) return before !== undefined && this.is('(', before);
     const close = this.peek(offset + 1);
+    const sizeofBefore = this.toks[this.pos + offset - 2];
+    if (before !== undefined && this.is('(', before) && this.is(')', close) && sizeofBefore && this.is('sizeof', sizeofBefore)) return true; // sizeof(fixed)
     const operand = this.peek(offset + 2);
     return before !== undefined && this.is('(', before) && this.is(')', close)
       && (operand.kind === 'ident' || operand.kind === 'number' || operand.kind === 'char' || this.is('(', operand));
