@@ -33,6 +33,8 @@ const BUILTIN_TYPE_IDENTS: ReadonlySet<string> = new Set([
   'float2', 'float3', 'float4', 'int2', 'int3', 'int4', 'uint', 'uint2', 'uint3', 'uint4',
   'bool', 'bool2', 'bool3', 'bool4', 'double2', 'double3', 'double4', 'size_t', 'FILE', 'clock_t', 'time_t',
   'half2', 'half3', 'half4', 'fixed2', 'fixed3', 'fixed4',
+  // BrookGPU's 16-bit normalized streams (brt.hpp).
+  'shortfixed', 'shortfixed2', 'shortfixed3', 'shortfixed4',
   // BrookGPU's 8-bit vectors (brt.hpp): char2..4, uchar2..4, and its `uchar` for unsigned char.
   'char2', 'char3', 'char4', 'uchar', 'uchar2', 'uchar3', 'uchar4',
   '__BrtFloat1', '__BrtFloat2', '__BrtFloat3', '__BrtFloat4',
