@@ -119,7 +119,8 @@ export function typeToString(t: Type): string {
     case 'struct': return t.name;
     case 'array': return `${typeToString(t.elem)}[${t.length ?? ''}]`;
     case 'pointer': return `${typeToString(t.to)} *`;
-    case 'stream': return `${t.iter ? 'iter ' : ''}${typeToString(t.elem)}<${t.rank === null ? '' : ','.repeat(Math.max(0, t.rank - 1))}>`;
+    case 'stream': if (t.elem.kind === 'dynamic' && !t.iter) return 'brook::stream';
+      return `${t.iter ? 'iter ' : ''}${typeToString(t.elem)}<${t.rank === null ? '' : ','.repeat(Math.max(0, t.rank - 1))}>`;
     case 'gather': return `${typeToString(t.elem)}${'[]'.repeat(t.dims)}`;
     case 'function': return `${typeToString(t.ret)}(${t.params.map(typeToString).join(', ')}${t.variadic ? ', ...' : ''})`;
     case 'domain': return `domain of ${typeToString(t.stream)}`;

@@ -286,6 +286,6 @@ function sameStreamType(p: Type, at: Type): boolean {
   if (p.kind !== 'stream') return false;
   const s = at.kind === 'domain' ? at.stream : at;
   // brook::stream (elements unknown until run time) matches any element type.
-  return s.kind === 'stream' && (isLoose(s.elem) || typeToString(s.elem) === typeToString(p.elem));
+  return s.kind === 'stream' && (isLoose(s.elem) || isLoose(p.elem) || typeToString(s.elem) === typeToString(p.elem));
 }
 

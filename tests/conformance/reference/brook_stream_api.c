@@ -25,5 +25,7 @@ int main(void) {
     ax = fmodf(ax, 4.0f);
     printf("shift {%g %g}\n", ax, ay);
   }
+  for (i = 0; i < 6; i++) printf("%g ", data[i] * 0.5f * 4.0f);
+  printf("\n");
   return 0;
 }
