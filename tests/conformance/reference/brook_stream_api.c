@@ -25,6 +25,10 @@ int main(void) {
     ax = fmodf(ax, 4.0f);
     printf("shift {%g %g}\n", ax, ay);
   }
+  /* iterator 3 rows x 2 columns: x from 0 to 4 along the columns, y from 10 to -2 along the rows */
+  for (y = 0; y < 3; y++)
+    for (x = 0; x < 2; x++) printf("{%g %g} ", 0.0f + (4.0f * x) / 2, 10.0f + (-12.0f * y) / 3);
+  printf("\n");
   for (i = 0; i < 6; i++) printf("%g ", data[i] * 0.5f * 4.0f);
   printf("\n");
   return 0;
