@@ -117,7 +117,7 @@ function putConst(data: Uint32Array | number[], at: number, ir: KernelIR, index:
   for (let k = 0; k < scalars.length; k++) {
     const v = value[k] ?? 0;
     switch (scalars[k]) {
-      case 'float': case 'double': case 'fixed': data[at + k] = f32Bits(v); break;
+      case 'float': case 'double': case 'fixed': case 'shortfixed': data[at + k] = f32Bits(v); break;
       case 'bool': data[at + k] = v ? 1 : 0; break;
       case 'uint': case 'ulong': data[at + k] = v >>> 0; break;
       default: data[at + k] = (v | 0) >>> 0;

@@ -69,7 +69,7 @@ export interface KernelFacts {
 
 function scalarClass(t: IRExpr['type']): 'float' | 'int' | 'uint' {
   const s = t.kind === 'scalar' ? t.name : t.kind === 'vector' ? t.elem : 'float';
-  return s === 'float' || s === 'double' || s === 'fixed' ? 'float' : s === 'uint' || s === 'uchar' || s === 'bool' ? 'uint' : 'int';
+  return s === 'float' || s === 'double' || s === 'fixed' || s === 'shortfixed' ? 'float' : s === 'uint' || s === 'uchar' || s === 'bool' ? 'uint' : 'int';
 }
 
 /** One body's walk: its single-assignment locals, its expressions and its gathers. */

@@ -281,8 +281,9 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
 function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
   if (e.kind === 'MemberExpr') {
     const ot = typeOfExpr(c, e.object);
+    // p->x through a pointer to a vector reads memory (lvalueOrNull below), not a JS array.
     const base = e.arrow && ot.kind === 'pointer' ? ot.to : ot;
-    if (base.kind === 'vector' || base.kind === 'scalar') {
+    if ((base.kind === 'vector' || base.kind === 'scalar') && !(e.arrow && ot.kind === 'pointer')) {
       const comps = swizzleComponents(e.member);
       const lv = base.kind === 'vector' ? lvalueOrNull(c, e.object) : null;
       if (base.kind === 'vector' && lv && lv.kind === 'mem' && comps.length === 1) {
@@ -297,6 +298,8 @@ function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
   if (e.kind === 'IndexExpr') {
     const ot = typeOfExpr(c, e.object);
     if (ot.kind === 'vector') return `${emitValue(c, e.object)}[${emitAs(c, e.index, INT)}]`;
+    // streams[i] of a pointer to streams: &s itself, or a brook::stream slot in memory.
+    if (ot.kind === 'pointer' && ot.to.kind === 'stream') return `$L.streams.at(${emitValue(c, e.object)}, ${emitAs(c, e.index, INT)}, ${c.g.span(e.span)})`;
   }
   const lv = lvalue(c, e);
   if (!lv) return '0';

@@ -7,8 +7,8 @@
  */
 import { KernelEmitter, pollCounterLine } from './emit.js';
 import { isProducer, type LaunchLines } from './launch.js';
-import { type Kind, load, narrowStore, PRELUDE, storeValue, viewOf } from './scalar.js';
-import type { ScalarName } from '../../types.js';
+import { type Kind, load, narrowStore, PRELUDE, SHORTFIXED_PRELUDE, storeValue, viewOf } from './scalar.js';
+import { storageScalars, type ScalarName } from '../../types.js';
 import { jsRoundedIndex } from '../../facts/index.js';
 
 export class Writer {
@@ -43,6 +43,7 @@ export function writeRun(r: RunParts): void {
   const { mode, usesCoords, chunked, firstSeeds } = st.loop;
   w.line(0, '"use strict";');
   w.lines.push(PRELUDE);
+  if (st.ir.params.some((p) => storageScalars(p).includes('shortfixed'))) w.lines.push(SHORTFIXED_PRELUDE);
   w.line(0, 'function run(L, start, end) {');
   // Local aliases: V8 inlines a call through a local const more reliably than through the closure.
   w.line(1, 'const fround = Math.fround, floor = Math.floor;');

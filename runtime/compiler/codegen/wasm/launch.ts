@@ -74,7 +74,7 @@ export function createWasmLaunch(ir: KernelIR, plan: JsPlan, facts: KernelFacts)
   if (plan.mode !== 'map' && plan.mode !== 'reduceAll') throw new WasmUnsupported(`mode ${plan.mode}`);
   // Streams stored narrow (types.ts narrowStorage) load as they are; stores into 8- and 16-bit integer
   // outputs wrap (narrowStoreOp); a fixed output (saturate and round to code / 255) stays JavaScript.
-  if (ir.params.some((p) => p.role === 'out' && storageScalars(p).includes('fixed'))) throw new WasmUnsupported('a fixed output');
+  if (ir.params.some((p) => p.role === 'out' && storageScalars(p).some((s) => s === 'fixed' || s === 'shortfixed'))) throw new WasmUnsupported('a fixed output');
   const produce = ir.kind === 'reduce' && plan.mode === 'reduceAll' ? ir.produce : undefined;
   if (ir.produce && !produce) throw new WasmUnsupported('fused reduction outside a full reduction');
   if (ir.indexofParams.length > 0 && !plan.smallIndex) throw new WasmUnsupported('indexof over extents past 2^22');
