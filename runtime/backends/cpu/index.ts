@@ -65,8 +65,9 @@ interface WasmModuleRecord {
   key: string;
   module: WebAssembly.Module;
   wrapper: string;
-  /** Whether the kernel body also has a vector version (tests). */
+  /** Whether the kernel body also has a vector version, and its lane-by-lane operations (tests). */
   vector: boolean;
+  laneOps: number;
 }
 
 /** Host functions of WebAssembly kernels (Math.* for transcendental built-ins), made once. */
@@ -189,7 +190,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       const t0 = performance.now();
       try {
         const code = generateKernelWasm(launch.kernel.ir, plan);
-        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector };
+        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector, laneOps: code.laneOps };
         built.built++;
       } catch (e) {
         if (!(e instanceof WasmUnsupported)) throw e;

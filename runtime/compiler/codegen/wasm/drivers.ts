@@ -19,7 +19,7 @@ import type { JsPlan } from '../loop-plan.js';
 import { encodeModule, OP, type HostImport } from './encode.js';
 import { advance, bodyVersion, dimIndex, dimsN, elementStart, iterValue, pushAsF64, seed, stores } from './element.js';
 import { append } from './func.js';
-import { createWasmLaunch, END, type WasmLaunch } from './launch.js';
+import { createWasmLaunch, END, indexofWalk, type WasmLaunch } from './launch.js';
 import { vectorStart, vectorStores, vectorVersion, type Vector } from './vector.js';
 
 export interface WasmKernelCode {
@@ -31,6 +31,8 @@ export interface WasmKernelCode {
   wrapper: string;
   /** Whether the body has a vector version (4 positions per step). */
   vector: boolean;
+  /** In the vector version: operations done lane by lane (extract, scalar code, rebuild); 0 without one. */
+  laneOps: number;
 }
 
 /** Pages the module's memory import may reach (the arena's maximum or more). */
@@ -69,7 +71,7 @@ run.runValues = function runValues(V, start, end) {
   wasmRun(start, end${values.map((_, k) => `, V[${k}]`).join('')});
 };
 return run;`;
-  return { bytes, imports: emitter.imports, wrapper, vector: vector !== null };
+  return { bytes, imports: emitter.imports, wrapper, vector: vector !== null, laneOps: vector?.laneOps ?? 0 };
 }
 
 /** A row segment's start: its end (row end, range end, chunk end), the row-fixed iterator and indexof
@@ -94,9 +96,9 @@ function writeRowStart(lw: WasmLaunch): void {
     iterValue(lw, it);
   }
   for (const [k, xs] of indexofLocals) {
-    const s = streams.find((x) => x.k === k)!;
+    const w = indexofWalk(lw, k);
     for (const d of [0, 1, 2]) {
-      dimIndex(lw, s.walk.forms, d, s.N);
+      dimIndex(lw, w.forms, d, w.N);
       f.tee(indexofInts.get(k)![3 - d]!).op('f32.convert_i32_s').set(xs[3 - d]!);
     }
   }

@@ -13,7 +13,14 @@ import type { IterComp, WasmLaunch } from './launch.js';
 /** A vector version is kept when it has at least this many SIMD operations per per-lane operation. */
 const VECTOR_OPS_PER_LANE_OP = 4;
 
-export type Vector = { code: number[]; comps: Map<number, Val[]>; x: Map<number, { int: number; f: number }>; it: Map<IterComp, { int: number; f: number }> };
+export type Vector = {
+  code: number[];
+  comps: Map<number, Val[]>;
+  x: Map<number, { int: number; f: number }>;
+  it: Map<IterComp, { int: number; f: number }>;
+  /** Operations written once per lane (no SIMD form): what a fused chain must not add to its members'. */
+  laneOps: number;
+};
 
 /**
  * The body's vector version (4 consecutive positions of a row per step), or null where it cannot be
@@ -63,7 +70,7 @@ export function vectorVersion(lw: WasmLaunch): Vector | null {
     // Mostly per-lane work (extracting lanes, scalar code, rebuilding vectors) is slower than the
     // scalar body: measured on the bitonic sort step (fmod and gathers at computed indices).
     if (emitter.laneOps * VECTOR_OPS_PER_LANE_OP > emitter.vectorOps) throw new VectorUnsupported('mostly per-lane work');
-    return { code, comps, x, it: itv };
+    return { code, comps, x, it: itv, laneOps: emitter.laneOps };
   } catch (e) {
     if (!(e instanceof VectorUnsupported)) throw e;
     f.restore(state);
