@@ -65,9 +65,11 @@ interface WasmModuleRecord {
   key: string;
   module: WebAssembly.Module;
   wrapper: string;
-  /** Whether the kernel body also has a vector version, and its lane-by-lane operations (tests). */
+  /** Whether the kernel body also has a vector version, its lane-by-lane operations, and whether it
+   *  keeps elements as stored (tests). */
   vector: boolean;
   laneOps: number;
+  asStored: boolean;
 }
 
 /** Host functions of WebAssembly kernels (Math.* for transcendental built-ins), made once. */
@@ -190,7 +192,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       const t0 = performance.now();
       try {
         const code = generateKernelWasm(launch.kernel.ir, plan);
-        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector, laneOps: code.laneOps };
+        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector, laneOps: code.laneOps, asStored: code.asStored };
         built.built++;
       } catch (e) {
         if (!(e instanceof WasmUnsupported)) throw e;

@@ -33,6 +33,8 @@ export interface WasmKernelCode {
   vector: boolean;
   /** In the vector version: operations done lane by lane (extract, scalar code, rebuild); 0 without one. */
   laneOps: number;
+  /** The vector version keeps elements as stored, one v128 each (vector.ts `asStored`). */
+  asStored: boolean;
 }
 
 /** Pages the module's memory import may reach (the arena's maximum or more). */
@@ -71,7 +73,7 @@ run.runValues = function runValues(V, start, end) {
   wasmRun(start, end${values.map((_, k) => `, V[${k}]`).join('')});
 };
 return run;`;
-  return { bytes, imports: emitter.imports, wrapper, vector: vector !== null, laneOps: vector?.laneOps ?? 0 };
+  return { bytes, imports: emitter.imports, wrapper, vector: vector !== null, laneOps: vector?.laneOps ?? 0, asStored: vector?.asStored ?? false };
 }
 
 /** A row segment's start: its end (row end, range end, chunk end), the row-fixed iterator and indexof
