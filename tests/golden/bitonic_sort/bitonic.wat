@@ -4,7 +4,7 @@
   (import "m" "mem" (memory 0 65536 shared))
   (import "m" "fmod" (func 0 (type 0)))
   (func 1 (export "run") (param i32 i32 i32 i32 i32 i32 f32 f32 f64 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 f32 f32 f32)
-    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x2, f32 x5, f64 x2, i32 x3, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, f64 x2, i32 x3, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, i32 x1, f64 x1, i32 x3, f32 x1, f64 x1, i32 x3, f32 x1, i32 x1, f32 x1, i32 x1, f64 x1, i32 x3, f32 x1, f64 x1, i32 x3, f32 x1, i32 x1, f32 x1, i32 x1, f64 x1, i32 x3, f32 x1, i32 x1, f32 x1, i32 x1, v128 x9, f32 x1, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x9, f32 x1, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x5, f64 x1, i32 x3, f32 x1, f64 x1, i32 x3, f32 x1, f64 x1, i32 x3, f32 x1, f64 x1, i32 x3, f32 x1, v128 x1, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x2, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x2, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x2, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x4, i32 x3)
+    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x2, f32 x5, f64 x2, i32 x3, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, f64 x2, i32 x3, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, i32 x1, f32 x1, i32 x4, f32 x2, i32 x4, f32 x1, i32 x1, f32 x1, i32 x5, f32 x2, i32 x4, f32 x1, i32 x4, f32 x2, i32 x4, f32 x1, i32 x1, f32 x1, i32 x5, f32 x2, i32 x4, f32 x1, i32 x1, f32 x1, i32 x1, v128 x9, f32 x1, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x9, f32 x1, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x5, f32 x1, i32 x4, f32 x2, i32 x4, f32 x2, i32 x4, f32 x2, i32 x4, f32 x1, v128 x1, f32 x2, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x1, v128 x2, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, v128 x1, f32 x2, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x1, v128 x2, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, v128 x1, f32 x2, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x1, v128 x2, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, v128 x1, f32 x2, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x1, v128 x4, i32 x3)
     local.get 0
     local.set 28
     local.get 0
@@ -76,19 +76,19 @@
         local.set 66
         f32.const 0
         f32x4.splat
-        local.set 105
+        local.set 125
         local.get 26
         f32x4.splat
-        local.set 131
+        local.set 151
         f32.const 1
         f32x4.splat
-        local.set 133
+        local.set 153
         f32.const -1
         f32x4.splat
-        local.set 134
+        local.set 154
         local.get 25
         f32x4.splat
-        local.set 136
+        local.set 156
         block
           loop
             local.get 28
@@ -98,10 +98,10 @@
             local.get 33
             local.get 9
             i32.add
-            local.set 293
+            local.set 396
             local.get 7
             f64.promote_f32
-            local.get 293
+            local.get 396
             f64.convert_i32_u
             f64.mul
             f32.demote_f64
@@ -270,216 +270,292 @@
                 local.get 36
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
                 local.set 67
                 local.get 67
-                i32.trunc_sat_f64_s
+                i32.trunc_sat_f32_s
+                local.tee 68
                 local.get 15
                 i32.const 1
                 i32.sub
-                local.get 67
+                local.get 68
                 local.get 15
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
                 local.get 67
-                f64.const 0
-                f64.ge
+                f32.const 0
+                f32.ge
                 select
-                local.set 68
-                local.get 68
+                local.set 69
+                local.get 69
                 i32.const 4
                 i32.mul
-                local.set 69
-                local.get 66
-                local.get 69
-                i32.add
                 local.set 70
+                local.get 66
                 local.get 70
-                f32.load align=4 offset=0
+                i32.add
                 local.set 71
+                local.get 71
+                f32.load align=4 offset=0
+                local.set 72
                 local.get 39
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
-                local.set 72
-                local.get 72
-                i32.trunc_sat_f64_s
-                local.get 15
-                i32.const 1
-                i32.sub
-                local.get 72
-                local.get 15
-                f64.convert_i32_s
-                f64.lt
-                select
-                i32.const 0
-                local.get 72
-                f64.const 0
-                f64.ge
-                select
                 local.set 73
                 local.get 73
-                i32.const 4
-                i32.mul
-                local.set 74
-                local.get 66
-                local.get 74
-                i32.add
-                local.set 75
-                local.get 75
-                f32.load align=4 offset=0
-                local.set 76
-                local.get 71
-                local.get 76
-                f32.lt
-                local.set 77
-                f32.const 0
-                local.set 78
-                i32.const 0
-                local.set 79
-                local.get 77
-                if
-                  local.get 71
-                  local.set 78
-                else
-                  local.get 39
-                  f32.const 0.25
-                  f32.add
-                  f64.promote_f32
-                  local.set 80
-                  local.get 80
-                  i32.trunc_sat_f64_s
-                  local.get 15
-                  i32.const 1
-                  i32.sub
-                  local.get 80
-                  local.get 15
-                  f64.convert_i32_s
-                  f64.lt
-                  select
-                  i32.const 0
-                  local.get 80
-                  f64.const 0
-                  f64.ge
-                  select
-                  local.set 81
-                  local.get 81
-                  i32.const 4
-                  i32.mul
-                  local.set 82
-                  local.get 66
-                  local.get 82
-                  i32.add
-                  local.set 83
-                  local.get 83
-                  f32.load align=4 offset=0
-                  local.set 84
-                  local.get 84
-                  local.set 78
-                end
-                local.get 78
-                local.set 42
-                local.get 39
-                f32.const 0.25
-                f32.add
-                f64.promote_f32
-                local.set 85
-                local.get 85
-                i32.trunc_sat_f64_s
+                i32.trunc_sat_f32_s
+                local.tee 74
                 local.get 15
                 i32.const 1
                 i32.sub
-                local.get 85
+                local.get 74
                 local.get 15
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
-                local.get 85
-                f64.const 0
-                f64.ge
+                local.get 73
+                f32.const 0
+                f32.ge
                 select
-                local.set 86
-                local.get 86
+                local.set 75
+                local.get 75
                 i32.const 4
                 i32.mul
-                local.set 87
+                local.set 76
                 local.get 66
-                local.get 87
+                local.get 76
                 i32.add
-                local.set 88
-                local.get 88
+                local.set 77
+                local.get 77
                 f32.load align=4 offset=0
-                local.set 89
-                local.get 71
-                local.get 89
-                f32.gt
-                local.set 90
+                local.set 78
+                local.get 72
+                local.get 78
+                f32.lt
+                local.set 79
                 f32.const 0
-                local.set 91
+                local.set 80
                 i32.const 0
-                local.set 92
-                local.get 90
+                local.set 81
+                local.get 79
                 if
-                  local.get 71
-                  local.set 91
+                  local.get 67
+                  i32.trunc_sat_f32_s
+                  local.tee 82
+                  local.get 15
+                  i32.const 1
+                  i32.sub
+                  local.get 82
+                  local.get 15
+                  i32.lt_s
+                  select
+                  i32.const 0
+                  local.get 67
+                  f32.const 0
+                  f32.ge
+                  select
+                  local.set 83
+                  local.get 83
+                  i32.const 4
+                  i32.mul
+                  local.set 84
+                  local.get 66
+                  local.get 84
+                  i32.add
+                  local.set 85
+                  local.get 85
+                  f32.load align=4 offset=0
+                  local.set 86
+                  local.get 86
+                  local.set 80
                 else
                   local.get 39
                   f32.const 0.25
                   f32.add
-                  f64.promote_f32
-                  local.set 93
-                  local.get 93
-                  i32.trunc_sat_f64_s
+                  local.set 87
+                  local.get 87
+                  i32.trunc_sat_f32_s
+                  local.tee 88
                   local.get 15
                   i32.const 1
                   i32.sub
-                  local.get 93
+                  local.get 88
                   local.get 15
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
-                  local.get 93
-                  f64.const 0
-                  f64.ge
+                  local.get 87
+                  f32.const 0
+                  f32.ge
                   select
-                  local.set 94
-                  local.get 94
+                  local.set 89
+                  local.get 89
                   i32.const 4
                   i32.mul
-                  local.set 95
+                  local.set 90
                   local.get 66
-                  local.get 95
+                  local.get 90
                   i32.add
-                  local.set 96
-                  local.get 96
-                  f32.load align=4 offset=0
-                  local.set 97
-                  local.get 97
                   local.set 91
+                  local.get 91
+                  f32.load align=4 offset=0
+                  local.set 92
+                  local.get 92
+                  local.set 80
                 end
-                local.get 91
+                local.get 80
+                local.set 42
+                local.get 67
+                i32.trunc_sat_f32_s
+                local.tee 93
+                local.get 15
+                i32.const 1
+                i32.sub
+                local.get 93
+                local.get 15
+                i32.lt_s
+                select
+                i32.const 0
+                local.get 67
+                f32.const 0
+                f32.ge
+                select
+                local.set 94
+                local.get 94
+                i32.const 4
+                i32.mul
+                local.set 95
+                local.get 66
+                local.get 95
+                i32.add
+                local.set 96
+                local.get 96
+                f32.load align=4 offset=0
+                local.set 97
+                local.get 39
+                f32.const 0.25
+                f32.add
+                local.set 98
+                local.get 98
+                i32.trunc_sat_f32_s
+                local.tee 99
+                local.get 15
+                i32.const 1
+                i32.sub
+                local.get 99
+                local.get 15
+                i32.lt_s
+                select
+                i32.const 0
+                local.get 98
+                f32.const 0
+                f32.ge
+                select
+                local.set 100
+                local.get 100
+                i32.const 4
+                i32.mul
+                local.set 101
+                local.get 66
+                local.get 101
+                i32.add
+                local.set 102
+                local.get 102
+                f32.load align=4 offset=0
+                local.set 103
+                local.get 97
+                local.get 103
+                f32.gt
+                local.set 104
+                f32.const 0
+                local.set 105
+                i32.const 0
+                local.set 106
+                local.get 104
+                if
+                  local.get 67
+                  i32.trunc_sat_f32_s
+                  local.tee 107
+                  local.get 15
+                  i32.const 1
+                  i32.sub
+                  local.get 107
+                  local.get 15
+                  i32.lt_s
+                  select
+                  i32.const 0
+                  local.get 67
+                  f32.const 0
+                  f32.ge
+                  select
+                  local.set 108
+                  local.get 108
+                  i32.const 4
+                  i32.mul
+                  local.set 109
+                  local.get 66
+                  local.get 109
+                  i32.add
+                  local.set 110
+                  local.get 110
+                  f32.load align=4 offset=0
+                  local.set 111
+                  local.get 111
+                  local.set 105
+                else
+                  local.get 39
+                  f32.const 0.25
+                  f32.add
+                  local.set 112
+                  local.get 112
+                  i32.trunc_sat_f32_s
+                  local.tee 113
+                  local.get 15
+                  i32.const 1
+                  i32.sub
+                  local.get 113
+                  local.get 15
+                  i32.lt_s
+                  select
+                  i32.const 0
+                  local.get 112
+                  f32.const 0
+                  f32.ge
+                  select
+                  local.set 114
+                  local.get 114
+                  i32.const 4
+                  i32.mul
+                  local.set 115
+                  local.get 66
+                  local.get 115
+                  i32.add
+                  local.set 116
+                  local.get 116
+                  f32.load align=4 offset=0
+                  local.set 117
+                  local.get 117
+                  local.set 105
+                end
+                local.get 105
                 local.set 43
                 local.get 40
                 local.get 41
                 f32.eq
-                local.set 98
+                local.set 118
                 f32.const 0
-                local.set 99
+                local.set 119
                 i32.const 0
-                local.set 100
-                local.get 98
+                local.set 120
+                local.get 118
                 if
                   local.get 42
-                  local.set 99
+                  local.set 119
                 else
                   local.get 43
-                  local.set 99
+                  local.set 119
                 end
-                local.get 99
+                local.get 119
                 local.set 34
               end
             end

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x4, f32 x1, v128 x7, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x1, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x4, f32 x1, v128 x7, f32 x2, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x1, v128 x1, i32 x2)
     local.get 0
     local.set 20
     local.get 0
