@@ -14,6 +14,7 @@ import { generateKernelWasm } from '../../runtime/compiler/codegen/wasm/index.js
 import { componentUniform } from '../../runtime/compiler/codegen/wasm/uniform.js';
 
 const F4 = vec('float', 4);
+const I4 = vec('int', 4);
 const f = Math.fround;
 
 const SOURCE = `
@@ -37,6 +38,9 @@ kernel void dotk(float4 x<>, out float4 y<>) { y = x * dot(x, x); }
 kernel void part(float4 x<>, out float4 y<>) { y = x; y.x = 1.0f; }
 kernel void vconst(float4 x<>, float4 k, out float4 y<>) { y = x * k; }
 kernel void narrow(float2 x<>, out float2 y<>) { y = x * 2.0f; }
+kernel void flags(bool4 x<>, out float4 y<>) { y = x ? 1.0f : 2.0f; }
+kernel void bytes(char4 x<>, out float4 y<>) { y = x * 2.0f; }
+kernel void ints(int4 x<>, int k, out int4 y<>) { y = x * k + 1; }
 kernel void pos(float4 x<>, out float4 y<>) { y = x + indexof(x).x; }
 kernel void gat(float4 x<>, float4 g[], out float4 y<>) { y = x + g[0.0f]; }
 int main() { return 0; }
@@ -60,15 +64,16 @@ function nanAsOne(words: number[]): number[] {
 }
 
 async function bits(rt: ReturnType<typeof createCpuRuntime>, s: Stream): Promise<number[]> {
-  const o = new Float32Array(s.shape.reduce((a, b) => a * b, 1) * s.words);
+  const n = s.shape.reduce((a, b) => a * b, 1) * s.words;
+  const o = s.elem.kind === 'vector' && s.elem.elem === 'int' ? new Int32Array(n) : new Float32Array(n);
   await rt.streamWrite(s, o);
   return [...new Uint32Array(o.buffer)];
 }
 
 describe('component-uniform kernels', () => {
   const ks = kernels();
-  const uniform = ['saxpy', 'm1', 'm2', 'm3', 'm4', 'helped', 'picked', 'same'];
-  const not = ['swz', 'ctor', 'dotk', 'part', 'vconst', 'narrow', 'pos', 'gat'];
+  const uniform = ['saxpy', 'm1', 'm2', 'm3', 'm4', 'helped', 'picked', 'same', 'ints'];
+  const not = ['swz', 'ctor', 'dotk', 'part', 'vconst', 'narrow', 'pos', 'gat', 'flags', 'bytes'];
 
   it('qualify when every component is the same expression; swizzles, constructors, dot, partial writes and the rest do not', () => {
     for (const name of uniform) expect(componentUniform(ks.get(name)!.ir), name).toBe(true);
@@ -112,7 +117,11 @@ describe('component-uniform kernels', () => {
             rt.call(k.get('helped')!, [x, 0.75, h!]);
             rt.call(k.get('picked')!, [y, 0.75, p!]);
             rt.call(k.get('swz')!, [x, sw!]);
-            for (const [name, s] of Object.entries({ r, c, h, p, sw })) out[`${name}${n}`] = await bits(rt, s!);
+            const xi = rt.createStream('xi', I4, [n]);
+            await rt.streamRead(xi, Int32Array.from({ length: 4 * n }, (_, i) => [2147483647, -2147483648, -7, 0, 123456789][i % 5]! + i));
+            const yi = rt.createStream('yi', I4, [n]);
+            rt.call(k.get('ints')!, [xi, 3, yi]);
+            for (const [name, s] of Object.entries({ r, c, h, p, sw, yi })) out[`${name}${n}`] = await bits(rt, s!);
           }
           return { out, groups: rt.fusion.stats.groups, ks: k };
         } finally {
@@ -129,7 +138,7 @@ describe('component-uniform kernels', () => {
       for (const key of Object.keys(js.out)) expect(nanAsOne(wasm.out[key]!), key).toEqual(nanAsOne(js.out[key]!));
       expect(fused.groups).toBeGreaterThan(0);
       const record = (k: CompiledKernel) => [...k.cache.entries()].find(([key, v]) => key.startsWith('wasm:') && v !== null)?.[1] as { asStored: boolean } | undefined;
-      for (const name of ['saxpy', 'm1', 'picked']) expect(record(wasm.ks.get(name)!)?.asStored, name).toBe(true);
+      for (const name of ['saxpy', 'm1', 'picked', 'ints']) expect(record(wasm.ks.get(name)!)?.asStored, name).toBe(true);
       expect(record(wasm.ks.get('swz')!)?.asStored).toBe(false);
       // The hand reference for the chain: every step rounded to float32 as a stored stream would be.
       const xs = new Float32Array(awkward(4 * 1003, 1003));

@@ -30,7 +30,8 @@ export function componentUniform(ir: KernelIR): boolean {
   if (ir.kind !== 'map' || ir.produce) return false;
   for (const p of ir.params) {
     if (p.role === 'in' || p.role === 'out') {
-      if (p.type.kind !== 'vector' || p.type.size !== 4) return false;
+      // 4 words as stored: float, int or uint (bool loads become masks; narrow storage packs words).
+      if (p.type.kind !== 'vector' || p.type.size !== 4 || !['float', 'int', 'uint'].includes(p.type.elem) || p.storage) return false;
     } else if (p.role !== 'const' || p.type.kind !== 'scalar') {
       return false;
     }
