@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x2, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x3, i32 x1, f32 x1, i32 x3, f32 x1, i32 x5, f32 x4, i32 x1, f32 x1, i32 x3, f32 x1, i32 x5, f32 x9, i32 x3, f32 x1, i32 x5, f32 x7, i32 x3, f32 x1, i32 x5, f32 x9, i32 x3, f32 x1, i32 x5, f32 x7, i32 x3, f32 x1, i32 x5, f32 x5, i32 x1, f32 x1, i32 x4, f32 x6, i32 x4, f32 x3, v128 x9, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x4, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x8, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x7, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x8, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x6, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x5, f32 x2, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x1, v128 x7, f32 x2, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x1, v128 x3, i32 x2)
+    (local i32 x6, f32 x2, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x3, i32 x1, f32 x1, i32 x3, f32 x1, i32 x5, f32 x4, i32 x1, f32 x1, i32 x3, f32 x1, i32 x5, f32 x9, i32 x3, f32 x1, i32 x5, f32 x7, i32 x3, f32 x1, i32 x5, f32 x9, i32 x3, f32 x1, i32 x5, f32 x7, i32 x3, f32 x1, i32 x5, f32 x5, i32 x1, f32 x1, i32 x4, f32 x6, i32 x4, f32 x3, v128 x9, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x4, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x8, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x7, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x8, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x6, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x23, i32 x2)
     local.get 0
     local.set 49
     block
@@ -75,10 +75,10 @@
         local.set 363
         f32.const 10
         f32x4.splat
-        local.set 573
+        local.set 549
         f32.const 0.800000011920929
         f32x4.splat
-        local.set 575
+        local.set 551
         block
           loop
             local.get 49
