@@ -19,9 +19,9 @@ import { chainWgsl } from './wgsl/chain.js';
 import { chain4Wgsl } from './wgsl/chain4.js';
 import { saxpyLoopWgsl } from './wgsl/loop.js';
 import { downloadWgsl, uploadWgsl } from './wgsl/transfer.js';
-import { copyJs, gatherJs, saxpyJs, stencilJs, sumJs } from './jsloops.js';
+import { chain4Js, copyJs, gatherJs, saxpyJs, stencilJs, sumJs } from './jsloops.js';
 import { cSide } from './cpuc.js';
-import { gatherRef, saxpyRef, stencilRef, sum4Ref } from './reference.js';
+import { chain4Ref, gatherRef, saxpyRef, stencilRef, sum4Ref } from './reference.js';
 import { brookSession, PAGED_SESSION_BYTES } from './brook/session.js';
 import * as brook from './brook/sides.js';
 import type { BenchGpu } from './gpu.js';
@@ -332,9 +332,11 @@ function transferCase(id: 'streamRead' | 'streamWrite', bytes: number): BenchCas
  *   cpu.NAME          Brook on one thread      vs a plain JavaScript loop (one thread)
  *   cpu.NAME.threads  Brook on every thread    vs the same JavaScript loop
  *   cpu.NAME.c        Brook on one thread      vs the same loop in C (gcc -O2, one thread)
- * The thread count a Brook side used is in its note (the backend's description).
+ * The thread count a Brook side used is in its note (the backend's description). `chain` is the
+ * 4-map chain of cases/chain4.br fused (one launch, t1..t3 dead); cpu.chain.fusion[.threads] hold
+ * it against the same four calls with fusion off (issue 27: at least 2x on one and on all threads).
  */
-type CpuJob = 'saxpy' | 'sum' | 'stencil' | 'gather';
+type CpuJob = 'saxpy' | 'sum' | 'stencil' | 'gather' | 'chain';
 
 function cpuCases(quick: boolean): BenchCase[] {
   const e = quick ? 16 : 20;
@@ -346,11 +348,13 @@ function cpuCases(quick: boolean): BenchCase[] {
   const stencilData = lazy(() => randomFloats(w * w, 6));
   // Indices over the table and a little past both ends (clamped), with fractions.
   const gatherData = lazy(() => ({ table: randomFloats(4 * m, 9), idx: randomFloats(n, 10, -2, m + 2) }));
+  const chainData = lazy(() => randomFloats(4 * n, 11));
   const jobs: Record<CpuJob, { title: string; size: string; bytes: number; flops: number }> = {
     saxpy: { title: 'SAXPY float4', size: pow2(e, 'float4'), bytes: 48 * n, flops: 8 * n },
     sum: { title: 'sum float4', size: pow2(e, 'float4'), bytes: 16 * n, flops: 4 * n },
     stencil: { title: '5-point stencil (float, clamped edges)', size: `${w}x${w}`, bytes: 8 * w * w, flops: 6 * w * w },
     gather: { title: 'gather float4 rows by float index', size: `${pow2(e, 'indices')} into 2^16 float4`, bytes: 20 * n, flops: 0 },
+    chain: { title: 'chain of 4 float4 maps, fused', size: pow2(e, 'float4'), bytes: 32 * n, flops: 24 * n },
   };
   const jsSide = (job: CpuJob): Side[] => {
     switch (job) {
@@ -358,6 +362,7 @@ function cpuCases(quick: boolean): BenchCase[] {
       case 'sum': return sumJs(sumData());
       case 'stencil': return stencilJs(stencilData(), w);
       case 'gather': return gatherJs(gatherData().table, gatherData().idx);
+      case 'chain': return chain4Js(CHAIN4_A, CHAIN4_B, chainData());
     }
   };
   const cSideOf = (job: CpuJob): Side[] => {
@@ -378,24 +383,32 @@ function cpuCases(quick: boolean): BenchCase[] {
         both.set(idx, table.length);
         return cSide('gather', both, n, m, 4 * n, gatherRef(table, idx), 0);
       }
+      case 'chain': return cSide('chain', chainData(), n, 0, 4 * n, chain4Ref(CHAIN4_A, CHAIN4_B, chainData()), 1e-5);
     }
   };
-  const brookSide = async (job: CpuJob, threads: 'cpu' | 'cpu1') => {
+  const brookSide = async (job: CpuJob, threads: 'cpu' | 'cpu1', fused = true) => {
     const s = await brookSession(threads);
     switch (job) {
       case 'saxpy': return brook.saxpyBrook(s, SAXPY_A, saxpyData().x, saxpyData().y);
       case 'sum': return brook.sumBrook(s, sumData());
       case 'stencil': return brook.stencilBrook(s, stencilData(), w, w);
       case 'gather': return brook.gatherBrook(s, gatherData().table, gatherData().idx);
+      case 'chain': return brook.chain4Brook(s, CHAIN4_A, CHAIN4_B, chainData(), fused);
     }
   };
   const out: BenchCase[] = [];
-  for (const job of ['saxpy', 'sum', 'stencil', 'gather'] as const) {
+  for (const job of ['saxpy', 'sum', 'stencil', 'gather', 'chain'] as const) {
     const j = jobs[job];
     const common = { backend: 'cpu' as const, size: j.size, bytes: j.bytes, flops: j.flops, workingSetBytes: j.bytes, timing: 'wall' as const };
     out.push({ ...common, id: `cpu.${job}`, title: `${j.title}: Brook one thread vs JS loop`, baseline: async () => jsSide(job), brook: () => brookSide(job, 'cpu1') });
     out.push({ ...common, id: `cpu.${job}.threads`, title: `${j.title}: Brook all threads vs JS loop`, baseline: async () => jsSide(job), brook: () => brookSide(job, 'cpu') });
     out.push({ ...common, id: `cpu.${job}.c`, title: `${j.title}: Brook one thread vs gcc -O2`, baseline: async () => cSideOf(job), brook: () => brookSide(job, 'cpu1') });
+  }
+  const chain = { ...jobs.chain, backend: 'cpu' as const, workingSetBytes: 80 * n, timing: 'wall' as const };
+  for (const threads of ['cpu1', 'cpu'] as const) {
+    const id = threads === 'cpu1' ? 'cpu.chain.fusion' : 'cpu.chain.fusion.threads';
+    const title = `chain of 4 float4 maps: fused vs fusion off (4 launches), Brook ${threads === 'cpu1' ? 'one thread' : 'all threads'}`;
+    out.push({ ...chain, id, title, baseline: async () => [await brookSide('chain', threads, false)], brook: () => brookSide('chain', threads, true) });
   }
   out.push(...cpuTransferCases(quick));
   return out;

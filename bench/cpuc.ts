@@ -68,7 +68,7 @@ class Conversation {
  * The C side of a CPU case: `kernel` over `input` (written to a file the program reads), output of
  * `outFloats` checked against `want` with the case's tolerance.
  */
-export function cSide(kernel: 'saxpy' | 'sum' | 'stencil' | 'gather', input: Float32Array, n: number, w: number, outFloats: number,
+export function cSide(kernel: 'saxpy' | 'sum' | 'stencil' | 'gather' | 'chain', input: Float32Array, n: number, w: number, outFloats: number,
   ref: { want: ArrayLike<number>; scale: ArrayLike<number> }, relTol: number): Side[] {
   const exe = program();
   if (!exe) throw new Unavailable('gcc not found (or bench/c/cpu_kernels.c does not build)');

@@ -4,7 +4,7 @@
  * (what a JavaScript number does) with four accumulators, one per float4 component.
  */
 import type { Side } from './side.js';
-import { compare, compareExact, gatherRef, saxpyRef, stencilRef, sum4Ref } from './reference.js';
+import { chain4Ref, compare, compareExact, gatherRef, saxpyRef, stencilRef, sum4Ref } from './reference.js';
 
 export function saxpyJs(a: number, x: Float32Array, y: Float32Array): Side[] {
   const r = new Float32Array(x.length);
@@ -100,6 +100,29 @@ export function gatherJs(table: Float32Array, idx: Float32Array): Side[] {
       },
       async check() {
         return compare(r, ref.want, ref.scale, 0, 0);
+      },
+      dispose() {},
+    },
+  ];
+}
+
+/** The chain of four maps (cases/chain4.br) as one loop a programmer writes: no intermediate arrays. */
+export function chain4Js(a: number, b: number, x: Float32Array): Side[] {
+  const r = new Float32Array(x.length);
+  const ref = chain4Ref(a, b, x);
+  return [
+    {
+      impl: 'js',
+      plan: 'one for loop over a Float32Array, intermediates in locals, one thread',
+      async run() {
+        const n = x.length;
+        for (let i = 0; i < n; i++) {
+          const t1 = a * x[i]! + b;
+          r[i] = t1 * t1 * 0.5 - 1 + x[i]!;
+        }
+      },
+      async check() {
+        return compare(r, ref.want, ref.scale, 1e-5, 1e-30);
       },
       dispose() {},
     },

@@ -44,6 +44,14 @@ export function evaluateTargets(cases: CaseResult[], hostMemcpyGbps?: number): T
   // The CPU backend within 2x of the plain JavaScript loop a programmer would write (once asserted in
   // tests/cpu/perf.test.ts; speed is measured here, not in tests).
   add('CPU saxpy 2^20 float4: Brook vs plain JS loop', 'cpu.saxpy', 'ratio', '>=', 0.5, (c) => c.ratio);
+  // Issue 27: fused chains on the CPU at least 2x their calls one by one; the CPU group on one thread
+  // at least the plain JavaScript loop and within 1.5x of gcc -O2.
+  add('CPU chain of 4 maps 2^20 float4, one thread: fused vs unfused', 'cpu.chain.fusion', 'ratio', '>=', 2, (c) => c.ratio);
+  add('CPU chain of 4 maps 2^20 float4, all threads: fused vs unfused', 'cpu.chain.fusion.threads', 'ratio', '>=', 2, (c) => c.ratio);
+  for (const job of ['saxpy', 'sum', 'stencil', 'gather', 'chain']) {
+    add(`CPU ${job}, one thread: Brook vs plain JS loop`, `cpu.${job}`, 'ratio', '>=', 1, (c) => c.ratio);
+    add(`CPU ${job}, one thread: Brook vs gcc -O2`, `cpu.${job}.c`, 'ratio', '>=', 1 / 1.5, (c) => c.ratio);
+  }
   // Issue 12: host C loops within 2x of gcc -O2, and the same Brook loop timed alike in its three rows.
   for (const job of ['heap', 'array', 'gather']) {
     add(`host ${job}: Brook vs gcc -O2`, `host.${job}.gcc`, 'ratio', '>=', 0.5, (c) => c.ratio);

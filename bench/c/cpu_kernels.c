@@ -2,9 +2,9 @@
  * C baselines for the CPU cases (bench/cpuc.ts builds this with gcc -O2 when gcc is present).
  * The same loops as the plain JavaScript baselines (bench/jsloops.ts), in float32, one thread.
  *
- *   cpu_kernels KERNEL IN_FILE N [W]      KERNEL: saxpy | sum | stencil | gather
+ *   cpu_kernels KERNEL IN_FILE N [W]      KERNEL: saxpy | sum | stencil | gather | chain
  * IN_FILE holds the inputs as little-endian float32 (saxpy: x then y, 4N floats each; sum: 4N;
- * stencil: W*W; gather: table 4*W floats, then N indices as float32). Then commands on stdin, one
+ * stencil: W*W; gather: table 4*W floats, then N indices as float32; chain: 4N). Then commands on stdin, one
  * per line: "r" runs the kernel once and answers "d"; "w PATH" writes the output (float32) to PATH
  * and answers "d"; "q" quits. Timing is done by the caller around "r" (a pipe round trip, ~20 us).
  */
@@ -53,6 +53,17 @@ static void gather(const float *table, int m, const float *idx, float *r, size_t
   }
 }
 
+/* The chain of four maps (bench/cases/chain4.br) in one loop: t1 = a x + b, t2 = t1^2, t3 = t2/2 - 1,
+ * out = t3 + x, each rounded to float as the kernels store it (x86-64 -O2: no contraction into FMA). */
+static void chain(float a, float b, const float *x, float *r, size_t n4) {
+  for (size_t i = 0; i < n4; i++) {
+    const float t1 = a * x[i] + b;
+    const float t2 = t1 * t1;
+    const float t3 = t2 * 0.5f - 1.0f;
+    r[i] = t3 + x[i];
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) { fprintf(stderr, "usage: %s KERNEL IN_FILE N [W]\n", argv[0]); return 2; }
   const char *k = argv[1];
@@ -64,6 +75,7 @@ int main(int argc, char **argv) {
   else if (!strcmp(k, "sum")) { in = read_floats(argv[2], 4 * n); outCount = 4; }
   else if (!strcmp(k, "stencil")) { in = read_floats(argv[2], (size_t)w * w); outCount = (size_t)w * w; }
   else if (!strcmp(k, "gather")) { in = read_floats(argv[2], 4 * (size_t)w + n); outCount = 4 * n; }
+  else if (!strcmp(k, "chain")) { in = read_floats(argv[2], 4 * n); outCount = 4 * n; }
   else { fprintf(stderr, "unknown kernel %s\n", k); return 2; }
   out = calloc(outCount, sizeof(float));
   char line[4096];
@@ -72,6 +84,7 @@ int main(int argc, char **argv) {
       if (!strcmp(k, "saxpy")) saxpy(2.5f, in, in + 4 * n, out, 4 * n);
       else if (!strcmp(k, "sum")) sum4(in, n, out);
       else if (!strcmp(k, "stencil")) stencil(in, out, w);
+      else if (!strcmp(k, "chain")) chain(0.5f, 1.0f, in, out, 4 * n);
       else gather(in, w, in + 4 * (size_t)w, out, n);
     } else if (line[0] == 'w') {
       line[strcspn(line, "\n")] = 0;

@@ -27,8 +27,16 @@ const WEBGPU_CASES = [
 const HOST_CASES = ['heap', 'array', 'gather'].flatMap((j) => ['gcc', 'js', 'checks'].map((b) => `host.${j}.${b}`));
 const HAS_GCC = spawnSync('gcc', ['--version']).status === 0;
 /** The CPU group (bench/cases.ts cpuCases): each job against a JS loop (Brook on one thread and on
- *  every thread) and against the same loop in C (gcc -O2). */
-const CPU_GROUP = [...['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]), 'cpu.streamRead', 'cpu.streamRead.hostmem', 'cpu.streamWrite', 'cpu.streamWrite.hostmem'];
+ *  every thread) and against the same loop in C (gcc -O2); the fused chain against its calls unfused. */
+const CPU_GROUP = [
+  ...['saxpy', 'sum', 'stencil', 'gather', 'chain'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]),
+  'cpu.chain.fusion',
+  'cpu.chain.fusion.threads',
+  'cpu.streamRead',
+  'cpu.streamRead.hostmem',
+  'cpu.streamWrite',
+  'cpu.streamWrite.hostmem',
+];
 /** The loops group (bench/host.ts loopShapeCases): each shape against gcc -O2 and against Brook's JavaScript path. */
 const LOOP_CASES = ['int_mod', 'mixed', 'nested', 'structs', 'pointer', 'early_exit', 'math', 'printf'].flatMap((s) => [`loops.${s}.gcc`, `loops.${s}.js`]);
 const CPU_CASES = [...CPU_GROUP, ...HOST_CASES, ...LOOP_CASES];

@@ -133,7 +133,32 @@ async function bothWays(backend: Backends, scenario: (rt: BrookRuntimeHandle) =>
   }
   expect(b.launches.every((l) => !l.fused), 'fusion off runs no fused launch').toBe(true);
   for (const l of a.launches) if (l.fused) expect(validateKernelIR(l.kernel.ir), `fused IR of ${l.kernel.ir.name}`).toEqual([]);
+  if (backend === 'cpu' && process.env.BROOK_CPU_WASM !== '0') for (const l of a.launches) if (l.fused) expectCompiledLikeMembers(l, plain);
   return { out: a.result, launches: a.launches, unfusedLaunches: b.launches.length };
+}
+
+/** The CPU backend's WebAssembly records of a kernel, one per plan it ran (null: the writer refused). */
+function wasmRecords(kernel: CompiledKernel): ({ vector: boolean; laneOps: number } | null)[] {
+  return [...kernel.cache.entries()].filter(([key]) => key.startsWith('wasm:')).map(([, v]) => v as { vector: boolean; laneOps: number } | null);
+}
+
+/**
+ * Issue 27: a fused launch on the CPU is compiled like its calls run one by one. Where every call's
+ * kernel ran as WebAssembly (in the fusion-off runtime), the fused kernel does too; where each has a
+ * vector version, so does the fused one, with no more lane-by-lane operations than they have together.
+ */
+function expectCompiledLikeMembers(l: Launch, plain: BrookRuntimeHandle): void {
+  const name = l.kernel.ir.name;
+  const members = l.fused!.calls.map((c) => wasmRecords(kernelsOf.get(plain)!.get(c.kernel)!));
+  const mine = wasmRecords(l.kernel);
+  // Partial reductions (reduceBlocks) run as JavaScript alone too: they write no record.
+  if (mine.length === 0 && l.kernel.ir.kind === 'reduce') return;
+  if (!members.every((rs) => rs.length > 0 && rs.every((r) => r !== null))) return;
+  expect(mine.length > 0 && mine.every((r) => r !== null), `${name} runs as WebAssembly like its calls`).toBe(true);
+  if (!members.every((rs) => rs.every((r) => r!.vector))) return;
+  expect(mine.every((r) => r!.vector), `${name} has a vector version like its calls`).toBe(true);
+  const memberLaneOps = members.reduce((t, rs) => t + Math.max(...rs.map((r) => r!.laneOps)), 0);
+  expect(Math.max(...mine.map((r) => r!.laneOps)), `${name}: lane-by-lane operations`).toBeLessThanOrEqual(memberLaneOps);
 }
 
 const fusedOnes = (ls: Launch[]) => ls.filter((l) => l.fused);

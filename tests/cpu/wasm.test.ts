@@ -118,6 +118,7 @@ kernel void swap4(float4 a<>, float4 t[], out float4 r<>, out float2 q<>) {
   q = a.xy + t[p.x].zw;
 }
 kernel void gatheri(float table[], int idx<>, out float r<>) { r = table[idx]; }
+kernel void gatherd(float table[], float idx<>, out float r<>) { double d = idx; r = table[d + 0.0000001]; }
 kernel void pos(float x<>, out float2 r<>) { r = indexof(x).xy * 2.0f - float2(3.0f, 1.0f); }
 kernel void ints(int a<>, int b<>, out int q<>, out int m<>, out int s<>, out int c<>) {
   q = a / b; m = a % b; s = (a << 3) ^ (b >> 1); c = a < b ? a * b : a - b;
@@ -298,7 +299,7 @@ describe('WebAssembly kernels match the JavaScript kernels bit for bit', () => {
     const k4 = MAPS.get('gather4')!;
     const ki = MAPS.get('gatheri')!;
     const table = awkward(4 * 9, 5);
-    const idx = [0, 0.74, 0.75, 1.5, -0.3, -7, 8.76, 9, 100, NaN, Infinity, -Infinity, 3.7499998, 2 ** 31, -0];
+    const idx = [0, 0.74, 0.75, 1.5, -0.3, -7, 8.76, 9, 100, NaN, Infinity, -Infinity, 3.7499998, 2 ** 31, -0, -0.25, -0.26, 8.74, 8.75, 2147483520, -2147483648, 1e38, -1e38];
     const ints = [0, 1, -1, 8, 9, -2147483648, 2147483647, 4];
     const { wasm, js } = await both(async (rt) => {
       const T = rt.createStream('t', F4, [9]);
@@ -313,10 +314,13 @@ describe('WebAssembly kernels match the JavaScript kernels bit for bit', () => {
       await rt.streamRead(T1, table.slice(0, 9));
       await rt.streamRead(XI, new Int32Array(ints));
       rt.call(ki, [T1, XI, RI]);
-      return [await bits(rt, R), await bits(rt, RI)];
+      // A double index: x + 0.25 rounded to float before the floor, as a float one.
+      const RD = rt.createStream('rd', FLOAT, [idx.length]);
+      rt.call(MAPS.get('gatherd')!, [T1, X, RD]);
+      return [await bits(rt, R), await bits(rt, RI), await bits(rt, RD)];
     });
     expect(wasm).toEqual(js);
-    expect(ranAsWasm(k4) && ranAsWasm(ki)).toBe(true);
+    expect(ranAsWasm(k4) && ranAsWasm(ki) && ranAsWasm(MAPS.get('gatherd')!)).toBe(true);
     // Hand check: index 0.74 -> row 0 (0.99 floors to 0), 0.75 -> row 1, -7 -> row 0, 100 and inf -> row 8, NaN -> row 0.
     const rows = new Float32Array(new Uint32Array(wasm[0]!).buffer);
     const row = (i: number) => [...rows.slice(4 * i, 4 * i + 4)];

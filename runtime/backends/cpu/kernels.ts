@@ -21,8 +21,11 @@ interface WasmModuleRecord {
   key: string;
   module: WebAssembly.Module;
   wrapper: string;
-  /** Whether the kernel body also has a vector version (tests). */
+  /** Whether the kernel body also has a vector version, its lane-by-lane operations, and whether it
+   *  keeps elements as stored (tests). */
   vector: boolean;
+  laneOps: number;
+  asStored: boolean;
 }
 
 /** Host functions of WebAssembly kernels (Math.* for transcendental built-ins), made once. */
@@ -74,7 +77,7 @@ export class CpuKernels {
       const t0 = performance.now();
       try {
         const code = generateKernelWasm(launch.kernel.ir, plan, launch.kernel.facts);
-        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector };
+        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector, laneOps: code.laneOps, asStored: code.asStored };
         this.built.built++;
       } catch (e) {
         if (!(e instanceof WasmUnsupported)) throw e;

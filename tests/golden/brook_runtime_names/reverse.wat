@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x4, f32 x1, v128 x7, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x1, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x4, f32 x1, v128 x12, i32 x2, v128 x1)
     local.get 0
     local.set 20
     local.get 0
@@ -102,12 +102,125 @@
         f32.const 4
         f32x4.splat
         local.set 55
+        i32.const 0
+        local.set 62
+        local.get 5
+        local.set 63
         block
           loop
             local.get 20
             local.get 21
             i32.ge_s
             br_if 1
+            local.get 25
+            local.get 62
+            i32.ge_s
+            local.get 25
+            i32.const 4
+            i32.add
+            local.get 63
+            i32.le_s
+            i32.and
+            local.get 20
+            i32.const 4
+            i32.add
+            local.get 21
+            i32.le_s
+            i32.and
+            if
+              v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+              local.set 50
+              local.get 25
+              i32x4.splat
+              v128.const i8x16 0 0 0 0 1 0 0 0 2 0 0 0 3 0 0 0
+              i32x4.add
+              local.tee 51
+              f32x4.convert_i32x4_s
+              local.set 52
+              block
+                block
+                  local.get 53
+                  local.get 51
+                  i32x4.sub
+                  local.set 54
+                  local.get 55
+                  local.get 52
+                  f32x4.sub
+                  local.set 56
+                  local.get 56
+                  local.tee 57
+                  i32x4.trunc_sat_f32x4_s
+                  local.get 10
+                  i32.const 1
+                  i32.sub
+                  i32x4.splat
+                  i32x4.min_s
+                  local.get 57
+                  f32.const 0
+                  f32x4.splat
+                  f32x4.ge
+                  v128.and
+                  local.set 58
+                  local.get 58
+                  i32.const 2
+                  i32x4.shl
+                  local.get 45
+                  i32x4.splat
+                  i32x4.add
+                  local.set 59
+                  v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+                  local.set 60
+                  local.get 60
+                  local.get 59
+                  i32x4.extract_lane 0
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 0
+                  local.set 60
+                  local.get 60
+                  local.get 59
+                  i32x4.extract_lane 1
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 1
+                  local.set 60
+                  local.get 60
+                  local.get 59
+                  i32x4.extract_lane 2
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 2
+                  local.set 60
+                  local.get 60
+                  local.get 59
+                  i32x4.extract_lane 3
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 3
+                  local.set 60
+                  local.get 60
+                  local.set 61
+                  local.get 61
+                  local.set 50
+                end
+              end
+              local.get 50
+              local.set 64
+              local.get 27
+              i32.const 0
+              i32.add
+              local.get 64
+              v128.store align=1 offset=0
+              local.get 20
+              i32.const 4
+              i32.add
+              local.set 20
+              local.get 25
+              i32.const 4
+              i32.add
+              local.set 25
+              local.get 27
+              i32.const 16
+              i32.add
+              local.set 27
+              br 1
+            end
             local.get 25
             local.tee 32
             f32.convert_i32_s
@@ -207,7 +320,7 @@
     end
   )
 )
-;; imports: (none); vector body: false
+;; imports: (none); vector body: true
 ;; wrapper:
 ;; "use strict";
 ;; function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }

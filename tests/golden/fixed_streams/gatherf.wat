@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x2, f64 x1, i32 x3, f32 x2, v128 x2, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x3, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x2, f32 x1, i32 x4, f32 x2, v128 x9, i32 x2, v128 x2)
     local.get 0
     local.set 21
     block
@@ -33,13 +33,129 @@
         local.set 31
         f32.const 255
         f32x4.splat
-        local.set 65
+        local.set 46
+        i32.const 0
+        local.set 48
+        local.get 5
+        local.set 49
         block
           loop
             local.get 21
             local.get 22
             i32.ge_s
             br_if 1
+            local.get 26
+            local.get 48
+            i32.ge_s
+            local.get 26
+            i32.const 4
+            i32.add
+            local.get 49
+            i32.le_s
+            i32.and
+            local.get 21
+            i32.const 4
+            i32.add
+            local.get 22
+            i32.le_s
+            i32.and
+            if
+              local.get 28
+              i32.const 0
+              i32.add
+              v128.load align=1 offset=0
+              local.set 50
+              local.get 50
+              local.set 39
+              v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+              local.set 40
+              block
+                block
+                  local.get 39
+                  f32.const 0.25
+                  f32x4.splat
+                  f32x4.add
+                  local.tee 41
+                  i32x4.trunc_sat_f32x4_s
+                  local.get 11
+                  i32.const 1
+                  i32.sub
+                  i32x4.splat
+                  i32x4.min_s
+                  local.get 41
+                  f32.const 0
+                  f32x4.splat
+                  f32x4.ge
+                  v128.and
+                  local.set 42
+                  local.get 42
+                  i32.const 2
+                  i32x4.shl
+                  local.get 31
+                  i32x4.splat
+                  i32x4.add
+                  local.set 43
+                  v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+                  local.set 44
+                  local.get 44
+                  local.get 43
+                  i32x4.extract_lane 0
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 0
+                  local.set 44
+                  local.get 44
+                  local.get 43
+                  i32x4.extract_lane 1
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 1
+                  local.set 44
+                  local.get 44
+                  local.get 43
+                  i32x4.extract_lane 2
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 2
+                  local.set 44
+                  local.get 44
+                  local.get 43
+                  i32x4.extract_lane 3
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 3
+                  local.set 44
+                  local.get 44
+                  local.set 45
+                  local.get 45
+                  local.get 46
+                  f32x4.mul
+                  local.set 47
+                  local.get 47
+                  local.set 40
+                end
+              end
+              local.get 40
+              local.set 51
+              local.get 30
+              i32.const 0
+              i32.add
+              local.get 51
+              v128.store align=1 offset=0
+              local.get 21
+              i32.const 4
+              i32.add
+              local.set 21
+              local.get 26
+              i32.const 4
+              i32.add
+              local.set 26
+              local.get 28
+              i32.const 16
+              i32.add
+              local.set 28
+              local.get 30
+              i32.const 16
+              i32.add
+              local.set 30
+              br 1
+            end
             local.get 28
             f32.load align=4 offset=0
             local.set 27
@@ -50,40 +166,39 @@
                 local.get 27
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
                 local.set 32
                 local.get 32
-                i32.trunc_sat_f64_s
+                i32.trunc_sat_f32_s
+                local.tee 33
                 local.get 11
                 i32.const 1
                 i32.sub
-                local.get 32
+                local.get 33
                 local.get 11
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
                 local.get 32
-                f64.const 0
-                f64.ge
+                f32.const 0
+                f32.ge
                 select
-                local.set 33
-                local.get 33
+                local.set 34
+                local.get 34
                 i32.const 4
                 i32.mul
-                local.set 34
-                local.get 31
-                local.get 34
-                i32.add
                 local.set 35
+                local.get 31
                 local.get 35
-                f32.load align=4 offset=0
+                i32.add
                 local.set 36
                 local.get 36
-                f32.const 255
-                f32.mul
+                f32.load align=4 offset=0
                 local.set 37
                 local.get 37
+                f32.const 255
+                f32.mul
+                local.set 38
+                local.get 38
                 local.set 29
               end
             end
@@ -110,7 +225,7 @@
     end
   )
 )
-;; imports: (none); vector body: false
+;; imports: (none); vector body: true
 ;; wrapper:
 ;; "use strict";
 ;; function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }

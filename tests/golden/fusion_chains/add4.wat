@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, v128 x16, i32 x2, v128 x24)
+    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, v128 x16, i32 x2)
     local.get 0
     local.set 9
     block
@@ -61,105 +61,41 @@
               i32.const 0
               i32.add
               v128.load align=1 offset=0
-              local.set 52
+              local.set 34
               local.get 19
               i32.const 16
               i32.add
               v128.load align=1 offset=0
-              local.set 53
+              local.set 35
               local.get 19
               i32.const 32
               i32.add
               v128.load align=1 offset=0
-              local.set 54
+              local.set 36
               local.get 19
               i32.const 48
               i32.add
               v128.load align=1 offset=0
-              local.set 55
-              local.get 52
-              local.get 53
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 56
-              local.get 54
-              local.get 55
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 57
-              local.get 52
-              local.get 53
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 58
-              local.get 54
-              local.get 55
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 59
-              local.get 56
-              local.get 57
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 34
-              local.get 56
-              local.get 57
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 35
-              local.get 58
-              local.get 59
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 36
-              local.get 58
-              local.get 59
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
               local.set 37
               local.get 24
               i32.const 0
               i32.add
               v128.load align=1 offset=0
-              local.set 60
+              local.set 38
               local.get 24
               i32.const 16
               i32.add
               v128.load align=1 offset=0
-              local.set 61
+              local.set 39
               local.get 24
               i32.const 32
               i32.add
               v128.load align=1 offset=0
-              local.set 62
+              local.set 40
               local.get 24
               i32.const 48
               i32.add
               v128.load align=1 offset=0
-              local.set 63
-              local.get 60
-              local.get 61
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 64
-              local.get 62
-              local.get 63
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 65
-              local.get 60
-              local.get 61
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 66
-              local.get 62
-              local.get 63
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 67
-              local.get 64
-              local.get 65
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 38
-              local.get 64
-              local.get 65
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 39
-              local.get 66
-              local.get 67
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 40
-              local.get 66
-              local.get 67
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
               local.set 41
               v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
               local.set 42
@@ -197,57 +133,25 @@
                   local.set 45
                 end
               end
-              local.get 42
-              local.get 43
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 72
-              local.get 44
-              local.get 45
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 73
-              local.get 42
-              local.get 43
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 74
-              local.get 44
-              local.get 45
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 75
-              local.get 72
-              local.get 73
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 68
-              local.get 72
-              local.get 73
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 69
-              local.get 74
-              local.get 75
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 70
-              local.get 74
-              local.get 75
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 71
               local.get 29
               i32.const 0
               i32.add
-              local.get 68
+              local.get 42
               v128.store align=1 offset=0
               local.get 29
               i32.const 16
               i32.add
-              local.get 69
+              local.get 43
               v128.store align=1 offset=0
               local.get 29
               i32.const 32
               i32.add
-              local.get 70
+              local.get 44
               v128.store align=1 offset=0
               local.get 29
               i32.const 48
               i32.add
-              local.get 71
+              local.get 45
               v128.store align=1 offset=0
               local.get 9
               i32.const 4

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x8, v128 x18, i32 x2, v128 x16)
+    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x8, v128 x18, i32 x2)
     local.get 0
     local.set 8
     block
@@ -61,53 +61,21 @@
               i32.const 0
               i32.add
               v128.load align=1 offset=0
-              local.set 52
+              local.set 32
               local.get 18
               i32.const 16
               i32.add
               v128.load align=1 offset=0
-              local.set 53
+              local.set 33
               local.get 18
               i32.const 32
               i32.add
               v128.load align=1 offset=0
-              local.set 54
+              local.set 34
               local.get 18
               i32.const 48
               i32.add
               v128.load align=1 offset=0
-              local.set 55
-              local.get 52
-              local.get 53
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 56
-              local.get 54
-              local.get 55
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 57
-              local.get 52
-              local.get 53
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 58
-              local.get 54
-              local.get 55
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 59
-              local.get 56
-              local.get 57
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 32
-              local.get 56
-              local.get 57
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 33
-              local.get 58
-              local.get 59
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 34
-              local.get 58
-              local.get 59
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
               local.set 35
               v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
               local.set 36
@@ -161,57 +129,25 @@
                   local.set 39
                 end
               end
-              local.get 36
-              local.get 37
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 64
-              local.get 38
-              local.get 39
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 65
-              local.get 36
-              local.get 37
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 66
-              local.get 38
-              local.get 39
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 67
-              local.get 64
-              local.get 65
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 60
-              local.get 64
-              local.get 65
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 61
-              local.get 66
-              local.get 67
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 62
-              local.get 66
-              local.get 67
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 63
               local.get 23
               i32.const 0
               i32.add
-              local.get 60
+              local.get 36
               v128.store align=1 offset=0
               local.get 23
               i32.const 16
               i32.add
-              local.get 61
+              local.get 37
               v128.store align=1 offset=0
               local.get 23
               i32.const 32
               i32.add
-              local.get 62
+              local.get 38
               v128.store align=1 offset=0
               local.get 23
               i32.const 48
               i32.add
-              local.get 63
+              local.get 39
               v128.store align=1 offset=0
               local.get 8
               i32.const 4

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, v128 x12, i32 x2, v128 x16)
+    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, v128 x12, i32 x2)
     local.get 0
     local.set 8
     block
@@ -55,53 +55,21 @@
               i32.const 0
               i32.add
               v128.load align=1 offset=0
-              local.set 42
+              local.set 28
               local.get 18
               i32.const 16
               i32.add
               v128.load align=1 offset=0
-              local.set 43
+              local.set 29
               local.get 18
               i32.const 32
               i32.add
               v128.load align=1 offset=0
-              local.set 44
+              local.set 30
               local.get 18
               i32.const 48
               i32.add
               v128.load align=1 offset=0
-              local.set 45
-              local.get 42
-              local.get 43
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 46
-              local.get 44
-              local.get 45
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 47
-              local.get 42
-              local.get 43
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 48
-              local.get 44
-              local.get 45
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 49
-              local.get 46
-              local.get 47
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 28
-              local.get 46
-              local.get 47
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 29
-              local.get 48
-              local.get 49
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 30
-              local.get 48
-              local.get 49
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
               local.set 31
               v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
               local.set 32
@@ -139,57 +107,25 @@
                   local.set 35
                 end
               end
-              local.get 32
-              local.get 33
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 54
-              local.get 34
-              local.get 35
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 55
-              local.get 32
-              local.get 33
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 56
-              local.get 34
-              local.get 35
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 57
-              local.get 54
-              local.get 55
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 50
-              local.get 54
-              local.get 55
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 51
-              local.get 56
-              local.get 57
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 52
-              local.get 56
-              local.get 57
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 53
               local.get 23
               i32.const 0
               i32.add
-              local.get 50
+              local.get 32
               v128.store align=1 offset=0
               local.get 23
               i32.const 16
               i32.add
-              local.get 51
+              local.get 33
               v128.store align=1 offset=0
               local.get 23
               i32.const 32
               i32.add
-              local.get 52
+              local.get 34
               v128.store align=1 offset=0
               local.get 23
               i32.const 48
               i32.add
-              local.get 53
+              local.get 35
               v128.store align=1 offset=0
               local.get 8
               i32.const 4

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x5, f32 x3, i32 x5, f32 x2, i32 x1, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, i32 x1, f32 x1, i32 x6, f32 x1, i32 x4, f32 x1, i32 x2, f32 x1, i32 x1, f32 x3, i32 x5, f32 x2, f64 x1, i32 x2, f64 x1, i32 x4, f32 x4, i32 x2, f32 x1, i32 x4, f32 x1, i32 x2, f32 x1, i32 x1, v128 x10, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x5, f32 x3, i32 x5, f32 x2, i32 x1, f32 x1, i32 x3, f32 x1, i32 x5, f32 x3, i32 x1, f32 x1, i32 x6, f32 x1, i32 x4, f32 x1, i32 x2, f32 x1, i32 x1, f32 x3, i32 x5, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x2, f32 x1, i32 x4, f32 x1, i32 x2, f32 x1, i32 x1, v128 x10, i32 x2)
     local.get 0
     local.set 20
     local.get 0
@@ -91,41 +91,41 @@
         i32.const 0
         i32.ge_s
         select
-        local.set 63
-        local.get 63
+        local.set 65
+        local.get 65
         local.get 17
         i32.mul
         i32.const 4
         i32.mul
-        local.set 64
+        local.set 66
         local.get 47
-        local.get 64
+        local.get 66
         i32.add
-        local.set 65
+        local.set 67
         f32.const 0
         f32x4.splat
-        local.set 115
+        local.set 119
         f32.const -1
         f32x4.splat
-        local.set 118
+        local.set 122
         f32.const 1
         f32x4.splat
-        local.set 119
+        local.set 123
         i32.const 0
-        local.set 121
+        local.set 125
         local.get 5
-        local.set 122
+        local.set 126
         local.get 10
         i32.const 0
         i32.sub
-        local.get 122
+        local.get 126
         local.get 10
         i32.const 0
         i32.sub
-        local.get 122
+        local.get 126
         i32.lt_s
         select
-        local.set 122
+        local.set 126
         block
           loop
             local.get 20
@@ -139,150 +139,148 @@
             f32.const 0
             local.set 26
             local.get 25
-            local.get 121
+            local.get 125
             i32.ge_s
             local.get 25
-            local.get 122
+            local.get 126
             i32.lt_s
             i32.and
             if
               block
                 f32.const 0
-                local.set 77
-                f32.const 0
-                local.set 78
-                f32.const 0
                 local.set 79
+                f32.const 0
+                local.set 80
+                f32.const 0
+                local.set 81
                 f32.const -1
-                local.set 79
+                local.set 81
                 block
                   loop
-                    local.get 79
+                    local.get 81
                     f32.const 1
                     f32.le
-                    local.set 80
-                    local.get 80
+                    local.set 82
+                    local.get 82
                     i32.eqz
                     br_if 1
                     block
                       f32.const -1
-                      local.set 78
+                      local.set 80
                       block
                         loop
-                          local.get 78
+                          local.get 80
                           f32.const 1
                           f32.le
-                          local.set 81
-                          local.get 81
+                          local.set 83
+                          local.get 83
                           i32.eqz
                           br_if 1
                           block
-                            local.get 78
+                            local.get 80
                             f32.const 0
                             f32.ne
-                            local.set 82
-                            local.get 82
-                            local.tee 83
+                            local.set 84
+                            local.get 84
+                            local.tee 85
                             i32.eqz
                             if
-                              local.get 79
+                              local.get 81
                               f32.const 0
                               f32.ne
-                              local.set 84
-                              local.get 84
-                              local.set 83
+                              local.set 86
+                              local.get 86
+                              local.set 85
                             end
-                            local.get 83
+                            local.get 85
                             if
                               local.get 28
-                              local.get 78
+                              local.get 80
                               f32.add
-                              local.set 85
-                              local.get 29
-                              local.get 79
-                              f32.add
-                              local.set 86
-                              local.get 85
-                              f32.const 0.25
-                              f32.add
-                              f64.promote_f32
                               local.set 87
-                              local.get 87
-                              i32.trunc_sat_f64_s
-                              local.get 10
-                              i32.const 1
-                              i32.sub
-                              local.get 87
-                              local.get 10
-                              f64.convert_i32_s
-                              f64.lt
-                              select
-                              i32.const 0
-                              local.get 87
-                              f64.const 0
-                              f64.ge
-                              select
+                              local.get 29
+                              local.get 81
+                              f32.add
                               local.set 88
-                              local.get 88
-                              i32.const 4
-                              i32.mul
-                              local.set 89
-                              local.get 86
+                              local.get 87
                               f32.const 0.25
                               f32.add
-                              f64.promote_f32
-                              local.set 90
-                              local.get 90
-                              i32.trunc_sat_f64_s
-                              local.get 9
+                              local.set 89
+                              local.get 89
+                              i32.trunc_sat_f32_s
+                              local.tee 90
+                              local.get 10
                               i32.const 1
                               i32.sub
                               local.get 90
-                              local.get 9
-                              f64.convert_i32_s
-                              f64.lt
+                              local.get 10
+                              i32.lt_s
                               select
                               i32.const 0
-                              local.get 90
-                              f64.const 0
-                              f64.ge
+                              local.get 89
+                              f32.const 0
+                              f32.ge
                               select
                               local.set 91
                               local.get 91
+                              i32.const 4
+                              i32.mul
+                              local.set 92
+                              local.get 88
+                              f32.const 0.25
+                              f32.add
+                              local.set 93
+                              local.get 93
+                              i32.trunc_sat_f32_s
+                              local.tee 94
+                              local.get 9
+                              i32.const 1
+                              i32.sub
+                              local.get 94
+                              local.get 9
+                              i32.lt_s
+                              select
+                              i32.const 0
+                              local.get 93
+                              f32.const 0
+                              f32.ge
+                              select
+                              local.set 95
+                              local.get 95
                               local.get 17
                               i32.mul
                               i32.const 4
                               i32.mul
-                              local.set 92
+                              local.set 96
                               local.get 47
-                              local.get 89
-                              i32.add
-                              local.set 93
-                              local.get 93
                               local.get 92
                               i32.add
-                              local.set 94
-                              local.get 94
-                              f32.load align=4 offset=0
-                              local.set 95
-                              local.get 77
-                              local.get 95
-                              f32.add
-                              local.set 96
+                              local.set 97
+                              local.get 97
                               local.get 96
-                              local.set 77
+                              i32.add
+                              local.set 98
+                              local.get 98
+                              f32.load align=4 offset=0
+                              local.set 99
+                              local.get 79
+                              local.get 99
+                              f32.add
+                              local.set 100
+                              local.get 100
+                              local.set 79
                             end
                           end
-                          local.get 78
+                          local.get 80
                           f32.const 1
                           f32.add
-                          local.set 97
-                          local.get 97
-                          local.set 78
-                          local.get 59
+                          local.set 101
+                          local.get 101
+                          local.set 80
+                          local.get 61
                           i32.const 1
                           i32.add
-                          local.tee 59
+                          local.tee 61
                           i32.const 4095
                           i32.and
                           i32.eqz
@@ -297,16 +295,16 @@
                         end
                       end
                     end
-                    local.get 79
+                    local.get 81
                     f32.const 1
                     f32.add
-                    local.set 98
-                    local.get 98
-                    local.set 79
-                    local.get 59
+                    local.set 102
+                    local.get 102
+                    local.set 81
+                    local.get 61
                     i32.const 1
                     i32.add
-                    local.tee 59
+                    local.tee 61
                     i32.const 4095
                     i32.and
                     i32.eqz
@@ -323,75 +321,75 @@
                 local.get 32
                 i32.const 4
                 i32.mul
-                local.set 99
-                local.get 65
-                local.get 99
+                local.set 103
+                local.get 67
+                local.get 103
                 i32.add
-                local.set 100
-                local.get 100
+                local.set 104
+                local.get 104
                 f32.load align=4 offset=0
-                local.set 101
-                local.get 101
+                local.set 105
+                local.get 105
                 f32.const 0.5
                 f32.gt
-                local.set 102
-                local.get 102
+                local.set 106
+                local.get 106
                 if
-                  local.get 77
+                  local.get 79
                   f32.const 2
                   f32.eq
-                  local.set 103
-                  local.get 103
-                  local.tee 104
+                  local.set 107
+                  local.get 107
+                  local.tee 108
                   i32.eqz
                   if
-                    local.get 77
+                    local.get 79
                     f32.const 3
                     f32.eq
-                    local.set 105
-                    local.get 105
-                    local.set 104
+                    local.set 109
+                    local.get 109
+                    local.set 108
                   end
                   f32.const 0
-                  local.set 106
-                  i32.const 0
-                  local.set 107
-                  local.get 104
-                  if
-                    f32.const 1
-                    local.set 106
-                    i32.const 1
-                    local.set 107
-                  else
-                    f32.const 0
-                    local.set 106
-                    i32.const 0
-                    local.set 107
-                  end
-                  local.get 106
-                  local.set 26
-                else
-                  local.get 77
-                  f32.const 3
-                  f32.eq
-                  local.set 108
-                  f32.const 0
-                  local.set 109
-                  i32.const 0
                   local.set 110
+                  i32.const 0
+                  local.set 111
                   local.get 108
                   if
                     f32.const 1
-                    local.set 109
-                    i32.const 1
                     local.set 110
+                    i32.const 1
+                    local.set 111
                   else
                     f32.const 0
-                    local.set 109
-                    i32.const 0
                     local.set 110
+                    i32.const 0
+                    local.set 111
                   end
-                  local.get 109
+                  local.get 110
+                  local.set 26
+                else
+                  local.get 79
+                  f32.const 3
+                  f32.eq
+                  local.set 112
+                  f32.const 0
+                  local.set 113
+                  i32.const 0
+                  local.set 114
+                  local.get 112
+                  if
+                    f32.const 1
+                    local.set 113
+                    i32.const 1
+                    local.set 114
+                  else
+                    f32.const 0
+                    local.set 113
+                    i32.const 0
+                    local.set 114
+                  end
+                  local.get 113
                   local.set 26
                 end
               end
@@ -455,84 +453,82 @@
                               local.get 45
                               f32.const 0.25
                               f32.add
-                              f64.promote_f32
                               local.set 48
                               local.get 48
-                              i32.trunc_sat_f64_s
+                              i32.trunc_sat_f32_s
+                              local.tee 49
                               local.get 10
                               i32.const 1
                               i32.sub
-                              local.get 48
+                              local.get 49
                               local.get 10
-                              f64.convert_i32_s
-                              f64.lt
+                              i32.lt_s
                               select
                               i32.const 0
                               local.get 48
-                              f64.const 0
-                              f64.ge
+                              f32.const 0
+                              f32.ge
                               select
-                              local.set 49
-                              local.get 49
+                              local.set 50
+                              local.get 50
                               i32.const 4
                               i32.mul
-                              local.set 50
+                              local.set 51
                               local.get 46
                               f32.const 0.25
                               f32.add
-                              f64.promote_f32
-                              local.set 51
-                              local.get 51
-                              i32.trunc_sat_f64_s
+                              local.set 52
+                              local.get 52
+                              i32.trunc_sat_f32_s
+                              local.tee 53
                               local.get 9
                               i32.const 1
                               i32.sub
-                              local.get 51
+                              local.get 53
                               local.get 9
-                              f64.convert_i32_s
-                              f64.lt
+                              i32.lt_s
                               select
                               i32.const 0
-                              local.get 51
-                              f64.const 0
-                              f64.ge
-                              select
-                              local.set 52
                               local.get 52
+                              f32.const 0
+                              f32.ge
+                              select
+                              local.set 54
+                              local.get 54
                               local.get 17
                               i32.mul
                               i32.const 4
                               i32.mul
-                              local.set 53
-                              local.get 47
-                              local.get 50
-                              i32.add
-                              local.set 54
-                              local.get 54
-                              local.get 53
-                              i32.add
                               local.set 55
-                              local.get 55
-                              f32.load align=4 offset=0
+                              local.get 47
+                              local.get 51
+                              i32.add
                               local.set 56
-                              local.get 37
                               local.get 56
-                              f32.add
+                              local.get 55
+                              i32.add
                               local.set 57
                               local.get 57
+                              f32.load align=4 offset=0
+                              local.set 58
+                              local.get 37
+                              local.get 58
+                              f32.add
+                              local.set 59
+                              local.get 59
                               local.set 37
                             end
                           end
                           local.get 38
                           f32.const 1
                           f32.add
-                          local.set 58
-                          local.get 58
+                          local.set 60
+                          local.get 60
                           local.set 38
-                          local.get 59
+                          local.get 61
                           i32.const 1
                           i32.add
-                          local.tee 59
+                          local.tee 61
                           i32.const 4095
                           i32.and
                           i32.eqz
@@ -550,13 +546,13 @@
                     local.get 39
                     f32.const 1
                     f32.add
-                    local.set 60
-                    local.get 60
+                    local.set 62
+                    local.get 62
                     local.set 39
-                    local.get 59
+                    local.get 61
                     i32.const 1
                     i32.add
-                    local.tee 59
+                    local.tee 61
                     i32.const 4095
                     i32.and
                     i32.eqz
@@ -583,79 +579,79 @@
                 i32.const 0
                 i32.ge_s
                 select
-                local.set 61
-                local.get 61
+                local.set 63
+                local.get 63
                 i32.const 4
                 i32.mul
-                local.set 62
-                local.get 65
-                local.get 62
-                i32.add
-                local.set 66
-                local.get 66
-                f32.load align=4 offset=0
-                local.set 67
+                local.set 64
                 local.get 67
-                f32.const 0.5
-                f32.gt
+                local.get 64
+                i32.add
                 local.set 68
                 local.get 68
+                f32.load align=4 offset=0
+                local.set 69
+                local.get 69
+                f32.const 0.5
+                f32.gt
+                local.set 70
+                local.get 70
                 if
                   local.get 37
                   f32.const 2
                   f32.eq
-                  local.set 69
-                  local.get 69
-                  local.tee 70
+                  local.set 71
+                  local.get 71
+                  local.tee 72
                   i32.eqz
                   if
                     local.get 37
                     f32.const 3
                     f32.eq
-                    local.set 71
-                    local.get 71
-                    local.set 70
+                    local.set 73
+                    local.get 73
+                    local.set 72
                   end
                   f32.const 0
-                  local.set 72
+                  local.set 74
                   i32.const 0
-                  local.set 73
-                  local.get 70
+                  local.set 75
+                  local.get 72
                   if
                     f32.const 1
-                    local.set 72
+                    local.set 74
                     i32.const 1
-                    local.set 73
+                    local.set 75
                   else
                     f32.const 0
-                    local.set 72
+                    local.set 74
                     i32.const 0
-                    local.set 73
+                    local.set 75
                   end
-                  local.get 72
+                  local.get 74
                   local.set 26
                 else
                   local.get 37
                   f32.const 3
                   f32.eq
-                  local.set 74
-                  f32.const 0
-                  local.set 75
-                  i32.const 0
                   local.set 76
-                  local.get 74
+                  f32.const 0
+                  local.set 77
+                  i32.const 0
+                  local.set 78
+                  local.get 76
                   if
                     f32.const 1
-                    local.set 75
+                    local.set 77
                     i32.const 1
-                    local.set 76
+                    local.set 78
                   else
                     f32.const 0
-                    local.set 75
+                    local.set 77
                     i32.const 0
-                    local.set 76
+                    local.set 78
                   end
-                  local.get 75
+                  local.get 77
                   local.set 26
                 end
               end

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x3, i32 x1, f32 x1, i32 x1, f32 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x5, f32 x1, i32 x2)
+    (local i32 x6, f32 x3, i32 x1, f32 x1, i32 x1, f32 x1, i32 x2, f32 x1, i32 x3, f32 x1, i32 x3, f32 x1, i32 x6, f32 x1, i32 x12, f32 x1, i32 x2)
     local.get 0
     local.set 22
     block
@@ -73,100 +73,176 @@
                 local.get 28
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
                 local.set 37
                 local.get 37
-                i32.trunc_sat_f64_s
+                i32.trunc_sat_f32_s
+                local.tee 38
                 local.get 11
                 i32.const 1
                 i32.sub
-                local.get 37
+                local.get 38
                 local.get 11
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
                 local.get 37
-                f64.const 0
-                f64.ge
+                f32.const 0
+                f32.ge
                 select
-                local.set 38
-                local.get 38
+                local.set 39
+                local.get 39
                 i32.const 4
                 i32.mul
-                local.set 39
+                local.set 40
                 local.get 29
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
-                local.set 40
-                local.get 40
-                i32.trunc_sat_f64_s
+                local.set 41
+                local.get 41
+                i32.trunc_sat_f32_s
+                local.tee 42
                 local.get 10
                 i32.const 1
                 i32.sub
-                local.get 40
+                local.get 42
                 local.get 10
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
-                local.get 40
-                f64.const 0
-                f64.ge
-                select
-                local.set 41
                 local.get 41
+                f32.const 0
+                f32.ge
+                select
+                local.set 43
+                local.get 43
                 local.get 18
                 i32.mul
                 i32.const 4
                 i32.mul
-                local.set 42
+                local.set 44
                 local.get 30
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
-                local.set 43
-                local.get 43
-                i32.trunc_sat_f64_s
+                local.set 45
+                local.get 45
+                i32.trunc_sat_f32_s
+                local.tee 46
                 local.get 9
                 i32.const 1
                 i32.sub
-                local.get 43
+                local.get 46
                 local.get 9
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
-                local.get 43
-                f64.const 0
-                f64.ge
+                local.get 45
+                f32.const 0
+                f32.ge
                 select
-                local.set 44
-                local.get 44
+                local.set 47
+                local.get 47
                 local.get 17
                 i32.mul
                 i32.const 4
                 i32.mul
-                local.set 45
-                local.get 36
-                local.get 39
-                i32.add
-                local.set 46
-                local.get 46
-                local.get 42
-                i32.add
-                local.set 47
-                local.get 47
-                local.get 45
-                i32.add
                 local.set 48
-                local.get 48
-                f32.load align=4 offset=0
+                local.get 36
+                local.get 40
+                i32.add
                 local.set 49
                 local.get 49
+                local.get 44
+                i32.add
+                local.set 50
+                local.get 50
+                local.get 48
+                i32.add
+                local.set 51
+                local.get 51
+                f32.load align=4 offset=0
+                local.set 52
+                local.get 52
                 local.set 32
-                local.get 49
+                local.get 37
+                i32.trunc_sat_f32_s
+                local.tee 53
+                local.get 11
+                i32.const 1
+                i32.sub
+                local.get 53
+                local.get 11
+                i32.lt_s
+                select
+                i32.const 0
+                local.get 37
+                f32.const 0
+                f32.ge
+                select
+                local.set 54
+                local.get 54
+                i32.const 4
+                i32.mul
+                local.set 55
+                local.get 41
+                i32.trunc_sat_f32_s
+                local.tee 56
+                local.get 10
+                i32.const 1
+                i32.sub
+                local.get 56
+                local.get 10
+                i32.lt_s
+                select
+                i32.const 0
+                local.get 41
+                f32.const 0
+                f32.ge
+                select
+                local.set 57
+                local.get 57
+                local.get 18
+                i32.mul
+                i32.const 4
+                i32.mul
+                local.set 58
+                local.get 45
+                i32.trunc_sat_f32_s
+                local.tee 59
+                local.get 9
+                i32.const 1
+                i32.sub
+                local.get 59
+                local.get 9
+                i32.lt_s
+                select
+                i32.const 0
+                local.get 45
+                f32.const 0
+                f32.ge
+                select
+                local.set 60
+                local.get 60
+                local.get 17
+                i32.mul
+                i32.const 4
+                i32.mul
+                local.set 61
+                local.get 36
+                local.get 55
+                i32.add
+                local.set 62
+                local.get 62
+                local.get 58
+                i32.add
+                local.set 63
+                local.get 63
+                local.get 61
+                i32.add
+                local.set 64
+                local.get 64
+                f32.load align=4 offset=0
+                local.set 65
+                local.get 65
                 local.set 34
               end
             end

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x4, i32 x1, f32 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x6, f32 x1, v128 x5, f32 x4, f64 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x6, f32 x5, f64 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x6, f32 x5, f64 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x6, f32 x5, f64 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x6, f32 x1, v128 x1, i32 x2)
+    (local i32 x6, f32 x4, i32 x1, f32 x1, i32 x2, f32 x1, i32 x3, f32 x1, i32 x3, f32 x1, i32 x3, f32 x1, i32 x7, f32 x1, v128 x5, f32 x5, i32 x3, f32 x1, i32 x3, f32 x1, i32 x3, f32 x1, i32 x7, f32 x6, i32 x3, f32 x1, i32 x3, f32 x1, i32 x3, f32 x1, i32 x7, f32 x6, i32 x3, f32 x1, i32 x3, f32 x1, i32 x3, f32 x1, i32 x7, f32 x6, i32 x3, f32 x1, i32 x3, f32 x1, i32 x3, f32 x1, i32 x7, f32 x1, v128 x1, i32 x2)
     local.get 0
     local.set 21
     block
@@ -74,129 +74,125 @@
                 local.get 27
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
                 local.set 35
                 local.get 35
-                i32.trunc_sat_f64_s
+                i32.trunc_sat_f32_s
+                local.tee 36
                 local.get 11
                 i32.const 1
                 i32.sub
-                local.get 35
+                local.get 36
                 local.get 11
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
                 local.get 35
-                f64.const 0
-                f64.ge
+                f32.const 0
+                f32.ge
                 select
-                local.set 36
-                local.get 36
+                local.set 37
+                local.get 37
                 i32.const 4
                 i32.mul
-                local.set 37
+                local.set 38
                 local.get 28
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
-                local.set 38
-                local.get 38
-                i32.trunc_sat_f64_s
+                local.set 39
+                local.get 39
+                i32.trunc_sat_f32_s
+                local.tee 40
                 local.get 10
                 i32.const 1
                 i32.sub
-                local.get 38
+                local.get 40
                 local.get 10
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
-                local.get 38
-                f64.const 0
-                f64.ge
-                select
-                local.set 39
                 local.get 39
+                f32.const 0
+                f32.ge
+                select
+                local.set 41
+                local.get 41
                 local.get 18
                 i32.mul
                 i32.const 4
                 i32.mul
-                local.set 40
+                local.set 42
                 local.get 29
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
-                local.set 41
-                local.get 41
-                i32.trunc_sat_f64_s
+                local.set 43
+                local.get 43
+                i32.trunc_sat_f32_s
+                local.tee 44
                 local.get 9
                 i32.const 1
                 i32.sub
-                local.get 41
+                local.get 44
                 local.get 9
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
-                local.get 41
-                f64.const 0
-                f64.ge
+                local.get 43
+                f32.const 0
+                f32.ge
                 select
-                local.set 42
-                local.get 42
+                local.set 45
+                local.get 45
                 local.get 17
                 i32.mul
                 i32.const 4
                 i32.mul
-                local.set 43
+                local.set 46
                 local.get 30
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
-                local.set 44
-                local.get 44
-                i32.trunc_sat_f64_s
+                local.set 47
+                local.get 47
+                i32.trunc_sat_f32_s
+                local.tee 48
                 local.get 8
                 i32.const 1
                 i32.sub
-                local.get 44
+                local.get 48
                 local.get 8
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
-                local.get 44
-                f64.const 0
-                f64.ge
+                local.get 47
+                f32.const 0
+                f32.ge
                 select
-                local.set 45
-                local.get 45
+                local.set 49
+                local.get 49
                 local.get 16
                 i32.mul
                 i32.const 4
                 i32.mul
-                local.set 46
-                local.get 34
-                local.get 37
-                i32.add
-                local.set 47
-                local.get 47
-                local.get 40
-                i32.add
-                local.set 48
-                local.get 48
-                local.get 43
-                i32.add
-                local.set 49
-                local.get 49
-                local.get 46
-                i32.add
                 local.set 50
-                local.get 50
-                f32.load align=4 offset=0
+                local.get 34
+                local.get 38
+                i32.add
                 local.set 51
                 local.get 51
+                local.get 42
+                i32.add
+                local.set 52
+                local.get 52
+                local.get 46
+                i32.add
+                local.set 53
+                local.get 53
+                local.get 50
+                i32.add
+                local.set 54
+                local.get 54
+                f32.load align=4 offset=0
+                local.set 55
+                local.get 55
                 local.set 32
               end
             end

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x8, f32 x1, i32 x5, f32 x1, v128 x2, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, v128 x1, i32 x2)
+    (local i32 x8, f32 x1, i32 x5, f32 x1, v128 x6, i32 x2, v128 x2)
     local.get 0
     local.set 21
     block
@@ -31,12 +31,119 @@
         i32.mul
         i32.add
         local.set 31
+        i32.const 0
+        local.set 42
+        local.get 5
+        local.set 43
         block
           loop
             local.get 21
             local.get 22
             i32.ge_s
             br_if 1
+            local.get 26
+            local.get 42
+            i32.ge_s
+            local.get 26
+            i32.const 4
+            i32.add
+            local.get 43
+            i32.le_s
+            i32.and
+            local.get 21
+            i32.const 4
+            i32.add
+            local.get 22
+            i32.le_s
+            i32.and
+            if
+              local.get 28
+              i32.const 0
+              i32.add
+              v128.load align=1 offset=0
+              local.set 44
+              local.get 44
+              local.set 36
+              v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+              local.set 37
+              block
+                block
+                  local.get 36
+                  local.get 11
+                  i32.const 1
+                  i32.sub
+                  i32x4.splat
+                  i32x4.min_s
+                  local.get 36
+                  i32.const 0
+                  i32x4.splat
+                  i32x4.ge_s
+                  v128.and
+                  local.set 38
+                  local.get 38
+                  i32.const 2
+                  i32x4.shl
+                  local.get 31
+                  i32x4.splat
+                  i32x4.add
+                  local.set 39
+                  v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+                  local.set 40
+                  local.get 40
+                  local.get 39
+                  i32x4.extract_lane 0
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 0
+                  local.set 40
+                  local.get 40
+                  local.get 39
+                  i32x4.extract_lane 1
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 1
+                  local.set 40
+                  local.get 40
+                  local.get 39
+                  i32x4.extract_lane 2
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 2
+                  local.set 40
+                  local.get 40
+                  local.get 39
+                  i32x4.extract_lane 3
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 3
+                  local.set 40
+                  local.get 40
+                  local.set 41
+                  local.get 41
+                  local.set 37
+                end
+              end
+              local.get 37
+              local.set 45
+              local.get 30
+              i32.const 0
+              i32.add
+              local.get 45
+              v128.store align=1 offset=0
+              local.get 21
+              i32.const 4
+              i32.add
+              local.set 21
+              local.get 26
+              i32.const 4
+              i32.add
+              local.set 26
+              local.get 28
+              i32.const 16
+              i32.add
+              local.set 28
+              local.get 30
+              i32.const 16
+              i32.add
+              local.set 30
+              br 1
+            end
             local.get 28
             i32.load align=4 offset=0
             local.set 27
@@ -96,7 +203,7 @@
     end
   )
 )
-;; imports: (none); vector body: false
+;; imports: (none); vector body: true
 ;; wrapper:
 ;; "use strict";
 ;; function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x2, i32 x1, f32 x1, i32 x1, f32 x1, i32 x2, f64 x1, i32 x2, f64 x1, i32 x4, f32 x1, v128 x4, f32 x2, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x1, v128 x1, i32 x2)
+    (local i32 x6, f32 x2, i32 x1, f32 x1, i32 x1, f32 x1, i32 x2, f32 x1, i32 x3, f32 x1, i32 x5, f32 x1, i32 x8, f32 x1, v128 x4, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x1, i32 x8, f32 x1, i32 x8, f32 x1, i32 x8, f32 x1, i32 x8, f32 x1, v128 x1, i32 x2)
     local.get 0
     local.set 22
     block
@@ -64,69 +64,120 @@
                 local.get 28
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
                 local.set 36
                 local.get 36
-                i32.trunc_sat_f64_s
+                i32.trunc_sat_f32_s
+                local.tee 37
                 local.get 11
                 i32.const 1
                 i32.sub
-                local.get 36
+                local.get 37
                 local.get 11
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
                 local.get 36
-                f64.const 0
-                f64.ge
+                f32.const 0
+                f32.ge
                 select
-                local.set 37
-                local.get 37
+                local.set 38
+                local.get 38
                 i32.const 4
                 i32.mul
-                local.set 38
+                local.set 39
                 local.get 29
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
-                local.set 39
-                local.get 39
-                i32.trunc_sat_f64_s
+                local.set 40
+                local.get 40
+                i32.trunc_sat_f32_s
+                local.tee 41
                 local.get 10
                 i32.const 1
                 i32.sub
-                local.get 39
+                local.get 41
                 local.get 10
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
-                local.get 39
-                f64.const 0
-                f64.ge
-                select
-                local.set 40
                 local.get 40
+                f32.const 0
+                f32.ge
+                select
+                local.set 42
+                local.get 42
                 local.get 18
                 i32.mul
                 i32.const 4
                 i32.mul
-                local.set 41
-                local.get 35
-                local.get 38
-                i32.add
-                local.set 42
-                local.get 42
-                local.get 41
-                i32.add
                 local.set 43
-                local.get 43
-                f32.load align=4 offset=0
+                local.get 35
+                local.get 39
+                i32.add
                 local.set 44
                 local.get 44
+                local.get 43
+                i32.add
+                local.set 45
+                local.get 45
+                f32.load align=4 offset=0
+                local.set 46
+                local.get 46
                 local.set 31
-                local.get 44
+                local.get 36
+                i32.trunc_sat_f32_s
+                local.tee 47
+                local.get 11
+                i32.const 1
+                i32.sub
+                local.get 47
+                local.get 11
+                i32.lt_s
+                select
+                i32.const 0
+                local.get 36
+                f32.const 0
+                f32.ge
+                select
+                local.set 48
+                local.get 48
+                i32.const 4
+                i32.mul
+                local.set 49
+                local.get 40
+                i32.trunc_sat_f32_s
+                local.tee 50
+                local.get 10
+                i32.const 1
+                i32.sub
+                local.get 50
+                local.get 10
+                i32.lt_s
+                select
+                i32.const 0
+                local.get 40
+                f32.const 0
+                f32.ge
+                select
+                local.set 51
+                local.get 51
+                local.get 18
+                i32.mul
+                i32.const 4
+                i32.mul
+                local.set 52
+                local.get 35
+                local.get 49
+                i32.add
+                local.set 53
+                local.get 53
+                local.get 52
+                i32.add
+                local.set 54
+                local.get 54
+                f32.load align=4 offset=0
+                local.set 55
+                local.get 55
                 local.set 33
               end
             end

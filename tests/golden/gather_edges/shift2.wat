@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x1, i32 x7, f32 x1, i32 x1, f32 x1, i32 x1, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x1, i32 x1, f32 x1, i32 x2, f32 x1, i32 x1, f32 x2, f64 x1, i32 x3, f32 x1, v128 x8, i32 x3, v128 x7, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x1, i32 x2, v128 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x1, i32 x7, f32 x1, i32 x1, f32 x1, i32 x1, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, i32 x1, f32 x1, i32 x2, f32 x1, i32 x1, f32 x3, i32 x8, f32 x1, v128 x8, i32 x3, v128 x7, f32 x2, i32 x8, f32 x3, i32 x8, f32 x3, i32 x8, f32 x3, i32 x8, f32 x1, v128 x1, i32 x2, v128 x2)
     local.get 0
     local.set 21
     local.get 0
@@ -131,64 +131,193 @@
         local.get 57
         f32.const 0.25
         f32.add
-        f64.promote_f32
-        local.set 61
-        local.get 61
-        i32.trunc_sat_f64_s
+        local.set 62
+        local.get 62
+        i32.trunc_sat_f32_s
+        local.tee 63
         local.get 9
         i32.const 1
         i32.sub
-        local.get 61
+        local.get 63
         local.get 9
-        f64.convert_i32_s
-        f64.lt
+        i32.lt_s
         select
         i32.const 0
-        local.get 61
-        f64.const 0
-        f64.ge
-        select
-        local.set 62
         local.get 62
+        f32.const 0
+        f32.ge
+        select
+        local.set 64
+        local.get 64
         local.get 17
         i32.mul
         i32.const 4
         i32.mul
-        local.set 63
+        local.set 65
         local.get 44
-        local.get 63
+        local.get 65
         i32.add
-        local.set 64
-        i32.const -2
-        i32x4.splat
-        local.set 84
-        f32.const -2
-        f32x4.splat
-        local.set 86
-        i32.const 2
-        i32x4.splat
-        local.set 92
-        f32.const 2
-        f32x4.splat
-        local.set 94
-        f32.const 0.25
-        f32x4.splat
-        local.set 96
-        i32.const 2
-        local.set 123
-        local.get 5
-        local.set 124
-        local.get 10
-        i32.const -2
+        local.set 66
+        local.get 62
+        i32.trunc_sat_f32_s
+        local.tee 81
+        local.get 9
+        i32.const 1
         i32.sub
-        local.get 124
-        local.get 10
-        i32.const -2
-        i32.sub
-        local.get 124
+        local.get 81
+        local.get 9
         i32.lt_s
         select
+        i32.const 0
+        local.get 62
+        f32.const 0
+        f32.ge
+        select
+        local.set 82
+        local.get 82
+        local.get 17
+        i32.mul
+        i32.const 4
+        i32.mul
+        local.set 83
+        local.get 44
+        local.get 83
+        i32.add
+        local.set 84
+        i32.const -2
+        i32x4.splat
+        local.set 91
+        f32.const -2
+        f32x4.splat
+        local.set 93
+        i32.const 2
+        i32x4.splat
+        local.set 99
+        f32.const 2
+        f32x4.splat
+        local.set 101
+        f32.const 0.25
+        f32x4.splat
+        local.set 103
+        local.get 62
+        i32.trunc_sat_f32_s
+        local.tee 110
+        local.get 9
+        i32.const 1
+        i32.sub
+        local.get 110
+        local.get 9
+        i32.lt_s
+        select
+        i32.const 0
+        local.get 62
+        f32.const 0
+        f32.ge
+        select
+        local.set 111
+        local.get 111
+        local.get 17
+        i32.mul
+        i32.const 4
+        i32.mul
+        local.set 112
+        local.get 44
+        local.get 112
+        i32.add
+        local.set 113
+        local.get 62
+        i32.trunc_sat_f32_s
+        local.tee 121
+        local.get 9
+        i32.const 1
+        i32.sub
+        local.get 121
+        local.get 9
+        i32.lt_s
+        select
+        i32.const 0
+        local.get 62
+        f32.const 0
+        f32.ge
+        select
+        local.set 122
+        local.get 122
+        local.get 17
+        i32.mul
+        i32.const 4
+        i32.mul
+        local.set 123
+        local.get 44
+        local.get 123
+        i32.add
         local.set 124
+        local.get 62
+        i32.trunc_sat_f32_s
+        local.tee 132
+        local.get 9
+        i32.const 1
+        i32.sub
+        local.get 132
+        local.get 9
+        i32.lt_s
+        select
+        i32.const 0
+        local.get 62
+        f32.const 0
+        f32.ge
+        select
+        local.set 133
+        local.get 133
+        local.get 17
+        i32.mul
+        i32.const 4
+        i32.mul
+        local.set 134
+        local.get 44
+        local.get 134
+        i32.add
+        local.set 135
+        local.get 62
+        i32.trunc_sat_f32_s
+        local.tee 143
+        local.get 9
+        i32.const 1
+        i32.sub
+        local.get 143
+        local.get 9
+        i32.lt_s
+        select
+        i32.const 0
+        local.get 62
+        f32.const 0
+        f32.ge
+        select
+        local.set 144
+        local.get 144
+        local.get 17
+        i32.mul
+        i32.const 4
+        i32.mul
+        local.set 145
+        local.get 44
+        local.get 145
+        i32.add
+        local.set 146
+        i32.const 2
+        local.set 150
+        local.get 5
+        local.set 151
+        local.get 10
+        i32.const -2
+        i32.sub
+        local.get 151
+        local.get 10
+        i32.const -2
+        i32.sub
+        local.get 151
+        i32.lt_s
+        select
+        local.set 151
         block
           loop
             local.get 21
@@ -196,12 +325,12 @@
             i32.ge_s
             br_if 1
             local.get 26
-            local.get 123
+            local.get 150
             i32.ge_s
             local.get 26
             i32.const 4
             i32.add
-            local.get 124
+            local.get 151
             i32.le_s
             i32.and
             local.get 21
@@ -212,223 +341,219 @@
             i32.and
             if
               v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-              local.set 80
+              local.set 87
               v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-              local.set 81
+              local.set 88
               local.get 26
               i32x4.splat
               v128.const i8x16 0 0 0 0 1 0 0 0 2 0 0 0 3 0 0 0
               i32x4.add
-              local.tee 82
+              local.tee 89
               f32x4.convert_i32x4_s
-              local.set 83
+              local.set 90
               block
                 block
-                  local.get 82
-                  local.get 84
+                  local.get 89
+                  local.get 91
                   i32x4.add
-                  local.set 85
-                  local.get 83
-                  local.get 86
+                  local.set 92
+                  local.get 90
+                  local.get 93
                   f32x4.add
-                  local.set 87
+                  local.set 94
                   local.get 26
                   i32.const -2
                   i32.add
-                  local.set 88
-                  local.get 88
+                  local.set 95
+                  local.get 95
                   i32.const 4
                   i32.mul
-                  local.set 89
+                  local.set 96
                   local.get 49
-                  local.get 89
+                  local.get 96
                   i32.add
-                  local.set 90
-                  local.get 90
+                  local.set 97
+                  local.get 97
                   i32.const 0
                   i32.add
                   v128.load align=1 offset=0
-                  local.set 91
-                  local.get 91
-                  local.set 80
-                  local.get 82
-                  local.get 92
-                  i32x4.mul
-                  local.set 93
-                  local.get 83
-                  local.get 94
-                  f32x4.mul
-                  local.set 95
-                  local.get 95
-                  local.get 96
-                  f32x4.sub
-                  local.set 97
-                  local.get 97
-                  f32x4.extract_lane 0
                   local.set 98
                   local.get 98
-                  f32.const 0.25
-                  f32.add
-                  f64.promote_f32
-                  local.set 99
+                  local.set 87
+                  local.get 89
                   local.get 99
-                  i32.trunc_sat_f64_s
-                  local.get 10
-                  i32.const 1
-                  i32.sub
-                  local.get 99
-                  local.get 10
-                  f64.convert_i32_s
-                  f64.lt
-                  select
-                  i32.const 0
-                  local.get 99
-                  f64.const 0
-                  f64.ge
-                  select
+                  i32x4.mul
                   local.set 100
-                  local.get 100
-                  i32.const 4
-                  i32.mul
-                  local.set 101
-                  local.get 64
+                  local.get 90
                   local.get 101
-                  i32.add
+                  f32x4.mul
                   local.set 102
                   local.get 102
-                  f32.load align=4 offset=0
-                  local.set 103
-                  local.get 97
-                  f32x4.extract_lane 1
+                  local.get 103
+                  f32x4.sub
                   local.set 104
                   local.get 104
-                  f32.const 0.25
-                  f32.add
-                  f64.promote_f32
+                  f32x4.extract_lane 0
                   local.set 105
                   local.get 105
-                  i32.trunc_sat_f64_s
-                  local.get 10
-                  i32.const 1
-                  i32.sub
-                  local.get 105
-                  local.get 10
-                  f64.convert_i32_s
-                  f64.lt
-                  select
-                  i32.const 0
-                  local.get 105
-                  f64.const 0
-                  f64.ge
-                  select
-                  local.set 106
-                  local.get 106
-                  i32.const 4
-                  i32.mul
-                  local.set 107
-                  local.get 64
-                  local.get 107
-                  i32.add
-                  local.set 108
-                  local.get 108
-                  f32.load align=4 offset=0
-                  local.set 109
-                  local.get 97
-                  f32x4.extract_lane 2
-                  local.set 110
-                  local.get 110
                   f32.const 0.25
                   f32.add
-                  f64.promote_f32
-                  local.set 111
-                  local.get 111
-                  i32.trunc_sat_f64_s
+                  local.set 106
+                  local.get 106
+                  i32.trunc_sat_f32_s
+                  local.tee 107
                   local.get 10
                   i32.const 1
                   i32.sub
-                  local.get 111
+                  local.get 107
                   local.get 10
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
-                  local.get 111
-                  f64.const 0
-                  f64.ge
+                  local.get 106
+                  f32.const 0
+                  f32.ge
                   select
-                  local.set 112
-                  local.get 112
+                  local.set 108
+                  local.get 108
                   i32.const 4
                   i32.mul
-                  local.set 113
-                  local.get 64
+                  local.set 109
                   local.get 113
+                  local.get 109
                   i32.add
                   local.set 114
                   local.get 114
                   f32.load align=4 offset=0
                   local.set 115
-                  local.get 97
-                  f32x4.extract_lane 3
+                  local.get 104
+                  f32x4.extract_lane 1
                   local.set 116
                   local.get 116
                   f32.const 0.25
                   f32.add
-                  f64.promote_f32
                   local.set 117
                   local.get 117
-                  i32.trunc_sat_f64_s
+                  i32.trunc_sat_f32_s
+                  local.tee 118
                   local.get 10
                   i32.const 1
                   i32.sub
-                  local.get 117
+                  local.get 118
                   local.get 10
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
                   local.get 117
-                  f64.const 0
-                  f64.ge
+                  f32.const 0
+                  f32.ge
                   select
-                  local.set 118
-                  local.get 118
+                  local.set 119
+                  local.get 119
                   i32.const 4
                   i32.mul
-                  local.set 119
-                  local.get 64
-                  local.get 119
-                  i32.add
                   local.set 120
+                  local.get 124
                   local.get 120
+                  i32.add
+                  local.set 125
+                  local.get 125
                   f32.load align=4 offset=0
-                  local.set 121
-                  local.get 103
-                  f32x4.splat
-                  local.get 109
-                  f32x4.replace_lane 1
+                  local.set 126
+                  local.get 104
+                  f32x4.extract_lane 2
+                  local.set 127
+                  local.get 127
+                  f32.const 0.25
+                  f32.add
+                  local.set 128
+                  local.get 128
+                  i32.trunc_sat_f32_s
+                  local.tee 129
+                  local.get 10
+                  i32.const 1
+                  i32.sub
+                  local.get 129
+                  local.get 10
+                  i32.lt_s
+                  select
+                  i32.const 0
+                  local.get 128
+                  f32.const 0
+                  f32.ge
+                  select
+                  local.set 130
+                  local.get 130
+                  i32.const 4
+                  i32.mul
+                  local.set 131
+                  local.get 135
+                  local.get 131
+                  i32.add
+                  local.set 136
+                  local.get 136
+                  f32.load align=4 offset=0
+                  local.set 137
+                  local.get 104
+                  f32x4.extract_lane 3
+                  local.set 138
+                  local.get 138
+                  f32.const 0.25
+                  f32.add
+                  local.set 139
+                  local.get 139
+                  i32.trunc_sat_f32_s
+                  local.tee 140
+                  local.get 10
+                  i32.const 1
+                  i32.sub
+                  local.get 140
+                  local.get 10
+                  i32.lt_s
+                  select
+                  i32.const 0
+                  local.get 139
+                  f32.const 0
+                  f32.ge
+                  select
+                  local.set 141
+                  local.get 141
+                  i32.const 4
+                  i32.mul
+                  local.set 142
+                  local.get 146
+                  local.get 142
+                  i32.add
+                  local.set 147
+                  local.get 147
+                  f32.load align=4 offset=0
+                  local.set 148
                   local.get 115
+                  f32x4.splat
+                  local.get 126
+                  f32x4.replace_lane 1
+                  local.get 137
                   f32x4.replace_lane 2
-                  local.get 121
+                  local.get 148
                   f32x4.replace_lane 3
-                  local.set 122
-                  local.get 122
-                  local.set 81
+                  local.set 149
+                  local.get 149
+                  local.set 88
                 end
               end
-              local.get 80
-              local.set 125
+              local.get 87
+              local.set 152
               local.get 28
               i32.const 0
               i32.add
-              local.get 125
+              local.get 152
               v128.store align=1 offset=0
-              local.get 81
-              local.set 126
+              local.get 88
+              local.set 153
               local.get 30
               i32.const 0
               i32.add
-              local.get 126
+              local.get 153
               v128.store align=1 offset=0
               local.get 21
               i32.const 4
@@ -457,10 +582,10 @@
             f32.const 0
             local.set 29
             local.get 26
-            local.get 123
+            local.get 150
             i32.ge_s
             local.get 26
-            local.get 124
+            local.get 151
             i32.lt_s
             i32.and
             if
@@ -468,69 +593,68 @@
                 local.get 35
                 i32.const -2
                 i32.add
-                local.set 67
+                local.set 69
                 local.get 31
                 f32.const -2
                 f32.add
-                local.set 68
-                local.get 67
+                local.set 70
+                local.get 69
                 i32.const 4
                 i32.mul
-                local.set 69
-                local.get 49
-                local.get 69
-                i32.add
-                local.set 70
-                local.get 70
-                f32.load align=4 offset=0
                 local.set 71
+                local.get 49
                 local.get 71
+                i32.add
+                local.set 72
+                local.get 72
+                f32.load align=4 offset=0
+                local.set 73
+                local.get 73
                 local.set 27
                 local.get 35
                 i32.const 2
                 i32.mul
-                local.set 72
+                local.set 74
                 local.get 31
                 f32.const 2
                 f32.mul
-                local.set 73
-                local.get 73
-                f32.const 0.25
-                f32.sub
-                local.set 74
-                local.get 74
-                f32.const 0.25
-                f32.add
-                f64.promote_f32
                 local.set 75
                 local.get 75
-                i32.trunc_sat_f64_s
+                f32.const 0.25
+                f32.sub
+                local.set 76
+                local.get 76
+                f32.const 0.25
+                f32.add
+                local.set 77
+                local.get 77
+                i32.trunc_sat_f32_s
+                local.tee 78
                 local.get 10
                 i32.const 1
                 i32.sub
-                local.get 75
+                local.get 78
                 local.get 10
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
-                local.get 75
-                f64.const 0
-                f64.ge
-                select
-                local.set 76
-                local.get 76
-                i32.const 4
-                i32.mul
-                local.set 77
-                local.get 64
                 local.get 77
-                i32.add
-                local.set 78
-                local.get 78
-                f32.load align=4 offset=0
+                f32.const 0
+                f32.ge
+                select
                 local.set 79
                 local.get 79
+                i32.const 4
+                i32.mul
+                local.set 80
+                local.get 84
+                local.get 80
+                i32.add
+                local.set 85
+                local.get 85
+                f32.load align=4 offset=0
+                local.set 86
+                local.get 86
                 local.set 29
               end
             else
@@ -585,36 +709,35 @@
                 local.get 56
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
                 local.set 58
                 local.get 58
-                i32.trunc_sat_f64_s
+                i32.trunc_sat_f32_s
+                local.tee 59
                 local.get 10
                 i32.const 1
                 i32.sub
-                local.get 58
+                local.get 59
                 local.get 10
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
                 local.get 58
-                f64.const 0
-                f64.ge
+                f32.const 0
+                f32.ge
                 select
-                local.set 59
-                local.get 59
+                local.set 60
+                local.get 60
                 i32.const 4
                 i32.mul
-                local.set 60
-                local.get 64
-                local.get 60
-                i32.add
-                local.set 65
-                local.get 65
-                f32.load align=4 offset=0
-                local.set 66
+                local.set 61
                 local.get 66
+                local.get 61
+                i32.add
+                local.set 67
+                local.get 67
+                f32.load align=4 offset=0
+                local.set 68
+                local.get 68
                 local.set 29
               end
             end

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x2, i32 x7, f64 x1, i32 x6, f32 x1, i32 x1, f32 x1, i32 x2, f32 x1, v128 x7, i32 x3, v128 x1, i32 x2, v128 x1)
+    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x2, i32 x7, f32 x1, i32 x7, f32 x1, i32 x1, f32 x1, i32 x6, f32 x1, v128 x7, i32 x7, v128 x1, i32 x2, v128 x1)
     local.get 0
     local.set 20
     local.get 0
@@ -145,63 +145,114 @@
         local.get 41
         f32.const 0.25
         f32.add
-        f64.promote_f32
         local.set 49
         local.get 49
-        i32.trunc_sat_f64_s
+        i32.trunc_sat_f32_s
+        local.tee 50
         local.get 7
         i32.const 1
         i32.sub
-        local.get 49
+        local.get 50
         local.get 7
-        f64.convert_i32_s
-        f64.lt
+        i32.lt_s
         select
         i32.const 0
         local.get 49
-        f64.const 0
-        f64.ge
+        f32.const 0
+        f32.ge
         select
-        local.set 50
-        local.get 50
+        local.set 51
+        local.get 51
         local.get 15
         i32.mul
         i32.const 4
         i32.mul
-        local.set 51
+        local.set 52
         local.get 42
         local.get 46
         i32.add
-        local.set 52
-        local.get 52
-        local.get 48
-        i32.add
         local.set 53
         local.get 53
-        local.get 51
+        local.get 48
         i32.add
         local.set 54
-        i32.const -1
-        i32x4.splat
-        local.set 65
-        f32.const -1
-        f32x4.splat
-        local.set 67
+        local.get 54
+        local.get 52
+        i32.add
+        local.set 55
+        local.get 49
+        i32.trunc_sat_f32_s
+        local.tee 61
+        local.get 7
         i32.const 1
-        local.set 73
-        local.get 5
-        local.set 74
-        local.get 10
-        i32.const -1
         i32.sub
-        local.get 74
-        local.get 10
-        i32.const -1
-        i32.sub
-        local.get 74
+        local.get 61
+        local.get 7
         i32.lt_s
         select
-        local.set 74
+        i32.const 0
+        local.get 49
+        f32.const 0
+        f32.ge
+        select
+        local.set 62
+        local.get 62
+        local.get 15
+        i32.mul
+        i32.const 4
+        i32.mul
+        local.set 63
+        local.get 54
+        local.get 63
+        i32.add
+        local.set 64
+        i32.const -1
+        i32x4.splat
+        local.set 70
+        f32.const -1
+        f32x4.splat
+        local.set 72
+        local.get 49
+        i32.trunc_sat_f32_s
+        local.tee 76
+        local.get 7
+        i32.const 1
+        i32.sub
+        local.get 76
+        local.get 7
+        i32.lt_s
+        select
+        i32.const 0
+        local.get 49
+        f32.const 0
+        f32.ge
+        select
+        local.set 77
+        local.get 77
+        local.get 15
+        i32.mul
+        i32.const 4
+        i32.mul
+        local.set 78
+        local.get 54
+        local.get 78
+        i32.add
+        local.set 79
+        i32.const 1
+        local.set 82
+        local.get 5
+        local.set 83
+        local.get 10
+        i32.const -1
+        i32.sub
+        local.get 83
+        local.get 10
+        i32.const -1
+        i32.sub
+        local.get 83
+        i32.lt_s
+        select
+        local.set 83
         block
           loop
             local.get 20
@@ -209,12 +260,12 @@
             i32.ge_s
             br_if 1
             local.get 25
-            local.get 73
+            local.get 82
             i32.ge_s
             local.get 25
             i32.const 4
             i32.add
-            local.get 74
+            local.get 83
             i32.le_s
             i32.and
             local.get 20
@@ -225,51 +276,51 @@
             i32.and
             if
               v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-              local.set 62
+              local.set 67
               local.get 25
               i32x4.splat
               v128.const i8x16 0 0 0 0 1 0 0 0 2 0 0 0 3 0 0 0
               i32x4.add
-              local.tee 63
+              local.tee 68
               f32x4.convert_i32x4_s
-              local.set 64
+              local.set 69
               block
                 block
-                  local.get 63
-                  local.get 65
+                  local.get 68
+                  local.get 70
                   i32x4.add
-                  local.set 66
-                  local.get 64
-                  local.get 67
+                  local.set 71
+                  local.get 69
+                  local.get 72
                   f32x4.add
-                  local.set 68
+                  local.set 73
                   local.get 25
                   i32.const -1
                   i32.add
-                  local.set 69
-                  local.get 69
+                  local.set 74
+                  local.get 74
                   i32.const 4
                   i32.mul
-                  local.set 70
-                  local.get 54
-                  local.get 70
+                  local.set 75
+                  local.get 79
+                  local.get 75
                   i32.add
-                  local.set 71
-                  local.get 71
+                  local.set 80
+                  local.get 80
                   i32.const 0
                   i32.add
                   v128.load align=1 offset=0
-                  local.set 72
-                  local.get 72
-                  local.set 62
+                  local.set 81
+                  local.get 81
+                  local.set 67
                 end
               end
-              local.get 62
-              local.set 75
+              local.get 67
+              local.set 84
               local.get 27
               i32.const 0
               i32.add
-              local.get 75
+              local.get 84
               v128.store align=1 offset=0
               local.get 20
               i32.const 4
@@ -292,10 +343,10 @@
             f32.const 0
             local.set 26
             local.get 25
-            local.get 73
+            local.get 82
             i32.ge_s
             local.get 25
-            local.get 74
+            local.get 83
             i32.lt_s
             i32.and
             if
@@ -303,23 +354,23 @@
                 local.get 32
                 i32.const -1
                 i32.add
-                local.set 57
+                local.set 58
                 local.get 28
                 f32.const -1
                 f32.add
-                local.set 58
-                local.get 57
+                local.set 59
+                local.get 58
                 i32.const 4
                 i32.mul
-                local.set 59
-                local.get 54
-                local.get 59
-                i32.add
                 local.set 60
+                local.get 64
                 local.get 60
+                i32.add
+                local.set 65
+                local.get 65
                 f32.load align=4 offset=0
-                local.set 61
-                local.get 61
+                local.set 66
+                local.get 66
                 local.set 26
               end
             else
@@ -350,14 +401,14 @@
                 i32.const 4
                 i32.mul
                 local.set 44
-                local.get 54
+                local.get 55
                 local.get 44
                 i32.add
-                local.set 55
-                local.get 55
-                f32.load align=4 offset=0
                 local.set 56
                 local.get 56
+                f32.load align=4 offset=0
+                local.set 57
+                local.get 57
                 local.set 26
               end
             end

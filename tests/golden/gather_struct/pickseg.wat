@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x3, i32 x1, f32 x1, i32 x2, f64 x1, i32 x3, f32 x22, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x3, i32 x1, f32 x1, i32 x2, f32 x1, i32 x4, f32 x7, i32 x4, f32 x7, i32 x4, f32 x22, i32 x2)
     local.get 0
     local.set 22
     block
@@ -59,120 +59,209 @@
                 local.get 28
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
                 local.set 37
                 local.get 37
-                i32.trunc_sat_f64_s
+                i32.trunc_sat_f32_s
+                local.tee 38
                 local.get 11
                 i32.const 1
                 i32.sub
-                local.get 37
+                local.get 38
                 local.get 11
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
                 local.get 37
-                f64.const 0
-                f64.ge
+                f32.const 0
+                f32.ge
                 select
-                local.set 38
-                local.get 38
+                local.set 39
+                local.get 39
                 i32.const 28
                 i32.mul
-                local.set 39
-                local.get 36
-                local.get 39
-                i32.add
                 local.set 40
+                local.get 36
                 local.get 40
-                f32.load align=4 offset=0
+                i32.add
                 local.set 41
-                local.get 40
-                f32.load align=4 offset=4
+                local.get 41
+                f32.load align=4 offset=0
                 local.set 42
-                local.get 40
-                f32.load align=4 offset=8
+                local.get 41
+                f32.load align=4 offset=4
                 local.set 43
-                local.get 40
-                f32.load align=4 offset=12
+                local.get 41
+                f32.load align=4 offset=8
                 local.set 44
-                local.get 40
-                f32.load align=4 offset=16
+                local.get 41
+                f32.load align=4 offset=12
                 local.set 45
-                local.get 40
-                f32.load align=4 offset=20
+                local.get 41
+                f32.load align=4 offset=16
                 local.set 46
-                local.get 40
-                f32.load align=4 offset=24
+                local.get 41
+                f32.load align=4 offset=20
                 local.set 47
-                local.get 44
                 local.get 41
-                f32.sub
+                f32.load align=4 offset=24
                 local.set 48
-                local.get 45
-                local.get 42
-                f32.sub
-                local.set 49
-                local.get 46
-                local.get 43
-                f32.sub
+                local.get 37
+                i32.trunc_sat_f32_s
+                local.tee 49
+                local.get 11
+                i32.const 1
+                i32.sub
+                local.get 49
+                local.get 11
+                i32.lt_s
+                select
+                i32.const 0
+                local.get 37
+                f32.const 0
+                f32.ge
+                select
                 local.set 50
-                local.get 41
-                local.get 44
-                f32.add
+                local.get 50
+                i32.const 28
+                i32.mul
                 local.set 51
-                local.get 42
-                local.get 45
-                f32.add
-                local.set 52
-                local.get 43
-                local.get 46
-                f32.add
-                local.set 53
+                local.get 36
                 local.get 51
-                f32.const 0.5
-                f32.mul
+                i32.add
+                local.set 52
+                local.get 52
+                f32.load align=4 offset=0
+                local.set 53
+                local.get 52
+                f32.load align=4 offset=4
                 local.set 54
                 local.get 52
-                f32.const 0.5
-                f32.mul
+                f32.load align=4 offset=8
                 local.set 55
-                local.get 53
-                f32.const 0.5
-                f32.mul
+                local.get 52
+                f32.load align=4 offset=12
                 local.set 56
-                local.get 54
-                local.set 30
-                local.get 55
-                local.set 31
-                local.get 56
-                local.set 32
-                local.get 48
-                local.get 48
-                f32.mul
+                local.get 52
+                f32.load align=4 offset=16
                 local.set 57
-                local.get 49
-                local.get 49
-                f32.mul
+                local.get 52
+                f32.load align=4 offset=20
                 local.set 58
-                local.get 57
-                local.get 58
-                f32.add
+                local.get 52
+                f32.load align=4 offset=24
                 local.set 59
-                local.get 50
-                local.get 50
-                f32.mul
-                local.set 60
-                local.get 59
+                local.get 37
+                i32.trunc_sat_f32_s
+                local.tee 60
+                local.get 11
+                i32.const 1
+                i32.sub
                 local.get 60
-                f32.add
+                local.get 11
+                i32.lt_s
+                select
+                i32.const 0
+                local.get 37
+                f32.const 0
+                f32.ge
+                select
                 local.set 61
                 local.get 61
-                local.get 47
-                f32.mul
+                i32.const 28
+                i32.mul
                 local.set 62
+                local.get 36
                 local.get 62
+                i32.add
+                local.set 63
+                local.get 63
+                f32.load align=4 offset=0
+                local.set 64
+                local.get 63
+                f32.load align=4 offset=4
+                local.set 65
+                local.get 63
+                f32.load align=4 offset=8
+                local.set 66
+                local.get 63
+                f32.load align=4 offset=12
+                local.set 67
+                local.get 63
+                f32.load align=4 offset=16
+                local.set 68
+                local.get 63
+                f32.load align=4 offset=20
+                local.set 69
+                local.get 63
+                f32.load align=4 offset=24
+                local.set 70
+                local.get 56
+                local.get 64
+                f32.sub
+                local.set 71
+                local.get 57
+                local.get 65
+                f32.sub
+                local.set 72
+                local.get 58
+                local.get 66
+                f32.sub
+                local.set 73
+                local.get 42
+                local.get 45
+                f32.add
+                local.set 74
+                local.get 43
+                local.get 46
+                f32.add
+                local.set 75
+                local.get 44
+                local.get 47
+                f32.add
+                local.set 76
+                local.get 74
+                f32.const 0.5
+                f32.mul
+                local.set 77
+                local.get 75
+                f32.const 0.5
+                f32.mul
+                local.set 78
+                local.get 76
+                f32.const 0.5
+                f32.mul
+                local.set 79
+                local.get 77
+                local.set 30
+                local.get 78
+                local.set 31
+                local.get 79
+                local.set 32
+                local.get 71
+                local.get 71
+                f32.mul
+                local.set 80
+                local.get 72
+                local.get 72
+                f32.mul
+                local.set 81
+                local.get 80
+                local.get 81
+                f32.add
+                local.set 82
+                local.get 73
+                local.get 73
+                f32.mul
+                local.set 83
+                local.get 82
+                local.get 83
+                f32.add
+                local.set 84
+                local.get 84
+                local.get 48
+                f32.mul
+                local.set 85
+                local.get 85
                 local.set 34
               end
             end

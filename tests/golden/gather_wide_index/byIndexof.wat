@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x4, i32 x4, f32 x4, i32 x12, f32 x1, i32 x10, f32 x1, i32 x2, f32 x1, i32 x2, f32 x1, v128 x6, i32 x3, v128 x1, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x1, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x4, i32 x4, f32 x4, i32 x12, f32 x1, i32 x10, f32 x1, i32 x2, f32 x1, i32 x2, f32 x1, v128 x6, i32 x3, v128 x1, f32 x2, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x1, v128 x1, i32 x2)
     local.get 0
     local.set 34
     local.get 0
@@ -185,31 +185,31 @@
         i32.add
         local.set 77
         i32.const 0
-        local.set 121
+        local.set 125
         local.get 5
-        local.set 122
+        local.set 126
         local.get 10
         i32.const 0
         i32.sub
-        local.get 122
+        local.get 126
         local.get 10
         i32.const 0
         i32.sub
-        local.get 122
+        local.get 126
         i32.lt_s
         select
-        local.set 122
+        local.set 126
         local.get 22
         i32.const 0
         i32.sub
-        local.get 122
+        local.get 126
         local.get 22
         i32.const 0
         i32.sub
-        local.get 122
+        local.get 126
         i32.lt_s
         select
-        local.set 122
+        local.set 126
         block
           loop
             local.get 34
@@ -229,10 +229,10 @@
             f32.const 0
             local.set 42
             local.get 39
-            local.get 121
+            local.get 125
             i32.ge_s
             local.get 39
-            local.get 122
+            local.get 126
             i32.lt_s
             i32.and
             if

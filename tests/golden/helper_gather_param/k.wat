@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x2, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x3, i32 x1, f64 x1, i32 x2, f64 x1, i32 x4, f32 x4, i32 x1, f64 x1, i32 x2, f64 x1, i32 x4, f32 x8, f64 x1, i32 x2, f64 x1, i32 x4, f32 x6, f64 x1, i32 x2, f64 x1, i32 x4, f32 x8, f64 x1, i32 x2, f64 x1, i32 x4, f32 x6, f64 x1, i32 x2, f64 x1, i32 x4, f32 x5, i32 x1, f64 x1, i32 x3, f32 x5, f64 x1, i32 x3, f32 x3, v128 x9, f32 x2, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x1, v128 x4, f32 x2, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x1, v128 x8, f32 x2, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x1, v128 x7, f32 x2, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x1, v128 x8, f32 x2, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x1, v128 x6, f32 x2, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x3, f64 x1, i32 x2, f64 x1, i32 x4, f32 x1, v128 x5, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x7, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x3, i32 x2)
+    (local i32 x6, f32 x2, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x1, f32 x3, i32 x1, f32 x1, i32 x3, f32 x1, i32 x5, f32 x4, i32 x1, f32 x1, i32 x3, f32 x1, i32 x5, f32 x9, i32 x3, f32 x1, i32 x5, f32 x7, i32 x3, f32 x1, i32 x5, f32 x9, i32 x3, f32 x1, i32 x5, f32 x7, i32 x3, f32 x1, i32 x5, f32 x5, i32 x1, f32 x1, i32 x4, f32 x6, i32 x4, f32 x3, v128 x9, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x4, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x8, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x7, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x8, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x6, f32 x3, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x4, i32 x3, f32 x1, i32 x5, f32 x1, v128 x23, i32 x2)
     local.get 0
     local.set 49
     block
@@ -60,25 +60,25 @@
         i32.const 4
         i32.mul
         i32.add
-        local.set 80
+        local.set 82
         local.get 33
         local.get 41
         i32.const 4
         i32.mul
         i32.add
-        local.set 154
+        local.set 166
         f32.const 0
         f32x4.splat
-        local.set 177
+        local.set 191
         f32.const 1
         f32x4.splat
-        local.set 325
+        local.set 363
         f32.const 10
         f32x4.splat
-        local.set 507
+        local.set 549
         f32.const 0.800000011920929
         f32x4.splat
-        local.set 509
+        local.set 551
         block
           loop
             local.get 49
@@ -109,597 +109,583 @@
                   local.get 65
                   f32.const 0.25
                   f32.add
-                  f64.promote_f32
                   local.set 68
                   local.get 68
-                  i32.trunc_sat_f64_s
+                  i32.trunc_sat_f32_s
+                  local.tee 69
                   local.get 11
                   i32.const 1
                   i32.sub
-                  local.get 68
+                  local.get 69
                   local.get 11
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
                   local.get 68
-                  f64.const 0
-                  f64.ge
+                  f32.const 0
+                  f32.ge
                   select
-                  local.set 69
-                  local.get 69
+                  local.set 70
+                  local.get 70
                   i32.const 4
                   i32.mul
-                  local.set 70
+                  local.set 71
                   local.get 66
                   f32.const 0.25
                   f32.add
-                  f64.promote_f32
-                  local.set 71
-                  local.get 71
-                  i32.trunc_sat_f64_s
+                  local.set 72
+                  local.get 72
+                  i32.trunc_sat_f32_s
+                  local.tee 73
                   local.get 10
                   i32.const 1
                   i32.sub
-                  local.get 71
+                  local.get 73
                   local.get 10
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
-                  local.get 71
-                  f64.const 0
-                  f64.ge
-                  select
-                  local.set 72
                   local.get 72
+                  f32.const 0
+                  f32.ge
+                  select
+                  local.set 74
+                  local.get 74
                   local.get 18
                   i32.mul
                   i32.const 4
                   i32.mul
-                  local.set 73
-                  local.get 67
-                  local.get 70
-                  i32.add
-                  local.set 74
-                  local.get 74
-                  local.get 73
-                  i32.add
                   local.set 75
-                  local.get 75
-                  f32.load align=4 offset=0
+                  local.get 67
+                  local.get 71
+                  i32.add
                   local.set 76
                   local.get 76
+                  local.get 75
+                  i32.add
+                  local.set 77
+                  local.get 77
+                  f32.load align=4 offset=0
+                  local.set 78
+                  local.get 78
                   local.set 64
                   br 0
                 end
                 f32.const 0
-                local.set 77
-                local.get 55
-                local.set 78
-                local.get 56
                 local.set 79
+                local.get 55
+                local.set 80
+                local.get 56
+                local.set 81
                 block
-                  local.get 78
+                  local.get 80
                   f32.const 0.25
                   f32.add
-                  f64.promote_f32
-                  local.set 81
-                  local.get 81
-                  i32.trunc_sat_f64_s
-                  local.get 24
-                  i32.const 1
-                  i32.sub
-                  local.get 81
-                  local.get 24
-                  f64.convert_i32_s
-                  f64.lt
-                  select
-                  i32.const 0
-                  local.get 81
-                  f64.const 0
-                  f64.ge
-                  select
-                  local.set 82
-                  local.get 82
-                  i32.const 4
-                  i32.mul
                   local.set 83
-                  local.get 79
-                  f32.const 0.25
-                  f32.add
-                  f64.promote_f32
-                  local.set 84
-                  local.get 84
-                  i32.trunc_sat_f64_s
-                  local.get 23
+                  local.get 83
+                  i32.trunc_sat_f32_s
+                  local.tee 84
+                  local.get 24
                   i32.const 1
                   i32.sub
                   local.get 84
-                  local.get 23
-                  f64.convert_i32_s
-                  f64.lt
+                  local.get 24
+                  i32.lt_s
                   select
                   i32.const 0
-                  local.get 84
-                  f64.const 0
-                  f64.ge
+                  local.get 83
+                  f32.const 0
+                  f32.ge
                   select
                   local.set 85
                   local.get 85
+                  i32.const 4
+                  i32.mul
+                  local.set 86
+                  local.get 81
+                  f32.const 0.25
+                  f32.add
+                  local.set 87
+                  local.get 87
+                  i32.trunc_sat_f32_s
+                  local.tee 88
+                  local.get 23
+                  i32.const 1
+                  i32.sub
+                  local.get 88
+                  local.get 23
+                  i32.lt_s
+                  select
+                  i32.const 0
+                  local.get 87
+                  f32.const 0
+                  f32.ge
+                  select
+                  local.set 89
+                  local.get 89
                   local.get 31
                   i32.mul
                   i32.const 4
                   i32.mul
-                  local.set 86
-                  local.get 80
-                  local.get 83
-                  i32.add
-                  local.set 87
-                  local.get 87
+                  local.set 90
+                  local.get 82
                   local.get 86
                   i32.add
-                  local.set 88
-                  local.get 88
+                  local.set 91
+                  local.get 91
+                  local.get 90
+                  i32.add
+                  local.set 92
+                  local.get 92
                   f32.load align=4 offset=0
-                  local.set 89
-                  local.get 89
-                  local.set 77
+                  local.set 93
+                  local.get 93
+                  local.set 79
                   br 0
                 end
                 local.get 64
-                local.get 77
+                local.get 79
                 f32.sub
-                local.set 90
-                local.get 90
+                local.set 94
+                local.get 94
                 local.set 58
                 f32.const 0
-                local.set 91
+                local.set 95
                 local.get 55
-                local.set 92
+                local.set 96
                 local.get 56
-                local.set 93
+                local.set 97
                 block
                   f32.const 0
-                  local.set 94
-                  local.get 92
-                  local.set 95
-                  local.get 93
-                  local.set 96
+                  local.set 98
+                  local.get 96
+                  local.set 99
+                  local.get 97
+                  local.set 100
                   block
-                    local.get 95
+                    local.get 99
                     f32.const 0.25
                     f32.add
-                    f64.promote_f32
-                    local.set 97
-                    local.get 97
-                    i32.trunc_sat_f64_s
-                    local.get 24
-                    i32.const 1
-                    i32.sub
-                    local.get 97
-                    local.get 24
-                    f64.convert_i32_s
-                    f64.lt
-                    select
-                    i32.const 0
-                    local.get 97
-                    f64.const 0
-                    f64.ge
-                    select
-                    local.set 98
-                    local.get 98
-                    i32.const 4
-                    i32.mul
-                    local.set 99
-                    local.get 96
-                    f32.const 0.25
-                    f32.add
-                    f64.promote_f32
-                    local.set 100
-                    local.get 100
-                    i32.trunc_sat_f64_s
-                    local.get 23
-                    i32.const 1
-                    i32.sub
-                    local.get 100
-                    local.get 23
-                    f64.convert_i32_s
-                    f64.lt
-                    select
-                    i32.const 0
-                    local.get 100
-                    f64.const 0
-                    f64.ge
-                    select
                     local.set 101
                     local.get 101
-                    local.get 31
-                    i32.mul
-                    i32.const 4
-                    i32.mul
-                    local.set 102
-                    local.get 80
-                    local.get 99
-                    i32.add
+                    i32.trunc_sat_f32_s
+                    local.tee 102
+                    local.get 24
+                    i32.const 1
+                    i32.sub
+                    local.get 102
+                    local.get 24
+                    i32.lt_s
+                    select
+                    i32.const 0
+                    local.get 101
+                    f32.const 0
+                    f32.ge
+                    select
                     local.set 103
                     local.get 103
-                    local.get 102
-                    i32.add
-                    local.set 104
-                    local.get 104
-                    f32.load align=4 offset=0
-                    local.set 105
-                    local.get 105
-                    local.set 94
-                    br 0
-                  end
-                  local.get 92
-                  f32.const 1
-                  f32.add
-                  local.set 106
-                  local.get 93
-                  f32.const 0
-                  f32.add
-                  local.set 107
-                  f32.const 0
-                  local.set 108
-                  local.get 106
-                  local.set 109
-                  local.get 107
-                  local.set 110
-                  block
-                    local.get 109
-                    f32.const 0.25
-                    f32.add
-                    f64.promote_f32
-                    local.set 111
-                    local.get 111
-                    i32.trunc_sat_f64_s
-                    local.get 24
-                    i32.const 1
-                    i32.sub
-                    local.get 111
-                    local.get 24
-                    f64.convert_i32_s
-                    f64.lt
-                    select
-                    i32.const 0
-                    local.get 111
-                    f64.const 0
-                    f64.ge
-                    select
-                    local.set 112
-                    local.get 112
                     i32.const 4
                     i32.mul
-                    local.set 113
-                    local.get 110
+                    local.set 104
+                    local.get 100
                     f32.const 0.25
                     f32.add
-                    f64.promote_f32
-                    local.set 114
-                    local.get 114
-                    i32.trunc_sat_f64_s
+                    local.set 105
+                    local.get 105
+                    i32.trunc_sat_f32_s
+                    local.tee 106
                     local.get 23
                     i32.const 1
                     i32.sub
-                    local.get 114
+                    local.get 106
                     local.get 23
-                    f64.convert_i32_s
-                    f64.lt
+                    i32.lt_s
                     select
                     i32.const 0
-                    local.get 114
-                    f64.const 0
-                    f64.ge
+                    local.get 105
+                    f32.const 0
+                    f32.ge
                     select
-                    local.set 115
-                    local.get 115
+                    local.set 107
+                    local.get 107
                     local.get 31
                     i32.mul
                     i32.const 4
                     i32.mul
-                    local.set 116
-                    local.get 80
-                    local.get 113
-                    i32.add
-                    local.set 117
-                    local.get 117
-                    local.get 116
-                    i32.add
-                    local.set 118
-                    local.get 118
-                    f32.load align=4 offset=0
-                    local.set 119
-                    local.get 119
                     local.set 108
-                    br 0
-                  end
-                  local.get 94
-                  local.get 108
-                  f32.add
-                  local.set 120
-                  local.get 120
-                  local.set 91
-                  br 0
-                end
-                f32.const 0
-                local.set 121
-                local.get 56
-                local.set 122
-                local.get 55
-                local.set 123
-                block
-                  f32.const 0
-                  local.set 124
-                  local.get 122
-                  local.set 125
-                  local.get 123
-                  local.set 126
-                  block
-                    local.get 125
-                    f32.const 0.25
-                    f32.add
-                    f64.promote_f32
-                    local.set 127
-                    local.get 127
-                    i32.trunc_sat_f64_s
-                    local.get 11
-                    i32.const 1
-                    i32.sub
-                    local.get 127
-                    local.get 11
-                    f64.convert_i32_s
-                    f64.lt
-                    select
-                    i32.const 0
-                    local.get 127
-                    f64.const 0
-                    f64.ge
-                    select
-                    local.set 128
-                    local.get 128
-                    i32.const 4
-                    i32.mul
-                    local.set 129
-                    local.get 126
-                    f32.const 0.25
-                    f32.add
-                    f64.promote_f32
-                    local.set 130
-                    local.get 130
-                    i32.trunc_sat_f64_s
-                    local.get 10
-                    i32.const 1
-                    i32.sub
-                    local.get 130
-                    local.get 10
-                    f64.convert_i32_s
-                    f64.lt
-                    select
-                    i32.const 0
-                    local.get 130
-                    f64.const 0
-                    f64.ge
-                    select
-                    local.set 131
-                    local.get 131
-                    local.get 18
-                    i32.mul
-                    i32.const 4
-                    i32.mul
-                    local.set 132
-                    local.get 67
-                    local.get 129
+                    local.get 82
+                    local.get 104
                     i32.add
-                    local.set 133
-                    local.get 133
-                    local.get 132
+                    local.set 109
+                    local.get 109
+                    local.get 108
                     i32.add
-                    local.set 134
-                    local.get 134
+                    local.set 110
+                    local.get 110
                     f32.load align=4 offset=0
-                    local.set 135
-                    local.get 135
-                    local.set 124
+                    local.set 111
+                    local.get 111
+                    local.set 98
                     br 0
                   end
-                  local.get 122
+                  local.get 96
                   f32.const 1
                   f32.add
-                  local.set 136
-                  local.get 123
+                  local.set 112
+                  local.get 97
                   f32.const 0
                   f32.add
-                  local.set 137
+                  local.set 113
                   f32.const 0
-                  local.set 138
-                  local.get 136
-                  local.set 139
-                  local.get 137
-                  local.set 140
+                  local.set 114
+                  local.get 112
+                  local.set 115
+                  local.get 113
+                  local.set 116
                   block
-                    local.get 139
+                    local.get 115
                     f32.const 0.25
                     f32.add
-                    f64.promote_f32
-                    local.set 141
-                    local.get 141
-                    i32.trunc_sat_f64_s
-                    local.get 11
+                    local.set 117
+                    local.get 117
+                    i32.trunc_sat_f32_s
+                    local.tee 118
+                    local.get 24
                     i32.const 1
                     i32.sub
-                    local.get 141
-                    local.get 11
-                    f64.convert_i32_s
-                    f64.lt
+                    local.get 118
+                    local.get 24
+                    i32.lt_s
                     select
                     i32.const 0
-                    local.get 141
-                    f64.const 0
-                    f64.ge
+                    local.get 117
+                    f32.const 0
+                    f32.ge
                     select
-                    local.set 142
-                    local.get 142
+                    local.set 119
+                    local.get 119
                     i32.const 4
                     i32.mul
-                    local.set 143
-                    local.get 140
+                    local.set 120
+                    local.get 116
                     f32.const 0.25
                     f32.add
-                    f64.promote_f32
-                    local.set 144
-                    local.get 144
-                    i32.trunc_sat_f64_s
+                    local.set 121
+                    local.get 121
+                    i32.trunc_sat_f32_s
+                    local.tee 122
+                    local.get 23
+                    i32.const 1
+                    i32.sub
+                    local.get 122
+                    local.get 23
+                    i32.lt_s
+                    select
+                    i32.const 0
+                    local.get 121
+                    f32.const 0
+                    f32.ge
+                    select
+                    local.set 123
+                    local.get 123
+                    local.get 31
+                    i32.mul
+                    i32.const 4
+                    i32.mul
+                    local.set 124
+                    local.get 82
+                    local.get 120
+                    i32.add
+                    local.set 125
+                    local.get 125
+                    local.get 124
+                    i32.add
+                    local.set 126
+                    local.get 126
+                    f32.load align=4 offset=0
+                    local.set 127
+                    local.get 127
+                    local.set 114
+                    br 0
+                  end
+                  local.get 98
+                  local.get 114
+                  f32.add
+                  local.set 128
+                  local.get 128
+                  local.set 95
+                  br 0
+                end
+                f32.const 0
+                local.set 129
+                local.get 56
+                local.set 130
+                local.get 55
+                local.set 131
+                block
+                  f32.const 0
+                  local.set 132
+                  local.get 130
+                  local.set 133
+                  local.get 131
+                  local.set 134
+                  block
+                    local.get 133
+                    f32.const 0.25
+                    f32.add
+                    local.set 135
+                    local.get 135
+                    i32.trunc_sat_f32_s
+                    local.tee 136
+                    local.get 11
+                    i32.const 1
+                    i32.sub
+                    local.get 136
+                    local.get 11
+                    i32.lt_s
+                    select
+                    i32.const 0
+                    local.get 135
+                    f32.const 0
+                    f32.ge
+                    select
+                    local.set 137
+                    local.get 137
+                    i32.const 4
+                    i32.mul
+                    local.set 138
+                    local.get 134
+                    f32.const 0.25
+                    f32.add
+                    local.set 139
+                    local.get 139
+                    i32.trunc_sat_f32_s
+                    local.tee 140
                     local.get 10
                     i32.const 1
                     i32.sub
-                    local.get 144
+                    local.get 140
                     local.get 10
-                    f64.convert_i32_s
-                    f64.lt
+                    i32.lt_s
                     select
                     i32.const 0
-                    local.get 144
-                    f64.const 0
-                    f64.ge
+                    local.get 139
+                    f32.const 0
+                    f32.ge
                     select
-                    local.set 145
-                    local.get 145
+                    local.set 141
+                    local.get 141
                     local.get 18
                     i32.mul
                     i32.const 4
                     i32.mul
-                    local.set 146
+                    local.set 142
                     local.get 67
+                    local.get 138
+                    i32.add
+                    local.set 143
                     local.get 143
+                    local.get 142
                     i32.add
-                    local.set 147
-                    local.get 147
-                    local.get 146
-                    i32.add
-                    local.set 148
-                    local.get 148
+                    local.set 144
+                    local.get 144
                     f32.load align=4 offset=0
-                    local.set 149
-                    local.get 149
-                    local.set 138
+                    local.set 145
+                    local.get 145
+                    local.set 132
                     br 0
                   end
-                  local.get 124
-                  local.get 138
+                  local.get 130
+                  f32.const 1
                   f32.add
+                  local.set 146
+                  local.get 131
+                  f32.const 0
+                  f32.add
+                  local.set 147
+                  f32.const 0
+                  local.set 148
+                  local.get 146
+                  local.set 149
+                  local.get 147
                   local.set 150
-                  local.get 150
-                  local.set 121
+                  block
+                    local.get 149
+                    f32.const 0.25
+                    f32.add
+                    local.set 151
+                    local.get 151
+                    i32.trunc_sat_f32_s
+                    local.tee 152
+                    local.get 11
+                    i32.const 1
+                    i32.sub
+                    local.get 152
+                    local.get 11
+                    i32.lt_s
+                    select
+                    i32.const 0
+                    local.get 151
+                    f32.const 0
+                    f32.ge
+                    select
+                    local.set 153
+                    local.get 153
+                    i32.const 4
+                    i32.mul
+                    local.set 154
+                    local.get 150
+                    f32.const 0.25
+                    f32.add
+                    local.set 155
+                    local.get 155
+                    i32.trunc_sat_f32_s
+                    local.tee 156
+                    local.get 10
+                    i32.const 1
+                    i32.sub
+                    local.get 156
+                    local.get 10
+                    i32.lt_s
+                    select
+                    i32.const 0
+                    local.get 155
+                    f32.const 0
+                    f32.ge
+                    select
+                    local.set 157
+                    local.get 157
+                    local.get 18
+                    i32.mul
+                    i32.const 4
+                    i32.mul
+                    local.set 158
+                    local.get 67
+                    local.get 154
+                    i32.add
+                    local.set 159
+                    local.get 159
+                    local.get 158
+                    i32.add
+                    local.set 160
+                    local.get 160
+                    f32.load align=4 offset=0
+                    local.set 161
+                    local.get 161
+                    local.set 148
+                    br 0
+                  end
+                  local.get 132
+                  local.get 148
+                  f32.add
+                  local.set 162
+                  local.get 162
+                  local.set 129
                   br 0
                 end
-                local.get 91
-                local.get 121
+                local.get 95
+                local.get 129
                 f32.add
-                local.set 151
-                local.get 151
+                local.set 163
+                local.get 163
                 local.set 60
                 f32.const 0
-                local.set 152
+                local.set 164
                 local.get 55
-                local.set 153
+                local.set 165
                 block
-                  local.get 153
+                  local.get 165
                   f32.const 0.25
                   f32.add
-                  f64.promote_f32
-                  local.set 155
-                  local.get 155
-                  i32.trunc_sat_f64_s
+                  local.set 167
+                  local.get 167
+                  i32.trunc_sat_f32_s
+                  local.tee 168
                   local.get 37
                   i32.const 1
                   i32.sub
-                  local.get 155
+                  local.get 168
                   local.get 37
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
-                  local.get 155
-                  f64.const 0
-                  f64.ge
+                  local.get 167
+                  f32.const 0
+                  f32.ge
                   select
-                  local.set 156
-                  local.get 156
+                  local.set 169
+                  local.get 169
                   i32.const 4
                   i32.mul
-                  local.set 157
-                  local.get 154
-                  local.get 157
+                  local.set 170
+                  local.get 166
+                  local.get 170
                   i32.add
-                  local.set 158
-                  local.get 158
+                  local.set 171
+                  local.get 171
                   f32.load align=4 offset=0
-                  local.set 159
-                  local.get 159
+                  local.set 172
+                  local.get 172
                   f32.const 10
                   f32.mul
-                  local.set 160
-                  local.get 160
-                  local.set 152
+                  local.set 173
+                  local.get 173
+                  local.set 164
                   br 0
                 end
                 local.get 56
                 f32.const 0.800000011920929
                 f32.add
-                local.set 161
+                local.set 174
                 f32.const 0
-                local.set 162
-                local.get 161
-                local.set 163
+                local.set 175
+                local.get 174
+                local.set 176
                 block
-                  local.get 163
+                  local.get 176
                   f32.const 0.25
                   f32.add
-                  f64.promote_f32
-                  local.set 164
-                  local.get 164
-                  i32.trunc_sat_f64_s
+                  local.set 177
+                  local.get 177
+                  i32.trunc_sat_f32_s
+                  local.tee 178
                   local.get 37
                   i32.const 1
                   i32.sub
-                  local.get 164
+                  local.get 178
                   local.get 37
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
-                  local.get 164
-                  f64.const 0
-                  f64.ge
+                  local.get 177
+                  f32.const 0
+                  f32.ge
                   select
-                  local.set 165
-                  local.get 165
+                  local.set 179
+                  local.get 179
                   i32.const 4
                   i32.mul
-                  local.set 166
-                  local.get 154
+                  local.set 180
                   local.get 166
+                  local.get 180
                   i32.add
-                  local.set 167
-                  local.get 167
+                  local.set 181
+                  local.get 181
                   f32.load align=4 offset=0
-                  local.set 168
-                  local.get 168
+                  local.set 182
+                  local.get 182
                   f32.const 10
                   f32.mul
-                  local.set 169
-                  local.get 169
-                  local.set 162
+                  local.set 183
+                  local.get 183
+                  local.set 175
                   br 0
                 end
-                local.get 152
-                local.get 162
+                local.get 164
+                local.get 175
                 f32.add
-                local.set 170
-                local.get 170
+                local.set 184
+                local.get 184
                 local.set 62
               end
             end

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 f32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 f32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f64 x1, i32 x3, f32 x2, v128 x6, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x1, i32 x4, f32 x2, v128 x6, i32 x2)
     local.get 0
     local.set 22
     local.get 0
@@ -80,7 +80,7 @@
         local.set 43
         local.get 20
         f32x4.splat
-        local.set 54
+        local.set 55
         block
           loop
             local.get 22
@@ -111,40 +111,39 @@
                   local.get 42
                   f32.const 0.25
                   f32.add
-                  f64.promote_f32
                   local.set 44
                   local.get 44
-                  i32.trunc_sat_f64_s
+                  i32.trunc_sat_f32_s
+                  local.tee 45
                   local.get 11
                   i32.const 1
                   i32.sub
-                  local.get 44
+                  local.get 45
                   local.get 11
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
                   local.get 44
-                  f64.const 0
-                  f64.ge
+                  f32.const 0
+                  f32.ge
                   select
-                  local.set 45
-                  local.get 45
+                  local.set 46
+                  local.get 46
                   i32.const 4
                   i32.mul
-                  local.set 46
-                  local.get 43
-                  local.get 46
-                  i32.add
                   local.set 47
+                  local.get 43
                   local.get 47
-                  f32.load align=4 offset=0
+                  i32.add
                   local.set 48
-                  local.get 28
                   local.get 48
-                  f32.add
+                  f32.load align=4 offset=0
                   local.set 49
+                  local.get 28
                   local.get 49
+                  f32.add
+                  local.set 50
+                  local.get 50
                   local.set 30
                 else
                   local.get 28

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x4, i32 x1, f32 x2, i32 x1, f32 x2, i32 x1, f32 x4, i32 x1, f32 x2, i32 x1, f64 x1, i32 x3, f32 x6, i32 x1, v128 x9, f32 x8, v128 x1, f32 x4, v128 x5, i32 x2)
+    (local i32 x6, f32 x4, i32 x1, f32 x2, i32 x1, f32 x2, i32 x1, f32 x4, i32 x1, f32 x2, i32 x1, f32 x1, i32 x4, f32 x6, i32 x1, v128 x9, f32 x8, v128 x1, f32 x4, v128 x5, i32 x2)
     local.get 0
     local.set 22
     block
@@ -39,10 +39,10 @@
         local.set 46
         f32.const 1
         f32x4.splat
-        local.set 81
+        local.set 82
         f32.const 0
         f32x4.splat
-        local.set 83
+        local.set 84
         block
           loop
             local.get 22
@@ -124,60 +124,59 @@
                   local.get 45
                   f32.const 0.25
                   f32.add
-                  f64.promote_f32
                   local.set 47
                   local.get 47
-                  i32.trunc_sat_f64_s
+                  i32.trunc_sat_f32_s
+                  local.tee 48
                   local.get 12
                   i32.const 1
                   i32.sub
-                  local.get 47
+                  local.get 48
                   local.get 12
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
                   local.get 47
-                  f64.const 0
-                  f64.ge
+                  f32.const 0
+                  f32.ge
                   select
-                  local.set 48
-                  local.get 48
+                  local.set 49
+                  local.get 49
                   i32.const 4
                   i32.mul
-                  local.set 49
-                  local.get 46
-                  local.get 49
-                  i32.add
                   local.set 50
+                  local.get 46
                   local.get 50
-                  f32.load align=4 offset=0
+                  i32.add
                   local.set 51
                   local.get 51
-                  local.get 41
-                  f32.mul
+                  f32.load align=4 offset=0
                   local.set 52
-                  local.get 29
+                  local.get 52
                   local.get 41
                   f32.mul
                   local.set 53
+                  local.get 29
+                  local.get 41
+                  f32.mul
+                  local.set 54
                   local.get 31
                   local.get 29
                   f32.sub
-                  local.set 54
-                  local.get 54
+                  local.set 55
+                  local.get 55
                   local.get 42
                   f32.mul
-                  local.set 55
-                  local.get 53
-                  local.get 55
-                  f32.add
                   local.set 56
-                  local.get 52
+                  local.get 54
                   local.get 56
-                  f32.gt
+                  f32.add
                   local.set 57
+                  local.get 53
                   local.get 57
+                  f32.gt
+                  local.set 58
+                  local.get 58
                   if
                     f32.const 1
                     local.set 37

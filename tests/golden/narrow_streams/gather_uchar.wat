@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x4, f64 x1, i32 x7)
+    (local i32 x6, f32 x1, i32 x4, f32 x1, i32 x8)
     local.get 0
     local.set 21
     block
@@ -47,40 +47,39 @@
                 local.get 27
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
                 local.set 32
                 local.get 32
-                i32.trunc_sat_f64_s
+                i32.trunc_sat_f32_s
+                local.tee 33
                 local.get 11
                 i32.const 1
                 i32.sub
-                local.get 32
+                local.get 33
                 local.get 11
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
                 local.get 32
-                f64.const 0
-                f64.ge
+                f32.const 0
+                f32.ge
                 select
-                local.set 33
-                local.get 33
+                local.set 34
+                local.get 34
                 i32.const 4
                 i32.mul
-                local.set 34
-                local.get 31
-                local.get 34
-                i32.add
                 local.set 35
+                local.get 31
                 local.get 35
-                i32.load align=4 offset=0
+                i32.add
                 local.set 36
                 local.get 36
-                i32.const 100
-                i32.add
+                i32.load align=4 offset=0
                 local.set 37
                 local.get 37
+                i32.const 100
+                i32.add
+                local.set 38
+                local.get 38
                 local.set 29
               end
             end

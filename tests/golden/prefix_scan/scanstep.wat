@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 f32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 f32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x9, f32 x1, i32 x1, f32 x1, f64 x1, i32 x3, f32 x2, i32 x2, f32 x1, i32 x1, f32 x1, f64 x1, i32 x3, f32 x2, v128 x3, i32 x3, v128 x3, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x9, f32 x1, i32 x1, f32 x2, i32 x4, f32 x2, i32 x2, f32 x1, i32 x1, f32 x2, i32 x4, f32 x2, v128 x3, i32 x3, v128 x3, i32 x2)
     local.get 0
     local.set 21
     local.get 0
@@ -74,22 +74,22 @@
         local.set 38
         local.get 19
         f32x4.splat
-        local.set 69
-        i32.const 0
         local.set 71
+        i32.const 0
+        local.set 73
         local.get 5
-        local.set 72
+        local.set 74
         local.get 10
         i32.const 0
         i32.sub
-        local.get 72
+        local.get 74
         local.get 10
         i32.const 0
         i32.sub
-        local.get 72
+        local.get 74
         i32.lt_s
         select
-        local.set 72
+        local.set 74
         block
           loop
             local.get 21
@@ -103,10 +103,10 @@
             f32.const 0
             local.set 27
             local.get 26
-            local.get 71
+            local.get 73
             i32.ge_s
             local.get 26
-            local.get 72
+            local.get 74
             i32.lt_s
             i32.and
             if
@@ -114,63 +114,62 @@
                 local.get 33
                 i32.const 4
                 i32.mul
-                local.set 51
-                local.get 38
-                local.get 51
-                i32.add
                 local.set 52
+                local.get 38
                 local.get 52
-                f32.load align=4 offset=0
+                i32.add
                 local.set 53
                 local.get 53
+                f32.load align=4 offset=0
+                local.set 54
+                local.get 54
                 local.set 27
                 local.get 29
                 local.get 19
                 f32.ge
-                local.set 54
-                local.get 54
+                local.set 55
+                local.get 55
                 if
                   local.get 29
                   local.get 19
                   f32.sub
-                  local.set 55
-                  local.get 55
-                  f32.const 0.25
-                  f32.add
-                  f64.promote_f32
                   local.set 56
                   local.get 56
-                  i32.trunc_sat_f64_s
+                  f32.const 0.25
+                  f32.add
+                  local.set 57
+                  local.get 57
+                  i32.trunc_sat_f32_s
+                  local.tee 58
                   local.get 10
                   i32.const 1
                   i32.sub
-                  local.get 56
+                  local.get 58
                   local.get 10
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
-                  local.get 56
-                  f64.const 0
-                  f64.ge
-                  select
-                  local.set 57
                   local.get 57
-                  i32.const 4
-                  i32.mul
-                  local.set 58
-                  local.get 38
-                  local.get 58
-                  i32.add
+                  f32.const 0
+                  f32.ge
+                  select
                   local.set 59
                   local.get 59
-                  f32.load align=4 offset=0
+                  i32.const 4
+                  i32.mul
                   local.set 60
-                  local.get 27
+                  local.get 38
                   local.get 60
-                  f32.add
+                  i32.add
                   local.set 61
                   local.get 61
+                  f32.load align=4 offset=0
+                  local.set 62
+                  local.get 27
+                  local.get 62
+                  f32.add
+                  local.set 63
+                  local.get 63
                   local.set 27
                 end
               end
@@ -216,40 +215,39 @@
                   local.get 44
                   f32.const 0.25
                   f32.add
-                  f64.promote_f32
                   local.set 45
                   local.get 45
-                  i32.trunc_sat_f64_s
+                  i32.trunc_sat_f32_s
+                  local.tee 46
                   local.get 10
                   i32.const 1
                   i32.sub
-                  local.get 45
+                  local.get 46
                   local.get 10
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
                   local.get 45
-                  f64.const 0
-                  f64.ge
+                  f32.const 0
+                  f32.ge
                   select
-                  local.set 46
-                  local.get 46
+                  local.set 47
+                  local.get 47
                   i32.const 4
                   i32.mul
-                  local.set 47
-                  local.get 38
-                  local.get 47
-                  i32.add
                   local.set 48
+                  local.get 38
                   local.get 48
-                  f32.load align=4 offset=0
+                  i32.add
                   local.set 49
-                  local.get 27
                   local.get 49
-                  f32.add
+                  f32.load align=4 offset=0
                   local.set 50
+                  local.get 27
                   local.get 50
+                  f32.add
+                  local.set 51
+                  local.get 51
                   local.set 27
                 end
               end

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 f32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 f32 i32 i32 i32)
-    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, i32 x1, f32 x8, v128 x21, i32 x2, v128 x24)
+    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, i32 x1, f32 x8, v128 x21, i32 x2)
     local.get 0
     local.set 10
     block
@@ -64,105 +64,41 @@
               i32.const 0
               i32.add
               v128.load align=1 offset=0
-              local.set 62
+              local.set 39
               local.get 20
               i32.const 16
               i32.add
               v128.load align=1 offset=0
-              local.set 63
+              local.set 40
               local.get 20
               i32.const 32
               i32.add
               v128.load align=1 offset=0
-              local.set 64
+              local.set 41
               local.get 20
               i32.const 48
               i32.add
               v128.load align=1 offset=0
-              local.set 65
-              local.get 62
-              local.get 63
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 66
-              local.get 64
-              local.get 65
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 67
-              local.get 62
-              local.get 63
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 68
-              local.get 64
-              local.get 65
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 69
-              local.get 66
-              local.get 67
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 39
-              local.get 66
-              local.get 67
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 40
-              local.get 68
-              local.get 69
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 41
-              local.get 68
-              local.get 69
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
               local.set 42
               local.get 25
               i32.const 0
               i32.add
               v128.load align=1 offset=0
-              local.set 70
+              local.set 43
               local.get 25
               i32.const 16
               i32.add
               v128.load align=1 offset=0
-              local.set 71
+              local.set 44
               local.get 25
               i32.const 32
               i32.add
               v128.load align=1 offset=0
-              local.set 72
+              local.set 45
               local.get 25
               i32.const 48
               i32.add
               v128.load align=1 offset=0
-              local.set 73
-              local.get 70
-              local.get 71
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 74
-              local.get 72
-              local.get 73
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 75
-              local.get 70
-              local.get 71
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 76
-              local.get 72
-              local.get 73
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 77
-              local.get 74
-              local.get 75
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 43
-              local.get 74
-              local.get 75
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 44
-              local.get 76
-              local.get 77
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 45
-              local.get 76
-              local.get 77
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
               local.set 46
               v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
               local.set 47
@@ -216,57 +152,25 @@
                   local.set 50
                 end
               end
-              local.get 47
-              local.get 48
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 82
-              local.get 49
-              local.get 50
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 83
-              local.get 47
-              local.get 48
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 84
-              local.get 49
-              local.get 50
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 85
-              local.get 82
-              local.get 83
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 78
-              local.get 82
-              local.get 83
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 79
-              local.get 84
-              local.get 85
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 80
-              local.get 84
-              local.get 85
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 81
               local.get 30
               i32.const 0
               i32.add
-              local.get 78
+              local.get 47
               v128.store align=1 offset=0
               local.get 30
               i32.const 16
               i32.add
-              local.get 79
+              local.get 48
               v128.store align=1 offset=0
               local.get 30
               i32.const 32
               i32.add
-              local.get 80
+              local.get 49
               v128.store align=1 offset=0
               local.get 30
               i32.const 48
               i32.add
-              local.get 81
+              local.get 50
               v128.store align=1 offset=0
               local.get 10
               i32.const 4

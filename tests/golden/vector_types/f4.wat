@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, i32 x1, f32 x12, v128 x24, i32 x2, v128 x24)
+    (local i32 x6, f32 x4, i32 x1, f32 x4, i32 x1, f32 x4, i32 x1, f32 x12, v128 x24, i32 x2)
     local.get 0
     local.set 9
     block
@@ -61,105 +61,41 @@
               i32.const 0
               i32.add
               v128.load align=1 offset=0
-              local.set 68
+              local.set 42
               local.get 19
               i32.const 16
               i32.add
               v128.load align=1 offset=0
-              local.set 69
+              local.set 43
               local.get 19
               i32.const 32
               i32.add
               v128.load align=1 offset=0
-              local.set 70
+              local.set 44
               local.get 19
               i32.const 48
               i32.add
               v128.load align=1 offset=0
-              local.set 71
-              local.get 68
-              local.get 69
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 72
-              local.get 70
-              local.get 71
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 73
-              local.get 68
-              local.get 69
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 74
-              local.get 70
-              local.get 71
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 75
-              local.get 72
-              local.get 73
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 42
-              local.get 72
-              local.get 73
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 43
-              local.get 74
-              local.get 75
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 44
-              local.get 74
-              local.get 75
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
               local.set 45
               local.get 24
               i32.const 0
               i32.add
               v128.load align=1 offset=0
-              local.set 76
+              local.set 46
               local.get 24
               i32.const 16
               i32.add
               v128.load align=1 offset=0
-              local.set 77
+              local.set 47
               local.get 24
               i32.const 32
               i32.add
               v128.load align=1 offset=0
-              local.set 78
+              local.set 48
               local.get 24
               i32.const 48
               i32.add
               v128.load align=1 offset=0
-              local.set 79
-              local.get 76
-              local.get 77
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 80
-              local.get 78
-              local.get 79
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 81
-              local.get 76
-              local.get 77
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 82
-              local.get 78
-              local.get 79
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 83
-              local.get 80
-              local.get 81
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 46
-              local.get 80
-              local.get 81
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 47
-              local.get 82
-              local.get 83
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 48
-              local.get 82
-              local.get 83
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
               local.set 49
               v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
               local.set 50
@@ -229,57 +165,25 @@
                   local.set 53
                 end
               end
-              local.get 50
-              local.get 51
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 88
-              local.get 52
-              local.get 53
-              i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-              local.set 89
-              local.get 50
-              local.get 51
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 90
-              local.get 52
-              local.get 53
-              i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-              local.set 91
-              local.get 88
-              local.get 89
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 84
-              local.get 88
-              local.get 89
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 85
-              local.get 90
-              local.get 91
-              i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-              local.set 86
-              local.get 90
-              local.get 91
-              i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-              local.set 87
               local.get 29
               i32.const 0
               i32.add
-              local.get 84
+              local.get 50
               v128.store align=1 offset=0
               local.get 29
               i32.const 16
               i32.add
-              local.get 85
+              local.get 51
               v128.store align=1 offset=0
               local.get 29
               i32.const 32
               i32.add
-              local.get 86
+              local.get 52
               v128.store align=1 offset=0
               local.get 29
               i32.const 48
               i32.add
-              local.get 87
+              local.get 53
               v128.store align=1 offset=0
               local.get 9
               i32.const 4

@@ -117,10 +117,12 @@ export abstract class WasmBuiltins extends WasmArithmetic {
         });
       case 'frac': return map((k, kind) => bin(kind, 'sub', at(0, k), this.rounding(kind, 'floor', at(0, k))));
       // compiler/fuse: what a stream would have held between two fused calls (codegen/js/builtins.ts).
+      // A fused chain's vector version passes float lanes through (no per-lane detour: issue 27).
       case 'fuseFence':
         return map((k, kind) => {
           const x = at(0, k);
           if (kind !== 'double') return x;
+          if (x.vec) throw new VectorUnsupported('double vectors in fuseFence');
           return this.tmp(kind, () => (this.push(x), this.fn.op('f32.demote_f64').op('f64.promote_f32')), [x]);
         });
       case 'round':

@@ -20,7 +20,7 @@ import type { JsPlan } from '../loop-plan.js';
 import { encodeModule, OP, type HostImport } from './encode.js';
 import { advance, bodyVersion, dimIndex, dimsN, elementStart, iterValue, pushAsF64, seed, stores } from './element.js';
 import { append } from './func.js';
-import { createWasmLaunch, END, type WasmLaunch } from './launch.js';
+import { createWasmLaunch, END, indexofWalk, type WasmLaunch } from './launch.js';
 import { vectorStart, vectorStores, vectorVersion, type Vector } from './vector.js';
 
 export interface WasmKernelCode {
@@ -32,6 +32,10 @@ export interface WasmKernelCode {
   wrapper: string;
   /** Whether the body has a vector version (4 positions per step). */
   vector: boolean;
+  /** In the vector version: operations done lane by lane (extract, scalar code, rebuild); 0 without one. */
+  laneOps: number;
+  /** The vector version keeps elements as stored, one v128 each (vector.ts `asStored`). */
+  asStored: boolean;
 }
 
 /** Pages the module's memory import may reach (the arena's maximum or more). */
@@ -70,7 +74,7 @@ run.runValues = function runValues(V, start, end) {
   wasmRun(start, end${values.map((_, k) => `, V[${k}]`).join('')});
 };
 return run;`;
-  return { bytes, imports: emitter.imports, wrapper, vector: vector !== null };
+  return { bytes, imports: emitter.imports, wrapper, vector: vector !== null, laneOps: vector?.laneOps ?? 0, asStored: vector?.asStored ?? false };
 }
 
 /** A row segment's start: its end (row end, range end, chunk end), the row-fixed iterator and indexof
@@ -95,9 +99,9 @@ function writeRowStart(lw: WasmLaunch): void {
     iterValue(lw, it);
   }
   for (const [k, xs] of indexofLocals) {
-    const s = streams.find((x) => x.k === k)!;
+    const w = indexofWalk(lw, k);
     for (const d of [0, 1, 2]) {
-      dimIndex(lw, s.walk.forms, d, s.N);
+      dimIndex(lw, w.forms, d, w.N);
       f.tee(indexofInts.get(k)![3 - d]!).op('f32.convert_i32_s').set(xs[3 - d]!);
     }
   }

@@ -6,7 +6,7 @@
 import { storageScalars } from '../../types.js';
 import type { Val, WasmKernelEmitter } from './emit.js';
 import type { FuncBuilder } from './func.js';
-import type { IterComp, WasmLaunch } from './launch.js';
+import { indexofWalk, type IterComp, type WasmLaunch } from './launch.js';
 
 /** Extents array for dimIndex: an iterator's own extent along its dimension. */
 export function dimsN(it: IterComp): number[] {
@@ -53,9 +53,9 @@ export function elementStart(lw: WasmLaunch): void {
     iterValue(lw, it);
   }
   for (const [k, xs] of indexofLocals) {
-    const s = streams.find((x) => x.k === k)!;
+    const w = indexofWalk(lw, k);
     const int = indexofInts.get(k)![0]!;
-    dimIndex(lw, s.walk.forms, 3, s.N);
+    dimIndex(lw, w.forms, 3, w.N);
     f.tee(int).op('f32.convert_i32_s').set(xs[0]!);
   }
   for (const s of streams) {

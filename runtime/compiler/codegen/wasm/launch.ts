@@ -105,14 +105,23 @@ export function createWasmLaunch(ir: KernelIR, plan: JsPlan, facts: KernelFacts)
   for (const k of ir.indexofParams) {
     const role = ir.params[k]!.role;
     if (role !== 'in' && role !== 'out') throw new WasmUnsupported(`indexof of a ${role} parameter`);
-    // A fused reduction's producer taking indexof of its own output, which is elided (not a stream
-    // of this launch): its addressing is the JavaScript kernel's.
-    if (!lw.streams.some((st) => st.k === k)) throw new WasmUnsupported('indexof of an output the fused launch never writes');
+    // A fused reduction's producer taking indexof of its own output, which is elided: compiler/fuse
+    // reads it as indexof of the computed input, dense over the launch space (indexofWalk).
+    if (!lw.streams.some((st) => st.k === k) && !(produce && k === lw.inputParam)) throw new WasmUnsupported('indexof of an output the fused launch never writes');
   }
   lw.CH = lw.loop.chunked ? value(lw, 'i32', 'L.chunk') : -1;
   lw.PT = lw.loop.chunked ? value(lw, 'i32', 'L.partials.byteOffset') : -1;
   allocateLocals(lw);
   return lw;
+}
+
+/**
+ * How indexof of parameter k follows the coordinates: its stream's walk, or for a fused reduction's
+ * computed input (no storage) the launch space itself, which is the input's shape (brt/fusion.ts).
+ */
+export function indexofWalk(lw: WasmLaunch, k: number): { forms: string; N: number[]; running: boolean } {
+  const s = lw.streams.find((st) => st.k === k);
+  return s ? { forms: s.walk.forms, N: s.N, running: s.walk.running } : { forms: 'iiii', N: [], running: true };
 }
 
 /** A launch value: its local index (0: start, 1: end). */
@@ -308,8 +317,7 @@ function registerFacts(lw: WasmLaunch): void {
       // indexof components are whole numbers in [0, SMALL_WHOLE] (the plan's smallIndex); x is c3
       // itself where the fastest dimension is not resized.
       emitter.markWhole({ kind: 'float', local: x }, { kind: 'int', local: int }, 0, SMALL_WHOLE);
-      const s = streams.find((st) => st.k === k)!;
-      if (comp === 0 && s.walk.running) emitter.affine.set(int, 0);
+      if (comp === 0 && indexofWalk(lw, k).running) emitter.affine.set(int, 0);
     });
   }
 }

@@ -62,7 +62,7 @@ export const HOST_IMPORTS_SOURCE = `({
 
 export const HOST_ARITY: Record<string, number> = { pow: 2, atan2: 2, fmod: 2 };
 /** Built-ins written with SIMD operations in the vector version (the others run once per lane). */
-export const VECTOR_BUILTINS = new Set(['sqrt', 'floor', 'ceil', 'trunc', 'min', 'max', 'clamp', 'saturate', 'lerp', 'frac', 'dot', 'length', 'distance', 'normalize', 'cross']);
+export const VECTOR_BUILTINS = new Set(['sqrt', 'floor', 'ceil', 'trunc', 'min', 'max', 'clamp', 'saturate', 'lerp', 'frac', 'dot', 'length', 'distance', 'normalize', 'cross', 'fuseFence']);
 /** Magnitudes under this are exact in float32. */
 export const EXACT_F32 = 2 ** 24;
 export const UNARY_MATH = new Set(['acos', 'asin', 'atan', 'cos', 'cosh', 'sin', 'sinh', 'tan', 'tanh', 'exp', 'log', 'log2', 'log10']);

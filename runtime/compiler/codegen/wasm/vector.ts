@@ -9,11 +9,21 @@ import { SMALL_WHOLE } from '../loop-plan.js';
 import { VectorUnsupported, type Val } from './emit.js';
 import { bodyVersion, iterValue } from './element.js';
 import type { IterComp, WasmLaunch } from './launch.js';
+import { componentUniform } from './uniform.js';
 
 /** A vector version is kept when it has at least this many SIMD operations per per-lane operation. */
 const VECTOR_OPS_PER_LANE_OP = 4;
 
-export type Vector = { code: number[]; comps: Map<number, Val[]>; x: Map<number, { int: number; f: number }>; it: Map<IterComp, { int: number; f: number }> };
+export type Vector = {
+  code: number[];
+  comps: Map<number, Val[]>;
+  x: Map<number, { int: number; f: number }>;
+  it: Map<IterComp, { int: number; f: number }>;
+  /** Operations written once per lane (no SIMD form): what a fused chain must not add to its members'. */
+  laneOps: number;
+  /** Elements kept as they lie in memory, one v128 an element (uniform.ts): no transposes. */
+  asStored: boolean;
+};
 
 /**
  * The body's vector version (4 consecutive positions of a row per step), or null where it cannot be
@@ -63,7 +73,8 @@ export function vectorVersion(lw: WasmLaunch): Vector | null {
     // Mostly per-lane work (extracting lanes, scalar code, rebuilding vectors) is slower than the
     // scalar body: measured on the bitonic sort step (fmod and gathers at computed indices).
     if (emitter.laneOps * VECTOR_OPS_PER_LANE_OP > emitter.vectorOps) throw new VectorUnsupported('mostly per-lane work');
-    return { code, comps, x, it: itv };
+    const asStored = componentUniform(ir) && streams.every((s) => s.words === 4);
+    return { code, comps, x, it: itv, laneOps: emitter.laneOps, asStored };
   } catch (e) {
     if (!(e instanceof VectorUnsupported)) throw e;
     f.restore(state);
@@ -85,6 +96,11 @@ export function vectorStart(lw: WasmLaunch, v: Vector): void {
     const vals = v.comps.get(s.k)!;
     if (ir.params[s.k]!.role === 'out') {
       for (const val of vals) f.v128([0, 0, 0, 0]).set(val.local!);
+      continue;
+    }
+    if (v.asStored) {
+      // Component-uniform body: "component j" is computed on element j's four words as they are.
+      vals.forEach((val, j) => f.get(s.running).i32(16 * j).op('i32.add').simd('v128.load').set(val.local!));
       continue;
     }
     // The 4 elements' words, then one vector per component.
@@ -128,6 +144,10 @@ export function vectorStores(lw: WasmLaunch, v: Vector): void {
       f.get(val.local!).i32(1).simd('i32x4.splat').simd('v128.and').set(t); // masks -> 0 / 1
       return t;
     });
+    if (v.asStored) {
+      comps.forEach((c, j) => f.get(s.running).i32(16 * j).op('i32.add').get(c).simd('v128.store'));
+      continue;
+    }
     const rows = comps.map(() => f.local('v128'));
     f.interleave(s.words, comps, rows);
     rows.forEach((r, j) => f.get(s.running).i32(16 * j).op('i32.add').get(r).simd('v128.store'));
