@@ -48,6 +48,7 @@ export {
   planVout,
   REDUCE_LEAF,
   scheduleChoices,
+  stageKey,
   stridedLanes,
   useGrid2d,
   VEC4_BLOCK_WG,

@@ -27,9 +27,24 @@ export function coopLanes(launch: Launch, outputs: number, force: ScheduleForce 
   return lanes > 0 && coopLoopsEnabled() ? lanes : 0;
 }
 
+/** BROOK_TILE=0 (or off/false/no) turns staging through workgroup memory off (schedule/stage.ts);
+ *  the same switch turns off the tiling of multipass chains. */
+export function stagingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.BROOK_TILE?.trim().toLowerCase();
+  return !(v === '0' || v === 'off' || v === 'false' || v === 'no');
+}
+
+/** Whether the launch writes the buffer of its argument k (an output bound to the same stream). */
+const writtenBy = (launch: Launch) => (k: number) => {
+  const a = launch.args[k];
+  if (!a || a.kind !== 'stream') return true;
+  return launch.kernel.ir.params.some((p, j) => (p.role === 'out' || p.role === 'vout') && launch.args[j]?.kind === 'stream' && (launch.args[j] as typeof a).stream.buffer === a.stream.buffer);
+};
+
 export function mapSchedule(ctx: GpuContext, launch: Launch, outputs: number): MapSchedule {
   const ir = launch.kernel.ir;
-  const s = planMap(ir, outputs, launch.mask !== undefined, constArgOf(launch), ctx.limits, ctx.force);
+  const force = stagingEnabled() ? ctx.force : { ...ctx.force, stage: false };
+  const s = planMap(ir, outputs, launch.mask !== undefined, constArgOf(launch), ctx.limits, force, writtenBy(launch));
   if (s.coopLanes === 0 || coopLoopsEnabled()) return s;
-  return planMap(ir, outputs, launch.mask !== undefined, constArgOf(launch), ctx.limits, { ...ctx.force, coop: false });
+  return planMap(ir, outputs, launch.mask !== undefined, constArgOf(launch), ctx.limits, { ...force, coop: false }, writtenBy(launch));
 }

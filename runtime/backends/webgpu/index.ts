@@ -45,7 +45,7 @@ import type { Backend, BufferHandle, CompiledKernel, Launch, LaunchArg, StreamOp
 import { brtError } from '../../brt/errors.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { flattenElement, wordKind, type Type } from '../../compiler/types.js';
-import { planMap, planModule, planPieces, WgslUnsupportedError, type DeviceLimits } from '../../compiler/kernels.js';
+import { planMap, planModule, planPieces, stageKey, WgslUnsupportedError, type DeviceLimits } from '../../compiler/kernels.js';
 import { shapeSpecFor } from './specialize.js';
 import { asGpuBuf, GpuBuf, pagedBuf } from './buffers.js';
 import { MAX_STREAM_BYTES, pageLimit, segments } from './paging.js';
@@ -295,10 +295,11 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       // per output element (coop.ts); otherwise a thread per position, in a 2-D grid where it fits.
       const s = mapSchedule(ctx, launch, n);
       const lanes = s.coopLanes;
-      let memo = findMemo(launch, launch.outShape, lanes);
+      let memo = findMemo(launch, launch.outShape, lanes, stageKey(s.stage));
       if (!memo) {
         const v = variantFor(launch, 'map', launch.outShape, s.workgroupSize);
         if (lanes) v.coop = true;
+        if (s.stage) v.stage = s.stage;
         if (!s.tiling) v.untiled = true;
         v.shapes = shapeSpecFor(launch, planModule(ir, v), launch.outShape, 'map', ctx.maxGroupsPerDim, s.grid2d);
         const p = guard(launch, () => ctx.kernelPipeline(launch.kernel, v));

@@ -30,6 +30,7 @@ import { coopShared, writeCoopBody } from './coop.js';
 import { a, inBody } from './args.js';
 import { coarseMapMain, coopMain, coopOf, mapMain } from './mains.js';
 import { foldMain, producerFn, reduceAllMains, reduceBlocksMain } from './reduce.js';
+import { stagedMain, stageFns, stageShared, writeStagedBody } from './stage.js';
 
 /** Owned by the kernel facts (compiler/facts reduce.ts). */
 export { isCommutativeReduction } from '../../facts/index.js';
@@ -121,9 +122,22 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       default: return [`${a(i)}: ${wgslType(p.type)}`];
     }
   });
+  // A staged variant (stage.ts): while its loop's trips are written, gathers at the counter read
+  // the block in workgroup memory; the coordinate text of each is kept for the block's start.
+  const stage = v.mode === 'map' && !v.coop ? v.stage : undefined;
+  let stageCounter: string | null = null;
+  const stageCoords = new Map<number, string>();
   const bodyCtx: BodyContext = {
     ...ctxBase,
-    gather: (i, coords) => `${gatherFns.get(i)}(${coords.map((c, k) => indexText(i, c, k, exactGathers)).join(', ')})`,
+    gather: (i, coords) => {
+      const c0 = coords[0];
+      if (stage && stageCounter !== null && coords.length === 1 && c0?.ir?.op === 'local' && c0.ir.name === stageCounter && stage.params.includes(i)) {
+        const c = indexText(i, c0, 0, exactGathers);
+        if (!stageCoords.has(i)) stageCoords.set(i, c);
+        return `sgl_${i}(${c}, sgb_${i})`;
+      }
+      return `${gatherFns.get(i)}(${coords.map((c, k) => indexText(i, c, k, exactGathers)).join(', ')})`;
+    },
     pointers: new Set(),
     helperIndexof: () => {
       throw new Error('internal: helperIndexof outside a helper');
@@ -135,6 +149,17 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     decls.push(...coopShared(coop, v.workgroupSize));
     const body = writeCoopBody(ir, coop, v.workgroupSize, new BodyWriter(bodyCtx));
     fns.push(`fn kbody(${['lid: u32', ...sig].join(', ')}) {\n${[...startBudget, ...body].join('\n')}\n}`);
+  } else if (stage) {
+    decls.push(...stageShared(ir, stage));
+    fns.push(...stageFns(ir, stage));
+    const body = writeStagedBody(ir, stage, v.workgroupSize, new BodyWriter(bodyCtx), {
+      stageReads: (counter) => (stageCounter = counter),
+      coordinate: (k) => stageCoords.get(k),
+      extent: (k) => String(S.comp(plan.params[k]!.uniform + 1, 3)),
+    });
+    // Invocations past the end (live false) run the body but report no spent budget.
+    const start = startBudget.map((l) => l.replace('brk_spent = false;', 'brk_spent = !live;'));
+    fns.push(`fn kbody(${['lid: u32', 'live: bool', ...sig].join(', ')}) {\n${[...start, ...body].join('\n')}\n}`);
   } else {
     const body = new BodyWriter(bodyCtx).stmts(ir.body, '  ');
     fns.push(`fn kbody(${sig.join(', ')}) {\n${[...startBudget, ...body].join('\n')}\n}`);
@@ -164,7 +189,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     }
   }
 
-  const entries = entryPoints(ir, v, plan, indexofSet, S, coop !== null, fns);
+  const entries = entryPoints(ir, v, plan, indexofSet, S, coop !== null, fns, stage !== undefined);
 
   const libText = lib.text();
   const code = [
@@ -246,11 +271,11 @@ function declarations(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: Shape
 }
 
 /** The entry points of the variant's mode, appended to `fns`; returns their names. */
-function entryPoints(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, S: Shapes, coop: boolean, fns: string[]): string[] {
+function entryPoints(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, S: Shapes, coop: boolean, fns: string[], staged: boolean): string[] {
   const entries = ['main'];
   switch (v.mode) {
     case 'map': case 'voutCount': case 'voutWrite':
-      fns.push(coop ? coopMain(ir, v, plan, indexofSet, S) : plan.coarsen > 1 ? coarseMapMain(ir, v, plan, indexofSet, S) : mapMain(ir, v, plan, indexofSet, S));
+      fns.push(staged ? stagedMain(ir, v, plan, indexofSet, S) : coop ? coopMain(ir, v, plan, indexofSet, S) : plan.coarsen > 1 ? coarseMapMain(ir, v, plan, indexofSet, S) : mapMain(ir, v, plan, indexofSet, S));
       break;
     case 'reduceAll':
       fns.push(...reduceAllMains(ir, v, plan));
