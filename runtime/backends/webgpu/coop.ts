@@ -5,6 +5,7 @@
  * `BROOK_COOP_LOOPS=0` turns the cooperative form off.
  */
 import type { Launch } from '../../brt/api.js';
+import type { KernelIR } from '../../compiler/ir.js';
 import { coopLanes as plannedLanes, planMap, type MapSchedule, type ScheduleForce } from '../../compiler/kernels.js';
 import type { GpuContext } from './context.js';
 
@@ -40,6 +41,13 @@ const writtenBy = (launch: Launch) => (k: number) => {
   if (!a || a.kind !== 'stream') return true;
   return launch.kernel.ir.params.some((p, j) => (p.role === 'out' || p.role === 'vout') && launch.args[j]?.kind === 'stream' && (launch.args[j] as typeof a).stream.buffer === a.stream.buffer);
 };
+
+/** A map call's staging, as the profile shows it: what was staged, or why not. */
+export function stageNote(ir: KernelIR, s: MapSchedule): string {
+  if (!s.stage) return `not staged: ${s.stageWhy ?? 'unknown'}`;
+  const names = s.stage.params.map((k) => ir.params[k]!.sourceName).join(', ');
+  return `staged ${names} through workgroup memory in blocks of ${s.stage.block}`;
+}
 
 export function mapSchedule(ctx: GpuContext, launch: Launch, outputs: number): MapSchedule {
   const ir = launch.kernel.ir;

@@ -65,9 +65,10 @@ import type { PipelineCounts } from './pipelines.js';
 import { ProfileTags } from './profile-tags.js';
 import { runNative, type NativeHost } from './native.js';
 import { WHOLE_WORK, recordWhole, wholeWorkFor } from './bounded.js';
-import { mapSchedule } from './coop.js';
+import { mapSchedule, stageNote } from './coop.js';
 import { WrapperCollector } from './collect.js';
 import { nativesEnabled, type NativeUse } from '../../brt/native.js';
+import { activeProfile } from '../../brt/profile-hooks.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
 export type { GpuTimes } from './timer.js';
@@ -120,6 +121,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     ctx.rec.addCheck(Promise.resolve({ kind: 'validation', message }));
   });
   const profileTags = new ProfileTags(ctx);
+  /** The profiled operation being issued (Backend.profileTag), for its staging note. */
+  let profileTag: number | null = null;
   const natives: NativeHost = createNativeHost(device, started.features, options);
   let disposed = false;
   const collector = new WrapperCollector();
@@ -295,6 +298,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       // per output element (coop.ts); otherwise a thread per position, in a 2-D grid where it fits.
       const s = mapSchedule(ctx, launch, n);
       const lanes = s.coopLanes;
+      if (profileTag !== null) activeProfile()?.stageNote?.(profileTag, stageNote(ir, s));
       let memo = findMemo(launch, launch.outShape, lanes, stageKey(s.stage));
       if (!memo) {
         const v = variantFor(launch, 'map', launch.outShape, s.workgroupSize);
@@ -367,6 +371,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     },
 
     profileTag(tag: number | null): void {
+      profileTag = tag;
       if (!disposed) profileTags.mark(tag);
     },
 
