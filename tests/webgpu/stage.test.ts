@@ -231,6 +231,19 @@ describe('results: cpu, webgpu staged, webgpu with BROOK_TILE=0', () => {
     expect(differ).toBeLessThanOrEqual(4);
   });
 
+  it('a staged call runs alone under fusion (Backend.runsAlone), unless BROOK_TILE=0', async () => {
+    const k = K.get('intersect')!;
+    const s = [streamOf(B.gpu, F3, [64], new Float32Array(192)), ...[0, 1, 2].map(() => streamOf(B.gpu, F3, [100], new Float32Array(300)))];
+    const hit = makeStream(B.gpu, F4, [64]);
+    const l = launch(k, [arg(s[0]!), { kind: 'value', value: [0, 0, -3] } as LaunchArg, arg(s[1]!), arg(s[2]!), arg(s[3]!), val(100), arg(hit)], [64]);
+    expect(B.gpu.runsAlone!(l)).toBe(true);
+    expect(B.gpu.runsAlone!({ ...l, args: l.args.map((x, i) => (i === 5 ? val(10) : x)) })).toBe(false); // 10 trips: not staged
+    process.env.BROOK_TILE = '0';
+    expect(B.gpu.runsAlone!(l)).toBe(false);
+    delete process.env.BROOK_TILE;
+    for (const x of [...s, hit]) B.gpu.release(x.buffer);
+  });
+
   it('nearest: int counter from an argument, step 2 (half of each block read), 777 positions', async () => {
     const n = 777;
     const pts = 517;

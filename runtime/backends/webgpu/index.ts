@@ -278,7 +278,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     },
 
     runsAlone(launch: Launch): boolean {
-      return mapSchedule(ctx, launch, count(launch.outShape)).coopLanes > 0 && !hasSplitStream(launch);
+      const s = mapSchedule(ctx, launch, count(launch.outShape));
+      return (s.coopLanes > 0 || s.stage !== null) && !hasSplitStream(launch);
     },
 
     run(launch: Launch): void {
