@@ -15,6 +15,7 @@ const SOURCE = `
 kernel void mul(float a<>, float b<>, out float c<>) { c = a * b; }
 reduce void sum(float a<>, reduce float r<>) { r += a; }
 kernel void add1(float x<>, out float y<>) { y = x + 1.0f; }
+kernel void corner(float g[][], float z<>, out float y<>) { y = g[float2(1.0f, 2.0f)] + z; }
 int main() { return 0; }
 `;
 
@@ -155,6 +156,27 @@ for (const backend of ['cpu', 'webgpu'] as const) {
       expect(r.out.A).toEqual(Array.from(A1));
       expect(r.out.T4).toEqual(products(A1, X2));
       expect(r.out.y).toEqual(rowSums(A1, X2));
+    });
+
+    it('a gather of T and a reduction of T to a value run mul first', async () => {
+      const r = await bothWays(backend, async (rt, k) => {
+        const [a, x, t, y, z] = [await stream(rt, 'A', [m, n], A), await stream(rt, 'x', [1, n], X), await stream(rt, 'T', [m, n]), await stream(rt, 'y', [m, 1]), await stream(rt, 'z', [4])];
+        rt.call(k('mul'), [a, x, t]);
+        rt.reduceToStream(k('sum'), [t, y]);
+        await rt.finish();
+        rt.call(k('corner'), [t, z, z]);
+        const out: Record<string, number[]> = { z: await host(rt, z) };
+        rt.call(k('mul'), [a, x, t]);
+        rt.reduceToStream(k('sum'), [t, y]);
+        await rt.finish();
+        const total = await rt.reduceToValue(k('sum'), [t, 0]);
+        out.total = Array.isArray(total) ? total : [total];
+        for (const s of [a, x, t, y, z]) rt.free(s);
+        return out;
+      });
+      expect(r.stats).toEqual({ deferred: 2, materialized: 2, dropped: 0 });
+      expect(r.out.z).toEqual(new Array(4).fill(Math.fround(A[2 * n + 1]! * X[1]!)));
+      expect(r.out.total![0]).toBeCloseTo(products(A, X).reduce((p, q) => p + q, 0), 3);
     });
   });
 }
