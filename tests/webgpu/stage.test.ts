@@ -66,7 +66,8 @@ kernel void nearest(float2 x<>, float2 P[], int lo, int hi, float scale, out flo
   y = float2(best, at);
 }
 // WGSL's uniformity rules around the barriers: a helper with an early return and a loop (budgeted,
-// its exits per invocation) called in the staged loop, and a loop inside an if before it.
+// its exits per invocation) and a loop with a data-dependent break inside the staged loop, and a
+// loop inside an if before it.
 kernel float helper(float a, float b) {
   float s = 0.0f;
   float k;
@@ -79,7 +80,12 @@ kernel void uniformity(float x<>, float w[], float n, out float y<>) {
   float i;
   float t = x;
   if (x > 1.0f) { float k; for (k = 0.0f; k < x; k += 1.0f) t += 0.5f; }
-  for (i = 0.0f; i < n; i += 1.0f) s = max(s, helper(w[i] * x, t) - i);
+  for (i = 0.0f; i < n; i += 1.0f) {
+    float k;
+    float v = helper(w[i] * x, t);
+    for (k = 0.0f; k < x; k += 1.0f) { if (v > 3.0f) break; v += 0.5f; }
+    s = max(s, v - i);
+  }
   y = s;
 }
 `);
@@ -92,7 +98,7 @@ kernel void brk(float A[], float n, float x<>, out float y<>) {
 }
 kernel void inner(float A[], float n, float x<>, out float y<>) {
   float s = 0.0f; float i; float j;
-  for (i = 0.0f; i < n; i += 1.0f) { for (j = 0.0f; j < 2.0f; j += 1.0f) { s = max(s, A[i] * x + j); } }
+  for (i = 0.0f; i < n; i += 1.0f) { for (j = 0.0f; j < 2.0f; j += 1.0f) { if (j > x) continue; s = max(s, A[i] * x + j); } if (s > 9.0f) return; }
   y = s;
 }
 kernel void shifted(float A[], float n, float x<>, out float y<>) {
@@ -146,7 +152,7 @@ describe('which loops are staged', () => {
     const why = Object.fromEntries([...REFUSE].map(([name, k]) => [name, planStage(k.ir, false, consts({ 1: 500 }), 256, LIMITS, never).why]));
     expect(why).toEqual({
       brk: 'a break inside the loop',
-      inner: 'a loop inside the loop',
+      inner: 'a return inside the loop',
       shifted: 'no gather indexed by the loop counter',
       rows: 'no gather indexed by the loop counter',
       streambound: 'the bound is not uniform (constants and scalar kernel arguments only)',
@@ -261,7 +267,7 @@ describe('results: cpu, webgpu staged, webgpu with BROOK_TILE=0', () => {
     for (const x of [...s, hit]) B.gpu.release(x.buffer);
   });
 
-  it('uniformity: a helper with an early return and a loop inside the staged loop, a loop in an if before it', async () => {
+  it('uniformity: a helper with an early return and a loop, and a loop with a break, inside the staged loop; a loop in an if before it', async () => {
     const n = 300;
     const X = Float32Array.from({ length: n }, (_, i) => (i % 7) / 2);
     const W = Float32Array.from({ length: 100 }, (_, i) => (i % 5) / 4);
@@ -288,7 +294,11 @@ describe('results: cpu, webgpu staged, webgpu with BROOK_TILE=0', () => {
       let t = x;
       if (x > 1) for (let k = 0; k < x; k++) t += 0.5;
       let s = 0;
-      for (let i = 0; i < 100; i++) s = Math.max(s, helper(W[i]! * x, t) - i);
+      for (let i = 0; i < 100; i++) {
+        let v = helper(W[i]! * x, t);
+        for (let k = 0; k < x; k++) { if (v > 3) break; v += 0.5; }
+        s = Math.max(s, v - i);
+      }
       return s;
     });
     expect(Array.from(got.staged)).toEqual(want);

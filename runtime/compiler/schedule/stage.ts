@@ -12,8 +12,9 @@
  *     nothing (masked work), so no early return comes before a barrier;
  *   - a top-level counted loop with uniform start and bound and a constant positive step (coop.ts
  *     loopHeader), its trip count known at the call and bounded, with no return, push, break or
- *     continue out of it and no loop inside it (a loop's budget exit is per invocation, and a barrier
- *     must be in uniform control flow), and nothing before it returns;
+ *     continue out of it (a barrier must be in uniform control flow: loops inside it may exit per
+ *     invocation, their own budget exits included, as they leave only themselves), and nothing
+ *     before it returns;
  *   - each staged stream is a 1-D gather read in the loop at the counter itself (the same index in
  *     every invocation at each trip), of a scalar or vector type, and not written by the call.
  * A trip whose index falls outside the block (a step over 1, clamping at the ends) reads memory as
@@ -112,24 +113,29 @@ export function planStage(
   return { plan: { at, params, block } };
 }
 
-/** Why the loop's exit is not the same for every invocation, or null. */
+/** Why the loop's exit is not the same for every invocation, or null. A break or continue inside a
+ *  loop nested in the body leaves only that loop. */
 function loopExit(body: IRStmt[], counter: string): string | null {
   let why: string | null = null;
-  const visit = (list: IRStmt[]) => {
-    for (const s of list) {
+  const visit = (list: IRStmt[], nested: boolean) => {
+    for (const t of list) {
       if (why) return;
-      walkStmt(s, (t) => {
-        if (why) return;
-        if (t.op === 'return') why = 'a return inside the loop';
-        else if (t.op === 'push') why = 'a push inside the loop';
-        else if (t.op === 'break' || t.op === 'continue') why = `a ${t.op} inside the loop`;
-        else if (t.op === 'loop') why = 'a loop inside the loop';
-        else if (t.op === 'assign' && t.target.root.kind === 'local' && t.target.root.name === counter) why = 'assigns the loop counter inside the body';
-        else if (t.op === 'expr' && someExpr(t.expr, (e) => e.op === 'call' && e.outArgs.some((o) => o !== null))) why = 'a helper call with out arguments inside the loop';
-      });
+      if (t.op === 'return') why = 'a return inside the loop';
+      else if (t.op === 'push') why = 'a push inside the loop';
+      else if ((t.op === 'break' || t.op === 'continue') && !nested) why = `a ${t.op} inside the loop`;
+      else if (t.op === 'assign' && t.target.root.kind === 'local' && t.target.root.name === counter) why = 'assigns the loop counter inside the body';
+      else if (someExprInStmt(t, (e) => e.op === 'call' && e.outArgs.some((o) => o !== null))) why = 'a helper call with out arguments inside the loop';
+      else if (t.op === 'if') {
+        visit(t.then, nested);
+        visit(t.else, nested);
+      } else if (t.op === 'loop') {
+        visit(t.init, true);
+        visit(t.body, true);
+        visit(t.update, true);
+      }
     }
   };
-  visit(body);
+  visit(body, false);
   return why;
 }
 
