@@ -66,18 +66,21 @@ export async function compileFiles(req: CompileRequest): Promise<CompiledFiles> 
   };
 }
 
-/** What the worker posts back: CompiledFiles with the sources as plain files. */
-export type CompiledMessage = Omit<CompiledFiles, 'sources'> & { sourceFiles: { name: string; text: string }[] };
+/** What the worker posts back: CompiledFiles with the sources as plain files and each kernel as its IR
+ *  and key (the kernel facts are made again on this side: compiledFromIR). */
+export type CompiledMessage = Omit<CompiledFiles, 'sources' | 'kernels'> & { sourceFiles: { name: string; text: string }[]; kernels: Map<string, { ir: CompiledKernel['ir']; key: string }> };
 
 /** Compile on a worker thread; the promise settles when the worker answered. */
 export async function compileOnWorker(req: CompileRequest): Promise<CompiledFiles> {
   const { Worker } = await import('node:worker_threads');
+  const { compiledFromIR } = await import('../runtime/compiler/index.js');
   return new Promise((resolvePromise, reject) => {
     const worker = new Worker(new URL('./compile-worker.js', import.meta.url), { workerData: req });
     worker.once('message', (m: CompiledMessage) => {
       const sources = new SourceSet();
       for (const f of m.sourceFiles) sources.add(f.name, f.text);
-      resolvePromise({ ...m, sources });
+      const kernels = new Map([...m.kernels].map(([name, k]) => [name, compiledFromIR(k.ir, k.key)]));
+      resolvePromise({ ...m, kernels, sources });
       void worker.terminate();
     });
     worker.once('error', reject);

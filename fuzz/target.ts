@@ -13,6 +13,7 @@ import type { CompileResult } from '../runtime/compiler/index.js';
 import { compileKernelJs, type JsPlan } from '../runtime/compiler/codegen/js/index.js';
 import { generateWGSL, WgslUnsupportedError } from '../runtime/compiler/codegen/wgsl/index.js';
 import type { KernelIR } from '../runtime/compiler/ir.js';
+import type { KernelFacts } from '../runtime/compiler/facts/index.js';
 
 export type Outcome = 'rejected' | 'compiled' | 'crash';
 
@@ -79,7 +80,7 @@ function checkResult(stage: string, r: CompileResult): void {
     const js = r.hostJs;
     guard(`${stage}: host JavaScript does not parse`, () => new Function('$env', js));
   }
-  for (const k of r.kernels.values()) kernelCode(stage, k.ir);
+  for (const k of r.kernels.values()) kernelCode(stage, k.ir, k.facts);
 }
 
 /**
@@ -93,15 +94,15 @@ function irKey(ir: KernelIR): string {
 }
 
 /** Both kernel code generators on the plain call shapes of `ir`. */
-function kernelCode(stage: string, ir: KernelIR): void {
+function kernelCode(stage: string, ir: KernelIR, facts: KernelFacts): void {
   const key = irKey(ir);
   if (doneKernels.has(key)) return;
   if (doneKernels.size > 20_000) doneKernels.clear();
-  kernelCodeUncached(stage, ir);
+  kernelCodeUncached(stage, ir, facts);
   doneKernels.add(key);
 }
 
-function kernelCodeUncached(stage: string, ir: KernelIR): void {
+function kernelCodeUncached(stage: string, ir: KernelIR, facts: KernelFacts): void {
   const streamy = (role: string) => role === 'in' || role === 'out';
   const plans: JsPlan[] = [];
   const iterDims = ir.params.map((p) => (p.role === 'iter' ? [3, 2, -1, -1] : null));
@@ -113,11 +114,11 @@ function kernelCodeUncached(stage: string, ir: KernelIR): void {
     plans.push({ mode: 'map', access: access('linear'), mask: null, iterDims });
     plans.push({ mode: 'map', access: access('table'), mask: 'table', iterDims });
   }
-  for (const plan of plans) guard(`${stage}: CPU kernel '${ir.name}' (${plan.mode})`, () => compileKernelJs(ir, plan));
+  for (const plan of plans) guard(`${stage}: CPU kernel '${ir.name}' (${plan.mode})`, () => compileKernelJs(ir, plan, facts));
   const modes = ir.kind === 'reduce' ? (['reduceAll', 'reduceBlocks'] as const) : ([undefined] as const);
   for (const mode of modes) {
     try {
-      generateWGSL(ir, mode);
+      generateWGSL(ir, facts, mode);
     } catch (e) {
       if (e instanceof WgslUnsupportedError) continue;
       const err = e as Error;

@@ -6,7 +6,8 @@
 #
 # usage: scripts/original-suite.sh BROOK_CHECKOUT [cpu|webgpu] [TEST...]
 #   BROOK_CHECKOUT  a checkout of https://github.com/lkosmid/brook (the folder holding prog/)
-#   TEST            test directory names (default: every one with a .gold, except the *GLES copies)
+#   TEST            test directory names (default: every one with a .gold, except the *GLES copies;
+#                   GLES alone: the *GLES copies that have a .gold)
 # Output: one line per test (pass/FAIL), a summary, and each failure's stdout/stderr under
 # $BROOK_SUITE_OUT (default: a fresh folder in /tmp), named out.BACKEND.TEST.txt / err.BACKEND.TEST.txt.
 set -uo pipefail
@@ -21,7 +22,10 @@ mkdir -p "$out"
 
 cd "$tests_dir" || exit 2
 tests=("$@")
-if [ ${#tests[@]} -eq 0 ]; then
+if [ "${tests[*]}" = "GLES" ]; then          # the OpenGL ES copies with a gold file
+  tests=()
+  for d in *GLES/; do d="${d%/}"; compgen -G "$d/*.gold" > /dev/null && tests+=("$d"); done
+elif [ ${#tests[@]} -eq 0 ]; then
   for d in */; do
     d="${d%/}"
     case "$d" in *GLES) continue ;; esac
@@ -36,7 +40,10 @@ for d in "${tests[@]}"; do
   for f in $(tr -d '\r' < "$d/Makefile" | sed -n 's/^FILES *= *//p'); do
     for e in br cpp c; do [ -f "$d/$f.$e" ] && srcs+=("$f.$e"); done
   done
-  gold="$(ls "$d"/*.gold | head -1)"
+  # The original's `make regression` diffed against $(EXECUTABLE).gold; else the folder's first gold.
+  exe="$(tr -d '\r' < "$d/Makefile" | sed -n 's/^EXECUTABLE *= *//p' | head -1)"
+  gold="$d/$exe.gold"
+  [ -n "$exe" ] && [ -f "$gold" ] || gold="$(ls "$d"/*.gold | head -1)"
   (cd "$d" && timeout 300 node "$here/bin/brook.js" run "${srcs[@]}" --backend "$backend" \
     > "$out/out.$backend.$d.txt" 2> "$out/err.$backend.$d.txt")
   if diff -q -w "$out/out.$backend.$d.txt" "$gold" > /dev/null; then

@@ -210,8 +210,9 @@ export async function sgemvSingleBrook(s: BrookSession, A: Float32Array, x: Floa
   };
 }
 
-export async function sumBrook(s: BrookSession, x: Float32Array): Promise<Side> {
-  const k = kernel(await s.load('sum.br'), 'sum4');
+/** `name`: sum4 (r += a, the commutative strided form) or osum4 (the ordered form, leaves). */
+export async function sumBrook(s: BrookSession, x: Float32Array, name: 'sum4' | 'osum4' = 'sum4'): Promise<Side> {
+  const k = kernel(await s.load('sum.br'), name);
   const { rt } = s;
   const X = rt.createStream('x', FLOAT4, [x.length / 4]);
   await rt.streamRead(X, x);
@@ -220,7 +221,7 @@ export async function sumBrook(s: BrookSession, x: Float32Array): Promise<Side> 
   let got: number[] = [];
   return {
     impl: 'brook',
-    note: `float4 r; sum4(x, r) (into a host value) [${rt.backend.description}]`,
+    note: `float4 r; ${name}(x, r) (into a host value) [${rt.backend.description}]`,
     async run() {
       const v = await rt.reduceToValue(k, [X, [0, 0, 0, 0]]);
       got = typeof v === 'number' ? [v] : v;
@@ -317,41 +318,67 @@ export async function chain4Brook(s: BrookSession, a: number, b: number, x: Floa
   };
 }
 
-/** streamRead (host to stream) of the whole array, then finish() so the copy has landed. */
-export async function streamReadBrook(s: BrookSession, host: Float32Array): Promise<Side> {
+/**
+ * `data` copied into host memory of the backend's own (Backend.hostMemory: on the CPU, a block of the
+ * memory streams live in, which streamRead/streamWrite copy with memory.copy), or undefined where the
+ * backend has none. The copy is set-up, outside the timing.
+ */
+function inHostMemory(s: BrookSession, data: Float32Array): { host: Float32Array; release(): void } | undefined {
+  const m = s.rt.backend.hostMemory?.(data.byteLength);
+  if (!m) return undefined;
+  const host = new Float32Array(m.bytes.buffer, m.bytes.byteOffset, data.length);
+  host.set(data);
+  return { host, release: m.release };
+}
+
+/** streamRead (host to stream) of the whole array, then finish() so the copy has landed. `hostMemory`:
+ *  from a host array in the backend's host memory (inHostMemory) instead of `host` itself. */
+export async function streamReadBrook(s: BrookSession, data: Float32Array, hostMemory = false): Promise<Side> {
   const { rt } = s;
+  const pinned = hostMemory ? inHostMemory(s, data) : undefined;
+  if (hostMemory && !pinned) throw new Unavailable('this backend has no host memory of its own (Backend.hostMemory)');
+  const host = pinned?.host ?? data;
   const X = rt.createStream('x', FLOAT4, [host.length / 4]);
   return {
     impl: 'brook',
-    note: 'streamRead(x, host); finish()',
+    note: pinned ? 'streamRead(x, host) from a host array in the backend\'s host memory (hostMemory); finish()' : 'streamRead(x, host); finish()',
     async run() {
       await rt.streamRead(X, host);
       await rt.finish();
     },
     async check() {
-      return compareExact(await readStream(s, X, host.length), host);
+      return compareExact(await readStream(s, X, host.length), data);
     },
-    dispose: disposer(s, [X]),
+    dispose: () => {
+      disposer(s, [X])();
+      pinned?.release();
+    },
   };
 }
 
-/** streamWrite (stream to host) of the whole stream into a host array made once. */
-export async function streamWriteBrook(s: BrookSession, data: Float32Array): Promise<Side> {
+/** streamWrite (stream to host) of the whole stream into a host array made once (`hostMemory`: in
+ *  the backend's host memory, as streamReadBrook). */
+export async function streamWriteBrook(s: BrookSession, data: Float32Array, hostMemory = false): Promise<Side> {
   const { rt } = s;
   const X = rt.createStream('x', FLOAT4, [data.length / 4]);
   await rt.streamRead(X, data);
   await rt.finish();
-  const host = new Float32Array(data.length);
+  const pinned = hostMemory ? inHostMemory(s, new Float32Array(data.length)) : undefined;
+  if (hostMemory && !pinned) throw new Unavailable('this backend has no host memory of its own (Backend.hostMemory)');
+  const host = pinned?.host ?? new Float32Array(data.length);
   return {
     impl: 'brook',
-    note: 'streamWrite(x, host)',
+    note: pinned ? 'streamWrite(x, host) into a host array in the backend\'s host memory (hostMemory)' : 'streamWrite(x, host)',
     async run() {
       await rt.streamWrite(X, host);
     },
     async check() {
       return compareExact(host, data);
     },
-    dispose: disposer(s, [X]),
+    dispose: () => {
+      disposer(s, [X])();
+      pinned?.release();
+    },
   };
 }
 

@@ -221,6 +221,13 @@ export interface Backend {
   /** Copy between buffers (used for in-place snapshots and vout padding). `release` may follow at
    *  once: a backend that records work must keep a released buffer alive until that work ran. */
   copy(src: BufferHandle, srcWord: number, dst: BufferHandle, dstWord: number, words: number): void;
+  /**
+   * Optional: `bytes` zeroed bytes of host memory that streamRead/streamWrite copy at memcpy speed
+   * (CPU: a block of the memory its streams live in, copied with memory.copy; like CUDA's
+   * page-locked host memory), or undefined where there is none. `release()` gives it back; the
+   * view must not be used after.
+   */
+  hostMemory?(bytes: number): { bytes: Uint8Array; release(): void } | undefined;
 
   /** Optional: storage bindings a kernel needs for all of this buffer (a stream split into pages
    *  takes one per page; absent: one). Fusion keeps fused launches within `maxKernelStreams`. */

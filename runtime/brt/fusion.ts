@@ -515,7 +515,7 @@ function fusedKernel(producer: CompiledKernel, consumer: CompiledKernel, spec: F
   const cached = producer.cache.get(key) as MadeKernel | null | undefined;
   if (cached !== undefined) return cached;
   const r = fuseKernels(producer.ir, consumer.ir, spec);
-  const made: MadeKernel | null = 'refused' in r ? null : { kernel: { ir: r.ir, key: `${producer.key}+${key}`, cache: new Map() }, origin: r.origin };
+  const made: MadeKernel | null = 'refused' in r ? null : { kernel: { ir: r.ir, key: `${producer.key}+${key}`, facts: r.facts, cache: new Map() }, origin: r.origin };
   producer.cache.set(key, made);
   return made;
 }

@@ -13,7 +13,7 @@
  * Anything else (Float64Array into a float stream, ...) is BRK5003, a short array BRK5002.
  */
 import type { Span } from '../compiler/source.js';
-import { fixedCode, fixedValue, flattenElement, hasNarrowStorage, narrowNumber, sizeOf, typeToString, wordKind, type Type } from '../compiler/types.js';
+import { fixedCode, fixedValue, shortfixedCode, shortfixedValue, flattenElement, hasNarrowStorage, narrowNumber, sizeOf, typeToString, wordKind, type Type } from '../compiler/types.js';
 import type { HostArray } from './api.js';
 import { brtError, plural } from './errors.js';
 
@@ -219,6 +219,7 @@ function narrowByteWords(
           case 'short': I[i] = view.getInt16(at, true); break;
           case 'ushort': I[i] = view.getUint16(at, true); break;
           case 'fixed': F[i] = fixedValue(view.getUint8(at)); break;
+          case 'shortfixed': F[i] = shortfixedValue(view.getUint16(at, true)); break;
           case 'float': F[i] = view.getFloat32(at, true); break;
           case 'int': I[i] = view.getInt32(at, true); break;
           default: out[i] = view.getUint32(at, true); // uint, bool
@@ -236,6 +237,7 @@ function narrowByteWords(
           case 'char': case 'uchar': view.setUint8(at, I[i]! & 255); break;
           case 'short': case 'ushort': view.setUint16(at, I[i]! & 65535, true); break;
           case 'fixed': view.setUint8(at, fixedCode(F[i]!)); break;
+          case 'shortfixed': view.setUint16(at, shortfixedCode(F[i]!), true); break;
           case 'float': view.setFloat32(at, F[i]!, true); break;
           default: view.setUint32(at, data[i]!, true);
         }

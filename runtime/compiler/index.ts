@@ -21,6 +21,8 @@
  * then their top-level declarations are checked together, in the order the files were given.
  */
 import type { CompiledKernel } from './compiled.js';
+import type { KernelIR } from './ir.js';
+import { kernelFacts } from './facts/index.js';
 import type { TranslationUnit } from './ast.js';
 import type { CheckedKernel, CheckedProgram, SessionSymbol } from './check/index.js';
 import { checkProgram } from './check/index.js';
@@ -49,9 +51,11 @@ export interface CompileOptions {
   /**
    * Call-free host loops compiled to WebAssembly (default on unless BROOK_HOST_WASM=0; codegen/host
    * wasmloop.ts). Off keeps every loop JavaScript: the tests' comparison, and a way around a suspected
-   * miscompile.
+   * miscompile. 'all' (BROOK_HOST_WASM=all) also compiles the loops the default leaves JavaScript
+   * because WebAssembly would not be faster (loops that touch no memory): the tests of what the
+   * WebAssembly printer means.
    */
-  hostWasm?: boolean;
+  hostWasm?: boolean | 'all';
 }
 
 export interface CompileResult {
@@ -75,8 +79,14 @@ export function compiledKernels(program: CheckedProgram): Map<string, CompiledKe
   return out;
 }
 
+/** A CompiledKernel for kernel IR that crossed a thread as plain data (cli/compile-files.ts): the
+ *  facts are functions of the IR, not data, so this thread decides them again (compiler/facts). */
+export function compiledFromIR(ir: KernelIR, key: string): CompiledKernel {
+  return { ir, key, facts: kernelFacts(ir), cache: new Map() };
+}
+
 function toCompiled(k: CheckedKernel): CompiledKernel {
-  return { ir: k.ir, key: k.key, cache: new Map() };
+  return { ir: k.ir, key: k.key, facts: k.facts, cache: new Map() };
 }
 
 /** Concatenate translation units (several files of one program), keeping each file's order. */
@@ -135,7 +145,7 @@ export function compile(source: string | SourceSet, options: CompileOptions = {}
     return { ...fail(), program };
   }
 
-  const host = generateHost(program, { sources, memoryChecks: options.memoryChecks, hostWasm: options.hostWasm ?? process.env.BROOK_HOST_WASM !== '0' });
+  const host = generateHost(program, { sources, memoryChecks: options.memoryChecks, hostWasm: options.hostWasm ?? hostWasmFromEnv() });
   diagnostics.push(...host.diagnostics);
   if (hasErrors(diagnostics)) return { ...fail(), program };
   return { ok: true, sources, program, diagnostics, hostJs: host.js, kernels: compiledKernels(program) };
@@ -185,7 +195,7 @@ export function compileCell(text: string, label: string, session: CellCompileSes
   const checked = checkProgram(parsed.unit, sources, { mode: 'cell', externals: session.externals });
   diagnostics.push(...checked.diagnostics);
   if (hasErrors(diagnostics)) return { ok: false, ...base, program: checked.program };
-  const host = generateHostCell(checked.program, { sources, hostWasm: options.hostWasm ?? process.env.BROOK_HOST_WASM !== '0' });
+  const host = generateHostCell(checked.program, { sources, hostWasm: options.hostWasm ?? hostWasmFromEnv() });
   diagnostics.push(...host.diagnostics);
   if (hasErrors(diagnostics)) return { ok: false, ...base, program: checked.program };
   return { ok: true, ...base, program: checked.program, hostJs: host.js, kernels: compiledKernels(checked.program) };
@@ -213,4 +223,10 @@ export function cellExports(program: CheckedProgram): Map<string, SessionSymbol>
     }
   }
   return out;
+}
+
+/** BROOK_HOST_WASM: 0 keeps every host loop JavaScript, `all` compiles every loop it can; else the default. */
+function hostWasmFromEnv(): boolean | 'all' {
+  const v = process.env.BROOK_HOST_WASM;
+  return v === 'all' ? 'all' : v !== '0';
 }

@@ -13,6 +13,7 @@
 export { compileKernelJs, planKey, SMALL_WHOLE, type Access, type CompiledJsKernel, type IterForm, type JsPlan } from './codegen/js/index.js';
 export { flatKinds, type Kind } from './codegen/js/scalar.js';
 export { generateKernelWasm, HOST_IMPORTS_SOURCE, WasmUnsupported } from './codegen/wasm/index.js';
+export { encodeMemoryCopyModule } from './codegen/wasm/encode.js';
 export {
   coopLoop,
   coopTrips,
@@ -37,6 +38,7 @@ export {
   COOP_MAX_OUTPUTS,
   coopLanes,
   deviceLimits,
+  combineRun,
   FIRST_PIECE,
   isCommutativeReduction,
   MAP_WORKGROUP,
@@ -48,6 +50,7 @@ export {
   planVout,
   REDUCE_LEAF,
   scheduleChoices,
+  SHORT_RUN,
   stageKey,
   stridedLanes,
   useGrid2d,

@@ -6,11 +6,12 @@
  * streamRead/streamWrite copy and what `sizeof` answers.
  */
 
-export type ScalarName = 'float' | 'double' | 'int' | 'uint' | 'bool' | 'char' | 'uchar' | 'short' | 'ushort' | 'long' | 'ulong' | 'fixed';
+export type ScalarName = 'float' | 'double' | 'int' | 'uint' | 'bool' | 'char' | 'uchar' | 'short' | 'ushort' | 'long' | 'ulong' | 'fixed' | 'shortfixed';
 
 /** Scalar kinds a vector type can have: Brook's float/int/uint/bool/double vectors, and the 8-bit
- *  stream element vectors of BrookGPU (char2..4, uchar2..4, Cg's fixed2..4). */
-export type VectorElem = 'float' | 'int' | 'uint' | 'bool' | 'double' | 'char' | 'uchar' | 'fixed';
+ *  stream element vectors of BrookGPU (char2..4, uchar2..4, Cg's fixed2..4; its 16-bit
+ *  shortfixed2..4). */
+export type VectorElem = 'float' | 'int' | 'uint' | 'bool' | 'double' | 'char' | 'uchar' | 'fixed' | 'shortfixed';
 
 export type Type =
   | { kind: 'void' }
@@ -43,6 +44,7 @@ export const UINT: Type = { kind: 'scalar', name: 'uint' };
 export const BOOL: Type = { kind: 'scalar', name: 'bool' };
 export const CHAR: Type = { kind: 'scalar', name: 'char' };
 export const FIXED: Type = { kind: 'scalar', name: 'fixed' };
+export const SHORTFIXED: Type = { kind: 'scalar', name: 'shortfixed' };
 
 export function vec(elem: VectorElem, size: number): Type {
   if (size === 1) return { kind: 'scalar', name: elem };
@@ -54,7 +56,7 @@ export const FILE_TYPE: Type = { kind: 'struct', name: 'FILE', fields: [] };
 
 /** `float3` -> vector type; `float` -> scalar; otherwise undefined. */
 export function builtinTypeByName(name: string): Type | undefined {
-  const m = /^(float|int|uint|bool|double|char|uchar|fixed)([234])?$/.exec(name);
+  const m = /^(float|int|uint|bool|double|char|uchar|fixed|shortfixed)([234])?$/.exec(name);
   if (m) return m[2] ? vec(m[1] as VectorElem, Number(m[2])) : { kind: 'scalar', name: m[1] as ScalarName };
   switch (name) {
     case 'void': return VOID;
@@ -117,7 +119,8 @@ export function typeToString(t: Type): string {
     case 'struct': return t.name;
     case 'array': return `${typeToString(t.elem)}[${t.length ?? ''}]`;
     case 'pointer': return `${typeToString(t.to)} *`;
-    case 'stream': return `${t.iter ? 'iter ' : ''}${typeToString(t.elem)}<${t.rank === null ? '' : ','.repeat(Math.max(0, t.rank - 1))}>`;
+    case 'stream': if (t.elem.kind === 'dynamic' && !t.iter) return 'brook::stream';
+      return `${t.iter ? 'iter ' : ''}${typeToString(t.elem)}<${t.rank === null ? '' : ','.repeat(Math.max(0, t.rank - 1))}>`;
     case 'gather': return `${typeToString(t.elem)}${'[]'.repeat(t.dims)}`;
     case 'function': return `${typeToString(t.ret)}(${t.params.map(typeToString).join(', ')}${t.variadic ? ', ...' : ''})`;
     case 'domain': return `domain of ${typeToString(t.stream)}`;
@@ -129,7 +132,7 @@ export function typeToString(t: Type): string {
 // C layout (LP64). Streams of structs are copied to and from host memory in this layout.
 
 const SCALAR_SIZE: Record<ScalarName, number> = {
-  float: 4, double: 8, int: 4, uint: 4, bool: 4, char: 1, uchar: 1, short: 2, ushort: 2, long: 8, ulong: 8, fixed: 1,
+  float: 4, double: 8, int: 4, uint: 4, bool: 4, char: 1, uchar: 1, short: 2, ushort: 2, long: 8, ulong: 8, fixed: 1, shortfixed: 2,
 };
 
 /**
@@ -140,16 +143,16 @@ const SCALAR_SIZE: Record<ScalarName, number> = {
  * only when it stores: integers wrap to their width, fixed saturates to [0, 1] and rounds to the
  * nearest of the 256 codes (half to even). docs/DECISIONS.md, "8-bit streams".
  */
-export type NarrowScalar = 'char' | 'uchar' | 'short' | 'ushort' | 'fixed';
+export type NarrowScalar = 'char' | 'uchar' | 'short' | 'ushort' | 'fixed' | 'shortfixed';
 
 export function isNarrowStorage(s: ScalarName): s is NarrowScalar {
-  return s === 'char' || s === 'uchar' || s === 'short' || s === 'ushort' || s === 'fixed';
+  return s === 'char' || s === 'uchar' || s === 'short' || s === 'ushort' || s === 'fixed' || s === 'shortfixed';
 }
 
 /** How a stream component of scalar kind `s` is held in its 32-bit device word. */
 export function wordKind(s: ScalarName): 'float' | 'int' | 'uint' | 'bool' {
   switch (s) {
-    case 'float': case 'double': case 'fixed': return 'float';
+    case 'float': case 'double': case 'fixed': case 'shortfixed': return 'float';
     case 'uint': case 'ulong': return 'uint';
     case 'bool': return 'bool';
     default: return 'int';
@@ -159,8 +162,8 @@ export function wordKind(s: ScalarName): 'float' | 'int' | 'uint' | 'bool' {
 /** The value a kernel computes with for a stream element of type `t` (char2 -> int2, fixed4 ->
  *  float4); other types unchanged. */
 export function narrowValueType(t: Type): Type {
-  if (t.kind === 'scalar' && isNarrowStorage(t.name)) return t.name === 'fixed' ? FLOAT : INT;
-  if (t.kind === 'vector' && isNarrowStorage(t.elem)) return vec(t.elem === 'fixed' ? 'float' : 'int', t.size);
+  if (t.kind === 'scalar' && isNarrowStorage(t.name)) return isFixedKind(t.name) ? FLOAT : INT;
+  if (t.kind === 'vector' && isNarrowStorage(t.elem)) return vec(isFixedKind(t.elem) ? 'float' : 'int', t.size);
   return t;
 }
 
@@ -178,6 +181,7 @@ export function narrowNumber(s: ScalarName, v: number): number {
     case 'short': return (v << 16) >> 16;
     case 'ushort': return v & 65535;
     case 'fixed': return fixedValue(fixedCode(v));
+    case 'shortfixed': return shortfixedValue(shortfixedCode(v));
     default: return v;
   }
 }
@@ -204,6 +208,31 @@ export function fixedCode(v: number): number {
   return d > 0.5 || (d === 0.5 && f % 2 === 1) ? f + 1 : f;
 }
 
+/** Cg's fixed or BrookGPU's shortfixed: normalized codes a kernel reads as floats in [0, 1]. */
+export function isFixedKind(s: ScalarName): s is 'fixed' | 'shortfixed' {
+  return s === 'fixed' || s === 'shortfixed';
+}
+
+/** BrookGPU's shortfixed (brt.hpp: a 16-bit code, 65535 standing for 1): the float32 a component of
+ *  code 0..65535 holds, code * fround(1 / 65535) in float32. A product, not code / 65535, because
+ *  WGSL's division may be off by 2.5 ulp while its product is correctly rounded: both backends give
+ *  these same values (within 1 ulp of code / 65535; docs/DECISIONS.md "8-bit streams"). */
+export function shortfixedValue(code: number): number {
+  return Math.fround(code * SHORTFIXED_STEP);
+}
+export const SHORTFIXED_STEP = Math.fround(1 / 65535);
+
+/** The 16-bit code of a float stored into a shortfixed component: saturate to [0, 1], scale by 65535
+ *  in float32, round half to even; NaN gives 0 (as fixedCode). */
+export function shortfixedCode(v: number): number {
+  if (!(v > 0)) return 0;
+  if (v >= 1) return 65535;
+  const x = Math.fround(v * 65535);
+  const f = Math.floor(x);
+  const d = x - f;
+  return d > 0.5 || (d === 0.5 && f % 2 === 1) ? f + 1 : f;
+}
+
 export function sizeOf(t: Type): number {
   switch (t.kind) {
     case 'scalar': return SCALAR_SIZE[t.name];
@@ -211,6 +240,7 @@ export function sizeOf(t: Type): number {
     case 'struct': return structLayout(t).size;
     case 'array': return sizeOf(t.elem) * (t.length ?? 0);
     case 'pointer': return 8;
+    case 'stream': return 8; // a brook::stream slot in host memory holds a handle (hostlib/stream-handles.ts)
     default: return 0;
   }
 }
@@ -221,7 +251,7 @@ export function alignOf(t: Type): number {
     case 'vector': return SCALAR_SIZE[t.elem];
     case 'struct': return structLayout(t).align;
     case 'array': return alignOf(t.elem);
-    case 'pointer': return 8;
+    case 'pointer': case 'stream': return 8;
     default: return 1;
   }
 }

@@ -32,3 +32,13 @@ function cpuMicros(): number {
   }
   return performance.now() * 1000;
 }
+
+/** unistd.h's usleep: blocks the host thread for `us` microseconds (BrookGPU-era timers calibrate
+ *  their cycle counter against a 100 ms sleep). At most 10 s per call, so a stray value cannot hang
+ *  the session beyond what an interrupt waits for. */
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+export function usleep(us: number): number {
+  const ms = Math.min(Math.max(0, us) / 1000, 10_000);
+  if (ms > 0) Atomics.wait(sleeper, 0, 0, ms);
+  return 0;
+}

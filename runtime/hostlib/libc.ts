@@ -20,7 +20,8 @@ import { digitValue, isSpaceCode, parseHexFloat } from './ctext.js';
 import { EOF, FileTable } from './files.js';
 import { scanC, type ScanSource } from './scanf.js';
 import { ckr, located } from './support.js';
-import { ProgramClocks } from './clocks.js';
+import { ProgramClocks, usleep } from './clocks.js';
+import { StreamHandles } from './stream-handles.js';
 import type { Span } from '../compiler/source.js';
 
 export interface HostIO {
@@ -63,11 +64,14 @@ export class HostLib {
   private readonly clocks = new ProgramClocks();
   /** fopen'ed files and stdin (files.ts). */
   readonly files: FileTable;
+  /** brook::stream slots in host memory (stream-handles.ts). */
+  readonly streams: StreamHandles;
 
   constructor(opts: HostLibOptions) {
     this.io = opts.io;
     this.mem = opts.mem ?? new Mem();
     this.files = new FileTable(this.mem, this.io);
+    this.streams = new StreamHandles(this.mem);
     // Math functions by their C names (sin, sinf, pow, ...).
     for (const [name, fn] of Object.entries(MATH)) (this as unknown as Record<string, unknown>)[name] = fn;
   }
@@ -441,6 +445,7 @@ export class HostLib {
   }
 
   memcpy(d: number, s: number, n: number, span?: Span): number {
+    if (typeof s === 'object') return this.streams.store(d, s, n, span); // memcpy(slot, &stream, sizeof(brook::stream))
     this.needRange(s, n, false, span);
     this.needRange(d, n, true, span);
     this.mem.u8.copyWithin(d, s, s + n);
@@ -547,6 +552,7 @@ export class HostLib {
   // ---- time.h -----------------------------------------------------------------------------------
 
   clock(): number { return this.clocks.clock(); }
+  usleep(us: number): number { return usleep(us); }
   /** What `asm("rdtsc")` becomes (clocks.ts). */
   __brook_rdtsc_sample(): void { this.clocks.sampleCycles(); }
   __brook_rdtsc_word(part: number): number { return this.clocks.cycleWord(part); }

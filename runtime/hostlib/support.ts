@@ -10,7 +10,7 @@
 import { BrookRuntimeError } from '../compiler/diagnostics.js';
 import type { Span } from '../compiler/source.js';
 import type { ScalarName, Type } from '../compiler/types.js';
-import { fixedCode, fixedValue, flattenElement } from '../compiler/types.js';
+import { fixedCode, fixedValue, flattenElement, shortfixedCode, shortfixedValue } from '../compiler/types.js';
 import { WASM_FAULT_RECORD } from '../compiler/host-memory.js';
 import { MemoryFault, type Mem } from './memory.js';
 
@@ -268,6 +268,7 @@ export function conv(x: number, to: ScalarName): number {
     case 'short': return (f2i(x) << 16) >> 16;
     case 'ushort': return f2i(x) & 65535;
     case 'fixed': return f2i(x) & 255; // a fixed is held as its code: values here are codes already
+    case 'shortfixed': return f2i(x) & 65535;
     default: return Math.trunc(x);
   }
 }
@@ -282,9 +283,27 @@ export function fixcode(x: number): number {
   return fixedCode(x);
 }
 
+/** A host shortfixed's number value and a float's shortfixed code (types.ts shortfixedValue). */
+export function sfixval(code: number): number {
+  return shortfixedValue(code);
+}
+export function sfixcode(x: number): number {
+  return shortfixedCode(x);
+}
+
 /** fixedN (codes) -> the numbers they stand for, before a conversion to another vector kind. */
 export function vfixval(v: number[]): number[] {
   return v.map(fixedValue);
+}
+
+/** shortfixedN codes -> their numbers; a float vector (or scalar) -> `n` shortfixed codes. */
+export function vsfixval(v: number[]): number[] {
+  return v.map(shortfixedValue);
+}
+export function vsfixcode(v: number[] | number, n: number): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = shortfixedCode(typeof v === 'number' ? v : v[i]!);
+  return out;
 }
 
 /** A float or double vector (or scalar) -> `n` fixed codes. */
@@ -365,7 +384,7 @@ export function loadScalar(M: Mem, addr: number, s: ScalarName): number {
     case 'char': return M.i8[addr]!;
     case 'uchar': case 'fixed': return M.u8[addr]!;
     case 'short': return M.i16[addr >>> 1]!;
-    case 'ushort': return M.u16[addr >>> 1]!;
+    case 'ushort': case 'shortfixed': return M.u16[addr >>> 1]!;
     default: return M.loadI64(addr);
   }
 }
@@ -379,7 +398,7 @@ export function storeScalar(M: Mem, addr: number, s: ScalarName, v: number): num
     case 'char': M.i8[addr] = v; break;
     case 'uchar': case 'fixed': M.u8[addr] = v; break;
     case 'short': M.i16[addr >>> 1] = v; break;
-    case 'ushort': M.u16[addr >>> 1] = v; break;
+    case 'ushort': case 'shortfixed': M.u16[addr >>> 1] = v; break;
     default: M.storeI64(addr, v);
   }
   return v;

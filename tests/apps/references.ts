@@ -183,6 +183,18 @@ function scan(): string {
   return lines(data.map((v) => g((run += v))));
 }
 
+// ---- formats: eight streams per type summed in place; codes (fixed, shortfixed) add as their values.
+function formatsSum(): string {
+  const comps = (n: number, code: (k: number, e: number, c: number) => number) =>
+    range(4).flatMap((e) => range(n).map((c) => range(8).reduce((sum, k) => sum + code(k, e, c), 0)));
+  return lines([
+    `fixed4 (4 bytes): ${comps(4, (k, e, c) => k * 3 + e + c).join(' ')}`,
+    `shortfixed2 (4 bytes): ${comps(2, (k, e, c) => k * 1000 + e * 7 + c).join(' ')}`,
+    `shortfixed4 (8 bytes): ${comps(4, (k, _e, c) => (k === 7 ? 60000 : k * 11 + c)).join(' ')}`,
+    `float4 (16 bytes): ${comps(4, (k, e, c) => k + e * 0.5 + c * 0.25).join(' ')}`,
+  ]);
+}
+
 // ---- PPM written by helper kernels that gather: bytes = trunc(value * 255).
 function ppmHelperGather(): string {
   const [w, h] = [8, 4];
@@ -228,5 +240,6 @@ export const appCases: AppCase[] = [
   { name: 'blur3x3_packed', args: [], expected: blur3x3Packed, tolerance: { abs: 0, rel: 0 }, stands_for: 'blur3x3 (pack_4ubyte)' },
   { name: 'diffusion', args: [], expected: diffusion, tolerance: { abs: 2e-5, rel: 1e-5 }, stands_for: 'PMLSeg, imageproc' },
   { name: 'scan', args: [], expected: scan, tolerance: { abs: 0, rel: 0 }, stands_for: 'scan' },
+  { name: 'formats_sum', args: [], expected: formatsSum, tolerance: { abs: 0, rel: 0 }, stands_for: 'formats' },
   { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
 ];

@@ -29,8 +29,8 @@ describe('bench options', () => {
     const ids = (only?: string[], b: ('webgpu' | 'cpu')[] = ['webgpu', 'cpu']) => selectCases(cases, only, b).map((c) => c.id);
     expect(ids(['saxpy'])).toEqual(['saxpy.small', 'saxpy.large', 'saxpy.huge']);
     expect(ids(['sgemv.large'])).toEqual(['sgemv.large.mulsum', 'sgemv.large.single', 'sgemv.large.alive', 'sgemv.large.dead']);
-    expect(ids(['sum'])).toEqual(['sum.small', 'sum.large']);
-    const cpuGroup = [...['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]), 'cpu.streamRead', 'cpu.streamWrite'];
+    expect(ids(['sum'])).toEqual(['sum.small', 'sum.large', 'sum.ordered']);
+    const cpuGroup = [...['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]), 'cpu.streamRead', 'cpu.streamRead.hostmem', 'cpu.streamWrite', 'cpu.streamWrite.hostmem'];
     expect(ids(['cpu'])).toEqual(cpuGroup);
     expect(ids(['cpu.stencil'])).toEqual(['cpu.stencil', 'cpu.stencil.threads', 'cpu.stencil.c']);
     expect(ids(undefined, ['cpu']).filter((id) => id.startsWith('cpu.'))).toEqual(cpuGroup);

@@ -19,7 +19,7 @@ const WEBGPU_CASES = [
   'sgemv.small.mulsum', 'sgemv.small.single', 'sgemv.large.mulsum', 'sgemv.large.single',
   // Issue 16: the seeds' sgemv fused (T alive or dead) and a chain of four maps fused and not.
   'sgemv.small.alive', 'sgemv.small.dead', 'sgemv.large.alive', 'sgemv.large.dead', 'chain4.fused', 'chain4.unfused',
-  'sum.small', 'sum.large', 'stencil', 'stencil.large', 'loop.small', 'loop.large', 'calls', 'streamRead', 'streamWrite',
+  'sum.small', 'sum.large', 'sum.ordered', 'stencil', 'stencil.large', 'loop.small', 'loop.large', 'calls', 'streamRead', 'streamWrite',
   // Issue 24: the single-kernel sgemv with WGSL loop budgets off (baseline) and on, in one run.
   'budget.sgemv.small', 'budget.sgemv.large',
 ];
@@ -28,7 +28,7 @@ const HOST_CASES = ['heap', 'array', 'gather'].flatMap((j) => ['gcc', 'js', 'che
 const HAS_GCC = spawnSync('gcc', ['--version']).status === 0;
 /** The CPU group (bench/cases.ts cpuCases): each job against a JS loop (Brook on one thread and on
  *  every thread) and against the same loop in C (gcc -O2). */
-const CPU_GROUP = [...['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]), 'cpu.streamRead', 'cpu.streamWrite'];
+const CPU_GROUP = [...['saxpy', 'sum', 'stencil', 'gather'].flatMap((j) => [`cpu.${j}`, `cpu.${j}.threads`, `cpu.${j}.c`]), 'cpu.streamRead', 'cpu.streamRead.hostmem', 'cpu.streamWrite', 'cpu.streamWrite.hostmem'];
 /** The loops group (bench/host.ts loopShapeCases): each shape against gcc -O2 and against Brook's JavaScript path. */
 const LOOP_CASES = ['int_mod', 'mixed', 'nested', 'structs', 'pointer', 'early_exit', 'math', 'printf'].flatMap((s) => [`loops.${s}.gcc`, `loops.${s}.js`]);
 const CPU_CASES = [...CPU_GROUP, ...HOST_CASES, ...LOOP_CASES];

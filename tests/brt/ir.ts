@@ -6,6 +6,7 @@ import type { CompiledKernel } from '../../runtime/brt/api.js';
 import type { IRBinaryOp, IRExpr, IRHelper, IRLValue, IRParam, IRStmt, KernelIR, ParamRole } from '../../runtime/compiler/ir.js';
 import { NO_SPAN } from '../../runtime/compiler/source.js';
 import { FLOAT, INT, BOOL, vec, type Type } from '../../runtime/compiler/types.js';
+import { kernelFacts } from '../../runtime/compiler/facts/index.js';
 
 export const F = FLOAT;
 export const I = INT;
@@ -80,5 +81,5 @@ export function kernel(
   params = ps;
   const b = body();
   const ir: KernelIR = { name, kind, params: ps, body: b, helpers: opts.helpers ?? [], indexofParams: opts.indexof ?? [], span: NO_SPAN };
-  return { ir, key: `${name}#${keyCounter++}`, cache: new Map() };
+  return { ir, key: `${name}#${keyCounter++}`, facts: kernelFacts(ir), cache: new Map() };
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import type { IRExpr, IRStmt, KernelIR } from '../../runtime/compiler/ir.js';
-import { gatherIndex, kernelFacts, treeJoins } from '../../runtime/compiler/facts/index.js';
+import { gatherIndex, kernelFacts, treeJoins, type WholeSeeds } from '../../runtime/compiler/facts/index.js';
 
 function irOf(src: string, name: string): KernelIR {
   const out = compile(`${src}\nint main() { return 0; }\n`, { fileName: 'facts.test.br' });
@@ -41,7 +41,8 @@ kernel void k(float x<>, int n<>, float g[], float h[][], float c, out float r<>
     + h[float2(i - 3.0f, x)] + g[fmod(i, 3.0f)] + g[i / 1.0f];
 }`, 'k');
   const gs = gathers(ir.body);
-  const classes = (seeds: Parameters<typeof kernelFacts>[1]) => gs.map((g) => kernelFacts(ir, seeds).gather(g).coords.map((c) => c.cls).join(','));
+  const facts = kernelFacts(ir);
+  const classes = (seeds: WholeSeeds | null) => gs.map((g) => (seeds ? facts.seeded(seeds) : facts).gather(g).coords.map((c) => c.cls).join(','));
 
   it('int indices are int; indexof arithmetic, floor, conversions from int and fmod of wholes are whole; the rest is float', () => {
     expect(classes(null)).toEqual([
@@ -79,6 +80,36 @@ kernel void k(float x<>, int n<>, float g[], float h[][], float c, out float r<>
     expect(f.exactInt(gs[3]!.index[0]!, bound)).toBeNull(); // a product
     expect(f.exactInt(gs[2]!.index[0]!, () => 2 ** 24)).toBeNull(); // could leave float32's exact range
     expect(f.exactInt(gs[2]!.index[0]!, () => null)).toBeNull(); // no bound known
+  });
+});
+
+describe('compiler/facts: a stage of the compiler', () => {
+  const src = `kernel void k(float x<>, float g[], float c, out float r<>) { r = g[indexof(r).x + 1.0f] + g[c] + x; }
+reduce void s(float a<>, reduce float r<>) { r += a; }
+int main() { return 0; }
+`;
+  it('every compiled kernel carries the facts decided right after validation; the writers get those', () => {
+    const out = compile(src, { fileName: 'facts-stage.br' });
+    if (!out.ok) throw new Error(out.diagnostics.map((d) => renderDiagnostic(out.sources, d)).join('\n'));
+    const k = out.kernels.get('k')!;
+    const gs = gathers(k.ir.body);
+    expect(gs.map((g) => k.facts.gather(g).coords[0]!.cls)).toEqual(['whole', 'float']);
+    expect(out.kernels.get('s')!.facts.reduction?.commutativeOperator).toBe('+');
+    // The checked program's kernel and the compiled one share one decision (one object).
+    expect(out.program!.kernels.get('k')!.facts).toBe(k.facts);
+  });
+
+  it('a launch\'s view (seeds) shares the walk and is made once per seeds function', () => {
+    const out = compile(src, { fileName: 'facts-stage.br' });
+    const k = out.kernels.get('k')!;
+    const c = k.ir.params.findIndex((p) => p.sourceName === 'c');
+    const seeds: WholeSeeds = (param) => param === c;
+    const view = k.facts.seeded(seeds);
+    expect(k.facts.seeded(seeds)).toBe(view);
+    expect(view.seeded(seeds)).toBe(view);
+    const gs = gathers(k.ir.body);
+    expect(gs.map((g) => view.gather(g).coords[0]!.cls)).toEqual(['whole', 'whole']);
+    expect(gs.map((g) => k.facts.gather(g).coords[0]!.cls)).toEqual(['whole', 'float']);
   });
 });
 

@@ -117,8 +117,16 @@ describe('BrookGPU vout code (prog/tests/vout): what it needs across files', () 
     });
     expect(c.diagnostics).toEqual([]);
   });
-  test('the rest of brook:: is still the C++ interface (BRK1243)', () => {
-    const c = compileFiles({ 'v.br': 'int main() { brook::stream s; return 0; }\n' });
-    expect(c.diagnostics.map((d) => d.code)).toEqual(['BRK1243']);
+  test('brook::stream / brook::iter constructors compile, other forms are BRK1259; the rest of brook:: is still the C++ interface (BRK1243)', () => {
+    const plain = compileFiles({ 'v.br': 'int main() { brook::stream s; return 0; }\n' });
+    expect(plain.diagnostics.map((d) => d.code)).toEqual(['BRK1259']);
+    const ctor = compileFiles({ 'v.br': 'int main() { brook::stream s(brook::getStreamType((float2 *)0), 4, 3, -1); float2 d[12]; s.write(d); return 0; }\n' });
+    expect(ctor.diagnostics).toEqual([]);
+    const iter = compileFiles({ 'v.br': 'int main() { brook::iter i(brook::getStreamType((float *)0), 4, -1, 0.0f, 1.0f, -1); ::brook::iter j(::brook::__BRTFLOAT2, 2, 2, -1, 0.0f, 0.0f, 1.0f, 1.0f, -1); return 0; }\n' });
+    expect(iter.diagnostics).toEqual([]);
+    const shortIter = compileFiles({ 'v.br': 'int main() { brook::iter i(brook::__BRTFLOAT2, 4, -1, 0.0f, 1.0f, -1); return 0; }\n' });
+    expect(shortIter.diagnostics.map((d) => d.code)).toEqual(['BRK1259']);
+    const typeVar = compileFiles({ 'v.br': 'int main() { const brook::StreamType *t = 0; return 0; }\n' });
+    expect(typeVar.diagnostics.map((d) => d.code)).toEqual(['BRK1243']);
   });
 });

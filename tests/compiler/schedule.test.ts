@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../../runtime/compiler/index.js';
 import type { CompiledKernel } from '../../runtime/brt/api.js';
 import {
+  combineRun,
   MAP_WORKGROUP,
   planMap,
   planPieces,
@@ -16,6 +17,7 @@ import {
   planVout,
   REDUCE_LEAF,
   scheduleChoices,
+  SHORT_RUN,
   stridedLanes,
   type DeviceLimits,
 } from '../../runtime/compiler/kernels.js';
@@ -55,7 +57,7 @@ describe('full reductions', () => {
       expect(lanes).toBeLessThanOrEqual(1 << 18);
       for (const wg of [32, 64, 128, 256]) {
         const s = planReduceAll(ir('sum'), n, MIN, { workgroupSize: wg });
-        expect(s).toEqual({ order: 'strided', workgroupSize: wg, chunk: REDUCE_LEAF, lanes, groups: lanes / wg });
+        expect(s).toEqual({ order: 'strided', workgroupSize: wg, chunk: REDUCE_LEAF, lanes, groups: lanes / wg, combineRun: combineRun(lanes / wg, wg) });
       }
     }
     // The H200's plan of the bench's 2^26 float4 sum: 1024 workgroups of 256 (one resident wave).
@@ -70,6 +72,20 @@ describe('full reductions', () => {
       expect(s.lanes).toBe(Math.ceil(1_000_003 / 256));
       expect(s.groups).toBe(Math.ceil(s.lanes / wg));
     }
+  });
+
+  it('combine: a lane folds an aligned power-of-two run of partials; every default plan takes the short form', () => {
+    expect([combineRun(1, 256), combineRun(256, 256), combineRun(257, 256), combineRun(977, 256), combineRun(1024, 256), combineRun(1025, 256)]).toEqual([1, 1, 2, 4, 4, 8]);
+    expect(combineRun(2048, 32)).toBe(64);
+    // The default workgroup (256) with the most strided lanes, and ordered leaves up to 2^26 elements:
+    // at most 1024 partials, a run of SHORT_RUN or less (the straight-line combine, no stack).
+    for (const n of [1, 1 << 14, 1 << 20, 1_000_003, 1 << 26, 1 << 28]) {
+      expect(planReduceAll(ir('sum'), n, H200).combineRun, `sum of ${n}`).toBeLessThanOrEqual(SHORT_RUN);
+    }
+    for (const n of [1 << 20, 1 << 26]) expect(planReduceAll(ir('osum'), n, H200).combineRun, `osum of ${n}`).toBeLessThanOrEqual(SHORT_RUN);
+    // Small forced workgroups and larger ordered reductions take the stack form.
+    expect(planReduceAll(ir('sum'), 1 << 20, MIN, { workgroupSize: 32 }).combineRun).toBeGreaterThan(SHORT_RUN);
+    expect(planReduceAll(ir('osum'), 1 << 28, H200).combineRun).toBeGreaterThan(SHORT_RUN);
   });
 
   it('a large accumulator gets a workgroup whose shared arrays fit the device', () => {

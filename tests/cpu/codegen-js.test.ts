@@ -22,7 +22,7 @@ describe('generated JavaScript', () => {
 
   it('allocates nothing per element and keeps float4 components in locals', () => {
     for (const access of [['linear', 'linear'], ['table', 'linear'], ['linear', 'table']] as const) {
-      const src = generateKernelSource(saxpy.ir, { mode: 'map', access: [null, access[0], access[0], access[1]], mask: null });
+      const src = generateKernelSource(saxpy.ir, { mode: 'map', access: [null, access[0], access[0], access[1]], mask: null }, saxpy.facts);
       const body = loopBody(src);
       expect(body).not.toMatch(/\bnew\b|=>|\bfunction\b|= \[|\(\[|\{\s*\w+\s*:\s*[^\s{]/);
       // Each component is its own local: loaded one by one, multiplied one by one.
@@ -34,7 +34,7 @@ describe('generated JavaScript', () => {
 
   it('a full reduction allocates nothing: chunk partials go into a Float64Array', () => {
     const sum = kernel('sum', 'reduce', [inp('a', F4), red('r', F4)], () => [assign(P(1), add(p(1), swz(p(0), 3, 2, 1, 0)))]);
-    const src = generateKernelSource(sum.ir, { mode: 'reduceAll', access: ['linear', null], mask: null });
+    const src = generateKernelSource(sum.ir, { mode: 'reduceAll', access: ['linear', null], mask: null }, sum.facts);
     expect(loopBody(src)).not.toMatch(/\bnew\b|=>|= \[|\(\[/);
     expect(src).toContain('PT[pk + 3] = p1_3;');
     expect(src).toContain('function combineAt(L, P, x, y)');

@@ -35,7 +35,7 @@ describe('the JavaScript writer on the corpus', () => {
         const modes = ir.kind === 'reduce' ? (['reduceAll', 'reduceBlocks'] as const) : (['map'] as const);
         for (const mode of modes) {
           try {
-            new Function(generateKernelSource(ir, { mode, access, mask: mode === 'map' ? 'table' : null, iterDims, target: 'table' }));
+            new Function(generateKernelSource(ir, { mode, access, mask: mode === 'map' ? 'table' : null, iterDims, target: 'table' }, k.facts));
             count++;
           } catch (e) {
             problems.push(`${file} ${name} (${mode}): ${(e as Error).message.split('\n')[0]}`);

@@ -43,16 +43,16 @@ describe('CPU loop plan', () => {
   it('both writers print the plan: coordinates, chunk cuts, row bases', () => {
     const linear = map(['linear', 'linear', 'linear']);
     const resized = map(['linear', 'iiir', 'linear']);
-    const js = (plan: JsPlan) => generateKernelSource(saxpy.ir, plan);
-    const wasm = (plan: JsPlan) => generateKernelWasm(saxpy.ir, plan).wrapper;
+    const js = (plan: JsPlan) => generateKernelSource(saxpy.ir, plan, saxpy.facts);
+    const wasm = (plan: JsPlan) => generateKernelWasm(saxpy.ir, plan, saxpy.facts).wrapper;
     expect(js(linear)).not.toContain('let c3 =');
     expect(js(resized)).toContain('let c3 = start % E3');
     // The WebAssembly kernel reads a stream's strides only where its walk has a row base.
     expect(wasm(linear)).not.toContain('L.args[1].S[0]');
     expect(wasm(resized)).toContain('L.args[1].S[0]');
     const reduce: JsPlan = { mode: 'reduceAll', access: ['linear', null], mask: null };
-    expect(generateKernelSource(sum.ir, reduce)).toContain('if (stop > chunkEnd) stop = chunkEnd;');
-    expect(generateKernelWasm(sum.ir, reduce).wrapper).toContain('L.chunk');
+    expect(generateKernelSource(sum.ir, reduce, sum.facts)).toContain('if (stop > chunkEnd) stop = chunkEnd;');
+    expect(generateKernelWasm(sum.ir, reduce, sum.facts).wrapper).toContain('L.chunk');
   });
 
   it('values through each walk match a hand computation (JavaScript and WebAssembly kernels)', async () => {

@@ -477,7 +477,7 @@ reduce void total(float a<>, reduce float r<>) { r += a; }
     if ('refused' in fused) throw new Error(fused.refused);
     expect(fused.ir.produce).toBeDefined();
     const plan = { mode: 'reduceAll' as const, access: fused.ir.params.map((q) => (q.role === 'in' || q.role === 'out' ? 'linear' : null)), mask: null, smallIndex: true };
-    expect(generateKernelWasm(fused.ir, plan).bytes.length).toBeGreaterThan(0);
+    expect(generateKernelWasm(fused.ir, plan, fused.facts).bytes.length).toBeGreaterThan(0);
     const want = x.map((v) => f(f(f(f(v) * f(v)) - 0.5) * 0.25) + f(v)).map(f);
     expect(new Float32Array(new Uint32Array(wasm.r).buffer)).toEqual(new Float32Array(want));
   });
@@ -560,7 +560,7 @@ kernel void it2(iter float2 i<>, float x<>, out float r<>) { r = i.x * 3.0f - i.
     expect(first[1]).toBe(-f(x[1]!)); // mask 0: untouched
     expect(first[3]).toBe(f(f(0.5 * f(x[3]!)) - 1)); // mask NaN: written
     // The masked plan is written as WebAssembly (not left to JavaScript).
-    expect(generateKernelWasm(k.ir, { mode: 'map', access: [null, 'linear', 'linear'], mask: 'linear', smallIndex: true }).bytes.length).toBeGreaterThan(0);
+    expect(generateKernelWasm(k.ir, { mode: 'map', access: [null, 'linear', 'linear'], mask: 'linear', smallIndex: true }, k.facts).bytes.length).toBeGreaterThan(0);
   });
 
   it('8-bit outputs wrap when stored (read back as int by the next kernel)', async () => {

@@ -109,4 +109,14 @@ describe('launches reach the workers through the control block', () => {
       rt.dispose();
     }
   });
+
+  it('a stream large enough to be split starts the threads when it is allocated; a small one does not', () => {
+    const rt = createCpuRuntime({ cpu: { workers: 1 } });
+    const pool = (rt.backend as unknown as { pool: { started: boolean } }).pool;
+    rt.createStream('small', F, [1000]);
+    expect(pool.started).toBe(false);
+    rt.createStream('large', F2, [256, 256]);
+    expect(pool.started).toBe(true);
+    rt.dispose();
+  });
 });

@@ -18,6 +18,7 @@ import { printKernelIR } from '../../runtime/compiler/ir-print.js';
 import { compileKernelJs, flatKinds, generateKernelWasm, WasmUnsupported, WgslUnsupportedError, type JsPlan } from '../../runtime/compiler/kernels.js';
 import { generateWGSL } from '../../runtime/compiler/codegen/wgsl/index.js';
 import { wasmText } from './wasm-text.js';
+import type { KernelFacts } from '../../runtime/compiler/facts/index.js';
 
 export const CONFORMANCE_DIR = join(import.meta.dirname, '..', 'conformance');
 export const GOLDEN_DIR = import.meta.dirname;
@@ -43,22 +44,22 @@ function refused(e: unknown, expected: new (...a: never[]) => Error, comment: st
   throw e;
 }
 
-export function kernelForms(ir: KernelIR): Record<(typeof FORMS)[number], string> {
+export function kernelForms(ir: KernelIR, facts: KernelFacts): Record<(typeof FORMS)[number], string> {
   const plan = plainPlan(ir);
   let wgsl: string;
   try {
-    wgsl = generateWGSL(ir).code;
+    wgsl = generateWGSL(ir, facts).code;
   } catch (e) {
     wgsl = refused(e, WgslUnsupportedError, '//');
   }
   let wat: string;
   try {
-    const w = generateKernelWasm(ir, plan);
+    const w = generateKernelWasm(ir, plan, facts);
     wat = `${wasmText(w.bytes)}\n;; imports: ${w.imports.map((i) => i.name).join(', ') || '(none)'}; vector body: ${w.vector}\n;; wrapper:\n${w.wrapper.replace(/^/gm, ';; ')}\n`;
   } catch (e) {
     wat = refused(e, WasmUnsupported, ';;');
   }
-  return { ir: printKernelIR(ir), wgsl, js: compileKernelJs(ir, plan).source, wat };
+  return { ir: printKernelIR(ir), wgsl, js: compileKernelJs(ir, plan, facts).source, wat };
 }
 
 /** Every golden file of case `name`: file name (KERNEL.form) -> text. */
@@ -76,7 +77,7 @@ export function caseForms(name: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const [kernel, k] of [...r.program.kernels].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (k.kind === 'helper') continue;
-    const forms = kernelForms(k.ir);
+    const forms = kernelForms(k.ir, k.facts);
     for (const f of FORMS) out.set(`${kernel}.${f}`, forms[f]);
   }
   return out;

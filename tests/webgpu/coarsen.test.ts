@@ -34,7 +34,7 @@ function moduleFor(ir: KernelIR, args: { elem: Type; shape: number[]; lo?: numbe
   const v = variantFor(l, 'map', space, 256);
   v.shapes = shapeSpecFor(l, planModule(k.ir, v), space, 'map', 65535);
   const plan = planModule(k.ir, v);
-  return { plan, code: writeKernelModule(k.ir, v).code };
+  return { plan, code: writeKernelModule(k.ir, v, k.facts).code };
 }
 
 const STENCIL = `

@@ -7,6 +7,7 @@ import type { IRBinaryOp, IRExpr, IRHelper, IRLValue, IRParam, IRStmt, KernelIR,
 import { NO_SPAN } from '../../runtime/compiler/source.js';
 import type { Type } from '../../runtime/compiler/types.js';
 import { vec } from '../../runtime/compiler/types.js';
+import { kernelFacts } from '../../runtime/compiler/facts/index.js';
 
 export const F: Type = { kind: 'scalar', name: 'float' };
 export const I: Type = { kind: 'scalar', name: 'int' };
@@ -28,7 +29,7 @@ export function kernel(name: string, params: IRParam[], body: IRStmt[], extra: P
 
 let keys = 0;
 export function compiled(ir: KernelIR): CompiledKernel {
-  return { ir, key: `test-${ir.name}-${keys++}`, cache: new Map() };
+  return { ir, key: `test-${ir.name}-${keys++}`, facts: kernelFacts(ir), cache: new Map() };
 }
 
 export const c = (type: Type, ...value: number[]): IRExpr => ({ op: 'const', type, value });

@@ -71,12 +71,12 @@ async function rejection(p: Promise<unknown>): Promise<BrookRuntimeError> {
 it('compiles', () => expect(compiled.ok, compiled.diagnostics.map((d) => d.message).join('\n')).toBe(true));
 
 it('every loop of a module carries the budget test; a loop-free module has no budget', () => {
-  const w = generateWGSL(K('endless').ir).code;
+  const w = generateWGSL(K('endless').ir, K('endless').facts).code;
   expect(w).toContain('b_lstat');
   expect(w).toMatch(/loop \{\n\s*if \(brk_left == 0u\) \{ brk_out\(1u\); break; \}/);
-  expect(generateWGSL(K('viaHelper').ir).code).toMatch(/fn h_h_climb[\s\S]*brk_out\(1u\)/);
-  expect(generateWGSL(K('twice').ir).code).not.toContain('b_lstat');
-  expect(generateWGSL(K('twice').ir).code).not.toContain('brk_left');
+  expect(generateWGSL(K('viaHelper').ir, K('viaHelper').facts).code).toMatch(/fn h_h_climb[\s\S]*brk_out\(1u\)/);
+  expect(generateWGSL(K('twice').ir, K('twice').facts).code).not.toContain('b_lstat');
+  expect(generateWGSL(K('twice').ir, K('twice').facts).code).not.toContain('brk_left');
 });
 
 describe('on webgpu', () => {

@@ -178,11 +178,11 @@ describe('the WGSL of split streams', () => {
       workgroupSize: 256,
       pages: [null, { slots, pageElems: 16 }, { slots, pageElems: 16 }, { slots, pageElems: 16 }, null],
     });
-    const one = writeKernelModule(ir, v(1));
+    const one = writeKernelModule(ir, v(1), K('saxpy').facts);
     expect(one.plan.storageBindings).toEqual([1, 2, 3]);
     expect(one.code).toMatch(/fn ld_1\(e: u32\) -> vec4<f32> \{\n  return ld_1_p0\(e - U\[\d+u\]\.x\);/);
     expect(one.code).not.toContain('if (k ==');
-    const three = writeKernelModule(ir, v(3));
+    const three = writeKernelModule(ir, v(3), K('saxpy').facts);
     expect(three.plan.storageBindings).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(three.code).toContain('let l = r & 15u;');
     expect(three.code).toContain('let k = r >> 4u;');

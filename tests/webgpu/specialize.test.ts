@@ -59,7 +59,7 @@ describe('the WGSL of a specialized 2-D stencil', () => {
     const v: KernelVariant = variantFor(l, 'map', [2048, 2048], 256);
     v.shapes = shapeSpecFor(l, planModule(k.ir, v), [2048, 2048], 'map', 65535);
     expect(v.shapes?.grid).toBe(2);
-    const code = writeKernelModule(k.ir, v).code;
+    const code = writeKernelModule(k.ir, v, k.facts).code;
     const noComments = code.replace(/\/\/[^\n]*/g, '');
     expect(noComments).not.toMatch(/[/%]/);
     expect(code).toContain('@workgroup_size(32, 8)');
@@ -114,7 +114,7 @@ int main() { return 0; }`;
       const l = launch(k, [g, a, r], [20, 40]);
       const v = variantFor(l, 'map', [20, 40], 256);
       v.shapes = shapeSpecFor(l, planModule(k.ir, v), [20, 40], 'map', 65535);
-      return writeKernelModule(k.ir, v).code;
+      return writeKernelModule(k.ir, v, k.facts).code;
     })();
     expect(code).toContain('brk_gii((i32(ixu_');
     expect(code).toContain('brk_gi(');

@@ -15,6 +15,7 @@ import { BUILTIN_NAMES } from '../../runtime/compiler/codegen/wgsl/builtins.js';
 import { gatherOpShader, scanShader, scatterListShader, scatterShader } from '../../runtime/compiler/codegen/wgsl/ops.js';
 import type { IRExpr, KernelIR } from '../../runtime/compiler/ir.js';
 import type { Type } from '../../runtime/compiler/types.js';
+import { kernelFacts } from '../../runtime/compiler/facts/index.js';
 import {
   B as BOOL, F, F2, F3, F4, I, I4, U, assign, bin, c, call, conv, declare, gather, helper, indexof, kernel, l, p, param, sel, splat, swz, toLocal, toParam,
 } from '../webgpu/ir.js';
@@ -128,10 +129,12 @@ function variant(ir: KernelIR, mode: VariantMode, shape: 'plain' | 'direct' | 's
     const out = ir.params.findIndex((q) => q.role === 'out');
     if (out >= 0) share[n] = out;
   }
-  // The direct shape also exercises the wide partial reduction and the strided full reduction.
+  // The direct shape also exercises the wide partial reduction and the strided full reduction; the
+  // shared shape the full reduction's long-run combine (a stack of subtrees a lane).
   return {
     mode, direct: ir.params.map(() => shape === 'direct'), share, masked: shape === 'masked', workgroupSize: 64,
     wide: mode === 'reduceBlocks' && shape === 'direct', strided: mode === 'reduceAll' && shape === 'direct',
+    ...(mode === 'reduceAll' && shape === 'shared' ? { longRuns: true } : {}),
   };
 }
 
@@ -141,7 +144,7 @@ describe('generated WGSL compiles under Dawn', () => {
     for (const mode of modes) {
       for (const shape of ['plain', 'direct', 'shared', 'masked'] as const) {
         it(`${ir.name} (${mode}, ${shape})`, async () => {
-          const m = writeKernelModule(ir, variant(ir, mode, shape));
+          const m = writeKernelModule(ir, variant(ir, mode, shape), kernelFacts(ir));
           expect(await compileErrors(m.code)).toEqual([]);
         });
       }
@@ -166,7 +169,7 @@ describe('generated WGSL compiles under Dawn', () => {
 
 describe('golden WGSL', () => {
   it('saxpy (map) matches tests/wgsl/golden/saxpy.map.wgsl', () => {
-    const text = generateWGSL(corpus()[0]!).code;
+    const text = generateWGSL(corpus()[0]!, kernelFacts(corpus()[0]!)).code;
     const file = path.join(here, 'golden', 'saxpy.map.wgsl');
     if (process.env.BROOK_UPDATE_GOLDEN === '1' || !fs.existsSync(file)) fs.writeFileSync(file, text);
     expect(text).toBe(fs.readFileSync(file, 'utf8'));

@@ -13,7 +13,7 @@
  * zeroed when handed out (memory past the highest block ever used is still zero from the grow).
  */
 
-import { STOP_WORD_ADDRESS } from '../../compiler/kernels.js';
+import { encodeMemoryCopyModule, STOP_WORD_ADDRESS } from '../../compiler/kernels.js';
 
 /** Bytes per WebAssembly page. */
 const PAGE = 65536;
@@ -43,6 +43,9 @@ export class Arena {
   readonly stopWord: Int32Array;
   private readonly free: { at: number; bytes: number }[] = [];
   private static next = 1;
+  /** Every buffer object the memory has had (one per size it grew to): views of this memory. */
+  private readonly buffers = new WeakSet<object>();
+  private copier: ((dst: number, src: number, bytes: number) => void) | undefined;
 
   private constructor(memory: WebAssembly.Memory) {
     this.memory = memory;
@@ -61,7 +64,26 @@ export class Arena {
 
   /** The memory's current bytes (a new SharedArrayBuffer object after each grow; older ones stay valid). */
   get buffer(): SharedArrayBuffer {
-    return this.memory.buffer as unknown as SharedArrayBuffer;
+    const b = this.memory.buffer as unknown as SharedArrayBuffer;
+    this.buffers.add(b);
+    return b;
+  }
+
+  /** The byte address of `view` in this memory, or undefined when it views other storage. */
+  addressOf(view: ArrayBufferView): number | undefined {
+    if (this.buffers.has(view.buffer)) return view.byteOffset;
+    return view.buffer === this.memory.buffer ? view.byteOffset : undefined;
+  }
+
+  /**
+   * Copies `bytes` bytes inside the memory (ranges may overlap) with WebAssembly's memory.copy: a
+   * memmove. Why not TypedArray.set: V8 copies into and out of a SharedArrayBuffer with relaxed
+   * atomic word stores (0.55-0.65x of a memmove for 256 MiB, issue 27); memory.copy runs at memmove's
+   * speed in shared memory too.
+   */
+  copy(dst: number, src: number, bytes: number): void {
+    this.copier ??= copierOf(this.memory);
+    this.copier(dst, src, bytes);
   }
 
   /** Bytes handed out and not released (tests; leak checks). */
@@ -122,4 +144,11 @@ export class Arena {
     if (block.at < this.used) new Uint8Array(this.buffer, block.at, Math.min(end, this.used) - block.at).fill(0);
     if (end > this.used) this.used = end;
   }
+}
+
+/** `copy(dst, src, bytes)`: memory.copy on the shared memory `memory`. */
+function copierOf(memory: WebAssembly.Memory): (dst: number, src: number, bytes: number) => void {
+  const bytes = encodeMemoryCopyModule(MAX_BYTES / PAGE);
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), { m: { mem: memory } });
+  return instance.exports.copy as (dst: number, src: number, bytes: number) => void;
 }

@@ -222,10 +222,11 @@ export class WorkerPool {
     Atomics.store(this.ctl, GEN, -1);
   }
 
-  /** Threads start on the first split launch, so a runtime that never needs them costs nothing;
-   *  the caller works through the chunks meanwhile, so a launch never waits for a thread to boot.
-   *  After dispose the pool starts none again (its launches run on the calling thread). */
-  private start(): void {
+  /** Threads start on the first split launch (or `start()` by the backend when a stream large enough
+   *  to be split is allocated: see cpu/index.ts allocate), so a runtime that never needs them costs
+   *  nothing; the caller works through the chunks meanwhile, so a launch never waits for a thread to
+   *  boot. After dispose the pool starts none again (its launches run on the calling thread). */
+  start(): void {
     if (Atomics.load(this.ctl, SHUTDOWN) !== 0) return;
     if (this.workers.length > 0) return;
     for (let i = 0; i < this.size; i++) {
@@ -236,6 +237,11 @@ export class WorkerPool {
       this.workers.push(w);
       this.ports.push(port1);
     }
+  }
+
+  /** Whether the worker threads were started (tests). */
+  get started(): boolean {
+    return this.workers.length > 0;
   }
 
   /** Kernels posted to the workers (each once, whatever the number of its launches; tests). */

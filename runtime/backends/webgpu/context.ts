@@ -52,6 +52,8 @@ export class GpuContext {
   readonly limits: DeviceLimits;
   /** Choices forced on the schedules (WebGPUBackendOptions.schedule: tests and sweeps). */
   force: ScheduleForce = {};
+  /** The profiled operation being issued (Backend.profileTag), for its staging note. */
+  profileTag: number | null = null;
   /** Storage buffers one shader may bind (the budget for the pages of split streams). */
   readonly maxStorageBuffers: number;
   /** Streams past this many bytes are split into pages (paging.ts). */
@@ -107,7 +109,7 @@ export class GpuContext {
     if (p) return p;
     const t0 = performance.now();
     if (v.pages) checkPageBudget(this, kernel.ir, planModule(kernel.ir, v), v);
-    const m = writeKernelModule(kernel.ir, v);
+    const m = writeKernelModule(kernel.ir, v, kernel.facts);
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
     const base = this.pipelines.get({ label: `kernel '${kernel.ir.name}' (${v.mode})`, code: m.code, entries: m.entries, uniformBytes: m.plan.uniformVec4s * 16, bindings });

@@ -84,7 +84,7 @@ export function variantKey(v: KernelVariant): string {
   for (const d of v.direct) k += d ? '1' : '0';
   k += '|';
   for (const x of v.share) k += x + ',';
-  k += (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c') + (v.wide ? 'w' : '') + (v.coop ? 'C' : '') + (v.untiled ? 'T' : '') + (v.noBudget ? 'B' : '') + (v.stage ? '|S' + stageKey(v.stage) : '') + (v.shapes ? '|' + v.shapes.key : '');
+  k += (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c') + (v.longRuns ? 'L' : '') + (v.wide ? 'w' : '') + (v.coop ? 'C' : '') + (v.untiled ? 'T' : '') + (v.noBudget ? 'B' : '') + (v.stage ? '|S' + stageKey(v.stage) : '') + (v.shapes ? '|' + v.shapes.key : '');
   if (v.pages) {
     k += '|P';
     for (const p of v.pages) k += p ? `${p.slots}x${p.pageElems},` : '-,';
@@ -117,7 +117,7 @@ function putConst(data: Uint32Array | number[], at: number, ir: KernelIR, index:
   for (let k = 0; k < scalars.length; k++) {
     const v = value[k] ?? 0;
     switch (scalars[k]) {
-      case 'float': case 'double': case 'fixed': data[at + k] = f32Bits(v); break;
+      case 'float': case 'double': case 'fixed': case 'shortfixed': data[at + k] = f32Bits(v); break;
       case 'bool': data[at + k] = v ? 1 : 0; break;
       case 'uint': case 'ulong': data[at + k] = v >>> 0; break;
       default: data[at + k] = (v | 0) >>> 0;

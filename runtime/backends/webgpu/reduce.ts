@@ -19,7 +19,7 @@
  */
 import type { Launch } from '../../brt/api.js';
 import type { KernelVariant } from '../../compiler/kernels.js';
-import { planModule, planReduceAll, planReduceBlocks, type ReduceAllSchedule } from '../../compiler/kernels.js';
+import { combineRun, planModule, planReduceAll, planReduceBlocks, SHORT_RUN, type ReduceAllSchedule } from '../../compiler/kernels.js';
 import { shapeSpecFor } from './specialize.js';
 import { flattenElement } from '../../compiler/types.js';
 import type { GpuContext, KernelPipeline } from './context.js';
@@ -45,8 +45,9 @@ export function reduceAll(ctx: GpuContext, launch: Launch): Promise<Uint32Array>
   const s = planReduceAll(ir, n, ctx.limits, ctx.force);
   const wg = s.workgroupSize;
   const groups = s.groups;
-  const v = { ...variantFor(launch, 'reduceAll', launch.outShape, wg), strided: s.order === 'strided' };
+  const v: KernelVariant = { ...variantFor(launch, 'reduceAll', launch.outShape, wg), strided: s.order === 'strided' };
   if (hasSplitStream(launch)) return reduceAllSplit(ctx, launch, v, words);
+  if (s.combineRun > SHORT_RUN) v.longRuns = true;
   const p = ctx.kernelPipeline(launch.kernel, v);
   const partials = ctx.scratchBuffer(groups * words);
   const result = ctx.scratchBuffer(words);
@@ -74,8 +75,6 @@ function reduceAllSplit(ctx: GpuContext, launch: Launch, base: KernelVariant, wo
   const n = count(launch.outShape);
   const wg = base.workgroupSize;
   const pl = planPagedLaunch(ctx, launch, 'reduceAll', launch.outShape, base, 2);
-  const v: KernelVariant = { ...base, pages: pl.pages };
-  const p = ctx.kernelPipeline(launch.kernel, v);
   // Each range of pages is planned as a reduction of its own (same workgroup: the same limits).
   const ranges = pl.chunks.map((c) => {
     const m = c.hi - c.lo;
@@ -83,6 +82,9 @@ function reduceAllSplit(ctx: GpuContext, launch: Launch, base: KernelVariant, wo
     return { c, m, s, groups: s.groups };
   });
   const total = ranges.reduce((s, r) => s + r.groups, 0);
+  const v: KernelVariant = { ...base, pages: pl.pages };
+  if (combineRun(total, wg) > SHORT_RUN) v.longRuns = true;
+  const p = ctx.kernelPipeline(launch.kernel, v);
   const partials = ctx.scratchBuffer(total * words);
   const result = ctx.scratchBuffer(words);
   const withExtra = (buffers: BoundBuffer[]) => {

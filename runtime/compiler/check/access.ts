@@ -68,6 +68,7 @@ export function checkMember(ctx: Ctx, e: MemberExpr): Type {
  *  programs fill fixed arrays with `a[i].x = (unsigned char)200`. */
 function componentScalar(ctx: Ctx, t: Type): ScalarName {
   const s = scalarKind(t)!;
+  if (s === 'shortfixed' && !inKernel(ctx)) return 'ushort'; // brt.hpp: unsigned short x, y...
   return s === 'fixed' && !inKernel(ctx) ? 'uchar' : s;
 }
 

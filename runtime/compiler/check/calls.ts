@@ -13,6 +13,7 @@ import { inKernel } from './ctx.js';
 import { checkOperand, checkWritable, coerce, lookupOrReport } from './operands.js';
 import { builtinArity, builtinOuts, builtinSignature, isKernelBuiltin, resolveBuiltin } from './builtins.js';
 import { checkBrookApi } from './brook-api.js';
+import { rewriteStreamMethod } from './brook-stream.js';
 import { checkKernelLaunch, kernelSigOf, signatureText } from './launch.js';
 import { createSym, type Sym } from './scope.js';
 import { NO_SPAN } from '../source.js';
@@ -21,6 +22,7 @@ import { ERROR, isLoose, swizzleText, scalarKind } from './typing.js';
 export function checkCall(ctx: Ctx, e: CallExpr): Type {
   const callee = e.callee;
   if (callee.kind === 'MemberExpr' && callee.member === 'domain' && !inKernel(ctx)) return checkBrookApi(ctx, e, 'domain');
+  if (rewriteStreamMethod(ctx, e)) return checkCall(ctx, e); // s.read(p) -> streamRead(s, p)
   if (callee.kind === 'MemberExpr') {
     // `v.unsafeGetAt(0)`, `p.step(dt)`: a C++ method call (BrookGPU's CPU-runtime vectors had
     // methods). Reported once per program: the same helper code usually calls several. Its arguments
@@ -231,6 +233,7 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
     const a = e.args[i]!;
     const at = argTypes[i]!;
     if (isLoose(at)) return;
+    if (isStreamParam(p) && p.kind === 'pointer' && a.kind === 'NumberLit' && a.value === 0) return; // NULL
     if (isStreamParam(p)) {
       // A stream parameter of a host function takes a stream (or `&s` for `float (*s)<>`); ranks are
       // not part of the type (BrookGPU's brook::stream had none), nor, with a warning, the element
@@ -282,6 +285,7 @@ function sameStreamType(p: Type, at: Type): boolean {
   if (p.kind === 'pointer') return at.kind === 'pointer' && sameStreamType(p.to, at.to);
   if (p.kind !== 'stream') return false;
   const s = at.kind === 'domain' ? at.stream : at;
-  return s.kind === 'stream' && typeToString(s.elem) === typeToString(p.elem);
+  // brook::stream (elements unknown until run time) matches any element type.
+  return s.kind === 'stream' && (isLoose(s.elem) || isLoose(p.elem) || typeToString(s.elem) === typeToString(p.elem));
 }
 

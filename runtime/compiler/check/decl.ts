@@ -30,7 +30,7 @@ export function kernelValueType(ctx: Ctx, t: Type, span: import('../source.js').
       reportCheck(ctx.bag, 'BRK2402', span);
       return makeType('float', size(t));
     }
-    if (s === 'fixed' || (opts.stream && isNarrowStorage(s))) return narrowValueType(t);
+    if (s === 'fixed' || s === 'shortfixed' || (opts.stream && isNarrowStorage(s))) return narrowValueType(t);
     if (s === 'char' || s === 'short' || s === 'long' || s === 'uchar' || s === 'ushort') {
       reportCheck(ctx.bag, 'BRK2405', span, { name: typeToString(t), as: 'int' });
       return makeType('int', size(t));

@@ -147,6 +147,7 @@ add('string', 'strncpy', fn(CHARP, [CHARP, CHARP, ULONG]));
 add('string', 'strcat', fn(CHARP, [CHARP, CHARP]));
 // time
 add('time', 'clock', fn(LONG, []));
+add('time', 'usleep', fn(INT, [UINT])); // unistd.h
 add('time', 'time', fn(LONG, [VOIDP]));
 add('time', 'gettimeofday', fn(INT, [VOIDP, VOIDP]));
 add('time', 'CLOCKS_PER_SEC', LONG, { value: 1000000 });

@@ -9,6 +9,7 @@
  *   kernel's entry in `kernels` says which.
  * - Every kernel (map, reduce, helper) is lowered to IR; `diagnostics` has no errors when this is used.
  */
+import type { KernelFacts } from '../facts/index.js';
 import type { FunctionDecl, Stmt, TranslationUnit, VarDecl, TypedefDecl, StructDecl } from '../ast.js';
 import type { IRHelper, KernelIR } from '../ir.js';
 import type { StructType, Type } from '../types.js';
@@ -23,6 +24,8 @@ export interface CheckedKernel {
   ir: KernelIR;
   /** Hash of the kernel's source text and the compiler version: cache key for compiled forms. */
   key: string;
+  /** The kernel facts (compiler/facts), computed right after the IR validator: what writers print from. */
+  facts: KernelFacts;
   /** The kernel lowered as a helper (value semantics), for kernels of later cells that call it.
    *  Absent for reduce kernels (they cannot be called from kernels). */
   helper?: IRHelper;

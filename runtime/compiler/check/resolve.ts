@@ -22,11 +22,18 @@ export function resolveTypeSpec(ctx: Ctx, ts: TypeSpec): Type {
   return t;
 }
 
+/** BrookGPU's C++ `brook::stream`: a stream of any element type and rank (checked where it is used,
+ *  at run time). In host memory it is an 8-byte handle (hostlib/stream-handles.ts). */
+const BROOK_STREAM: Type = { kind: 'stream', elem: ERROR, rank: null, iter: false };
+const BROOK_ITER: Type = { kind: 'stream', elem: ERROR, rank: null, iter: true };
+
 function resolveBase(ctx: Ctx, ts: TypeSpec): Type {
   if (ts.struct) return defineStruct(ctx, ts.struct, ts.name);
   const name = ts.name;
   const builtin = builtinTypeByName(name);
   if (builtin) return builtin;
+  if (name === 'brook::stream') return BROOK_STREAM;
+  if (name === 'brook::iter') return BROOK_ITER;
   if (name.startsWith('struct ')) {
     const tag = name.slice(7).trim();
     const s = ctx.structs.get(tag) ?? LIBRARY_STRUCTS.get(tag);

@@ -16,13 +16,13 @@ export const isError = (t: Type): boolean => t === ERROR;
 export const isLoose = (t: Type): boolean => t.kind === 'dynamic';
 
 const RANK: Record<ScalarName, number> = {
-  bool: 0, char: 1, uchar: 2, short: 3, ushort: 4, int: 5, uint: 6, long: 7, ulong: 8, fixed: 9, float: 9, double: 10,
+  bool: 0, char: 1, uchar: 2, short: 3, ushort: 4, int: 5, uint: 6, long: 7, ulong: 8, fixed: 9, shortfixed: 9, float: 9, double: 10,
 };
 
 /** C integer promotion: bool/char/short -> int. Cg's fixed computes as float (BrookGPU's runtime
  *  converted a fixed to its float value code / 255 wherever it was used as a number). */
 export function promote(s: ScalarName): ScalarName {
-  if (s === 'fixed') return 'float';
+  if (s === 'fixed' || s === 'shortfixed') return 'float';
   return RANK[s] < RANK.int ? 'int' : s;
 }
 
@@ -48,13 +48,13 @@ export function isArith(t: Type): boolean {
 }
 
 export function isIntegral(s: ScalarName): boolean {
-  return s !== 'float' && s !== 'double' && s !== 'fixed';
+  return s !== 'float' && s !== 'double' && s !== 'fixed' && s !== 'shortfixed';
 }
 
 /** Vector element kinds are float/int/uint/bool/double and the 8-bit char/uchar/fixed; others map onto those. */
 export function vectorElem(s: ScalarName): VectorElem {
   switch (s) {
-    case 'float': case 'double': case 'int': case 'uint': case 'bool': case 'char': case 'uchar': case 'fixed': return s;
+    case 'float': case 'double': case 'int': case 'uint': case 'bool': case 'char': case 'uchar': case 'fixed': case 'shortfixed': return s;
     case 'ushort': case 'ulong': return 'uint';
     default: return 'int';
   }

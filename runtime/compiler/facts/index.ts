@@ -5,7 +5,9 @@
  * In:  valid kernel IR (lower/, after validation; fused IR from compiler/fuse as well), and for a
  *      writer that specializes on a launch, `WholeSeeds` (which constant and iterator components that
  *      launch makes whole numbers).
- * Out: `kernelFacts(ir, seeds)`, a side table keyed by IR node:
+ * Out: `kernelFacts(ir)`, a side table keyed by IR node, computed once per kernel by the compiler
+ *      right after the IR validator and carried to the writers on the CompiledKernel (`facts`);
+ *      `facts.seeded(seeds)` is a launch's view of it:
  *      - per gather expression: its parameter, dimensions, and per index component its class
  *        ('int', 'uint', 'whole' float, or 'float') and the padded dimension it addresses;
  *      - per float expression: whether it is a whole number, and its exact integer form (WGSL);
@@ -60,43 +62,62 @@ export interface KernelFacts {
   /** The exact integer form of a scalar float expression, given bounds of indexof components. */
   exactInt(e: IRExpr, indexofBound: (param: number, comp: number) => number | null): { term: ExactTerm; bound: number } | null;
   reduction: ReductionFacts | null;
+  /** The same facts for a launch whose constant and iterator components `seeds` makes whole (a CPU
+   *  writer's plan): the walk of the IR is shared; the same seeds function gives the same view. */
+  seeded(seeds: WholeSeeds): KernelFacts;
 }
 
 function scalarClass(t: IRExpr['type']): 'float' | 'int' | 'uint' {
   const s = t.kind === 'scalar' ? t.name : t.kind === 'vector' ? t.elem : 'float';
-  return s === 'float' || s === 'double' || s === 'fixed' ? 'float' : s === 'uint' || s === 'uchar' || s === 'bool' ? 'uint' : 'int';
+  return s === 'float' || s === 'double' || s === 'fixed' || s === 'shortfixed' ? 'float' : s === 'uint' || s === 'uchar' || s === 'bool' ? 'uint' : 'int';
 }
 
-const cache = new WeakMap<KernelIR, Map<WholeSeeds | null, KernelFacts>>();
+/** One body's walk: its single-assignment locals, its expressions and its gathers. */
+interface BodyWalk {
+  helper: boolean;
+  inits: Map<string, IRExpr>;
+  exprs: IRExpr[];
+  gathers: GatherExpr[];
+}
 
 /**
- * The facts of `ir`. `seeds` come from the launch a writer specializes on; the same function object
- * gives the same (cached) facts. Without seeds, constant and iterator floats are not known whole.
+ * The facts of `ir`: the compiler's stage right after the IR validator (lower/index.ts for every
+ * kernel, fuse/index.ts for a fused one), computed once and handed to every writer on the
+ * CompiledKernel (compiled.ts `facts`). Constant and iterator floats are not known whole here; a
+ * writer that specializes on a launch asks `seeded` for that launch's view.
  */
-export function kernelFacts(ir: KernelIR, seeds: WholeSeeds | null = null): KernelFacts {
-  let bySeeds = cache.get(ir);
-  if (!bySeeds) cache.set(ir, (bySeeds = new Map()));
-  const hit = bySeeds.get(seeds);
-  if (hit) return hit;
-  const owner = new Map<IRExpr, WholeNumbers>();
-  const gathers = new Map<GatherExpr, GatherFacts>();
-  for (const body of bodiesOf(ir)) {
-    const whole = new WholeNumbers(singleAssignmentLocals(body.stmts), body.helper ? null : seeds);
+export function kernelFacts(ir: KernelIR): KernelFacts {
+  const walks: BodyWalk[] = bodiesOf(ir).map((body) => {
+    const exprs: IRExpr[] = [];
+    const gathers: GatherExpr[] = [];
     for (const stmts of body.stmts) {
       forEachExprIn(stmts, (e) => {
-        owner.set(e, whole);
-        if (e.op !== 'gather') return;
-        const coords = e.index.map((ix, k) => {
-          const c = scalarClass(ix.type);
-          return { cls: c === 'float' && whole.isWhole(ix) ? 'whole' : c, dim: 3 - k } as CoordFacts;
-        });
-        gathers.set(e, { param: e.param, dims: e.index.length, coords });
+        exprs.push(e);
+        if (e.op === 'gather') gathers.push(e);
       });
+    }
+    return { helper: body.helper !== null, inits: singleAssignmentLocals(body.stmts), exprs, gathers };
+  });
+  return factsFor(ir, walks, null, reductionFacts(ir), new Map());
+}
+
+function factsFor(ir: KernelIR, walks: BodyWalk[], seeds: WholeSeeds | null, reduction: ReductionFacts | null, views: Map<WholeSeeds, KernelFacts>): KernelFacts {
+  const owner = new Map<IRExpr, WholeNumbers>();
+  const gathers = new Map<GatherExpr, GatherFacts>();
+  for (const w of walks) {
+    const whole = new WholeNumbers(w.inits, w.helper ? null : seeds);
+    for (const e of w.exprs) owner.set(e, whole);
+    for (const e of w.gathers) {
+      const coords = e.index.map((ix, k) => {
+        const c = scalarClass(ix.type);
+        return { cls: c === 'float' && whole.isWhole(ix) ? 'whole' : c, dim: 3 - k } as CoordFacts;
+      });
+      gathers.set(e, { param: e.param, dims: e.index.length, coords });
     }
   }
   // An expression a writer made up itself (not in the IR) is not known whole: the plain rule applies.
   const ownerOf = (e: IRExpr) => owner.get(e);
-  const facts: KernelFacts = {
+  return {
     gather: (e) => {
       const g = gathers.get(e);
       if (!g) throw new Error(`internal: kernel facts asked about a gather outside kernel '${ir.name}'`);
@@ -104,8 +125,11 @@ export function kernelFacts(ir: KernelIR, seeds: WholeSeeds | null = null): Kern
     },
     isWhole: (e, comp = 0) => ownerOf(e)?.isWhole(e, comp) ?? false,
     exactInt: (e, ib) => ownerOf(e)?.exactInt(e, 0, ib) ?? null,
-    reduction: reductionFacts(ir),
+    reduction,
+    seeded(s: WholeSeeds): KernelFacts {
+      let v = views.get(s);
+      if (!v) views.set(s, (v = factsFor(ir, walks, s, reduction, views)));
+      return v;
+    },
   };
-  bySeeds.set(seeds, facts);
-  return facts;
 }

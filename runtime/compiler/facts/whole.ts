@@ -40,7 +40,7 @@ const KEEPS_WHOLE = new Set(['min', 'max', 'abs', 'clamp', 'fmod', 'saturate']);
 
 function isFloatType(t: Type): boolean {
   const s = t.kind === 'scalar' ? t.name : t.kind === 'vector' ? t.elem : undefined;
-  return s === 'float' || s === 'double' || s === 'fixed';
+  return s === 'float' || s === 'double' || s === 'fixed' || s === 'shortfixed';
 }
 
 function isIntegerType(t: Type): boolean {

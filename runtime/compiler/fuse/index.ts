@@ -30,6 +30,7 @@ import type { Type } from '../types.js';
 import { UINT, VOID, vec } from '../types.js';
 import { indexofParamsOf, rewriteStmts } from './rewrite.js';
 import { validateKernelIR } from '../lower/validate.js';
+import { kernelFacts, type KernelFacts } from '../facts/index.js';
 
 export interface FuseSpec {
   /** Per consumer parameter: the producer 'out' parameter it reads at the same position, or -1. */
@@ -44,6 +45,8 @@ export type ParamOrigin = { side: 'producer' | 'consumer'; index: number } | { s
 
 export interface FusedKernel {
   ir: KernelIR;
+  /** Its kernel facts (compiler/facts), decided right after its validation. */
+  facts: KernelFacts;
   /** Per parameter of `ir`: the producer's or consumer's parameter whose argument it takes, or the
    *  fence's zero (a uint constant 0). */
   origin: ParamOrigin[];
@@ -184,7 +187,8 @@ export function fuseKernels(producer: KernelIR, consumer: KernelIR, spec: FuseSp
   // The fused IR meets ir.ts's invariants before a writer sees it; if not (a bug here), the calls run unfused.
   const invalid = validateKernelIR(ir);
   if (invalid.length) return { refused: `the fused kernel IR is invalid (a bug in fusion): ${invalid.join('; ')}` };
-  return { ir, origin };
+  // Then its facts, once, for every writer (compiler/facts), as for a kernel the lowering made.
+  return { ir, facts: kernelFacts(ir), origin };
 }
 
 /** A map kernel as a helper: its parameters in order (outputs as out-parameters), its `indexof`

@@ -24,6 +24,7 @@ import type { CheckedKernel } from '../check/program.js';
 import type { Ctx, KernelInfo } from '../check/ctx.js';
 import { lowerStmts } from './stmt.js';
 import { assertValidKernelIR } from './validate.js';
+import { kernelFacts } from '../facts/index.js';
 import type { LowerState } from './state.js';
 
 export const COMPILER_VERSION = 'brook-ts-0.1';
@@ -88,11 +89,13 @@ export function lowerUnitKernels(ctx: Ctx): CheckedKernel[] {
     } else {
       ir.helpers = closure(ir.helpers.map((h) => h.name.replace(/^h_/, '')));
     }
-    // Every kernel IR is checked against ir.ts's invariants before a writer sees it (validate.ts).
+    // Every kernel IR is checked against ir.ts's invariants before a writer sees it (validate.ts),
+    // then its facts are decided, once, for every writer (compiler/facts).
     assertValidKernelIR(ir);
+    const facts = kernelFacts(ir);
     const helper = k.kind === 'reduce' ? undefined : helperOf(k.name);
     const key = keyOf(ctx, k, ir, keys);
-    result.push({ name: k.name, decl: k.decl, kind: k.kind, ir, key, helper });
+    result.push({ name: k.name, decl: k.decl, kind: k.kind, ir, key, facts, helper });
   }
   return result;
 }

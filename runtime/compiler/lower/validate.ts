@@ -3,7 +3,8 @@
  * (empty when valid). It checks shapes, not meaning. The compiler runs it on every kernel IR it makes,
  * before any writer sees it: the lowering (lower/index.ts: assertValidKernelIR) and the fusion rewrite
  * (fuse/index.ts: an invalid fused kernel is refused, so its calls run unfused). Its cost, measured by
- * bench/ir-validation.ts, is 0.12% of compile time (docs/DECISIONS.md).
+ * bench/ir-validation.ts, is about 0.2% of compile time (docs/DECISIONS.md). The kernel facts
+ * (compiler/facts) are decided right after it, once per kernel.
  */
 import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../ir.js';
 import type { Type } from '../types.js';

@@ -101,6 +101,7 @@ export const SYNTAX_MESSAGES = {
   BRK1243: { message: "'{construct}': {why}; not supported", hint: 'this compiler takes C with Brook' },
   BRK1244: { message: "a second function '{name}' with other parameters ({second}; the first is {first}): overloading is C++; not supported", hint: 'give each variant its own name (C has one function per name)' },
   BRK1245: { message: "'{call}': calling a method is C++; not supported", hint: "C and Brook have functions only: write a function that takes the value (vector components are .x .y .z .w); this is reported once per program" },
+  BRK1259: { message: "{type} '{name}': {why}", hint: 'write brook::stream {name}(brook::getStreamType((float *)0), 10, 5, -1), the same as float {name}<10, 5>; or brook::iter {name}(brook::__BRTFLOAT2, 10, 5, -1, 0.0f, 0.0f, 1.0f, 1.0f, -1), the same as iter float2 {name}<10, 5> = iter(float2(0, 0), float2(1, 1))' },
   // ---- Brook libraries (runtime/library): codes from the BLAS range BRK5200-BRK5249
   BRK5200: { message: "'#pragma brook native({name})' is not followed by a kernel definition", hint: 'put the pragma on the line before the kernel it names (kernel void k(...) { ... }); nothing else may come between' },
 } as const satisfies Record<string, MessageTemplate>;

@@ -57,9 +57,11 @@ export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
   return undefined;
 }
 
-/** Functions of BrookGPU's C++ runtime that Brook programs call and this project provides as host
- *  library functions under their qualified name (check/hostlib.ts): `brook::sentinelStream(dim)`. */
-const BROOK_RUNTIME_NAMES: ReadonlySet<string> = new Set(['sentinelStream']);
+/** Names of BrookGPU's C++ runtime that Brook programs use and this project provides under their
+ *  qualified name: the host library function `brook::sentinelStream(dim)` (check/hostlib.ts) and the
+ *  library types `brook::stream` (a handle to a stream of any element type) and `brook::iter` with
+ *  its element types `brook::__BRTFLOAT`..`4` (parse/brook-stream.ts). */
+const BROOK_RUNTIME_NAMES: ReadonlySet<string> = new Set(['sentinelStream', 'stream', 'getStreamType', 'iter', '__BRTFLOAT', '__BRTFLOAT2', '__BRTFLOAT3', '__BRTFLOAT4']);
 
 /**
  * `brook::sentinelStream` (also `::brook::sentinelStream`) becomes one identifier token with that

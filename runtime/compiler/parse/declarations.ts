@@ -22,6 +22,7 @@ import type { Span } from '../source.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeBracket, closeParen, parseConditional, parseInitializer, withNoGreater } from './expressions.js';
 import { foldIntegerConstant } from './fold.js';
+import { isStreamConstructor, ITER_TYPE, parseStreamConstructor, STREAM_TYPE } from './brook-stream.js';
 
 export interface Specifiers {
   typeSpec: TypeSpec;
@@ -303,6 +304,17 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
     const dStart = p.tok.span;
     const pointer = parsePointer(p);
     const nameTok = expectName(p, specs.isTypedef ? 'type' : 'variable');
+    if (pointer === 0 && !specs.isTypedef && isStreamConstructor(p, specs.typeSpec.name)) {
+      // `brook::stream s(brook::getStreamType((T*)0), d0, ..., -1)`: the declaration `T s<d0, ...>`.
+      const ctor = parseStreamConstructor(p, nameTok.text, dStart, specs.typeSpec.name);
+      p.declareName(nameTok.text, false);
+      if (ctor) {
+        const d: Declarator = { kind: 'Declarator', span: p.spanFrom(dStart), name: nameTok.text, nameSpan: nameTok.span, pointer: 0, arrayDims: [], streamDims: ctor.dims, init: ctor.iterInit ?? null };
+        results.push({ kind: 'VarDecl', span: p.spanFrom(specs.start), typeSpec: ctor.typeSpec, isIter: !!ctor.iterInit, isStatic: specs.isStatic, isExtern: false, declarators: [d] });
+      }
+      if (!p.accept(',')) break;
+      continue;
+    }
     if (p.is('(') && declarators.length === 0 && !specs.isTypedef) {
       const fn = parseFunctionRest(p, specs, pointer, null, nameTok);
       if (!topLevel) {
@@ -313,12 +325,16 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
       return results;
     }
     const d = parseDeclaratorRest(p, dStart, nameTok, pointer, specs.isTypedef, specs.typeSpec.name);
+    if ((specs.typeSpec.name === STREAM_TYPE || specs.typeSpec.name === ITER_TYPE) && pointer === 0 && d.arrayDims.length === 0 && !specs.isTypedef) {
+      p.error('BRK1259', d.span, { name: d.name, type: specs.typeSpec.name, why: 'a stream variable needs its element type and extents' });
+    }
     p.declareName(d.name, specs.isTypedef);
     declarators.push(d);
     if (!p.accept(',')) break;
   }
   p.expectSemicolon(specs.isTypedef ? 'the typedef' : 'the declaration');
   const span = p.spanFrom(specs.start);
+  if (declarators.length === 0) return results; // only brook::stream constructors (above)
   if (specs.isTypedef) {
     const decl: TypedefDecl = { kind: 'TypedefDecl', span, typeSpec: specs.typeSpec, declarators };
     results.push(decl);

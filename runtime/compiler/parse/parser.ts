@@ -33,9 +33,13 @@ const BUILTIN_TYPE_IDENTS: ReadonlySet<string> = new Set([
   'float2', 'float3', 'float4', 'int2', 'int3', 'int4', 'uint', 'uint2', 'uint3', 'uint4',
   'bool', 'bool2', 'bool3', 'bool4', 'double2', 'double3', 'double4', 'size_t', 'FILE', 'clock_t', 'time_t',
   'half2', 'half3', 'half4', 'fixed2', 'fixed3', 'fixed4',
+  // BrookGPU's 16-bit normalized streams (brt.hpp).
+  'shortfixed', 'shortfixed2', 'shortfixed3', 'shortfixed4',
   // BrookGPU's 8-bit vectors (brt.hpp): char2..4, uchar2..4, and its `uchar` for unsigned char.
   'char2', 'char3', 'char4', 'uchar', 'uchar2', 'uchar3', 'uchar4',
   '__BrtFloat1', '__BrtFloat2', '__BrtFloat3', '__BrtFloat4',
+  // BrookGPU's C++ stream and iterator (parse/cxx.ts merges `brook::stream` into one token).
+  'brook::stream', 'brook::iter',
 ]);
 /** Cg's `half` and `fixed` are types only where a declaration or a cast is unambiguous (`half x`,
  *  `(fixed) 200`), because C host code uses `half` as a variable name. */
@@ -279,10 +283,15 @@ export class Parser {
     // `T x`, `T *x`, `T (x)`... but `T = 3` or `T.x` means T is being used as a variable.
     return after.kind === 'ident' || this.is('*', after) || this.is('const', after);
   }
-  /** `(fixed) x`: a soft type name between parentheses, followed by an operand. */
+  /** `(fixed) x`, `(fixed *) p`, `sizeof(fixed)`: a soft type name between parentheses (a cast: before an operand). */
   private softCastAt(offset: number): boolean {
     const before = this.toks[this.pos + offset - 1];
+    let stars = 0;
+    while (this.is('*', this.peek(offset + 1 + stars))) stars++;
+    if (stars > 0 && this.is(')', this.peek(offset + 1 + stars))) return before !== undefined && this.is('(', before);
     const close = this.peek(offset + 1);
+    const sizeofBefore = this.toks[this.pos + offset - 2];
+    if (before !== undefined && this.is('(', before) && this.is(')', close) && sizeofBefore && this.is('sizeof', sizeofBefore)) return true; // sizeof(fixed)
     const operand = this.peek(offset + 2);
     return before !== undefined && this.is('(', before) && this.is(')', close)
       && (operand.kind === 'ident' || operand.kind === 'number' || operand.kind === 'char' || this.is('(', operand));

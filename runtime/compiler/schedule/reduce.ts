@@ -18,6 +18,8 @@ export interface ReduceAllSchedule {
   lanes: number;
   /** Workgroups of `main`: one partial each, folded by `combine` as the same tree. */
   groups: number;
+  /** Partials a lane of `combine` folds (combineRun): at most SHORT_RUN prints the short form. */
+  combineRun: number;
 }
 
 export interface ReduceBlocksSchedule {
@@ -29,6 +31,26 @@ export interface ReduceBlocksSchedule {
   /** The workgroup when the blocks are rows read as vec4 (the writer's layout decides that it can). */
   vec4WorkgroupSize: number;
 }
+
+/**
+ * Partials a lane of the one `combine` workgroup of `wg` lanes folds when `main` left `partials`:
+ * the least power of two with run * wg >= partials, so each lane holds an aligned subtree of the
+ * fixed tree over the partials and the workgroup tree joins them (the same tree for every wg).
+ */
+export function combineRun(partials: number, wg: number): number {
+  let run = 1;
+  while (run * wg < partials) run *= 2;
+  return run;
+}
+
+/**
+ * Runs up to SHORT_RUN partials a lane (every default plan: a workgroup of 256 and at most 2^18
+ * strided lanes or 2^26 elements in leaves give at most 1024 partials) are printed as their subtree
+ * written out: four loads and three combines, as before the fixed tree (measured on an H200, a
+ * stack of subtrees in private memory took sum 2^20 float4 from 22.5 to 39.7 us). Longer runs
+ * (forced small workgroups, larger ordered reductions) take the stack form (variant `longRuns`).
+ */
+export const SHORT_RUN = 4;
 
 /** Most lanes of a reduction workgroup. */
 const REDUCE_WG = 256;
@@ -60,10 +82,12 @@ export function planReduceAll(ir: KernelIR, n: number, limits: DeviceLimits, for
   const workgroupSize = reduceWorkgroup(accWords(ir), limits, force);
   if (isCommutativeReduction(ir)) {
     const lanes = stridedLanes(n);
-    return { order: 'strided', workgroupSize, chunk: REDUCE_LEAF, lanes, groups: lanes / workgroupSize };
+    const groups = lanes / workgroupSize;
+    return { order: 'strided', workgroupSize, chunk: REDUCE_LEAF, lanes, groups, combineRun: combineRun(groups, workgroupSize) };
   }
   const lanes = Math.ceil(n / REDUCE_LEAF);
-  return { order: 'leaves', workgroupSize, chunk: REDUCE_LEAF, lanes, groups: Math.ceil(lanes / workgroupSize) };
+  const groups = Math.ceil(lanes / workgroupSize);
+  return { order: 'leaves', workgroupSize, chunk: REDUCE_LEAF, lanes, groups, combineRun: combineRun(groups, workgroupSize) };
 }
 
 /** A partial reduction whose targets each fold `block` elements. */

@@ -71,18 +71,43 @@ export function moduleKey(k: GemmModuleKind): string {
 /** Uniform block layout (16 words), filled by natives.ts. */
 export const UNIFORM_FIELDS = ['M', 'N4', 'K', 'tri', 'offA', 'ldA', 'offB', 'ldB', 'offCi', 'ldCi', 'offC', 'ldC', 'alpha', 'beta', 'pad0', 'pad1'] as const;
 
-export function gemmWgsl(k: GemmModuleKind): string {
-  const { tx: TX, ty: TY, rm: RM, rn: RN, bk: BK } = k.tile;
+/** The numbers of one config that every part of the module uses. */
+interface TileDims {
+  TX: number;
+  TY: number;
+  RM: number;
+  RN: number;
+  BK: number;
+  /** Rows and columns of C a workgroup computes, and the same in float4. */
+  BM: number;
+  BN: number;
+  BM4: number;
+  BN4: number;
+  /** Threads of a workgroup, and the float4 of A and of B each thread moves a step. */
+  NT: number;
+  LA: number;
+  LB: number;
+}
+
+function tileDims(t: GemmTile): TileDims {
+  const { tx: TX, ty: TY, rm: RM, rn: RN, bk: BK } = t;
   const BM = TY * RM;
   const BN = TX * RN * 4;
   const NT = TX * TY;
-  const BM4 = BM / 4;
-  const BN4 = BN / 4;
-  const LA = (BM * BK) / 4 / NT;
-  const LB = (BK * BN) / 4 / NT;
+  return { TX, TY, RM, RN, BK, BM, BN, BM4: BM / 4, BN4: BN / 4, NT, LA: (BM * BK) / 4 / NT, LB: (BK * BN) / 4 / NT };
+}
+
+export function gemmWgsl(k: GemmModuleKind): string {
+  const d = tileDims(k.tile);
+  const moves = tileMoves(k, d);
+  return [...declarations(k, d), ...mainStart(k, d, moves), ...stepLoop(d, moves), ...writeOut(k, d), '}'].join('\n');
+}
+
+/** The uniform block, the bindings and the two workgroup buffers of each tile. */
+function declarations(k: GemmModuleKind, d: TileDims): string[] {
   const L: string[] = [];
   const line = (s: string) => L.push(s);
-
+  const { BK, BM4, BN4 } = d;
   line('struct Params {');
   line('  M: u32, N4: u32, K: u32, tri: u32,');
   line('  offA: u32, ldA: u32, offB: u32, ldB: u32,');
@@ -97,12 +122,24 @@ export function gemmWgsl(k: GemmModuleKind): string {
     line('@group(0) @binding(3) var<storage, read> Ci: array<vec4f>;');
     line('@group(0) @binding(4) var<storage, read_write> C: array<vec4f>;');
   }
-  const CIN = k.aliased ? 'C' : 'Ci';
   line(`var<workgroup> As: array<vec4f, ${2 * BK * BM4}>;`);
   line(`var<workgroup> Bs: array<vec4f, ${2 * BK * BN4}>;`);
   line('');
 
-  // --- global loads of one K step into registers: ra0.., rb0..
+  return L;
+}
+
+interface TileMoves {
+  loadA(l: number): string[];
+  storeA(l: number, buf: string): string[];
+  loadB(l: number): string[];
+  storeB(l: number, buf: string): string[];
+}
+
+/** A thread's share of one K step: float4 l of the A and B tiles from memory into registers
+ *  (ra0.., rb0..), and from there into workgroup buffer `buf` (transposed operands turned there). */
+function tileMoves(k: GemmModuleKind, d: TileDims): TileMoves {
+  const { BK, BM4, BN4, NT } = d;
   const loadA = (l: number): string[] => {
     const lin = `(li + ${l * NT}u)`;
     if (!k.transA) {
@@ -161,6 +198,15 @@ export function gemmWgsl(k: GemmModuleKind): string {
     return out;
   };
 
+  return { loadA, storeA, loadB, storeB };
+}
+
+/** The entry point up to the first step's tiles in workgroup memory: a tile outside the triangle
+ *  copies Cin and stops; registers and accumulators declared. */
+function mainStart(k: GemmModuleKind, d: TileDims, m: TileMoves): string[] {
+  const { TX, TY, RM, RN, BK, BM, BN, LA, LB } = d;
+  const L: string[] = [];
+  const line = (s: string) => L.push(s);
   line(`@compute @workgroup_size(${TX}, ${TY}, 1)`);
   line('fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u, @builtin(local_invocation_index) li: u32) {');
   line(`  let m0 = wg.y * ${BM}u;`);
@@ -186,11 +232,20 @@ export function gemmWgsl(k: GemmModuleKind): string {
   line(`  let steps = (U.K + ${BK - 1}u) / ${BK}u;`);
   line('  if (steps > 0u) {');
   line('    var k0 = 0u;');
-  for (let l = 0; l < LA; l++) L.push(...loadA(l).map((s) => '    ' + s));
-  for (let l = 0; l < LB; l++) L.push(...loadB(l).map((s) => '    ' + s));
-  for (let l = 0; l < LA; l++) L.push(...storeA(l, '0u').map((s) => '    ' + s));
-  for (let l = 0; l < LB; l++) L.push(...storeB(l, '0u').map((s) => '    ' + s));
+  for (let l = 0; l < LA; l++) L.push(...m.loadA(l).map((s) => '    ' + s));
+  for (let l = 0; l < LB; l++) L.push(...m.loadB(l).map((s) => '    ' + s));
+  for (let l = 0; l < LA; l++) L.push(...m.storeA(l, '0u').map((s) => '    ' + s));
+  for (let l = 0; l < LB; l++) L.push(...m.storeB(l, '0u').map((s) => '    ' + s));
   line('  }');
+  return L;
+}
+
+/** The K steps: the next step's tiles loaded into registers while this step's are multiplied out of
+ *  workgroup memory, then stored into the other buffer; one barrier a step. */
+function stepLoop(d: TileDims, m: TileMoves): string[] {
+  const { TX, RM, RN, BK, BM4, BN4, LA, LB } = d;
+  const L: string[] = [];
+  const line = (s: string) => L.push(s);
   line('  workgroupBarrier();');
   line('  for (var s = 0u; s < steps; s++) {');
   line(`    let cur = (s % 2u);`);
@@ -199,8 +254,8 @@ export function gemmWgsl(k: GemmModuleKind): string {
   line('    let more = s + 1u < steps;');
   line('    if (more) {');
   line(`      let k0 = (s + 1u) * ${BK}u;`);
-  for (let l = 0; l < LA; l++) L.push(...loadA(l).map((x) => '      ' + x));
-  for (let l = 0; l < LB; l++) L.push(...loadB(l).map((x) => '      ' + x));
+  for (let l = 0; l < LA; l++) L.push(...m.loadA(l).map((x) => '      ' + x));
+  for (let l = 0; l < LB; l++) L.push(...m.loadB(l).map((x) => '      ' + x));
   line('    }');
   for (let kk = 0; kk < BK; kk++) {
     for (let q = 0; q < RM / 4; q++) line(`    let a${kk}_${q} = As[a0b + ${kk * BM4 + q}u];`);
@@ -212,12 +267,20 @@ export function gemmWgsl(k: GemmModuleKind): string {
   }
   line('    if (more) {');
   line(`      let nxt = (1u - cur);`);
-  for (let l = 0; l < LA; l++) L.push(...storeA(l, `nxt * ${BK * BM4}u`).map((x) => '      ' + x));
-  for (let l = 0; l < LB; l++) L.push(...storeB(l, `nxt * ${BK * BN4}u`).map((x) => '      ' + x));
+  for (let l = 0; l < LA; l++) L.push(...m.storeA(l, `nxt * ${BK * BM4}u`).map((x) => '      ' + x));
+  for (let l = 0; l < LB; l++) L.push(...m.storeB(l, `nxt * ${BK * BN4}u`).map((x) => '      ' + x));
   line('    }');
   line('    workgroupBarrier();');
   line('  }');
-  // Write out: alpha acc + beta Cin, then the triangle.
+  return L;
+}
+
+/** alpha acc + beta Cin into C (bounds-checked when `checked`), keeping Cin outside the triangle. */
+function writeOut(k: GemmModuleKind, d: TileDims): string[] {
+  const { TX, RM, RN } = d;
+  const CIN = k.aliased ? 'C' : 'Ci';
+  const L: string[] = [];
+  const line = (s: string) => L.push(s);
   line('  let alpha = U.alpha;');
   line('  let beta = U.beta;');
   line('  let useCin = beta != 0.0 || U.tri != 0u;');
@@ -247,6 +310,5 @@ export function gemmWgsl(k: GemmModuleKind): string {
     }
     line('  }');
   }
-  line('}');
-  return L.join('\n');
+  return L;
 }

@@ -131,7 +131,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let tn_0 = vec4<f32>(r_0.wzyx);
   let f_0 = select(tn_0, t1_0, U[8u].x <= 1u);
   let d_0 = select(fs_0.wzyx, fs_0.wwww, U[8u].x <= 1u);
-  let v_0 = lo_0 + (hi_0 - lo_0) * f_0 / d_0;
+  let p_0 = (hi_0 - lo_0) * f_0;
+  let q_0 = p_0 / d_0;
+  let qg_0 = round(q_0 * 1024.0) / 1024.0;
+  let v_0 = lo_0 + select(q_0, qg_0, qg_0 * d_0 == p_0);
   let a_0 = v_0.x;
   var a_2: f32;
   let a_3 = bitcast<f32>(U[15u].x);

@@ -91,7 +91,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let tn_1 = vec4<f32>(r_1.wzyx);
   let f_1 = select(tn_1, t1_1, U[11u].x <= 1u);
   let d_1 = select(fs_1.wzyx, fs_1.wwww, U[11u].x <= 1u);
-  let v_1 = lo_1 + (hi_1 - lo_1) * f_1 / d_1;
+  let p_1 = (hi_1 - lo_1) * f_1;
+  let q_1 = p_1 / d_1;
+  let qg_1 = round(q_1 * 1024.0) / 1024.0;
+  let v_1 = lo_1 + select(q_1, qg_1, qg_1 * d_1 == p_1);
   let a_1 = vec3<f32>(v_1.x, v_1.y, v_1.z);
   var a_2: vec3<f32>;
   kbody(a_0, a_1, &a_2);

@@ -13,7 +13,7 @@
  *
  * Everything else (pointers, malloc'ed blocks, indices of unknown range) stays checked.
  */
-import type { Expr, ForStmt, IndexExpr, Stmt } from '../../ast.js';
+import type { Expr, ForStmt, IndexExpr, MemberExpr, Stmt, UnaryExpr } from '../../ast.js';
 import type { ScalarName } from '../../types.js';
 import type { Ctx } from './expr.js';
 import { storageOf } from './gen.js';
@@ -195,11 +195,11 @@ function isImpureCall(e: Expr): boolean {
 }
 
 /**
- * Index expressions evaluated in every iteration: in the top-level expression and declaration
+ * Index expressions, dereferences and `p->member` evaluated in every iteration: in the top-level expression and declaration
  * statements of the body, outside `?:`, `&&`, `||`. `write`: the access is an assignment's target.
  */
-export function unconditionalAccesses(body: Stmt): { e: IndexExpr; write: boolean }[] {
-  const out: { e: IndexExpr; write: boolean }[] = [];
+export function unconditionalAccesses(body: Stmt): { e: IndexExpr | UnaryExpr | MemberExpr; write: boolean }[] {
+  const out: { e: IndexExpr | UnaryExpr | MemberExpr; write: boolean }[] = [];
   const visit = (e: Expr | null | undefined, write: boolean): void => {
     if (!e) return;
     switch (e.kind) {
@@ -215,12 +215,16 @@ export function unconditionalAccesses(body: Stmt): { e: IndexExpr; write: boolea
       case 'CondExpr': visit(e.cond, false); return;
       case 'UnaryExpr':
         if (e.op === '&') return; // &P[i] computes an address (one past the end is valid C)
+        if (e.op === '*') { out.push({ e: e, write }); visit(e.operand, false); return; }
         if (e.op === '++' || e.op === '--') visit(e.operand, false);
         visit(e.operand, e.op === '++' || e.op === '--');
         return;
       case 'PostfixExpr': visit(e.operand, false); visit(e.operand, true); return;
       case 'CastExpr': visit(e.operand, false); return;
-      case 'MemberExpr': visit(e.object, e.arrow ? false : write); return;
+      case 'MemberExpr':
+        if (e.arrow) out.push({ e, write });
+        visit(e.object, e.arrow ? false : write);
+        return;
       case 'CallExpr': for (const a of e.args) visit(a, false); return;
       case 'CommaExpr': for (const x of e.exprs) visit(x, false); return;
       default: return;

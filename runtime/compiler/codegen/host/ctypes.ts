@@ -14,11 +14,11 @@
  * - streams, domains: the runtime's objects.
  */
 import type { ScalarName, Type } from '../../types.js';
-import { fixedCode, fixedValue, sizeOf } from '../../types.js';
+import { fixedCode, fixedValue, shortfixedCode, shortfixedValue, sizeOf } from '../../types.js';
 
 /** Integer kinds (a fixed is held as its 8-bit code, but it is a number in [0, 1]: not an integer). */
 export function isIntKind(s: ScalarName): boolean {
-  return s !== 'float' && s !== 'double' && s !== 'fixed';
+  return s !== 'float' && s !== 'double' && s !== 'fixed' && s !== 'shortfixed';
 }
 
 export function is64(s: ScalarName): boolean {
@@ -49,6 +49,8 @@ export function numText(x: number): string {
 function foldScalar(x: number, from: ScalarName | 'ptr', to: ScalarName | 'ptr'): number | undefined {
   if (from === 'fixed') return foldScalar(fixedValue(x), 'float', to);
   if (to === 'fixed') return from === 'ptr' || isIntKind(from) ? x & 255 : fixedCode(x);
+  if (from === 'shortfixed') return foldScalar(shortfixedValue(x), 'float', to);
+  if (to === 'shortfixed') return from === 'ptr' || isIntKind(from) ? x & 65535 : shortfixedCode(x);
   const int = from === 'ptr' || isIntKind(from);
   const trunc = (v: number) => (int ? v : Number.isFinite(v) ? Math.trunc(v) : NaN);
   switch (to) {
@@ -70,12 +72,16 @@ export function convertScalar(js: string, from: ScalarName | 'ptr', to: ScalarNa
   }
   // A fixed is held as its code (types.ts, narrowStorage); as a number it is code / 255.
   if (from === 'fixed') return convertScalar(`$H.fixval(${js})`, 'float', to);
+  if (from === 'shortfixed') return convertScalar(`$H.sfixval(${js})`, 'float', to);
   const fromInt = from === 'ptr' || isIntKind(from);
   switch (to) {
     case 'fixed':
       // BrookGPU's fixed(unsigned char) keeps an integer as the code; a float saturates and rounds.
       if (from === 'ulong') return `(${js} & 255)`;
       return fromInt ? `(${js} & 255)` : `$H.fixcode(${js})`;
+    case 'shortfixed': // held as its 16-bit code, as fixed holds its 8-bit one
+      if (from === 'ulong') return `(${js} & 65535)`;
+      return fromInt ? `(${js} & 65535)` : `$H.sfixcode(${js})`;
     case 'float':
       if (from === 'ulong') return `Math.fround($H.u64(${js}))`;
       return from === 'float' ? js : `Math.fround(${js})`;
@@ -126,7 +132,7 @@ export function view(s: ScalarName): [string, number] | undefined {
     case 'char': return ['i8', 0];
     case 'uchar': case 'fixed': return ['u8', 0];
     case 'short': return ['i16', 1];
-    case 'ushort': return ['u16', 1];
+    case 'ushort': case 'shortfixed': return ['u16', 1];
     default: return undefined;
   }
 }
@@ -208,7 +214,7 @@ export function arith(op: string, left: string, right: string, k: ScalarName, sp
   const spanRef = safeDiv ? '' : op === '/' || op === '%' ? spanOf() : '';
   switch (k) {
     case 'float':
-    case 'fixed': // never an operand kind: a fixed promotes to float (check/typing.ts)
+    case 'fixed': case 'shortfixed': // never an operand kind: a fixed promotes to float (check/typing.ts)
       return `Math.fround(${left} ${op} ${right})`;
     case 'double':
       return `(${left} ${op} ${right})`;

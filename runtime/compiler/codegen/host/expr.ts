@@ -253,7 +253,7 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
     case '*': {
       const p = emitValue(c, e.operand);
       if (t.kind === 'stream') return p;
-      return loadCode(p, t, c.g.accessCheck(e.span), c.views);
+      return loadCode(p, t, c.hoisted?.has(e) ? undefined : c.g.accessCheck(e.span), c.views);
     }
     case '+': return emitAs(c, e.operand, t);
     case '-': {
@@ -281,8 +281,9 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
 function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
   if (e.kind === 'MemberExpr') {
     const ot = typeOfExpr(c, e.object);
+    // p->x through a pointer to a vector reads memory (lvalueOrNull below), not a JS array.
     const base = e.arrow && ot.kind === 'pointer' ? ot.to : ot;
-    if (base.kind === 'vector' || base.kind === 'scalar') {
+    if ((base.kind === 'vector' || base.kind === 'scalar') && !(e.arrow && ot.kind === 'pointer')) {
       const comps = swizzleComponents(e.member);
       const lv = base.kind === 'vector' ? lvalueOrNull(c, e.object) : null;
       if (base.kind === 'vector' && lv && lv.kind === 'mem' && comps.length === 1) {
@@ -297,6 +298,8 @@ function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
   if (e.kind === 'IndexExpr') {
     const ot = typeOfExpr(c, e.object);
     if (ot.kind === 'vector') return `${emitValue(c, e.object)}[${emitAs(c, e.index, INT)}]`;
+    // streams[i] of a pointer to streams: &s itself, or a brook::stream slot in memory.
+    if (ot.kind === 'pointer' && ot.to.kind === 'stream') return `$L.streams.at(${emitValue(c, e.object)}, ${emitAs(c, e.index, INT)}, ${c.g.span(e.span)})`;
   }
   const lv = lvalue(c, e);
   if (!lv) return '0';
@@ -322,7 +325,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
     }
     case 'UnaryExpr':
       if (e.op !== '*') return null;
-      return { kind: 'mem', addr: emitValue(c, e.operand), type: t, check: c.g.accessCheck(e.span) };
+      return { kind: 'mem', addr: emitValue(c, e.operand), type: t, check: c.hoisted?.has(e) ? undefined : c.g.accessCheck(e.span) };
     case 'IndexExpr': {
       const ot = typeOfExpr(c, e.object);
       if (ot.kind === 'vector') {
@@ -356,7 +359,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         if (ot.to.kind === 'vector') {
           // p->x on a pointer to a host vector (float2 *p): a component in Mem, or a write mask.
           const vt = ot.to;
-          const base: LValue = { kind: 'mem', addr: emitValue(c, e.object), type: vt, check: c.g.accessCheck(e.span) };
+          const base: LValue = { kind: 'mem', addr: emitValue(c, e.object), type: vt, check: c.hoisted?.has(e) ? undefined : c.g.accessCheck(e.span) };
           const comps = swizzleComponents(e.member);
           if (comps.length === 1) return { kind: 'mem', addr: addrPlus(base.addr, componentOffset(vt, comps[0]!)), type: t, check: base.check };
           return { kind: 'mask', base, comps, type: t };
@@ -364,7 +367,7 @@ function lvalueOrNull(c: Ctx, e: Expr): LValue | null {
         const f = fieldPlace(ot.to, e.member);
         if (!f) return null;
         const p = emitValue(c, e.object);
-        return { kind: 'mem', addr: addrPlus(p, f.offset), type: t, check: c.g.accessCheck(e.span) };
+        return { kind: 'mem', addr: addrPlus(p, f.offset), type: t, check: c.hoisted?.has(e) ? undefined : c.g.accessCheck(e.span) };
       }
       if (ot.kind === 'struct') {
         const f = fieldPlace(ot, e.member);

@@ -28,8 +28,8 @@ export interface GenOptions {
   sessionKernels?: ReadonlyMap<string, KernelSigInfo>;
   /** Host memory checks (default on); off only to measure what they cost (bench/host.ts). */
   memoryChecks?: boolean;
-  /** Call-free loops of programs as WebAssembly (default on; wasmloop.ts). */
-  hostWasm?: boolean;
+  /** Call-free loops of programs as WebAssembly (default on; 'all': also those the default keeps JavaScript; wasmloop.ts). */
+  hostWasm?: boolean | 'all';
 }
 
 /**

@@ -33,6 +33,7 @@ export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
   const cond = s.cond;
   if (!cond || cond.kind !== 'BinaryExpr' || (cond.op !== '<' && cond.op !== '<=') || cond.left.kind !== 'Ident') return undefined;
   const sym = cond.left.symbol;
+  if (sym?.type.kind === 'pointer') return hoistPointerWalk(c, s);
   if (!sym || sym.type.kind !== 'scalar' || sym.type.name !== 'int') return undefined;
   const name = sym.emitName;
   if (c.f?.lookup(sym)?.kind !== 'js') return undefined;
@@ -50,6 +51,7 @@ export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
   const checks: string[] = [];
   const seen = new Set<string>();
   for (const { e, write } of unconditionalAccesses(s.body)) {
+    if (e.kind !== 'IndexExpr') continue;
     const obj = e.object;
     const ot = obj.type;
     if (!ot || ot.kind !== 'pointer' || !e.type || e.type.kind === 'void') continue;
@@ -74,6 +76,41 @@ export function hoistChecks(c: Ctx, s: ForStmt): HoistedChecks | undefined {
 }
 
 const LONG: Type = { kind: 'scalar', name: 'long' };
+
+/**
+ * A pointer walk, `for (p = A; p < E; p++) body` (or ++p, p += 1, p = p + 1): p and E pointers held
+ * in JavaScript locals, the body straight-line (as above) and assigning neither. Every `*p` and
+ * `p->member` among the body's top-level statements lies in the elements from p's first value up to E:
+ * ceil((E - A) / size) of them. One range check before the loop replaces a check per element (issue
+ * 27: the shadow lookup was most of the walk's time, and a checked `*p` kept it out of WebAssembly).
+ */
+function hoistPointerWalk(c: Ctx, s: ForStmt): HoistedChecks | undefined {
+  const cond = s.cond;
+  if (!cond || cond.kind !== 'BinaryExpr' || cond.op !== '<' || cond.left.kind !== 'Ident') return undefined;
+  const sym = cond.left.symbol;
+  const bound = cond.right;
+  if (!sym || sym.type.kind !== 'pointer' || c.f?.lookup(sym)?.kind !== 'js') return undefined;
+  if (bound.kind !== 'Ident' || bound.symbol?.type.kind !== 'pointer' || storageOf(c, bound.symbol)?.kind !== 'js') return undefined;
+  const name = sym.emitName;
+  if (!isIncrement(s.update, name) || !straightLine(s.body) || assigns(s.body, name) || assigns(s.body, bound.symbol.emitName)) return undefined;
+  const stride = strideOf(sym.type);
+  const p = emitValue(c, cond.left);
+  const end = emitValue(c, bound);
+  const covered = new Set<Expr>();
+  const checks = new Map<string, string>();
+  for (const { e, write } of unconditionalAccesses(s.body)) {
+    // `*p` and `p->member`: both inside the element p points at.
+    const through = e.kind === 'UnaryExpr' && e.op === '*' ? e.operand : e.kind === 'MemberExpr' ? e.object : undefined;
+    if (through?.kind !== 'Ident' || through.symbol?.emitName !== name || !e.type || e.type.kind === 'void') continue;
+    covered.add(e);
+    const elem = e.kind === 'MemberExpr' ? stride : Math.min(stride, Math.max(1, sizeOf(e.type)));
+    // One check per direction: a read and a write of *p touch the same elements.
+    const key = write ? 'w' : 'r';
+    if (!checks.has(key)) checks.set(key, `$H.ckr($M, ${p}, Math.ceil((${end} - ${p}) / ${stride}) * ${stride}, ${write ? 1 : 0}, ${c.g.span(e.span)}, ${elem});`);
+  }
+  if (!checks.size) return undefined;
+  return { pre: [`if (${p} < ${end}) {`, ...[...checks.values()].map((x) => '  ' + x), '}'], covered };
+}
 
 /**
  * Checked element accesses `P[e]` in a call-free loop whose pointer P the loop does not change (a

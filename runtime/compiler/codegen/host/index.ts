@@ -46,8 +46,8 @@ export interface HostCodegenOptions {
   sessionKernels?: ReadonlyMap<string, KernelSigInfo>;
   /** Host memory checks (default on); off only to measure their cost. */
   memoryChecks?: boolean;
-  /** Call-free loops as WebAssembly (default on; wasmloop.ts). */
-  hostWasm?: boolean;
+  /** Call-free loops as WebAssembly (default on; 'all': also those the default keeps JavaScript; wasmloop.ts). */
+  hostWasm?: boolean | 'all';
 }
 
 export interface HostCodegenResult {

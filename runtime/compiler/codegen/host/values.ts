@@ -34,6 +34,12 @@ export function convert(c: Ctx, js: string, from: Type, to: Type, span?: Span): 
     if (from.kind === 'vector' && to.elem === 'fixed' && from.elem !== 'fixed' && !isIntKind(from.elem)) {
       return `$H.vfixcode(${js}, ${to.size})`;
     }
+    if (from.kind === 'vector' && from.elem === 'shortfixed' && to.elem !== 'shortfixed') {
+      return `$H.vconv($H.vsfixval(${js}), ${to.size}, '${to.elem}')`;
+    }
+    if (from.kind === 'vector' && to.elem === 'shortfixed' && from.elem !== 'shortfixed' && !isIntKind(from.elem)) {
+      return `$H.vsfixcode(${js}, ${to.size})`;
+    }
     return `$H.vconv(${js}, ${to.size}, '${to.elem}')`;
   }
   if (to.kind === 'scalar' && from.kind === 'vector') return convertScalar(`${js}[0]`, from.elem, to.name);

@@ -14,9 +14,12 @@
  *   malloc block it starts, an element of a fixed array against its length, and outside them the loop
  *   records the access and traps (`element`; the guard keeps the JavaScript loop where a pointer
  *   starts no block).
- * Anything outside that subset (64-bit integers, whole vectors and structs, a pointer the loop assigns,
- * `*p` with checks, switch, return, goto, a cell's loop with inner loops) throws `NotCompiled` while
- * the loop is examined, and the loop stays JavaScript. docs/DECISIONS.md "Host loops as WebAssembly".
+ * - a pointer walk's `*p` is checked once before the loop (hoist.ts hoistPointerWalk); a pointer the
+ *   loop assigns is a local written back after it, but no checked access goes through it.
+ * Anything outside that subset (long variables, whole vectors and structs, other checked `*p`, switch,
+ * return, goto, a cell's loop with inner loops) throws `NotCompiled` while the loop is examined, and
+ * the loop stays JavaScript; so does a loop that touches no memory (below; 'all' compiles it).
+ * docs/DECISIONS.md "Host loops as WebAssembly".
  *
  * The JavaScript side (see `wasmLoop`): the loop's variables go in as parameters and those it assigns
  * come back as results; the module (`$W`) is instantiated once by module.ts.
@@ -66,6 +69,12 @@ export function wasmLoop(c: Ctx, s: ForStmt): { guard?: string; lines: string[] 
     const counts = new Map<string, string>(); // the same count temps in both passes
     const first = new LoopWriter(c, mod, [], counts);
     first.loop(s, true);
+    // A loop that loads and stores nothing stays JavaScript (docs/DECISIONS.md "Host loops as
+    // WebAssembly"): WebAssembly's gain is in memory accesses (no typed-array bounds or shadow
+    // checks); without any, V8 makes the same machine code of the JavaScript loop, which hoist.ts
+    // unrolls, and the call into WebAssembly and back is pure cost (issue 27: the math.h shape ran at
+    // 0.91x of JavaScript on the H200, pure arithmetic loops at 0.86-0.95x here).
+    if (!first.touchesMemory && c.g.options.hostWasm !== 'all') return undefined;
     const vars = [...first.vars.values()];
     const second = new LoopWriter(c, mod, vars, counts);
     second.loop(s, true);

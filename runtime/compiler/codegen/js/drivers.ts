@@ -14,6 +14,7 @@
  * address advances) is the loop plan's (codegen/loop-plan.ts), printed here as JavaScript and by
  * codegen/wasm as WebAssembly; launch.ts holds the per-parameter lines, loops.ts the loops by mode.
  */
+import type { KernelFacts } from '../../facts/index.js';
 import type { KernelIR } from '../../ir.js';
 import { storageScalars } from '../../types.js';
 import { KernelEmitter, type EmitFacts } from './emit.js';
@@ -26,8 +27,8 @@ export { planKey, resizeIndex, SMALL_WHOLE, type Access, type IterForm, type JsP
 
 /** Source text of a module body: `new Function('brk_w', 'brk_stop', src)(word, stop)` returns
  *  `{ run, combine, combineAt }` (loops throw `stop` when the Int32 `word[0]` is set: codegen/loop-poll.ts). */
-export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
-  const st = createLaunchLines(ir, plan);
+export function generateKernelSource(ir: KernelIR, plan: JsPlan, kernelFacts: KernelFacts): string {
+  const st = createLaunchLines(ir, plan, kernelFacts);
   bindParams(st);
   const { inputParam, reduceParam, produce, prologue } = st;
   const onPush = (param: number, comps: string[]): string[] => voutPush(ir, param, comps);
@@ -62,11 +63,11 @@ export function generateKernelSource(ir: KernelIR, plan: JsPlan): string {
   if (produce) {
     // The producer's part in a block of its own (its temporaries are its own), then its stores.
     // Without facts: nothing of it is hoisted to the row, where the body's hoisted names live.
-    const lines = new KernelEmitter({ ...ir, body: produce.body }, st.bindings, onPush).emitBody(0);
+    const lines = new KernelEmitter({ ...ir, body: produce.body }, st.bindings, kernelFacts, onPush).emitBody(0);
     st.perElement.push('{', ...lines, '}', ...st.produceStores);
   }
   const facts: EmitFacts = { rowInvariant: st.rowInvariant, seeds: planWholeSeeds(plan), bounds: st.bounds, hoisted: [] };
-  const body = new KernelEmitter(ir, st.bindings, onPush, facts).emitBody(0);
+  const body = new KernelEmitter(ir, st.bindings, kernelFacts, onPush, facts).emitBody(0);
   // The reduce body can join two partial results (accumulator and element of one type, no indexof).
   // (A fused reduction's indexof is its producer's: compiler/fuse never fuses a reduction whose
   // body reads indexof, so the combining step is free of it.)

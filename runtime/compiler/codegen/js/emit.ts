@@ -23,7 +23,7 @@ import { assignedLocals, constructComponents, convertComponents, fieldComponents
 import { binary, convert, fieldRange, flatKinds, literal, unary, viewOf, zero } from './scalar.js';
 import { loopPollEvery, STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
 import { ATOM, EXACT_F32, FIXED_NAMES, isWholeLiteral, namesIn, POLL_COUNTER, type EmitFacts, type ParamBinding, type Scope, type Var } from './bindings.js';
-import { jsGatherFunction, kernelFacts, type KernelFacts } from '../../facts/index.js';
+import { jsGatherFunction, type KernelFacts } from '../../facts/index.js';
 
 export { pollCounterLine, POLL_COUNTER, type EmitFacts, type ParamBinding } from './bindings.js';
 
@@ -47,12 +47,14 @@ export class KernelEmitter {
   constructor(
     readonly ir: KernelIR,
     readonly params: ParamBinding[],
+    /** The kernel's facts (compiler/facts); a launch's view of them with `facts.seeds`. */
+    kernelFacts: KernelFacts,
     /** Code for `push(value)` to vout parameter `param`. */
     private readonly onPush?: (param: number, comps: string[]) => string[],
     private readonly facts?: EmitFacts,
   ) {
     this.helpers = new Map(ir.helpers.map((h) => [h.name, h]));
-    this.index = kernelFacts(ir, facts?.seeds ?? null);
+    this.index = facts?.seeds ? kernelFacts.seeded(facts.seeds) : kernelFacts;
     this.bounds = facts?.bounds ?? new Map();
     for (const b of params) if (b.writable) for (const c of b.comps ?? []) this.mutable.add(c);
     this.assigned.set('', assignedLocals(ir.body));

@@ -13,6 +13,7 @@
  * walk over positions is the loop plan's (codegen/loop-plan.ts), which codegen/wasm prints too.
  */
 export { generateKernelSource, planKey, resizeIndex, SMALL_WHOLE, type Access, type IterForm, type JsPlan } from './drivers.js';
+import type { KernelFacts } from '../../facts/index.js';
 import type { KernelIR } from '../../ir.js';
 import { generateKernelSource, type JsPlan } from './drivers.js';
 import { STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
@@ -31,8 +32,8 @@ export interface CompiledJsKernel {
  * when it is set (codegen/loop-poll.ts). The CPU backend passes the calling thread's (brt/abort-watch.ts);
  * default: a word nothing sets.
  */
-export function compileKernelJs(ir: KernelIR, plan: JsPlan, stop: { word: Int32Array; thrown: unknown } = { word: new Int32Array(1), thrown: null }): CompiledJsKernel {
-  const source = generateKernelSource(ir, plan);
+export function compileKernelJs(ir: KernelIR, plan: JsPlan, facts: KernelFacts, stop: { word: Int32Array; thrown: unknown } = { word: new Int32Array(1), thrown: null }): CompiledJsKernel {
+  const source = generateKernelSource(ir, plan, facts);
   let made: Omit<CompiledJsKernel, 'source'>;
   try {
     made = new Function(STOP_WORD_NAME, STOP_NAME, source)(stop.word, stop.thrown) as typeof made;

@@ -6,6 +6,7 @@
  * Nothing here writes a loop; the order of the lines pushed is the order they run in.
  */
 import type { KernelIR } from '../../ir.js';
+import type { KernelFacts } from '../../facts/index.js';
 import { storageScalars } from '../../types.js';
 import type { ParamBinding } from './emit.js';
 import { dimForms, whereAlong, planLoop, resizeIndex, SMALL_WHOLE, streamWalk, type Access, type IterForm, type JsPlan, type LoopPlan } from '../loop-plan.js';
@@ -17,6 +18,8 @@ const SLOW = [0, 1, 2];
 export interface LaunchLines {
   ir: KernelIR;
   plan: JsPlan;
+  /** The kernel facts the compiler decided (compiler/facts): every emitter prints from them. */
+  facts: KernelFacts;
   /** The walk (codegen/loop-plan.ts): coordinates, segments, how each stream advances. */
   loop: LoopPlan;
   bindings: ParamBinding[];
@@ -41,10 +44,11 @@ export interface LaunchLines {
   produce: KernelIR['produce'];
 }
 
-export function createLaunchLines(ir: KernelIR, plan: JsPlan): LaunchLines {
+export function createLaunchLines(ir: KernelIR, plan: JsPlan, facts: KernelFacts): LaunchLines {
   return {
     ir,
     plan,
+    facts,
     loop: planLoop(ir, plan),
     bindings: [],
     prologue: [],

@@ -7,8 +7,8 @@
  */
 import { KernelEmitter, pollCounterLine } from './emit.js';
 import { isProducer, type LaunchLines } from './launch.js';
-import { type Kind, load, narrowStore, PRELUDE, storeValue, viewOf } from './scalar.js';
-import type { ScalarName } from '../../types.js';
+import { type Kind, load, narrowStore, PRELUDE, SHORTFIXED_PRELUDE, storeValue, viewOf } from './scalar.js';
+import { storageScalars, type ScalarName } from '../../types.js';
 import { jsRoundedIndex } from '../../facts/index.js';
 
 export class Writer {
@@ -43,6 +43,7 @@ export function writeRun(r: RunParts): void {
   const { mode, usesCoords, chunked, firstSeeds } = st.loop;
   w.line(0, '"use strict";');
   w.lines.push(PRELUDE);
+  if (st.ir.params.some((p) => storageScalars(p).includes('shortfixed'))) w.lines.push(SHORTFIXED_PRELUDE);
   w.line(0, 'function run(L, start, end) {');
   // Local aliases: V8 inlines a call through a local const more reliably than through the closure.
   w.line(1, 'const fround = Math.fround, floor = Math.floor;');
@@ -217,7 +218,7 @@ export function writeCombine(r: RunParts, onPush: (param: number, comps: string[
     const m = /^const (?:V|p|GA|G)(\d+)/.exec(l);
     return m !== null && !isProducer(st, Number(m[1]));
   });
-  const cw = new KernelEmitter(ir, st.bindings, onPush).emitBody(0);
+  const cw = new KernelEmitter(ir, st.bindings, st.facts, onPush).emitBody(0);
   w.line(0, 'function combine(L, a, b) {');
   w.line(1, pollCounterLine());
   for (const l of combinePrologue) w.line(1, l);
@@ -228,7 +229,7 @@ export function writeCombine(r: RunParts, onPush: (param: number, comps: string[
   w.line(0, '}');
   // combineAt(L, P, x, y): partial x = combine(partial x, partial y), in place in the Float64Array P.
   const W = accKinds.length;
-  const cw2 = new KernelEmitter(ir, st.bindings, onPush).emitBody(0);
+  const cw2 = new KernelEmitter(ir, st.bindings, st.facts, onPush).emitBody(0);
   w.line(0, 'function combineAt(L, P, x, y) {');
   w.line(1, pollCounterLine());
   for (const l of combinePrologue) w.line(1, l);

@@ -23,7 +23,7 @@ export function kindOf(s: ScalarName): Kind {
     case 'double': return 'double';
     case 'bool': return 'bool';
     case 'uint': case 'ulong': return 'uint';
-    case 'fixed': return 'float'; // a fixed struct field computes as float (types.ts narrowStorage)
+    case 'fixed': case 'shortfixed': return 'float'; // a fixed struct field computes as float (types.ts narrowStorage)
     default: return 'int'; // char, uchar, short, ushort: C promotes them to int
   }
 }
@@ -103,6 +103,7 @@ export function narrowStore(s: ScalarName | undefined, e: string): string {
     case 'short': return `((${e} << 16) >> 16)`;
     case 'ushort': return `(${e} & 65535)`;
     case 'fixed': return `fixq(${e})`;
+    case 'shortfixed': return `sfixq(${e})`;
     default: return e;
   }
 }
@@ -165,6 +166,16 @@ export function unary(op: '-' | '!' | '~', kind: Kind, a: string): string {
 }
 
 /** Helper functions every generated module defines once (outside the element loop). */
+/** sfixq: a shortfixed component stored (types.ts shortfixedCode, then code * fround(1 / 65535); the
+ *  WGSL writer's brk_sfixq). Only modules with a shortfixed stream include it (loops.ts). */
+export const SHORTFIXED_PRELUDE = `const SFX = Math.fround(1 / 65535);
+function sfixq(v) {
+  if (!(v > 0)) return 0;
+  if (v >= 1) return 1;
+  const x = Math.fround(v * 65535), f = Math.floor(x), d = x - f;
+  return Math.fround((d > 0.5 || (d === 0.5 && f % 2 === 1) ? f + 1 : f) * SFX);
+}`;
+
 export const PRELUDE = `
 const fround = Math.fround, floor = Math.floor;
 function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }

@@ -14,6 +14,7 @@
  * partial reductions, scatters, narrow streams) throws WasmUnsupported and the JavaScript kernel runs
  * instead.
  */
+import type { KernelFacts } from '../../facts/index.js';
 import type { KernelIR } from '../../ir.js';
 import type { JsPlan } from '../loop-plan.js';
 import { encodeModule, OP, type HostImport } from './encode.js';
@@ -41,8 +42,8 @@ function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147
 function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
 const wasmRun = ex.run;`;
 
-export function generateKernelWasm(ir: KernelIR, plan: JsPlan): WasmKernelCode {
-  const lw = createWasmLaunch(ir, plan);
+export function generateKernelWasm(ir: KernelIR, plan: JsPlan, facts: KernelFacts): WasmKernelCode {
+  const lw = createWasmLaunch(ir, plan, facts);
   const { f, emitter, params, values } = lw;
   f.open('block', 'done');
   f.open('loop', 'rows');

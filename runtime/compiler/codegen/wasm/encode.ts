@@ -23,14 +23,16 @@ export const OP = {
   'f64.eq': 0x61, 'f64.ne': 0x62, 'f64.lt': 0x63, 'f64.gt': 0x64, 'f64.le': 0x65, 'f64.ge': 0x66,
   'i32.add': 0x6a, 'i32.sub': 0x6b, 'i32.mul': 0x6c, 'i32.div_s': 0x6d, 'i32.div_u': 0x6e, 'i32.rem_s': 0x6f, 'i32.rem_u': 0x70,
   'i32.and': 0x71, 'i32.or': 0x72, 'i32.xor': 0x73, 'i32.shl': 0x74, 'i32.shr_s': 0x75, 'i32.shr_u': 0x76,
-  'i64.add': 0x7c, 'i64.mul': 0x7e, 'i64.div_u': 0x80, 'i64.shl': 0x86, 'i64.shr_u': 0x88,
+  'i64.eqz': 0x50, 'i64.eq': 0x51, 'i64.ne': 0x52, 'i64.lt_s': 0x53, 'i64.gt_s': 0x55, 'i64.le_s': 0x57, 'i64.ge_s': 0x59,
+  'i64.add': 0x7c, 'i64.sub': 0x7d, 'i64.mul': 0x7e, 'i64.div_s': 0x7f, 'i64.div_u': 0x80, 'i64.rem_s': 0x81,
+  'i64.and': 0x83, 'i64.or': 0x84, 'i64.xor': 0x85, 'i64.shl': 0x86, 'i64.shr_s': 0x87, 'i64.shr_u': 0x88,
   'f32.abs': 0x8b, 'f32.neg': 0x8c, 'f32.ceil': 0x8d, 'f32.floor': 0x8e, 'f32.trunc': 0x8f, 'f32.sqrt': 0x91,
   'f32.add': 0x92, 'f32.sub': 0x93, 'f32.mul': 0x94, 'f32.div': 0x95, 'f32.min': 0x96, 'f32.max': 0x97,
   'f64.abs': 0x99, 'f64.neg': 0x9a, 'f64.ceil': 0x9b, 'f64.floor': 0x9c, 'f64.trunc': 0x9d, 'f64.sqrt': 0x9f,
   'f64.add': 0xa0, 'f64.sub': 0xa1, 'f64.mul': 0xa2, 'f64.div': 0xa3, 'f64.min': 0xa4, 'f64.max': 0xa5,
   'i32.wrap_i64': 0xa7, 'i64.extend_i32_s': 0xac, 'i64.extend_i32_u': 0xad, 'i64.reinterpret_f64': 0xbd, 'f64.reinterpret_i64': 0xbf,
-  'f32.convert_i32_s': 0xb2, 'f32.convert_i32_u': 0xb3, 'f32.demote_f64': 0xb6,
-  'f64.convert_i32_s': 0xb7, 'f64.convert_i32_u': 0xb8, 'f64.promote_f32': 0xbb,
+  'f32.convert_i32_s': 0xb2, 'f32.convert_i32_u': 0xb3, 'f32.convert_i64_s': 0xb4, 'f32.demote_f64': 0xb6,
+  'f64.convert_i32_s': 0xb7, 'f64.convert_i32_u': 0xb8, 'f64.convert_i64_s': 0xb9, 'f64.promote_f32': 0xbb,
   'i32.extend8_s': 0xc0, 'i32.extend16_s': 0xc1,
 } as const;
 
@@ -131,6 +133,16 @@ export interface WasmFunction {
  */
 export function encodeModule(fn: WasmFunction, imports: HostImport[], maxPages: number): Uint8Array {
   return encodeModuleOf({ functions: [{ ...fn, results: [], name: 'run' }], imports, memory: { shared: true, maxPages } });
+}
+
+/**
+ * A module importing `m.mem` (a shared memory of up to `maxPages` pages) that exports
+ * `copy(dst, src, bytes)`: memory.copy, a memmove inside that memory (the CPU arena's copies).
+ */
+export function encodeMemoryCopyModule(maxPages: number): Uint8Array {
+  const MEMORY_COPY = [0xfc, 0x0a, 0x00, 0x00];
+  const code = [OP['local.get'], 0, OP['local.get'], 1, OP['local.get'], 2, ...MEMORY_COPY];
+  return encodeModuleOf({ functions: [{ name: 'copy', params: ['i32', 'i32', 'i32'], results: [], locals: [], code }], imports: [], memory: { shared: true, maxPages } });
 }
 
 export interface ExportedFunction extends WasmFunction {

@@ -2,10 +2,10 @@
  * Gathers in the WebAssembly kernel writer: the element address from clamped indices (gatherIndex,
  * the gather rule of compiler/facts gather.ts, as the JavaScript prelude's gidx prints it), hoisted to
  * the row where the indices are fixed there, and the vector version's contiguous v128 loads. Which
- * indices are rounded is the kernel facts' decision (`seeds`: what the launch plan makes whole).
+ * indices are rounded is the kernel facts' decision (their view for what the launch plan makes whole).
  */
 import type { IRExpr } from '../../ir.js';
-import { GATHER_ROUND_BIAS, kernelFacts, type IndexClass, type KernelFacts, type WholeSeeds } from '../../facts/index.js';
+import { GATHER_ROUND_BIAS, type IndexClass, type KernelFacts } from '../../facts/index.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
 import { WasmBuiltins } from './builtins.js';
 import type { Scope, Val, WasmParam } from './values.js';
@@ -13,14 +13,13 @@ import type { Scope, Val, WasmParam } from './values.js';
 type Index = { v: Val; kind: Kind; cls: IndexClass };
 
 export abstract class WasmGathers extends WasmBuiltins {
-  /** What the launch plan makes whole (set by the driver before the body is written). */
-  seeds: WholeSeeds | null = null;
-  private facts: KernelFacts | null = null;
+  /** The kernel facts, as the launch plan sees them (set by the driver before the body is written). */
+  facts: KernelFacts | null = null;
 
   protected gather(e: Extract<IRExpr, { op: 'gather' }>, scope: Scope): Val[] {
     const p = scope.params[e.param];
     if (!p?.gather) throw new Error(`internal: parameter ${e.param} is not a gather`);
-    this.facts ??= kernelFacts(this.ir, this.seeds);
+    if (!this.facts) throw new Error(`internal: the WebAssembly writer of kernel '${this.ir.name}' was given no kernel facts`);
     const coords = this.facts.gather(e).coords;
     const idx = e.index.map((ix, k) => ({ v: this.emitExpr(ix, scope)[0]!, kind: flatKinds(ix.type)[0]!, cls: coords[k]!.cls }));
     if (idx.some((x) => x.v.vec)) return this.vgather(p, idx);

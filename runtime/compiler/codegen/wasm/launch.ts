@@ -8,6 +8,7 @@
  * Order matters: values and locals are numbered in the order they are made here, and the module's
  * bytes follow that order.
  */
+import type { KernelFacts } from '../../facts/index.js';
 import type { KernelIR } from '../../ir.js';
 import { storageScalars } from '../../types.js';
 import { planLoop, planWholeSeeds, SMALL_WHOLE, streamWalk, whereAlong, type JsPlan, type LoopPlan, type StreamWalk, type Where } from '../loop-plan.js';
@@ -23,6 +24,8 @@ export type Stream = { k: number; words: number; kinds: Kind[]; walk: StreamWalk
 export type IterComp = { k: number; c: number; d: number; where: Where; form: string; forms: string; IL: number; ID: number; IN: number; ILi: number; IO: number; IS: number; val: number; int: number };
 
 export interface WasmLaunch {
+  /** The kernel facts the compiler decided (compiler/facts); the body's emitter takes the plan's view. */
+  facts: KernelFacts;
   ir: KernelIR;
   plan: JsPlan;
   /** The walk (codegen/loop-plan.ts): coordinates, segments, how each stream advances. */
@@ -67,11 +70,11 @@ export const START = 0;
 export const END = 1;
 
 /** The launch of a kernel and plan the writer covers; throws WasmUnsupported otherwise. */
-export function createWasmLaunch(ir: KernelIR, plan: JsPlan): WasmLaunch {
+export function createWasmLaunch(ir: KernelIR, plan: JsPlan, facts: KernelFacts): WasmLaunch {
   if (plan.mode !== 'map' && plan.mode !== 'reduceAll') throw new WasmUnsupported(`mode ${plan.mode}`);
   // Streams stored narrow (types.ts narrowStorage) load as they are; stores into 8- and 16-bit integer
   // outputs wrap (narrowStoreOp); a fixed output (saturate and round to code / 255) stays JavaScript.
-  if (ir.params.some((p) => p.role === 'out' && storageScalars(p).includes('fixed'))) throw new WasmUnsupported('a fixed output');
+  if (ir.params.some((p) => p.role === 'out' && storageScalars(p).some((s) => s === 'fixed' || s === 'shortfixed'))) throw new WasmUnsupported('a fixed output');
   const produce = ir.kind === 'reduce' && plan.mode === 'reduceAll' ? ir.produce : undefined;
   if (ir.produce && !produce) throw new WasmUnsupported('fused reduction outside a full reduction');
   if (ir.indexofParams.length > 0 && !plan.smallIndex) throw new WasmUnsupported('indexof over extents past 2^22');
@@ -81,6 +84,7 @@ export function createWasmLaunch(ir: KernelIR, plan: JsPlan): WasmLaunch {
   const lw = {
     ir,
     plan,
+    facts,
     loop,
     produce,
     values: [],
@@ -276,8 +280,9 @@ function allocateLocals(lw: WasmLaunch): void {
   if (lw.first >= 0) f.i32(1).set(lw.first);
 
   lw.emitter = new WasmKernelEmitter(ir, f, bindings);
-  lw.emitter.seeds = planWholeSeeds(lw.plan);
+  lw.emitter.facts = lw.facts.seeded(planWholeSeeds(lw.plan));
   lw.producer = produce ? new WasmKernelEmitter({ ...ir, body: produce.body }, f, bindings, lw.emitter.imports) : null;
+  if (lw.producer) lw.producer.facts = lw.facts;
   registerFacts(lw);
 }
 

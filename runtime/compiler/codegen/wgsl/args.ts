@@ -54,7 +54,13 @@ export function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, 
         lines.push(`${ind}let tn_${i} = vec4<f32>(${r}.wzyx);`);
         lines.push(`${ind}let f_${i} = select(tn_${i}, t1_${i}, U[${u + 5}u].x <= 1u);`);
         lines.push(`${ind}let d_${i} = select(fs_${i}.wzyx, fs_${i}.wwww, U[${u + 5}u].x <= 1u);`);
-        lines.push(`${ind}let v_${i} = lo_${i} + (hi_${i} - lo_${i}) * f_${i} / d_${i};`);
+        // lo + ((hi - lo) * i) / n, each step rounded as the CPU backend rounds it. A GPU may divide
+        // as p * (1/n) and fuse it with the add (NVIDIA: 9 + (-90 / 10) gave -1.3e-7, printed
+        // -0.000), so a quotient on a 1/1024 grid that multiplies back to p exactly is taken exact.
+        lines.push(`${ind}let p_${i} = (hi_${i} - lo_${i}) * f_${i};`);
+        lines.push(`${ind}let q_${i} = p_${i} / d_${i};`);
+        lines.push(`${ind}let qg_${i} = round(q_${i} * 1024.0) / 1024.0;`);
+        lines.push(`${ind}let v_${i} = lo_${i} + select(q_${i}, qg_${i}, qg_${i} * d_${i} == p_${i});`);
         const comps = ['x', 'y', 'z', 'w'].slice(0, n);
         lines.push(`${ind}let ${a(i)} = ${n === 1 ? `v_${i}.x` : `${ty}(${comps.map((c) => `v_${i}.${c}`).join(', ')})`};`);
         if (indexofSet.has(i)) lines.push(`${ind}ix_${i} = brk_pos(${r} - U[${u}u]);`);

@@ -13,6 +13,7 @@
  * body.ts for operators.
  */
 import type { KernelIR } from '../../ir.js';
+import type { KernelFacts } from '../../facts/index.js';
 import { writeKernelModule, type WgslModule } from './kernel.js';
 import type { KernelVariant, VariantMode } from './layout.js';
 
@@ -23,7 +24,7 @@ export { coopLoop, coopTrips, COOP_MAX_ACC_BYTES, type CoopCheck, type CoopLoop 
 export { WgslUnsupportedError, f32Bits, wordsOf } from './names.js';
 
 /** The module for the plainest call of `ir` (no domains, no aliasing): what golden tests print. */
-export function generateWGSL(ir: KernelIR, mode?: VariantMode): WgslModule {
+export function generateWGSL(ir: KernelIR, facts: KernelFacts, mode?: VariantMode): WgslModule {
   const m: VariantMode = mode ?? (ir.kind === 'reduce' ? 'reduceAll' : ir.params.some((p) => p.role === 'vout') ? 'voutWrite' : 'map');
   const v: KernelVariant = {
     mode: m,
@@ -32,5 +33,5 @@ export function generateWGSL(ir: KernelIR, mode?: VariantMode): WgslModule {
     masked: false,
     workgroupSize: 64,
   };
-  return writeKernelModule(ir, v);
+  return writeKernelModule(ir, v, facts);
 }

@@ -24,13 +24,13 @@ import { bindingDecl, indexLibraryFor, loadFn, pagedAccessFns, storeFn } from '.
 import { collectStructs, scalarKind, SPECIAL_DECL, wgslType } from './names.js';
 import { planModule, voutParams, type KernelVariant, type ModulePlan } from './layout.js';
 import { Shapes, ZERO, type Pos } from './shapes.js';
-import { kernelFacts, wgslGatherFunction, type ExactTerm } from '../../facts/index.js';
+import { wgslGatherFunction, type ExactTerm, type KernelFacts } from '../../facts/index.js';
 import { budgetDecls, budgetFns, budgetStart, loopIdOf } from './budget.js';
 import { coopShared, writeCoopBody } from './coop.js';
 import { a, inBody } from './args.js';
 import { coarseMapMain, coopMain, coopOf, mapMain } from './mains.js';
 import { foldMain, producerFn, reduceAllMains, reduceBlocksMain } from './reduce.js';
-import { stagedMain, stageFns, stageShared, writeStagedBody } from './stage.js';
+import { StagedReads, stagedKbody, stagedMain, stageShared } from './stage.js';
 
 /** Owned by the kernel facts (compiler/facts reduce.ts). */
 export { isCommutativeReduction } from '../../facts/index.js';
@@ -43,7 +43,7 @@ export interface WgslModule {
 }
 
 
-export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
+export function writeKernelModule(ir: KernelIR, v: KernelVariant, facts: KernelFacts): WgslModule {
   const plan = planModule(ir, v);
   const S = new Shapes(v.shapes);
   const lib = new Library();
@@ -62,7 +62,6 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
   // float coordinate with an exact integer form (whole.ts) is computed in i32 and clamped as an
   // integer; the bounds of indexof come from the call's shapes.
   const exactGathers = v.mode === 'map' && S.specialized;
-  const facts = kernelFacts(ir);
   const indexofBound = (param: number, k: number): number | null => {
     const p = plan.params[param]!;
     if (k > 3 || !indexofSet.has(param) || (p.role !== 'in' && p.role !== 'out')) return null;
@@ -122,22 +121,13 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
       default: return [`${a(i)}: ${wgslType(p.type)}`];
     }
   });
-  // A staged variant (stage.ts): while its loop's trips are written, gathers at the counter read
-  // the block in workgroup memory; the coordinate text of each is kept for the block's start.
-  const stage = v.mode === 'map' && !v.coop ? v.stage : undefined;
-  let stageCounter: string | null = null;
-  const stageCoords = new Map<number, string>();
+  // A staged variant (stage.ts): gathers at its loop's counter read the block in workgroup memory.
+  const staged = v.mode === 'map' && !v.coop && v.stage ? new StagedReads(v.stage) : null;
   const bodyCtx: BodyContext = {
     ...ctxBase,
-    gather: (i, coords) => {
-      const c0 = coords[0];
-      if (stage && stageCounter !== null && coords.length === 1 && c0?.ir?.op === 'local' && c0.ir.name === stageCounter && stage.params.includes(i)) {
-        const c = indexText(i, c0, 0, exactGathers);
-        if (!stageCoords.has(i)) stageCoords.set(i, c);
-        return `sgl_${i}(${c}, sgb_${i})`;
-      }
-      return `${gatherFns.get(i)}(${coords.map((c, k) => indexText(i, c, k, exactGathers)).join(', ')})`;
-    },
+    gather: (i, coords) =>
+      staged?.read(i, coords, (c) => indexText(i, c, 0, exactGathers)) ??
+      `${gatherFns.get(i)}(${coords.map((c, k) => indexText(i, c, k, exactGathers)).join(', ')})`,
     pointers: new Set(),
     helperIndexof: () => {
       throw new Error('internal: helperIndexof outside a helper');
@@ -149,17 +139,9 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     decls.push(...coopShared(coop, v.workgroupSize));
     const body = writeCoopBody(ir, coop, v.workgroupSize, new BodyWriter(bodyCtx));
     fns.push(`fn kbody(${['lid: u32', ...sig].join(', ')}) {\n${[...startBudget, ...body].join('\n')}\n}`);
-  } else if (stage) {
-    decls.push(...stageShared(ir, stage));
-    fns.push(...stageFns(ir, stage));
-    const body = writeStagedBody(ir, stage, v.workgroupSize, new BodyWriter(bodyCtx), {
-      stageReads: (counter) => (stageCounter = counter),
-      coordinate: (k) => stageCoords.get(k),
-      extent: (k) => String(S.comp(plan.params[k]!.uniform + 1, 3)),
-    });
-    // Invocations past the end (live false) run the body but report no spent budget.
-    const start = startBudget.map((l) => l.replace('brk_spent = false;', 'brk_spent = !live;'));
-    fns.push(`fn kbody(${['lid: u32', 'live: bool', ...sig].join(', ')}) {\n${[...start, ...body].join('\n')}\n}`);
+  } else if (staged) {
+    decls.push(...stageShared(ir, staged.plan));
+    fns.push(...stagedKbody(ir, staged, v.workgroupSize, new BodyWriter(bodyCtx), sig, startBudget, (k) => String(S.comp(plan.params[k]!.uniform + 1, 3))));
   } else {
     const body = new BodyWriter(bodyCtx).stmts(ir.body, '  ');
     fns.push(`fn kbody(${sig.join(', ')}) {\n${[...startBudget, ...body].join('\n')}\n}`);
@@ -189,7 +171,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant): WgslModule {
     }
   }
 
-  const entries = entryPoints(ir, v, plan, indexofSet, S, coop !== null, fns, stage !== undefined);
+  const entries = entryPoints(ir, v, plan, indexofSet, S, coop !== null, fns, staged !== null);
 
   const libText = lib.text();
   const code = [

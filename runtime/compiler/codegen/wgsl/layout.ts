@@ -72,6 +72,9 @@ export interface KernelVariant {
   /** reduceAll only: the operation is commutative (`r = r + a`, `*`, min, max), so threads may take
    *  grid-strided elements (coalesced loads) instead of contiguous chunks. */
   strided?: boolean;
+  /** reduceAll only: a lane of `combine` folds more than SHORT_RUN partials (schedule/reduce.ts
+   *  combineRun), so it keeps its subtrees on a stack; otherwise the short form, written out. */
+  longRuns?: boolean;
   /** Loops without budget counters (BROOK_LOOP_BUDGET=0, to measure what they cost; budget.ts). */
   noBudget?: boolean;
   /** map only: no thread coarsening (schedule tiling.ts), a choice forced on the schedule. */

@@ -3,7 +3,7 @@
  * shares: unflattening a linear position, shape resizing (exact in u32), gather rounding and clamping.
  */
 import type { ScalarName, Type } from '../../types.js';
-import { fixedValue } from '../../types.js';
+import { fixedValue, SHORTFIXED_STEP } from '../../types.js';
 import { fieldName, scalarKind, wgslType, type WScalar } from './names.js';
 import type { PagePlan, StorageKind } from './layout.js';
 import { WGSL_GATHER_FUNCTIONS } from '../../facts/index.js';
@@ -74,6 +74,7 @@ function narrowWgsl(s: ScalarName | undefined, v: string): string {
     case 'short': return `((${v} << 16u) >> 16u)`;
     case 'ushort': return `(${v} & 65535)`;
     case 'fixed': return `brk_fixq(${v})`;
+    case 'shortfixed': return `brk_sfixq(${v})`;
     default: return v;
   }
 }
@@ -124,6 +125,7 @@ function toWord(kind: string, v: string): string {
 
 /** The float32 bits of code / 255 for each fixed code (exact: computed here, not by the GPU's
  *  division, which WGSL allows to be off by 2.5 ulp; the CPU backend's fixq gives these values). */
+const SHORTFIXED_STEP_BITS = new Uint32Array(new Float32Array([SHORTFIXED_STEP]).buffer)[0]!;
 const FIXED_BITS = Array.from({ length: 256 }, (_, c) => new Uint32Array(new Float32Array([fixedValue(c)]).buffer)[0]!);
 
 /** Index helpers every kernel module includes. */
@@ -191,6 +193,12 @@ fn brk_ub8(v: f32) -> u32 {
 // A value stored into a fixed stream (types.ts narrowStorage).
 fn brk_fixq(v: f32) -> f32 {
   return brk_unorm8(brk_ub8(v));
+}
+
+// A value stored into a shortfixed stream: its 16-bit code (saturate, round v * 65535 half to even)
+// times fround(1 / 65535), a correctly rounded product (types.ts shortfixedValue).
+fn brk_sfixq(v: f32) -> f32 {
+  return f32(u32(round(select(0.0, min(v, 1.0), v > 0.0) * 65535.0))) * bitcast<f32>(${SHORTFIXED_STEP_BITS}u);
 }
 
 // Cg's pack_4ubyte / unpack_4ubyte: four codes as the bits of one float, x in the lowest byte.

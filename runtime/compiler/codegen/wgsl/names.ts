@@ -21,7 +21,7 @@ export type WScalar = 'f32' | 'i32' | 'u32' | 'bool';
 
 export function wgslScalar(name: string): WScalar {
   switch (name) {
-    case 'float': case 'fixed': return 'f32'; // fixed: a float word holding code / 255 (types.ts narrowStorage)
+    case 'float': case 'fixed': case 'shortfixed': return 'f32'; // fixed: a float word holding code / 255 (types.ts narrowStorage)
     case 'bool': return 'bool';
     case 'uint': case 'ulong': return 'u32';
     case 'int': case 'char': case 'short': case 'long': case 'uchar': case 'ushort': return 'i32'; // C promotes to int

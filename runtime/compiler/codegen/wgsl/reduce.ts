@@ -165,11 +165,35 @@ export function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan)
     `@compute @workgroup_size(${WG})`,
     'fn combine(@builtin(local_invocation_index) lid: u32) {',
     ...consts,
-    ...runTree(ir, input, acc, T, WG, 'U[2].z', (q) => [`x = ld_partial(${q});`]),
+    ...(v.longRuns ? runTree(ir, input, acc, T, WG, 'U[2].z', (q) => [`x = ld_partial(${q});`]) : shortRun(ir, input, acc, T)),
     ...tree('st_result(0u, sh[0]);'),
     '}',
   ].join('\n');
   return [shared, partialStore, partialLoad, resultStore, main, final];
+}
+
+/**
+ * The short form of `combine` (schedule/reduce.ts SHORT_RUN: at most 4 * WG partials): lane lid
+ * folds partials [4 lid, 4 lid + 4) as the fixed tree does, (0,1) (2,3) then (0,2), a missing right
+ * side carried up. Straight loads and combines, no stack: the form of every default plan.
+ */
+function shortRun(ir: KernelIR, input: number, acc: number, T: string): string[] {
+  return [
+    '  let n = U[2].z;',
+    `  var acc: ${T};`,
+    '  var valid = false;',
+    '  let start = lid * 4u;',
+    '  if (start < n) {',
+    '    acc = ld_partial(start);',
+    '    valid = true;',
+    `    if (start + 1u < n) { ${combineCall(ir, input, acc, 'ld_partial(start + 1u)', 'acc')} }`,
+    '    if (start + 2u < n) {',
+    '      var x = ld_partial(start + 2u);',
+    `      if (start + 3u < n) { ${combineCall(ir, input, acc, 'ld_partial(start + 3u)', 'x')} }`,
+    `      ${combineCall(ir, input, acc, 'x', 'acc')}`,
+    '    }',
+    '  }',
+  ];
 }
 
 /**

@@ -18,7 +18,7 @@
  * the end of the call with the last element's arguments (`live` false: no stores, no budget reports),
  * so each reaches every barrier: WGSL allows barriers only in uniform control flow.
  */
-import type { IRStmt, KernelIR } from '../../ir.js';
+import type { IRExpr, IRStmt, KernelIR } from '../../ir.js';
 import type { StagePlan } from '../../schedule/stage.js';
 import type { BodyWriter } from './body.js';
 import { loopHeader } from './coop.js';
@@ -33,15 +33,48 @@ export function stageShared(ir: KernelIR, st: StagePlan): string[] {
 }
 
 /** The staged reads: the block's copy of coordinate `c` when the block holds it, memory otherwise. */
-export function stageFns(ir: KernelIR, st: StagePlan): string[] {
+function stageFns(ir: KernelIR, st: StagePlan): string[] {
   return st.params.map((k) => {
     const t = wgslType(ir.params[k]!.type);
     return `fn sgl_${k}(c: u32, b: u32) -> ${t} {\n  let d = c - b;\n  if (d < ${st.block}u) { return sg_${k}[d]; }\n  return g_${k}(c);\n}`;
   });
 }
 
+/**
+ * The gathers of a staged variant's body (kernel.ts asks for each gather): while the loop's trips are
+ * written (`counter` set), a gather of a staged stream at the counter itself reads the block; the
+ * coordinate text of each (as the unstaged gather computes it) is kept for the block's start.
+ */
+export class StagedReads {
+  counter: string | null = null;
+  readonly coords = new Map<number, string>();
+
+  constructor(readonly plan: StagePlan) {}
+
+  /** The WGSL of gather `i` at `coords`, or null where memory is read as before. */
+  read<C extends { text: string; ir?: IRExpr }>(i: number, coords: C[], coordinate: (c: C) => string): string | null {
+    const c0 = coords[0];
+    if (this.counter === null || coords.length !== 1 || c0?.ir?.op !== 'local' || c0.ir.name !== this.counter || !this.plan.params.includes(i)) return null;
+    const c = coordinate(c0);
+    if (!this.coords.has(i)) this.coords.set(i, c);
+    return `sgl_${i}(${c}, sgb_${i})`;
+  }
+}
+
+/** The staged reads' functions and `kbody(lid, live, ...sig)`; `extent(k)`: gather k's elements. */
+export function stagedKbody(ir: KernelIR, reads: StagedReads, wg: number, writer: BodyWriter, sig: string[], startBudget: string[], extent: (k: number) => string): string[] {
+  const body = writeStagedBody(ir, reads.plan, wg, writer, {
+    stageReads: (counter) => (reads.counter = counter),
+    coordinate: (k) => reads.coords.get(k),
+    extent,
+  });
+  // Invocations past the end (live false) run the body but report no spent budget.
+  const start = startBudget.map((l) => l.replace('brk_spent = false;', 'brk_spent = !live;'));
+  return [...stageFns(ir, reads.plan), `fn kbody(${['lid: u32', 'live: bool', ...sig].join(', ')}) {\n${[...start, ...body].join('\n')}\n}`];
+}
+
 /** What the staged body needs from the module writer (kernel.ts). */
-export interface StageHooks {
+interface StageHooks {
   /** Turn the staged reads of gathers at `counter` on (while writing the loop's trips) and off. */
   stageReads(counter: string | null): void;
   /** The coordinate text the staged reads of parameter k computed (in terms of the counter), if any. */
@@ -51,7 +84,7 @@ export interface StageHooks {
 }
 
 /** The lines of `kbody` for a staged variant of `wg` invocations (signature: `lid: u32, live: bool, ...`). */
-export function writeStagedBody(ir: KernelIR, st: StagePlan, wg: number, writer: BodyWriter, hooks: StageHooks): string[] {
+function writeStagedBody(ir: KernelIR, st: StagePlan, wg: number, writer: BodyWriter, hooks: StageHooks): string[] {
   const loop = ir.body[st.at] as IRStmt & { op: 'loop' };
   const header = loopHeader(ir, loop);
   if ('reason' in header || !loop.cond) throw new Error(`internal: kernel '${ir.name}' cannot be staged: ${'reason' in header ? header.reason : 'no condition'}`);

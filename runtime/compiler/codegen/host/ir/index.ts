@@ -28,8 +28,8 @@
  *   read, its error located at the value); an expression whose own type is a vector, struct,
  *   stream or notebook value is not lowered (lowerValue returns undefined): values.ts keeps its
  *   JavaScript (WebAssembly takes none of them);
- * - print-wasm.ts throws NotCompiled for what it cannot print (long, unsigned long, fixed, the
- *   difference of two pointers, an unsigned index): the loop then stays JavaScript.
+ * - print-wasm.ts throws NotCompiled for what it cannot print (long leaves and variables, unsigned
+ *   long, fixed, an unsigned index; long inside an expression is i64): the loop then stays JavaScript.
  *
  * Conditions (`compare`, `logical`, `not`, `truth`) are truth values: JavaScript booleans or
  * WebAssembly i32s; `bool` makes one the C int 0 or 1.

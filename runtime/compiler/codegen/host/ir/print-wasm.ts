@@ -7,13 +7,16 @@
  * - division and remainder by a divisor that may be 0 (or -1 for int: INT_MIN / -1 traps in wasm)
  *   call the same $H helpers as JavaScript, which raise the located BRK5101 error;
  * - float to int is $H.f2i's rule (truncation; NaN and out of range give INT_MIN), to unsigned $H.f2u.
- * What it cannot print (64-bit integers, fixed, the difference of two pointers, an unsigned index)
- * throws NotCompiled: the loop stays JavaScript.
+ * - a long (64-bit) value inside an expression is an i64 (printLong: C's 64-bit arithmetic, which is
+ *   JavaScript's exact-integer-in-a-double wherever that is exact); a long variable is not (its
+ *   JavaScript value would cross into WebAssembly as a BigInt), nor a long division that can fail;
+ * What it cannot print (long variables, unsigned long, fixed, an unsigned index) throws NotCompiled:
+ * the loop stays JavaScript.
  */
 import type { Expr } from '../../../ast.js';
 import type { Span } from '../../../source.js';
 import type { FuncBuilder } from '../../wasm/func.js';
-import type { ValType } from '../../wasm/encode.js';
+import type { OpName, ValType } from '../../wasm/encode.js';
 import type { HostWasmModule } from '../wasmmodule.js';
 import type { IrCond, IrValue, Kind } from './nodes.js';
 
@@ -58,6 +61,12 @@ export interface WasmPrinter {
 /** Pushes the value of `v`; returns its kind. */
 export function printWasmValue(p: WasmPrinter, v: IrValue): WasmKind {
   const b = p.b;
+  if (v.op === 'convert' && v.from === 'long') {
+    const to = wasmKind(v.kind);
+    printLong(p, v.arg);
+    printLongConvert(p, to);
+    return to;
+  }
   const k = wasmKind(v.kind);
   switch (v.op) {
     case 'const':
@@ -120,11 +129,92 @@ export function printWasmValue(p: WasmPrinter, v: IrValue): WasmKind {
       return k;
     }
     case 'ptrdiff':
-      return notCompiled('the difference of two pointers');
+      return notCompiled('the difference of two pointers as a value');
     case 'session':
       return notCompiled('a notebook value');
     case 'math':
       return math(p, v, k);
+  }
+}
+
+/**
+ * Pushes a long value as an i64: C's 64-bit two's complement arithmetic. Its leaves are 32-bit values
+ * (converted), constants and pointer differences; a long variable is not compiled (wasmKind).
+ */
+function printLong(p: WasmPrinter, v: IrValue): void {
+  const b = p.b;
+  if (v.kind !== 'long') notCompiled(`a ${v.kind} where a long is wanted`);
+  switch (v.op) {
+    case 'const':
+      b.const('i64', v.value);
+      return;
+    case 'convert': {
+      const from = wasmKind(v.from);
+      if (isFloat(from)) notCompiled('a floating-point value converted to long');
+      printWasmValue(p, v.arg);
+      b.op(signed(from) ? 'i64.extend_i32_s' : 'i64.extend_i32_u');
+      return;
+    }
+    case 'ptrdiff':
+      // Addresses are unsigned 32-bit byte offsets; their difference in elements (exact in C).
+      printWasmValue(p, v.left);
+      b.op('i64.extend_i32_u');
+      printWasmValue(p, v.right);
+      b.op('i64.extend_i32_u').op('i64.sub');
+      if (v.stride !== 1) b.const('i64', v.stride).op('i64.div_s');
+      return;
+    case 'neg':
+      b.const('i64', 0);
+      printLong(p, v.arg);
+      b.op('i64.sub');
+      return;
+    case 'bitnot':
+      printLong(p, v.arg);
+      b.const('i64', -1).op('i64.xor');
+      return;
+    case 'select':
+      printWasmCond(p, v.cond);
+      b.open('if', null, 'i64');
+      printLong(p, v.then);
+      b.else();
+      printLong(p, v.else);
+      b.close();
+      return;
+    case 'arith': {
+      printLong(p, v.left);
+      const op = v.bin;
+      if (op === '<<' || op === '>>') {
+        // The count is an int (lower.ts); a count outside 0..63 is undefined in C.
+        printWasmValue(p, v.right);
+        b.op('i64.extend_i32_s').op(op === '<<' ? 'i64.shl' : 'i64.shr_s');
+        return;
+      }
+      printLong(p, v.right);
+      const ops: Partial<Record<string, OpName>> = { '+': 'i64.add', '-': 'i64.sub', '*': 'i64.mul', '&': 'i64.and', '|': 'i64.or', '^': 'i64.xor' };
+      const native = ops[op];
+      if (native) {
+        b.op(native);
+        return;
+      }
+      // A division that cannot fail (a literal divisor, not 0 or -1); the others stay JavaScript ($H.ldiv).
+      if (v.divisor === undefined || v.divisor === 0 || v.divisor === -1) notCompiled('a long division that can fail');
+      b.op(op === '/' ? 'i64.div_s' : 'i64.rem_s');
+      return;
+    }
+    default:
+      notCompiled(`a long ${v.op}`);
+  }
+}
+
+/** Converts the i64 on the stack (a long) to kind `to` (ctypes.ts convertScalar's values). */
+function printLongConvert(p: WasmPrinter, to: WasmKind): void {
+  const b = p.b;
+  if (to === 'float') b.op('f32.convert_i64_s');
+  else if (to === 'double') b.op('f64.convert_i64_s');
+  else if (to === 'bool') b.const('i64', 0).op('i64.ne');
+  else {
+    b.op('i32.wrap_i64');
+    printWasmConvert(p, 'int', to);
   }
 }
 
@@ -225,6 +315,13 @@ export function printWasmCond(p: WasmPrinter, cond: IrCond): void {
   const b = p.b;
   switch (cond.op) {
     case 'compare': {
+      if (cond.kind === 'long') {
+        printLong(p, cond.left);
+        printLong(p, cond.right);
+        const names: Record<string, OpName> = { '<': 'i64.lt_s', '>': 'i64.gt_s', '<=': 'i64.le_s', '>=': 'i64.ge_s', '==': 'i64.eq', '!=': 'i64.ne' };
+        b.op(names[cond.cmp]!);
+        return;
+      }
       const k = wasmKind(cond.kind);
       printWasmValue(p, cond.left);
       printWasmValue(p, cond.right);
@@ -255,6 +352,11 @@ export function printWasmCond(p: WasmPrinter, cond: IrCond): void {
       b.op('i32.eqz');
       return;
     case 'truth': {
+      if (cond.arg.kind === 'long') {
+        printLong(p, cond.arg);
+        b.op('i64.eqz').op('i32.eqz');
+        return;
+      }
       const k = printWasmValue(p, cond.arg);
       if (k === 'float') b.f32(0).op('f32.ne');
       else if (k === 'double') b.f64(0).op('f64.ne');

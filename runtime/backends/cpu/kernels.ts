@@ -1,0 +1,96 @@
+/**
+ * The compiled forms of a launch's plan on the CPU backend: the JavaScript kernel (codegen/js, cached
+ * on the CompiledKernel per plan key), and the WebAssembly module (codegen/wasm) bound to this
+ * backend's arena where the writer covers the plan and every stream the launch touches lives in the
+ * arena. Same results either way (tests/cpu/wasm.test.ts). Both writers print from the kernel facts
+ * the compiler decided (CompiledKernel.facts).
+ */
+import type { Launch } from '../../brt/api.js';
+import { compileKernelJs, planKey, type CompiledJsKernel, type JsPlan } from '../../compiler/kernels.js';
+import { generateKernelWasm, HOST_IMPORTS_SOURCE, WasmUnsupported } from '../../compiler/kernels.js';
+import { KERNEL_STOPPED, MAIN_STOP_WORD } from '../../brt/abort-watch.js';
+import type { CpuStorage } from './buffers.js';
+
+/** A compiled kernel as the backend runs it: JavaScript, or a WebAssembly module bound to the arena. */
+export interface CpuKernel extends CompiledJsKernel {
+  wasm?: { key: string; module: WebAssembly.Module; memory: WebAssembly.Memory };
+}
+
+/** A kernel plan's WebAssembly module (memory-independent), or null when the writer does not cover it. */
+interface WasmModuleRecord {
+  key: string;
+  module: WebAssembly.Module;
+  wrapper: string;
+  /** Whether the kernel body also has a vector version (tests). */
+  vector: boolean;
+}
+
+/** Host functions of WebAssembly kernels (Math.* for transcendental built-ins), made once. */
+let hostImports: Record<string, (...a: number[]) => number> | null = null;
+function wasmHostImports(): Record<string, (...a: number[]) => number> {
+  hostImports ??= new Function(`return ${HOST_IMPORTS_SOURCE};`)() as Record<string, (...a: number[]) => number>;
+  return hostImports;
+}
+
+let wasmKeys = 0;
+
+/** The kernels one backend compiled, and what compiling them took (Backend.buildTimes). */
+export class CpuKernels {
+  /** Kernels this backend compiled (JavaScript, WebAssembly) and the time it took. */
+  readonly built = { built: 0, ms: 0 };
+  /** Instances of WebAssembly kernels bound to this backend's arena, by module record. */
+  private readonly wasmInstances = new WeakMap<WasmModuleRecord, CpuKernel>();
+
+  constructor(
+    private readonly storage: CpuStorage,
+    private readonly wasmEnabled: boolean,
+  ) {}
+
+  compiledJs(launch: Launch, plan: JsPlan, pk = planKey(plan)): CompiledJsKernel {
+    const key = `cpu:${pk}`;
+    let c = launch.kernel.cache.get(key) as CompiledJsKernel | undefined;
+    if (!c) {
+      const t0 = performance.now();
+      c = compileKernelJs(launch.kernel.ir, plan, launch.kernel.facts, { word: MAIN_STOP_WORD, thrown: KERNEL_STOPPED });
+      launch.kernel.cache.set(key, c);
+      this.built.built++;
+      this.built.ms += performance.now() - t0;
+    }
+    return c;
+  }
+
+  /**
+   * The kernel for a launch: WebAssembly when enabled, the writer covers the plan and every stream the
+   * launch touches lives in the arena; JavaScript otherwise. Same results either way (tests/cpu/wasm).
+   */
+  compiled(launch: Launch, plan: JsPlan, arenaOnly: boolean): CpuKernel {
+    const pk = planKey(plan); // once per launch: it walks the whole plan
+    const js = this.compiledJs(launch, plan, pk);
+    const arena = this.storage.arena;
+    if (!this.wasmEnabled || !arena || !arenaOnly) return js;
+    const key = `wasm:${pk}`;
+    let rec = launch.kernel.cache.get(key) as WasmModuleRecord | null | undefined;
+    if (rec === undefined) {
+      const t0 = performance.now();
+      try {
+        const code = generateKernelWasm(launch.kernel.ir, plan, launch.kernel.facts);
+        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector };
+        this.built.built++;
+      } catch (e) {
+        if (!(e instanceof WasmUnsupported)) throw e;
+        rec = null;
+      }
+      launch.kernel.cache.set(key, rec);
+      this.built.ms += performance.now() - t0;
+    }
+    if (!rec) return js;
+    let k = this.wasmInstances.get(rec);
+    if (!k) {
+      const instance = new WebAssembly.Instance(rec.module, { m: { mem: arena.memory, ...wasmHostImports() } });
+      const run = new Function('ex', rec.wrapper)(instance.exports) as CompiledJsKernel['run'];
+      k = { run, combine: js.combine, combineAt: js.combineAt, source: rec.wrapper, wasm: { key: `${rec.key}:${arena.id}`, module: rec.module, memory: arena.memory } };
+      this.wasmInstances.set(rec, k);
+    }
+    return k;
+  }
+}

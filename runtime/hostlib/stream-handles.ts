@@ -1,0 +1,50 @@
+/**
+ * BrookGPU's `brook::stream` values in host memory. Its programs keep streams in malloc'ed arrays
+ * (`(brook::stream*)brmalloc(n * sizeof(brook::stream))`, then `memcpy(streams + i, &s,
+ * sizeof(brook::stream))`) and read them back as `streams[i]`. A stream here is a runtime object,
+ * not bytes, so such a slot holds a handle: a small integer (stored like a pointer, 8 bytes) that
+ * this table maps back to the stream. Handle 0 is no stream (memory that was never given one).
+ *
+ * In:  stream objects (`&s` of a host stream is the stream itself: codegen/host/expr.ts).
+ * Out: handles written into Mem, streams read back from Mem.
+ * Always: a stream keeps one handle for the run; reading a slot without one is a located error.
+ */
+import type { Mem } from './memory.js';
+import { BrookRuntimeError } from '../compiler/diagnostics.js';
+import type { Span } from '../compiler/source.js';
+
+/** BRK5017 ('{op}: {what}', hint '{fix}') at the C call. */
+const fail = (what: string, fix: string, span?: Span) => new BrookRuntimeError('BRK5017', `brook::stream: ${what}`, span, fix);
+
+export class StreamHandles {
+  private readonly ids = new Map<object, number>();
+  private readonly byId: object[] = [];
+
+  constructor(private readonly mem: Mem) {}
+
+  /** memcpy(dst, &s, n) with a stream as the source: the stream's handle into the slot at dst. */
+  store(dst: number, stream: object, n: number, span?: Span): number {
+    if (n !== 8) throw fail(`memcpy from a stream copies ${n} bytes; a brook::stream slot is 8`, 'copy one stream per slot: memcpy(p + i, &s, sizeof(brook::stream))', span);
+    let id = this.ids.get(stream);
+    if (id === undefined) {
+      this.byId.push(stream);
+      id = this.byId.length;
+      this.ids.set(stream, id);
+    }
+    this.mem.storeI64(dst, id);
+    return dst;
+  }
+
+  /** `p[i]` of a pointer to streams: the stream itself when p is one (`&s`, i = 0), else the stream
+   *  whose handle is in the slot at p + 8 i. */
+  at(p: number | object, i: number, span?: Span): object {
+    if (typeof p === 'object') {
+      if (i === 0) return p;
+      throw fail(`index ${i} of a pointer to one stream (&s)`, 'only [0] (or *p) of &s exists; keep several streams in an array of brook::stream', span);
+    }
+    const id = p === 0 ? 0 : this.mem.loadI64(p + 8 * i);
+    const s = this.byId[id - 1];
+    if (!s) throw fail(`no stream at address ${p + 8 * i}`, 'copy a stream into the slot first: memcpy(p + i, &s, sizeof(brook::stream))', span);
+    return s;
+  }
+}

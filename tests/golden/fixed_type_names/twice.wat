@@ -1,0 +1,1 @@
+;; not printed: a fixed output
