@@ -171,7 +171,7 @@ function sumCase(id: string, e: number, backend: 'webgpu' | 'cpu', ordered = fal
 
 const SGEMV_TITLES = {
   mulsum: "SGEMV, seeds' mul + sum form, fusion off (two launches)",
-  alive: "SGEMV, seeds' mul + sum fused, T written",
+  alive: "SGEMV, seeds' mul + sum fused, T alive (deferred: never read, so never written)",
   dead: "SGEMV, seeds' mul + sum fused, T dead (never written)",
   single: 'SGEMV, single kernel',
 };

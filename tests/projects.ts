@@ -26,6 +26,7 @@ export type BuildLevel = (typeof BUILD_LEVELS)[number];
 export const PROJECT_BUILD: Record<ProjectName, BuildLevel> = { unit: 'none', gpu: 'tsc', bench: 'bundles', jupyter: 'lab' };
 
 export const GPU_TESTS = [
+  'tests/brt/deferred.test.ts',
   'tests/brt/fusion.test.ts',
   'tests/brt/plan-cache.test.ts',
   'tests/compiler/writer-agreement.test.ts', // the WGSL writer on lavapipe beside the CPU writers

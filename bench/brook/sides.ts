@@ -147,9 +147,10 @@ function fusedRuns(s: BrookSession) {
 
 /**
  * The seeds' form: mul(A, x, T) with x<1,n> resized over A<m,n>, then sum(T, y) with y<m,1>.
- * `unfused`: each call its own launch (T written and read back); `alive`: fused into one launch
- * that still writes T (nothing says T is dead); `dead`: fused, T never written (the hint a compiled
- * program's local T gets, CallHints.dead).
+ * `unfused`: each call its own launch (T written and read back); `alive`: fused into one launch,
+ * nothing saying T is dead, so T is deferred (brt/deferred.ts: mul would run again if T were read;
+ * the next run overwrites it first, so it never is); `dead`: fused, T never written (the hint a
+ * compiled program's local T gets, CallHints.dead).
  */
 export async function sgemvMulSumBrook(s: BrookSession, A: Float32Array, x: Float32Array, m: number, n: number, form: 'unfused' | 'alive' | 'dead' = 'unfused'): Promise<Side> {
   const ks = await s.load('sgemv_mulsum.br');
@@ -168,7 +169,7 @@ export async function sgemvMulSumBrook(s: BrookSession, A: Float32Array, x: Floa
   const fusion = fusedRuns(s);
   return {
     impl: 'brook',
-    note: `mul(A, x, T); sum(T, y); finish() (${form === 'unfused' ? 'fusion off: two launches' : form === 'alive' ? 'fused, T written' : 'fused, T dead: never written'})`,
+    note: `mul(A, x, T); sum(T, y); finish() (${form === 'unfused' ? 'fusion off: two launches' : form === 'alive' ? 'fused, T alive: deferred, never read, never written' : 'fused, T dead: never written'})`,
     async run() {
       await fusion.around(() => withFusion(s, form !== 'unfused', async () => {
         rt.call(mul, [SA, SX, T]);

@@ -234,7 +234,8 @@ export interface Backend {
   bindingsFor?(buf: BufferHandle): number;
 
   /** Optional: this map call runs in a form of the backend's own that a fused launch would lose
-   *  (WebGPU's cooperative sum loops: a workgroup per output element); fusion then runs it alone.
+   *  (WebGPU's cooperative sum loops: a workgroup per output element; gathers staged through
+   *  workgroup memory); fusion then runs it alone.
    *  Absent: every call may fuse. */
   runsAlone?(launch: Launch): boolean;
 

@@ -30,6 +30,7 @@ import type { Backend, CompiledKernel, FusedGroup, Launch, LaunchArg, Stream } f
 import { FusionVerifier } from './fusion-verify.js';
 import { sessionAbort } from './abort.js';
 import { deferredTag, runDeferred } from './profile-hooks.js';
+import { DeferredOutputs } from './deferred.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
@@ -113,6 +114,8 @@ export class FusionQueue {
   private unit = 0;
   private nextGroup = 1;
   private readonly verifier = new FusionVerifier();
+  /** Intermediates left unwritten until something may read them (deferred.ts). */
+  readonly deferred = new DeferredOutputs(() => this.backend());
   readonly stats: FusionStats = { groups: 0, calls: 0, elided: 0, refused: 0, verified: 0 };
 
   constructor(
@@ -126,19 +129,22 @@ export class FusionQueue {
 
   /** A map call (no vout): held, fused into the held group, or (fusion off, a mask) run now. */
   map(launch: Launch, temps: unknown[], dead: Stream[]): void {
+    this.deferred.beforeLaunch(launch);
     const m: Member = { launch, mode: 'map', temps, tag: deferredTag() };
     // A kernel with a library's hand-written form (`#pragma brook native`, brt/native.ts) runs alone:
     // fused, it would run from its Brook body (the gemm without its workgroup tiles).
     // So does a call the backend runs in a form of its own (Backend.runsAlone: a cooperative loop
     // reads its rows coalesced; inside a fused launch it would loop per element).
     if (this.mode === 'off' || launch.mask || launch.kernel.ir.native !== undefined || this.backend().runsAlone?.(launch)) {
-      this.flush();
+      this.flushKeeping();
+      this.deferred.beforeLaunch(launch); // (the group that ran may have deferred what it touches)
       this.runAlone(m);
       return;
     }
     if (!this.joinMap(m)) {
       this.overwrittenBy(launch);
-      this.flush();
+      this.flushKeeping();
+      this.deferred.beforeLaunch(launch);
       this.start(m);
     }
     this.markDead(dead);
@@ -146,23 +152,27 @@ export class FusionQueue {
 
   /** A reduction into a stream: the last call of the held group when it reduces the group's output. */
   reduceBlocks(launch: Launch, target: StreamArg, temps: unknown[], dead: Stream[]): void {
+    this.deferred.beforeLaunch(launch, target);
     const m: Member = { launch, mode: 'reduceBlocks', target, temps, tag: deferredTag() };
     if (this.mode !== 'off' && this.joinReduction(m)) {
       this.markDead(dead);
       return;
     }
-    this.flush();
+    this.flushKeeping();
+    this.deferred.beforeLaunch(launch, target);
     this.runAlone(m);
   }
 
   /** A reduction into a host value: fused with the held group when it reduces the group's output. */
   async reduceAll(launch: Launch, temps: unknown[], dead: Stream[]): Promise<number[]> {
+    this.deferred.beforeLaunch(launch);
     const m: Member = { launch, mode: 'reduceAll', temps, tag: deferredTag() };
     if (this.mode !== 'off' && this.joinReduction(m)) {
       this.markDead(dead);
       return (await this.runGroup())!;
     }
-    this.flush();
+    this.flushKeeping();
+    this.deferred.beforeLaunch(launch);
     return (await this.runAlone(m))!;
   }
 
@@ -171,18 +181,35 @@ export class FusionQueue {
   discardContents(s: Stream): void {
     const v = this.latest.get(s);
     if (v) v.dead = true;
-    if (this.uses(s)) this.flush();
+    if (this.uses(s)) this.flushKeeping();
+    this.deferred.discard(s);
   }
 
-  /** Runs the held group, if any. */
+  /** Runs the held group, if any, and writes every deferred intermediate (deferred.ts): the next
+   *  operation may read anything. */
   flush(): void {
+    this.flushKeeping();
+    this.deferred.materializeAll();
+  }
+
+  /** Runs the held group, if any; deferred intermediates wait for a reader (finish()). */
+  flushKeeping(): void {
     if (this.members.length === 0) return;
     void this.runGroup();
+  }
+
+  /** flushKeeping, then writes the deferred intermediates among `reads` (streamWrite, streamPrint)
+   *  and everything deferred that `changed` touches (a copy into it, a swap). */
+  flushFor(reads: Stream[], changed: Stream[] = []): void {
+    this.flushKeeping();
+    for (const s of reads) this.deferred.beforeRead(s);
+    for (const s of changed) this.deferred.touch(s);
   }
 
   /** Forgets the held group without running it (the device was lost). */
   drop(): void {
     this.reset();
+    this.deferred.clear();
   }
 
   /** Waits for verify mode's comparisons; throws the first difference found. */
@@ -358,7 +385,9 @@ export class FusionQueue {
       return undefined;
     }
     if (members.length === 1) return this.runAlone(members[0]!);
+    const later = this.mode === 'on' ? this.deferred.deferFrom(members, values) : [];
     const fused = buildFusedLaunch(members, values, this.nextGroup);
+    if (fused) this.deferred.keep(later);
     if (!fused) {
       // compiler/fuse refused the pair: the calls run one by one, every output written.
       this.stats.refused++;

@@ -23,6 +23,9 @@ export interface FusedStreams {
 }
 
 export interface ProfileHooks {
+  /** How the backend ran call `tag` with respect to staging gathered streams through workgroup
+   *  memory (compiler/schedule/stage.ts): staged, or why not. */
+  stageNote?(tag: number, note: string): void;
   /** The tag of the operation being issued now; null between operations. */
   readonly currentTag: number | null;
   /** The calls `tags` run as one fused launch called `label`: returns the tag its work belongs to. */

@@ -31,7 +31,7 @@ import { PlanCache } from './plan-cache.js';
 import { FusionQueue, fusionModeFromEnv, hintedStreams, type FusionMode } from './fusion.js';
 import { formatStream } from './print.js';
 import { TransferClock } from './transfer-clock.js';
-import { allocateFor, boxOf, checkShape, count, elementWords, iterValues, launchArg, makeDomain, nameOf, runsOf, type Box } from './streams.js';
+import { allocateFor, boxOf, isDomain, checkShape, count, elementWords, iterValues, launchArg, makeDomain, nameOf, runsOf, type Box } from './streams.js';
 import { whileWaiting } from './abort.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
@@ -191,7 +191,7 @@ export class Runtime implements BrookRuntime {
     // Held calls run first, outside the transfer clock; a copy over the whole stream replaces what
     // they left in it, so a held intermediate there need not be written.
     if (b.lo.every((x) => x === 0) && b.shape.every((x, d) => x === b.stream.shape[d])) this.fusion.discardContents(b.stream);
-    this.fusion.flush();
+    this.fusion.flushFor([], [b.stream]);
     return this.transfers.time(() => this.guard(async () => {
       const data = host.get(n * b.stream.words);
       let at = 0;
@@ -203,7 +203,8 @@ export class Runtime implements BrookRuntime {
   }
 
   async streamWrite(s: StreamLike, dst: HostArray, span?: Span): Promise<void> {
-    this.fusion.flush();
+    // Deferred intermediates (deferred.ts) other than this one keep waiting.
+    this.fusion.flushFor([isDomain(s) ? s.stream : s]);
     return this.transfers.time(() => this.guard(async () => {
       const b = boxOf(s, span);
       const n = count(b.shape);
@@ -243,7 +244,7 @@ export class Runtime implements BrookRuntime {
 
   async streamPrint(s: StreamLike, span?: Span): Promise<string> {
     return this.guard(async () => {
-      this.fusion.flush();
+      this.fusion.flushFor([isDomain(s) ? s.stream : s]);
       const b = boxOf(s, span);
       const words = await this.readBox(b);
       return formatStream(words, b.stream.elem, count(b.shape), b.shape[b.shape.length - 1]!);
@@ -251,7 +252,7 @@ export class Runtime implements BrookRuntime {
   }
 
   streamSwap(a: Stream, b: Stream): void {
-    this.fusion.flush(); // held calls name the streams' buffers as they are now
+    this.fusion.flushFor([], [a, b]); // held and deferred calls name the streams' buffers as they are now
     boxOf(a);
     boxOf(b);
     for (const s of [a, b]) if (s.iter) throw brtError('BRK5023', { name: s.name });
@@ -545,7 +546,7 @@ export class Runtime implements BrookRuntime {
 
   async finish(): Promise<void> {
     return this.guard(async () => {
-      this.fusion.flush();
+      this.fusion.flushKeeping();
       await this.current.finish();
       await this.fusion.settled();
     });

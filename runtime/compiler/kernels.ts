@@ -51,6 +51,7 @@ export {
   REDUCE_LEAF,
   scheduleChoices,
   SHORT_RUN,
+  stageKey,
   stridedLanes,
   useGrid2d,
   VEC4_BLOCK_WG,

@@ -13,6 +13,8 @@ import type { ProfileRow, ProfileSummary } from './rows.js';
 
 const DISPLAY = Symbol.for('Jupyter.display');
 const NOTHING_RAN = 'no kernel call, reduction or stream copy ran while profiling';
+/** Staging notes not worth a line: kernels with nothing to stage (compiler/schedule/stage.ts). */
+const TRIVIAL_STAGING = /^not staged: (no gathered stream|no loop in the body|not a map kernel|a vout kernel)$/;
 
 export type MimeBundle = Record<string, unknown>;
 
@@ -85,7 +87,10 @@ export class Profile {
   }
 
   private notes(): string[] {
-    return this.rows.filter((r) => r.note).map((r) => `~ ${r.op}: flops estimated: ${r.note}`);
+    const flops = this.rows.filter((r) => r.note).map((r) => `~ ${r.op}: flops estimated: ${r.note}`);
+    // Staging notes of kernels that loop over a gathered stream (the others have nothing to stage).
+    const staging = this.rows.filter((r) => r.staging && !TRIVIAL_STAGING.test(r.staging)).map((r) => `~ ${r.op}: ${r.staging}`);
+    return [...flops, ...staging];
   }
 
   /** The whole profile as text (a terminal, `brook run --profile`). */

@@ -25,6 +25,8 @@ export interface OpRecord extends Traffic {
   group?: string;
   /** Host time inside the call: issuing it (GPU), or running it (CPU: the call returns when done). */
   hostMs: number;
+  /** Staging of gathered streams (compiler/schedule/stage.ts): what was staged, or why nothing was. */
+  stage?: string;
   /** Device time from the backend (timestamps or submit-to-completion), when it has it. */
   deviceMs?: number;
   /** Compute passes of the operation that got no timestamp pair (its device time is then short). */
@@ -75,6 +77,8 @@ export class ProfileRecorder implements ProfileHooks {
   private readonly groups = new Map<number, FusedGroupRecord>();
   /** Host time to add to (or take from) records not made yet (runDeferred moved it). */
   private readonly pendingMs = new Map<number, number>();
+  /** Staging notes of calls whose record is not made yet (the backend runs a call inside it). */
+  private readonly pendingStage = new Map<number, string>();
   private readonly samples = new Map<string, SampleCall>();
   private startedAt = 0;
   private waitMs = 0;
@@ -100,6 +104,12 @@ export class ProfileRecorder implements ProfileHooks {
       if (r) r.group = label;
     }
     return g;
+  }
+
+  stageNote(tag: number, note: string): void {
+    const r = this.recordByTag.get(tag);
+    if (r) r.stage = note;
+    else this.pendingStage.set(tag, note);
   }
 
   ranLater(tags: number[], ms: number): void {
@@ -195,6 +205,11 @@ export class ProfileRecorder implements ProfileHooks {
   private add(tag: number, kind: OpKind, name: string, traffic: Traffic, hostMs: number): void {
     const r: OpRecord = { tag, kind, name, ...traffic, hostMs: hostMs + (this.pendingMs.get(tag) ?? 0) };
     this.pendingMs.delete(tag);
+    const stage = this.pendingStage.get(tag);
+    if (stage !== undefined) {
+      r.stage = stage;
+      this.pendingStage.delete(tag);
+    }
     // Fusion may name a call's group before the call returned.
     const group = this.groupOfTag.get(tag);
     if (group !== undefined) r.group = group;

@@ -36,6 +36,9 @@ export interface ProfileRow {
   bw_peak_pct: number | null;
   flop_peak_pct: number | null;
   note: string | null;
+  /** Staging of gathered streams through workgroup memory (the WebGPU backend's notes, distinct
+   *  ones joined): what was staged, or why not; null where the backend gave none. */
+  staging: string | null;
   /** Bytes of the data set a host sends and fetches for these calls (the paper's T_r). */
   inBytes: number;
   outBytes: number;
@@ -52,6 +55,11 @@ const CLOCK_NAMES: Record<RecordedProfile['deviceClock'], string> = {
 };
 
 const isCopy = (k: OpKind) => k === 'streamRead' || k === 'streamWrite' || k === 'streamPrint';
+
+function stagingOf(rs: OpRecord[]): string | null {
+  const notes = [...new Set(rs.map((r) => r.stage).filter((n): n is string => n !== undefined))];
+  return notes.length > 0 ? notes.join('; ') : null;
+}
 
 export function profileRows(p: RecordedProfile, peaks: Peaks | undefined): ProfileRow[] {
   const byKey = new Map<string, OpRecord[]>();
@@ -128,6 +136,7 @@ function rowOf(rs: OpRecord[], p: RecordedProfile, peaks: Peaks | undefined, pas
     bw_peak_pct: bwPeak ? (100 * gbs) / bwPeak : null,
     flop_peak_pct: peaks && gflops !== null ? (100 * gflops) / peaks.gflops : null,
     note: notes.length > 0 ? notes.join('; ') : null,
+    staging: stagingOf(rs),
     inBytes: sum((r) => r.inBytes),
     outBytes: sum((r) => r.outBytes),
     hostMedianMs: median(rs.map((r) => r.hostMs)),

@@ -112,18 +112,29 @@ describe('partial reductions', () => {
 describe('maps, vout, pieces', () => {
   const noArgs = () => undefined;
   it('a map takes MAP_WORKGROUP threads (or a forced size) and may use a 2-D grid and tiling', () => {
-    expect(planMap(ir('saxpy'), 1 << 20, false, noArgs, H200)).toEqual({ workgroupSize: MAP_WORKGROUP, coopLanes: 0, grid2d: true, tiling: true });
-    expect(planMap(ir('saxpy'), 1 << 20, false, noArgs, H200, { workgroupSize: 64, grid2d: false, tiling: false })).toEqual({ workgroupSize: 64, coopLanes: 0, grid2d: false, tiling: false });
+    expect(planMap(ir('saxpy'), 1 << 20, false, noArgs, H200)).toEqual({ workgroupSize: MAP_WORKGROUP, coopLanes: 0, grid2d: true, tiling: true, stage: null, stageWhy: 'no gathered stream' });
+    expect(planMap(ir('saxpy'), 1 << 20, false, noArgs, H200, { workgroupSize: 64, grid2d: false, tiling: false })).toEqual({ workgroupSize: 64, coopLanes: 0, grid2d: false, tiling: false, stage: null, stageWhy: 'no gathered stream' });
     expect(() => planMap(ir('saxpy'), 10, false, noArgs, MIN, { workgroupSize: 512 })).toThrow(/power of two up to 256/);
   });
 
   it('a sum loop over few outputs runs cooperatively, its lanes from the trip count, unless forced off', () => {
     const trips = (n4: number) => (p: number) => (p === 2 ? [n4] : undefined);
-    expect(planMap(ir('sgemv'), 8192, false, trips(2048), H200)).toEqual({ workgroupSize: 256, coopLanes: 256, grid2d: false, tiling: false });
+    expect(planMap(ir('sgemv'), 8192, false, trips(2048), H200)).toEqual({ workgroupSize: 256, coopLanes: 256, grid2d: false, tiling: false, stage: null, stageWhy: 'runs cooperatively (a workgroup per output element)' });
     expect(planMap(ir('sgemv'), 8192, false, trips(2048), MIN, { workgroupSize: 32 }).coopLanes).toBe(256);
     expect(planMap(ir('sgemv'), 100, false, trips(300), H200).coopLanes).toBe(64);
     expect(planMap(ir('sgemv'), 8192, false, trips(2048), H200, { coop: false }).coopLanes).toBe(0);
     expect(planMap(ir('sgemv'), 8192, true, trips(2048), H200).coopLanes).toBe(0); // masked
+  });
+
+  it('a loop gathering at its counter is staged (a 1-D grid, no coarsening) when the call leaves the stream unwritten', () => {
+    const trips = (n4: number) => (p: number) => (p === 2 ? [n4] : undefined);
+    // Per element, sgemv stages x (gathered at the counter), not A (two coordinates).
+    const unwritten = () => false;
+    expect(planMap(ir('sgemv'), 8192, false, trips(2048), H200, { coop: false }, unwritten)).toEqual({ workgroupSize: 256, coopLanes: 0, grid2d: false, tiling: false, stage: { at: 3, params: [1], block: 256 } });
+    expect(planMap(ir('sgemv'), 8192, false, trips(2048), MIN, { coop: false, workgroupSize: 64 }, unwritten).stage).toEqual({ at: 3, params: [1], block: 64 });
+    // Unknown writes (the default) and a forced stage false leave the per-element form.
+    expect(planMap(ir('sgemv'), 8192, false, trips(2048), H200, { coop: false })).toMatchObject({ stage: null, stageWhy: "the call writes 'x'", grid2d: true });
+    expect(planMap(ir('sgemv'), 8192, false, trips(2048), H200, { coop: false, stage: false }, unwritten).stageWhy).toBe('staging is off (BROOK_TILE=0)');
   });
 
   it('vout passes and pieces', () => {

@@ -268,3 +268,61 @@ describe.each(BACKENDS)('profiles of fused calls on %s', (backend) => {
     expect(activeProfile()).toBeNull();
   });
 });
+
+describe.each(BACKENDS)('the profile says whether a call staged its gathers (%s)', (backend) => {
+  const n = 1000;
+  const pts = 300;
+  const SRC = `
+    kernel void reach(float n, float2 x<>, float2 P[], out float r<>) {
+      float best = 1.0e30f;
+      float i;
+      for (i = 0.0f; i < n; i += 1.0f) {
+        float2 d = P[i] - x;
+        best = min(best, dot(d, d));
+      }
+      r = best;
+    }
+    int main() {
+      float2 x<${n}>, P<${pts}>;
+      float r<${n}>;
+      float *h = (float *) malloc(${n} * 8);
+      int i;
+      for (i = 0; i < ${n} * 2; i++) h[i] = (float) (i % 17) * 0.25f;
+      streamRead(x, h);
+      for (i = 0; i < ${pts} * 2; i++) h[i] = (float) (i % 11) * 0.5f + 0.125f;
+      streamRead(P, h);
+      reach(${pts}.0f, x, P, r);
+      streamWrite(r, h);
+      printf("%.6f %.6f\\n", h[0], h[${n} - 1]);
+      return 0;
+    }`;
+  // The nearest squared distance, from the same float32 inputs, in float64 (exact here: quarters and eighths).
+  const want = (i: number) => {
+    const x = [((2 * i) % 17) * 0.25, ((2 * i + 1) % 17) * 0.25];
+    let best = Infinity;
+    for (let j = 0; j < pts; j++) best = Math.min(best, (((2 * j) % 11) * 0.5 + 0.125 - x[0]!) ** 2 + (((2 * j + 1) % 11) * 0.5 + 0.125 - x[1]!) ** 2);
+    return best;
+  };
+  const expected = `${want(0).toFixed(6)} ${want(n - 1).toFixed(6)}\n`;
+
+  it('staged on webgpu (a note line under the table), none on cpu; BROOK_TILE=0 says why not; results the same', async () => {
+    const rt = await runtime(backend);
+    const on = await profileProgram(rt, SRC);
+    expect(on.out).toBe(expected);
+    if (backend === 'cpu') {
+      expect(row(on.profile, 'reach').staging).toBeNull();
+      return;
+    }
+    expect(row(on.profile, 'reach').staging).toBe('staged P through workgroup memory in blocks of 256');
+    expect(on.profile.text()).toContain('~ reach: staged P through workgroup memory in blocks of 256');
+    process.env.BROOK_TILE = '0';
+    try {
+      const off = await profileProgram(rt, SRC);
+      expect(off.out).toBe(expected);
+      expect(row(off.profile, 'reach').staging).toBe('not staged: staging is off (BROOK_TILE=0)');
+      expect(off.profile.text()).toContain('~ reach: not staged: staging is off (BROOK_TILE=0)');
+    } finally {
+      delete process.env.BROOK_TILE;
+    }
+  });
+});

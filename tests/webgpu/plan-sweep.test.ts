@@ -4,7 +4,7 @@
  * ordered: leaves), partial reductions (a thread per block; a workgroup per block, scalar and vec4
  * rows), a vout filter and a matrix-vector product (the cooperative form), every plan the planner
  * offers on this device (scheduleChoices: each workgroup size, the 1-D grid, no coarsening, no
- * cooperative form, pieces of a few positions) runs on lavapipe, and
+ * cooperative form, no staging, pieces of a few positions) runs on lavapipe, and
  * - every plan gives the planner's own bits (the one exception, the cooperative form of a float sum
  *   loop, is part of the sum's order: plans are grouped by it and each group must agree);
  * - the reductions give exactly the bits of the order written out here in float32 (leaves of 256
@@ -47,6 +47,16 @@ kernel void sgemv(float4 A[][], float4 x[], float n4, out float y<>) {
     s += dot(A[row][i], x[i]);
   }
   y = s;
+}
+// A loop gathering P at its counter: staged through workgroup memory in blocks of the workgroup size.
+kernel void reach(float n, float2 x<>, float2 P[], out float r<>) {
+  float best = 1.0e30f;
+  float i;
+  for (i = 0.0f; i < n; i += 1.0f) {
+    float2 d = P[i] - x;
+    best = min(best, dot(d, d));
+  }
+  r = best;
 }
 int main() { return 0; }
 `;
@@ -207,7 +217,25 @@ function rowSums(data: Float32Array, rows: number, cols: number) {
 }
 const whole = (data: Float32Array) => rowSums(data, 1, data.length);
 
+const RN = 1000;
+const RP = 300; // 300 trips: blocks of 32 to 256, the last one partial
+const RX = noise(2 * RN, 9);
+const RPS = noise(2 * RP, 10);
+
 const CASES: Case[] = [
+  {
+    name: 'staged gathers: 1000 positions against 300 points (blocks of the workgroup size, or unstaged)',
+    run: (be) => mapOn(be, 'reach', [{ t: { kind: 'vector', elem: 'float', size: 2 }, shape: [RN], data: RX }, { t: { kind: 'vector', elem: 'float', size: 2 }, shape: [RP], data: RPS }], [[RP]], [RN]),
+    reference: () => {
+      const want: number[] = [];
+      for (let i = 0; i < RN; i++) {
+        let best = Infinity;
+        for (let j = 0; j < RP; j++) best = Math.min(best, (RPS[2 * j]! - RX[2 * i]!) ** 2 + (RPS[2 * j + 1]! - RX[2 * i + 1]!) ** 2);
+        want.push(best);
+      }
+      return { want, scale: want, terms: 3 };
+    },
+  },
   {
     name: 'map: saxpy over a 48 x 80 domain (2-D grid, coarsened, or 1-D)',
     run: (be) => mapOn(be, 'saxpy', [{ t: F, shape: [R, C], data: X }, { t: F, shape: [R, C], data: Y }], [[1.7]], [R, C]),
@@ -351,7 +379,7 @@ describe('plan sweep: every schedule the planner offers gives the same bits', ()
   it('the planner offers several workgroup sizes and the other forced choices here', () => {
     const sizes = plans.map((p) => p.workgroupSize).filter((w) => w !== undefined);
     expect(sizes).toEqual(expect.arrayContaining([32, 64, 128, 256]));
-    expect(plans.some((p) => p.grid2d === false) && plans.some((p) => p.tiling === false) && plans.some((p) => p.coop === false) && plans.some((p) => p.pieceMin !== undefined)).toBe(true);
+    expect(plans.some((p) => p.grid2d === false) && plans.some((p) => p.tiling === false) && plans.some((p) => p.coop === false) && plans.some((p) => p.stage === false) && plans.some((p) => p.pieceMin !== undefined)).toBe(true);
   });
 
   for (const c of CASES) {

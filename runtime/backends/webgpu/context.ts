@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CompiledKernel } from '../../brt/api.js';
-import { WG2D, deviceLimits, planModule, writeKernelModule, type DeviceLimits, type KernelVariant, type ModulePlan, type ScheduleForce } from '../../compiler/kernels.js';
+import { WG2D, deviceLimits, planModule, stageKey, writeKernelModule, type DeviceLimits, type KernelVariant, type ModulePlan, type ScheduleForce } from '../../compiler/kernels.js';
 import { checkPageBudget } from './paged-launch.js';
 import { BufferPool, GpuBuf, STORAGE_USAGE, paddedBytes } from './buffers.js';
 import { createStreamStorage } from './paging.js';
@@ -30,6 +30,8 @@ export interface KernelPipeline extends Pipeline {
   coop: number;
   /** The variant's workgroup size (its schedule's). */
   workgroupSize: number;
+  /** A staged variant's plan (schedule/stage.ts stageKey); '' for none. */
+  stage: string;
 }
 
 /** Positions per dispatch: bounds one dispatch's run time (GPU watchdogs) and keeps indices in u32. */
@@ -50,6 +52,8 @@ export class GpuContext {
   readonly limits: DeviceLimits;
   /** Choices forced on the schedules (WebGPUBackendOptions.schedule: tests and sweeps). */
   force: ScheduleForce = {};
+  /** The profiled operation being issued (Backend.profileTag), for its staging note. */
+  profileTag: number | null = null;
   /** Storage buffers one shader may bind (the budget for the pages of split streams). */
   readonly maxStorageBuffers: number;
   /** Streams past this many bytes are split into pages (paging.ts). */
@@ -109,7 +113,7 @@ export class GpuContext {
     dumpWgsl(`${kernel.ir.name}.${v.mode}`, m.code);
     const bindings = m.plan.storageBindings.map((b) => ({ binding: b, writable: m.plan.writable.has(b) }));
     const base = this.pipelines.get({ label: `kernel '${kernel.ir.name}' (${v.mode})`, code: m.code, entries: m.entries, uniformBytes: m.plan.uniformVec4s * 16, bindings });
-    p = { ...base, plan: m.plan, statusBinding: m.plan.budget?.binding, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2, coop: v.coop ? v.workgroupSize : 0, workgroupSize: v.workgroupSize };
+    p = { ...base, plan: m.plan, statusBinding: m.plan.budget?.binding, specialized: v.shapes !== undefined, grid2d: v.shapes?.grid === 2, coop: v.coop ? v.workgroupSize : 0, workgroupSize: v.workgroupSize, stage: stageKey(v.stage) };
     mine.set(key, p);
     this.pipelines.counts.ms += performance.now() - t0;
     return p;

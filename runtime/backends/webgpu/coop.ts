@@ -5,6 +5,7 @@
  * `BROOK_COOP_LOOPS=0` turns the cooperative form off.
  */
 import type { Launch } from '../../brt/api.js';
+import type { KernelIR } from '../../compiler/ir.js';
 import { coopLanes as plannedLanes, planMap, type MapSchedule, type ScheduleForce } from '../../compiler/kernels.js';
 import type { GpuContext } from './context.js';
 
@@ -27,9 +28,31 @@ export function coopLanes(launch: Launch, outputs: number, force: ScheduleForce 
   return lanes > 0 && coopLoopsEnabled() ? lanes : 0;
 }
 
+/** BROOK_TILE=0 (or off/false/no) turns staging through workgroup memory off (schedule/stage.ts);
+ *  the same switch turns off the tiling of multipass chains. */
+export function stagingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.BROOK_TILE?.trim().toLowerCase();
+  return !(v === '0' || v === 'off' || v === 'false' || v === 'no');
+}
+
+/** Whether the launch writes the buffer of its argument k (an output bound to the same stream). */
+const writtenBy = (launch: Launch) => (k: number) => {
+  const a = launch.args[k];
+  if (!a || a.kind !== 'stream') return true;
+  return launch.kernel.ir.params.some((p, j) => (p.role === 'out' || p.role === 'vout') && launch.args[j]?.kind === 'stream' && (launch.args[j] as typeof a).stream.buffer === a.stream.buffer);
+};
+
+/** A map call's staging, as the profile shows it: what was staged, or why not. */
+export function stageNote(ir: KernelIR, s: MapSchedule): string {
+  if (!s.stage) return `not staged: ${s.stageWhy ?? 'unknown'}`;
+  const names = s.stage.params.map((k) => ir.params[k]!.sourceName).join(', ');
+  return `staged ${names} through workgroup memory in blocks of ${s.stage.block}`;
+}
+
 export function mapSchedule(ctx: GpuContext, launch: Launch, outputs: number): MapSchedule {
   const ir = launch.kernel.ir;
-  const s = planMap(ir, outputs, launch.mask !== undefined, constArgOf(launch), ctx.limits, ctx.force);
+  const force = stagingEnabled() ? ctx.force : { ...ctx.force, stage: false };
+  const s = planMap(ir, outputs, launch.mask !== undefined, constArgOf(launch), ctx.limits, force, writtenBy(launch));
   if (s.coopLanes === 0 || coopLoopsEnabled()) return s;
-  return planMap(ir, outputs, launch.mask !== undefined, constArgOf(launch), ctx.limits, { ...ctx.force, coop: false });
+  return planMap(ir, outputs, launch.mask !== undefined, constArgOf(launch), ctx.limits, { ...force, coop: false }, writtenBy(launch));
 }

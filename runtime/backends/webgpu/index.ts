@@ -140,6 +140,7 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     },
     resetGpuTimes: () => ctx.timer?.reset(),
     profileTag(tag: number | null): void {
+      ctx.profileTag = tag;
       if (!disposed) profileTags.mark(tag);
     },
     profileTimes: () => profileTags.times(),

@@ -6,7 +6,7 @@
 import type { Launch, LaunchArg } from '../../brt/api.js';
 import type { KernelIR } from '../../compiler/ir.js';
 import type { KernelVariant, ModulePlan, PageSpec, VariantMode } from '../../compiler/kernels.js';
-import { f32Bits, paramIsBound } from '../../compiler/kernels.js';
+import { f32Bits, paramIsBound, stageKey } from '../../compiler/kernels.js';
 import { flattenElement } from '../../compiler/types.js';
 import { asGpuBuf, pagedBuf } from './buffers.js';
 import { budgetNow, kernelTag, loopBudget } from './loop-budget.js';
@@ -84,7 +84,7 @@ export function variantKey(v: KernelVariant): string {
   for (const d of v.direct) k += d ? '1' : '0';
   k += '|';
   for (const x of v.share) k += x + ',';
-  k += (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c') + (v.longRuns ? 'L' : '') + (v.wide ? 'w' : '') + (v.coop ? 'C' : '') + (v.untiled ? 'T' : '') + (v.noBudget ? 'B' : '') + (v.shapes ? '|' + v.shapes.key : '');
+  k += (v.masked ? '|m' : '|-') + v.workgroupSize + (v.strided ? 's' : 'c') + (v.longRuns ? 'L' : '') + (v.wide ? 'w' : '') + (v.coop ? 'C' : '') + (v.untiled ? 'T' : '') + (v.noBudget ? 'B' : '') + (v.stage ? '|S' + stageKey(v.stage) : '') + (v.shapes ? '|' + v.shapes.key : '');
   if (v.pages) {
     k += '|P';
     for (const p of v.pages) k += p ? `${p.slots}x${p.pageElems},` : '-,';

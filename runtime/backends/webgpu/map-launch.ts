@@ -3,12 +3,13 @@
  * A map launch (`Backend.run`), as its schedule says (compiler/schedule planMap, coop.ts mapSchedule):
  * a split stream's launch goes to paged-launch.ts; a library kernel's hand-written form runs where it
  * takes the call (native.ts); otherwise a thread per position (a 2-D grid where it fits) or a
- * workgroup per position (the cooperative form), recorded in pieces (pieces.ts) unless the work is
+ * workgroup per position (the cooperative form), gathers staged through workgroup memory (stage), recorded in pieces (pieces.ts) unless the work is
  * small and bounded (bounded.ts). The pipeline and bind group of a call like an earlier one come from
  * memo.ts.
  */
 import type { Launch } from '../../brt/api.js';
-import { planMap, planModule } from '../../compiler/kernels.js';
+import { planMap, planModule, stageKey } from '../../compiler/kernels.js';
+import { activeProfile } from '../../brt/profile-hooks.js';
 import type { GpuContext } from './context.js';
 import { shapeSpecFor } from './specialize.js';
 import { hasSplitStream, runPagedMap } from './paged-launch.js';
@@ -17,12 +18,14 @@ import { findMemo, rememberLaunch } from './memo.js';
 import { kernelTag, writesWhatItReads } from './loop-budget.js';
 import { runNative, type NativeHost } from './native.js';
 import { recordWhole } from './bounded.js';
-import { mapSchedule } from './coop.js';
+import { mapSchedule, stageNote } from './coop.js';
 import { guard } from './failures.js';
 
-/** Whether `launch` must run alone in its batch (the cooperative form). */
+/** Whether `launch` must run alone in its batch (the cooperative form, gathers staged through
+ *  workgroup memory: fused, the loop would sit in a helper). */
 export function runsAlone(ctx: GpuContext, launch: Launch): boolean {
-  return mapSchedule(ctx, launch, count(launch.outShape)).coopLanes > 0 && !hasSplitStream(launch);
+  const s = mapSchedule(ctx, launch, count(launch.outShape));
+  return (s.coopLanes > 0 || s.stage !== null) && !hasSplitStream(launch);
 }
 
 export function runMap(ctx: GpuContext, natives: NativeHost, launch: Launch): void {
@@ -42,10 +45,12 @@ export function runMap(ctx: GpuContext, natives: NativeHost, launch: Launch): vo
   // per output element (coop.ts); otherwise a thread per position, in a 2-D grid where it fits.
   const s = mapSchedule(ctx, launch, n);
   const lanes = s.coopLanes;
-  let memo = findMemo(launch, launch.outShape, lanes);
+  if (ctx.profileTag !== null) activeProfile()?.stageNote?.(ctx.profileTag, stageNote(ir, s));
+  let memo = findMemo(launch, launch.outShape, lanes, stageKey(s.stage));
   if (!memo) {
     const v = variantFor(launch, 'map', launch.outShape, s.workgroupSize);
     if (lanes) v.coop = true;
+    if (s.stage) v.stage = s.stage;
     if (!s.tiling) v.untiled = true;
     v.shapes = shapeSpecFor(launch, planModule(ir, v), launch.outShape, 'map', ctx.maxGroupsPerDim, s.grid2d);
     const p = guard(launch, () => ctx.kernelPipeline(launch.kernel, v));

@@ -67,17 +67,17 @@ function bufferOf(a: Launch['args'][number]): unknown {
 
 /** The memo entry matching `launch` over `space` (with `coop` lanes, 0 for none: the choice
  *  depends on constant arguments, which signatures leave out), or undefined. */
-export function findMemo(launch: Launch, space: readonly number[], coop = 0): LaunchMemo | undefined {
+export function findMemo(launch: Launch, space: readonly number[], coop = 0, stage = ''): LaunchMemo | undefined {
   const f = byLaunch.get(launch);
   // (BROOK_LOOP_BUDGET=0 set in-process, the bench's same-run ratio: modules without counters.)
   const budget = loopBudget() > 0 && hasLoops(launch.kernel.ir);
-  if (f && f.e.p.coop === coop && (f.e.p.statusBinding !== undefined) === budget && stillFound(f, launch, space)) return f.e;
+  if (f && f.e.p.coop === coop && f.e.p.stage === stage && (f.e.p.statusBinding !== undefined) === budget && stillFound(f, launch, space)) return f.e;
   const list = launch.kernel.cache.get(KEY) as LaunchMemo[] | undefined;
   if (!list) return undefined;
   const args = launch.args;
   const mask = launch.mask?.stream.buffer;
   outer: for (const e of list) {
-    if (e.mask !== mask || e.bufs.length !== args.length || e.p.coop !== coop || (e.p.statusBinding !== undefined) !== budget) continue;
+    if (e.mask !== mask || e.bufs.length !== args.length || e.p.coop !== coop || e.p.stage !== stage || (e.p.statusBinding !== undefined) !== budget) continue;
     for (let k = 0; k < args.length; k++) {
       const a = args[k]!;
       if (a.kind !== e.kinds[k] || bufferOf(a) !== e.bufs[k] || isDirect(a, space) !== e.direct[k]) continue outer;

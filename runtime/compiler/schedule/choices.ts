@@ -11,6 +11,6 @@ export function scheduleChoices(limits: DeviceLimits): ScheduleForce[] {
   const most = Math.min(256, limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX);
   const out: ScheduleForce[] = [{}];
   for (let wg = SMALLEST_WORKGROUP; wg <= most; wg *= 2) out.push({ workgroupSize: wg });
-  out.push({ grid2d: false }, { tiling: false }, { coop: false }, { pieceMin: 1, firstPiece: 64 }, { workgroupSize: SMALLEST_WORKGROUP, grid2d: false, tiling: false, coop: false, pieceMin: 1, firstPiece: 64 });
+  out.push({ grid2d: false }, { tiling: false }, { coop: false }, { stage: false }, { pieceMin: 1, firstPiece: 64 }, { workgroupSize: SMALLEST_WORKGROUP, grid2d: false, tiling: false, coop: false, stage: false, pieceMin: 1, firstPiece: 64 });
   return out;
 }

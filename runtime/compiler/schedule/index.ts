@@ -20,4 +20,5 @@ export { scheduleChoices } from './choices.js';
 export { mapTiling, vec4Rows } from './tiling.js';
 export { combineRun, planReduceAll, planReduceBlocks, SHORT_RUN, type ReduceAllSchedule, type ReduceBlocksSchedule } from './reduce.js';
 export { MAP_WORKGROUP, VOUT_WORKGROUP, coopLanes, planMap, planVout, useGrid2d, COOP_MIN_TRIPS, COOP_MAX_OUTPUTS, COOP_OUTPUTS_PER_TRIP, type MapSchedule } from './map.js';
+export { planStage, stageKey, STAGE_MAX_TRIPS, STAGE_MIN_TRIPS, type StageDecision, type StagePlan } from './stage.js';
 export { FIRST_PIECE, PIECE_MIN, PIECE_TARGET_MS, planPieces, type PieceSchedule } from './pieces.js';

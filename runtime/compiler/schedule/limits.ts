@@ -34,6 +34,8 @@ export interface ScheduleForce {
   grid2d?: boolean;
   /** false: no thread coarsening of 2-D maps (tiling.ts). */
   tiling?: boolean;
+  /** false: no staging of gathered streams through workgroup memory (stage.ts; BROOK_TILE=0). */
+  stage?: boolean;
   /** Positions from which a map launch goes in pieces, and the first piece's size. */
   pieceMin?: number;
   firstPiece?: number;

@@ -7,6 +7,7 @@ import type { KernelIR } from '../ir.js';
 import { coopLoop, coopTrips } from '../codegen/wgsl/coop.js';
 import { WG2D } from '../codegen/wgsl/layout.js';
 import type { DeviceLimits, ScheduleForce } from './limits.js';
+import { planStage, type StagePlan } from './stage.js';
 
 /** Threads of a map workgroup (1-D grid). */
 export const MAP_WORKGROUP = 256;
@@ -29,6 +30,9 @@ export interface MapSchedule {
   grid2d: boolean;
   /** Whether a 2-D map may compute four outputs a thread where its layout allows it (tiling.ts). */
   tiling: boolean;
+  /** Gathered streams staged through workgroup memory (stage.ts), or null, and why not. */
+  stage: StagePlan | null;
+  stageWhy?: string;
 }
 
 /**
@@ -49,11 +53,18 @@ export function coopLanes(ir: KernelIR, outputs: number, masked: boolean, constA
   return trips >= 1024 ? 256 : trips >= 512 ? 128 : 64;
 }
 
-/** A map launch over `outputs` positions (not over split streams). */
-export function planMap(ir: KernelIR, outputs: number, masked: boolean, constArg: (param: number) => number[] | undefined, limits: DeviceLimits, force: ScheduleForce = {}): MapSchedule {
+/**
+ * A map launch over `outputs` positions (not over split streams). `written(k)`: the call writes
+ * gather parameter k's buffer (absent: assumed written, so nothing is staged). A staged call runs a
+ * 1-D grid without coarsening (stage.ts: a workgroup shares its blocks).
+ */
+export function planMap(ir: KernelIR, outputs: number, masked: boolean, constArg: (param: number) => number[] | undefined, limits: DeviceLimits, force: ScheduleForce = {}, written: (param: number) => boolean = () => true): MapSchedule {
   const lanes = coopLanes(ir, outputs, masked, constArg, force);
-  if (lanes > 0) return { workgroupSize: lanes, coopLanes: lanes, grid2d: false, tiling: false };
-  return { workgroupSize: workgroup(MAP_WORKGROUP, limits, force), coopLanes: 0, grid2d: force.grid2d !== false, tiling: force.tiling !== false };
+  if (lanes > 0) return { workgroupSize: lanes, coopLanes: lanes, grid2d: false, tiling: false, stage: null, stageWhy: 'runs cooperatively (a workgroup per output element)' };
+  const workgroupSize = workgroup(MAP_WORKGROUP, limits, force);
+  const staged = planStage(ir, masked, constArg, workgroupSize, limits, written, force);
+  if (staged.plan) return { workgroupSize, coopLanes: 0, grid2d: false, tiling: false, stage: staged.plan };
+  return { workgroupSize, coopLanes: 0, grid2d: force.grid2d !== false, tiling: force.tiling !== false, stage: null, stageWhy: staged.why };
 }
 
 /** The vout passes (count, then write). */

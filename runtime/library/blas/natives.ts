@@ -21,6 +21,15 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't64x128k16': { tx: 16, ty: 16, rm: 4, rn: 2, bk: 16 },
   't64x64k16': { tx: 16, ty: 16, rm: 4, rn: 1, bk: 16 },
   't32x32k8': { tx: 8, ty: 8, rm: 4, rn: 1, bk: 8 },
+  // Candidates for 45 TFLOP/s at 4096^2 (issue 28), not yet measured: a deeper K step of the large
+  // tile (32 KiB of workgroup memory), a wider tile with 8x16 a thread (24 KiB), the large tile as
+  // 128 threads of 8x16 or of 16x8 (more work a thread, 16 KiB), and a taller tile of 16x8 a thread.
+  // Tiles over the device's workgroup memory are declined (chooseTile) and run the body instead.
+  't128x128k16': { tx: 16, ty: 16, rm: 8, rn: 2, bk: 16 },
+  't128x256k8': { tx: 16, ty: 16, rm: 8, rn: 4, bk: 8 },
+  't128x128k8r8x16': { tx: 8, ty: 16, rm: 8, rn: 4, bk: 8 },
+  't128x128k8r16x8': { tx: 16, ty: 8, rm: 16, rn: 2, bk: 8 },
+  't256x128k8': { tx: 16, ty: 16, rm: 16, rn: 2, bk: 8 },
 };
 
 /** By size: the largest tile of which a product has at least MIN_TILES (an H100 has 132 SMs), so a

@@ -145,10 +145,10 @@ function check(ir: KernelIR): CoopCheck {
   return { ok: true, loop: { at, index, indexType, start, bound, inclusive, step, accumulators } };
 }
 
-type Header = Omit<CoopLoop, 'at' | 'accumulators'>;
+export type Header = Omit<CoopLoop, 'at' | 'accumulators'>;
 
 /** `for (i = start; i < bound; i += step)` with a uniform start and bound and a constant step. */
-function loopHeader(ir: KernelIR, loop: IRStmt & { op: 'loop' }): Header | { reason: string } {
+export function loopHeader(ir: KernelIR, loop: IRStmt & { op: 'loop' }): Header | { reason: string } {
   if (!loop.testFirst || !loop.cond) return { reason: 'the loop is not a counted for/while loop' };
   if (loop.init.length !== 1) return { reason: 'the loop does not start by setting one counter' };
   const first = loop.init[0]!;
@@ -249,13 +249,13 @@ function sourceName(local: string): string {
 
 // --- walking the IR -------------------------------------------------------------------------------
 
-function walkStmt(s: IRStmt, f: (s: IRStmt) => void): void {
+export function walkStmt(s: IRStmt, f: (s: IRStmt) => void): void {
   f(s);
   if (s.op === 'if') { s.then.forEach((t) => walkStmt(t, f)); s.else.forEach((t) => walkStmt(t, f)); }
   if (s.op === 'loop') for (const list of [s.init, s.update, s.body]) list.forEach((t) => walkStmt(t, f));
 }
 
-function someStmt(s: IRStmt, f: (s: IRStmt) => boolean): boolean {
+export function someStmt(s: IRStmt, f: (s: IRStmt) => boolean): boolean {
   let hit = false;
   walkStmt(s, (t) => { if (!hit && f(t)) hit = true; });
   return hit;
@@ -278,13 +278,13 @@ function lvalueExprs(l: IRLValue): IRExpr[] {
   return l.path.flatMap((p) => (p.kind === 'index' ? [p.index] : []));
 }
 
-function someExprInStmt(s: IRStmt, f: (e: IRExpr) => boolean): boolean {
+export function someExprInStmt(s: IRStmt, f: (e: IRExpr) => boolean): boolean {
   let hit = false;
   walkStmt(s, (t) => { if (!hit && stmtExprs(t).some((e) => someExpr(e, f))) hit = true; });
   return hit;
 }
 
-function someExpr(e: IRExpr, f: (e: IRExpr) => boolean): boolean {
+export function someExpr(e: IRExpr, f: (e: IRExpr) => boolean): boolean {
   if (f(e)) return true;
   switch (e.op) {
     case 'binary': return someExpr(e.left, f) || someExpr(e.right, f);
@@ -305,7 +305,7 @@ function someExpr(e: IRExpr, f: (e: IRExpr) => boolean): boolean {
  * component), or null when a value is missing. Host arithmetic in doubles: the count only chooses
  * between the cooperative and the per-element form, which give the same results up to rounding.
  */
-export function coopTrips(ir: KernelIR, loop: CoopLoop, constArg: (index: number) => readonly number[] | undefined): number | null {
+export function coopTrips(ir: KernelIR, loop: Pick<CoopLoop, 'start' | 'bound' | 'step' | 'inclusive'>, constArg: (index: number) => readonly number[] | undefined): number | null {
   const start = evalUniform(ir, loop.start, constArg);
   const bound = evalUniform(ir, loop.bound, constArg);
   if (start === null || bound === null || !Number.isFinite(start) || !Number.isFinite(bound)) return null;

@@ -30,6 +30,7 @@ import { coopShared, writeCoopBody } from './coop.js';
 import { a, inBody } from './args.js';
 import { coarseMapMain, coopMain, coopOf, mapMain } from './mains.js';
 import { foldMain, producerFn, reduceAllMains, reduceBlocksMain } from './reduce.js';
+import { StagedReads, stagedKbody, stagedMain, stageShared } from './stage.js';
 
 /** Owned by the kernel facts (compiler/facts reduce.ts). */
 export { isCommutativeReduction } from '../../facts/index.js';
@@ -120,9 +121,13 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant, facts: KernelF
       default: return [`${a(i)}: ${wgslType(p.type)}`];
     }
   });
+  // A staged variant (stage.ts): gathers at its loop's counter read the block in workgroup memory.
+  const staged = v.mode === 'map' && !v.coop && v.stage ? new StagedReads(v.stage) : null;
   const bodyCtx: BodyContext = {
     ...ctxBase,
-    gather: (i, coords) => `${gatherFns.get(i)}(${coords.map((c, k) => indexText(i, c, k, exactGathers)).join(', ')})`,
+    gather: (i, coords) =>
+      staged?.read(i, coords, (c) => indexText(i, c, 0, exactGathers)) ??
+      `${gatherFns.get(i)}(${coords.map((c, k) => indexText(i, c, k, exactGathers)).join(', ')})`,
     pointers: new Set(),
     helperIndexof: () => {
       throw new Error('internal: helperIndexof outside a helper');
@@ -134,6 +139,9 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant, facts: KernelF
     decls.push(...coopShared(coop, v.workgroupSize));
     const body = writeCoopBody(ir, coop, v.workgroupSize, new BodyWriter(bodyCtx));
     fns.push(`fn kbody(${['lid: u32', ...sig].join(', ')}) {\n${[...startBudget, ...body].join('\n')}\n}`);
+  } else if (staged) {
+    decls.push(...stageShared(ir, staged.plan));
+    fns.push(...stagedKbody(ir, staged, v.workgroupSize, new BodyWriter(bodyCtx), sig, startBudget, (k) => String(S.comp(plan.params[k]!.uniform + 1, 3))));
   } else {
     const body = new BodyWriter(bodyCtx).stmts(ir.body, '  ');
     fns.push(`fn kbody(${sig.join(', ')}) {\n${[...startBudget, ...body].join('\n')}\n}`);
@@ -163,7 +171,7 @@ export function writeKernelModule(ir: KernelIR, v: KernelVariant, facts: KernelF
     }
   }
 
-  const entries = entryPoints(ir, v, plan, indexofSet, S, coop !== null, fns);
+  const entries = entryPoints(ir, v, plan, indexofSet, S, coop !== null, fns, staged !== null);
 
   const libText = lib.text();
   const code = [
@@ -245,11 +253,11 @@ function declarations(ir: KernelIR, v: KernelVariant, plan: ModulePlan, S: Shape
 }
 
 /** The entry points of the variant's mode, appended to `fns`; returns their names. */
-function entryPoints(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, S: Shapes, coop: boolean, fns: string[]): string[] {
+function entryPoints(ir: KernelIR, v: KernelVariant, plan: ModulePlan, indexofSet: Set<number>, S: Shapes, coop: boolean, fns: string[], staged: boolean): string[] {
   const entries = ['main'];
   switch (v.mode) {
     case 'map': case 'voutCount': case 'voutWrite':
-      fns.push(coop ? coopMain(ir, v, plan, indexofSet, S) : plan.coarsen > 1 ? coarseMapMain(ir, v, plan, indexofSet, S) : mapMain(ir, v, plan, indexofSet, S));
+      fns.push(staged ? stagedMain(ir, v, plan, indexofSet, S) : coop ? coopMain(ir, v, plan, indexofSet, S) : plan.coarsen > 1 ? coarseMapMain(ir, v, plan, indexofSet, S) : mapMain(ir, v, plan, indexofSet, S));
       break;
     case 'reduceAll':
       fns.push(...reduceAllMains(ir, v, plan));

@@ -30,6 +30,7 @@
  * bound to its first slot starts; the element's page is then (e - base) >> log2(pageElems).
  */
 import { mapTiling, vec4Rows } from '../../schedule/tiling.js';
+import type { StagePlan } from '../../schedule/stage.js';
 import type { IRParam, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
 import { flattenElement } from '../../types.js';
@@ -81,6 +82,9 @@ export interface KernelVariant {
   /** map only: a workgroup of `workgroupSize` lanes per output element, which split the kernel's
    *  sum loop (coop.ts; the kernel must pass `coopLoop`). */
   coop?: boolean;
+  /** map only: gathered streams staged through workgroup memory in blocks (schedule/stage.ts,
+   *  printed by stage.ts); a 1-D grid. */
+  stage?: StagePlan;
   /** reduceBlocks only: a workgroup per target element (large blocks) instead of a thread. */
   wide?: boolean;
   /** map and reduceBlocks: this call's shapes as constants (absent: read from the uniform block). */

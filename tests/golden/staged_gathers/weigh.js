@@ -1,0 +1,108 @@
+"use strict";
+
+const fround = Math.fround, floor = Math.floor;
+function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
+function f2u(x) { return x >= 4294967295 ? 4294967295 : x > 0 ? (x >>> 0) : 0; }
+// The 8-bit code of v: saturate to [0, 1] (NaN: 0), scale by 255 in float32, round half to even
+// (types.ts fixedCode); UN8[code] is code / 255 in float32 (fixedValue). fixq: a fixed component
+// stored (the WGSL writer's brk_fixq); pack4ub / unpack4ub: Cg's pack_4ubyte / unpack_4ubyte (x in
+// the lowest byte of the float's bits; brk_pack4ub / brk_unpack4ub).
+function ub8(v) {
+  if (!(v > 0)) return 0;
+  if (v >= 1) return 255;
+  const x = fround(v * 255), f = floor(x), d = x - f;
+  return d > 0.5 || (d === 0.5 && f % 2 === 1) ? f + 1 : f;
+}
+const UN8 = new Float32Array(256).map((_, c) => c / 255);
+function fixq(v) { return UN8[ub8(v)]; }
+const PKF = new Float32Array(1), PKU = new Uint32Array(PKF.buffer);
+function pack4ub(x, y, z, w) { PKU[0] = (ub8(x) | (ub8(y) << 8) | (ub8(z) << 16) | (ub8(w) << 24)) >>> 0; return PKF[0]; }
+function unpack4ub(f, shift) { PKF[0] = f; return UN8[(PKU[0] >>> shift) & 255]; }
+function roundAway(x) { return x < 0 ? -floor(-x + 0.5) : x === 0 ? x : floor(x + 0.5); }
+function smooth32(a, b, x) {
+  let t = fround(fround(x - a) / fround(b - a));
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  return fround(fround(t * t) * fround(3 - fround(2 * t)));
+}
+function smooth64(a, b, x) {
+  let t = (x - a) / (b - a);
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  return t * t * (3 - 2 * t);
+}
+function frexpE(x) {
+  if (x === 0 || !Number.isFinite(x)) return 0;
+  let e = Math.ceil(Math.log2(Math.abs(x)));
+  const m = Math.abs(x) * Math.pow(2, -e);
+  if (m >= 1) e++;
+  else if (m < 0.5) e--;
+  return e + 0; // Math.ceil(-0.4) is -0; C's exponent is 0
+}
+function frexpM(x) { return x === 0 || !Number.isFinite(x) ? x : x * Math.pow(2, -frexpE(x)); }
+// Gather index along an extent n (compiler/facts/gather.ts): floor(x + 0.25) in float32, clamped into [0, n) (NaN: 0).
+function gidx(x, n) { x = fround(x + 0.25); return x >= 0 ? (x < n ? x | 0 : n - 1) : 0; }
+// The same for an x known to be a whole number (or an infinity, or NaN): no rounding step.
+function gidxz(x, n) { return x >= 0 ? (x < n ? x | 0 : n - 1) : 0; }
+function gidxi(x, n) { return x >= 0 ? (x < n ? x : n - 1) : 0; }
+// C's fmod (JavaScript's %, exact). V8 computes % of doubles with a call into C; whole numbers in
+// int32 range take the integer remainder instead (sign of x kept, -0 included).
+function fmodf(x, y) {
+  if ((x | 0) === x && (y | 0) === y && y !== 0) { const r = (x | 0) % (y | 0); return r === 0 ? x * 0 : r; }
+  return x % y;
+}
+
+function run(L, start, end) {
+  const fround = Math.fround, floor = Math.floor;
+  const E0 = L.E[0], E1 = L.E[1], E2 = L.E[2], E3 = L.E[3];
+  let brk_n = 4096;
+  const F0 = L.args[0].F;
+  const A0 = L.args[0], B0 = A0.base;
+  const GA1 = L.args[1];
+  const G1F = GA1.F;
+  const G1e0 = GA1.e[0], G1l0 = GA1.l[0], G1s0 = GA1.s[0];
+  const G1e1 = GA1.e[1], G1l1 = GA1.l[1], G1s1 = GA1.s[1];
+  const G1e2 = GA1.e[2], G1l2 = GA1.l[2], G1s2 = GA1.s[2];
+  const G1e3 = GA1.e[3], G1l3 = GA1.l[3], G1s3 = GA1.s[3];
+  const V2 = L.args[2].value;
+  const p2_0 = fround(V2[0]);
+  const F3 = L.args[3].F;
+  const A3 = L.args[3], B3 = A3.base;
+  let i = start;
+  while (i < end) {
+    let stop = end;
+    let o0 = B0 + i;
+    let o3 = B3 + i;
+    for (; i < stop; i++, o0 += 1, o3 += 1) {
+      el: {
+        const p0_0 = F0[o0];
+        let p3_0 = 0;
+        kbody: {
+          let v_l_s = 0;
+          let v_l_i = 0;
+          {
+            v_l_i = 0;
+            L0: for (;;) {
+              const t2 = (v_l_i < p2_0);
+              if (!t2) break L0;
+              C1: {
+                const t3 = (gidx(v_l_i, G1e3) + G1l3) * G1s3;
+                const t4 = (t3) | 0;
+                const t5 = G1F[t4];
+                const t6 = fround(t5 * p0_0);
+                const t7 = fround(t6 - v_l_i);
+                const t8 = Math.max(v_l_s, t7);
+                v_l_s = t8;
+              }
+              const t9 = fround(v_l_i + 1);
+              v_l_i = t9;
+              if (--brk_n === 0) { brk_n = 4096; if (Atomics.load(brk_w, 0) !== 0) throw brk_stop; }
+            }
+          }
+          p3_0 = v_l_s;
+        }
+        F3[o3] = p3_0;
+      }
+    }
+  }
+}
+const combine = null, combineAt = null;
+return { run, combine, combineAt };
