@@ -74,6 +74,9 @@ export interface FunctionDecl {
   /** `#pragma brook native(NAME)` just before a kernel: a library provides a hand-written form of it
    *  (runtime/brt/native.ts); the body stays its definition and what the CPU backend runs. */
   native?: { name: string; span: Span };
+  /** C++ `int& f()`: returns a reference; parse/cxx-references.ts lowers it to a pointer (returnPointer
+   *  counts it) that every call dereferences. */
+  returnsReference?: boolean;
 }
 
 /**
@@ -102,6 +105,8 @@ export interface ParamDecl {
   /** Explicit sizes of C array parameters (`float m[][4]` gives [null, 4-expr]). */
   arrayDims: (Expr | null)[];
   pointer: number;
+  /** C++ `int& n`: a reference, lowered to a pointer (`pointer` counts it) by parse/cxx-references.ts. */
+  reference?: boolean;
   /** checker: resolved type of the parameter. */
   type?: Type;
   /** checker (optional): the parameter's symbol, as on Declarator (host codegen names parameters
@@ -131,6 +136,8 @@ export interface Declarator {
   /** Stream extents for `s<10, 5>`; null when not a stream. */
   streamDims: Expr[] | null;
   init: Expr | null;
+  /** C++ `int& r = x;`: a reference, lowered to a pointer (`pointer` counts it) by parse/cxx-references.ts. */
+  reference?: boolean;
   /** checker: the declared symbol. */
   symbol?: SymbolRef;
 }

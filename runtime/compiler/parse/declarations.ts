@@ -145,6 +145,9 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
     if (p.pos === before) p.next();
   }
   if (!p.accept('}')) p.fail('BRK1204', open.span);
+  // C++ (and BrookGPU's .br, compiled as C++): a struct's tag is also a type name (`Pair p;`); an
+  // ordinary declaration of the same name later shadows it as in C (check/resolve.ts resolves it).
+  if (tag !== undefined) p.declareName(tag, true);
   const def: StructDef = { kind: 'StructDef', span: p.spanFrom(kw.span), tag, fields };
   return { name: tag === undefined ? 'struct' : `struct ${tag}`, def };
 }
@@ -301,10 +304,15 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
   const declarators: Declarator[] = [];
   for (;;) {
     const dStart = p.tok.span;
-    const pointer = parsePointer(p);
+    let pointer = parsePointer(p);
+    // C++ `int& r = x;` and `int& f()`: a reference is a pointer that every use dereferences
+    // (parse/cxx-references.ts); the `&` counts as one more level of pointer here.
+    const reference = !specs.isTypedef && p.is('&') && p.peek().kind === 'ident' ? (p.next(), true) : false;
+    if (reference) pointer++;
     const nameTok = expectName(p, specs.isTypedef ? 'type' : 'variable');
     if (p.is('(') && declarators.length === 0 && !specs.isTypedef) {
       const fn = parseFunctionRest(p, specs, pointer, null, nameTok);
+      if (reference) fn.returnsReference = true;
       if (!topLevel) {
         if (fn.body) p.error('BRK1218', fn.nameSpan);
         return results; // a prototype in a block: nothing to keep (see the module comment)
@@ -313,6 +321,7 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
       return results;
     }
     const d = parseDeclaratorRest(p, dStart, nameTok, pointer, specs.isTypedef, specs.typeSpec.name);
+    if (reference) d.reference = true;
     p.declareName(d.name, specs.isTypedef);
     declarators.push(d);
     if (!p.accept(',')) break;
@@ -539,10 +548,14 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
   } else if (p.tok.kind === 'keyword' && !p.isTypeName()) {
     p.fail('BRK1227', p.tok.span, { kw: p.tok.text });
   }
-  if (ampersand && (!specs.typeSpec.isConst || pointer > 0)) {
+  // A writable reference is a pointer that the body dereferences and callers pass `&arg` to
+  // (parse/cxx-references.ts); a kernel has no pointers, so there it stays an error.
+  const writableReference = ampersand !== undefined && (!specs.typeSpec.isConst || pointer > 0);
+  if (writableReference && brook !== null) {
     const type = (specs.typeSpec.name + ' ' + '*'.repeat(pointer)).trim();
     p.error('BRK1241', ampersand.span, { decl: name ? `${type}& ${name}` : `${type}&`, type, name: name || 'x' });
   }
+  if (writableReference && brook === null) pointer++;
   if (parenOpen) {
     closeParen(p, parenOpen, 'parameter');
     if (p.is('(')) p.fail('BRK1239', p.spanFrom(start), { name: name || 'f' });
@@ -576,5 +589,6 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
     isStream, gatherDims: arrayDims.length, arrayDims, pointer,
   };
   if (qualifier === 'vout') param.voutMax = voutMax ?? null;
+  if (writableReference && brook === null) param.reference = true;
   return param;
 }

@@ -15,7 +15,7 @@
  *   BRK1223 implicit int, #warning) do not stop compilation.
  *
  * Layout: parser.ts (cursor, scopes, recovery primitives), contextual.ts (Brook keywords that are
- * also C names), cxx.ts (C++ constructs reported once, before parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
+ * also C names), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts (C++ references lowered to pointers after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
  */
 import type { TranslationUnit } from '../ast.js';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
@@ -29,6 +29,7 @@ import { parseTypeSpecifiers } from './declarations.js';
 import { parseBlock } from './statements.js';
 import { reportSyntax } from '../messages/syntax.js';
 import { findCxxConstruct, mergeBrookRuntimeNames } from './cxx.js';
+import { lowerReferences } from './cxx-references.js';
 
 export { lex, KEYWORDS, type Token, type TokenKind } from '../lex.js';
 export { preprocess, type MacroDef, type PreprocessOptions, type PreprocessResult } from '../preprocess.js';
@@ -101,6 +102,7 @@ export function parseTokens(
   }
   const parser = new Parser(demoteContextualKeywords(tokens), bag, { typeSpecifiers: parseTypeSpecifiers, block: parseBlock }, options);
   const unit = parseTranslationUnit(parser);
+  if (!bag.hasErrors) lowerReferences(unit);
   return { unit, typedefNames: parser.topLevelTypedefs() };
 }
 
