@@ -82,7 +82,7 @@ export function mergeBrookRuntimeNames(tokens: Token[]): Token[] {
   return out;
 }
 
-function isPunct(t: Token | undefined, text: string): boolean {
+export function isPunct(t: Token | undefined, text: string): boolean {
   return t !== undefined && t.kind === 'punct' && t.text === text;
 }
 
@@ -102,7 +102,7 @@ function skipAsmOperands(tokens: Token[], i: number): number {
 
 /** `tokens[i]` and `tokens[i + 1]` are two ':' with nothing between them (C++'s `::`), followed by a
  *  name (`std::cout`, `::brook`). */
-function isScope(tokens: Token[], i: number): boolean {
+export function isScope(tokens: Token[], i: number): boolean {
   const a = tokens[i];
   const b = tokens[i + 1];
   const name = tokens[i + 2];

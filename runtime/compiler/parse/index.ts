@@ -15,7 +15,7 @@
  *   BRK1223 implicit int, #warning) do not stop compilation.
  *
  * Layout: parser.ts (cursor, scopes, recovery primitives), contextual.ts (Brook keywords that are
- * also C names), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts (C++ references lowered to pointers after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
+ * also C names), cxx-namespaces.ts (namespaces and `::` qualifiers removed), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts (C++ references lowered to pointers after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
  */
 import type { TranslationUnit } from '../ast.js';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
@@ -30,6 +30,7 @@ import { parseBlock } from './statements.js';
 import { reportSyntax } from '../messages/syntax.js';
 import { findCxxConstruct, mergeBrookRuntimeNames } from './cxx.js';
 import { lowerReferences } from './cxx-references.js';
+import { lowerNamespaces } from './cxx-namespaces.js';
 
 export { lex, KEYWORDS, type Token, type TokenKind } from '../lex.js';
 export { preprocess, type MacroDef, type PreprocessOptions, type PreprocessResult } from '../preprocess.js';
@@ -92,7 +93,7 @@ export function parseTokens(
   bag: DiagnosticBag,
   options: Pick<ParseOptions, 'typedefNames' | 'allowTopLevelStatements'> = {},
 ): { unit: TranslationUnit; typedefNames: string[] } {
-  tokens = mergeBrookRuntimeNames(tokens);
+  tokens = lowerNamespaces(mergeBrookRuntimeNames(tokens));
   const cxx = findCxxConstruct(tokens);
   if (cxx) {
     // One error naming the construct instead of the cascade that parsing C++ as C would give.
