@@ -278,6 +278,10 @@ export interface CallExpr extends ExprBase {
   kind: 'CallExpr';
   callee: Expr;
   args: Expr[];
+  /** C++ `std::cout << a << std::endl` lowered to `fprintf(stdout, FORMAT, a)`
+   *  (parse/cxx-stream-io.ts): one entry per `<<` operand; the checker writes FORMAT (args[1], a
+   *  StringLit) from the values' types (check/cxx-stream-io.ts). */
+  streamLayout?: ('value' | 'endl')[];
 }
 
 /** `a[i]` (C arrays, pointers, gathers). `g[i][j]` nests: Index(Index(g, i), j). */

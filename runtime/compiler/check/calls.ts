@@ -13,6 +13,7 @@ import { inKernel } from './ctx.js';
 import { checkOperand, checkWritable, coerce, lookupOrReport } from './operands.js';
 import { builtinArity, builtinOuts, builtinSignature, isKernelBuiltin, resolveBuiltin } from './builtins.js';
 import { checkBrookApi } from './brook-api.js';
+import { writeStreamFormat } from './cxx-stream-io.js';
 import { checkKernelLaunch, kernelSigOf, signatureText } from './launch.js';
 import { createSym, type Sym } from './scope.js';
 import { NO_SPAN } from '../source.js';
@@ -38,7 +39,10 @@ export function checkCall(ctx: Ctx, e: CallExpr): Type {
     reportCheck(ctx.bag, 'BRK2109', callee.span, { name: typeToString(t) });
     return ERROR;
   }
-  return inKernel(ctx) ? checkKernelBodyCall(ctx, e, callee) : checkHostCall(ctx, e, callee);
+  if (inKernel(ctx)) return checkKernelBodyCall(ctx, e, callee);
+  const t = checkHostCall(ctx, e, callee);
+  if (e.streamLayout) writeStreamFormat(ctx, e); // `std::cout << ...` lowered to fprintf
+  return t;
 }
 
 function exprName(e: Expr): string {

@@ -14,8 +14,8 @@
  */
 import { copyToken, type Token } from '../lex.js';
 import { isPunct, isScope } from './cxx.js';
+import { STD_IO_NAMES } from './cxx-stream-io.js';
 
-const STD_IO_NAMES: ReadonlySet<string> = new Set(['cout', 'cerr', 'endl']);
 
 export function lowerNamespaces(tokens: Token[]): Token[] {
   const names = new Set<string>();

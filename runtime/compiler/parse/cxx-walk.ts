@@ -6,7 +6,7 @@
  * `walkStmt(s, hooks)` visits statements in order, opening a scope at each block and `for`, so a
  * lowering can track which names are declared where.
  */
-import type { Declarator, Expr, Stmt } from '../ast.js';
+import type { Declarator, Expr, Stmt, TranslationUnit } from '../ast.js';
 
 export type ExprRewrite = (e: Expr) => Expr;
 
@@ -83,4 +83,14 @@ export function walkDeclarator(d: Declarator, h: StmtHooks): void {
   h.declare?.(d);
   if (d.init) d.init = h.expr(d.init);
   h.initialized?.(d);
+}
+
+/** Every expression of the unit (function bodies, global initializers, a cell's statements). */
+export function rewriteUnit(unit: TranslationUnit, f: ExprRewrite): void {
+  const hooks: StmtHooks = { expr: (e) => rewriteExpr(e, f) };
+  for (const item of unit.items) {
+    if (item.kind === 'FunctionDecl' && item.body) walkStmt(item.body, hooks);
+    else if (item.kind === 'VarDecl') for (const d of item.declarators) walkDeclarator(d, hooks);
+  }
+  for (const s of unit.statements) walkStmt(s, hooks);
 }
