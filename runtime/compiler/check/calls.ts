@@ -14,6 +14,7 @@ import { checkOperand, checkWritable, coerce, lookupOrReport } from './operands.
 import { builtinArity, builtinOuts, builtinSignature, isKernelBuiltin, resolveBuiltin } from './builtins.js';
 import { checkBrookApi } from './brook-api.js';
 import { writeStreamFormat } from './cxx-stream-io.js';
+import { resolveOverload } from './overloads.js';
 import { checkKernelLaunch, kernelSigOf, signatureText } from './launch.js';
 import { createSym, type Sym } from './scope.js';
 import { NO_SPAN } from '../source.js';
@@ -200,6 +201,8 @@ function gatherType(p: KernelSig['params'][number]): Type {
 // Host code
 
 function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
+  const variants = ctx.overloads?.get(callee.name);
+  if (variants) resolveOverload(ctx, e, variants); // C++ overloading: callee.name becomes the variant's
   const sym = ctx.scope.lookup(callee.name);
   if (!sym) {
     for (const a of e.args) checkOperand(ctx, a);

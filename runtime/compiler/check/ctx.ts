@@ -108,7 +108,12 @@ export interface Ctx {
   reportedUnknown: Set<string>;
   /** Counter for anonymous struct names. */
   anon: number;
+  /** C++ overloaded host functions: the name as written -> its variants (check/overloads.ts). */
+  overloads?: Map<string, Overload[]>;
 }
+
+/** One variant of an overloaded host function: its own name (`f`, `f__o1`, ...) and type. */
+export interface Overload { name: string; type: Extract<Type, { kind: 'function' }> }
 
 export function inKernel(ctx: Ctx): boolean {
   return ctx.fn?.kernel != null;

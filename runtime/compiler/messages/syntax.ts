@@ -99,7 +99,7 @@ export const SYNTAX_MESSAGES = {
   BRK1241: { message: "'{decl}': a kernel parameter cannot be a C++ reference (references are host code only)", hint: "a kernel writes through 'out' streams; in host code pass a pointer instead ('{type} *{name}', call with &x, use *{name}), or write 'const {type}& {name}' if the function only reads it" },
   BRK1242: { message: "inline assembly {what} cannot run here: the statement is skipped{effect}", hint: 'only rdtsc (the cycle counter BrookGPU-era timings read) runs here, as a nominal 1 GHz clock; other assembly is skipped (this warning is given once per program)', severity: 'warning' },
   BRK1243: { message: "'{construct}': {why}; not supported", hint: 'this compiler takes C with Brook' },
-  BRK1244: { message: "a second function '{name}' with other parameters ({second}; the first is {first}): overloading is C++; not supported", hint: 'give each variant its own name (C has one function per name)' },
+  BRK1244: { message: "a second function '{name}' with the same parameters and another return type ({second}; the first is {first}): overloads must differ in their parameters", hint: 'give this variant its own name, or make the return types agree' },
   BRK1245: { message: "'{call}': calling a method is C++; not supported", hint: "C and Brook have functions only: write a function that takes the value (vector components are .x .y .z .w); this is reported once per program" },
   // ---- Brook libraries (runtime/library): codes from the BLAS range BRK5200-BRK5249
   BRK5200: { message: "'#pragma brook native({name})' is not followed by a kernel definition", hint: 'put the pragma on the line before the kernel it names (kernel void k(...) { ... }); nothing else may come between' },

@@ -13,7 +13,8 @@
  * callee cannot write them, so a copy reads the same.
  *
  * Scoping follows C's: a block or `for` opens a scope, a declaration shadows an outer name. Calls
- * are matched by name (C has one function per name; overloading is refused elsewhere, BRK1244).
+ * are matched by name and argument count (overloads of one arity must agree on which parameters are
+ * references: the types that would tell them apart are known only to the checker).
  */
 import type { Expr, FunctionDecl, TranslationUnit, UnaryExpr } from '../ast.js';
 import { rewriteExpr, walkDeclarator, walkStmt, type StmtHooks } from './cxx-walk.js';
@@ -35,7 +36,7 @@ export function lowerReferences(unit: TranslationUnit): void {
   const functions = new Map<string, Signature>();
   for (const item of unit.items) {
     if (item.kind !== 'FunctionDecl') continue;
-    functions.set(item.name, { refParams: item.params.map((p) => p.reference === true), returnsReference: item.returnsReference === true });
+    functions.set(`${item.name}/${item.params.length}`, { refParams: item.params.map((p) => p.reference === true), returnsReference: item.returnsReference === true });
   }
   const scopes: Map<string, boolean>[] = [new Map()];
   const lookup = (name: string): boolean | undefined => {
@@ -48,7 +49,7 @@ export function lowerReferences(unit: TranslationUnit): void {
   const lower = (e: Expr): Expr => rewriteExpr(e, (x) => {
     if (x.kind === 'Ident' && lookup(x.name) === true) return deref(x);
     if (x.kind === 'CallExpr' && x.callee.kind === 'Ident' && lookup(x.callee.name) === undefined) {
-      const sig = functions.get(x.callee.name);
+      const sig = functions.get(`${x.callee.name}/${x.args.length}`);
       if (!sig) return x;
       x.args = x.args.map((a, i) => (sig.refParams[i] ? addressOf(a) : a));
       return sig.returnsReference ? deref(x) : x;
