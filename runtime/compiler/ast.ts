@@ -34,6 +34,9 @@ export interface StructDef {
   /** Tag name (`struct Ray {...}`), or undefined for anonymous structs. */
   tag?: string;
   fields: FieldDecl[];
+  /** C++ member functions, constructors and operators (parse/cxx-class.ts); parse/cxx-class-lower.ts
+   *  turns them into functions taking `this` after the struct. */
+  methods?: FunctionDecl[];
 }
 
 export interface FieldDecl {
@@ -77,6 +80,16 @@ export interface FunctionDecl {
   /** C++ `int& f()`: returns a reference; parse/cxx-references.ts lowers it to a pointer (returnPointer
    *  counts it) that every call dereferences. */
   returnsReference?: boolean;
+  /** C++: a member of class `className` (written in the class, or `C::name` outside it). */
+  method?: CxxMethod;
+}
+
+/** What parse/cxx-class.ts knows of a member function. */
+export interface CxxMethod {
+  className: string;
+  kind: 'method' | 'static' | 'ctor' | 'dtor';
+  /** A constructor's initializer list: `: x(_x), y(0)`. */
+  inits?: { name: string; span: Span; args: Expr[] }[];
 }
 
 /**

@@ -108,6 +108,8 @@ export interface Ctx {
   reportedUnknown: Set<string>;
   /** Counter for anonymous struct names. */
   anon: number;
+  /** The unit has C++ member functions or operators (check/cxx-members.ts rewrites their uses). */
+  cxxMembers?: boolean;
   /** C++ overloaded host functions: the name as written -> its variants (check/overloads.ts). */
   overloads?: Map<string, Overload[]>;
 }

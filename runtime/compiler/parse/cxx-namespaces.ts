@@ -15,9 +15,11 @@
 import { copyToken, type Token } from '../lex.js';
 import { isPunct, isScope } from './cxx.js';
 import { STD_IO_NAMES } from './cxx-stream-io.js';
+import { OPERATORS } from './cxx-class.js';
 
 
 export function lowerNamespaces(tokens: Token[]): Token[] {
+  tokens = mergeClassNames(mergeOperatorNames(tokens));
   const names = new Set<string>();
   for (let i = 0; i + 2 < tokens.length; i++) {
     if (isWord(tokens[i], 'namespace') && tokens[i + 1]!.kind === 'ident' && isPunct(tokens[i + 2], '{')) names.add(tokens[i + 1]!.text);
@@ -76,4 +78,56 @@ function isWord(t: Token | undefined, text: string): boolean {
 function adjacent(a: Token, b: Token): boolean {
   if (a.expanded || b.expanded) return !b.space;
   return a.span.file === b.span.file && a.span.end === b.span.start;
+}
+
+/** `operator+`, `operator+=`, `operator[]` become one identifier (a member or free function name). */
+function mergeOperatorNames(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const op = tokens[i + 1];
+    if (isWord(t, 'operator') && op?.kind === 'punct' && OPERATORS.has(op.text) && (op.text !== '[' || isPunct(tokens[i + 2], ']'))) {
+      const last = op.text === '[' ? tokens[i + 2]! : op;
+      out.push(copyToken(t, { text: `operator${op.text === '[' ? '[]' : op.text}`, span: joined(t, last) }));
+      i += op.text === '[' ? 2 : 1;
+      continue;
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+/**
+ * `C::name`, `C::~C` and `C::operator+` for a class or struct C of the file become one identifier:
+ * an out-of-class member definition or a static member's use (cxx-class-lower.ts resolves it).
+ */
+function mergeClassNames(tokens: Token[]): Token[] {
+  const classes = new Set<string>();
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    if ((isWord(tokens[i], 'class') || isWord(tokens[i], 'struct')) && tokens[i + 1]!.kind === 'ident' && (isPunct(tokens[i + 2], '{') || isPunct(tokens[i + 2], ';'))) classes.add(tokens[i + 1]!.text);
+  }
+  if (classes.size === 0) return tokens;
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (isWord(t, 'class') && tokens[i + 1]?.kind === 'ident' && classes.has(tokens[i + 1]!.text)) {
+      out.push({ ...copyToken(t, { text: 'struct' }), kind: 'keyword' }); // a class is a struct here
+      continue;
+    }
+    if (t.kind === 'ident' && classes.has(t.text) && isPunct(tokens[i + 1], ':') && isPunct(tokens[i + 2], ':') && adjacent(tokens[i + 1]!, tokens[i + 2]!)) {
+      const tilde = isPunct(tokens[i + 3], '~');
+      const name = tokens[i + (tilde ? 4 : 3)];
+      if (name?.kind === 'ident') {
+        out.push(copyToken(t, { text: `${t.text}::${tilde ? '~' : ''}${name.text}`, span: joined(t, name) }));
+        i += tilde ? 4 : 3;
+        continue;
+      }
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+function joined(a: Token, b: Token): Token['span'] {
+  return { file: a.span.file, start: a.span.start, end: b.span.file === a.span.file ? b.span.end : a.span.end };
 }

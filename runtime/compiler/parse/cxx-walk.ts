@@ -6,7 +6,7 @@
  * `walkStmt(s, hooks)` visits statements in order, opening a scope at each block and `for`, so a
  * lowering can track which names are declared where.
  */
-import type { Declarator, Expr, Stmt, TranslationUnit } from '../ast.js';
+import type { Declarator, Expr, ReturnStmt, Stmt, TranslationUnit } from '../ast.js';
 
 export type ExprRewrite = (e: Expr) => Expr;
 
@@ -37,6 +37,8 @@ export interface StmtHooks {
   declare?(d: Declarator): void;
   /** A declarator after its initializer was rewritten. */
   initialized?(d: Declarator): void;
+  /** A `return;` with no value. */
+  bareReturn?(s: ReturnStmt): void;
   /** The value of a `return` (after `expr`). */
   returnValue?(e: Expr): Expr;
   openScope?(): void;
@@ -67,6 +69,7 @@ export function walkStmt(s: Stmt, h: StmtHooks): void {
     case 'WhileStmt': s.cond = h.expr(s.cond); walkStmt(s.body, h); break;
     case 'DoWhileStmt': walkStmt(s.body, h); s.cond = h.expr(s.cond); break;
     case 'ReturnStmt':
+      if (!s.value) h.bareReturn?.(s);
       if (s.value) {
         s.value = h.expr(s.value);
         if (h.returnValue) s.value = h.returnValue(s.value);

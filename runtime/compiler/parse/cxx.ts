@@ -38,8 +38,8 @@ export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
     if (isScope(tokens, i)) return scopeConstruct(tokens, i);
     if (t.kind !== 'ident' || !next) continue;
     const span = (end: Token): Span => ({ file: t.span.file, start: t.span.start, end: end.span.file === t.span.file ? end.span.end : t.span.end });
-    if (t.text === 'class' && next.kind === 'ident' && after && after.kind === 'punct' && ['{', ':', ';'].includes(after.text) && !isScope(tokens, i + 2)) {
-      return { span: span(next), construct: `class ${next.text}`, why: 'classes (with their methods) are C++', hint: 'write a struct of data and functions that take it; ' + GENERIC_HINT };
+    if ((t.text === 'class' || t.text === 'struct') && next.kind === 'ident' && isPunct(after, ':') && !isScope(tokens, i + 2)) {
+      return { span: span(next), construct: `${t.text} ${next.text} : ...`, why: 'base classes (inheritance) are C++ outside the subset (docs/CXX.md)', hint: 'make the base a member, or copy its fields; ' + GENERIC_HINT };
     }
     if (t.text === 'template' && isPunct(next, '<')) {
       return { span: span(next), construct: 'template <...>', why: 'templates are C++', hint: 'write one function per type; ' + GENERIC_HINT };

@@ -22,6 +22,7 @@ import type { Span } from '../source.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeBracket, closeParen, parseConditional, parseInitializer, withNoGreater } from './expressions.js';
 import { foldIntegerConstant } from './fold.js';
+import { constructsObject, parseClassMember, parseConstructorDeclarator } from './cxx-class.js';
 
 export interface Specifiers {
   typeSpec: TypeSpec;
@@ -133,10 +134,12 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   }
   const open = p.next();
   const fields: FieldDecl[] = [];
+  const methods: FunctionDecl[] = [];
+  if (tag !== undefined) p.declareName(tag, true); // C++: the class's own name is a type inside it
   while (!p.is('}') && !p.atEof()) {
     const before = p.pos;
     try {
-      parseFieldDeclaration(p, fields);
+      if (tag === undefined || !parseClassMember(p, tag, methods)) parseFieldDeclaration(p, fields);
     } catch (e) {
       if (!(e instanceof ParseAbort)) throw e;
       skipTo(p, [';'], ['}']);
@@ -149,6 +152,7 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   // ordinary declaration of the same name later shadows it as in C (check/resolve.ts resolves it).
   if (tag !== undefined) p.declareName(tag, true);
   const def: StructDef = { kind: 'StructDef', span: p.spanFrom(kw.span), tag, fields };
+  if (methods.length > 0) def.methods = methods;
   return { name: tag === undefined ? 'struct' : `struct ${tag}`, def };
 }
 
@@ -223,7 +227,7 @@ function parseEnumSpecifier(p: Parser, extra: (VarDecl | TypedefDecl)[]): void {
   }
 }
 
-function parsePointer(p: Parser): number {
+export function parsePointer(p: Parser): number {
   let n = 0;
   while (p.is('*') || p.is('const') || p.is('volatile')) if (p.next().text === '*') n++;
   return n;
@@ -310,6 +314,12 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
     const reference = !specs.isTypedef && p.is('&') && p.peek().kind === 'ident' ? (p.next(), true) : false;
     if (reference) pointer++;
     const nameTok = expectName(p, specs.isTypedef ? 'type' : 'variable');
+    if (p.is('(') && !specs.isTypedef && constructsObject(p)) {
+      declarators.push(parseConstructorDeclarator(p, dStart, nameTok, specs.typeSpec));
+      p.declareName(nameTok.text, false);
+      if (!p.accept(',')) break;
+      continue;
+    }
     if (p.is('(') && declarators.length === 0 && !specs.isTypedef) {
       const fn = parseFunctionRest(p, specs, pointer, null, nameTok);
       if (reference) fn.returnsReference = true;
@@ -474,7 +484,7 @@ function parseFunctionRest(
 }
 
 /** Parameters after the '('; consumes the ')'. `variadic` when they end with `...`. */
-function parseParams(p: Parser, brook: 'kernel' | 'reduce' | null, open: Span): { params: ParamDecl[]; variadic: boolean } {
+export function parseParams(p: Parser, brook: 'kernel' | 'reduce' | null, open: Span): { params: ParamDecl[]; variadic: boolean } {
   const params: ParamDecl[] = [];
   let variadic = false;
   if (p.is('void') && p.is(')', p.peek())) {

@@ -1,0 +1,152 @@
+/**
+ * Members of a C++ class or struct body beyond data fields (docs/CXX.md):
+ *
+ *   public: / private: / protected:         accepted and ignored (access is not checked)
+ *   float Max() const { ... }                a method (kind 'method'); `static` ones take no `this`
+ *   Tuple3f(float a) : x(a), y(0) { ... }    a constructor with its initializer list
+ *   ~Tuple3f() { }                           a destructor (only an empty one is accepted, at lowering)
+ *   Tuple3f operator+(const Tuple3f& t) const   operators: arithmetic, compound assignment, [], unary -
+ *   float Max();                              a prototype, defined outside as `float C::Max() { ... }`
+ *
+ * Each becomes a FunctionDecl with `method` set, kept on the StructDef; cxx-class-lower.ts turns them
+ * into C functions after the struct. Data fields stay with declarations.ts. Out of the subset, with
+ * one located BRK1243 each: virtual functions, friends, static data members, base classes (cxx.ts).
+ */
+import type { Block, CallExpr, CxxMethod, Declarator, Expr, FunctionDecl, TypeSpec } from '../ast.js';
+import type { Span } from '../source.js';
+import type { Token } from '../lex.js';
+import type { Parser } from './parser.js';
+import { parseParams, parsePointer, parseTypeSpecifiers } from './declarations.js';
+import { parseAssignment } from './expressions.js';
+
+const ACCESS = new Set(['public', 'private', 'protected']);
+/** Operators a class may define: what follows `operator`. */
+export const OPERATORS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<', '>', '<=', '>=', '=', '[', '!']);
+
+/** Parse one member if it is not a plain data field; false leaves the field to the caller. */
+export function parseClassMember(p: Parser, className: string, methods: FunctionDecl[]): boolean {
+  const t = p.tok;
+  if (t.kind === 'ident' && ACCESS.has(t.text) && p.is(':', p.peek())) {
+    p.next();
+    p.next();
+    return true;
+  }
+  if (t.kind === 'ident' && (t.text === 'virtual' || t.text === 'friend')) {
+    p.fail('BRK1243', t.span, { construct: t.text, why: `${t.text} functions are C++ outside the subset (docs/CXX.md)` }, { hint: 'write a plain member function' });
+  }
+  let k = 0;
+  while (p.peek(k).kind === 'ident' && (p.peek(k).text === 'inline' || p.peek(k).text === 'explicit')) k++;
+  const first = p.peek(k);
+  if (p.is('~', first)) {
+    for (let i = 0; i <= k; i++) p.next();
+    const name = p.next();
+    methods.push(parseMethodRest(p, voidSpec(name), 0, false, `~${className}`, name, { className, kind: 'dtor' }));
+    return true;
+  }
+  if (first.kind === 'ident' && first.text === className && p.is('(', p.peek(k + 1))) {
+    for (let i = 0; i < k; i++) p.next();
+    const name = p.next();
+    methods.push(parseMethodRest(p, voidSpec(name), 0, false, className, name, { className, kind: 'ctor' }));
+    return true;
+  }
+  if (!isFunctionMember(p)) {
+    if (p.is('static') && !p.is('const', p.peek())) {
+      p.fail('BRK1243', p.tok.span, { construct: 'static data member', why: 'static data members are C++ outside the subset (docs/CXX.md)' }, { hint: 'declare a global variable instead' });
+    }
+    return false;
+  }
+  const specs = parseTypeSpecifiers(p);
+  let pointer = parsePointer(p);
+  const reference = p.accept('&') !== undefined;
+  if (reference) pointer++;
+  // `operator+` is one identifier by now (cxx-namespaces.ts merges the tokens).
+  const nameTok = expectIdent(p, 'a member name');
+  const name = nameTok.text;
+  const fn = parseMethodRest(p, specs.typeSpec, pointer, reference, name, nameTok, { className, kind: specs.isStatic ? 'static' : 'method' });
+  methods.push(fn);
+  return true;
+}
+
+/** A `(` before any `;`, `{`, `=` or `[` at the member's top level: a function, not a field. */
+function isFunctionMember(p: Parser): boolean {
+  for (let k = 0; ; k++) {
+    const t = p.peek(k);
+    if (t.kind === 'eof') return false;
+    if (t.kind !== 'punct') continue;
+    if (t.text === '(') return true;
+    if (t.text === ';' || t.text === '{' || t.text === '=' || t.text === '[' || t.text === '}') return false;
+  }
+}
+
+function voidSpec(at: Token): TypeSpec {
+  return { kind: 'TypeSpec', span: at.span, name: 'void', isConst: false };
+}
+
+/** Parameters, `const`, a constructor's initializer list, then a body or `;`. */
+function parseMethodRest(
+  p: Parser, returnType: TypeSpec, returnPointer: number, reference: boolean, name: string, nameTok: Token, method: CxxMethod,
+): FunctionDecl {
+  const start = returnType.span.start < nameTok.span.start ? returnType.span : nameTok.span;
+  const open = p.expect('(', `'(' after '${name}'`);
+  p.pushScope();
+  try {
+    const { params } = parseParams(p, null, open.span);
+    while (p.is('const') || p.is('volatile')) p.next();
+    if (method.kind === 'ctor' && p.accept(':')) method.inits = parseInitializers(p);
+    let body: Block | null = null;
+    if (p.is('{')) {
+      const saved = p.inFunction;
+      p.inFunction = 'host';
+      try {
+        body = p.rules.block(p, { newScope: false });
+      } finally {
+        p.inFunction = saved;
+      }
+    } else {
+      p.expectSemicolon('the member function declaration');
+    }
+    const fn: FunctionDecl = {
+      kind: 'FunctionDecl', span: p.spanFrom(start), nameSpan: nameTok.span, name, brook: null,
+      returnType, returnPointer, params, body, isStatic: false, method,
+    };
+    if (reference) fn.returnsReference = true;
+    return fn;
+  } finally {
+    p.popScope();
+  }
+}
+
+/** `x(_x), y(_y), z(0)` up to the body's `{`. */
+function parseInitializers(p: Parser): NonNullable<CxxMethod['inits']> {
+  const inits: NonNullable<CxxMethod['inits']> = [];
+  do {
+    const member = expectIdent(p, 'a member name in the initializer list');
+    p.expect('(');
+    const args: Expr[] = [];
+    if (!p.is(')')) do args.push(parseAssignment(p)); while (p.accept(','));
+    p.expect(')');
+    inits.push({ name: member.text, span: member.span, args });
+  } while (p.accept(','));
+  return inits;
+}
+
+/** `T t(1, 2)` rather than a prototype: what follows the `(` is neither a type, `void` nor `)`. */
+export function constructsObject(p: Parser): boolean {
+  const after = p.peek();
+  return !p.is(')', after) && !p.isTypeName(1) && !p.isDeclStart(1) && !p.is('void', after);
+}
+
+/** `T t(args)`: the object is initialized by a call of T's constructor (cxx-class-lower.ts). */
+export function parseConstructorDeclarator(p: Parser, start: Span, nameTok: Token, typeSpec: TypeSpec): Declarator {
+  const open = p.next();
+  const args: Expr[] = [];
+  if (!p.is(')')) do args.push(parseAssignment(p)); while (p.accept(','));
+  p.expect(')');
+  const init: CallExpr = { kind: 'CallExpr', span: p.spanFrom(open.span), callee: { kind: 'Ident', span: typeSpec.span, name: typeSpec.name }, args };
+  return { kind: 'Declarator', span: p.spanFrom(start), name: nameTok.text, nameSpan: nameTok.span, pointer: 0, arrayDims: [], streamDims: null, init };
+}
+
+function expectIdent(p: Parser, what: string): Token {
+  if (p.tok.kind === 'ident') return p.next();
+  return p.expect('\0', what); // reports "expected <what>, found ..." and aborts
+}
