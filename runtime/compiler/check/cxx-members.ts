@@ -67,7 +67,10 @@ function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
   const decl = pickDecl(ctx, name, e.args.length + 1) ?? pickDecl(ctx, name, e.args.length);
   if (!decl) return false;
   const isStatic = decl.method?.kind === 'static';
-  const self = callee.arrow ? callee.object : addressOf(callee.object);
+  const object = callee.object;
+  // A temporary (`(a + b).Length()`) has no address: it goes to a slot of the class (C__temp).
+  const self = callee.arrow ? object : isLvalue(object) || !ctx.scope.lookup(`${cls}__temp`) ? addressOf(object)
+    : { kind: 'CallExpr', span: object.span, callee: { kind: 'Ident', span: object.span, name: `${cls}__temp` }, args: [object] } satisfies CallExpr;
   replace(e, callOf(decl, name, e, isStatic ? e.args : [self, ...e.args], isStatic ? 0 : 1));
   return true;
 }
@@ -87,6 +90,12 @@ function callOf(decl: FunctionDecl, name: string, at: Expr, args: Expr[], skip =
   const passed = args.map((a, i) => (i >= skip && decl.params[i]?.reference ? addressOf(a) : a));
   const call: CallExpr = { kind: 'CallExpr', span: at.span, callee: { kind: 'Ident', span: at.span, name }, args: passed };
   return decl.returnsReference ? { kind: 'UnaryExpr', span: at.span, op: '*', operand: call } : call;
+}
+
+function isLvalue(e: Expr): boolean {
+  if (e.kind === 'Ident' || e.kind === 'IndexExpr') return true;
+  if (e.kind === 'UnaryExpr') return e.op === '*';
+  return e.kind === 'MemberExpr' && (e.arrow || isLvalue(e.object));
 }
 
 function addressOf(e: Expr): Expr {

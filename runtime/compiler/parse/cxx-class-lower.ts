@@ -67,7 +67,10 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
   const hasMembers = [...classes.values()].some((c) => c.def.methods) || unit.items.some((i) => i.kind === 'FunctionDecl' && (i.name.includes('::') || i.name.startsWith('operator')));
   if (!hasMembers) return;
 
-  // Functions: methods after their class, out-of-class definitions in place.
+  // Functions: methods after their class, out-of-class definitions in place; `typedef C Alias;`
+  // written before C's definition (after `class C;`) moves after it, where the checker knows C.
+  const early = new Map<string, TopLevel[]>();
+  const defined = new Set<string>();
   const items: TopLevel[] = [];
   const order: TranslationUnit['order'] = [];
   const emitted = new Set<string>();
@@ -86,8 +89,18 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       continue;
     }
     if (item.kind === 'FunctionDecl' && item.name.startsWith('operator')) item.name = operatorFunctionName(item.name);
+    const aliased = item.kind === 'TypedefDecl' && !item.typeSpec.struct ? item.typeSpec.name.replace(/^struct /, '') : undefined;
+    if (aliased && classes.has(aliased) && !defined.has(aliased)) {
+      early.set(aliased, [...(early.get(aliased) ?? []), item]);
+      continue;
+    }
     add(item);
     const def = item.kind === 'StructDecl' ? item.def : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? item.typeSpec.struct : undefined;
+    if (def?.tag) {
+      defined.add(def.tag);
+      for (const alias of early.get(def.tag) ?? []) add(alias);
+      early.delete(def.tag);
+    }
     if (!def?.tag || !def.methods || emitted.has(def.tag)) continue;
     emitted.add(def.tag);
     const info = classes.get(def.tag)!;
@@ -96,6 +109,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       if (f) add(f);
     }
     if (info.hasCtor) add(allocFunction(def.tag, def.span));
+    for (const x of temporarySlots(def.tag, def.span)) add(x);
   }
   unit.items = items;
   unit.order = order;
@@ -105,8 +119,8 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
     if (x.kind !== 'CallExpr' || x.callee.kind !== 'Ident') return x;
     const callee = x.callee;
     if (callee.name === 'new' && x.args[0]?.kind === 'CallExpr' && x.args[0].callee.kind === 'Ident') {
-      const cls = classOf(x.args[0].callee.name);
-      if (cls?.hasCtor) callee.name = `${cls.def.tag}__alloc`;
+      const made = x.args[0].callee.name; // already `C__new` (children are rewritten first)
+      if (made.endsWith('__new')) callee.name = `${made.slice(0, -'__new'.length)}__alloc`;
       return x;
     }
     const cls = classOf(callee.name);
@@ -233,6 +247,36 @@ function allocFunction(cls: string, span: Span): FunctionDecl {
     params: [{ kind: 'ParamDecl', span, name: 'v', nameSpan: span, typeSpec: ts(), qualifier: null, isStream: false, gatherDims: 0, arrayDims: [], pointer: 0 }],
     body: { kind: 'Block', span, body },
   };
+}
+
+/** Temporaries a member is called on (`(a + b).Length()`) live in a ring of TEMPORARIES slots:
+ *  `C *C__temp(C v)` copies v into the next one. C++ keeps a temporary to the end of its full
+ *  expression; a ring of 16 keeps it through 15 more temporaries of the same class. */
+const TEMPORARIES = 16;
+
+function temporarySlots(cls: string, span: Span): TopLevel[] {
+  const ts = (): TypeSpec => ({ kind: 'TypeSpec', span, name: cls, isConst: false });
+  const id = (name: string): Ident => ({ kind: 'Ident', span, name });
+  const num = (value: number): Expr => ({ kind: 'NumberLit', span, raw: String(value), value, isFloat: false, suffix: '' });
+  const global = (name: string, typeSpec: TypeSpec, arrayDims: Expr[], init: Expr | null): TopLevel => ({
+    kind: 'VarDecl', span, typeSpec, isIter: false, isStatic: true, isExtern: false,
+    declarators: [{ kind: 'Declarator', span, name, nameSpan: span, pointer: 0, arrayDims, streamDims: null, init }],
+  });
+  const slots = `${cls}__temps`;
+  const next = `${cls}__tempNext`;
+  const slot: Expr = { kind: 'IndexExpr', span, object: id(slots), index: id(next) };
+  const body: Stmt[] = [
+    { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: ts(), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: 'p', nameSpan: span, pointer: 1, arrayDims: [], streamDims: null, init: { kind: 'UnaryExpr', span, op: '&', operand: slot } }] } },
+    { kind: 'ExprStmt', span, expr: { kind: 'AssignExpr', span, op: '=', target: id(next), value: { kind: 'BinaryExpr', span, op: '%', left: { kind: 'BinaryExpr', span, op: '+', left: id(next), right: num(1) }, right: num(TEMPORARIES) } } },
+    { kind: 'ExprStmt', span, expr: { kind: 'AssignExpr', span, op: '=', target: { kind: 'UnaryExpr', span, op: '*', operand: id('p') }, value: id('v') } },
+    { kind: 'ReturnStmt', span, value: id('p') },
+  ];
+  const fn: FunctionDecl = {
+    kind: 'FunctionDecl', span, nameSpan: span, name: `${cls}__temp`, brook: null, returnType: ts(), returnPointer: 1, isStatic: true,
+    params: [{ kind: 'ParamDecl', span, name: 'v', nameSpan: span, typeSpec: ts(), qualifier: null, isStream: false, gatherDims: 0, arrayDims: [], pointer: 0 }],
+    body: { kind: 'Block', span, body },
+  };
+  return [global(slots, ts(), [num(TEMPORARIES)], null), global(next, { kind: 'TypeSpec', span, name: 'int', isConst: false }, [], num(0)), fn];
 }
 
 function forEachStmt(s: Stmt, f: (s: Stmt) => void): void {

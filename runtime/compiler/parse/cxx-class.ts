@@ -150,3 +150,12 @@ function expectIdent(p: Parser, what: string): Token {
   if (p.tok.kind === 'ident') return p.next();
   return p.expect('\0', what); // reports "expected <what>, found ..." and aborts
 }
+
+/** After an out-of-class member's parameters (`C::f(...)`): `const`, and a constructor's initializers. */
+export function parseMemberSuffix(p: Parser, qualified: string): CxxMethod {
+  const [className, member] = qualified.split('::') as [string, string];
+  while (p.is('const') || p.is('volatile')) p.next();
+  const method: CxxMethod = { className, kind: member === className ? 'ctor' : 'method' };
+  if (method.kind === 'ctor' && p.accept(':')) method.inits = parseInitializers(p);
+  return method;
+}

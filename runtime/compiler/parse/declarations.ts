@@ -22,7 +22,7 @@ import type { Span } from '../source.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeBracket, closeParen, parseConditional, parseInitializer, withNoGreater } from './expressions.js';
 import { foldIntegerConstant } from './fold.js';
-import { constructsObject, parseClassMember, parseConstructorDeclarator } from './cxx-class.js';
+import { constructsObject, parseClassMember, parseConstructorDeclarator, parseMemberSuffix } from './cxx-class.js';
 
 export interface Specifiers {
   typeSpec: TypeSpec;
@@ -130,6 +130,7 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   if (p.tok.kind === 'ident') tag = p.next().text;
   if (!p.is('{')) {
     if (tag === undefined) p.fail('BRK1225', p.foundSpan(), { kind: 'struct', what: `'${kw.text}'` });
+    if (p.is(';')) p.declareName(tag, true); // C++ `class C;`: C names a type from here on
     return { name: `struct ${tag}` };
   }
   const open = p.next();
@@ -458,6 +459,7 @@ function parseFunctionRest(
   try {
     const emptyParens = p.is(')');
     const { params, variadic } = parseParams(p, brook, open.span);
+    const method = name.text.includes('::') ? parseMemberSuffix(p, name.text) : undefined; // `C::f() const`
     let body: Block | null = null;
     if (p.is('{')) {
       const saved = p.inFunction;
@@ -475,6 +477,7 @@ function parseFunctionRest(
       returnType: specs.typeSpec, returnPointer, params, body, isStatic: specs.isStatic,
     };
     if (variadic) fn.variadic = true;
+    if (method) fn.method = method;
     if (emptyParens && !body && brook === null) fn.unspecifiedParams = true;
     if (specs.isExtern) fn.isExtern = true;
     return fn;

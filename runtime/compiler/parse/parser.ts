@@ -277,7 +277,8 @@ export class Parser {
     if (SOFT_TYPE_IDENTS.has(t.text)) return after.kind === 'ident';
     if (!this.isTypedefName(t.text)) return false;
     // `T x`, `T *x`, `T (x)`... but `T = 3` or `T.x` means T is being used as a variable.
-    return after.kind === 'ident' || this.is('*', after) || this.is('const', after);
+    // C++ `T& r = x;` (a reference, parse/cxx-references.ts).
+    return after.kind === 'ident' || this.is('*', after) || this.is('const', after) || (this.is('&', after) && this.peek(offset + 2).kind === 'ident');
   }
   /** `(fixed) x`: a soft type name between parentheses, followed by an operand. */
   private softCastAt(offset: number): boolean {
