@@ -81,8 +81,10 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
     if (item.kind === 'FunctionDecl' && item.name.includes('::')) {
       const [cls, member] = item.name.split('::') as [string, string];
       const info = classes.get(cls);
-      const declared = info?.def.methods?.find((m) => m.name === member);
-      item.method = { className: cls, kind: declared?.method?.kind ?? 'method', inits: item.method?.inits };
+      // The parser told constructors and destructors by their names; `static` is in the class only.
+      const parsed = item.method?.kind;
+      const kind = parsed === 'ctor' || parsed === 'dtor' ? parsed : info?.methods.get(member) ? 'static' : 'method';
+      item.method = { className: cls, kind, inits: item.method?.inits };
       item.name = member;
       const f = lowerMember(item, info, bag);
       if (f) add(f);

@@ -130,10 +130,12 @@ function parseInitializers(p: Parser): NonNullable<CxxMethod['inits']> {
   return inits;
 }
 
-/** `T t(1, 2)` rather than a prototype: what follows the `(` is neither a type, `void` nor `)`. */
-export function constructsObject(p: Parser): boolean {
+/** `T t(1, 2)` rather than a prototype: T is a class (a struct or typedef name, not a basic type)
+ *  and what follows the `(` is an expression, not a type, a Brook qualifier or `)`. */
+export function constructsObject(p: Parser, type: TypeSpec): boolean {
   const after = p.peek();
-  return !p.is(')', after) && !p.isTypeName(1) && !p.isDeclStart(1) && !p.is('void', after);
+  if (!p.isTypedefName(type.name.replace(/^struct /, ''))) return false;
+  return !p.is(')', after) && !p.isTypeName(1) && !p.isDeclStart(1) && after.kind !== 'keyword';
 }
 
 /** `T t(args)`: the object is initialized by a call of T's constructor (cxx-class-lower.ts). */
@@ -155,7 +157,13 @@ function expectIdent(p: Parser, what: string): Token {
 export function parseMemberSuffix(p: Parser, qualified: string): CxxMethod {
   const [className, member] = qualified.split('::') as [string, string];
   while (p.is('const') || p.is('volatile')) p.next();
-  const method: CxxMethod = { className, kind: member === className ? 'ctor' : 'method' };
+  const method: CxxMethod = { className, kind: member === className ? 'ctor' : member === `~${className}` ? 'dtor' : 'method' };
   if (method.kind === 'ctor' && p.accept(':')) method.inits = parseInitializers(p);
   return method;
+}
+
+/** `C::C` or `C::~C`: a constructor or destructor defined outside its class. */
+export function isQualifiedStructor(name: string): boolean {
+  const [cls, member] = name.split('::');
+  return member !== undefined && (member === cls || member === `~${cls}`);
 }

@@ -86,8 +86,9 @@ function mergeOperatorNames(tokens: Token[]): Token[] {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const op = tokens[i + 1];
-    if (isWord(t, 'operator') && op?.kind === 'punct' && OPERATORS.has(op.text) && (op.text !== '[' || isPunct(tokens[i + 2], ']'))) {
-      const last = op.text === '[' ? tokens[i + 2]! : op;
+    const last = op && isPunct(op, '[') ? tokens[i + 2] : op;
+    // `operator+ (`: C code may name a variable `operator` (`operator = 3`), never call it so.
+    if (isWord(t, 'operator') && op?.kind === 'punct' && OPERATORS.has(op.text) && last && (op.text !== '[' || isPunct(last, ']')) && isPunct(tokens[tokens.indexOf(last, i) + 1], '(')) {
       out.push(copyToken(t, { text: `operator${op.text === '[' ? '[]' : op.text}`, span: joined(t, last) }));
       i += op.text === '[' ? 2 : 1;
       continue;

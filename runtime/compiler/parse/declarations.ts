@@ -22,7 +22,7 @@ import type { Span } from '../source.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeBracket, closeParen, parseConditional, parseInitializer, withNoGreater } from './expressions.js';
 import { foldIntegerConstant } from './fold.js';
-import { constructsObject, parseClassMember, parseConstructorDeclarator, parseMemberSuffix } from './cxx-class.js';
+import { constructsObject, isQualifiedStructor, parseClassMember, parseConstructorDeclarator, parseMemberSuffix } from './cxx-class.js';
 
 export interface Specifiers {
   typeSpec: TypeSpec;
@@ -277,6 +277,11 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
     p.error('BRK1218', fn.nameSpan); // parsed to skip it cleanly, then dropped
     return [];
   }
+  // C++ `C::C(...) : x(0) {...}` and `C::~C() {...}` outside the class: no return type.
+  if (topLevel && t.kind === 'ident' && isQualifiedStructor(t.text) && p.is('(', p.peek())) {
+    const typeSpec: TypeSpec = { kind: 'TypeSpec', span: t.span, name: 'void', isConst: false };
+    return [parseFunctionRest(p, { typeSpec, isStatic: false, isExtern: false, isTypedef: false, isIter: false, extra: [], start: t.span }, 0, null, p.next())];
+  }
   // `main() {...}`: old C's implicit int.
   if (topLevel && t.kind === 'ident' && p.is('(', p.peek()) && !p.isTypeName() && bodyFollowsParams(p, 1)) {
     p.error('BRK1223', t.span, { name: t.text });
@@ -315,7 +320,7 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
     const reference = !specs.isTypedef && p.is('&') && p.peek().kind === 'ident' ? (p.next(), true) : false;
     if (reference) pointer++;
     const nameTok = expectName(p, specs.isTypedef ? 'type' : 'variable');
-    if (p.is('(') && !specs.isTypedef && constructsObject(p)) {
+    if (p.is('(') && !specs.isTypedef && constructsObject(p, specs.typeSpec)) {
       declarators.push(parseConstructorDeclarator(p, dStart, nameTok, specs.typeSpec));
       p.declareName(nameTok.text, false);
       if (!p.accept(',')) break;
