@@ -16,15 +16,22 @@ import type { Block, CallExpr, CxxMethod, Declarator, Expr, FunctionDecl, TypeSp
 import type { Span } from '../source.js';
 import type { Token } from '../lex.js';
 import type { Parser } from './parser.js';
-import { parseParams, parsePointer, parseTypeSpecifiers } from './declarations.js';
+import type { Specifiers } from './declarations.js';
 import { parseAssignment } from './expressions.js';
 
 const ACCESS = new Set(['public', 'private', 'protected']);
 /** Operators a class may define: what follows `operator`. */
 export const OPERATORS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<', '>', '<=', '>=', '=', '[', '!']);
 
+/** The declaration rules a member needs (declarations.ts passes them: it imports this module). */
+export interface MemberRules {
+  typeSpecifiers(p: Parser): Specifiers;
+  pointer(p: Parser): number;
+  params(p: Parser, brook: null, open: Span): { params: FunctionDecl['params'] };
+}
+
 /** Parse one member if it is not a plain data field; false leaves the field to the caller. */
-export function parseClassMember(p: Parser, className: string, methods: FunctionDecl[]): boolean {
+export function parseClassMember(p: Parser, className: string, methods: FunctionDecl[], rules: MemberRules): boolean {
   const t = p.tok;
   if (t.kind === 'ident' && ACCESS.has(t.text) && p.is(':', p.peek())) {
     p.next();
@@ -40,13 +47,13 @@ export function parseClassMember(p: Parser, className: string, methods: Function
   if (p.is('~', first)) {
     for (let i = 0; i <= k; i++) p.next();
     const name = p.next();
-    methods.push(parseMethodRest(p, voidSpec(name), 0, false, `~${className}`, name, { className, kind: 'dtor' }));
+    methods.push(parseMethodRest(p, rules, voidSpec(name), 0, false, `~${className}`, name, { className, kind: 'dtor' }));
     return true;
   }
   if (first.kind === 'ident' && first.text === className && p.is('(', p.peek(k + 1))) {
     for (let i = 0; i < k; i++) p.next();
     const name = p.next();
-    methods.push(parseMethodRest(p, voidSpec(name), 0, false, className, name, { className, kind: 'ctor' }));
+    methods.push(parseMethodRest(p, rules, voidSpec(name), 0, false, className, name, { className, kind: 'ctor' }));
     return true;
   }
   if (!isFunctionMember(p)) {
@@ -55,14 +62,14 @@ export function parseClassMember(p: Parser, className: string, methods: Function
     }
     return false;
   }
-  const specs = parseTypeSpecifiers(p);
-  let pointer = parsePointer(p);
+  const specs = rules.typeSpecifiers(p);
+  let pointer = rules.pointer(p);
   const reference = p.accept('&') !== undefined;
   if (reference) pointer++;
   // `operator+` is one identifier by now (cxx-namespaces.ts merges the tokens).
   const nameTok = expectIdent(p, 'a member name');
   const name = nameTok.text;
-  const fn = parseMethodRest(p, specs.typeSpec, pointer, reference, name, nameTok, { className, kind: specs.isStatic ? 'static' : 'method' });
+  const fn = parseMethodRest(p, rules, specs.typeSpec, pointer, reference, name, nameTok, { className, kind: specs.isStatic ? 'static' : 'method' });
   methods.push(fn);
   return true;
 }
@@ -84,13 +91,13 @@ function voidSpec(at: Token): TypeSpec {
 
 /** Parameters, `const`, a constructor's initializer list, then a body or `;`. */
 function parseMethodRest(
-  p: Parser, returnType: TypeSpec, returnPointer: number, reference: boolean, name: string, nameTok: Token, method: CxxMethod,
+  p: Parser, rules: MemberRules, returnType: TypeSpec, returnPointer: number, reference: boolean, name: string, nameTok: Token, method: CxxMethod,
 ): FunctionDecl {
   const start = returnType.span.start < nameTok.span.start ? returnType.span : nameTok.span;
   const open = p.expect('(', `'(' after '${name}'`);
   p.pushScope();
   try {
-    const { params } = parseParams(p, null, open.span);
+    const { params } = rules.params(p, null, open.span);
     while (p.is('const') || p.is('volatile')) p.next();
     if (method.kind === 'ctor' && p.accept(':')) method.inits = parseInitializers(p);
     let body: Block | null = null;

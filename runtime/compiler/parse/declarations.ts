@@ -22,7 +22,7 @@ import type { Span } from '../source.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeBracket, closeParen, parseConditional, parseInitializer, withNoGreater } from './expressions.js';
 import { foldIntegerConstant } from './fold.js';
-import { constructsObject, isQualifiedStructor, parseClassMember, parseConstructorDeclarator, parseMemberSuffix } from './cxx-class.js';
+import { constructsObject, isQualifiedStructor, parseClassMember, parseConstructorDeclarator, parseMemberSuffix, type MemberRules } from './cxx-class.js';
 
 export interface Specifiers {
   typeSpec: TypeSpec;
@@ -140,7 +140,7 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   while (!p.is('}') && !p.atEof()) {
     const before = p.pos;
     try {
-      if (tag === undefined || !parseClassMember(p, tag, methods)) parseFieldDeclaration(p, fields);
+      if (tag === undefined || !parseClassMember(p, tag, methods, MEMBER_RULES)) parseFieldDeclaration(p, fields);
     } catch (e) {
       if (!(e instanceof ParseAbort)) throw e;
       skipTo(p, [';'], ['}']);
@@ -610,3 +610,6 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
   if (writableReference && brook === null) param.reference = true;
   return param;
 }
+
+/** What cxx-class.ts parses members with (it cannot import this module back). */
+const MEMBER_RULES: MemberRules = { typeSpecifiers: parseTypeSpecifiers, pointer: parsePointer, params: parseParams };
