@@ -87,7 +87,8 @@ export interface FunctionDecl {
 /** What parse/cxx-class.ts knows of a member function. */
 export interface CxxMethod {
   className: string;
-  kind: 'method' | 'static' | 'ctor' | 'dtor';
+  /** 'friend': a free function defined in the class (`friend T operator*(float, const C&)`). */
+  kind: 'method' | 'static' | 'ctor' | 'dtor' | 'friend';
   /** A constructor's initializer list: `: x(_x), y(0)`. */
   inits?: { name: string; span: Span; args: Expr[] }[];
 }

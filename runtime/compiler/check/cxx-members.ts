@@ -16,7 +16,7 @@ import type { Type } from '../types.js';
 import { operatorFunctionName } from '../parse/cxx-class-lower.js';
 import type { Ctx } from './ctx.js';
 
-const BINARY = new Set(['+', '-', '*', '/', '%', '==', '!=', '<', '>', '<=', '>=']);
+const BINARY = new Set(['+', '-', '*', '/', '%', '==', '!=', '<', '>', '<=', '>=', '<<', '>>']);
 
 /** True when `e` was rewritten (the caller checks it again). */
 export function rewriteCxxMember(ctx: Ctx, e: Expr): boolean {

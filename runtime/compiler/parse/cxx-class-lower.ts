@@ -38,7 +38,7 @@ interface ClassInfo {
 const OPERATOR_WORDS: Record<string, string> = {
   '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '+=': 'add_assign', '-=': 'sub_assign', '*=': 'mul_assign',
   '/=': 'div_assign', '%=': 'mod_assign', '==': 'eq', '!=': 'ne', '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '=': 'assign',
-  '[]': 'index', '!': 'not',
+  '[]': 'index', '!': 'not', '<<': 'shl', '>>': 'shr',
 };
 
 /** `operator+=` -> `operator_add_assign`; other names unchanged. */
@@ -177,6 +177,11 @@ function lowerMember(fn: FunctionDecl, info: ClassInfo | undefined, bag: Diagnos
       reportSyntax(bag, 'BRK1243', span, { construct: `~${cls}()`, why: 'destructors with a body are C++ outside the subset (docs/CXX.md): they would run at every scope exit' }, { hint: 'call a cleanup function yourself, or leave the destructor empty' });
     }
     return undefined;
+  }
+  if (m.kind === 'friend') {
+    fn.name = operatorFunctionName(fn.name); // a free function: `operator*` -> operator_mul
+    if (fn.body) rewriteBody(fn, info, false); // it sees the class's static members unqualified
+    return fn;
   }
   const classType = (s: Span): TypeSpec => ({ kind: 'TypeSpec', span: s, name: cls, isConst: false });
   const thisParam: ParamDecl = { kind: 'ParamDecl', span, name: 'this', nameSpan: span, typeSpec: classType(span), qualifier: null, isStream: false, gatherDims: 0, arrayDims: [], pointer: 1 };

@@ -7,10 +7,12 @@
  *   ~Tuple3f() { }                           a destructor (only an empty one is accepted, at lowering)
  *   Tuple3f operator+(const Tuple3f& t) const   operators: arithmetic, compound assignment, [], unary -
  *   float Max();                              a prototype, defined outside as `float C::Max() { ... }`
+ *   friend C operator*(float f, const C& v)   a free function (kind 'friend')
  *
  * Each becomes a FunctionDecl with `method` set, kept on the StructDef; cxx-class-lower.ts turns them
  * into C functions after the struct. Data fields stay with declarations.ts. Out of the subset, with
- * one located BRK1243 each: virtual functions, friends, static data members, base classes (cxx.ts).
+ * one located BRK1243 each: virtual functions, static data members, base classes (cxx.ts). A friend
+ * function defined in the class is a free function; `friend class X;` is skipped.
  */
 import type { Block, CallExpr, CxxMethod, Declarator, Expr, FunctionDecl, TypeSpec } from '../ast.js';
 import type { Span } from '../source.js';
@@ -21,7 +23,7 @@ import { parseAssignment } from './expressions.js';
 
 const ACCESS = new Set(['public', 'private', 'protected']);
 /** Operators a class may define: what follows `operator`. */
-export const OPERATORS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<', '>', '<=', '>=', '=', '[', '!']);
+export const OPERATORS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<', '>', '<=', '>=', '=', '[', '!', '<<', '>>']);
 
 /** The declaration rules a member needs (declarations.ts passes them: it imports this module). */
 export interface MemberRules {
@@ -38,11 +40,17 @@ export function parseClassMember(p: Parser, className: string, methods: Function
     p.next();
     return true;
   }
-  if (t.kind === 'ident' && (t.text === 'virtual' || t.text === 'friend')) {
-    p.fail('BRK1243', t.span, { construct: t.text, why: `${t.text} functions are C++ outside the subset (docs/CXX.md)` }, { hint: 'write a plain member function' });
+  if (t.kind === 'ident' && t.text === 'virtual') {
+    p.fail('BRK1243', t.span, { construct: t.text, why: 'virtual functions are C++ outside the subset (docs/CXX.md)' }, { hint: 'write a plain member function' });
   }
   let k = 0;
-  while (p.peek(k).kind === 'ident' && (p.peek(k).text === 'inline' || p.peek(k).text === 'explicit')) k++;
+  while (p.peek(k).text === 'inline' || p.peek(k).text === 'explicit') k++;
+  if (p.peek(k).kind === 'ident' && p.peek(k).text === 'friend') {
+    // `friend class X;` says who may see private members: nothing to do here.
+    if (p.peek(k + 1).text === 'struct' || p.peek(k + 1).text === 'class') { while (!p.is(';') && !p.atEof()) p.next(); p.next(); return true; }
+    for (let i = 0; i <= k; i++) p.next();
+    return parseFunctionMember(p, className, methods, rules, true);
+  }
   const first = p.peek(k);
   if (p.is('~', first)) {
     for (let i = 0; i <= k; i++) p.next();
@@ -56,6 +64,11 @@ export function parseClassMember(p: Parser, className: string, methods: Function
     methods.push(parseMethodRest(p, rules, voidSpec(name), 0, false, className, name, { className, kind: 'ctor' }));
     return true;
   }
+  return parseFunctionMember(p, className, methods, rules, false);
+}
+
+/** A member function, or a friend function defined in the class (a free function). */
+function parseFunctionMember(p: Parser, className: string, methods: FunctionDecl[], rules: MemberRules, friend: boolean): boolean {
   if (!isFunctionMember(p)) {
     if (p.is('static') && !p.is('const', p.peek())) {
       p.fail('BRK1243', p.tok.span, { construct: 'static data member', why: 'static data members are C++ outside the subset (docs/CXX.md)' }, { hint: 'declare a global variable instead' });
@@ -69,7 +82,7 @@ export function parseClassMember(p: Parser, className: string, methods: Function
   // `operator+` is one identifier by now (cxx-namespaces.ts merges the tokens).
   const nameTok = expectIdent(p, 'a member name');
   const name = nameTok.text;
-  const fn = parseMethodRest(p, rules, specs.typeSpec, pointer, reference, name, nameTok, { className, kind: specs.isStatic ? 'static' : 'method' });
+  const fn = parseMethodRest(p, rules, specs.typeSpec, pointer, reference, name, nameTok, { className, kind: friend ? 'friend' : specs.isStatic ? 'static' : 'method' });
   methods.push(fn);
   return true;
 }

@@ -30,6 +30,10 @@ public:
   float Length() const;
   void Normalize();
   void Print(const char* label) const { printf("%s (%.3f, %.3f, %.3f)\n", label, x, y, z); }
+  inline friend bool operator==(const Tuple3f& a, const Tuple3f& b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+  inline friend Tuple3f operator>>(const Tuple3f& v1, const Tuple3f& v2) { return v2 * (dot3(v1, v2) / dot3(v2, v2)); }
+  static float dot3(const Tuple3f& a, const Tuple3f& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+  friend class Ray;
 
   float x, y, z;
 };
@@ -64,6 +68,8 @@ int main(void) {
   (a - c * 2.0f).Print("a-2c");
   (3.0f * a).Print("3a");
   Tuple3f::Max(a, c).Print("max");
+  (a >> c).Print("a>>c");
+  printf("eq %d %d\n", a == a, a == c);
   printf("a.Max=%.3f len=%.4f dot=%.3f\n", a.Max(), a.Length(), dot(a, c));
   a[1] = 7.0f;
   a[2] += 1.0f;
