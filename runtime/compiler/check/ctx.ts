@@ -110,6 +110,9 @@ export interface Ctx {
   anon: number;
   /** The unit has C++ member functions or operators (check/cxx-members.ts rewrites their uses). */
   cxxMembers?: boolean;
+  /** Operands cxx-members.ts checked to learn their type: checked once, not again by the caller
+   *  (without it `a + b + c + ...` would be checked 2^n times). */
+  cxxChecked?: WeakSet<Expr>;
   /** C++ overloaded host functions: the name as written -> its variants (check/overloads.ts). */
   overloads?: Map<string, Overload[]>;
 }

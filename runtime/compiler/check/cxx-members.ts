@@ -44,10 +44,10 @@ function className(t: Type | undefined, arrow: boolean): string | undefined {
 
 /** `left OP args` where left is of a class with `operatorOP`: the member call `left.operatorOP(args)`. */
 function operator(ctx: Ctx, e: Expr, op: string, left: Expr, args: Expr[]): boolean {
-  const cls = className(ctx.checkExpr(ctx, left), false);
+  const cls = className(typeOnce(ctx, left), false);
   if (!cls || !ctx.scope.lookup(`${cls}__${operatorFunctionName(`operator${op}`)}`)) return false;
   const callee: MemberExpr = { kind: 'MemberExpr', span: left.span, object: left, member: `operator${op}`, memberSpan: e.span, arrow: false };
-  replace(e, { kind: 'CallExpr', span: e.span, callee, args });
+  replace(ctx, e, { kind: 'CallExpr', span: e.span, callee, args });
   return true;
 }
 
@@ -55,13 +55,13 @@ function freeOperator(ctx: Ctx, e: Expr, op: string, left: Expr, right: Expr): b
   const name = operatorFunctionName(`operator${op}`);
   const decl = pickDecl(ctx, name, 2);
   if (!decl) return false;
-  if (!className(left.type ?? ctx.checkExpr(ctx, left), false) && !className(ctx.checkExpr(ctx, right), false)) return false;
-  replace(e, callOf(decl, name, e, [left, right]));
+  if (!className(typeOnce(ctx, left), false) && !className(typeOnce(ctx, right), false)) return false;
+  replace(ctx, e, callOf(decl, name, e, [left, right]));
   return true;
 }
 
 function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
-  const cls = className(ctx.checkExpr(ctx, callee.object), callee.arrow);
+  const cls = className(typeOnce(ctx, callee.object), callee.arrow);
   if (!cls) return false;
   const name = `${cls}__${operatorFunctionName(callee.member)}`;
   const decl = pickDecl(ctx, name, e.args.length + 1) ?? pickDecl(ctx, name, e.args.length);
@@ -71,7 +71,7 @@ function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
   // A temporary (`(a + b).Length()`) has no address: it goes to a slot of the class (C__temp).
   const self = callee.arrow ? object : isLvalue(object) || !ctx.scope.lookup(`${cls}__temp`) ? addressOf(object)
     : { kind: 'CallExpr', span: object.span, callee: { kind: 'Ident', span: object.span, name: `${cls}__temp` }, args: [object] } satisfies CallExpr;
-  replace(e, callOf(decl, name, e, isStatic ? e.args : [self, ...e.args], isStatic ? 0 : 1));
+  replace(ctx, e, callOf(decl, name, e, isStatic ? e.args : [self, ...e.args], isStatic ? 0 : 1));
   return true;
 }
 
@@ -103,8 +103,17 @@ function addressOf(e: Expr): Expr {
   return { kind: 'UnaryExpr', span: e.span, op: '&', operand: e };
 }
 
-/** Turn node `e` into `to` in place (its parent keeps pointing at it). */
-function replace(e: Expr, to: Expr): void {
+/** The operand's type, checking it only the first time. */
+function typeOnce(ctx: Ctx, x: Expr): Type {
+  if (x.type && ctx.cxxChecked?.has(x)) return x.type;
+  const t = ctx.checkExpr(ctx, x);
+  (ctx.cxxChecked ??= new WeakSet()).add(x);
+  return t;
+}
+
+/** Turn node `e` into `to` in place (its parent keeps pointing at it), to be checked afresh. */
+function replace(ctx: Ctx, e: Expr, to: Expr): void {
+  ctx.cxxChecked?.delete(e);
   const target = e as unknown as Record<string, unknown>;
   for (const k of Object.keys(target)) delete target[k];
   Object.assign(target, to);

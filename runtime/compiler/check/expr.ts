@@ -27,7 +27,10 @@ const ULONG: Type = { kind: 'scalar', name: 'ulong' };
 
 export function checkExpr(ctx: Ctx, e: Expr): Type {
   // C++ member calls and operators on class values become function calls (cxx-members.ts).
-  if (ctx.cxxMembers && !inKernel(ctx) && rewriteCxxMember(ctx, e)) return checkExpr(ctx, e);
+  if (ctx.cxxMembers && !inKernel(ctx)) {
+    if (e.type && ctx.cxxChecked?.has(e)) return e.type; // an operand checked once already (cxx-members.ts)
+    if (rewriteCxxMember(ctx, e)) return checkExpr(ctx, e);
+  }
   const t = typeOf(ctx, e);
   e.type = t;
   return t;

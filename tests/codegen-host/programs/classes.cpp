@@ -93,5 +93,10 @@ int main(void) {
   for (int i = 0; i < 4; i++) sum += many[i];
   sum.Print("sum");
   delete[] many;
+  /* Long chains: each operand is type-checked once (not 2^n times). */
+  Tuple3f chain = a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a + a;
+  int ints = 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11 + 12 + 13 + 14 + 15 + 16 + 17 + 18 + 19 + 20 + 21 + 22 + 23 + 24 + 25 + 26 + 27 + 28 + 29 + 30 + 31 + 32;
+  chain.Print("chain");
+  printf("ints %d\n", ints);
   return 0;
 }
