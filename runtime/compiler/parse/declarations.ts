@@ -130,13 +130,15 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   if (p.tok.kind === 'ident') tag = p.next().text;
   if (!p.is('{')) {
     if (tag === undefined) p.fail('BRK1225', p.foundSpan(), { kind: 'struct', what: `'${kw.text}'` });
-    if (p.is(';')) p.declareName(tag, true); // C++ `class C;`: C names a type from here on
+    if (p.is(';')) p.declareTagName(tag); // C++ `class C;`: C names a type from here on
     return { name: `struct ${tag}` };
   }
   const open = p.next();
   const fields: FieldDecl[] = [];
   const methods: FunctionDecl[] = [];
-  if (tag !== undefined) p.declareName(tag, true); // C++: the class's own name is a type inside it
+  // C++ (and BrookGPU's .br, compiled as C++): a struct's tag is also a type name (`Pair p;`), in its
+  // own body too; an ordinary name of that spelling keeps it from being one (check/resolve.ts).
+  if (tag !== undefined) p.declareTagName(tag);
   while (!p.is('}') && !p.atEof()) {
     const before = p.pos;
     try {
@@ -149,9 +151,6 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
     if (p.pos === before) p.next();
   }
   if (!p.accept('}')) p.fail('BRK1204', open.span);
-  // C++ (and BrookGPU's .br, compiled as C++): a struct's tag is also a type name (`Pair p;`); an
-  // ordinary declaration of the same name later shadows it as in C (check/resolve.ts resolves it).
-  if (tag !== undefined) p.declareName(tag, true);
   const def: StructDef = { kind: 'StructDef', span: p.spanFrom(kw.span), tag, fields };
   if (methods.length > 0) def.methods = methods;
   return { name: tag === undefined ? 'struct' : `struct ${tag}`, def };

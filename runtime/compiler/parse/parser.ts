@@ -235,6 +235,12 @@ export class Parser {
   declareName(name: string, isTypedef: boolean): void {
     this.scopes[this.scopes.length - 1]!.set(name, isTypedef);
   }
+  /** C++'s struct tag as a type name: only where no ordinary name of that spelling is in scope
+   *  (C code may have `int point;` and `struct point`). */
+  declareTagName(name: string): void {
+    if (this.scopes[this.scopes.length - 1]!.get(name) === false) return;
+    this.declareName(name, true);
+  }
   isTypedefName(name: string): boolean {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const v = this.scopes[i]!.get(name);
