@@ -23,12 +23,16 @@ interface Signature { refParams: boolean[]; returnsReference: boolean }
 
 /** True when some declaration in the unit is a reference (the pass has something to do). */
 export function hasReferences(unit: TranslationUnit): boolean {
+  let found = false;
+  // Statements only (expressions are not entered): cheap enough for every compile.
+  const hooks: StmtHooks = { expr: (e) => e, declare: (d) => { found ||= d.reference === true; } };
   for (const item of unit.items) {
     if (item.kind === 'FunctionDecl' && (item.returnsReference || item.params.some((p) => p.reference))) return true;
-    if (item.kind === 'FunctionDecl' && item.body && JSON.stringify(item.body).includes('"reference":true')) return true;
+    if (item.kind === 'FunctionDecl' && item.body) walkStmt(item.body, hooks);
     if (item.kind === 'VarDecl' && item.declarators.some((d) => d.reference)) return true;
   }
-  return unit.statements.some((s) => JSON.stringify(s).includes('"reference":true'));
+  for (const s of unit.statements) walkStmt(s, hooks);
+  return found;
 }
 
 export function lowerReferences(unit: TranslationUnit): void {

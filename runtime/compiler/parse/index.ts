@@ -108,7 +108,7 @@ export function parseTokens(
   if (!bag.hasErrors) lowerClasses(unit, bag);
   if (!bag.hasErrors) {
     lowerReferences(unit);
-    lowerStreamOutput(unit);
+    if (tokens.some((t) => t.kind === 'ident' && t.text.startsWith('std::'))) lowerStreamOutput(unit);
   }
   return { unit, typedefNames: parser.topLevelTypedefs() };
 }
