@@ -37,6 +37,8 @@ export interface StructDef {
   /** C++ member functions, constructors and operators (parse/cxx-class.ts); parse/cxx-class-lower.ts
    *  turns them into functions taking `this` after the struct. */
   methods?: FunctionDecl[];
+  /** C++ static data members (`static int count;`): globals `C__count` after the struct. */
+  statics?: VarDecl[];
 }
 
 export interface FieldDecl {

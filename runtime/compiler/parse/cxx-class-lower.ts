@@ -27,6 +27,8 @@ import { rewriteExpr, walkDeclarator, walkStmt, type StmtHooks } from './cxx-wal
 interface ClassInfo {
   def: StructDef;
   fields: Set<string>;
+  /** Static data members (globals `C__name`). */
+  statics: Set<string>;
   /** Member function name -> static? */
   methods: Map<string, boolean>;
   /** Field name -> its class type, for `m(args)` in an initializer list. */
@@ -64,7 +66,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
     const name = typeName.replace(/^struct /, '');
     return classes.get(aliases.get(name) ?? name);
   };
-  const hasMembers = [...classes.values()].some((c) => c.def.methods) || unit.items.some((i) => i.kind === 'FunctionDecl' && (i.name.includes('::') || i.name.startsWith('operator')));
+  const hasMembers = [...classes.values()].some((c) => c.def.methods || c.def.statics) || unit.items.some((i) => i.kind === 'FunctionDecl' && (i.name.includes('::') || i.name.startsWith('operator')));
   if (!hasMembers) return;
 
   // Functions: methods after their class, out-of-class definitions in place; `typedef C Alias;`
@@ -91,6 +93,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       continue;
     }
     if (item.kind === 'FunctionDecl' && item.name.startsWith('operator')) item.name = operatorFunctionName(item.name);
+    if (item.kind === 'VarDecl') for (const d of item.declarators) if (d.name.includes('::')) d.name = qualifiedName(d.name); // `T C::count = 0;`
     const aliased = item.kind === 'TypedefDecl' && !item.typeSpec.struct ? item.typeSpec.name.replace(/^struct /, '') : undefined;
     if (aliased && classes.has(aliased) && !defined.has(aliased)) {
       early.set(aliased, [...(early.get(aliased) ?? []), item]);
@@ -103,10 +106,14 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       for (const alias of early.get(def.tag) ?? []) add(alias);
       early.delete(def.tag);
     }
-    if (!def?.tag || !def.methods || emitted.has(def.tag)) continue;
+    if (!def?.tag || !(def.methods || def.statics) || emitted.has(def.tag)) continue;
     emitted.add(def.tag);
     const info = classes.get(def.tag)!;
-    for (const m of def.methods) {
+    for (const v of def.statics ?? []) { // before the methods, which use them
+      for (const d of v.declarators) d.name = `${def.tag}__${d.name}`;
+      add(v);
+    }
+    for (const m of def.methods ?? []) {
       const f = lowerMember(m, info, bag);
       if (f) add(f);
     }
@@ -118,6 +125,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
 
   // Constructions everywhere: `T(args)`, `T t(args)`, `T t;`, `new T(args)`, `C::m(...)`.
   const construct = (e: Expr): Expr => rewriteExpr(e, (x) => {
+    if (x.kind === 'Ident' && x.name.includes('::')) x.name = qualifiedName(x.name); // `C::count`, `C::helper`
     if (x.kind !== 'CallExpr' || x.callee.kind !== 'Ident') return x;
     const callee = x.callee;
     if (callee.name === 'new' && x.args[0]?.kind === 'CallExpr' && x.args[0].callee.kind === 'Ident') {
@@ -156,6 +164,7 @@ function classInfo(def: StructDef): ClassInfo {
   for (const f of def.fields) if (f.pointer === 0 && f.arrayDims.length === 0) fieldTypes.set(f.name, f.typeSpec.name);
   return {
     def, fields: new Set(def.fields.map((f) => f.name)), fieldTypes,
+    statics: new Set((def.statics ?? []).flatMap((v) => v.declarators.map((d) => d.name))),
     methods: new Map((def.methods ?? []).filter((m) => m.method?.kind === 'method' || m.method?.kind === 'static').map((m) => [m.name, m.method!.kind === 'static'])),
     hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.length === 0),
   };
@@ -223,6 +232,7 @@ function rewriteBody(fn: FunctionDecl, info: ClassInfo | undefined, hasThis: boo
   const isCtor = fn.method?.kind === 'ctor';
   const hooks: StmtHooks = {
     expr: (e) => rewriteExpr(e, (x) => {
+      if (x.kind === 'Ident' && info.statics.has(x.name) && !hidden(x.name)) x.name = `${info.def.tag}__${x.name}`;
       if (x.kind === 'Ident' && hasThis && info.fields.has(x.name) && !hidden(x.name)) return member(x.name, x.span);
       if (x.kind === 'CallExpr' && x.callee.kind === 'Ident' && info.methods.has(x.callee.name) && !hidden(x.callee.name)) {
         if (info.methods.get(x.callee.name)) x.callee.name = `${info.def.tag}__${x.callee.name}`;

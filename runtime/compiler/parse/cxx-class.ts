@@ -11,10 +11,11 @@
  *
  * Each becomes a FunctionDecl with `method` set, kept on the StructDef; cxx-class-lower.ts turns them
  * into C functions after the struct. Data fields stay with declarations.ts. Out of the subset, with
- * one located BRK1243 each: virtual functions, static data members, base classes (cxx.ts). A friend
+ * one located BRK1243 each: virtual functions, base classes (cxx.ts). Static data members are kept on
+ * the StructDef (`statics`) and become globals `C__name`. A friend
  * function defined in the class is a free function; `friend class X;` is skipped.
  */
-import type { Block, CallExpr, CxxMethod, Declarator, Expr, FunctionDecl, TypeSpec } from '../ast.js';
+import type { Block, CallExpr, CxxMethod, Declarator, Expr, FunctionDecl, TypeSpec, VarDecl } from '../ast.js';
 import type { Span } from '../source.js';
 import type { Token } from '../lex.js';
 import type { Parser } from './parser.js';
@@ -33,7 +34,7 @@ export interface MemberRules {
 }
 
 /** Parse one member if it is not a plain data field; false leaves the field to the caller. */
-export function parseClassMember(p: Parser, className: string, methods: FunctionDecl[], rules: MemberRules): boolean {
+export function parseClassMember(p: Parser, className: string, methods: FunctionDecl[], rules: MemberRules, statics: VarDecl[]): boolean {
   const t = p.tok;
   if (t.kind === 'ident' && ACCESS.has(t.text) && p.is(':', p.peek())) {
     p.next();
@@ -64,17 +65,38 @@ export function parseClassMember(p: Parser, className: string, methods: Function
     methods.push(parseMethodRest(p, rules, voidSpec(name), 0, false, className, name, { className, kind: 'ctor' }));
     return true;
   }
+  if (p.is('static') && !isFunctionMember(p)) {
+    statics.push(parseStaticMember(p, rules));
+    return true;
+  }
   return parseFunctionMember(p, className, methods, rules, false);
+}
+
+/** `static float scale;`, `static const int N = 4;`: a global of the class (cxx-class-lower.ts). */
+function parseStaticMember(p: Parser, rules: MemberRules): VarDecl {
+  const specs = rules.typeSpecifiers(p);
+  const declarators: Declarator[] = [];
+  do {
+    const start = p.tok.span;
+    const pointer = rules.pointer(p);
+    const name = expectIdent(p, 'a member name');
+    const arrayDims: Expr[] = [];
+    while (p.accept('[')) {
+      arrayDims.push(parseAssignment(p));
+      p.expect(']');
+    }
+    const init = p.accept('=') ? parseAssignment(p) : null;
+    declarators.push({ kind: 'Declarator', span: p.spanFrom(start), name: name.text, nameSpan: name.span, pointer, arrayDims, streamDims: null, init });
+  } while (p.accept(','));
+  p.expectSemicolon('the static member declaration');
+  // Without an initializer it only declares the member; its definition is `T C::name;` outside.
+  const isExtern = declarators.every((d) => d.init === null);
+  return { kind: 'VarDecl', span: p.spanFrom(specs.start), typeSpec: specs.typeSpec, isIter: false, isStatic: false, isExtern, declarators };
 }
 
 /** A member function, or a friend function defined in the class (a free function). */
 function parseFunctionMember(p: Parser, className: string, methods: FunctionDecl[], rules: MemberRules, friend: boolean): boolean {
-  if (!isFunctionMember(p)) {
-    if (p.is('static') && !p.is('const', p.peek())) {
-      p.fail('BRK1243', p.tok.span, { construct: 'static data member', why: 'static data members are C++ outside the subset (docs/CXX.md)' }, { hint: 'declare a global variable instead' });
-    }
-    return false;
-  }
+  if (!isFunctionMember(p)) return false;
   const specs = rules.typeSpecifiers(p);
   let pointer = rules.pointer(p);
   const reference = p.accept('&') !== undefined;

@@ -136,13 +136,14 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   const open = p.next();
   const fields: FieldDecl[] = [];
   const methods: FunctionDecl[] = [];
+  const statics: VarDecl[] = [];
   // C++ (and BrookGPU's .br, compiled as C++): a struct's tag is also a type name (`Pair p;`), in its
   // own body too; an ordinary name of that spelling keeps it from being one (check/resolve.ts).
   if (tag !== undefined) p.declareTagName(tag);
   while (!p.is('}') && !p.atEof()) {
     const before = p.pos;
     try {
-      if (tag === undefined || !parseClassMember(p, tag, methods, MEMBER_RULES)) parseFieldDeclaration(p, fields);
+      if (tag === undefined || !parseClassMember(p, tag, methods, MEMBER_RULES, statics)) parseFieldDeclaration(p, fields);
     } catch (e) {
       if (!(e instanceof ParseAbort)) throw e;
       skipTo(p, [';'], ['}']);
@@ -153,6 +154,7 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   if (!p.accept('}')) p.fail('BRK1204', open.span);
   const def: StructDef = { kind: 'StructDef', span: p.spanFrom(kw.span), tag, fields };
   if (methods.length > 0) def.methods = methods;
+  if (statics.length > 0) def.statics = statics;
   return { name: tag === undefined ? 'struct' : `struct ${tag}`, def };
 }
 
