@@ -125,7 +125,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
 
   // Constructions everywhere: `T(args)`, `T t(args)`, `T t;`, `new T(args)`, `C::m(...)`.
   const construct = (e: Expr): Expr => rewriteExpr(e, (x) => {
-    if (x.kind === 'Ident' && x.name.includes('::')) x.name = qualifiedName(x.name); // `C::count`, `C::helper`
+    if (x.kind === 'Ident' && classes.has(x.name.split('::')[0]!) && x.name.includes('::')) x.name = qualifiedName(x.name); // `C::count`, `C::helper` (not `std::cout`)
     if (x.kind !== 'CallExpr' || x.callee.kind !== 'Ident') return x;
     const callee = x.callee;
     if (callee.name === 'new' && x.args[0]?.kind === 'CallExpr' && x.args[0].callee.kind === 'Ident') {
@@ -135,7 +135,6 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
     }
     const cls = classOf(callee.name);
     if (cls?.hasCtor) callee.name = `${cls.def.tag}__new`;
-    else if (callee.name.includes('::')) callee.name = qualifiedName(callee.name);
     return x;
   });
   const hooks: StmtHooks = {

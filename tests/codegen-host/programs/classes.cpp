@@ -4,6 +4,7 @@
    new/delete, typedef aliases. Must print what g++ prints. */
 #include <stdio.h>
 #include <math.h>
+#include <iostream>
 
 class Tuple3f;
 typedef Tuple3f Vector3;
@@ -98,5 +99,6 @@ int main(void) {
   int ints = 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11 + 12 + 13 + 14 + 15 + 16 + 17 + 18 + 19 + 20 + 21 + 22 + 23 + 24 + 25 + 26 + 27 + 28 + 29 + 30 + 31 + 32;
   chain.Print("chain");
   printf("ints %d\n", ints);
+  std::cout << "std::cout next to classes: " << chain.Length() << " " << Tuple3f::dot3(a, c) << std::endl;
   return 0;
 }
