@@ -34,6 +34,11 @@ export interface StructDef {
   /** Tag name (`struct Ray {...}`), or undefined for anonymous structs. */
   tag?: string;
   fields: FieldDecl[];
+  /** C++ member functions, constructors and operators (parse/cxx-class.ts); parse/cxx-class-lower.ts
+   *  turns them into functions taking `this` after the struct. */
+  methods?: FunctionDecl[];
+  /** C++ static data members (`static int count;`): globals `C__count` after the struct. */
+  statics?: VarDecl[];
 }
 
 export interface FieldDecl {
@@ -74,6 +79,20 @@ export interface FunctionDecl {
   /** `#pragma brook native(NAME)` just before a kernel: a library provides a hand-written form of it
    *  (runtime/brt/native.ts); the body stays its definition and what the CPU backend runs. */
   native?: { name: string; span: Span };
+  /** C++ `int& f()`: returns a reference; parse/cxx-references.ts lowers it to a pointer (returnPointer
+   *  counts it) that every call dereferences. */
+  returnsReference?: boolean;
+  /** C++: a member of class `className` (written in the class, or `C::name` outside it). */
+  method?: CxxMethod;
+}
+
+/** What parse/cxx-class.ts knows of a member function. */
+export interface CxxMethod {
+  className: string;
+  /** 'friend': a free function defined in the class (`friend T operator*(float, const C&)`). */
+  kind: 'method' | 'static' | 'ctor' | 'dtor' | 'friend';
+  /** A constructor's initializer list: `: x(_x), y(0)`. */
+  inits?: { name: string; span: Span; args: Expr[] }[];
 }
 
 /**
@@ -102,6 +121,8 @@ export interface ParamDecl {
   /** Explicit sizes of C array parameters (`float m[][4]` gives [null, 4-expr]). */
   arrayDims: (Expr | null)[];
   pointer: number;
+  /** C++ `int& n`: a reference, lowered to a pointer (`pointer` counts it) by parse/cxx-references.ts. */
+  reference?: boolean;
   /** checker: resolved type of the parameter. */
   type?: Type;
   /** checker (optional): the parameter's symbol, as on Declarator (host codegen names parameters
@@ -131,6 +152,8 @@ export interface Declarator {
   /** Stream extents for `s<10, 5>`; null when not a stream. */
   streamDims: Expr[] | null;
   init: Expr | null;
+  /** C++ `int& r = x;`: a reference, lowered to a pointer (`pointer` counts it) by parse/cxx-references.ts. */
+  reference?: boolean;
   /** checker: the declared symbol. */
   symbol?: SymbolRef;
 }
@@ -271,6 +294,10 @@ export interface CallExpr extends ExprBase {
   kind: 'CallExpr';
   callee: Expr;
   args: Expr[];
+  /** C++ `std::cout << a << std::endl` lowered to `fprintf(stdout, FORMAT, a)`
+   *  (parse/cxx-stream-io.ts): one entry per `<<` operand; the checker writes FORMAT (args[1], a
+   *  StringLit) from the values' types (check/cxx-stream-io.ts). */
+  streamLayout?: ('value' | 'endl')[];
 }
 
 /** `a[i]` (C arrays, pointers, gathers). `g[i][j]` nests: Index(Index(g, i), j). */

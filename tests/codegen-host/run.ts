@@ -6,8 +6,9 @@ import { createCpuRuntime } from '../../runtime/backends/index.js';
 
 export interface RunResult { stdout: string; stderr: string; status: number; diagnostics: string[] }
 
-export async function runBrook(source: string, args: string[] = [], fileName = 'prog.br'): Promise<RunResult> {
-  const r = compile(source, { fileName });
+/** `hostWasm` picks the host path (default: the compiler's, BROOK_HOST_WASM). */
+export async function runBrook(source: string, args: string[] = [], fileName = 'prog.br', options: { hostWasm?: boolean } = {}): Promise<RunResult> {
+  const r = compile(source, { fileName, ...options });
   const diagnostics = r.diagnostics.map((d) => renderDiagnostic(r.sources, d));
   if (!r.ok || !r.hostJs) return { stdout: '', stderr: diagnostics.join('\n'), status: -1, diagnostics };
   let stdout = '';

@@ -14,6 +14,8 @@ import { checkOperand, checkWritable, coerce, lookupOrReport } from './operands.
 import { builtinArity, builtinOuts, builtinSignature, isKernelBuiltin, resolveBuiltin } from './builtins.js';
 import { checkBrookApi } from './brook-api.js';
 import { rewriteStreamMethod } from './brook-stream.js';
+import { writeStreamFormat } from './cxx-stream-io.js';
+import { resolveOverload } from './overloads.js';
 import { checkKernelLaunch, kernelSigOf, signatureText } from './launch.js';
 import { createSym, type Sym } from './scope.js';
 import { NO_SPAN } from '../source.js';
@@ -40,7 +42,10 @@ export function checkCall(ctx: Ctx, e: CallExpr): Type {
     reportCheck(ctx.bag, 'BRK2109', callee.span, { name: typeToString(t) });
     return ERROR;
   }
-  return inKernel(ctx) ? checkKernelBodyCall(ctx, e, callee) : checkHostCall(ctx, e, callee);
+  if (inKernel(ctx)) return checkKernelBodyCall(ctx, e, callee);
+  const t = checkHostCall(ctx, e, callee);
+  if (e.streamLayout) writeStreamFormat(ctx, e); // `std::cout << ...` lowered to fprintf
+  return t;
 }
 
 function exprName(e: Expr): string {
@@ -198,6 +203,8 @@ function gatherType(p: KernelSig['params'][number]): Type {
 // Host code
 
 function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
+  const variants = ctx.overloads?.get(callee.name);
+  if (variants) resolveOverload(ctx, e, variants); // C++ overloading: callee.name becomes the variant's
   const sym = ctx.scope.lookup(callee.name);
   if (!sym) {
     for (const a of e.args) checkOperand(ctx, a);

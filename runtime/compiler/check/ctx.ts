@@ -108,7 +108,17 @@ export interface Ctx {
   reportedUnknown: Set<string>;
   /** Counter for anonymous struct names. */
   anon: number;
+  /** The unit has C++ member functions or operators (check/cxx-members.ts rewrites their uses). */
+  cxxMembers?: boolean;
+  /** Operands cxx-members.ts checked to learn their type: checked once, not again by the caller
+   *  (without it `a + b + c + ...` would be checked 2^n times). */
+  cxxChecked?: WeakSet<Expr>;
+  /** C++ overloaded host functions: the name as written -> its variants (check/overloads.ts). */
+  overloads?: Map<string, Overload[]>;
 }
+
+/** One variant of an overloaded host function: its own name (`f`, `f__o1`, ...) and type. */
+export interface Overload { name: string; type: Extract<Type, { kind: 'function' }> }
 
 export function inKernel(ctx: Ctx): boolean {
   return ctx.fn?.kernel != null;

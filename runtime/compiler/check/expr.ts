@@ -17,6 +17,7 @@ import { inKernel } from './ctx.js';
 import { checkCall } from './calls.js';
 import { checkConstruct, checkIndex, checkIndexof, checkMember } from './access.js';
 import { resolveTypeName } from './resolve.js';
+import { rewriteCxxMember } from './cxx-members.js';
 import { checkWritable, coerce, lookupOrReport, notInKernel, retypeLiteral, streamAsValue } from './operands.js';
 import {
   assignable, binaryTypes, ERROR, isArith, isLoose, makeType, scalarKind, size, swizzleText,
@@ -25,6 +26,11 @@ import {
 const ULONG: Type = { kind: 'scalar', name: 'ulong' };
 
 export function checkExpr(ctx: Ctx, e: Expr): Type {
+  // C++ member calls and operators on class values become function calls (cxx-members.ts).
+  if (ctx.cxxMembers && !inKernel(ctx)) {
+    if (e.type && ctx.cxxChecked?.has(e)) return e.type; // an operand checked once already (cxx-members.ts)
+    if (rewriteCxxMember(ctx, e)) return checkExpr(ctx, e);
+  }
   const t = typeOf(ctx, e);
   e.type = t;
   return t;

@@ -20,6 +20,7 @@ import { canFallThrough, checkStmts, collectLabels } from './stmt.js';
 import { ERROR, isLoose, sameType } from './typing.js';
 import { checkExpr } from './expr.js';
 import { checkKernelExprDepth } from './kernel-depth.js';
+import { renameOverload } from './overloads.js';
 
 function roleOf(p: ParamDecl): ParamRole {
   if (p.qualifier === 'out') return 'out';
@@ -161,11 +162,11 @@ export function declareFunction(ctx: Ctx, decl: FunctionDecl): void {
   if (existing?.kind === 'function') {
     const prev = existing.functionDecl;
     if (prev && !prev.unspecifiedParams && !decl.unspecifiedParams && existing.type.kind === 'function' && !sameSignature(existing.type, t)) {
-      // `float f(float)` and `float f(float2)`: C++ overloading (C has one function per name).
-      reportSyntax(ctx.bag, 'BRK1244', decl.nameSpan, { name: decl.name, first: typeToString(existing.type), second: typeToString(t) }, { related: [{ span: existing.declSpan, message: `the first '${decl.name}' is here` }] });
-      // Calls may mean either variant: accept any arguments rather than report each call again.
-      existing.type = { ...existing.type, params: [], variadic: true };
-      existing.functionDecl = { ...prev, unspecifiedParams: true };
+      // `float f(float)` and `float f(float *, int)`: C++ overloading; this declaration becomes its
+      // own function (check/overloads.ts), unless it is one already seen under that name.
+      const before = decl.name;
+      renameOverload(ctx, decl, existing.type, t as Extract<Type, { kind: 'function' }>, sameSignature, existing.declSpan);
+      if (decl.name !== before) declareFunction(ctx, decl);
       return;
     }
     if (decl.body && prev?.body) {

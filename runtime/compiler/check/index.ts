@@ -90,6 +90,7 @@ export function checkProgram(unit: TranslationUnit, sources: SourceSet, options:
     library.names.set(e.name, createSym(kind, e.name, e.name, e.type, NO_SPAN, { hostlib: e }));
   }
   addExternals(ctx, session, options.externals);
+  ctx.cxxMembers = unit.items.some((i) => i.kind === 'FunctionDecl' && (i.method !== undefined || i.name.startsWith('operator_')));
 
   const program: CheckedProgram = {
     unit, structs: ctx.structs, typedefs: ctx.typedefs, kernels: new Map(), functions: [], globals: [], types: [], statements: unit.statements,

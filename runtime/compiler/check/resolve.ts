@@ -43,6 +43,8 @@ function resolveBase(ctx: Ctx, ts: TypeSpec): Type {
   }
   const td = ctx.scope.lookupTypedef(name) ?? ctx.typedefs.get(name);
   if (td) return td;
+  const tagged = ctx.structs.get(name); // C++: `Pair p;` after `struct Pair { ... };`
+  if (tagged) return tagged;
   const candidates = [...ctx.typedefs.keys(), ...ctx.structs.keys(), 'float', 'float2', 'float3', 'float4', 'int', 'int2', 'int3', 'int4', 'double', 'char', 'void', 'uint', 'bool'];
   const near = closestName(name, candidates);
   reportCheck(ctx.bag, 'BRK2002', ts.span, { name }, near ? { hint: `did you mean '${near}'?` } : undefined);

@@ -96,10 +96,10 @@ export const SYNTAX_MESSAGES = {
   BRK1238: { message: "function '{name}' is declared but never defined", hint: "define it in one of the program's files, or name the file that defines it on the command line" },
   BRK1239: { message: "'{name}' is a pointer to a function: not supported", hint: 'call the function by its name' },
   BRK1240: { message: "'{first} {second}': {why}", hint: "keep one of the two words; write 'out float o<>' for an output" },
-  BRK1241: { message: "'{decl}': a C++ reference parameter that the function may write is not supported", hint: "pass a pointer instead ('{type} *{name}', call with &x, use *{name}), or write 'const {type}& {name}' if the function only reads it" },
+  BRK1241: { message: "'{decl}': a kernel parameter cannot be a C++ reference (references are host code only)", hint: "a kernel writes through 'out' streams; in host code pass a pointer instead ('{type} *{name}', call with &x, use *{name}), or write 'const {type}& {name}' if the function only reads it" },
   BRK1242: { message: "inline assembly {what} cannot run here: the statement is skipped{effect}", hint: 'only rdtsc (the cycle counter BrookGPU-era timings read) runs here, as a nominal 1 GHz clock; other assembly is skipped (this warning is given once per program)', severity: 'warning' },
   BRK1243: { message: "'{construct}': {why}; not supported", hint: 'this compiler takes C with Brook' },
-  BRK1244: { message: "a second function '{name}' with other parameters ({second}; the first is {first}): overloading is C++; not supported", hint: 'give each variant its own name (C has one function per name)' },
+  BRK1244: { message: "a second function '{name}' with the same parameters and another return type ({second}; the first is {first}): overloads must differ in their parameters", hint: 'give this variant its own name, or make the return types agree' },
   BRK1245: { message: "'{call}': calling a method is C++; not supported", hint: "C and Brook have functions only: write a function that takes the value (vector components are .x .y .z .w); this is reported once per program" },
   BRK1259: { message: "{type} '{name}': {why}", hint: 'write brook::stream {name}(brook::getStreamType((float *)0), 10, 5, -1), the same as float {name}<10, 5>; or brook::iter {name}(brook::__BRTFLOAT2, 10, 5, -1, 0.0f, 0.0f, 1.0f, 1.0f, -1), the same as iter float2 {name}<10, 5> = iter(float2(0, 0), float2(1, 1))' },
   // ---- Brook libraries (runtime/library): codes from the BLAS range BRK5200-BRK5249

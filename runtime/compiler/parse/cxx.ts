@@ -1,16 +1,18 @@
 /**
- * C++ that this compiler does not take. BrookGPU's companion files are C++; the near-C part (const
- * references, new/delete, bool, declarations anywhere) compiles, but classes, templates, namespaces
- * and scope qualifiers (`std::cout`, `brook::stream`) do not. Parsing them as C gives a cascade of
- * unrelated syntax errors, so the preprocessed tokens are scanned first and the first such construct
- * is reported once (BRK1243), naming it; the file is then not parsed.
+ * C++ outside the subset that host code takes (docs/CXX.md). The subset itself is lowered around
+ * this scan: namespaces, `::` of namespaces and classes, operator names (cxx-namespaces.ts), std::cout
+ * (cxx-stream-io.ts) before it; classes and references after parsing (cxx-class-lower.ts,
+ * cxx-references.ts). What is left would give a cascade of unrelated syntax errors if parsed as C, so
+ * the preprocessed tokens are scanned first and the first such construct is reported once (BRK1243),
+ * naming it; the file is then not parsed.
  *
  * Recognised (none of these token sequences is valid C):
- *   NAME :: NAME (two adjacent ':')     scope qualifier; `std::` and `brook::` get their own wording
- *   class NAME { | : | ;                a class
+ *   NAME :: NAME (two adjacent ':')     a scope qualifier left (`std::vector`, `brook::stream`, a
+ *                                       namespace of another file); `std::`, `brook::` get their own wording
+ *   class|struct NAME :                 a base class
  *   template <                          a template
- *   namespace NAME {  /  using namespace NAME
- *   operator <punctuator>               operator overloading
+ *   namespace NAME {  /  using namespace NAME   (only those the lowering did not take)
+ *   operator <punctuator>               an operator outside the subset (`operator()`, `operator<<`)
  */
 import type { Token } from '../lex.js';
 import type { Span } from '../source.js';
@@ -24,7 +26,7 @@ export interface CxxConstruct {
   hint: string;
 }
 
-const GENERIC_HINT = 'this compiler takes C with Brook, and C++ only where it stays near C (const references, new/delete, bool, declarations anywhere); rewrite this part in C, or leave the file out';
+const GENERIC_HINT = 'host code takes C with Brook and the C++ subset of docs/CXX.md (references, namespaces, classes with methods, constructors and operators, overloading, new/delete, std::cout); rewrite this part in it, or leave the file out';
 
 export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
   for (let i = 0; i < tokens.length; i++) {
@@ -38,8 +40,8 @@ export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
     if (isScope(tokens, i)) return scopeConstruct(tokens, i);
     if (t.kind !== 'ident' || !next) continue;
     const span = (end: Token): Span => ({ file: t.span.file, start: t.span.start, end: end.span.file === t.span.file ? end.span.end : t.span.end });
-    if (t.text === 'class' && next.kind === 'ident' && after && after.kind === 'punct' && ['{', ':', ';'].includes(after.text) && !isScope(tokens, i + 2)) {
-      return { span: span(next), construct: `class ${next.text}`, why: 'classes (with their methods) are C++', hint: 'write a struct of data and functions that take it; ' + GENERIC_HINT };
+    if ((t.text === 'class' || t.text === 'struct') && next.kind === 'ident' && isPunct(after, ':') && !isScope(tokens, i + 2)) {
+      return { span: span(next), construct: `${t.text} ${next.text} : ...`, why: 'base classes (inheritance) are C++ outside the subset (docs/CXX.md)', hint: 'make the base a member, or copy its fields; ' + GENERIC_HINT };
     }
     if (t.text === 'template' && isPunct(next, '<')) {
       return { span: span(next), construct: 'template <...>', why: 'templates are C++', hint: 'write one function per type; ' + GENERIC_HINT };
@@ -84,7 +86,7 @@ export function mergeBrookRuntimeNames(tokens: Token[]): Token[] {
   return out;
 }
 
-function isPunct(t: Token | undefined, text: string): boolean {
+export function isPunct(t: Token | undefined, text: string): boolean {
   return t !== undefined && t.kind === 'punct' && t.text === text;
 }
 
@@ -104,7 +106,7 @@ function skipAsmOperands(tokens: Token[], i: number): number {
 
 /** `tokens[i]` and `tokens[i + 1]` are two ':' with nothing between them (C++'s `::`), followed by a
  *  name (`std::cout`, `::brook`). */
-function isScope(tokens: Token[], i: number): boolean {
+export function isScope(tokens: Token[], i: number): boolean {
   const a = tokens[i];
   const b = tokens[i + 1];
   const name = tokens[i + 2];

@@ -23,6 +23,7 @@ import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeBracket, closeParen, parseConditional, parseInitializer, withNoGreater } from './expressions.js';
 import { foldIntegerConstant } from './fold.js';
 import { isStreamConstructor, ITER_TYPE, parseStreamConstructor, STREAM_TYPE } from './brook-stream.js';
+import { constructsObject, isQualifiedStructor, parseClassMember, parseConstructorDeclarator, parseMemberSuffix, type MemberRules } from './cxx-class.js';
 
 export interface Specifiers {
   typeSpec: TypeSpec;
@@ -130,14 +131,20 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   if (p.tok.kind === 'ident') tag = p.next().text;
   if (!p.is('{')) {
     if (tag === undefined) p.fail('BRK1225', p.foundSpan(), { kind: 'struct', what: `'${kw.text}'` });
+    if (p.is(';')) p.declareTagName(tag); // C++ `class C;`: C names a type from here on
     return { name: `struct ${tag}` };
   }
   const open = p.next();
   const fields: FieldDecl[] = [];
+  const methods: FunctionDecl[] = [];
+  const statics: VarDecl[] = [];
+  // C++ (and BrookGPU's .br, compiled as C++): a struct's tag is also a type name (`Pair p;`), in its
+  // own body too; an ordinary name of that spelling keeps it from being one (check/resolve.ts).
+  if (tag !== undefined) p.declareTagName(tag);
   while (!p.is('}') && !p.atEof()) {
     const before = p.pos;
     try {
-      parseFieldDeclaration(p, fields);
+      if (tag === undefined || !parseClassMember(p, tag, methods, MEMBER_RULES, statics)) parseFieldDeclaration(p, fields);
     } catch (e) {
       if (!(e instanceof ParseAbort)) throw e;
       skipTo(p, [';'], ['}']);
@@ -147,6 +154,8 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   }
   if (!p.accept('}')) p.fail('BRK1204', open.span);
   const def: StructDef = { kind: 'StructDef', span: p.spanFrom(kw.span), tag, fields };
+  if (methods.length > 0) def.methods = methods;
+  if (statics.length > 0) def.statics = statics;
   return { name: tag === undefined ? 'struct' : `struct ${tag}`, def };
 }
 
@@ -221,7 +230,7 @@ function parseEnumSpecifier(p: Parser, extra: (VarDecl | TypedefDecl)[]): void {
   }
 }
 
-function parsePointer(p: Parser): number {
+export function parsePointer(p: Parser): number {
   let n = 0;
   while (p.is('*') || p.is('const') || p.is('volatile')) if (p.next().text === '*') n++;
   return n;
@@ -270,6 +279,11 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
     p.error('BRK1218', fn.nameSpan); // parsed to skip it cleanly, then dropped
     return [];
   }
+  // C++ `C::C(...) : x(0) {...}` and `C::~C() {...}` outside the class: no return type.
+  if (topLevel && t.kind === 'ident' && isQualifiedStructor(t.text) && p.is('(', p.peek())) {
+    const typeSpec: TypeSpec = { kind: 'TypeSpec', span: t.span, name: 'void', isConst: false };
+    return [parseFunctionRest(p, { typeSpec, isStatic: false, isExtern: false, isTypedef: false, isIter: false, extra: [], start: t.span }, 0, null, p.next())];
+  }
   // `main() {...}`: old C's implicit int.
   if (topLevel && t.kind === 'ident' && p.is('(', p.peek()) && !p.isTypeName() && bodyFollowsParams(p, 1)) {
     p.error('BRK1223', t.span, { name: t.text });
@@ -302,7 +316,11 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
   const declarators: Declarator[] = [];
   for (;;) {
     const dStart = p.tok.span;
-    const pointer = parsePointer(p);
+    let pointer = parsePointer(p);
+    // C++ `int& r = x;` and `int& f()`: a reference is a pointer that every use dereferences
+    // (parse/cxx-references.ts); the `&` counts as one more level of pointer here.
+    const reference = !specs.isTypedef && p.is('&') && p.peek().kind === 'ident' ? (p.next(), true) : false;
+    if (reference) pointer++;
     const nameTok = expectName(p, specs.isTypedef ? 'type' : 'variable');
     if (pointer === 0 && !specs.isTypedef && isStreamConstructor(p, specs.typeSpec.name)) {
       // `brook::stream s(brook::getStreamType((T*)0), d0, ..., -1)`: the declaration `T s<d0, ...>`.
@@ -315,8 +333,15 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
       if (!p.accept(',')) break;
       continue;
     }
+    if (p.is('(') && !specs.isTypedef && constructsObject(p, specs.typeSpec)) {
+      declarators.push(parseConstructorDeclarator(p, dStart, nameTok, specs.typeSpec));
+      p.declareName(nameTok.text, false);
+      if (!p.accept(',')) break;
+      continue;
+    }
     if (p.is('(') && declarators.length === 0 && !specs.isTypedef) {
       const fn = parseFunctionRest(p, specs, pointer, null, nameTok);
+      if (reference) fn.returnsReference = true;
       if (!topLevel) {
         if (fn.body) p.error('BRK1218', fn.nameSpan);
         return results; // a prototype in a block: nothing to keep (see the module comment)
@@ -328,6 +353,7 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
     if ((specs.typeSpec.name === STREAM_TYPE || specs.typeSpec.name === ITER_TYPE) && pointer === 0 && d.arrayDims.length === 0 && !specs.isTypedef) {
       p.error('BRK1259', d.span, { name: d.name, type: specs.typeSpec.name, why: 'a stream variable needs its element type and extents' });
     }
+    if (reference) d.reference = true;
     p.declareName(d.name, specs.isTypedef);
     declarators.push(d);
     if (!p.accept(',')) break;
@@ -455,6 +481,7 @@ function parseFunctionRest(
   try {
     const emptyParens = p.is(')');
     const { params, variadic } = parseParams(p, brook, open.span);
+    const method = name.text.includes('::') ? parseMemberSuffix(p, name.text) : undefined; // `C::f() const`
     let body: Block | null = null;
     if (p.is('{')) {
       const saved = p.inFunction;
@@ -472,6 +499,7 @@ function parseFunctionRest(
       returnType: specs.typeSpec, returnPointer, params, body, isStatic: specs.isStatic,
     };
     if (variadic) fn.variadic = true;
+    if (method) fn.method = method;
     if (emptyParens && !body && brook === null) fn.unspecifiedParams = true;
     if (specs.isExtern) fn.isExtern = true;
     return fn;
@@ -481,7 +509,7 @@ function parseFunctionRest(
 }
 
 /** Parameters after the '('; consumes the ')'. `variadic` when they end with `...`. */
-function parseParams(p: Parser, brook: 'kernel' | 'reduce' | null, open: Span): { params: ParamDecl[]; variadic: boolean } {
+export function parseParams(p: Parser, brook: 'kernel' | 'reduce' | null, open: Span): { params: ParamDecl[]; variadic: boolean } {
   const params: ParamDecl[] = [];
   let variadic = false;
   if (p.is('void') && p.is(')', p.peek())) {
@@ -555,10 +583,14 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
   } else if (p.tok.kind === 'keyword' && !p.isTypeName()) {
     p.fail('BRK1227', p.tok.span, { kw: p.tok.text });
   }
-  if (ampersand && (!specs.typeSpec.isConst || pointer > 0)) {
+  // A writable reference is a pointer that the body dereferences and callers pass `&arg` to
+  // (parse/cxx-references.ts); a kernel has no pointers, so there it stays an error.
+  const writableReference = ampersand !== undefined && (!specs.typeSpec.isConst || pointer > 0);
+  if (writableReference && brook !== null) {
     const type = (specs.typeSpec.name + ' ' + '*'.repeat(pointer)).trim();
     p.error('BRK1241', ampersand.span, { decl: name ? `${type}& ${name}` : `${type}&`, type, name: name || 'x' });
   }
+  if (writableReference && brook === null) pointer++;
   if (parenOpen) {
     closeParen(p, parenOpen, 'parameter');
     if (p.is('(')) p.fail('BRK1239', p.spanFrom(start), { name: name || 'f' });
@@ -592,5 +624,9 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
     isStream, gatherDims: arrayDims.length, arrayDims, pointer,
   };
   if (qualifier === 'vout') param.voutMax = voutMax ?? null;
+  if (writableReference && brook === null) param.reference = true;
   return param;
 }
+
+/** What cxx-class.ts parses members with (it cannot import this module back). */
+const MEMBER_RULES: MemberRules = { typeSpecifiers: parseTypeSpecifiers, pointer: parsePointer, params: parseParams };

@@ -129,6 +129,13 @@ function parseUnaryInner(p: Parser): Expr {
 function parseNew(p: Parser): Expr {
   const kw = p.next();
   const type = parseTypeName(p);
+  if (p.is('(') && type.pointer === 0 && type.arrayDims.length === 0) {
+    // C++ `new C(args)`: parse/cxx-class-lower.ts makes it C__alloc(C__new(args)).
+    const open = p.next();
+    const args = parseArguments(p, open.span);
+    const construct: CallExpr = { kind: 'CallExpr', span: p.spanFrom(type.span), callee: { kind: 'Ident', span: type.span, name: type.typeSpec.name }, args };
+    return { kind: 'CallExpr', span: p.spanFrom(kw.span), callee: { kind: 'Ident', span: kw.span, name: 'new' }, args: [construct] };
+  }
   const span = p.spanFrom(kw.span);
   const elem: TypeName = { kind: 'TypeName', span: type.span, typeSpec: type.typeSpec, pointer: type.pointer, arrayDims: [] };
   const size: SizeofExpr = { kind: 'SizeofExpr', span, target: elem };

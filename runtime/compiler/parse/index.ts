@@ -15,7 +15,7 @@
  *   BRK1223 implicit int, #warning) do not stop compilation.
  *
  * Layout: parser.ts (cursor, scopes, recovery primitives), contextual.ts (Brook keywords that are
- * also C names), cxx.ts (C++ constructs reported once, before parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
+ * also C names), cxx-namespaces.ts (namespaces and `::` qualifiers removed), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts and cxx-stream-io.ts (C++ references and `std::cout <<` lowered to C after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
  */
 import type { TranslationUnit } from '../ast.js';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
@@ -29,6 +29,10 @@ import { parseTypeSpecifiers } from './declarations.js';
 import { parseBlock } from './statements.js';
 import { reportSyntax } from '../messages/syntax.js';
 import { findCxxConstruct, mergeBrookRuntimeNames } from './cxx.js';
+import { lowerReferences } from './cxx-references.js';
+import { lowerClasses } from './cxx-class-lower.js';
+import { lowerNamespaces } from './cxx-namespaces.js';
+import { lowerStreamOutput, mergeStdStreamNames } from './cxx-stream-io.js';
 
 export { lex, KEYWORDS, type Token, type TokenKind } from '../lex.js';
 export { preprocess, type MacroDef, type PreprocessOptions, type PreprocessResult } from '../preprocess.js';
@@ -91,7 +95,7 @@ export function parseTokens(
   bag: DiagnosticBag,
   options: Pick<ParseOptions, 'typedefNames' | 'allowTopLevelStatements'> = {},
 ): { unit: TranslationUnit; typedefNames: string[] } {
-  tokens = mergeBrookRuntimeNames(tokens);
+  tokens = mergeStdStreamNames(lowerNamespaces(mergeBrookRuntimeNames(tokens)));
   const cxx = findCxxConstruct(tokens);
   if (cxx) {
     // One error naming the construct instead of the cascade that parsing C++ as C would give.
@@ -101,6 +105,11 @@ export function parseTokens(
   }
   const parser = new Parser(demoteContextualKeywords(tokens), bag, { typeSpecifiers: parseTypeSpecifiers, block: parseBlock }, options);
   const unit = parseTranslationUnit(parser);
+  if (!bag.hasErrors) lowerClasses(unit, bag);
+  if (!bag.hasErrors) {
+    lowerReferences(unit);
+    if (tokens.some((t) => t.kind === 'ident' && t.text.startsWith('std::'))) lowerStreamOutput(unit);
+  }
   return { unit, typedefNames: parser.topLevelTypedefs() };
 }
 

@@ -239,6 +239,12 @@ export class Parser {
   declareName(name: string, isTypedef: boolean): void {
     this.scopes[this.scopes.length - 1]!.set(name, isTypedef);
   }
+  /** C++'s struct tag as a type name: only where no ordinary name of that spelling is in scope
+   *  (C code may have `int point;` and `struct point`). */
+  declareTagName(name: string): void {
+    if (this.scopes[this.scopes.length - 1]!.get(name) === false) return;
+    this.declareName(name, true);
+  }
   isTypedefName(name: string): boolean {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const v = this.scopes[i]!.get(name);
@@ -281,7 +287,8 @@ export class Parser {
     if (SOFT_TYPE_IDENTS.has(t.text)) return after.kind === 'ident';
     if (!this.isTypedefName(t.text)) return false;
     // `T x`, `T *x`, `T (x)`... but `T = 3` or `T.x` means T is being used as a variable.
-    return after.kind === 'ident' || this.is('*', after) || this.is('const', after);
+    // C++ `T& r = x;` (a reference, parse/cxx-references.ts).
+    return after.kind === 'ident' || this.is('*', after) || this.is('const', after) || (this.is('&', after) && this.peek(offset + 2).kind === 'ident');
   }
   /** `(fixed) x`, `(fixed *) p`, `sizeof(fixed)`: a soft type name between parentheses (a cast: before an operand). */
   private softCastAt(offset: number): boolean {

@@ -116,7 +116,7 @@ export function startsDeclaration(p: Parser): boolean {
   if (isLabelStart(p)) return false;
   if (p.isDeclStart()) return true;
   if (p.is('kernel') || p.is('reduce')) return true;
-  return p.tok.kind === 'ident' && p.peek().kind === 'ident' && !p.isTypeName();
+  return p.tok.kind === 'ident' && p.peek().kind === 'ident' && !p.isTypeName() && p.tok.text !== 'delete';
 }
 
 export function parseStatement(p: Parser): Stmt {

@@ -9,6 +9,7 @@ import type { Stmt, TopLevel, TranslationUnit } from '../ast.js';
 import { describe, ParseAbort, StopParsing, type Parser } from './parser.js';
 import { bodyFollowsParams, parseDeclaration } from './declarations.js';
 import { parseStatementOrDecl } from './statements.js';
+import { isQualifiedStructor } from './cxx-class.js';
 
 export function parseTranslationUnit(p: Parser): TranslationUnit {
   const items: TopLevel[] = [];
@@ -79,7 +80,7 @@ function startsTopLevelDeclaration(p: Parser): boolean {
     const next = p.peek();
     // `Vec3 v;` (unknown type, reported by parseDeclaration) or `main() { ... }` (implicit int).
     if (next.kind === 'ident') return true;
-    if (p.is('(', next)) return bodyFollowsParams(p, 1);
+    if (p.is('(', next)) return bodyFollowsParams(p, 1) || isQualifiedStructor(t.text); // C++ `C::C(...) : x(0) {`
   }
   return false;
 }

@@ -1,0 +1,120 @@
+/**
+ * C++ member calls and operators on class values (docs/CXX.md), rewritten into calls of the
+ * functions that parse/cxx-class-lower.ts made of the members, once the object's type is known:
+ *
+ *   obj.m(a)   p->m(a)     ->  C__m(&obj, a)   C__m(p, a)        (static members: C__m(a))
+ *   x + y      x += y      ->  C__operator_add(&x, y)   C__operator_add_assign(&x, y)
+ *   v[i]       -v          ->  *C__operator_index(&v, i)   C__operator_sub(&v)
+ *   s * v  (free `operator*`)  ->  operator_mul(s, v)
+ *
+ * Reference parameters get `&arg` and reference results a `*` as in cxx-references.ts (those calls
+ * exist only now, so that pass could not see them). The node is replaced in place and checked again;
+ * the object expression is checked once more in its new place (no side effects in the checker).
+ */
+import type { CallExpr, Expr, FunctionDecl, MemberExpr } from '../ast.js';
+import type { Type } from '../types.js';
+import { operatorFunctionName } from '../parse/cxx-class-lower.js';
+import type { Ctx } from './ctx.js';
+
+const BINARY = new Set(['+', '-', '*', '/', '%', '==', '!=', '<', '>', '<=', '>=', '<<', '>>']);
+
+/** True when `e` was rewritten (the caller checks it again). */
+export function rewriteCxxMember(ctx: Ctx, e: Expr): boolean {
+  switch (e.kind) {
+    case 'CallExpr':
+      return e.callee.kind === 'MemberExpr' && methodCall(ctx, e, e.callee);
+    case 'BinaryExpr':
+      if (!BINARY.has(e.op)) return false;
+      return operator(ctx, e, e.op, e.left, [e.right]) || freeOperator(ctx, e, e.op, e.left, e.right);
+    case 'AssignExpr':
+      return e.op !== '=' && operator(ctx, e, e.op, e.target, [e.value]);
+    case 'IndexExpr':
+      return operator(ctx, e, '[]', e.object, [e.index]);
+    case 'UnaryExpr':
+      return (e.op === '-' || e.op === '!') && operator(ctx, e, e.op, e.operand, []);
+    default:
+      return false;
+  }
+}
+
+function className(t: Type | undefined, arrow: boolean): string | undefined {
+  const s = arrow ? (t?.kind === 'pointer' ? t.to : undefined) : t;
+  return s?.kind === 'struct' ? s.name : undefined;
+}
+
+/** `left OP args` where left is of a class with `operatorOP`: the member call `left.operatorOP(args)`. */
+function operator(ctx: Ctx, e: Expr, op: string, left: Expr, args: Expr[]): boolean {
+  const cls = className(typeOnce(ctx, left), false);
+  if (!cls || !ctx.scope.lookup(`${cls}__${operatorFunctionName(`operator${op}`)}`)) return false;
+  const callee: MemberExpr = { kind: 'MemberExpr', span: left.span, object: left, member: `operator${op}`, memberSpan: e.span, arrow: false };
+  replace(ctx, e, { kind: 'CallExpr', span: e.span, callee, args });
+  return true;
+}
+
+function freeOperator(ctx: Ctx, e: Expr, op: string, left: Expr, right: Expr): boolean {
+  const name = operatorFunctionName(`operator${op}`);
+  const decl = pickDecl(ctx, name, 2);
+  if (!decl) return false;
+  if (!className(typeOnce(ctx, left), false) && !className(typeOnce(ctx, right), false)) return false;
+  replace(ctx, e, callOf(decl, name, e, [left, right]));
+  return true;
+}
+
+function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
+  const cls = className(typeOnce(ctx, callee.object), callee.arrow);
+  if (!cls) return false;
+  const name = `${cls}__${operatorFunctionName(callee.member)}`;
+  const decl = pickDecl(ctx, name, e.args.length + 1) ?? pickDecl(ctx, name, e.args.length);
+  if (!decl) return false;
+  const isStatic = decl.method?.kind === 'static';
+  const object = callee.object;
+  // A temporary (`(a + b).Length()`) has no address: it goes to a slot of the class (C__temp).
+  const self = callee.arrow ? object : isLvalue(object) || !ctx.scope.lookup(`${cls}__temp`) ? addressOf(object)
+    : { kind: 'CallExpr', span: object.span, callee: { kind: 'Ident', span: object.span, name: `${cls}__temp` }, args: [object] } satisfies CallExpr;
+  replace(ctx, e, callOf(decl, name, e, isStatic ? e.args : [self, ...e.args], isStatic ? 0 : 1));
+  return true;
+}
+
+/** The declaration of `name` (or of one of its overloads) taking `arity` parameters. */
+function pickDecl(ctx: Ctx, name: string, arity: number): FunctionDecl | undefined {
+  const names = ctx.overloads?.get(name)?.map((v) => v.name) ?? [name];
+  for (const n of names) {
+    const d = ctx.scope.lookup(n)?.functionDecl;
+    if (d && d.params.length === arity) return d;
+  }
+  return undefined;
+}
+
+/** `name(args)` with `&` for reference parameters (from `skip` on) and `*` for a reference result. */
+function callOf(decl: FunctionDecl, name: string, at: Expr, args: Expr[], skip = 0): Expr {
+  const passed = args.map((a, i) => (i >= skip && decl.params[i]?.reference ? addressOf(a) : a));
+  const call: CallExpr = { kind: 'CallExpr', span: at.span, callee: { kind: 'Ident', span: at.span, name }, args: passed };
+  return decl.returnsReference ? { kind: 'UnaryExpr', span: at.span, op: '*', operand: call } : call;
+}
+
+function isLvalue(e: Expr): boolean {
+  if (e.kind === 'Ident' || e.kind === 'IndexExpr') return true;
+  if (e.kind === 'UnaryExpr') return e.op === '*';
+  return e.kind === 'MemberExpr' && (e.arrow || isLvalue(e.object));
+}
+
+function addressOf(e: Expr): Expr {
+  if (e.kind === 'UnaryExpr' && e.op === '*') return e.operand;
+  return { kind: 'UnaryExpr', span: e.span, op: '&', operand: e };
+}
+
+/** The operand's type, checking it only the first time. */
+function typeOnce(ctx: Ctx, x: Expr): Type {
+  if (x.type && ctx.cxxChecked?.has(x)) return x.type;
+  const t = ctx.checkExpr(ctx, x);
+  (ctx.cxxChecked ??= new WeakSet()).add(x);
+  return t;
+}
+
+/** Turn node `e` into `to` in place (its parent keeps pointing at it), to be checked afresh. */
+function replace(ctx: Ctx, e: Expr, to: Expr): void {
+  ctx.cxxChecked?.delete(e);
+  const target = e as unknown as Record<string, unknown>;
+  for (const k of Object.keys(target)) delete target[k];
+  Object.assign(target, to);
+}

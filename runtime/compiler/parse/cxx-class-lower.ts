@@ -1,0 +1,308 @@
+/**
+ * C++ classes lowered to C before references (cxx-references.ts) and the checker (docs/CXX.md):
+ *
+ *   class C { float x; float get() const { return x; } C(float a) : x(a) {} };
+ *     ->  struct C { float x; };
+ *         float C__get(C *this) { return this->x; }
+ *         C C__new(float a) { C __self = {0}; C *this = &__self; this->x = a; return __self; }
+ *   C c(2.0f);  C d;  C(1.0f)      ->  C c = C__new(2.0f);  C d = C__new();  C__new(1.0f)
+ *   new C(1.0f)                   ->  C__alloc(C__new(1.0f))   (malloc'd and filled)
+ *   C::helper(a)   (static)       ->  C__helper(a)
+ *   float C::get() const { ... }  ->  the same function, defined outside the class
+ *   operator+ / operator[] ...    ->  C__operator_add, C__operator_index (free ones: operator_add)
+ *
+ * In a member's body a field name means `this->field` and a sibling method `m(...)` means
+ * `this->m(...)`, unless a parameter or local of that name hides it. Calls `obj.m(...)`,
+ * `p->m(...)` and operators on class values are resolved by the checker from the object's type
+ * (check/cxx-members.ts), since only it knows types. A constructor starts from a zeroed object (C++
+ * leaves fields it does not initialize undefined), so `C d;` reads the same on every run.
+ * Destructors: an empty one is dropped; one with a body is refused (it would run at scope exits).
+ */
+import type { CallExpr, Expr, FunctionDecl, Ident, ParamDecl, Stmt, StructDef, TopLevel, TranslationUnit, TypeSpec } from '../ast.js';
+import type { DiagnosticBag } from '../diagnostics.js';
+import type { Span } from '../source.js';
+import { reportSyntax } from '../messages/syntax.js';
+import { rewriteExpr, walkDeclarator, walkStmt, type StmtHooks } from './cxx-walk.js';
+
+interface ClassInfo {
+  def: StructDef;
+  fields: Set<string>;
+  /** Static data members (globals `C__name`). */
+  statics: Set<string>;
+  /** Member function name -> static? */
+  methods: Map<string, boolean>;
+  /** Field name -> its class type, for `m(args)` in an initializer list. */
+  fieldTypes: Map<string, string>;
+  hasCtor: boolean;
+  hasDefaultCtor: boolean;
+}
+
+const OPERATOR_WORDS: Record<string, string> = {
+  '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '+=': 'add_assign', '-=': 'sub_assign', '*=': 'mul_assign',
+  '/=': 'div_assign', '%=': 'mod_assign', '==': 'eq', '!=': 'ne', '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '=': 'assign',
+  '[]': 'index', '!': 'not', '<<': 'shl', '>>': 'shr',
+};
+
+/** `operator+=` -> `operator_add_assign`; other names unchanged. */
+export function operatorFunctionName(name: string): string {
+  if (!name.startsWith('operator')) return name;
+  const word = OPERATOR_WORDS[name.slice('operator'.length)];
+  return word ? `operator_${word}` : name;
+}
+
+export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
+  const classes = new Map<string, ClassInfo>();
+  const aliases = new Map<string, string>(); // typedef name -> class
+  const defs = (ts: TypeSpec | undefined) => (ts?.struct?.tag ? [ts.struct] : []);
+  for (const item of unit.items) {
+    const found = item.kind === 'StructDecl' ? [item.def] : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? defs(item.typeSpec) : [];
+    for (const def of found) classes.set(def.tag!, classInfo(def));
+    if (item.kind === 'TypedefDecl' && item.typeSpec.struct?.tag === undefined) {
+      const target = item.typeSpec.name.replace(/^struct /, '');
+      for (const d of item.declarators) if (d.pointer === 0) aliases.set(d.name, target);
+    }
+  }
+  const classOf = (typeName: string): ClassInfo | undefined => {
+    const name = typeName.replace(/^struct /, '');
+    return classes.get(aliases.get(name) ?? name);
+  };
+  const hasMembers = [...classes.values()].some((c) => c.def.methods || c.def.statics) || unit.items.some((i) => i.kind === 'FunctionDecl' && (i.name.includes('::') || i.name.startsWith('operator')));
+  if (!hasMembers) return;
+
+  // Functions: methods after their class, out-of-class definitions in place; `typedef C Alias;`
+  // written before C's definition (after `class C;`) moves after it, where the checker knows C.
+  const early = new Map<string, TopLevel[]>();
+  const defined = new Set<string>();
+  const items: TopLevel[] = [];
+  const order: TranslationUnit['order'] = [];
+  const emitted = new Set<string>();
+  for (const [kind, index] of unit.order) {
+    if (kind === 'stmt') { order.push([kind, index]); continue; }
+    const item = unit.items[index]!;
+    const add = (x: TopLevel) => { order.push(['item', items.length]); items.push(x); };
+    if (item.kind === 'FunctionDecl' && item.name.includes('::')) {
+      const [cls, member] = item.name.split('::') as [string, string];
+      const info = classes.get(cls);
+      // The parser told constructors and destructors by their names; `static` is in the class only.
+      const parsed = item.method?.kind;
+      const kind = parsed === 'ctor' || parsed === 'dtor' ? parsed : info?.methods.get(member) ? 'static' : 'method';
+      item.method = { className: cls, kind, inits: item.method?.inits };
+      item.name = member;
+      const f = lowerMember(item, info, bag);
+      if (f) add(f);
+      continue;
+    }
+    if (item.kind === 'FunctionDecl' && item.name.startsWith('operator')) item.name = operatorFunctionName(item.name);
+    if (item.kind === 'VarDecl') for (const d of item.declarators) if (d.name.includes('::')) d.name = qualifiedName(d.name); // `T C::count = 0;`
+    const aliased = item.kind === 'TypedefDecl' && !item.typeSpec.struct ? item.typeSpec.name.replace(/^struct /, '') : undefined;
+    if (aliased && classes.has(aliased) && !defined.has(aliased)) {
+      early.set(aliased, [...(early.get(aliased) ?? []), item]);
+      continue;
+    }
+    add(item);
+    const def = item.kind === 'StructDecl' ? item.def : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? item.typeSpec.struct : undefined;
+    if (def?.tag) {
+      defined.add(def.tag);
+      for (const alias of early.get(def.tag) ?? []) add(alias);
+      early.delete(def.tag);
+    }
+    if (!def?.tag || !(def.methods || def.statics) || emitted.has(def.tag)) continue;
+    emitted.add(def.tag);
+    const info = classes.get(def.tag)!;
+    for (const v of def.statics ?? []) { // before the methods, which use them
+      for (const d of v.declarators) d.name = `${def.tag}__${d.name}`;
+      add(v);
+    }
+    for (const m of def.methods ?? []) {
+      const f = lowerMember(m, info, bag);
+      if (f) add(f);
+    }
+    if (info.hasCtor) add(allocFunction(def.tag, def.span));
+    for (const x of temporarySlots(def.tag, def.span)) add(x);
+  }
+  unit.items = items;
+  unit.order = order;
+
+  // Constructions everywhere: `T(args)`, `T t(args)`, `T t;`, `new T(args)`, `C::m(...)`.
+  const construct = (e: Expr): Expr => rewriteExpr(e, (x) => {
+    if (x.kind === 'Ident' && classes.has(x.name.split('::')[0]!) && x.name.includes('::')) x.name = qualifiedName(x.name); // `C::count`, `C::helper` (not `std::cout`)
+    if (x.kind !== 'CallExpr' || x.callee.kind !== 'Ident') return x;
+    const callee = x.callee;
+    if (callee.name === 'new' && x.args[0]?.kind === 'CallExpr' && x.args[0].callee.kind === 'Ident') {
+      const made = x.args[0].callee.name; // already `C__new` (children are rewritten first)
+      if (made.endsWith('__new')) callee.name = `${made.slice(0, -'__new'.length)}__alloc`;
+      return x;
+    }
+    const cls = classOf(callee.name);
+    if (cls?.hasCtor) callee.name = `${cls.def.tag}__new`;
+    return x;
+  });
+  const hooks: StmtHooks = {
+    expr: construct,
+    declare(d) {
+      if (d.init || d.pointer > 0 || d.arrayDims.length > 0 || d.streamDims) return;
+      const ts = declaredTypes.get(d);
+      const cls = ts ? classOf(ts.name) : undefined;
+      if (cls?.hasDefaultCtor) d.init = { kind: 'CallExpr', span: d.nameSpan, callee: { kind: 'Ident', span: d.nameSpan, name: `${cls.def.tag}__new` }, args: [] };
+    },
+  };
+  const declaredTypes = new Map<object, TypeSpec>();
+  const noteTypes = (s: Stmt) => {
+    if (s.kind === 'DeclStmt' && s.decl.kind === 'VarDecl') for (const d of s.decl.declarators) declaredTypes.set(d, s.decl.typeSpec);
+  };
+  for (const item of unit.items) {
+    if (item.kind === 'VarDecl') for (const d of item.declarators) { declaredTypes.set(d, item.typeSpec); walkDeclarator(d, hooks); }
+    if (item.kind === 'FunctionDecl' && item.body) { forEachStmt(item.body, noteTypes); walkStmt(item.body, hooks); }
+  }
+  for (const s of unit.statements) { forEachStmt(s, noteTypes); walkStmt(s, hooks); }
+}
+
+function classInfo(def: StructDef): ClassInfo {
+  const ctors = (def.methods ?? []).filter((m) => m.method?.kind === 'ctor');
+  const fieldTypes = new Map<string, string>();
+  for (const f of def.fields) if (f.pointer === 0 && f.arrayDims.length === 0) fieldTypes.set(f.name, f.typeSpec.name);
+  return {
+    def, fields: new Set(def.fields.map((f) => f.name)), fieldTypes,
+    statics: new Set((def.statics ?? []).flatMap((v) => v.declarators.map((d) => d.name))),
+    methods: new Map((def.methods ?? []).filter((m) => m.method?.kind === 'method' || m.method?.kind === 'static').map((m) => [m.name, m.method!.kind === 'static'])),
+    hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.length === 0),
+  };
+}
+
+/** `C::m` -> `C__m` (`C::operator+` -> `C__operator_add`). */
+function qualifiedName(name: string): string {
+  const [cls, member] = name.split('::') as [string, string];
+  return `${cls}__${operatorFunctionName(member)}`;
+}
+
+/** The C function for one member (undefined for an empty destructor). */
+function lowerMember(fn: FunctionDecl, info: ClassInfo | undefined, bag: DiagnosticBag): FunctionDecl | undefined {
+  const m = fn.method!;
+  const cls = m.className;
+  const span = fn.nameSpan;
+  if (m.kind === 'dtor') {
+    if (fn.body && fn.body.body.length > 0) {
+      reportSyntax(bag, 'BRK1243', span, { construct: `~${cls}()`, why: 'destructors with a body are C++ outside the subset (docs/CXX.md): they would run at every scope exit' }, { hint: 'call a cleanup function yourself, or leave the destructor empty' });
+    }
+    return undefined;
+  }
+  if (m.kind === 'friend') {
+    fn.name = operatorFunctionName(fn.name); // a free function: `operator*` -> operator_mul
+    if (fn.body) rewriteBody(fn, info, false); // it sees the class's static members unqualified
+    return fn;
+  }
+  const classType = (s: Span): TypeSpec => ({ kind: 'TypeSpec', span: s, name: cls, isConst: false });
+  const thisParam: ParamDecl = { kind: 'ParamDecl', span, name: 'this', nameSpan: span, typeSpec: classType(span), qualifier: null, isStream: false, gatherDims: 0, arrayDims: [], pointer: 1 };
+  if (m.kind === 'ctor') {
+    fn.name = `${cls}__new`;
+    fn.returnType = classType(fn.returnType.span);
+    if (fn.body) {
+      const self: Ident = { kind: 'Ident', span, name: '__self' };
+      const pre: Stmt[] = [
+        { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: classType(span), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: '__self', nameSpan: span, pointer: 0, arrayDims: [], streamDims: null, init: { kind: 'InitList', span, items: [{ kind: 'NumberLit', span, raw: '0', value: 0, isFloat: false, suffix: '' }] } }] } },
+        { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: classType(span), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: 'this', nameSpan: span, pointer: 1, arrayDims: [], streamDims: null, init: { kind: 'UnaryExpr', span, op: '&', operand: self } }] } },
+      ];
+      for (const init of m.inits ?? []) {
+        // `x(v)` copies v; `m(a, b)` constructs the class-typed field m.
+        const fieldClass = info?.fieldTypes.get(init.name) ?? init.name;
+        const value: Expr = init.args.length === 1 ? init.args[0]! : { kind: 'CallExpr', span: init.span, callee: { kind: 'Ident', span: init.span, name: fieldClass }, args: init.args } satisfies CallExpr;
+        pre.push({ kind: 'ExprStmt', span: init.span, expr: { kind: 'AssignExpr', span: init.span, op: '=', target: member(init.name, init.span), value } });
+      }
+      fn.body.body = [...pre, ...fn.body.body, { kind: 'ReturnStmt', span: fn.body.span, value: { ...self } }];
+      rewriteBody(fn, info, true);
+    }
+    return fn;
+  }
+  fn.name = `${cls}__${operatorFunctionName(fn.name)}`;
+  if (m.kind === 'method') fn.params = [thisParam, ...fn.params];
+  if (fn.body) rewriteBody(fn, info, m.kind === 'method');
+  return fn;
+}
+
+function member(name: string, span: Span): Expr {
+  return { kind: 'MemberExpr', span, object: { kind: 'Ident', span, name: 'this' }, member: name, memberSpan: span, arrow: true };
+}
+
+/** Field names -> `this->f`, sibling calls -> `this->m(...)` / `C__m(...)`, `return;` in a constructor. */
+function rewriteBody(fn: FunctionDecl, info: ClassInfo | undefined, hasThis: boolean): void {
+  if (!info) return;
+  const scopes: Set<string>[] = [new Set(fn.params.map((p) => p.name))];
+  const hidden = (n: string) => scopes.some((s) => s.has(n));
+  const isCtor = fn.method?.kind === 'ctor';
+  const hooks: StmtHooks = {
+    expr: (e) => rewriteExpr(e, (x) => {
+      if (x.kind === 'Ident' && info.statics.has(x.name) && !hidden(x.name)) x.name = `${info.def.tag}__${x.name}`;
+      if (x.kind === 'Ident' && hasThis && info.fields.has(x.name) && !hidden(x.name)) return member(x.name, x.span);
+      if (x.kind === 'CallExpr' && x.callee.kind === 'Ident' && info.methods.has(x.callee.name) && !hidden(x.callee.name)) {
+        if (info.methods.get(x.callee.name)) x.callee.name = `${info.def.tag}__${x.callee.name}`;
+        else if (hasThis) x.callee = member(x.callee.name, x.callee.span);
+      }
+      return x;
+    }),
+    declare: (d) => { if (d.name !== 'this' && d.name !== '__self') scopes[scopes.length - 1]!.add(d.name); },
+    bareReturn: (s) => { if (isCtor) s.value = { kind: 'Ident', span: s.span, name: '__self' }; },
+    openScope: () => scopes.push(new Set()),
+    closeScope: () => scopes.pop(),
+  };
+  for (const s of fn.body!.body) walkStmt(s, hooks);
+}
+
+/** `C *C__alloc(C v)`: `new C(args)` (malloc'd, then filled with the constructed value). */
+function allocFunction(cls: string, span: Span): FunctionDecl {
+  const ts = (): TypeSpec => ({ kind: 'TypeSpec', span, name: cls, isConst: false });
+  const id = (name: string): Ident => ({ kind: 'Ident', span, name });
+  const size: Expr = { kind: 'SizeofExpr', span, target: { kind: 'TypeName', span, typeSpec: ts(), pointer: 0, arrayDims: [] } };
+  const malloc: Expr = { kind: 'CastExpr', span, target: { kind: 'TypeName', span, typeSpec: ts(), pointer: 1, arrayDims: [] }, operand: { kind: 'CallExpr', span, callee: id('malloc'), args: [size] } };
+  const body: Stmt[] = [
+    { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: ts(), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: 'p', nameSpan: span, pointer: 1, arrayDims: [], streamDims: null, init: malloc }] } },
+    { kind: 'ExprStmt', span, expr: { kind: 'AssignExpr', span, op: '=', target: { kind: 'UnaryExpr', span, op: '*', operand: id('p') }, value: id('v') } },
+    { kind: 'ReturnStmt', span, value: id('p') },
+  ];
+  return {
+    kind: 'FunctionDecl', span, nameSpan: span, name: `${cls}__alloc`, brook: null, returnType: ts(), returnPointer: 1, isStatic: false,
+    params: [{ kind: 'ParamDecl', span, name: 'v', nameSpan: span, typeSpec: ts(), qualifier: null, isStream: false, gatherDims: 0, arrayDims: [], pointer: 0 }],
+    body: { kind: 'Block', span, body },
+  };
+}
+
+/** Temporaries a member is called on (`(a + b).Length()`) live in a ring of TEMPORARIES slots:
+ *  `C *C__temp(C v)` copies v into the next one. C++ keeps a temporary to the end of its full
+ *  expression; a ring of 16 keeps it through 15 more temporaries of the same class. */
+const TEMPORARIES = 16;
+
+function temporarySlots(cls: string, span: Span): TopLevel[] {
+  const ts = (): TypeSpec => ({ kind: 'TypeSpec', span, name: cls, isConst: false });
+  const id = (name: string): Ident => ({ kind: 'Ident', span, name });
+  const num = (value: number): Expr => ({ kind: 'NumberLit', span, raw: String(value), value, isFloat: false, suffix: '' });
+  const global = (name: string, typeSpec: TypeSpec, arrayDims: Expr[], init: Expr | null): TopLevel => ({
+    kind: 'VarDecl', span, typeSpec, isIter: false, isStatic: true, isExtern: false,
+    declarators: [{ kind: 'Declarator', span, name, nameSpan: span, pointer: 0, arrayDims, streamDims: null, init }],
+  });
+  const slots = `${cls}__temps`;
+  const next = `${cls}__tempNext`;
+  const slot: Expr = { kind: 'IndexExpr', span, object: id(slots), index: id(next) };
+  const body: Stmt[] = [
+    { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: ts(), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: 'p', nameSpan: span, pointer: 1, arrayDims: [], streamDims: null, init: { kind: 'UnaryExpr', span, op: '&', operand: slot } }] } },
+    { kind: 'ExprStmt', span, expr: { kind: 'AssignExpr', span, op: '=', target: id(next), value: { kind: 'BinaryExpr', span, op: '%', left: { kind: 'BinaryExpr', span, op: '+', left: id(next), right: num(1) }, right: num(TEMPORARIES) } } },
+    { kind: 'ExprStmt', span, expr: { kind: 'AssignExpr', span, op: '=', target: { kind: 'UnaryExpr', span, op: '*', operand: id('p') }, value: id('v') } },
+    { kind: 'ReturnStmt', span, value: id('p') },
+  ];
+  const fn: FunctionDecl = {
+    kind: 'FunctionDecl', span, nameSpan: span, name: `${cls}__temp`, brook: null, returnType: ts(), returnPointer: 1, isStatic: true,
+    params: [{ kind: 'ParamDecl', span, name: 'v', nameSpan: span, typeSpec: ts(), qualifier: null, isStream: false, gatherDims: 0, arrayDims: [], pointer: 0 }],
+    body: { kind: 'Block', span, body },
+  };
+  return [global(slots, ts(), [num(TEMPORARIES)], null), global(next, { kind: 'TypeSpec', span, name: 'int', isConst: false }, [], num(0)), fn];
+}
+
+function forEachStmt(s: Stmt, f: (s: Stmt) => void): void {
+  f(s);
+  switch (s.kind) {
+    case 'Block': for (const x of s.body) forEachStmt(x, f); break;
+    case 'IfStmt': forEachStmt(s.then, f); if (s.else) forEachStmt(s.else, f); break;
+    case 'ForStmt': if (s.init) forEachStmt(s.init, f); forEachStmt(s.body, f); break;
+    case 'WhileStmt': case 'DoWhileStmt': case 'LabeledStmt': forEachStmt(s.body, f); break;
+    case 'SwitchStmt': forEachStmt(s.body, f); break;
+    default: break;
+  }
+}
