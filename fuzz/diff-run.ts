@@ -89,6 +89,7 @@ async function workerMain(): Promise<void> {
     send({ kind: 'failed', message: (e as Error).message.split('\n')[0]! });
     process.exit(1);
   }
+  const known = new Set<string>();
   process.on('message', (m: ToWorker) => {
     if (m.kind === 'stop') {
       backends.dispose();
@@ -98,7 +99,7 @@ async function workerMain(): Promise<void> {
     void (async () => {
       for (let i = m.start; i < m.start + m.count; i++) {
         send({ kind: 'program', index: i });
-        const stats = await fuzzDifferential(backends, { seed: cfg.seed, start: i, count: 1, minimize: cfg.minimize, deadline: cfg.deadline, onTrial: () => send({ kind: 'beat' }) });
+        const stats = await fuzzDifferential(backends, { seed: cfg.seed, start: i, count: 1, minimize: cfg.minimize, deadline: cfg.deadline, known, onTrial: () => send({ kind: 'beat' }) });
         if (stats.generated > 0) send({ kind: 'stats', stats, index: i });
       }
       send({ kind: 'chunkDone' });

@@ -9,7 +9,7 @@ import { compile } from '../runtime/compiler/index.js';
 import { compareRuns, type Difference } from './compare.js';
 import type { Backends, BackendName, RunOutcome } from './execute.js';
 import { generateProgram, type OutputClass } from './generate.js';
-import { shrink } from './shrink.js';
+import { loopsStayBounded, shrink } from './shrink.js';
 
 export interface Finding {
   kind: 'difference' | 'crash';
@@ -58,6 +58,8 @@ export interface DiffOptions {
   minimizeTrials?: number;
   /** Called on every minimizer trial (a watchdog's heartbeat: a shrink of a slow program takes minutes). */
   onTrial?: () => void;
+  /** Signatures already found (and shrunk) by this process: a repeat is counted, not shrunk again. */
+  known?: Set<string>;
   /** Called before each program (watchdogs record the index). */
   onProgram?: (index: number) => void;
   deadline?: number;
@@ -97,7 +99,8 @@ function firstDifference(runs: [BackendName, RunOutcome][], classes: Record<stri
 
 /** The smallest program that still compiles and differs the same way between the same two backends. */
 export async function minimizeDifference(backends: Backends, text: string, classes: Record<string, OutputClass>, d: Difference, budget = 400, onTrial?: () => void): Promise<string> {
-  // A trial that lost a loop's increment spins: the watchdog stops it soon (the difference then changes kind).
+  // Trials whose loops might not end are never run (shrink.ts loopsStayBounded); a kernel that still
+  // spins (a writer's loop on a GPU) meets the watchdog soon (the difference then changes kind).
   const timeout = backends.timeoutSeconds;
   backends.timeoutSeconds = 2;
   try {
@@ -114,7 +117,7 @@ function shrinkDifference(backends: Backends, text: string, classes: Record<stri
   const deadline = Date.now() + MINIMIZE_MS;
   return shrink(text, async (t) => {
     onTrial?.();
-    if (Date.now() > deadline) return false;
+    if (Date.now() > deadline || !loopsStayBounded(text, t)) return false;
     const { compiled } = compileProgram(t);
     if (!compiled) return false;
     const runs = await runAll(backends, compiled, d.pair);
@@ -124,7 +127,8 @@ function shrinkDifference(backends: Backends, text: string, classes: Record<stri
 }
 
 export async function fuzzDifferential(backends: Backends, o: DiffOptions, stats: DiffStats = newDiffStats()): Promise<DiffStats> {
-  const known = new Set(stats.findings.map((f) => f.signature));
+  const known = o.known ?? new Set<string>();
+  for (const f of stats.findings) known.add(f.signature);
   const note = async (f: Finding, d?: Difference) => {
     if (known.has(f.signature)) return;
     known.add(f.signature);
