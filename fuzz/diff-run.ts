@@ -218,6 +218,8 @@ async function main(): Promise<void> {
   const secs = (Date.now() - started) / 1000;
   console.log(`programs: ${total.generated} generated, ${total.compiled} compiled, ${total.run} run on ${args.backends.join(' + ')}; ${total.differences} differences, ${total.crashes} crashes (${secs.toFixed(0)} s)`);
   console.log(`constructs: ${Object.entries(total.features).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  const per = (v: number) => (v / Math.max(total.generated, 1)).toFixed(1);
+  console.log(`worker time per program (ms): ${Object.entries(total.ms).map(([k, v]) => `${k} ${per(v)}`).join(', ')}; ${(total.generated / Math.max(secs, 1e-3)).toFixed(1)} programs/s with ${args.jobs} job(s)`);
   for (const f of total.findings) console.log(`${f.what}\n  seed ${f.seed}, program ${f.index}: ${saved.get(f.signature)}`);
   let firstUndone = args.start;
   while (completed.has(firstUndone)) firstUndone++;

@@ -33,10 +33,13 @@ export interface DiffStats {
   findings: Finding[];
   /** Construct -> programs holding it. */
   features: Record<string, number>;
+  /** Milliseconds spent per stage, summed over programs (and workers): 'compile' (generate and
+   *  compile), each backend's runs, 'shrink'. Where a run's time goes, to tune throughput. */
+  ms: Record<string, number>;
 }
 
 export function newDiffStats(): DiffStats {
-  return { generated: 0, compiled: 0, run: 0, differences: 0, crashes: 0, findings: [], features: {} };
+  return { generated: 0, compiled: 0, run: 0, differences: 0, crashes: 0, findings: [], features: {}, ms: {} };
 }
 
 export function mergeDiffStats(into: DiffStats, s: DiffStats): void {
@@ -46,6 +49,7 @@ export function mergeDiffStats(into: DiffStats, s: DiffStats): void {
   into.differences += s.differences;
   into.crashes += s.crashes;
   for (const [k, v] of Object.entries(s.features)) into.features[k] = (into.features[k] ?? 0) + v;
+  for (const [k, v] of Object.entries(s.ms)) into.ms[k] = (into.ms[k] ?? 0) + v;
   for (const f of s.findings) if (!into.findings.some((g) => g.signature === f.signature)) into.findings.push(f);
 }
 
@@ -83,9 +87,14 @@ function compileProgram(text: string): { compiled?: Compiled; crash?: string } {
   }
 }
 
-async function runAll(backends: Backends, c: Compiled, only?: readonly BackendName[]): Promise<[BackendName, RunOutcome][]> {
+async function runAll(backends: Backends, c: Compiled, only?: readonly BackendName[], ms?: Record<string, number>): Promise<[BackendName, RunOutcome][]> {
   const out: [BackendName, RunOutcome][] = [];
-  for (const n of backends.names) if (!only || only.includes(n)) out.push([n, await backends.run(n, c)]);
+  for (const n of backends.names) {
+    if (only && !only.includes(n)) continue;
+    const t0 = performance.now();
+    out.push([n, await backends.run(n, c)]);
+    if (ms) ms[n] = (ms[n] ?? 0) + performance.now() - t0;
+  }
   return out;
 }
 
@@ -132,16 +141,20 @@ export async function fuzzDifferential(backends: Backends, o: DiffOptions, stats
   const note = async (f: Finding, d?: Difference) => {
     if (known.has(f.signature)) return;
     known.add(f.signature);
+    const t0 = performance.now();
     if (d && o.minimize) f.text = await minimizeDifference(backends, f.text, f.classes, d, o.minimizeTrials, o.onTrial);
+    stats.ms.shrink = (stats.ms.shrink ?? 0) + performance.now() - t0;
     stats.findings.push(f);
   };
   for (let i = o.start; i < o.start + o.count; i++) {
     if (o.deadline !== undefined && Date.now() > o.deadline) break;
     o.onProgram?.(i);
+    const t0 = performance.now();
     const p = generateProgram(o.seed, i);
     stats.generated++;
     for (const f of p.features) stats.features[f] = (stats.features[f] ?? 0) + 1;
     const { compiled, crash } = compileProgram(p.text);
+    stats.ms.compile = (stats.ms.compile ?? 0) + performance.now() - t0;
     const finding = (what: string, signature: string, kind: Finding['kind'] = 'crash'): Finding => ({ kind, seed: o.seed, index: i, what, signature, text: p.text, classes: p.classes });
     if (!compiled) {
       stats.crashes++;
@@ -149,7 +162,7 @@ export async function fuzzDifferential(backends: Backends, o: DiffOptions, stats
       continue;
     }
     stats.compiled++;
-    const runs = await runAll(backends, compiled);
+    const runs = await runAll(backends, compiled, undefined, stats.ms);
     stats.run++;
     const failed = runs.find(([, r]) => r.error !== undefined);
     const d = firstDifference(runs, p.classes);
