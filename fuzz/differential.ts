@@ -62,6 +62,8 @@ export interface DiffOptions {
   minimizeTrials?: number;
   /** Called on every minimizer trial (a watchdog's heartbeat: a shrink of a slow program takes minutes). */
   onTrial?: () => void;
+  /** Called with a difference before it is shrunk (a watchdog that kills a hung shrink keeps it). */
+  onShrink?: (f: Finding) => void;
   /** Signatures already found (and shrunk) by this process: a repeat is counted, not shrunk again. */
   known?: Set<string>;
   /** Called before each program (watchdogs record the index). */
@@ -142,6 +144,7 @@ export async function fuzzDifferential(backends: Backends, o: DiffOptions, stats
     if (known.has(f.signature)) return;
     known.add(f.signature);
     const t0 = performance.now();
+    if (d && o.minimize) o.onShrink?.({ ...f });
     if (d && o.minimize) f.text = await minimizeDifference(backends, f.text, f.classes, d, o.minimizeTrials, o.onTrial);
     stats.ms.shrink = (stats.ms.shrink ?? 0) + performance.now() - t0;
     stats.findings.push(f);
