@@ -47,6 +47,13 @@ describe('iterator values: one rule on every writer', () => {
     }
   });
 
+  it('steps down as exactly as up (negative spans; whole products n divides, or not; a zero span)', async () => {
+    const r = await runBoth(copy4, [{ iter: F4, shape: [4], lo: [5, 0, 1, 7], hi: [-3, -12, 8, 7] }, { stream: F4, shape: [4], out: true }], [4]);
+    const want = [5, 0, 1, 7, 3, -3, 2.75, 7, 1, -6, 4.5, 7, -1, -9, 6.25, 7];
+    expect([...r.gpu[0]!]).toEqual(want);
+    expect([...r.cpu[0]!]).toEqual(want);
+  });
+
   it('matches the rule bit for bit on random bounds and extents (rounded quotients, negative spans, large and small magnitudes)', async () => {
     const next = rng(20261202);
     const extents = [3, 7, 10, 119, 255, 1000, 4099, 65_521];

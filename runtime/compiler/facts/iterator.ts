@@ -22,8 +22,9 @@ export function iteratorValue(lo: number, d: number, n: number, idx: number): nu
 }
 
 /**
- * The WGSL twin of fl(p / n) for a float32 p and a whole n >= 1: the quotient of p's significand by n
- * in u32 long division, 8 bits a step until 25 or more bits are known, then rounded to 24 bits to
+ * The WGSL twin of fl(p / n) for a float32 p and a whole n >= 1: a whole p that n divides in one u32
+ * division (the common iter(0, n) over n elements); otherwise the quotient of p's significand by n in
+ * u32 long division, 8 bits a step until 25 or more bits are known, then rounded to 24 bits to
  * nearest, ties to even (the remainder is the sticky bit). Zero, infinities and NaN divide to
  * themselves; n >= 2^24 (the remainder would not fit 8 more bits) falls back to the GPU's division.
  */
@@ -33,6 +34,11 @@ fn brk_iter_div(p: f32, n: u32) -> f32 {
   let a = bits & 0x7fffffffu;
   if (a == 0u || a >= 0x7f800000u || n <= 1u) { return p; }
   if (n >= 0x1000000u) { return p / f32(n); }
+  // A whole |p| < 2^24 that n divides (iter(0, n) over n elements: p = n * idx): one division.
+  if (a < 0x4b800000u) {
+    let w = u32(bitcast<f32>(a));
+    if (f32(w) == bitcast<f32>(a) && w % n == 0u) { return select(f32(w / n), -f32(w / n), bits != a); }
+  }
   let ex = a >> 23u;
   let m = select(a, (a & 0x7fffffu) | 0x800000u, ex != 0u);
   var e = i32(max(ex, 1u)) - 150;
