@@ -22,10 +22,11 @@ export function iteratorValue(lo: number, d: number, n: number, idx: number): nu
 }
 
 /**
- * The WGSL twin of fl(p / n) for a float32 p and a whole n >= 1: a whole p that n divides in one u32
- * division (the common iter(0, n) over n elements); otherwise the quotient of p's significand by n in
- * u32 long division, 8 bits a step until 25 or more bits are known, then rounded to 24 bits to
- * nearest, ties to even (the remainder is the sticky bit). Zero, infinities and NaN divide to
+ * The WGSL twin of fl(p / n) for a float32 p and a whole n >= 1: a power-of-two n scales exactly; a
+ * whole p that n divides takes one u32 division (the common iter(0, n) over n elements); otherwise
+ * the quotient of p's significand by n in u32 long division, as many bits a step as fit (8 or more;
+ * one or two steps for n < 2^16) until 25 or more bits are known, then rounded to 24 bits to nearest,
+ * ties to even (the remainder is the sticky bit). Zero, infinities and NaN divide to
  * themselves; n >= 2^24 (the remainder would not fit 8 more bits) falls back to the GPU's division.
  */
 export const WGSL_ITER_FUNCTIONS = `// Iterator value (compiler/facts/iterator.ts): fl(p / n) correctly rounded; WGSL's x / y is within 2.5 ulp only.
@@ -34,8 +35,11 @@ fn brk_iter_div(p: f32, n: u32) -> f32 {
   let a = bits & 0x7fffffffu;
   if (a == 0u || a >= 0x7f800000u || n <= 1u) { return p; }
   if (n >= 0x1000000u) { return p / f32(n); }
-  // A whole |p| < 2^24 that n divides (iter(0, n) over n elements: p = n * idx): one division.
-  if (a < 0x4b800000u) {
+  // n a power of two: an exact scaling (iter(lo, hi) over 1024 elements).
+  if ((n & (n - 1u)) == 0u) { return ldexp(p, -i32(firstTrailingBit(n))); }
+  // A whole |p| < 2^32 that n divides (iter(0, n) over n elements: p = n * idx): one division; the
+  // quotient's odd part divides p's, so it has 24 bits at most and converts exactly.
+  if (a < 0x4f800000u) {
     let w = u32(bitcast<f32>(a));
     if (f32(w) == bitcast<f32>(a) && w % n == 0u) { return select(f32(w / n), -f32(w / n), bits != a); }
   }
@@ -44,10 +48,13 @@ fn brk_iter_div(p: f32, n: u32) -> f32 {
   var e = i32(max(ex, 1u)) - 150;
   var q = m / n;
   var r = m % n;
+  // As many quotient bits a step as fit: r < n < 2^(32 - clz(n)), q < 2^(32 - clz(q)); at least 8.
+  let sn = countLeadingZeros(n);
   for (var k = 0u; k < 6u && q < 0x1000000u; k++) {
-    q = (q << 8u) | ((r << 8u) / n);
-    r = (r << 8u) % n;
-    e -= 8;
+    let t = min(sn, countLeadingZeros(q));
+    q = (q << t) | ((r << t) / n);
+    r = (r << t) % n;
+    e -= i32(t);
   }
   let sh = 8u - countLeadingZeros(q);
   var q24 = q >> sh;

@@ -59,8 +59,11 @@ fn brk_iter_div(p: f32, n: u32) -> f32 {
   let a = bits & 0x7fffffffu;
   if (a == 0u || a >= 0x7f800000u || n <= 1u) { return p; }
   if (n >= 0x1000000u) { return p / f32(n); }
-  // A whole |p| < 2^24 that n divides (iter(0, n) over n elements: p = n * idx): one division.
-  if (a < 0x4b800000u) {
+  // n a power of two: an exact scaling (iter(lo, hi) over 1024 elements).
+  if ((n & (n - 1u)) == 0u) { return ldexp(p, -i32(firstTrailingBit(n))); }
+  // A whole |p| < 2^32 that n divides (iter(0, n) over n elements: p = n * idx): one division; the
+  // quotient's odd part divides p's, so it has 24 bits at most and converts exactly.
+  if (a < 0x4f800000u) {
     let w = u32(bitcast<f32>(a));
     if (f32(w) == bitcast<f32>(a) && w % n == 0u) { return select(f32(w / n), -f32(w / n), bits != a); }
   }
@@ -69,10 +72,13 @@ fn brk_iter_div(p: f32, n: u32) -> f32 {
   var e = i32(max(ex, 1u)) - 150;
   var q = m / n;
   var r = m % n;
+  // As many quotient bits a step as fit: r < n < 2^(32 - clz(n)), q < 2^(32 - clz(q)); at least 8.
+  let sn = countLeadingZeros(n);
   for (var k = 0u; k < 6u && q < 0x1000000u; k++) {
-    q = (q << 8u) | ((r << 8u) / n);
-    r = (r << 8u) % n;
-    e -= 8;
+    let t = min(sn, countLeadingZeros(q));
+    q = (q << t) | ((r << t) / n);
+    r = (r << t) % n;
+    e -= i32(t);
   }
   let sh = 8u - countLeadingZeros(q);
   var q24 = q >> sh;
