@@ -16,7 +16,8 @@ import { BACKENDS, Backends, type BackendName } from './execute.js';
 import { generateProgram } from './generate.js';
 import { findingFile, fuzzDifferential, mergeDiffStats, newDiffStats, type DiffStats, type Finding } from './differential.js';
 
-const HANG_MS = 120_000;
+/** Silence after which a worker is taken as hung (BROOK_FUZZ_HANG_S overrides the 120 s). */
+const HANG_MS = (Number(process.env.BROOK_FUZZ_HANG_S) || 120) * 1000;
 const CHUNK = 25;
 
 interface Args {
@@ -76,7 +77,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 type ToWorker = { kind: 'chunk'; start: number; count: number } | { kind: 'stop' };
-type FromWorker = { kind: 'ready' } | { kind: 'beat' } | { kind: 'program'; index: number } | { kind: 'stats'; stats: DiffStats; index: number } | { kind: 'chunkDone' } | { kind: 'failed'; message: string };
+type FromWorker = { kind: 'ready' } | { kind: 'beat' } | { kind: 'program'; index: number } | { kind: 'stats'; stats: DiffStats; index: number } | { kind: 'shrinking'; finding: Finding } | { kind: 'chunkDone' } | { kind: 'failed'; message: string };
 
 /** A worker process: starts the backends, then runs the chunks it is sent. */
 async function workerMain(): Promise<void> {
@@ -89,6 +90,7 @@ async function workerMain(): Promise<void> {
     send({ kind: 'failed', message: (e as Error).message.split('\n')[0]! });
     process.exit(1);
   }
+  const known = new Set<string>();
   process.on('message', (m: ToWorker) => {
     if (m.kind === 'stop') {
       backends.dispose();
@@ -98,7 +100,7 @@ async function workerMain(): Promise<void> {
     void (async () => {
       for (let i = m.start; i < m.start + m.count; i++) {
         send({ kind: 'program', index: i });
-        const stats = await fuzzDifferential(backends, { seed: cfg.seed, start: i, count: 1, minimize: cfg.minimize, deadline: cfg.deadline, onTrial: () => send({ kind: 'beat' }) });
+        const stats = await fuzzDifferential(backends, { seed: cfg.seed, start: i, count: 1, minimize: cfg.minimize, deadline: cfg.deadline, known, onTrial: () => send({ kind: 'beat' }), onShrink: (finding) => send({ kind: 'shrinking', finding }) });
         if (stats.generated > 0) send({ kind: 'stats', stats, index: i });
       }
       send({ kind: 'chunkDone' });
@@ -149,6 +151,8 @@ async function main(): Promise<void> {
       const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], { env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
       let chunk: { start: number; count: number } | undefined;
       let at = -1;
+      /** The difference being shrunk (unminimized), if the worker is shrinking. */
+      let shrinking: Finding | undefined;
       let lastBeat = Date.now();
       let done = false;
       const finish = (restart: boolean) => {
@@ -173,9 +177,16 @@ async function main(): Promise<void> {
         total.generated++;
         total.crashes++;
         completed.add(at);
-        const what = `hang: program ${at} ran over ${HANG_MS / 1000} s`;
         const p = generateProgram(args.seed, at);
-        mergeDiffStats(total, { ...newDiffStats(), findings: [{ kind: 'crash', seed: args.seed, index: at, what, signature: what, text: p.text, classes: p.classes }] });
+        // A hang while shrinking is the shrinker's (a trial that does not end), and the program's
+        // difference is kept, unminimized; otherwise the program itself ran over the limit.
+        const what = shrinking ? `hang: a shrink trial of program ${at} ran over ${HANG_MS / 1000} s` : `hang: program ${at} ran over ${HANG_MS / 1000} s`;
+        const findings: Finding[] = [{ kind: 'crash', seed: args.seed, index: at, what, signature: what, text: p.text, classes: p.classes }];
+        if (shrinking) {
+          total.differences++;
+          findings.push(shrinking);
+        }
+        mergeDiffStats(total, { ...newDiffStats(), findings });
         for (const f of total.findings) save(f);
         const rest = chunk.start + chunk.count - (at + 1);
         if (rest > 0) requeued.push({ start: at + 1, count: rest });
@@ -185,7 +196,10 @@ async function main(): Promise<void> {
       child.on('message', (m: FromWorker) => {
         lastBeat = Date.now();
         if (m.kind === 'ready') give();
-        else if (m.kind === 'program') at = m.index;
+        else if (m.kind === 'program') {
+          at = m.index;
+          shrinking = undefined;
+        } else if (m.kind === 'shrinking') shrinking = m.finding;
         else if (m.kind === 'failed') {
           startFailure = m.message;
           finish(false);
@@ -217,6 +231,8 @@ async function main(): Promise<void> {
   const secs = (Date.now() - started) / 1000;
   console.log(`programs: ${total.generated} generated, ${total.compiled} compiled, ${total.run} run on ${args.backends.join(' + ')}; ${total.differences} differences, ${total.crashes} crashes (${secs.toFixed(0)} s)`);
   console.log(`constructs: ${Object.entries(total.features).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  const per = (v: number) => (v / Math.max(total.generated, 1)).toFixed(1);
+  console.log(`worker time per program (ms): ${Object.entries(total.ms).map(([k, v]) => `${k} ${per(v)}`).join(', ')}; ${(total.generated / Math.max(secs, 1e-3)).toFixed(1)} programs/s with ${args.jobs} job(s)`);
   for (const f of total.findings) console.log(`${f.what}\n  seed ${f.seed}, program ${f.index}: ${saved.get(f.signature)}`);
   let firstUndone = args.start;
   while (completed.has(firstUndone)) firstUndone++;

@@ -9,7 +9,7 @@ import { compile } from '../runtime/compiler/index.js';
 import { compareRuns, type Difference } from './compare.js';
 import type { Backends, BackendName, RunOutcome } from './execute.js';
 import { generateProgram, type OutputClass } from './generate.js';
-import { shrink } from './shrink.js';
+import { loopsStayBounded, shrink } from './shrink.js';
 
 export interface Finding {
   kind: 'difference' | 'crash';
@@ -33,10 +33,13 @@ export interface DiffStats {
   findings: Finding[];
   /** Construct -> programs holding it. */
   features: Record<string, number>;
+  /** Milliseconds spent per stage, summed over programs (and workers): 'compile' (generate and
+   *  compile), each backend's runs, 'shrink'. Where a run's time goes, to tune throughput. */
+  ms: Record<string, number>;
 }
 
 export function newDiffStats(): DiffStats {
-  return { generated: 0, compiled: 0, run: 0, differences: 0, crashes: 0, findings: [], features: {} };
+  return { generated: 0, compiled: 0, run: 0, differences: 0, crashes: 0, findings: [], features: {}, ms: {} };
 }
 
 export function mergeDiffStats(into: DiffStats, s: DiffStats): void {
@@ -46,6 +49,7 @@ export function mergeDiffStats(into: DiffStats, s: DiffStats): void {
   into.differences += s.differences;
   into.crashes += s.crashes;
   for (const [k, v] of Object.entries(s.features)) into.features[k] = (into.features[k] ?? 0) + v;
+  for (const [k, v] of Object.entries(s.ms)) into.ms[k] = (into.ms[k] ?? 0) + v;
   for (const f of s.findings) if (!into.findings.some((g) => g.signature === f.signature)) into.findings.push(f);
 }
 
@@ -58,6 +62,10 @@ export interface DiffOptions {
   minimizeTrials?: number;
   /** Called on every minimizer trial (a watchdog's heartbeat: a shrink of a slow program takes minutes). */
   onTrial?: () => void;
+  /** Called with a difference before it is shrunk (a watchdog that kills a hung shrink keeps it). */
+  onShrink?: (f: Finding) => void;
+  /** Signatures already found (and shrunk) by this process: a repeat is counted, not shrunk again. */
+  known?: Set<string>;
   /** Called before each program (watchdogs record the index). */
   onProgram?: (index: number) => void;
   deadline?: number;
@@ -81,9 +89,14 @@ function compileProgram(text: string): { compiled?: Compiled; crash?: string } {
   }
 }
 
-async function runAll(backends: Backends, c: Compiled, only?: readonly BackendName[]): Promise<[BackendName, RunOutcome][]> {
+async function runAll(backends: Backends, c: Compiled, only?: readonly BackendName[], ms?: Record<string, number>): Promise<[BackendName, RunOutcome][]> {
   const out: [BackendName, RunOutcome][] = [];
-  for (const n of backends.names) if (!only || only.includes(n)) out.push([n, await backends.run(n, c)]);
+  for (const n of backends.names) {
+    if (only && !only.includes(n)) continue;
+    const t0 = performance.now();
+    out.push([n, await backends.run(n, c)]);
+    if (ms) ms[n] = (ms[n] ?? 0) + performance.now() - t0;
+  }
   return out;
 }
 
@@ -97,7 +110,8 @@ function firstDifference(runs: [BackendName, RunOutcome][], classes: Record<stri
 
 /** The smallest program that still compiles and differs the same way between the same two backends. */
 export async function minimizeDifference(backends: Backends, text: string, classes: Record<string, OutputClass>, d: Difference, budget = 400, onTrial?: () => void): Promise<string> {
-  // A trial that lost a loop's increment spins: the watchdog stops it soon (the difference then changes kind).
+  // Trials whose loops might not end are never run (shrink.ts loopsStayBounded); a kernel that still
+  // spins (a writer's loop on a GPU) meets the watchdog soon (the difference then changes kind).
   const timeout = backends.timeoutSeconds;
   backends.timeoutSeconds = 2;
   try {
@@ -114,7 +128,7 @@ function shrinkDifference(backends: Backends, text: string, classes: Record<stri
   const deadline = Date.now() + MINIMIZE_MS;
   return shrink(text, async (t) => {
     onTrial?.();
-    if (Date.now() > deadline) return false;
+    if (Date.now() > deadline || !loopsStayBounded(text, t)) return false;
     const { compiled } = compileProgram(t);
     if (!compiled) return false;
     const runs = await runAll(backends, compiled, d.pair);
@@ -124,20 +138,26 @@ function shrinkDifference(backends: Backends, text: string, classes: Record<stri
 }
 
 export async function fuzzDifferential(backends: Backends, o: DiffOptions, stats: DiffStats = newDiffStats()): Promise<DiffStats> {
-  const known = new Set(stats.findings.map((f) => f.signature));
+  const known = o.known ?? new Set<string>();
+  for (const f of stats.findings) known.add(f.signature);
   const note = async (f: Finding, d?: Difference) => {
     if (known.has(f.signature)) return;
     known.add(f.signature);
+    const t0 = performance.now();
+    if (d && o.minimize) o.onShrink?.({ ...f });
     if (d && o.minimize) f.text = await minimizeDifference(backends, f.text, f.classes, d, o.minimizeTrials, o.onTrial);
+    stats.ms.shrink = (stats.ms.shrink ?? 0) + performance.now() - t0;
     stats.findings.push(f);
   };
   for (let i = o.start; i < o.start + o.count; i++) {
     if (o.deadline !== undefined && Date.now() > o.deadline) break;
     o.onProgram?.(i);
+    const t0 = performance.now();
     const p = generateProgram(o.seed, i);
     stats.generated++;
     for (const f of p.features) stats.features[f] = (stats.features[f] ?? 0) + 1;
     const { compiled, crash } = compileProgram(p.text);
+    stats.ms.compile = (stats.ms.compile ?? 0) + performance.now() - t0;
     const finding = (what: string, signature: string, kind: Finding['kind'] = 'crash'): Finding => ({ kind, seed: o.seed, index: i, what, signature, text: p.text, classes: p.classes });
     if (!compiled) {
       stats.crashes++;
@@ -145,7 +165,7 @@ export async function fuzzDifferential(backends: Backends, o: DiffOptions, stats
       continue;
     }
     stats.compiled++;
-    const runs = await runAll(backends, compiled);
+    const runs = await runAll(backends, compiled, undefined, stats.ms);
     stats.run++;
     const failed = runs.find(([, r]) => r.error !== undefined);
     const d = firstDifference(runs, p.classes);

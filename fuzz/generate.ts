@@ -104,7 +104,25 @@ class ProgramGen {
     return elem === 'int' ? String(this.r.int(41) - 20) : String(this.r.int(65) / 4 - 8);
   }
 
-  /** A host array of literal values read into a new stream. */
+  /**
+   * A host array `host` of `count` input values (quarters in [-8, 8], or ints in [-20, 20]): literals
+   * when few; when many, a fill loop `host[i] = (i * A + (i / C) * D + B) % 65 - 32` (times 0.25),
+   * so a large program's host code is not thousands of literals that every backend's run compiles
+   * again (for 3000 elements they cost more than the program's kernels).
+   */
+  private hostValues(base: 'float' | 'int', count: number, host: string): void {
+    if (count <= 64) {
+      this.decls.push(`${base} ${host}[${count}] = {${Array.from({ length: count }, () => this.datum(base)).join(', ')}};`);
+      return;
+    }
+    const r = this.r;
+    const [a, b, c, d] = [1 + 2 * r.int(40), r.int(1000), 2 + r.int(9), 1 + r.int(50)];
+    const mixed = `(i * ${a} + (i / ${c}) * ${d} + ${b})`;
+    this.decls.push(`${base} ${host}[${count}];`);
+    this.main.push(`for (i = 0; i < ${count}; i++) ${host}[i] = ${base === 'int' ? `${mixed} % 41 - 20` : `(float)(${mixed} % 65 - 32) * 0.25f`};`);
+  }
+
+  /** A host array of input values read into a new stream. */
   private readStream(elem: HostStream['elem'], shape: number[]): HostStream {
     const name = this.fresh('s');
     const n = size(shape);
@@ -112,16 +130,16 @@ class ProgramGen {
       this.usesStruct = true;
       this.features.add('struct');
       const host = name.toUpperCase();
-      const vals = Array.from({ length: 3 * n }, () => this.datum('float'));
-      this.decls.push(`float ${host}v[${3 * n}] = {${vals.join(', ')}};`, `FzS ${host}[${n}];`, `FzS ${name}${ext(shape)};`);
+      this.hostValues('float', 3 * n, `${host}v`);
+      this.decls.push(`FzS ${host}[${n}];`, `FzS ${name}${ext(shape)};`);
       this.main.push(`for (i = 0; i < ${n}; i++) { ${host}[i].a = ${host}v[3 * i]; ${host}[i].b.x = ${host}v[3 * i + 1]; ${host}[i].b.y = ${host}v[3 * i + 2]; }`);
       this.main.push(`streamRead(${name}, ${host});`);
       return { name, elem, shape, ...DATA };
     }
     const comps = elem === 'float2' ? 2 : 1;
     const base = elem === 'int' ? 'int' : 'float';
-    const vals = Array.from({ length: comps * n }, () => this.datum(base));
-    this.decls.push(`${base} ${name.toUpperCase()}[${comps * n}] = {${vals.join(', ')}};`, `${elem} ${name}${ext(shape)};`);
+    this.hostValues(base, comps * n, name.toUpperCase());
+    this.decls.push(`${elem} ${name}${ext(shape)};`);
     this.main.push(`streamRead(${name}, ${name.toUpperCase()});`);
     if (elem === 'int') this.features.add('int');
     return { name, elem, shape, bound: elem === 'int' ? 20 : DATA.bound, q: elem === 'int' ? 0 : DATA.q };

@@ -15,6 +15,7 @@ import { flattenElement, isNarrowStorage, typeToString, type Type } from '../com
 import type { Backend, Domain, LaunchArg, Stream, StreamLike } from './api.js';
 import { brtError, shapeText } from './errors.js';
 import { limitText, MAX_STREAM_EXTENT } from '../compiler/limits.js';
+import { iteratorValue } from '../compiler/facts/iterator.js';
 
 export interface Box {
   stream: Stream;
@@ -100,7 +101,7 @@ export function launchArg(b: Box): LaunchArg & { kind: 'stream' | 'iter' } {
   return { kind: b.stream.iter ? 'iter' : 'stream', stream: b.stream, lo: b.lo, shape: b.shape };
 }
 
-/** Iterator values of a box, row-major, flattened (float32): the host-side twin of the kernels'. */
+/** Iterator values of a box, row-major, flattened (float32): the rule of compiler/facts/iterator.ts. */
 export function iterValues(b: Box): Float32Array {
   const it = b.stream.iter!;
   const comps = it.lo.length;
@@ -118,8 +119,7 @@ export function iterValues(b: Box): Float32Array {
         continue;
       }
       const idx = pos[d]! + b.lo[d]!;
-      const span = f(f(it.hi[c]!) - lo);
-      out[i * comps + c] = f(lo + f(f(span * idx) / b.stream.shape[d]!));
+      out[i * comps + c] = iteratorValue(lo, f(f(it.hi[c]!) - lo), b.stream.shape[d]!, idx);
     }
     for (let d = rank - 1; d >= 0; d--) {
       if (++pos[d]! < b.shape[d]!) break;

@@ -40,6 +40,7 @@ kernel void stencil(float g[][], out float r<>) {
   r = g[p + float2(1.0f, -1.0f)] * 3.0f + g[p - float2(2.0f, 0.0f)];
 }
 kernel void itergather(iter float it<>, float g[], out float r<>) { r = g[it]; }
+kernel void itervalue(iter float4 it<>, out float4 r<>) { r = it; }
 kernel void rounded(float x<>, float g[], out float r<>) { r = g[round(x)] + g[x * 0.5f]; }
 reduce void sum(float a<>, reduce float r<>) { r += a; }
 reduce void isum(int a<>, reduce int r<>) { r += a; }
@@ -239,6 +240,16 @@ describe('writers agree on gathers (JavaScript, WebAssembly, WGSL on lavapipe)',
       // Element i of a 1-D iterator is lo + (hi - lo) * i / m (docs/DECISIONS.md "Iterators"), in float32.
       const it = Array.from({ length: m }, (_, i) => f32(lo + f32(f32(f32(hi - lo) * i) / m)));
       expectAgreement(res, [it.map((x) => G[refIndex(x, n)]!)]);
+    }
+  });
+
+  it('iterator values: the same bits on every writer (the H200 read iter(0, 238) over 119 at 3 as 6.0000005)', async () => {
+    for (const [m, lo, hi] of [[119, [0, -1, 0.1, -3.7], [238, 118, 2.3, 1e3]], [997, [1e-3, 5, -7.25, 0], [-0.3, -3, 1e5, 1]]] as const) {
+      const res = await runMap('itervalue', [], [{ name: 'r', type: F4, shape: [m] }], [{ iter: F4, shape: [m], lo: [...lo], hi: [...hi] }, 'r']);
+      // fl(lo + fl(fl((hi - lo) * i) / m)), each step rounded to float32 (docs/DECISIONS.md "Iterators").
+      const ref: number[] = [];
+      for (let i = 0; i < m; i++) for (let c = 0; c < 4; c++) ref.push(f32(f32(lo[c]) + f32(f32(f32(f32(hi[c]) - f32(lo[c])) * i) / m)));
+      expectAgreement(res, [ref]);
     }
   });
 

@@ -73,7 +73,7 @@ export function streamData(arg: LaunchArg & { kind: 'stream' | 'iter' }, buf: Cp
 /** Iterator data: the domain offsets o and extents s (padded), per component lo, hi - lo, the count n
  *  along the dimension it follows, and that dimension (BROOK.md 3: 1-D: every component along the
  *  stream; 2-D and more: x along the fastest dimension, y the next, ...; components past the rank
- *  stay at lo). A component's value at absolute index idx is lo + ((hi - lo) * idx) / n in float32. */
+ *  stay at lo). A component's value at absolute index idx: compiler/facts/iterator.ts, fl(lo + fl(fl(d * idx) / n)). */
 export function iterData(arg: LaunchArg & { kind: 'iter' }) {
   const it = arg.stream.iter!;
   const full = pad4(arg.stream.shape, 1);

@@ -13,7 +13,8 @@
  *      - per float expression: whether it is a whole number, and its exact integer form (WGSL);
  *      - for a reduce kernel: its operand order, seed and operator (reduce.ts).
  *      The rules themselves: gather.ts (index rounding, clamping, addressing), whole.ts (whole
- *      numbers), reduce.ts (reduction order, shape, chunks and joins).
+ *      numbers), reduce.ts (reduction order, shape, chunks and joins), iterator.ts (an iterator's
+ *      value at an index).
  * Always: pure (no device, no clock); a writer prints what the facts say and decides none of it
  *      itself, so two writers cannot disagree on an index or a reduction order
  *      (tests/compiler/writer-agreement.test.ts runs the same cases through all three).
@@ -34,6 +35,7 @@ export {
   wgslRoundedIndex,
   type IndexClass,
 } from './gather.js';
+export { iteratorValue, WGSL_ITER_FUNCTIONS } from './iterator.js';
 export { EXACT_F32, type ExactTerm, type WholeSeeds } from './whole.js';
 export { isCommutativeReduction, REDUCE_CHUNK, reductionFacts, treeJoins, type ReductionFacts } from './reduce.js';
 

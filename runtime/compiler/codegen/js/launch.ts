@@ -222,7 +222,7 @@ function bindIter(st: LaunchLines, k: number, b: ParamBinding, names: string[]):
     }
     // The absolute iterator index along dimension d (domain offset + resized position).
     const idx = `(IO${k}_${d} + ${dimIndex(forms, d, `c${d}`, `IS${k}_${d}`, atElement(st, k))})`;
-    // lo + ((hi - lo) * idx) / n in float32; exactly lo + idx when the plan says so.
+    // The rule of compiler/facts/iterator.ts, fl(lo + fl(fl(d * idx) / n)); exactly lo + idx when the plan says so.
     const value =
       form === 'g' ? `fround(IL${k}_${c} + fround(fround(ID${k}_${c} * ${idx}) / IN${k}_${c}))` : form === 's' ? `(IL${k}_${c} + ${idx})` : `fround(IL${k}_${c} + ${idx})`;
     if (where === 'element') st.perElement.push(`const ${names[c]} = ${value};`);

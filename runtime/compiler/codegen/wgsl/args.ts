@@ -45,22 +45,13 @@ export function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, 
         const n = flattenElement(p.type).length;
         const r = `r_${i}`;
         lines.push(`${ind}let ${r} = U[${u}u] + brk_resize(${vecOf(o)}, U[${u + 1}u], ${S.vec(space)});`);
-        lines.push(`${ind}let fs_${i} = vec4<f32>(U[${u + 2}u]);`);
         lines.push(`${ind}let lo_${i} = bitcast<vec4<f32>>(U[${u + 3}u]);`);
         lines.push(`${ind}let hi_${i} = bitcast<vec4<f32>>(U[${u + 4}u]);`);
         // 1-D: every component steps with the index; 2-D and up: component c steps along dimension
-        // c counted from the fastest (.x along the columns, .y along the rows).
-        lines.push(`${ind}let t1_${i} = vec4<f32>(vec4<u32>(${r}.w));`);
-        lines.push(`${ind}let tn_${i} = vec4<f32>(${r}.wzyx);`);
-        lines.push(`${ind}let f_${i} = select(tn_${i}, t1_${i}, U[${u + 5}u].x <= 1u);`);
-        lines.push(`${ind}let d_${i} = select(fs_${i}.wzyx, fs_${i}.wwww, U[${u + 5}u].x <= 1u);`);
-        // lo + ((hi - lo) * i) / n, each step rounded as the CPU backend rounds it. A GPU may divide
-        // as p * (1/n) and fuse it with the add (NVIDIA: 9 + (-90 / 10) gave -1.3e-7, printed
-        // -0.000), so a quotient on a 1/1024 grid that multiplies back to p exactly is taken exact.
-        lines.push(`${ind}let p_${i} = (hi_${i} - lo_${i}) * f_${i};`);
-        lines.push(`${ind}let q_${i} = p_${i} / d_${i};`);
-        lines.push(`${ind}let qg_${i} = round(q_${i} * 1024.0) / 1024.0;`);
-        lines.push(`${ind}let v_${i} = lo_${i} + select(q_${i}, qg_${i}, qg_${i} * d_${i} == p_${i});`);
+        // c counted from the fastest (.x along the columns, .y along the rows). The value: the rule of
+        // compiler/facts/iterator.ts (brk_iter divides exactly, as the CPU writers do).
+        const one = `U[${u + 5}u].x <= 1u`;
+        lines.push(`${ind}let v_${i} = brk_iter(lo_${i}, hi_${i}, select(${r}.wzyx, ${r}.wwww, ${one}), select(U[${u + 2}u].wzyx, U[${u + 2}u].wwww, ${one}));`);
         const comps = ['x', 'y', 'z', 'w'].slice(0, n);
         lines.push(`${ind}let ${a(i)} = ${n === 1 ? `v_${i}.x` : `${ty}(${comps.map((c) => `v_${i}.${c}`).join(', ')})`};`);
         if (indexofSet.has(i)) lines.push(`${ind}ix_${i} = brk_pos(${r} - U[${u}u]);`);

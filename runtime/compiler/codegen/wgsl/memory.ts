@@ -6,7 +6,7 @@ import type { ScalarName, Type } from '../../types.js';
 import { fixedValue, SHORTFIXED_STEP } from '../../types.js';
 import { fieldName, scalarKind, wgslType, type WScalar } from './names.js';
 import type { PagePlan, StorageKind } from './layout.js';
-import { WGSL_GATHER_FUNCTIONS } from '../../facts/index.js';
+import { WGSL_GATHER_FUNCTIONS, WGSL_ITER_FUNCTIONS } from '../../facts/index.js';
 
 /** Declaration of a storage binding for elements stored as `storage`. */
 export function bindingDecl(binding: number, name: string, storage: StorageKind, writable: boolean, atomic = false): string {
@@ -178,6 +178,8 @@ fn brk_linear(p: vec4<u32>, strides: vec4<u32>) -> u32 {
 }
 
 ${WGSL_GATHER_FUNCTIONS}
+
+${WGSL_ITER_FUNCTIONS}
 
 // code / 255 for an 8-bit code, exactly (a table, not a division).
 fn brk_unorm8(c: u32) -> f32 {
