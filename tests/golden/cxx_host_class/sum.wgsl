@@ -93,35 +93,19 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation
 
 @compute @workgroup_size(64)
 fn combine(@builtin(local_invocation_index) lid: u32) {
-  let rt_leaves = U[2].z;
-  var rt_run = 1u;
-  loop { if (rt_run * 64u >= rt_leaves) { break; } rt_run = rt_run * 2u; }
+  let n = U[2].z;
   var acc: f32;
   var valid = false;
-  let rt_first = lid * rt_run;
-  if (rt_first < rt_leaves) {
-    let rt_last = min(rt_first + rt_run, rt_leaves);
-    var rt_st: array<f32, 32>;
-    var rt_top = 0u;
-    for (var q = rt_first; q < rt_last; q = q + 1u) {
-      var x: f32;
-      x = ld_partial(q);
-      for (var k = q - rt_first; (k & 1u) != 0u; k = k >> 1u) {
-        rt_top = rt_top - 1u;
-        var y = rt_st[rt_top];
-        kbody(x, &y);
-        x = y;
-      }
-      rt_st[rt_top] = x;
-      rt_top = rt_top + 1u;
-    }
-    acc = rt_st[rt_top - 1u];
-    for (var j = rt_top - 1u; j > 0u; j = j - 1u) {
-      var y = rt_st[j - 1u];
-      kbody(acc, &y);
-      acc = y;
-    }
+  let start = lid * 4u;
+  if (start < n) {
+    acc = ld_partial(start);
     valid = true;
+    if (start + 1u < n) { kbody(ld_partial(start + 1u), &acc); }
+    if (start + 2u < n) {
+      var x = ld_partial(start + 2u);
+      if (start + 3u < n) { kbody(ld_partial(start + 3u), &x); }
+      kbody(x, &acc);
+    }
   }
   sh[lid] = acc;
   shv[lid] = select(0u, 1u, valid);

@@ -53,6 +53,47 @@ fn brk_linear(p: vec4<u32>, strides: vec4<u32>) -> u32 {
   return p.x * strides.x + p.y * strides.y + p.z * strides.z + p.w * strides.w;
 }
 
+// Iterator value (compiler/facts/iterator.ts): fl(p / n) correctly rounded; WGSL's x / y is within 2.5 ulp only.
+fn brk_iter_div(p: f32, n: u32) -> f32 {
+  let bits = bitcast<u32>(p);
+  let a = bits & 0x7fffffffu;
+  if (a == 0u || a >= 0x7f800000u || n <= 1u) { return p; }
+  if (n >= 0x1000000u) { return p / f32(n); }
+  // n a power of two: an exact scaling (iter(lo, hi) over 1024 elements).
+  if ((n & (n - 1u)) == 0u) { return ldexp(p, -i32(firstTrailingBit(n))); }
+  // A whole |p| < 2^32 that n divides (iter(0, n) over n elements: p = n * idx): one division; the
+  // quotient's odd part divides p's, so it has 24 bits at most and converts exactly.
+  if (a < 0x4f800000u) {
+    let w = u32(bitcast<f32>(a));
+    if (f32(w) == bitcast<f32>(a) && w % n == 0u) { return select(f32(w / n), -f32(w / n), bits != a); }
+  }
+  let ex = a >> 23u;
+  let m = select(a, (a & 0x7fffffu) | 0x800000u, ex != 0u);
+  var e = i32(max(ex, 1u)) - 150;
+  var q = m / n;
+  var r = m % n;
+  // As many quotient bits a step as fit: r < n < 2^(32 - clz(n)), q < 2^(32 - clz(q)); at least 8.
+  let sn = countLeadingZeros(n);
+  for (var k = 0u; k < 6u && q < 0x1000000u; k++) {
+    let t = min(sn, countLeadingZeros(q));
+    q = (q << t) | ((r << t) / n);
+    r = (r << t) % n;
+    e -= i32(t);
+  }
+  let sh = 8u - countLeadingZeros(q);
+  var q24 = q >> sh;
+  let rest = q & ((1u << sh) - 1u);
+  let half = 1u << (sh - 1u);
+  if (rest > half || (rest == half && (r != 0u || (q24 & 1u) == 1u))) { q24 += 1u; }
+  let v = ldexp(f32(q24), e + i32(sh));
+  return select(v, -v, bits != a);
+}
+
+fn brk_iter(lo: vec4<f32>, hi: vec4<f32>, idx: vec4<u32>, n: vec4<u32>) -> vec4<f32> {
+  let p = (hi - lo) * vec4<f32>(idx);
+  return lo + vec4<f32>(brk_iter_div(p.x, n.x), brk_iter_div(p.y, n.y), brk_iter_div(p.z, n.z), brk_iter_div(p.w, n.w));
+}
+
 
 fn ld_1(e: u32) -> f32 { return bb_1[e]; }
 
@@ -68,17 +109,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   if (i >= U[1].x) { return; }
   let o = brk_unflatten(i, U[0u]);
   let r_0 = U[3u] + brk_resize(vec4<u32>(o.x, o.y, o.z, o.w), U[4u], U[0u]);
-  let fs_0 = vec4<f32>(U[5u]);
   let lo_0 = bitcast<vec4<f32>>(U[6u]);
   let hi_0 = bitcast<vec4<f32>>(U[7u]);
-  let t1_0 = vec4<f32>(vec4<u32>(r_0.w));
-  let tn_0 = vec4<f32>(r_0.wzyx);
-  let f_0 = select(tn_0, t1_0, U[8u].x <= 1u);
-  let d_0 = select(fs_0.wzyx, fs_0.wwww, U[8u].x <= 1u);
-  let p_0 = (hi_0 - lo_0) * f_0;
-  let q_0 = p_0 / d_0;
-  let qg_0 = round(q_0 * 1024.0) / 1024.0;
-  let v_0 = lo_0 + select(q_0, qg_0, qg_0 * d_0 == p_0);
+  let v_0 = brk_iter(lo_0, hi_0, select(r_0.wzyx, r_0.wwww, U[8u].x <= 1u), select(U[5u].wzyx, U[5u].wwww, U[8u].x <= 1u));
   let a_0 = v_0.x;
   var a_1: f32;
   kbody(a_0, &a_1);

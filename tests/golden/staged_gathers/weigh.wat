@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 f32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 f32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, i32 x2, f64 x1, i32 x3, f32 x5, i32 x1, v128 x7, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, i32 x2, f32 x1, i32 x4, f32 x5, i32 x1, v128 x7, i32 x2)
     local.get 0
     local.set 22
     block
@@ -33,10 +33,10 @@
         local.set 35
         f32.const 0
         f32x4.splat
-        local.set 49
+        local.set 50
         local.get 20
         f32x4.splat
-        local.set 51
+        local.set 52
         block
           loop
             local.get 22
@@ -69,60 +69,59 @@
                       local.get 33
                       f32.const 0.25
                       f32.add
-                      f64.promote_f32
                       local.set 36
                       local.get 36
-                      i32.trunc_sat_f64_s
+                      i32.trunc_sat_f32_s
+                      local.tee 37
                       local.get 11
                       i32.const 1
                       i32.sub
-                      local.get 36
+                      local.get 37
                       local.get 11
-                      f64.convert_i32_s
-                      f64.lt
+                      i32.lt_s
                       select
                       i32.const 0
                       local.get 36
-                      f64.const 0
-                      f64.ge
+                      f32.const 0
+                      f32.ge
                       select
-                      local.set 37
-                      local.get 37
+                      local.set 38
+                      local.get 38
                       i32.const 4
                       i32.mul
-                      local.set 38
-                      local.get 35
-                      local.get 38
-                      i32.add
                       local.set 39
+                      local.get 35
                       local.get 39
-                      f32.load align=4 offset=0
+                      i32.add
                       local.set 40
                       local.get 40
-                      local.get 28
-                      f32.mul
+                      f32.load align=4 offset=0
                       local.set 41
                       local.get 41
+                      local.get 28
+                      f32.mul
+                      local.set 42
+                      local.get 42
                       local.get 33
                       f32.sub
-                      local.set 42
-                      local.get 32
-                      local.get 42
-                      f32.max
                       local.set 43
+                      local.get 32
                       local.get 43
+                      f32.max
+                      local.set 44
+                      local.get 44
                       local.set 32
                     end
                     local.get 33
                     f32.const 1
                     f32.add
-                    local.set 44
-                    local.get 44
-                    local.set 33
+                    local.set 45
                     local.get 45
+                    local.set 33
+                    local.get 46
                     i32.const 1
                     i32.add
-                    local.tee 45
+                    local.tee 46
                     i32.const 4095
                     i32.and
                     i32.eqz
