@@ -83,11 +83,11 @@ describe('component-uniform kernels', () => {
   it('their vector versions keep elements as stored; the others transpose', () => {
     const plan = (name: string) => ({ mode: 'map' as const, access: ks.get(name)!.ir.params.map((p) => (p.role === 'in' || p.role === 'out' ? ('linear' as const) : null)), mask: null, smallIndex: true });
     for (const name of ['saxpy', 'm1', 'm4', 'picked', 'same']) {
-      const code = generateKernelWasm(ks.get(name)!.ir, plan(name));
+      const code = generateKernelWasm(ks.get(name)!.ir, plan(name), ks.get(name)!.facts);
       expect([name, code.vector, code.asStored]).toEqual([name, true, true]);
     }
     for (const name of ['swz', 'dotk', 'part']) {
-      const code = generateKernelWasm(ks.get(name)!.ir, plan(name));
+      const code = generateKernelWasm(ks.get(name)!.ir, plan(name), ks.get(name)!.facts);
       expect([name, code.asStored]).toEqual([name, false]);
     }
   });
