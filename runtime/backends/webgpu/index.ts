@@ -41,7 +41,7 @@
  * - Dawn's adapter warnings are kept off stderr only where fd 2 can be reopened (a terminal, a pipe,
  *   a file; not a socket, as under vitest): see quiet.ts.
  */
-import type { Backend, BufferHandle, CompiledKernel, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
+import type { Backend, BufferHandle, CompiledKernel, Launch, LaunchArg, StreamOp, TiledGroup } from '../../brt/api.js';
 import { brtError } from '../../brt/errors.js';
 import { BrookRuntimeError } from '../../compiler/diagnostics.js';
 import { flattenElement, wordKind, type Type } from '../../compiler/types.js';
@@ -68,6 +68,7 @@ import { WHOLE_WORK, recordWhole, wholeWorkFor } from './bounded.js';
 import { mapSchedule } from './coop.js';
 import { WrapperCollector } from './collect.js';
 import { nativesEnabled, type NativeUse } from '../../brt/native.js';
+import { runTiledChain } from './tiled.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
 export type { GpuTimes } from './timer.js';
@@ -325,6 +326,13 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
         ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, 1, fill, call, bg, lo, hi, launch), call.what, launch.span, 1, whole, loops);
       } else ctx.rec.pieces.launch(n, (lo, hi) => ctx.dispatch(p, 'main', [], n, p.workgroupSize, fill, call, bg, lo, hi, launch), call.what, launch.span, 1, whole, loops);
       ctx.rec.callRecorded();
+    },
+
+    tileLimits: { maxWorkgroupBytes: device.limits.maxComputeWorkgroupStorageSize, maxInvocations: device.limits.maxComputeInvocationsPerWorkgroup },
+
+    runTiled(group: TiledGroup): void {
+      const what = `tiled chain ${group.steps.map((l) => l.kernel.ir.name).join('+')}`;
+      guard(group.steps[0]!, () => runTiledChain(ctx, group, what));
     },
 
     async reduceAll(launch: Launch): Promise<number[]> {
