@@ -162,16 +162,19 @@ export class FusionQueue {
     } else if (this.mode !== 'off' && !this.swapped && this.joinMap(m)) {
       this.markDead(dead);
       return;
-    } else if (this.tileMode !== 'off' && this.members.length === 1 && this.members[0]!.mode === 'map') {
+    } else if (this.tileMode !== 'off' && b.runTiled && this.members.length === 1 && this.members[0]!.mode === 'map') {
       const c = TileChain.begin(this.members[0]!.launch, b, this.tileLanes);
-      const why = c.join(launch);
-      if (why === null) {
+      const why = typeof c === 'string' ? `the call before it cannot be tiled: ${c}` : c.join(launch);
+      if (why === null && typeof c !== 'string') {
         this.chain = c;
         this.members.push(m);
         this.markDead(dead);
         return;
       }
-      m.tileNote = why;
+      m.tileNote = why ?? undefined;
+      // The held call runs alone: the profile says why this call did not join it.
+      const held = this.members[0]!;
+      if (held.tileNote === undefined && typeof c !== 'string') held.tileNote = `the next call (${launch.kernel.ir.name}) could not join it: ${why}`;
     }
     if (!this.swapped) this.overwrittenBy(launch);
     this.flush();
@@ -391,7 +394,7 @@ export class FusionQueue {
   /** Runs one call as it was planned. */
   private runAlone(m: Member): Promise<number[]> | undefined {
     const b = this.backend();
-    if (m.mode === 'map') noteTile(m, `not tiled: ${m.tileNote ?? stepRefusal(m.launch, b) ?? 'no call after it read its output'}`);
+    if (m.mode === 'map') noteTile(m, `not tiled: ${this.tileMode === 'off' ? TILE_OFF : m.tileNote ?? stepRefusal(m.launch, b) ?? 'no call after it read its output'}`);
     return runDeferred(b, [m.tag], m.launch.kernel.ir.name, undefined, () => this.runAloneNow(b, m));
   }
 
@@ -457,7 +460,7 @@ export class FusionQueue {
     this.tileStats.chains++;
     this.tileStats.calls += members.length;
     const shape = chain.tile.join('x');
-    members.forEach((m, i) => noteTile(m, `tiled: step ${i + 1} of ${members.length}, tile ${shape}`));
+    for (const m of members) noteTile(m, `tiled (chains of ${members.length} calls, tile ${shape})`);
     const label = `${members.map((m) => m.launch.kernel.ir.name).join('+')} (tiled)`;
     const written = new Set<Stream>();
     for (const m of members) for (const x of streamArgs(m.launch)) if (x.role === 'out') written.add(x.a.stream);

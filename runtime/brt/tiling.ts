@@ -100,7 +100,10 @@ export class TileChain {
 
   private constructor(private readonly backend: Backend, private readonly maxLanes: number) {}
 
-  static begin(first: Launch, backend: Backend, maxLanes: number): TileChain {
+  /** A chain starting with `first`, or why `first` cannot start one. */
+  static begin(first: Launch, backend: Backend, maxLanes: number): TileChain | string {
+    const refused = stepRefusal(first, backend);
+    if (refused) return refused;
     const c = new TileChain(backend, maxLanes);
     c.steps.push({ launch: first, fromTile: first.kernel.ir.params.map(() => false), facts: { ir: first.kernel.ir, constArg: constArgOf(first), local: new Set() } });
     return c;

@@ -23,6 +23,8 @@ export interface OpRecord extends Traffic {
   name: string;
   /** Set when kernel fusion ran this call inside a fused launch (brt/profile-hooks.ts): its label. */
   group?: string;
+  /** A map call: whether it ran in a tiled chain (brt/tiling.ts), and if not why not. */
+  tile?: string;
   /** Host time inside the call: issuing it (GPU), or running it (CPU: the call returns when done). */
   hostMs: number;
   /** Device time from the backend (timestamps or submit-to-completion), when it has it. */
@@ -75,6 +77,8 @@ export class ProfileRecorder implements ProfileHooks {
   private readonly groups = new Map<number, FusedGroupRecord>();
   /** Host time to add to (or take from) records not made yet (runDeferred moved it). */
   private readonly pendingMs = new Map<number, number>();
+  /** Tile notes of calls whose record is not made yet. */
+  private readonly pendingTile = new Map<number, string>();
   private readonly samples = new Map<string, SampleCall>();
   private startedAt = 0;
   private waitMs = 0;
@@ -100,6 +104,12 @@ export class ProfileRecorder implements ProfileHooks {
       if (r) r.group = label;
     }
     return g;
+  }
+
+  tileNote(tag: number, note: string): void {
+    const r = this.recordByTag.get(tag);
+    if (r) r.tile = note;
+    else this.pendingTile.set(tag, note);
   }
 
   ranLater(tags: number[], ms: number): void {
@@ -195,6 +205,11 @@ export class ProfileRecorder implements ProfileHooks {
   private add(tag: number, kind: OpKind, name: string, traffic: Traffic, hostMs: number): void {
     const r: OpRecord = { tag, kind, name, ...traffic, hostMs: hostMs + (this.pendingMs.get(tag) ?? 0) };
     this.pendingMs.delete(tag);
+    const tile = this.pendingTile.get(tag);
+    if (tile !== undefined) {
+      r.tile = tile;
+      this.pendingTile.delete(tag);
+    }
     // Fusion may name a call's group before the call returned.
     const group = this.groupOfTag.get(tag);
     if (group !== undefined) r.group = group;

@@ -19,7 +19,8 @@
  * with c != 0 must be integers below 2^24, so float32 arithmetic on them is exact; values with c = 0
  * are computed per lane in float32 (Math.fround after every operation) or int32, as a kernel does.
  * A gather coordinate along output dimension d must be origin[d] + g(lane) with 0 <= floor(g + 0.25)
- * < tile[d] (then clamping never applies). Statements: a branch on a per-lane known condition merges
+ * < tile[d] (then clamping never applies), unless the tile spans the whole dimension (a row): then
+ * any coordinate, even one read from memory, clamps into the tile. Statements: a branch on a per-lane known condition merges
  * per lane; otherwise, and for every local a loop assigns, the local becomes unknown.
  * Sound, not complete: what is not proven is refused, and the refusal says why.
  */
@@ -416,6 +417,8 @@ class Prover {
     if (coords.length !== this.rank) throw new Refusal(`the gather of '${name}'${where} has ${coords.length} coordinates for a ${this.rank}-D output`);
     coords.forEach((v, k) => {
       const d = this.rank - 1 - k;
+      // A tile that spans the whole dimension (a row): any index clamps into it.
+      if (this.x.tile[d] === this.x.outShape[d]) return;
       const s = v && v.length === 1 ? v[0]! : null;
       const axis = 'xyzw'[k];
       if (!s) throw new Refusal(`the gather of '${name}'${where}: index ${axis} depends on values not known when the call is recorded`);
