@@ -78,7 +78,7 @@ export class FusionVerifier {
             const i = firstDifference(x, y, s);
             if (i >= 0) {
               const e = Math.floor(i / s.words);
-              throw brtError('BRK5300', { what, where: `stream '${s.name}' element ${e} (word ${i}: ${x[i]} fused, ${y[i]} unfused)` }, fused.span);
+              throw brtError(kind === 'tiled' ? 'BRK5301' : 'BRK5300', { what, where: `stream '${s.name}' element ${e} (word ${i}: ${x[i]} ${kind}, ${y[i]} one by one)` }, fused.span);
             }
           }
           return 1;

@@ -461,7 +461,7 @@ export class FusionQueue {
     this.tileStats.calls += members.length;
     const shape = chain.tile.join('x');
     for (const m of members) noteTile(m, `tiled (chains of ${members.length} calls, tile ${shape})`);
-    const label = `${members.map((m) => m.launch.kernel.ir.name).join('+')} (tiled)`;
+    const label = `${runs(members.map((m) => m.launch.kernel.ir.name)).join('+')} (tiled)`;
     const written = new Set<Stream>();
     for (const m of members) for (const x of streamArgs(m.launch)) if (x.role === 'out') written.add(x.a.stream);
     const check = this.tileMode === 'verify' ? this.tileVerifier.prepare(b, members, members[0]!.launch, written, 'tiled') : undefined;
@@ -478,6 +478,18 @@ export class FusionQueue {
 }
 
 const TILE_OFF = 'tiling is off (BROOK_TILE=0)';
+
+/** Names with repeats counted: [a, a, a, b] -> ['a x3', 'b']. */
+function runs(names: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < names.length; ) {
+    let j = i;
+    while (j < names.length && names[j] === names[i]) j++;
+    out.push(j - i > 1 ? `${names[i]} x${j - i}` : names[i]!);
+    i = j;
+  }
+  return out;
+}
 
 /** Tells a running profile whether the call ran tiled, and if not why not. */
 function noteTile(m: Member, note: string): void {

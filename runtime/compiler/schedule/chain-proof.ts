@@ -421,7 +421,7 @@ class Prover {
       if (this.x.tile[d] === this.x.outShape[d]) return;
       const s = v && v.length === 1 ? v[0]! : null;
       const axis = 'xyzw'[k];
-      if (!s) throw new Refusal(`the gather of '${name}'${where}: index ${axis} depends on values not known when the call is recorded`);
+      if (!s) throw new Refusal(`the gather of '${name}'${where}: index ${axis} is not known for every tile (it depends on a value read from memory, or on fmod, / or a bit operation by a number that does not divide the tile)`);
       if (!s.c.every((c, e2) => c === (e2 === d ? 1 : 0))) throw new Refusal(`the gather of '${name}'${where}: index ${axis} is not the output position plus an offset within the tile`);
       const extent = this.x.tile[d]!;
       const float = isFloat(e.index[k]!.type);
