@@ -7,7 +7,8 @@
  * - Every call of a chain iterates one output shape; its streams are whole streams (no domains, no
  *   resizing, no split streams); its kernel may be tiled at all (chain-tile.ts tileRefusal).
  * - A call reads what the chain wrote only from the previous call's outputs (through the tile: an
- *   input at its own position, or gathers proven to stay inside the tile). A stream an earlier call
+ *   input at its own position, or gathers proven to stay inside the tile). A chain starts only with a
+ *   call that gathers (element-wise hand-overs alone are fusion's, fusion.ts). A stream an earlier call
  *   wrote is not read again; one that a call gathers from memory is written by a later call only when
  *   that gather too is proven to stay inside the tile (so no workgroup reads what another writes).
  * - Every stream the chain writes is written (its last writer stores it): nothing is elided.
@@ -137,6 +138,9 @@ export class TileChain {
       }
     }
     if (reads === 0) return 'it reads nothing the previous call wrote';
+    // Element-wise hand-overs alone are fusion's business (fusion.ts; BROOK_FUSE=0 means one by one):
+    // a chain starts with a gather; later steps may also read at their own position.
+    if (this.steps.length === 1 && local.size === 0) return 'it reads the previous output only at its own position (fusion\'s case)';
     // A stream this call writes that earlier steps gathered from memory: those gathers must stay in
     // the tile too (else a workgroup would read what another one writes).
     const written = new Set(streamArgs(l).filter((x) => x.role === 'out').map((x) => x.a.stream.buffer));
