@@ -10,8 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Launch, TiledGroup } from '../../brt/api.js';
 import { handOver } from '../../brt/tiling.js';
-import { writeTiledModule, type TiledStep } from '../../compiler/codegen/wgsl/chain-tile.js';
-import { f32Bits } from '../../compiler/kernels.js';
+import { f32Bits, writeTiledModule, type TiledStep } from '../../compiler/kernels.js';
 import { flattenElement, type Type } from '../../compiler/types.js';
 import { asGpuBuf } from './buffers.js';
 import type { GpuContext } from './context.js';
