@@ -130,6 +130,7 @@ export class TileChain {
       if (role !== 'in' && role !== 'gather') continue;
       const buf = a.stream.buffer;
       if (prevOut.has(buf)) {
+        if (!sameShape(a.shape, l.outShape)) return `it reads '${a.stream.name}' in another shape than the chain's output`;
         fromTile[k] = true;
         reads++;
         if (role === 'gather') local.add(k);
