@@ -518,14 +518,29 @@ class Prover {
 }
 
 function collectAssigned(list: IRStmt[], out: Set<string>): void {
+  const exprs: IRExpr[] = [];
   for (const s of list) {
     if (s.op === 'assign' && s.target.root.kind === 'local') out.add(s.target.root.name);
     if (s.op === 'declare') out.add(s.name);
-    if (s.op === 'expr' && s.expr.op === 'call') for (const lv of s.expr.outArgs) if (lv?.root.kind === 'local') out.add(lv.root.name);
     if (s.op === 'if') {
       collectAssigned(s.then, out);
       collectAssigned(s.else, out);
     }
     if (s.op === 'loop') collectAssigned([...s.init, ...s.body, ...s.update], out);
+    if (s.op === 'declare' && s.init) exprs.push(s.init);
+    if (s.op === 'assign') exprs.push(s.value);
+    if (s.op === 'expr' || (s.op === 'return' && s.value)) exprs.push(s.op === 'expr' ? s.expr : s.value!);
+    if (s.op === 'if') exprs.push(s.cond);
+    if (s.op === 'loop' && s.cond) exprs.push(s.cond);
+    if (s.op === 'push') exprs.push(s.value);
   }
+  // Helper calls anywhere in an expression may write locals through their out arguments.
+  const walk = (e: IRExpr): void => {
+    if (e.op === 'call') for (const lv of e.outArgs) if (lv?.root.kind === 'local') out.add(lv.root.name);
+    for (const v of Object.values(e)) {
+      if (Array.isArray(v)) for (const x of v) if (x && typeof x === 'object' && 'op' in x) walk(x as IRExpr);
+      if (v && typeof v === 'object' && !Array.isArray(v) && 'op' in v) walk(v as IRExpr);
+    }
+  };
+  exprs.forEach(walk);
 }
