@@ -83,7 +83,7 @@ function constArgOf(l: Launch): (k: number) => readonly number[] | undefined {
 export function stepRefusal(l: Launch, b: Backend): string | null {
   if (!b.runTiled || !b.tileLimits) return `the ${b.name} backend runs calls one by one`;
   if (l.mask) return 'a write mask is set';
-  const r = tileRefusal(l.kernel.ir);
+  const r = tileRefusal(l.kernel.ir, constArgOf(l));
   if (r) return r;
   for (const { a, role } of streamArgs(l)) {
     if (!whole(a)) return `'${a.stream.name}' is passed as a domain`;

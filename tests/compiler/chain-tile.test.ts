@@ -52,6 +52,11 @@ kernel void walk(float v[], float n, out float r<>) {
   r = acc;
 }
 kernel void shifted(float v[], float k, out float r<>) { r = v[indexof(r).x + k]; }
+kernel void until(float v[], out float r<>) {
+  float x = v[indexof(r).x];
+  while (x > 1.0f) x = x * 0.5f;
+  r = x;
+}
 int main() { return 0; }
 `;
 
@@ -151,8 +156,12 @@ describe('the tile choice (compiler/schedule/chain-tile.ts)', () => {
     expect(planChainTile([step(2048)], [4096], 4, limits)).toMatch(/bitonic: the gather of 'keys'/);
   });
 
-  it('refuses kernels a tiled launch cannot run: loops (no loop budget)', () => {
-    expect(tileRefusal(ir('walk'))).toMatch(/loops/);
+  it('takes loops counted by the call\'s constants (bounded work: no loop budget needed), not others', () => {
+    const n = (v: number) => (k: number) => (k === 1 ? [v] : undefined);
+    expect(tileRefusal(ir('walk'), n(8))).toBeNull();
+    expect(tileRefusal(ir('walk'), n(1e6))).toMatch(/1000000 trips, more than 4096/);
+    expect(tileRefusal(ir('walk'))).toMatch(/not counted by constants/);
+    expect(tileRefusal(ir('until'), () => undefined)).toMatch(/not counted by constants/);
     expect(tileRefusal(ir('bitonic'))).toBeNull();
   });
 });

@@ -11,12 +11,13 @@
  *   thread of the workgroup), and the slots the chain hands over must fit in workgroup memory.
  * - The largest tile for which every proof holds is taken when the second call joins; later calls
  *   must hold in that tile (else the chain ends and a new one starts with that call).
- * - A kernel with loops (they need the loop budget, which a tiled launch has not), vout, a helper
- *   that gathers, or an iterator argument is not tiled.
+ * - A kernel with loops not counted by the call's constants (they would need the loop budget, which
+ *   a tiled launch has not), vout, a helper that gathers, or an iterator argument is not tiled.
  *
  * Pure: no device, no environment.
  */
-import type { KernelIR } from '../ir.js';
+import type { IRStmt, KernelIR } from '../ir.js';
+import { evalUniform } from '../codegen/wgsl/coop.js';
 import { proveTileLocal } from './chain-proof.js';
 
 export { proveTileLocal, type TileProofInput } from './chain-proof.js';
@@ -39,19 +40,80 @@ export interface ChainTile {
   workgroupSize: number;
 }
 
-/** Why kernel `ir` cannot be a step of a tiled chain at all, or null. */
-export function tileRefusal(ir: KernelIR): string | null {
+/** Loop trips a tiled step may run at most per element (all its loops, nested ones multiplied). */
+export const TILE_MAX_TRIPS = 4096;
+
+/**
+ * Why kernel `ir` cannot be a step of a tiled chain at all, or null. With the call's constants
+ * (`constArg`), a loop counted from a constant to a constant by a constant step is allowed: its work
+ * is bounded when the call is recorded, so the launch needs no loop budget (a tiled launch has none).
+ */
+export function tileRefusal(ir: KernelIR, constArg?: (k: number) => readonly number[] | undefined): string | null {
   if (ir.kind !== 'map') return 'a reduction';
   if (ir.params.some((p) => p.role === 'vout')) return 'it has vout outputs';
   if (ir.params.some((p) => p.role === 'iter')) return 'an iterator argument';
   if (ir.native !== undefined) return 'it has a hand-written form';
-  if (hasLoop(ir.body) || ir.helpers.some((h) => hasLoop(h.body))) return 'its loops need the loop budget, which a tiled launch has not';
+  if (ir.helpers.some((h) => hasLoop(h.body))) return 'a helper it calls loops (a tiled launch has no loop budget)';
+  if (hasLoop(ir.body)) {
+    const trips = constArg ? countedTrips(ir, ir.body, constArg) : null;
+    if (trips === null) return 'its loops are not counted by constants (a tiled launch has no loop budget)';
+    if (trips > TILE_MAX_TRIPS) return `its loops run ${trips} trips, more than ${TILE_MAX_TRIPS}`;
+  }
   if (ir.helpers.some((h) => h.params.some((p) => p.type.kind === 'gather'))) return 'a helper it calls gathers';
   return null;
 }
 
-function hasLoop(list: import('../ir.js').IRStmt[]): boolean {
+function hasLoop(list: IRStmt[]): boolean {
   return list.some((s) => s.op === 'loop' || (s.op === 'if' && (hasLoop(s.then) || hasLoop(s.else))));
+}
+
+/**
+ * Trips of the statements' loops at most (nested ones multiplied, siblings added), when every loop
+ * is `for (v = start; v < bound (or <=); v += step)` with start and bound computed from constants,
+ * a constant step > 0, a test before each trip, no `break`-free escape needed and `v` assigned
+ * nowhere else; else null.
+ */
+function countedTrips(ir: KernelIR, list: IRStmt[], constArg: (k: number) => readonly number[] | undefined): number | null {
+  let total = 0;
+  for (const s of list) {
+    if (s.op === 'if') {
+      const a = countedTrips(ir, s.then, constArg);
+      const b = countedTrips(ir, s.else, constArg);
+      if (a === null || b === null) return null;
+      total += Math.max(a, b);
+      continue;
+    }
+    if (s.op !== 'loop') continue;
+    const init = s.init.length === 1 ? s.init[0]! : null;
+    const counter = init?.op === 'assign' && init.target.root.kind === 'local' && init.target.path.length === 0 ? init.target.root.name : init?.op === 'declare' ? init.name : null;
+    const start = init?.op === 'assign' ? init.value : init?.op === 'declare' ? init.init : null;
+    const cond = s.cond;
+    const upd = s.update.length === 1 ? s.update[0]! : null;
+    if (!counter || !start || !cond || !s.testFirst || cond.op !== 'binary' || (cond.operator !== '<' && cond.operator !== '<=')) return null;
+    if (cond.left.op !== 'local' || cond.left.name !== counter) return null;
+    if (upd?.op !== 'assign' || upd.target.root.kind !== 'local' || upd.target.root.name !== counter || upd.value.op !== 'binary' || upd.value.operator !== '+') return null;
+    const inc = upd.value;
+    if (inc.left.op !== 'local' || inc.left.name !== counter) return null;
+    const step = evalUniform(ir, inc.right, constArg);
+    const from = evalUniform(ir, start, constArg);
+    const to = evalUniform(ir, cond.right, constArg);
+    if (step === null || from === null || to === null || !(step > 0) || !Number.isFinite(from) || !Number.isFinite(to)) return null;
+    if (assigns(s.body, counter)) return null;
+    const span = (to - from) / step;
+    const trips = Math.max(0, cond.operator === '<=' ? Math.floor(span) + 1 : Math.ceil(span));
+    const inner = countedTrips(ir, s.body, constArg);
+    if (inner === null) return null;
+    total += trips * Math.max(1, inner);
+  }
+  return total;
+}
+
+function assigns(list: IRStmt[], name: string): boolean {
+  return list.some((s) =>
+    (s.op === 'assign' && s.target.root.kind === 'local' && s.target.root.name === name) ||
+    (s.op === 'declare' && s.name === name) ||
+    (s.op === 'if' && (assigns(s.then, name) || assigns(s.else, name))) ||
+    (s.op === 'loop' && assigns([...s.init, ...s.body, ...s.update], name)));
 }
 
 /** Tile shapes to try for `outShape`, largest first (at most `maxLanes` lanes, a power of two each). */
