@@ -10,22 +10,11 @@
 import { createHash } from 'node:crypto';
 import type { Launch, TiledGroup } from '../../brt/api.js';
 import { handOver } from '../../brt/tiling.js';
-import { f32Bits, writeTiledModule, type TiledStep } from '../../compiler/kernels.js';
-import { flattenElement, type Type } from '../../compiler/types.js';
+import { writeTiledModule, type TiledStep } from '../../compiler/kernels.js';
+import type { Type } from '../../compiler/types.js';
+import { constWords } from './launch.js';
 import { asGpuBuf } from './buffers.js';
 import type { GpuContext } from './context.js';
-
-function constWords(t: Type, value: readonly number[]): number[] {
-  return flattenElement(t).map((c, k) => {
-    const v = value[k] ?? 0;
-    switch (c.scalar) {
-      case 'float': case 'double': case 'fixed': return f32Bits(v);
-      case 'bool': return v ? 1 : 0;
-      case 'uint': case 'ulong': return v >>> 0;
-      default: return (v | 0) >>> 0;
-    }
-  });
-}
 
 export function runTiledChain(ctx: GpuContext, g: TiledGroup, what: string): void {
   const steps = g.steps;
@@ -53,7 +42,7 @@ export function runTiledChain(ctx: GpuContext, g: TiledGroup, what: string): voi
       if (a.kind === 'value') {
         if (p.role === 'const') {
           constWord[k] = words.length;
-          words.push(...constWords(p.type, a.value));
+          words.push(...constWords(ir, k, a.value));
         }
         return;
       }

@@ -19,6 +19,7 @@ import { indexLibraryFor, loadFn, storeFn } from './memory.js';
 import { storageKind } from './layout.js';
 import { collectStructs, SPECIAL_DECL, scalarKind, wgslType } from './names.js';
 import { flattenElement } from '../../types.js';
+import { buildFromFlat } from './args.js';
 
 export interface TiledStep {
   ir: KernelIR;
@@ -240,7 +241,7 @@ function stepFunctions(s: TiledStep, si: number, spec: TiledModuleSpec, lib: Lib
           const u = `U[(cw + ${w}u) >> 2u][(cw + ${w}u) & 3u]`;
           return c.scalar === 'float' || c.scalar === 'double' ? `bitcast<f32>(${u})` : c.scalar === 'int' ? `bitcast<i32>(${u})` : c.scalar === 'bool' ? `(${u} != 0u)` : u;
         });
-        C.push(`  let ${pa(i)} = ${fromFlat(p.type, words)};`);
+        C.push(`  let ${pa(i)} = ${buildFromFlat(p.type, words)};`);
         args.push(pa(i));
         break;
       }
@@ -257,16 +258,4 @@ function stepFunctions(s: TiledStep, si: number, spec: TiledModuleSpec, lib: Lib
   C.push('}');
   out.push(C.join('\n'));
   return out;
-}
-
-function fromFlat(t: Type, words: string[]): string {
-  let k = 0;
-  const build = (ty: Type): string => {
-    if (ty.kind === 'scalar') return words[k++]!;
-    if (ty.kind === 'vector') return `${wgslType(ty)}(${Array.from({ length: ty.size }, () => words[k++]!).join(', ')})`;
-    if (ty.kind === 'struct') return `${wgslType(ty)}(${ty.fields.map((f) => build(f.type)).join(', ')})`;
-    if (ty.kind === 'array' && ty.length !== null) return `${wgslType(ty)}(${Array.from({ length: ty.length }, () => build(ty.elem)).join(', ')})`;
-    throw new Error(`internal: constant of type ${ty.kind}`);
-  };
-  return build(t);
 }
