@@ -272,9 +272,9 @@ describe.each(BACKENDS)('profiles of fused calls on %s', (backend) => {
 describe.each(BACKENDS)('tile notes of a profile on %s (chain tiling, runtime/brt/tiling.ts)', (backend) => {
   it('says for each call whether it ran tiled, and if not why not', async () => {
     const rt = await runtime(backend);
-    // Tiles of at most 8 keys (BROOK_TILE=8) for 32: merge steps whose partner lies within 8 keys
-    // join a chain; half 8 and 16 do not. A lookup through another stream's values cannot be proven.
-    rt.fusion.tileLanes = 8;
+    // Tiles of at most 64 keys (BROOK_TILE=64) for 256: merge steps whose partner lies within 64 keys
+    // join a chain; half 64 and 128 do not. A lookup through another stream's values cannot be proven.
+    rt.fusion.tileLanes = 64;
     const { profile, out } = await profileProgram(rt, `
       kernel void bitonic(float keys[], float block, float half, out float r<>) {
         float i = indexof(r).x;
@@ -286,13 +286,13 @@ describe.each(BACKENDS)('tile notes of a profile on %s (chain tiling, runtime/br
       }
       kernel void lookup(float v[], float idx<>, out float r<>) { r = v[idx]; }
       int main() {
-        float keys<32>, merged<32>, idx<32>;
-        float h[32];
+        float keys<256>, merged<256>, idx<256>;
+        float h[256];
         int block, half, i;
-        for (i = 0; i < 32; i++) h[i] = (float) ((i * 13) % 32);
+        for (i = 0; i < 256; i++) h[i] = (float) ((i * 13) % 256);
         streamRead(keys, h);
         streamRead(idx, h);
-        for (block = 2; block <= 32; block *= 2) {
+        for (block = 2; block <= 256; block *= 2) {
           for (half = block / 2; half >= 1; half /= 2) {
             bitonic(keys, (float) block, (float) half, merged);
             streamSwap(keys, merged);
@@ -300,11 +300,11 @@ describe.each(BACKENDS)('tile notes of a profile on %s (chain tiling, runtime/br
         }
         lookup(keys, idx, merged);
         streamWrite(merged, h);
-        printf("%g %g %g\\n", h[0], h[1], h[31]);
+        printf("%g %g %g\\n", h[0], h[1], h[255]);
         return 0;
       }`);
-    // Sorted keys are 0..31; merged[i] = keys[idx[i]] = idx[i] = (13 i) mod 32.
-    expect(out).toBe('0 13 19\n');
+    // Sorted keys are 0..255; merged[i] = keys[idx[i]] = idx[i] = (13 i) mod 256.
+    expect(out).toBe('0 13 243\n');
     const lines = profile.text().split('\n');
     const at = lines.findIndex((l) => l.startsWith('tiling'));
     expect(at).toBeGreaterThan(0);
@@ -312,10 +312,10 @@ describe.each(BACKENDS)('tile notes of a profile on %s (chain tiling, runtime/br
       expect(row(profile, 'bitonic').tiled).toBe('not tiled: the cpu backend runs calls one by one');
       expect(row(profile, 'lookup').tiled).toBe('not tiled: the cpu backend runs calls one by one');
     } else {
-      // Blocks 2..8: one chain of 6 steps; blocks 16 and 32: half 4, 2, 1 each (after the calls that
-      // reach 8 or 16 away, which run alone: the one after them would write what they gathered).
-      expect(row(profile, 'bitonic x6 (tiled)')).toMatchObject({ calls: 6, tiled: 'tiled (chains of 6 calls, tile 8)' });
-      expect(row(profile, 'bitonic x3 (tiled)')).toMatchObject({ calls: 6, tiled: 'tiled (chains of 3 calls, tile 8)' });
+      // Blocks 2..64: one chain of 21 steps; blocks 128 and 256: half 32..1 each (after the calls that
+      // reach 64 or 128 away, which run alone: the one after them would write what they gathered).
+      expect(row(profile, 'bitonic x21 (tiled)')).toMatchObject({ calls: 21, tiled: 'tiled (chains of 21 calls, tile 64)' });
+      expect(row(profile, 'bitonic x6 (tiled)')).toMatchObject({ calls: 12, tiled: 'tiled (chains of 6 calls, tile 64)' });
       const alone = row(profile, 'bitonic');
       expect(alone.calls).toBe(3);
       expect(alone.tiled).toMatch(/not tiled: bitonic: the gather of 'keys': index x .*tile/);

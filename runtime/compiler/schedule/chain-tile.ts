@@ -25,6 +25,8 @@ export { proveTileLocal, type TileProofInput } from './chain-proof.js';
 /** Threads of a tiled workgroup; a tile of up to TILE_LANES_PER_THREAD times this many lanes. */
 export const TILE_WORKGROUP = 256;
 export const TILE_LANES_PER_THREAD = 4;
+/** Lanes a tile has at least (unless the whole output is smaller). */
+export const TILE_MIN_LANES = 64;
 
 /** What a chain step offers the proof: its kernel, its constants and the parameters to prove. */
 export interface ChainStepFacts {
@@ -150,8 +152,11 @@ export function planChainTile(
 ): ChainTile | string {
   const wgMax = Math.min(TILE_WORKGROUP, limits.maxInvocations);
   const maxLanes = Math.min(limits.maxLanes, wgMax * TILE_LANES_PER_THREAD, Math.floor(limits.maxWorkgroupBytes / Math.max(1, bytesPerLane)));
-  const candidates = tileCandidates(outShape, maxLanes);
-  if (candidates.length === 0) return `no tile of 2..${maxLanes} lanes divides the output ${outShape.join('x')}`;
+  // A tile of few lanes would leave most of a workgroup's threads (and the GPU) idle: not worth a chain.
+  const total = outShape.reduce((a, b) => a * b, 1);
+  const minLanes = Math.min(TILE_MIN_LANES, total);
+  const candidates = tileCandidates(outShape, maxLanes).filter((t) => t.reduce((a, b) => a * b, 1) >= minLanes);
+  if (candidates.length === 0) return `no tile of ${minLanes}..${maxLanes} lanes divides the output ${outShape.join('x')} (or fits workgroup memory)`;
   let why = '';
   for (const tile of candidates) {
     const r = proveChain(steps, outShape, tile);
