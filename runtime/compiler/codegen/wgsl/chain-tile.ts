@@ -105,32 +105,33 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
   // Workgroups past the last tile (a 2-D grid's rest) leave together: the barriers stay uniform.
   L.push(`  if (t >= ${totalTiles}u) { return; }`);
   for (let d = 0; d < R; d++) L.push(`  og_${d} = ((t / ${tileStride[d]}u) % ${tilesPer[d]}u) * ${spec.tile[d]}u;`);
-  // A thread's lanes, their elements and positions: the same in every step (unrolled, so the
-  // results stay in registers).
-  const rs = Array.from({ length: perThread }, (_, r) => r);
-  for (const r of rs) {
-    L.push(`  let l${r} = lid + ${r * W}u;`);
-    for (let d = 0; d < R; d++) L.push(`  let p${r}_${d} = og_${d} + ((l${r} / ${laneStride[d]}u) % ${spec.tile[d]}u);`);
-    L.push(`  let e${r} = ${Array.from({ length: R }, (_, d) => `p${r}_${d} * ${outStride[d]}u`).join(' + ')};`);
-    const pos = Array.from({ length: 4 }, (_, k) => (k < R ? `f32(p${r}_${R - 1 - k})` : '0.0'));
-    L.push(`  let ix${r} = vec4<f32>(${pos.join(', ')});`);
-  }
   spec.steps.forEach((s, si) => {
     const outs = s.ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
-    L.push(`  // step ${si + 1}: ${s.ir.name}`);
-    for (const r of rs) {
-      for (const k of outs) L.push(`  var v${si}_${k}_${r}: ${wgslType(s.ir.params[k]!.type)};`);
-      L.push(`  ixp = ix${r};`);
-      L.push(`  ${stepName(stepFn[si]!)}(l${r}, e${r}, ${constBase(s)}u, ${outs.map((k) => `&v${si}_${k}_${r}`).join(', ')});`);
-    }
+    for (const k of outs) L.push(`  var r${si}_${k}: array<${wgslType(s.ir.params[k]!.type)}, ${perThread}>;`);
+    L.push(`  for (var r = 0u; r < ${perThread}u; r++) {`);
+    L.push(`    let l = lid + r * ${W}u;`);
+    for (let d = 0; d < R; d++) L.push(`    let p_${d} = og_${d} + ((l / ${laneStride[d]}u) % ${spec.tile[d]}u);`);
+    L.push(`    let e = ${Array.from({ length: R }, (_, d) => `p_${d} * ${outStride[d]}u`).join(' + ')};`);
+    const pos = Array.from({ length: 4 }, (_, k) => (k < R ? `f32(p_${R - 1 - k})` : '0.0'));
+    L.push(`    ixp = vec4<f32>(${pos.join(', ')});`);
+    L.push(`    _ = e;`);
+    L.push(`    ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u, ${outs.map((k) => `&r${si}_${k}[r]`).join(', ')});`);
+    L.push('  }');
     L.push('  workgroupBarrier();');
     L.push('  storageBarrier();');
-    for (const r of rs) {
-      for (const k of outs) {
-        const slot = s.writeSlot[k]!;
-        if (slot >= 0) L.push(`  ts_${slot}[l${r}] = v${si}_${k}_${r};`);
-        if (s.store[k]) L.push(`  st_${s.binding[k]}(e${r}, v${si}_${k}_${r});`);
-      }
+    const writes: string[] = [];
+    for (const k of outs) {
+      const slot = s.writeSlot[k]!;
+      if (slot >= 0) writes.push(`    ts_${slot}[l] = r${si}_${k}[r];`);
+      if (s.store[k]) writes.push(`    st_${s.binding[k]}(e, r${si}_${k}[r]);`);
+    }
+    if (writes.length > 0) {
+      L.push(`  for (var r = 0u; r < ${perThread}u; r++) {`);
+      L.push(`    let l = lid + r * ${W}u;`);
+      for (let d = 0; d < R; d++) L.push(`    let p_${d} = og_${d} + ((l / ${laneStride[d]}u) % ${spec.tile[d]}u);`);
+      L.push(`    let e = ${Array.from({ length: R }, (_, d) => `p_${d} * ${outStride[d]}u`).join(' + ')};`);
+      L.push(...writes);
+      L.push('  }');
     }
     if (si < spec.steps.length - 1) {
       L.push('  workgroupBarrier();');
