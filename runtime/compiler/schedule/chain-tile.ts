@@ -26,7 +26,7 @@ export { proveTileLocal, type TileProofInput } from './chain-proof.js';
 export const TILE_WORKGROUP = 256;
 export const TILE_LANES_PER_THREAD = 4;
 /** Lanes a tile has at least (unless the whole output is smaller). */
-export const TILE_MIN_LANES = 64;
+export const TILE_MIN_LANES = 32;
 
 /** What a chain step offers the proof: its kernel, its constants and the parameters to prove. */
 export interface ChainStepFacts {
