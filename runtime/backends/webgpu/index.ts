@@ -13,6 +13,8 @@
  *   constants instead of uniform extents, 2-D grids for 2-D outputs, at most 16 shape sets a kernel);
  *   a 2-D map of width 4k computes four outputs a thread with vec4 stores, and a row reduction reads
  *   aligned rows as vec4 (compiler/schedule/tiling.ts mapTiling, vec4Rows);
+ * - a tiled chain of calls (brt/tiling.ts) runs as one dispatch, a workgroup per tile, of the module
+ *   codegen/wgsl/chain-tile.ts writes (tiled.ts), with the calls' results bit for bit;
  * - GPU errors (validation, out of memory, a generated shader that does not compile: a bug in us)
  *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call;
  * - host writes no kernel call follows are still submitted (recorder.ts queueWrite), and a quiet
