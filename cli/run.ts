@@ -154,6 +154,11 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
       const f = rt.fusion.stats;
       err(`brook: fusion verify: ${f.verified} fused launch${f.verified === 1 ? '' : 'es'} of ${f.calls} calls, ${f.elided} intermediate${f.elided === 1 ? '' : 's'} not written, identical to the calls run one by one\n`);
     }
+    if (rt.fusion.tileMode === 'verify') {
+      // BROOK_TILE=verify (tests): how many tiled launches were compared with their calls run one by one.
+      const t = rt.fusion.tileStats;
+      err(`brook: tile verify: ${t.verified} tiled launch${t.verified === 1 ? '' : 'es'} of ${t.calls} calls, identical to the calls run one by one\n`);
+    }
     return status;
   } catch (e) {
     flushOut();

@@ -193,6 +193,19 @@ export interface FusedGroup {
   written: string[];
 }
 
+/** A chain of map calls run as one launch that keeps a tile of each call's output in workgroup
+ *  memory for the next (brt/tiling.ts; the proof and the tile: compiler/schedule/chain-tile.ts). */
+export interface TiledGroup {
+  id: number;
+  /** The calls, in program order: one output shape, whole streams. */
+  steps: Launch[];
+  /** Tile extents (declaration order), each dividing the output's. */
+  tile: number[];
+  workgroupSize: number;
+  /** Per step, per parameter: reads the previous step's output from the tile (proven in bounds). */
+  fromTile: boolean[][];
+}
+
 export type LaunchArg =
   | { kind: 'stream'; stream: Stream; lo: number[]; shape: number[] } // a stream or domain (shape = hi - lo)
   | { kind: 'iter'; stream: Stream; lo: number[]; shape: number[] }
@@ -240,6 +253,11 @@ export interface Backend {
   runsAlone?(launch: Launch): boolean;
 
   run(launch: Launch): void;
+  /** Optional: runs a tiled chain (brt/tiling.ts) as one launch; its results must be the calls' run
+   *  one by one, bit for bit. Absent: chains are not formed and every call runs alone. */
+  runTiled?(group: TiledGroup): void;
+  /** With runTiled: the workgroup limits a tile must fit. */
+  readonly tileLimits?: { maxWorkgroupBytes: number; maxInvocations: number };
   /** Full reduction of the launch's input stream; returns the flattened components. */
   reduceAll(launch: Launch): Promise<number[]>;
   /** Partial reduction: `target` receives one value per block. */

@@ -22,7 +22,7 @@ export class FusionVerifier {
    * (with the fused reduction's value, if any). The check runs the calls unfused at once and
    * compares when the results can be read.
    */
-  prepare(b: Backend, members: Member[], fused: Launch): (value: number[] | undefined) => Promise<void> {
+  prepare(b: Backend, members: Member[], fused: Launch, compareOnly?: Set<Stream>, kind: 'fused' | 'tiled' = 'fused'): (value: number[] | undefined) => Promise<void> {
     const written = new Set<Stream>();
     for (const m of members) {
       m.launch.kernel.ir.params.forEach((p, k) => {
@@ -31,22 +31,24 @@ export class FusionVerifier {
       });
       if (m.target) written.add(m.target.stream);
     }
-    const shadows = new Map<Stream, Stream>();
+    // By buffer: after a streamSwap a chain's calls name one buffer through different stream objects.
+    const shadows = new Map<unknown, unknown>();
     for (const s of written) {
+      if (shadows.has(s.buffer)) continue;
       const words = count(s.shape) * s.words;
       const buffer = b.allocate(Math.max(1, words));
       b.copy(s.buffer, 0, buffer, 0, words);
-      shadows.set(s, { ...s, buffer });
+      shadows.set(s.buffer, buffer);
     }
     // What the fused launch leaves written: its outputs and the reduction target.
-    const compared = new Set<Stream>();
-    fused.kernel.ir.params.forEach((p, k) => {
+    const compared = new Set<Stream>(compareOnly ?? []);
+    if (!compareOnly) fused.kernel.ir.params.forEach((p, k) => {
       const a = fused.args[k];
       if (p.role === 'out' && a && a.kind === 'stream') compared.add(a.stream);
     });
     const last = members[members.length - 1]!;
     if (last.target) compared.add(last.target.stream);
-    const shadowArg = (a: LaunchArg): LaunchArg => (a.kind === 'stream' && shadows.has(a.stream) ? { ...a, stream: shadows.get(a.stream)! } : a);
+    const shadowArg = (a: LaunchArg): LaunchArg => (a.kind === 'stream' && shadows.has(a.stream.buffer) ? { ...a, stream: { ...a.stream, buffer: shadows.get(a.stream.buffer) } } : a);
     return async (value) => {
       let unfusedValue: Promise<number[]> | undefined;
       for (const m of members) {
@@ -55,9 +57,15 @@ export class FusionVerifier {
         else if (m.mode === 'reduceBlocks') b.reduceBlocks(l, shadowArg(m.target!) as StreamArg);
         else unfusedValue = b.reduceAll(l);
       }
+      // Every read is issued now, before later calls are recorded over these buffers.
+      const reads = [...compared].map((s) => {
+        const words = count(s.shape) * s.words;
+        return { s, both: Promise.all([b.read(s.buffer, 0, words), b.read(shadows.get(s.buffer), 0, words)]) };
+      });
+      for (const r of reads) r.both.catch(() => {});
       const check = (async () => {
         try {
-          const what = `fused calls ${members.map((m) => m.launch.kernel.ir.name).join(' + ')}`;
+          const what = `${kind} calls ${members.map((m) => m.launch.kernel.ir.name).join(' + ')}`;
           if (value && unfusedValue) {
             const u = await unfusedValue;
             const i = value.findIndex((x, k) => !sameNumber(x, u[k]!));
@@ -65,18 +73,17 @@ export class FusionVerifier {
               throw brtError('BRK5300', { what, where: `the reduction's value (component ${i}: ${value[i]} fused, ${u[i]} unfused)` }, fused.span);
             }
           }
-          for (const s of compared) {
-            const words = count(s.shape) * s.words;
-            const [x, y] = await Promise.all([b.read(s.buffer, 0, words), b.read(shadows.get(s)!.buffer, 0, words)]);
+          for (const { s, both } of reads) {
+            const [x, y] = await both;
             const i = firstDifference(x, y, s);
             if (i >= 0) {
               const e = Math.floor(i / s.words);
-              throw brtError('BRK5300', { what, where: `stream '${s.name}' element ${e} (word ${i}: ${x[i]} fused, ${y[i]} unfused)` }, fused.span);
+              throw brtError(kind === 'tiled' ? 'BRK5301' : 'BRK5300', { what, where: `stream '${s.name}' element ${e} (word ${i}: ${x[i]} ${kind}, ${y[i]} one by one)` }, fused.span);
             }
           }
           return 1;
         } finally {
-          for (const sh of shadows.values()) b.release(sh.buffer);
+          for (const sh of shadows.values()) b.release(sh);
         }
       })();
       this.checks.push(check);

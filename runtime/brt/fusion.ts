@@ -29,8 +29,9 @@ import { fuseKernels, type FuseSpec, type ParamOrigin } from '../compiler/fuse/i
 import type { Backend, CompiledKernel, FusedGroup, Launch, LaunchArg, Stream } from './api.js';
 import { FusionVerifier } from './fusion-verify.js';
 import { sessionAbort } from './abort.js';
-import { deferredTag, runDeferred } from './profile-hooks.js';
+import { activeProfile, deferredTag, runDeferred } from './profile-hooks.js';
 import { DeferredOutputs } from './deferred.js';
+import { stepRefusal, TileChain, type TileMode, type TileStats } from './tiling.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
@@ -69,6 +70,8 @@ export interface Member {
   temps: unknown[];
   /** The profile's tag of the call (brt/profile-hooks.ts), so its time is its own when it runs later. */
   tag?: number | null;
+  /** Why the call could not join the tiled chain before it (brt/tiling.ts), for the profile. */
+  tileNote?: string;
 }
 
 /** An output value a held call wrote: member `member`'s out parameter `param`. */
@@ -117,10 +120,20 @@ export class FusionQueue {
   /** Intermediates left unwritten until something may read them (deferred.ts). */
   readonly deferred = new DeferredOutputs(() => this.backend());
   readonly stats: FusionStats = { groups: 0, calls: 0, elided: 0, refused: 0, verified: 0 };
+  /** The held calls as a tiled chain (brt/tiling.ts), when they are one. */
+  private chain: TileChain | null = null;
+  /** A streamSwap renamed buffers under the held calls (their arguments were frozen): the
+   *  per-stream bookkeeping of fusion no longer holds, so only a chain may grow. */
+  private swapped = false;
+  private readonly tileVerifier = new FusionVerifier();
+  readonly tileStats: TileStats = { chains: 0, calls: 0, verified: 0 };
 
   constructor(
     private readonly backend: () => Backend,
     public mode: FusionMode = 'on',
+    public tileMode: TileMode = 'on',
+    /** The most lanes a tile may have (BROOK_TILE=N). */
+    public tileLanes = 1024,
   ) {}
 
   get holding(): boolean {
@@ -135,19 +148,77 @@ export class FusionQueue {
     // fused, it would run from its Brook body (the gemm without its workgroup tiles).
     // So does a call the backend runs in a form of its own (Backend.runsAlone: a cooperative loop
     // reads its rows coalesced; inside a fused launch it would loop per element).
-    if (this.mode === 'off' || launch.mask || launch.kernel.ir.native !== undefined || this.backend().runsAlone?.(launch)) {
+    const b = this.backend();
+    if ((this.mode === 'off' && this.tileMode === 'off') || launch.mask || launch.kernel.ir.native !== undefined || b.runsAlone?.(launch)) {
+      m.tileNote = this.tileMode === 'off' ? TILE_OFF : launch.mask ? 'a write mask is set' : launch.kernel.ir.native !== undefined ? 'it has a hand-written form' : 'the backend runs it in a form of its own';
       this.flushKeeping();
       this.deferred.beforeLaunch(launch); // (the group that ran may have deferred what it touches)
       this.runAlone(m);
       return;
     }
-    if (!this.joinMap(m)) {
-      this.overwrittenBy(launch);
-      this.flushKeeping();
-      this.deferred.beforeLaunch(launch);
-      this.start(m);
+    if (this.chain) {
+      const why = this.chain.join(launch);
+      if (why === null) {
+        this.members.push(m);
+        this.markDead(dead);
+        return;
+      }
+      m.tileNote = why;
+    } else if (this.mode !== 'off' && !this.swapped && this.joinMap(m)) {
+      this.markDead(dead);
+      return;
+    } else if (this.tileMode !== 'off' && b.runTiled && this.members.length === 1 && this.members[0]!.mode === 'map') {
+      const c = TileChain.begin(this.members[0]!.launch, b, this.tileLanes);
+      const why = typeof c === 'string' ? `the call before it cannot be tiled: ${c}` : c.join(launch);
+      if (why === null && typeof c !== 'string') {
+        this.chain = c;
+        this.members.push(m);
+        this.markDead(dead);
+        return;
+      }
+      m.tileNote = why ?? undefined;
+      // The held call runs alone: the profile says why this call did not join it.
+      const held = this.members[0]!;
+      if (held.tileNote === undefined && typeof c !== 'string') held.tileNote = `the next call (${launch.kernel.ir.name}) could not join it: ${why}`;
     }
+    if (!this.swapped) this.overwrittenBy(launch);
+    this.flushKeeping();
+    this.deferred.beforeLaunch(launch);
+    this.start(m);
     this.markDead(dead);
+  }
+
+  /**
+   * streamSwap(a, b) is about to exchange two streams' buffers. A fused group names streams, so it
+   * runs first; a single held call or a chain names buffers: its arguments are frozen as they are
+   * now (copies of the stream objects), and it may go on growing as a chain.
+   */
+  beforeSwap(a: Stream, b: Stream): void {
+    if (this.members.length === 0) {
+      this.deferred.touch(a);
+      this.deferred.touch(b);
+      return;
+    }
+    if (this.tileMode === 'off' || (this.members.length > 1 && !this.chain) || this.closed) {
+      this.flushFor([], [a, b]);
+      return;
+    }
+    // Deferred intermediates (deferred.ts) reading or making a or b run before the buffers move.
+    this.deferred.touch(a);
+    this.deferred.touch(b);
+    const frozen = new Map<Stream, Stream>();
+    const freeze = (x: LaunchArg): LaunchArg => {
+      if ((x.kind !== 'stream' && x.kind !== 'iter') || (x.stream !== a && x.stream !== b)) return x;
+      let f = frozen.get(x.stream);
+      if (!f) frozen.set(x.stream, (f = { ...x.stream }));
+      return { ...x, stream: f };
+    };
+    for (const g of this.members) {
+      g.launch = { ...g.launch, args: g.launch.args.map(freeze), ...(g.launch.mask ? { mask: freeze(g.launch.mask) as StreamArg } : {}) };
+      if (g.target) g.target = freeze(g.target) as StreamArg;
+    }
+    this.chain?.refreeze(this.members.map((g) => g.launch));
+    this.swapped = true;
   }
 
   /** A reduction into a stream: the last call of the held group when it reduces the group's output. */
@@ -216,6 +287,7 @@ export class FusionQueue {
   async settled(): Promise<void> {
     const n = await this.verifier.settle();
     this.stats.verified += n;
+    this.tileStats.verified += await this.tileVerifier.settle();
   }
 
   // ---- joining ---------------------------------------------------------------------------------
@@ -275,7 +347,7 @@ export class FusionQueue {
   private joinReduction(m: Member): boolean {
     const l = m.launch;
     const ir = l.kernel.ir;
-    if (this.members.length === 0 || this.closed || this.members.length >= MAX_GROUP) return false;
+    if (this.members.length === 0 || this.closed || this.chain || this.swapped || this.members.length >= MAX_GROUP) return false;
     if (ir.indexofParams.length > 0 || !same(l.outShape, this.space)) return false;
     const input = ir.params.findIndex((p) => p.role === 'in');
     const a = l.args[input];
@@ -314,8 +386,10 @@ export class FusionQueue {
   /** Whether any held call reads or writes stream `s`. */
   private uses(s: Stream): boolean {
     for (const g of this.members) {
-      if (g.target?.stream === s) return true;
-      for (const x of streamArgs(g.launch)) if (x.a.stream === s) return true;
+      // (Held arguments may be frozen copies after a streamSwap: the buffer tells.)
+      const same = (t: Stream) => t === s || (s.buffer !== undefined && t.buffer === s.buffer);
+      if (g.target && same(g.target.stream)) return true;
+      for (const x of streamArgs(g.launch)) if (same(x.a.stream)) return true;
     }
     return false;
   }
@@ -347,11 +421,14 @@ export class FusionQueue {
     this.latest = new Map();
     this.values = [];
     this.closed = false;
+    this.chain = null;
+    this.swapped = false;
   }
 
   /** Runs one call as it was planned. */
   private runAlone(m: Member): Promise<number[]> | undefined {
     const b = this.backend();
+    if (m.mode === 'map') noteTile(m, `not tiled: ${this.tileMode === 'off' ? TILE_OFF : m.tileNote ?? stepRefusal(m.launch, b) ?? 'no call after it read its output'}`);
     return runDeferred(b, [m.tag], m.launch.kernel.ir.name, undefined, () => this.runAloneNow(b, m));
   }
 
@@ -377,6 +454,7 @@ export class FusionQueue {
   private runGroup(): Promise<number[]> | undefined {
     const members = this.members;
     const values = this.values;
+    const chain = this.chain;
     this.reset();
     // The cell that made the calls was interrupted or timed out: like the rest of its work, they do
     // not run (as the waiting pieces of a long GPU launch, backends/webgpu/pieces.ts).
@@ -385,6 +463,7 @@ export class FusionQueue {
       return undefined;
     }
     if (members.length === 1) return this.runAlone(members[0]!);
+    if (chain) return this.runChain(chain, members);
     const later = this.mode === 'on' ? this.deferred.deferFrom(members, values) : [];
     const fused = buildFusedLaunch(members, values, this.nextGroup);
     if (fused) this.deferred.keep(later);
@@ -409,6 +488,48 @@ export class FusionQueue {
     const label = group.calls.map((c) => c.kernel).join('+');
     return runDeferred(b, members.map((m) => m.tag), label, group, () => runFusedLaunch(b, fused.launch, last, check, releaseAll));
   }
+
+  /** Runs a tiled chain as one launch (verify mode: also call by call on copies, compared). */
+  private runChain(chain: TileChain, members: Member[]): undefined {
+    const b = this.backend();
+    const group = chain.group(this.nextGroup++);
+    this.tileStats.chains++;
+    this.tileStats.calls += members.length;
+    const shape = chain.tile.join('x');
+    for (const m of members) noteTile(m, `tiled (chains of ${members.length} calls, tile ${shape})`);
+    const label = `${runs(members.map((m) => m.launch.kernel.ir.name)).join('+')} (tiled)`;
+    const written = new Set<Stream>();
+    for (const m of members) for (const x of streamArgs(m.launch)) if (x.role === 'out') written.add(x.a.stream);
+    const check = this.tileMode === 'verify' ? this.tileVerifier.prepare(b, members, members[0]!.launch, written, 'tiled') : undefined;
+    runDeferred(b, members.map((m) => m.tag), label, undefined, () => {
+      try {
+        b.runTiled!(group);
+        if (check) void check(undefined);
+      } finally {
+        for (const m of members) this.release(m);
+      }
+    });
+    return undefined;
+  }
+}
+
+const TILE_OFF = 'tiling is off (BROOK_TILE=0)';
+
+/** Names with repeats counted: [a, a, a, b] -> ['a x3', 'b']. */
+function runs(names: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < names.length; ) {
+    let j = i;
+    while (j < names.length && names[j] === names[i]) j++;
+    out.push(j - i > 1 ? `${names[i]} x${j - i}` : names[i]!);
+    i = j;
+  }
+  return out;
+}
+
+/** Tells a running profile whether the call ran tiled, and if not why not. */
+function noteTile(m: Member, note: string): void {
+  if (typeof m.tag === 'number') activeProfile()?.tileNote?.(m.tag, note);
 }
 
 /** Runs a fused group's launch; `releaseAll` frees the members' temporaries once it ran. */

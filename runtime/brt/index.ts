@@ -15,6 +15,7 @@ export { Runtime, type RuntimeHooks } from './runtime.js';
 export { formatStream, fixed2 } from './print.js';
 export { TransferClock, type TransferTotals } from './transfer-clock.js';
 export { fusionModeFromEnv, type FusionMode, type FusionQueue, type FusionStats } from './fusion.js';
+export { tileModeFromEnv, type TileMode, type TileStats } from './tiling.js';
 
 export interface BrookRuntimeHandle extends BrookRuntime {
   readonly stdout: (s: string) => void;
@@ -24,7 +25,8 @@ export interface BrookRuntimeHandle extends BrookRuntime {
   readonly softwareAdapter?: string;
   /** Time in streamRead/streamWrite so far (transfer-clock.ts). */
   readonly transfers: TransferClock;
-  /** Kernel fusion: its mode (settable: `%brook fuse on|off`) and counts (fusion.ts). */
+  /** Kernel fusion: its mode (settable: `%brook fuse on|off`) and counts (fusion.ts); chain tiling
+   *  (tiling.ts) rides on the same queue: `tileMode`, `tileLanes`, `tileStats`. */
   readonly fusion: FusionQueue;
   dispose(): void;
 }

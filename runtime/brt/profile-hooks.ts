@@ -32,6 +32,8 @@ export interface ProfileHooks {
   fused(tags: number[], label: string, passed?: FusedStreams): number;
   /** Held work of `tags` ran now, for `ms` of host time inside the current operation. */
   ranLater(tags: number[], ms: number): void;
+  /** Whether call `tag` ran in a tiled chain (brt/tiling.ts), and if not why not. */
+  tileNote?(tag: number, note: string): void;
 }
 
 let active: ProfileHooks | null = null;

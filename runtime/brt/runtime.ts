@@ -29,6 +29,7 @@ import { hostWords } from './hostarray.js';
 import { isStreamLike, materialize, planLaunch, snapshot, type PlannedLaunch } from './launch.js';
 import { PlanCache } from './plan-cache.js';
 import { FusionQueue, fusionModeFromEnv, hintedStreams, type FusionMode } from './fusion.js';
+import { tileLanesFromEnv, tileModeFromEnv } from './tiling.js';
 import { formatStream } from './print.js';
 import { TransferClock } from './transfer-clock.js';
 import { allocateFor, boxOf, isDomain, checkShape, count, elementWords, iterValues, launchArg, makeDomain, nameOf, runsOf, type Box } from './streams.js';
@@ -72,7 +73,7 @@ export class Runtime implements BrookRuntime {
 
   constructor(backend: Backend, private readonly hooks: RuntimeHooks = {}, fusion: FusionMode = fusionModeFromEnv()) {
     this.current = backend;
-    this.fusion = new FusionQueue(() => this.current, fusion);
+    this.fusion = new FusionQueue(() => this.current, fusion, tileModeFromEnv(), tileLanesFromEnv());
   }
 
   /** The backend, after the calls held for fusion were handed to it (code that uses the backend
@@ -252,7 +253,9 @@ export class Runtime implements BrookRuntime {
   }
 
   streamSwap(a: Stream, b: Stream): void {
-    this.fusion.flushFor([], [a, b]); // held and deferred calls name the streams' buffers as they are now
+    // Held calls name the streams' buffers as they are now: a fused group runs first, a tiled
+    // chain freezes its arguments, deferred intermediates reading or making them run (fusion.ts beforeSwap).
+    this.fusion.beforeSwap(a, b);
     boxOf(a);
     boxOf(b);
     for (const s of [a, b]) if (s.iter) throw brtError('BRK5023', { name: s.name });

@@ -33,6 +33,7 @@ export {
 } from './codegen/wgsl/index.js';
 export { gatherOpShader, SCAN_BLOCK, SCAN_WG, scanShader, scatterListShader, scatterShader, SG_UNIFORMS, type ScatterGatherSpec } from './codegen/wgsl/ops.js';
 export { hasLoops, loopSites, type LoopSite } from './codegen/wgsl/budget.js';
+export { writeTiledModule, type TiledModuleSpec, type TiledStep } from './codegen/wgsl/chain-tile.js';
 export { LOOP_POLL_EVERY, loopPollEvery, STOP_NAME, STOP_WORD_ADDRESS, STOP_WORD_NAME } from './codegen/loop-poll.js';
 export {
   COOP_MAX_OUTPUTS,

@@ -54,7 +54,7 @@ export class Profile {
   private opCells(): { head: string[]; rows: string[][] } {
     const head = ['op', 'calls', 'time', 'share', 'clock', 'bytes', 'flops', 'flop/B', 'GB/s', 'GFLOP/s', '% mem peak', '% flop peak'];
     const rows = this.rows.map((r) => [
-      r.op + (r.group ? ' (fused)' : ''),
+      r.op + (r.group && !r.op.endsWith('(tiled)') ? ' (fused)' : ''),
       String(r.calls),
       `${fmt(r.time_ms)} ms`,
       `${r.share_pct.toFixed(1)}%`,
@@ -93,6 +93,11 @@ export class Profile {
     return [...flops, ...staging];
   }
 
+  /** Per kernel row: tiled or not, and why not (brt/tiling.ts). */
+  tileLines(): string[] {
+    return this.rows.filter((r) => r.tiled).map((r) => `${r.op}: ${r.tiled}`);
+  }
+
   /** The whole profile as text (a terminal, `brook run --profile`). */
   text(): string {
     const ops = this.opCells();
@@ -104,6 +109,7 @@ export class Profile {
       '',
       textTable(ops.head, ops.rows),
       ...this.notes(),
+      ...(this.tileLines().length > 0 ? ['', 'tiling (chains of calls in workgroup memory, BROOK_TILE):', ...this.tileLines().map((l) => `  ${l}`)] : []),
       '',
       'cost model (Brook paper, section 5.2), per record:',
       textTable(model.head, model.rows),
@@ -126,6 +132,7 @@ export class Profile {
       `<div style="font-family: monospace; margin-bottom: 4px; color: #666">${esc(this.peaksText())}</div>`,
       htmlTable(ops.head, ops.rows),
       ...this.notes().map((n) => `<div style="color: #666; font-size: 0.9em">${esc(n)}</div>`),
+      ...this.tileLines().map((n) => `<div style="color: #666; font-size: 0.9em">tiling: ${esc(n)}</div>`),
       `<div style="font-family: monospace; margin: 8px 0 4px">cost model (Brook paper, section 5.2), per record:</div>`,
       htmlTable(model.head, model.rows),
       `<ul>${this.modelRows.map((m) => `<li>${esc(m.advice)}</li>`).join('')}</ul>`,

@@ -23,6 +23,8 @@ export interface OpRecord extends Traffic {
   name: string;
   /** Set when kernel fusion ran this call inside a fused launch (brt/profile-hooks.ts): its label. */
   group?: string;
+  /** A map call: whether it ran in a tiled chain (brt/tiling.ts), and if not why not. */
+  tile?: string;
   /** Host time inside the call: issuing it (GPU), or running it (CPU: the call returns when done). */
   hostMs: number;
   /** Staging of gathered streams (compiler/schedule/stage.ts): what was staged, or why nothing was. */
@@ -79,6 +81,8 @@ export class ProfileRecorder implements ProfileHooks {
   private readonly pendingMs = new Map<number, number>();
   /** Staging notes of calls whose record is not made yet (the backend runs a call inside it). */
   private readonly pendingStage = new Map<number, string>();
+  /** Tile notes of calls whose record is not made yet. */
+  private readonly pendingTile = new Map<number, string>();
   private readonly samples = new Map<string, SampleCall>();
   private startedAt = 0;
   private waitMs = 0;
@@ -110,6 +114,12 @@ export class ProfileRecorder implements ProfileHooks {
     const r = this.recordByTag.get(tag);
     if (r) r.stage = note;
     else this.pendingStage.set(tag, note);
+  }
+
+  tileNote(tag: number, note: string): void {
+    const r = this.recordByTag.get(tag);
+    if (r) r.tile = note;
+    else this.pendingTile.set(tag, note);
   }
 
   ranLater(tags: number[], ms: number): void {
@@ -209,6 +219,11 @@ export class ProfileRecorder implements ProfileHooks {
     if (stage !== undefined) {
       r.stage = stage;
       this.pendingStage.delete(tag);
+    }
+    const tile = this.pendingTile.get(tag);
+    if (tile !== undefined) {
+      r.tile = tile;
+      this.pendingTile.delete(tag);
     }
     // Fusion may name a call's group before the call returned.
     const group = this.groupOfTag.get(tag);

@@ -39,6 +39,9 @@ export interface ProfileRow {
   /** Staging of gathered streams through workgroup memory (the WebGPU backend's notes, distinct
    *  ones joined): what was staged, or why not; null where the backend gave none. */
   staging: string | null;
+  /** Map calls: whether they ran tiled (brt/tiling.ts), and if not why not: each distinct note with
+   *  its count of calls. Null for other rows. */
+  tiled: string | null;
   /** Bytes of the data set a host sends and fetches for these calls (the paper's T_r). */
   inBytes: number;
   outBytes: number;
@@ -137,11 +140,20 @@ function rowOf(rs: OpRecord[], p: RecordedProfile, peaks: Peaks | undefined, pas
     flop_peak_pct: peaks && gflops !== null ? (100 * gflops) / peaks.gflops : null,
     note: notes.length > 0 ? notes.join('; ') : null,
     staging: stagingOf(rs),
+    tiled: tileSummary(rs),
     inBytes: sum((r) => r.inBytes),
     outBytes: sum((r) => r.outBytes),
     hostMedianMs: median(rs.map((r) => r.hostMs)),
     members: [...rs.reduce((m, r) => m.set(r.name, (m.get(r.name) ?? 0) + r.records), new Map<string, number>())].map(([kernel, records]) => ({ kernel, records })),
   };
+}
+
+/** The distinct tile notes of a row's calls, most frequent first, with their counts. */
+function tileSummary(rs: OpRecord[]): string | null {
+  const counts = new Map<string, number>();
+  for (const r of rs) if (r.tile !== undefined) counts.set(r.tile, (counts.get(r.tile) ?? 0) + 1);
+  if (counts.size === 0) return null;
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([note, n]) => (n === rs.length && counts.size === 1 ? note : `${n} of ${rs.length} calls ${note}`)).join('; ');
 }
 
 /** Where the profiled wall time went: kernels, copies and the rest (compile, host code, issue). */

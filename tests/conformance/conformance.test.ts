@@ -9,8 +9,9 @@
  * may differ by the stated tolerance (the text between numbers must still match exactly).
  * Some programs take arguments: NAME.args holds them, one per line.
  *
- * Every program runs twice per backend (issue 16, kernel fusion): with BROOK_FUSE=0 (each call
- * alone) and with BROOK_FUSE=verify (calls fused, and every fused launch also run unfused on copies
+ * Every program runs twice per backend (issue 16, kernel fusion; issue 28, chain tiling): with
+ * BROOK_FUSE=0 BROOK_TILE=0 (each call alone) and with BROOK_FUSE=verify BROOK_TILE=verify (calls
+ * fused or tiled, and every fused or tiled launch also run call by call on copies
  * and compared bit for bit by the runtime, which fails the program on a difference). Both must give
  * the expected output, and the same stdout. The verify runs' counts (stderr) are summed, and the
  * suite must have fused something: the `fusion_*` programs exist for that.
@@ -72,9 +73,10 @@ export function compareWithTolerance(actual: string, expected: string, tol: Tole
   return undefined;
 }
 
-/** BROOK_FUSE for the two runs of every program. */
-const UNFUSED = { BROOK_FUSE: '0' };
-const FUSED = { BROOK_FUSE: 'verify' };
+/** BROOK_FUSE and BROOK_TILE for the two runs of every program: each call alone, and fused and
+ *  tiled with every fused or tiled launch checked against its calls run one by one. */
+const UNFUSED = { BROOK_FUSE: '0', BROOK_TILE: '0' };
+const FUSED = { BROOK_FUSE: 'verify', BROOK_TILE: 'verify' };
 
 interface FusionTally {
   programs: number;
@@ -93,9 +95,24 @@ function tally(t: FusionTally, stderr: string): void {
   t.elided += Number(m[3]);
 }
 
-/** The verify line is the fused run's own report; the expected stderr checks see the rest. */
+/** The verify lines are the fused run's own report; the expected stderr checks see the rest. */
 function withoutVerifyLine(stderr: string): string {
-  return stderr.replace(/^brook: fusion verify: .*\n/m, '');
+  return stderr.replace(/^brook: fusion verify: .*\n/m, '').replace(/^brook: tile verify: .*\n/m, '');
+}
+
+interface TileTally {
+  programs: string[];
+  launches: number;
+  calls: number;
+}
+
+/** Adds the tile verify line of a fused run (cli/run.ts) to `t`. */
+function tallyTiles(t: TileTally, name: string, stderr: string): void {
+  const m = /brook: tile verify: (\d+) tiled launch(?:es)? of (\d+) calls/.exec(stderr);
+  if (!m) return;
+  if (Number(m[1]) > 0) t.programs.push(name);
+  t.launches += Number(m[1]);
+  t.calls += Number(m[2]);
 }
 
 let build: BuildResult;
@@ -161,6 +178,7 @@ const haveAdapter = wantWebgpu && webgpuAdapterAvailable();
 
 describe.skipIf(!haveAdapter)('conformance corpus (webgpu backend)', () => {
   const fusion: FusionTally = { programs: 0, launches: 0, calls: 0, elided: 0 };
+  const tiles: TileTally = { programs: [], launches: 0, calls: 0 };
   for (const name of programs) {
     it(name, async () => {
       requireBuild();
@@ -183,6 +201,7 @@ describe.skipIf(!haveAdapter)('conformance corpus (webgpu backend)', () => {
       expect(fused.stdout, 'fused and unfused runs print the same').toBe(plain.stdout);
       expect(withoutVerifyLine(fused.stderr), 'fused and unfused runs report the same').toBe(plain.stderr);
       tally(fusion, fused.stderr);
+      tallyTiles(tiles, name, fused.stderr);
     }, 240_000);
   }
 
@@ -191,5 +210,13 @@ describe.skipIf(!haveAdapter)('conformance corpus (webgpu backend)', () => {
     expect(fusion.programs, JSON.stringify(fusion)).toBeGreaterThanOrEqual(5);
     expect(fusion.launches).toBeGreaterThanOrEqual(30);
     expect(fusion.elided).toBeGreaterThanOrEqual(20);
+  });
+
+  it('tiled chains across the corpus (every tiled launch verified against its calls run one by one)', () => {
+    requireBuild();
+    // The tile_* programs exist for this; tile_stencil's gathers leave every tile (no halo): never tiled.
+    for (const name of ['tile_bitonic', 'tile_xor_chain', 'tile_rows']) expect(tiles.programs, JSON.stringify(tiles)).toContain(name);
+    expect(tiles.programs).not.toContain('tile_stencil');
+    expect(tiles.calls).toBeGreaterThanOrEqual(80);
   });
 });

@@ -326,3 +326,60 @@ describe.each(BACKENDS)('the profile says whether a call staged its gathers (%s)
     }
   });
 });
+
+describe.each(BACKENDS)('tile notes of a profile on %s (chain tiling, runtime/brt/tiling.ts)', (backend) => {
+  it('says for each call whether it ran tiled, and if not why not', async () => {
+    const rt = await runtime(backend);
+    // Tiles of at most 64 keys (BROOK_TILE=64) for 256: merge steps whose partner lies within 64 keys
+    // join a chain; half 64 and 128 do not. A lookup through another stream's values cannot be proven.
+    rt.fusion.tileLanes = 64;
+    const { profile, out } = await profileProgram(rt, `
+      kernel void bitonic(float keys[], float block, float half, out float r<>) {
+        float i = indexof(r).x;
+        float lower = fmod(i, 2.0f * half) < half ? 1.0f : -1.0f;
+        float ascending = fmod(floor(i / block), 2.0f) == 0.0f ? 1.0f : -1.0f;
+        float a = keys[i];
+        float b = keys[i + lower * half];
+        r = (lower == ascending) ? min(a, b) : max(a, b);
+      }
+      kernel void lookup(float v[], float idx<>, out float r<>) { r = v[idx]; }
+      int main() {
+        float keys<256>, merged<256>, idx<256>;
+        float h[256];
+        int block, half, i;
+        for (i = 0; i < 256; i++) h[i] = (float) ((i * 13) % 256);
+        streamRead(keys, h);
+        streamRead(idx, h);
+        for (block = 2; block <= 256; block *= 2) {
+          for (half = block / 2; half >= 1; half /= 2) {
+            bitonic(keys, (float) block, (float) half, merged);
+            streamSwap(keys, merged);
+          }
+        }
+        lookup(keys, idx, merged);
+        streamWrite(merged, h);
+        printf("%g %g %g\\n", h[0], h[1], h[255]);
+        return 0;
+      }`);
+    // Sorted keys are 0..255; merged[i] = keys[idx[i]] = idx[i] = (13 i) mod 256.
+    expect(out).toBe('0 13 243\n');
+    const lines = profile.text().split('\n');
+    const at = lines.findIndex((l) => l.startsWith('tiling'));
+    expect(at).toBeGreaterThan(0);
+    if (backend === 'cpu') {
+      expect(row(profile, 'bitonic').tiled).toBe('not tiled: the cpu backend runs calls one by one');
+      expect(row(profile, 'lookup').tiled).toBe('not tiled: the cpu backend runs calls one by one');
+    } else {
+      // Blocks 2..64: one chain of 21 steps; blocks 128 and 256: half 32..1 each (after the calls that
+      // reach 64 or 128 away, which run alone: the one after them would write what they gathered).
+      expect(row(profile, 'bitonic x21 (tiled)')).toMatchObject({ calls: 21, tiled: 'tiled (chains of 21 calls, tile 64)' });
+      expect(row(profile, 'bitonic x6 (tiled)')).toMatchObject({ calls: 12, tiled: 'tiled (chains of 6 calls, tile 64)' });
+      const alone = row(profile, 'bitonic');
+      expect(alone.calls).toBe(3);
+      expect(alone.tiled).toMatch(/not tiled: bitonic: the gather of 'keys': index x .*tile/);
+      // The lookup's index is a value read from memory: the proof cannot follow it.
+      expect(row(profile, 'lookup').tiled).toMatch(/^not tiled: lookup: the gather of 'v': index x is not known for every tile/);
+    }
+    expect(lines.slice(at).join('\n')).toContain('lookup: not tiled');
+  });
+});

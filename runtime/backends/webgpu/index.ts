@@ -13,6 +13,8 @@
  *   constants instead of uniform extents, 2-D grids for 2-D outputs, at most 16 shape sets a kernel);
  *   a 2-D map of width 4k computes four outputs a thread with vec4 stores, and a row reduction reads
  *   aligned rows as vec4 (compiler/schedule/tiling.ts mapTiling, vec4Rows);
+ * - a tiled chain of calls (brt/tiling.ts) runs as one dispatch, a workgroup per tile, of the module
+ *   codegen/wgsl/chain-tile.ts writes (tiled.ts), with the calls' results bit for bit;
  * - GPU errors (validation, out of memory, a generated shader that does not compile: a bug in us)
  *   and device loss surface as BrookRuntimeError from the next read/finish, naming the call;
  * - host writes no kernel call follows are still submitted (recorder.ts queueWrite), and a quiet
@@ -43,7 +45,7 @@
  * - Dawn's adapter warnings are kept off stderr only where fd 2 can be reopened (a terminal, a pipe,
  *   a file; not a socket, as under vitest): see quiet.ts.
  */
-import type { Backend, BufferHandle, CompiledKernel, Launch, StreamOp } from '../../brt/api.js';
+import type { Backend, BufferHandle, CompiledKernel, Launch, StreamOp, TiledGroup } from '../../brt/api.js';
 import { flattenElement, wordKind, type Type } from '../../compiler/types.js';
 import type { DeviceLimits } from '../../compiler/kernels.js';
 import { MAX_STREAM_BYTES } from './paging.js';
@@ -61,6 +63,7 @@ import { startBackend } from './start.js';
 import { createStreamStore } from './stream-store.js';
 import { runMap, runsAlone } from './map-launch.js';
 import { checkSubmitted, guard, readChecked } from './failures.js';
+import { runTiledChain } from './tiled.js';
 
 export { WebGPUStartError, type WebGPUBackendOptions } from './device.js';
 export type { GpuTimes } from './timer.js';
@@ -109,6 +112,13 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     ...createStreamStore(ctx),
     runsAlone: (launch: Launch) => runsAlone(ctx, launch),
     run: (launch: Launch) => runMap(ctx, natives, launch),
+
+    tileLimits: { maxWorkgroupBytes: device.limits.maxComputeWorkgroupStorageSize, maxInvocations: device.limits.maxComputeInvocationsPerWorkgroup },
+
+    runTiled(group: TiledGroup): void {
+      const what = `tiled chain ${group.steps.map((l) => l.kernel.ir.name).join('+')}`;
+      guard(group.steps[0]!, () => runTiledChain(ctx, group, what));
+    },
 
     async reduceAll(launch: Launch): Promise<number[]> {
       const words = guard(launch, () => reduceAll(ctx, launch));

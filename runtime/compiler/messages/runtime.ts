@@ -59,6 +59,7 @@ export const RUNTIME_MESSAGES = {
   BRK5252: { message: "profile(): option '{option}' {why}", hint: "options are { title: 'a name', cpuSample: true | false, remeasurePeaks: true | false }" },
   // ---- kernel fusion (runtime/brt/fusion.ts; codes BRK5300-BRK5349)
   BRK5300: { message: 'fusion verify: {what} changed a result: {where}', hint: 'this is a bug in kernel fusion; BROOK_FUSE=0 (or %brook fuse off) runs the calls one by one meanwhile' },
+  BRK5301: { message: 'tile verify: {what} changed a result: {where}', hint: 'this is a bug in chain tiling (runtime/brt/tiling.ts); BROOK_TILE=0 runs the calls one by one meanwhile' },
   // ---- the BLAS library's TypeScript module (runtime/library/blas; codes BRK5200-BRK5249)
   BRK5201: { message: 'blas.{op}: {what}', hint: '{fix}' },
   BRK5202: { message: 'blas.{op}: {name} was freed, or made by another Blas', hint: 'make it again with blas.vector(...) or blas.matrix(...) of this Blas' },

@@ -84,7 +84,7 @@ export function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, 
 }
 
 /** A value of type t from its flat component expressions (C order). */
-function buildFromFlat(t: import('../../types.js').Type, words: string[]): string {
+export function buildFromFlat(t: import('../../types.js').Type, words: string[]): string {
   let k = 0;
   const build = (ty: import('../../types.js').Type): string => {
     if (ty.kind === 'scalar') return words[k++]!;

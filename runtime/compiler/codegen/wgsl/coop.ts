@@ -314,7 +314,7 @@ export function coopTrips(ir: KernelIR, loop: Pick<CoopLoop, 'start' | 'bound' |
   return Math.max(0, trips);
 }
 
-function evalUniform(ir: KernelIR, e: IRExpr, constArg: (index: number) => readonly number[] | undefined): number | null {
+export function evalUniform(ir: KernelIR, e: IRExpr, constArg: (index: number) => readonly number[] | undefined): number | null {
   const ev = (x: IRExpr) => evalUniform(ir, x, constArg);
   const integer = e.type.kind === 'scalar' && (e.type.name === 'int' || e.type.name === 'uint');
   const fix = (v: number) => (integer ? Math.trunc(v) : Math.fround(v));

@@ -1,0 +1,94 @@
+/// <reference types="@webgpu/types" />
+/**
+ * Running a tiled chain (brt/tiling.ts) on WebGPU: one dispatch of the module
+ * codegen/wgsl/chain-tile.ts writes, a workgroup per tile. Bindings: the uniform block (the steps'
+ * constants) and every distinct stream buffer once, read_write where a step writes it. A step stores
+ * an output only when it is that buffer's last writer in the chain. The module depends on the
+ * kernels, the shapes, the tile and the wiring, never on the constants' values, so a loop of chains
+ * with changing constants reuses one pipeline.
+ */
+import { createHash } from 'node:crypto';
+import type { Launch, TiledGroup } from '../../brt/api.js';
+import { handOver } from '../../brt/tiling.js';
+import { writeTiledModule, type TiledStep } from '../../compiler/kernels.js';
+import type { Type } from '../../compiler/types.js';
+import { constWords } from './launch.js';
+import { asGpuBuf } from './buffers.js';
+import type { GpuContext } from './context.js';
+
+export function runTiledChain(ctx: GpuContext, g: TiledGroup, what: string): void {
+  const steps = g.steps;
+  const outShape = steps[0]!.outShape;
+  const { slots, writeSlot, readSlot } = handOver(steps, g.fromTile);
+  // Bindings: each distinct buffer once (binding 1, 2, ...), typed by its first use.
+  const bindingOf = new Map<unknown, number>();
+  const bindings: { type: Type; storage?: Type; writable: boolean }[] = [];
+  const buffers: { binding: number; buffer: GPUBuffer; id: number | string }[] = [];
+  const lastWriter = new Map<unknown, number>();
+  steps.forEach((l, s) => l.kernel.ir.params.forEach((p, k) => {
+    const a = l.args[k];
+    if (p.role === 'out' && a && a.kind === 'stream') lastWriter.set(a.stream.buffer, s);
+  }));
+  const words: number[] = [];
+  const specSteps: TiledStep[] = steps.map((l: Launch, s) => {
+    const ir = l.kernel.ir;
+    const binding = ir.params.map(() => -1);
+    const constWord = ir.params.map(() => -1);
+    const gatherShape: (readonly number[] | null)[] = ir.params.map(() => null);
+    const store = ir.params.map(() => false);
+    ir.params.forEach((p, k) => {
+      const a = l.args[k];
+      if (!a) return;
+      if (a.kind === 'value') {
+        if (p.role === 'const') {
+          constWord[k] = words.length;
+          words.push(...constWords(ir, k, a.value));
+        }
+        return;
+      }
+      if (a.kind !== 'stream' || a.stream.buffer === undefined) return;
+      if ((p.role === 'in' || p.role === 'gather') && g.fromTile[s]![k]) return;
+      let b = bindingOf.get(a.stream.buffer);
+      if (b === undefined) {
+        b = bindings.length + 1;
+        bindingOf.set(a.stream.buffer, b);
+        bindings.push({ type: p.type, ...(p.storage ? { storage: p.storage } : {}), writable: false });
+        const gb = asGpuBuf(a.stream.buffer);
+        buffers.push({ binding: b, buffer: gb.buffer, id: gb.id });
+      }
+      binding[k] = b;
+      if (p.role === 'out') {
+        bindings[b - 1]!.writable = true;
+        store[k] = lastWriter.get(a.stream.buffer) === s;
+      }
+      if (p.role === 'gather') gatherShape[k] = a.stream.shape;
+    });
+    return { ir, binding, tileSlot: readSlot[s]!, writeSlot: writeSlot[s]!, store, gatherShape, constWord };
+  });
+  const uniformVec4s = Math.max(1, Math.ceil(words.length / 4));
+  const wiring = [
+    'tiled',
+    outShape.join('x'),
+    g.tile.join('x'),
+    g.workgroupSize,
+    ...specSteps.map((s, i) => `${steps[i]!.kernel.key}|${s.binding.join(',')}|${s.tileSlot.join(',')}|${s.writeSlot.join(',')}|${s.store.map(Number).join('')}|${s.gatherShape.map((x) => x?.join('x') ?? '-').join(',')}`),
+    bindings.map((b) => (b.writable ? 'w' : 'r')).join(''),
+  ].join('#');
+  const key = `tiled ${steps.length} steps ${createHash('sha1').update(wiring).digest('hex').slice(0, 16)}`;
+  const call = ctx.rec.nextSeq(what, steps[0]!.span);
+  const p = ctx.libPipeline(key, () => ({
+    ...writeTiledModule({ steps: specSteps, outShape, tile: g.tile, workgroupSize: g.workgroupSize, bindings, slots, uniformVec4s }),
+    uniformVec4s,
+    bindings: bindings.map((b, k) => ({ binding: k + 1, writable: b.writable })),
+  }));
+  const pipeline = p.pipelines.get('main')!;
+  const bg = ctx.bindGroups.get(p, ctx.rec.uniformBuffer, buffers, () => `brook#${call.seq} ${call.what}`);
+  const slot = ctx.rec.uniformSlot(p.uniformBytes);
+  slot.data.set(words);
+  const tiles = outShape.reduce((a, b) => a * b, 1) / g.tile.reduce((a, b) => a * b, 1);
+  const gx = Math.min(tiles, ctx.maxGroupsPerDim);
+  const gy = Math.ceil(tiles / gx);
+  ctx.rec.dispatch(pipeline, bg, slot.offset, gx, gy);
+  ctx.rec.addWork(outShape.reduce((a, b) => a * b, 1) * steps.length);
+  ctx.rec.callRecorded();
+}

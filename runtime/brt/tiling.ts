@@ -1,0 +1,242 @@
+/**
+ * Chain tiling of recorded calls (issue 28), fusion's sibling: map calls held by the fusion queue
+ * (fusion.ts) that each read the previous call's output only inside a bounded tile of it run as one
+ * launch that keeps the tile in workgroup memory (compiler/schedule/chain-tile.ts decides the tile and
+ * proves the bound, codegen/wgsl/chain-tile.ts prints the launch). The rule, conservative:
+ *
+ * - Every call of a chain iterates one output shape; its streams are whole streams (no domains, no
+ *   resizing, no split streams); its kernel may be tiled at all (chain-tile.ts tileRefusal).
+ * - A call reads what the chain wrote only from the previous call's outputs (through the tile: an
+ *   input at its own position, or gathers proven to stay inside the tile). A chain starts only with a
+ *   call that gathers (element-wise hand-overs alone are fusion's, fusion.ts). A stream an earlier call
+ *   wrote is not read again; one that a call gathers from memory is written by a later call only when
+ *   that gather too is proven to stay inside the tile (so no workgroup reads what another writes).
+ * - Every stream the chain writes is written (its last writer stores it): nothing is elided.
+ * - BROOK_TILE=0 turns it off, BROOK_TILE=verify also runs every chain call by call on copies and
+ *   compares bit for bit (fusion-verify.ts), BROOK_TILE=N caps a tile at N lanes.
+ * - The CPU backend has no `runTiled`: it runs the calls one by one (each call's tile-sized pieces
+ *   already stay in a core's cache), so its results are trivially the untiled ones.
+ */
+import { planChainTile, proveChain, tileRefusal, type ChainStepFacts } from '../compiler/schedule/chain-tile.js';
+import { wordsOf } from '../compiler/codegen/wgsl/names.js';
+import type { Backend, Launch, LaunchArg, TiledGroup } from './api.js';
+
+type StreamArg = LaunchArg & { kind: 'stream' };
+
+export type TileMode = 'on' | 'off' | 'verify';
+
+/** BROOK_TILE: 0/off/false/no -> off, verify -> verify, anything else on. */
+export function tileModeFromEnv(env: Record<string, string | undefined> = process.env): TileMode {
+  const v = env.BROOK_TILE?.trim().toLowerCase();
+  if (v === undefined || v === '') return 'on';
+  if (v === '0' || v === 'off' || v === 'false' || v === 'no') return 'off';
+  if (v === 'verify') return 'verify';
+  return 'on';
+}
+
+/** BROOK_TILE=N (a number >= 2): the most lanes a tile may have. */
+export function tileLanesFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.BROOK_TILE);
+  return Number.isInteger(n) && n >= 2 ? n : 1024;
+}
+
+/** Counts since the runtime started. */
+export interface TileStats {
+  /** Tiled launches run. */
+  chains: number;
+  /** Calls inside them. */
+  calls: number;
+  /** Tiled launches checked against their calls run one by one (verify mode). */
+  verified: number;
+}
+
+interface Step {
+  launch: Launch;
+  /** Per parameter: reads the previous step's output through the tile. */
+  fromTile: boolean[];
+  facts: ChainStepFacts & { local: Set<number> };
+}
+
+function streamArgs(l: Launch): { k: number; a: StreamArg; role: string }[] {
+  const out: { k: number; a: StreamArg; role: string }[] = [];
+  l.kernel.ir.params.forEach((p, k) => {
+    const a = l.args[k];
+    if (a && a.kind === 'stream' && a.stream.buffer !== undefined) out.push({ k, a, role: p.role });
+  });
+  return out;
+}
+
+const sameShape = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+function whole(a: StreamArg): boolean {
+  return a.lo.every((x) => x === 0) && sameShape(a.shape, a.stream.shape);
+}
+
+function constArgOf(l: Launch): (k: number) => readonly number[] | undefined {
+  return (k) => {
+    const a = l.args[k];
+    return a && a.kind === 'value' ? a.value : undefined;
+  };
+}
+
+/** Why `l` cannot be a step of a tiled chain on backend `b` at all, or null. */
+export function stepRefusal(l: Launch, b: Backend): string | null {
+  if (!b.runTiled || !b.tileLimits) return `the ${b.name} backend runs calls one by one`;
+  if (l.mask) return 'a write mask is set';
+  const r = tileRefusal(l.kernel.ir, constArgOf(l));
+  if (r) return r;
+  for (const { a, role } of streamArgs(l)) {
+    if (!whole(a)) return `'${a.stream.name}' is passed as a domain`;
+    if ((role === 'in' || role === 'out') && !sameShape(a.shape, l.outShape)) return `'${a.stream.name}' is resized to the output`;
+    if ((b.bindingsFor?.(a.stream.buffer) ?? 1) > 1) return `'${a.stream.name}' is split into pages`;
+  }
+  return null;
+}
+
+/** A chain being formed: its steps and, from the second on, its tile. */
+export class TileChain {
+  readonly steps: Step[] = [];
+  tile: number[] = [];
+  workgroupSize = 0;
+
+  private constructor(private readonly backend: Backend, private readonly maxLanes: number) {}
+
+  /** A chain starting with `first`, or why `first` cannot start one. */
+  static begin(first: Launch, backend: Backend, maxLanes: number): TileChain | string {
+    const refused = stepRefusal(first, backend);
+    if (refused) return refused;
+    const c = new TileChain(backend, maxLanes);
+    c.steps.push({ launch: first, fromTile: first.kernel.ir.params.map(() => false), facts: { ir: first.kernel.ir, constArg: constArgOf(first), local: new Set() } });
+    return c;
+  }
+
+  /** Adds `l` as the next step: null when it joined, else why it cannot. */
+  join(l: Launch): string | null {
+    const b = this.backend;
+    const refused = stepRefusal(l, b);
+    if (refused) return refused;
+    const first = this.steps[0]!.launch;
+    if (!sameShape(l.outShape, first.outShape)) return 'its output shape differs from the chain\'s';
+    const prev = this.steps[this.steps.length - 1]!;
+    const prevOut = new Set(streamArgs(prev.launch).filter((x) => x.role === 'out').map((x) => x.a.stream.buffer));
+    const earlier = new Map<unknown, number>();
+    this.steps.slice(0, -1).forEach((s, i) => {
+      for (const x of streamArgs(s.launch)) if (x.role === 'out') earlier.set(x.a.stream.buffer, i);
+    });
+    const fromTile = l.kernel.ir.params.map(() => false);
+    const local = new Set<number>();
+    let reads = 0;
+    for (const { k, a, role } of streamArgs(l)) {
+      if (role !== 'in' && role !== 'gather') continue;
+      const buf = a.stream.buffer;
+      if (prevOut.has(buf)) {
+        if (!sameShape(a.shape, l.outShape)) return `it reads '${a.stream.name}' in another shape than the chain's output`;
+        fromTile[k] = true;
+        reads++;
+        if (role === 'gather') local.add(k);
+      } else if (earlier.has(buf)) {
+        return `it reads '${a.stream.name}', which call ${earlier.get(buf)! + 1} of the chain wrote (only the previous call's outputs are kept in the tile)`;
+      }
+    }
+    if (reads === 0) return 'it reads nothing the previous call wrote';
+    // Element-wise hand-overs alone are fusion's business (fusion.ts; BROOK_FUSE=0 means one by one):
+    // a chain starts with a gather; later steps may also read at their own position.
+    if (this.steps.length === 1 && local.size === 0) return 'it reads the previous output only at its own position (fusion\'s case)';
+    // A stream this call writes that earlier steps gathered from memory: those gathers must stay in
+    // the tile too (else a workgroup would read what another one writes).
+    const written = new Set(streamArgs(l).filter((x) => x.role === 'out').map((x) => x.a.stream.buffer));
+    const hazards = new Map<Step, Set<number>>();
+    for (const s of this.steps) {
+      for (const x of streamArgs(s.launch)) {
+        if (x.role !== 'gather' || s.fromTile[x.k] || !written.has(x.a.stream.buffer) || s.facts.local.has(x.k)) continue;
+        if (!hazards.has(s)) hazards.set(s, new Set(s.facts.local));
+        hazards.get(s)!.add(x.k);
+      }
+    }
+    const step: Step = { launch: l, fromTile, facts: { ir: l.kernel.ir, constArg: constArgOf(l), local } };
+    const facts = [...hazards].map(([s, loc]) => ({ ...s.facts, local: loc }));
+    facts.push(step.facts);
+    // The bindings: every distinct buffer once.
+    const limit = b.limits.maxKernelStreams;
+    if (limit !== undefined) {
+      const bufs = new Set<unknown>();
+      for (const s of [...this.steps.map((x) => x.launch), l]) for (const x of streamArgs(s)) bufs.add(x.a.stream.buffer);
+      if (bufs.size > limit) return `the chain would bind ${bufs.size} streams, more than the ${limit} a launch may`;
+    }
+    const bytes = this.bytesPerLane([...this.steps, step]);
+    if (this.steps.length === 1) {
+      const lim = b.tileLimits!;
+      const plan = planChainTile([...this.allFacts(hazards), step.facts], l.outShape, bytes, { maxWorkgroupBytes: lim.maxWorkgroupBytes, maxInvocations: lim.maxInvocations, maxLanes: this.maxLanes });
+      if (typeof plan === 'string') return plan;
+      this.tile = plan.tile;
+      this.workgroupSize = plan.workgroupSize;
+    } else {
+      const lanes = this.tile.reduce((x, y) => x * y, 1);
+      if (bytes * lanes > b.tileLimits!.maxWorkgroupBytes) return `its tile would need ${bytes * lanes} bytes of workgroup memory`;
+      const why = proveChain(facts, l.outShape, this.tile);
+      if (why) return why;
+    }
+    for (const [s, loc] of hazards) s.facts.local = loc;
+    this.steps.push(step);
+    return null;
+  }
+
+  private allFacts(hazards: Map<Step, Set<number>>): ChainStepFacts[] {
+    return this.steps.map((s) => ({ ...s.facts, local: hazards.get(s) ?? s.facts.local }));
+  }
+
+  /** Workgroup bytes per lane: the hand-over slots (per position among a step's tile outputs and
+   *  type; backends/webgpu/tiled.ts allocates them the same way). */
+  private bytesPerLane(steps: Step[]): number {
+    return handOverSlots(steps.map((s) => s.launch), steps.map((s) => s.fromTile)).reduce((n, t) => n + 4 * wordsOf(t), 0);
+  }
+
+  /** The steps' launches after their arguments were frozen (FusionQueue.beforeSwap). */
+  refreeze(launches: Launch[]): void {
+    this.steps.forEach((s, i) => (s.launch = launches[i]!));
+  }
+
+  group(id: number): TiledGroup {
+    return { id, steps: this.steps.map((s) => s.launch), tile: this.tile, workgroupSize: this.workgroupSize, fromTile: this.steps.map((s) => s.fromTile) };
+  }
+}
+
+/**
+ * The workgroup arrays a chain hands over through: the q-th output (in parameter order) of a step
+ * that the next step reads goes to slot (q, its type). Returns the slots' types, in order of first use.
+ */
+export function handOverSlots(steps: Launch[], fromTile: boolean[][]): import('../compiler/types.js').Type[] {
+  return handOver(steps, fromTile).slots;
+}
+
+export function handOver(steps: Launch[], fromTile: boolean[][]): { slots: import('../compiler/types.js').Type[]; writeSlot: number[][]; readSlot: number[][] } {
+  const keys = new Map<string, number>();
+  const slots: import('../compiler/types.js').Type[] = [];
+  const writeSlot = steps.map((l) => l.kernel.ir.params.map(() => -1));
+  const readSlot = steps.map((l) => l.kernel.ir.params.map(() => -1));
+  steps.forEach((l, s) => {
+    const next = steps[s + 1];
+    if (!next) return;
+    let q = 0;
+    l.kernel.ir.params.forEach((p, k) => {
+      const a = l.args[k];
+      if (p.role !== 'out' || !a || a.kind !== 'stream') return;
+      const readers = next.kernel.ir.params.map((_, j) => j).filter((j) => {
+        const b = next.args[j];
+        return fromTile[s + 1]![j] && b && b.kind === 'stream' && b.stream.buffer === a.stream.buffer;
+      });
+      if (readers.length === 0) return;
+      const key = `${q}:${JSON.stringify(p.type)}`;
+      let slot = keys.get(key);
+      if (slot === undefined) {
+        slot = slots.length;
+        keys.set(key, slot);
+        slots.push(p.type);
+      }
+      q++;
+      writeSlot[s]![k] = slot;
+      for (const j of readers) readSlot[s + 1]![j] = slot;
+    });
+  });
+  return { slots, writeSlot, readSlot };
+}

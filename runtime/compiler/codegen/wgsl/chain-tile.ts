@@ -1,0 +1,262 @@
+/**
+ * The WGSL module of a tiled chain (compiler/schedule/chain-tile.ts decides it, brt/tiling.ts forms
+ * it): several map calls over one output shape in one launch, a workgroup per tile of the output.
+ * Each step runs its kernel body for every position of the tile (a thread takes lanes lid, lid + W,
+ * ...), keeping the results in registers; then, after a barrier, the outputs the next step reads go
+ * to workgroup memory and the outputs whose last writer this step is go to their streams; a second
+ * barrier and the next step reads the tile instead of memory. The proof (chain-proof.ts) guarantees
+ * every tile read lies in the tile, so the results are those of the calls one by one, bit for bit:
+ * each body is printed by the same BodyWriter as an untiled kernel's, with the same gather rule.
+ * Constants come from the uniform block (a chain's shader does not depend on their values); shapes
+ * are written in as numbers.
+ */
+import type { KernelIR } from '../../ir.js';
+import { storageScalars, type Type } from '../../types.js';
+import { BodyWriter, helperFnName, writeHelper, type BodyContext } from './body.js';
+import { Library } from './builtins.js';
+import { wgslGatherFunction, kernelFacts } from '../../facts/index.js';
+import { indexLibraryFor, loadFn, storeFn } from './memory.js';
+import { storageKind } from './layout.js';
+import { collectStructs, SPECIAL_DECL, scalarKind, wgslType } from './names.js';
+import { flattenElement } from '../../types.js';
+import { buildFromFlat } from './args.js';
+
+export interface TiledStep {
+  ir: KernelIR;
+  /** Per parameter: the binding (1, 2, ...) of its stream, or -1. */
+  binding: number[];
+  /** Per parameter (in, gather): the tile slot it reads (the previous step's output), or -1. */
+  tileSlot: number[];
+  /** Per out parameter: the tile slot the next step reads it from, or -1. */
+  writeSlot: number[];
+  /** Per out parameter: whether this step stores it to its stream (its last writer in the chain). */
+  store: boolean[];
+  /** Per gather parameter read from memory: the gathered stream's shape (declaration order). */
+  gatherShape: (readonly number[] | null)[];
+  /** Per constant parameter: its first word in the uniform block. */
+  constWord: number[];
+}
+
+export interface TiledModuleSpec {
+  steps: TiledStep[];
+  outShape: readonly number[];
+  tile: readonly number[];
+  workgroupSize: number;
+  /** Binding k + 1: the element type of its stream (and narrow storage), and whether it is written. */
+  bindings: { type: Type; storage?: Type; writable: boolean }[];
+  /** Tile slot k: its element type. */
+  slots: Type[];
+  uniformVec4s: number;
+}
+
+const prod = (a: readonly number[]) => a.reduce((x, y) => x * y, 1);
+
+export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries: string[] } {
+  const R = spec.outShape.length;
+  const W = spec.workgroupSize;
+  const lanes = prod(spec.tile);
+  const perThread = lanes / W;
+  const tilesPer = spec.outShape.map((n, d) => n / spec.tile[d]!);
+  const totalTiles = prod(tilesPer);
+  const laneStride = spec.tile.map((_, d) => prod(spec.tile.slice(d + 1)));
+  const tileStride = tilesPer.map((_, d) => prod(tilesPer.slice(d + 1)));
+  const outStride = spec.outShape.map((_, d) => prod(spec.outShape.slice(d + 1)));
+  const lib = new Library();
+  const structs = new Map<string, string>();
+  const decls: string[] = [`@group(0) @binding(0) var<uniform> U: array<vec4<u32>, ${spec.uniformVec4s}>;`, SPECIAL_DECL];
+  const fns: string[] = [];
+  spec.bindings.forEach((b, k) => {
+    collectStructs(b.type, structs);
+    const st = storageKind(b.storage ?? b.type);
+    const elem = st.kind === 'typed' ? st.array : 'u32';
+    decls.push(`@group(0) @binding(${k + 1}) var<storage, ${b.writable ? 'read_write' : 'read'}> bb_${k + 1}: array<${elem}>;`);
+    fns.push(loadFn(`ld_${k + 1}`, `bb_${k + 1}`, b.type, st));
+    if (b.writable) fns.push(storeFn(`st_${k + 1}`, `bb_${k + 1}`, b.type, st, storageScalars({ storage: b.storage })));
+  });
+  spec.slots.forEach((t, k) => {
+    collectStructs(t, structs);
+    decls.push(`var<workgroup> ts_${k}: array<${wgslType(t)}, ${lanes}>;`);
+  });
+  decls.push('var<private> ixp: vec4<f32>;');
+  for (let d = 0; d < R; d++) decls.push(`var<private> og_${d}: u32;`);
+
+  // Steps that differ only in their constants share one function (a chain of one kernel: one or two).
+  const fnOf = new Map<string, number>();
+  const irIds = new Map<KernelIR, number>();
+  const stepFn = spec.steps.map((s) => {
+    if (!irIds.has(s.ir)) irIds.set(s.ir, irIds.size);
+    // (Output bindings are the entry's business: a ping-pong chain alternates them.)
+    const reads = s.binding.map((b, k) => (s.ir.params[k]!.role === 'out' ? -1 : b));
+    const key = `${irIds.get(s.ir)}|${reads.join(',')}|${s.tileSlot.join(',')}|${s.gatherShape.map((x) => x?.join('x') ?? '-').join(',')}`;
+    let f = fnOf.get(key);
+    if (f === undefined) {
+      f = fnOf.size;
+      fnOf.set(key, f);
+      fns.push(...stepFunctions(s, f, spec, lib, structs, laneStride));
+    }
+    return f;
+  });
+
+  // The entry: tile origin, then each step's compute, store and hand-over phases.
+  const L: string[] = [];
+  L.push(`@compute @workgroup_size(${W})`);
+  L.push('fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {');
+  L.push(`  let t = wg.x + wg.y * nwg.x;`);
+  // Workgroups past the last tile (a 2-D grid's rest) leave together: the barriers stay uniform.
+  L.push(`  if (t >= ${totalTiles}u) { return; }`);
+  for (let d = 0; d < R; d++) L.push(`  og_${d} = ((t / ${tileStride[d]}u) % ${tilesPer[d]}u) * ${spec.tile[d]}u;`);
+  spec.steps.forEach((s, si) => {
+    const outs = s.ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
+    for (const k of outs) L.push(`  var r${si}_${k}: array<${wgslType(s.ir.params[k]!.type)}, ${perThread}>;`);
+    L.push(`  for (var r = 0u; r < ${perThread}u; r++) {`);
+    L.push(`    let l = lid + r * ${W}u;`);
+    for (let d = 0; d < R; d++) L.push(`    let p_${d} = og_${d} + ((l / ${laneStride[d]}u) % ${spec.tile[d]}u);`);
+    L.push(`    let e = ${Array.from({ length: R }, (_, d) => `p_${d} * ${outStride[d]}u`).join(' + ')};`);
+    const pos = Array.from({ length: 4 }, (_, k) => (k < R ? `f32(p_${R - 1 - k})` : '0.0'));
+    L.push(`    ixp = vec4<f32>(${pos.join(', ')});`);
+    L.push(`    _ = e;`);
+    L.push(`    ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u, ${outs.map((k) => `&r${si}_${k}[r]`).join(', ')});`);
+    L.push('  }');
+    L.push('  workgroupBarrier();');
+    L.push('  storageBarrier();');
+    const writes: string[] = [];
+    for (const k of outs) {
+      const slot = s.writeSlot[k]!;
+      if (slot >= 0) writes.push(`    ts_${slot}[l] = r${si}_${k}[r];`);
+      if (s.store[k]) writes.push(`    st_${s.binding[k]}(e, r${si}_${k}[r]);`);
+    }
+    if (writes.length > 0) {
+      L.push(`  for (var r = 0u; r < ${perThread}u; r++) {`);
+      L.push(`    let l = lid + r * ${W}u;`);
+      for (let d = 0; d < R; d++) L.push(`    let p_${d} = og_${d} + ((l / ${laneStride[d]}u) % ${spec.tile[d]}u);`);
+      L.push(`    let e = ${Array.from({ length: R }, (_, d) => `p_${d} * ${outStride[d]}u`).join(' + ')};`);
+      L.push(...writes);
+      L.push('  }');
+    }
+    if (si < spec.steps.length - 1) {
+      L.push('  workgroupBarrier();');
+      L.push('  storageBarrier();');
+    }
+  });
+  L.push('}');
+  fns.push(L.join('\n'));
+
+  const libText = lib.text();
+  const code = [
+    `// Generated by the Brook WGSL writer: a tiled chain of ${spec.steps.length} calls (${spec.steps.map((s) => s.ir.name).join(', ')}), tile ${spec.tile.join('x')}`,
+    ...structs.values(),
+    ...decls,
+    indexLibraryFor([libText, ...fns].join('\n')),
+    libText,
+    ...fns,
+  ].filter((x) => x.length > 0).join('\n\n');
+  return { code: code + '\n', entries: ['main'] };
+}
+
+const stepName = (si: number) => `step_${si}`;
+
+/** The first uniform word of a step's constants (each constant is read relative to it). */
+function constBase(s: TiledStep): number {
+  const first = s.constWord.find((w) => w >= 0);
+  return first ?? 0;
+}
+
+/** Step si's body (`kb_si`, the kernel body with value semantics) and its caller `step_si`, which
+ *  loads the step's inputs at lane l / element e and runs the body into the result pointers. */
+function stepFunctions(s: TiledStep, si: number, spec: TiledModuleSpec, lib: Library, structs: Map<string, string>, laneStride: number[]): string[] {
+  const ir = s.ir;
+  const R = spec.outShape.length;
+  const out: string[] = [];
+  for (const p of ir.params) collectStructs(p.type, structs);
+  for (const h of ir.helpers) {
+    for (const p of h.params) collectStructs(p.type, structs);
+    collectStructs(h.returnType, structs);
+  }
+  const facts = kernelFacts(ir);
+  const pa = (i: number) => `a_${i}`;
+  const index = (i: number, c: { text: string; type: Type; ir?: import('../../ir.js').IRExpr }, n: number): string => {
+    const kind = scalarKind(c.type);
+    return `${wgslGatherFunction(kind, kind === 'f32' && c.ir !== undefined && facts.isWhole(c.ir))}(${c.text}, ${n}u)`;
+  };
+  const base: Omit<BodyContext, 'pointers' | 'helperIndexof'> = {
+    lib,
+    helpers: new Map(ir.helpers.map((h) => [h.name, h])),
+    gatherParam: (i) => i,
+    helperName: (h) => helperFnName(h.name),
+    param: (i) => (ir.params[i]!.role === 'out' ? `(*${pa(i)})` : pa(i)),
+    paramLValue: (i) => `(*${pa(i)})`,
+    gather: (i, coords) => {
+      const slot = s.tileSlot[i]!;
+      if (slot >= 0) {
+        // In the tile (proven): the lane of the gathered position.
+        const parts = coords.map((c, k) => {
+          const d = R - 1 - k;
+          return `(${index(i, c, spec.outShape[d]!)} - og_${d}) * ${laneStride[d]}u`;
+        });
+        return `ts_${slot}[${parts.join(' + ')}]`;
+      }
+      const shape = s.gatherShape[i]!;
+      const r = shape.length;
+      const parts = coords.map((c, k) => {
+        const d = r - 1 - k;
+        return `${index(i, c, shape[d]!)} * ${prod(shape.slice(d + 1))}u`;
+      });
+      return `ld_${s.binding[i]}(${parts.join(' + ')})`;
+    },
+    indexof: () => 'ixp',
+    push: () => {
+      throw new Error('internal: push in a tiled chain');
+    },
+  };
+  for (const h of ir.helpers) out.push(writeHelper(h, base).replace(/\bh_/g, `h${si}_`));
+  const sig = ir.params.flatMap((p, i) => {
+    switch (p.role) {
+      case 'gather': return [];
+      case 'out': return [`${pa(i)}: ptr<function, ${wgslType(p.type)}>`];
+      default: return [`${pa(i)}: ${wgslType(p.type)}`];
+    }
+  });
+  const ctx: BodyContext = { ...base, pointers: new Set(), helperIndexof: () => { throw new Error('internal: helperIndexof outside a helper'); } };
+  const body = new BodyWriter(ctx).stmts(ir.body, '  ').map((line) => line.replace(/\bh_/g, `h${si}_`));
+  out.push(`fn kb_${si}(${sig.join(', ')}) {\n${body.join('\n')}\n}`);
+
+  // The caller: arguments at this position, the body, the results out.
+  const outs = ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
+  const base0 = constBase(s);
+  const C: string[] = [`fn ${stepName(si)}(l: u32, e: u32, cw: u32, ${outs.map((k) => `o_${k}: ptr<function, ${wgslType(ir.params[k]!.type)}>`).join(', ')}) {`];
+  C.push('  _ = l;');
+  C.push('  _ = cw;');
+  const args: string[] = [];
+  ir.params.forEach((p, i) => {
+    switch (p.role) {
+      case 'in': {
+        const slot = s.tileSlot[i]!;
+        C.push(`  let ${pa(i)} = ${slot >= 0 ? `ts_${slot}[l]` : `ld_${s.binding[i]}(e)`};`);
+        args.push(pa(i));
+        break;
+      }
+      case 'const': {
+        const flat = flattenElement(p.type);
+        const words = flat.map((c, k) => {
+          const w = s.constWord[i]! - base0 + k;
+          const u = `U[(cw + ${w}u) >> 2u][(cw + ${w}u) & 3u]`;
+          return c.scalar === 'float' || c.scalar === 'double' ? `bitcast<f32>(${u})` : c.scalar === 'int' ? `bitcast<i32>(${u})` : c.scalar === 'bool' ? `(${u} != 0u)` : u;
+        });
+        C.push(`  let ${pa(i)} = ${buildFromFlat(p.type, words)};`);
+        args.push(pa(i));
+        break;
+      }
+      case 'out':
+        C.push(`  var ${pa(i)}: ${wgslType(p.type)};`);
+        args.push(`&${pa(i)}`);
+        break;
+      default:
+        break;
+    }
+  });
+  C.push(`  kb_${si}(${args.join(', ')});`);
+  for (const k of outs) C.push(`  *o_${k} = ${pa(k)};`);
+  C.push('}');
+  out.push(C.join('\n'));
+  return out;
+}
