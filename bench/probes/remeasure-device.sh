@@ -23,6 +23,11 @@
 #   budget    loop-budget-TAG.json: WGSL loop counters on and off in one run (sgemv single kernels);
 #   loopchecks bench-cpu-loopchecks-TAG.json: CPU kernels' loop polls on and off in one run (bench/loopchecks.ts);
 #   stops     stops-TAG.jsonl: how fast `brook run` ends an endless kernel (timeout, SIGINT; bench/probes/stops.sh).
+#   figure3   figure3-TAG.tar.gz: the application notebooks at full size (scripts/run-notebooks-full.sh),
+#             the executed notebooks, their logs and figure3/*.json (untar over notebooks/results/);
+#   checks    checks-TAG.txt: chain tiling verified call by call (BROOK_TILE=verify) and exact iterators
+#             on this GPU (conformance programs tile_bitonic, tile_xor_chain, tile_rows, iterator_exact);
+#   fuzz      fuzz-TAG.txt: the differential fuzzer for FUZZ_S seconds (default 240) on every core.
 # Usage (device machine, tree root, after `source .device/setup.sh`): bash bench/probes/remeasure-device.sh TAG
 # with $OUT set. STEPS picks steps (default: info blas cpu programs transfers xfer).
 TAG=${1:-h100}
@@ -46,11 +51,11 @@ if has info; then
 fi
 if has blas; then
   el blas
-  timeout 120 node dist/bench/run.js --backend webgpu --only blas --json "$OUT/bench-blas-$TAG.json" >> "$log" 2>&1
+  timeout "${BLAS_S:-300}" node dist/bench/run.js --backend webgpu --only blas --json "$OUT/bench-blas-$TAG.json" >> "$log" 2>&1
 fi
 if has cpu; then
   el cpu
-  timeout 110 node dist/bench/run.js --backend cpu --only cpu.saxpy,cpu.sum,cpu.stencil,cpu.gather,cpu.streamRead,cpu.streamWrite --json "$OUT/bench-cpu-$TAG.json" >> "$log" 2>&1
+  timeout 240 node dist/bench/run.js --backend cpu --only cpu --json "$OUT/bench-cpu-$TAG.json" >> "$log" 2>&1
 fi
 if has programs; then
   el programs
@@ -112,6 +117,28 @@ fi
 if has stops; then
   el stops
   timeout 200 bash bench/probes/stops.sh > "$OUT/stops-$TAG.jsonl" 2>> "$log"
+fi
+if has figure3; then
+  el figure3
+  timeout "${FIGURE3_S:-520}" bash scripts/run-notebooks-full.sh "$OUT/figure3" >> "$log" 2>&1
+  rm -f "$OUT"/figure3/*.html
+  tar czf "$OUT/figure3-$TAG.tar.gz" -C "$OUT" figure3 && rm -rf "$OUT/figure3"
+fi
+if has checks; then
+  el checks
+  for p in tile_bitonic tile_xor_chain tile_rows iterator_exact; do
+    for b in webgpu cpu; do
+      echo "== $p $b BROOK_TILE=verify"
+      BROOK_TILE=verify timeout 60 node bin/brook.js run "tests/conformance/$p.br" --backend "$b" > "/tmp/$p.$b.out" 2> "/tmp/$p.$b.err"
+      echo "exit $?"; cat "/tmp/$p.$b.err"; diff "/tmp/$p.$b.out" "tests/conformance/$p.expected" && echo "matches $p.expected"
+    done
+  done > "$OUT/checks-$TAG.txt" 2>&1
+  timeout 60 node bin/brook.js run tests/conformance/tile_bitonic.br --backend webgpu --profile >> "$OUT/checks-$TAG.txt" 2>&1
+fi
+if has fuzz; then
+  el fuzz
+  timeout $(( ${FUZZ_S:-240} + 60 )) node dist/fuzz/diff-run.js --seed 1 --count 100000 --jobs "$(nproc)" --minutes "$(( ${FUZZ_S:-240} / 60 ))" --out /tmp/fuzz-findings > "$OUT/fuzz-$TAG.txt" 2>&1
+  [ -d /tmp/fuzz-findings ] && tar czf "$OUT/fuzz-findings-$TAG.tar.gz" -C /tmp fuzz-findings
 fi
 el done
 [ -n "$SMI" ] && kill "$SMI"
