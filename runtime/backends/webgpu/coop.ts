@@ -31,8 +31,9 @@ export function coopLanes(launch: Launch, outputs: number, force: ScheduleForce 
 /** BROOK_TILE=0 (or off/false/no) turns staging through workgroup memory off (schedule/stage.ts);
  *  the same switch turns off the tiling of multipass chains. */
 export function stagingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  const v = env.BROOK_TILE?.trim().toLowerCase();
-  return !(v === '0' || v === 'off' || v === 'false' || v === 'no');
+  const off = (v: string | undefined) => ['0', 'off', 'false', 'no'].includes(v?.trim().toLowerCase() ?? '');
+  // BROOK_STAGE=0 turns staging alone off (to compare it on one GPU); BROOK_TILE=0 turns off both it and chain tiling.
+  return !off(env.BROOK_TILE) && !off(env.BROOK_STAGE);
 }
 
 /** Whether the launch writes the buffer of its argument k (an output bound to the same stream). */

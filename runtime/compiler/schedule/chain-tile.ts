@@ -150,6 +150,37 @@ export function planChainTile(
   bytesPerLane: number,
   limits: { maxWorkgroupBytes: number; maxInvocations: number; maxLanes: number },
 ): ChainTile | string {
+  // The plan is pure in its inputs; a loop asks for the same one every call (see provenLocal).
+  const key = `${steps.map(stepKey).join('/')}|${outShape.join('x')}|${bytesPerLane}|${limits.maxWorkgroupBytes},${limits.maxInvocations},${limits.maxLanes}`;
+  let byKey = plans.get(steps[0]!.ir);
+  if (!byKey) plans.set(steps[0]!.ir, (byKey = new Map()));
+  const known = byKey.get(key);
+  if (known !== undefined) return known;
+  const plan = planChainTileUncached(steps, outShape, bytesPerLane, limits);
+  if (byKey.size > 4096) byKey.clear();
+  byKey.set(key, plan);
+  return plan;
+}
+
+const plans = new WeakMap<KernelIR, Map<string, ChainTile | string>>();
+const irIds = new WeakMap<KernelIR, number>();
+let nextIrId = 0;
+
+/** A step's part of a cache key: its kernel (by identity), its constants and its tile-local gathers. */
+function stepKey(s: ChainStepFacts): string {
+  let id = irIds.get(s.ir);
+  if (id === undefined) irIds.set(s.ir, (id = nextIrId++));
+  let consts = '';
+  for (let k = 0; k < s.ir.params.length; k++) consts += (s.constArg(k)?.join(',') ?? '-') + ';';
+  return `${id}:${consts}:${[...s.local].join(',')}`;
+}
+
+function planChainTileUncached(
+  steps: ChainStepFacts[],
+  outShape: readonly number[],
+  bytesPerLane: number,
+  limits: { maxWorkgroupBytes: number; maxInvocations: number; maxLanes: number },
+): ChainTile | string {
   const wgMax = Math.min(TILE_WORKGROUP, limits.maxInvocations);
   const maxLanes = Math.min(limits.maxLanes, wgMax * TILE_LANES_PER_THREAD, Math.floor(limits.maxWorkgroupBytes / Math.max(1, bytesPerLane)));
   // A tile of few lanes would leave most of a workgroup's threads (and the GPU) idle: not worth a chain.
@@ -173,8 +204,26 @@ export function planChainTile(
 export function proveChain(steps: ChainStepFacts[], outShape: readonly number[], tile: readonly number[]): string | null {
   for (const s of steps) {
     if (s.local.size === 0) continue;
-    const r = proveTileLocal({ ir: s.ir, constArg: s.constArg, outShape, tile, local: s.local });
+    const r = provenLocal(s, outShape, tile);
     if (r !== null) return `${s.ir.name}: ${r}`;
   }
   return null;
+}
+
+/** Proofs already made, per kernel: a loop calls the same kernels with the same constants hundreds
+ *  of times, and a proof walks the tile (~0.5 ms a call on the H200 host before this cache, enough to
+ *  leave the GPU idle between the passes of a 20-call segmentation). proveTileLocal is pure in
+ *  (ir, the constants, outShape, tile, local), which is the key. */
+const proofs = new WeakMap<KernelIR, Map<string, string | null>>();
+
+function provenLocal(s: ChainStepFacts, outShape: readonly number[], tile: readonly number[]): string | null {
+  let byKey = proofs.get(s.ir);
+  if (!byKey) proofs.set(s.ir, (byKey = new Map()));
+  const key = `${stepKey(s)}|${outShape.join('x')}|${tile.join('x')}`;
+  const known = byKey.get(key);
+  if (known !== undefined) return known;
+  const r = proveTileLocal({ ir: s.ir, constArg: s.constArg, outShape, tile, local: s.local });
+  if (byKey.size > 4096) byKey.clear(); // constants that change every call (a loop counter) must not grow it without bound
+  byKey.set(key, r);
+  return r;
 }
