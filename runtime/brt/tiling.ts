@@ -17,7 +17,10 @@
  * - The CPU backend has no `runTiled`: it runs the calls one by one (each call's tile-sized pieces
  *   already stay in a core's cache), so its results are trivially the untiled ones.
  */
-import { planChainTile, proveChain, tileRefusal, type ChainStepFacts } from '../compiler/schedule/chain-tile.js';
+import { planChainTile, proveChain, stepKey, tileRefusal, type ChainStepFacts } from '../compiler/schedule/chain-tile.js';
+
+/** Refusals of a chain's first pair, by kernels, constants and shape (TileChain.join). */
+const refusedPairs = new Map<string, string>();
 import { wordsOf } from '../compiler/codegen/wgsl/names.js';
 import type { Backend, Launch, LaunchArg, TiledGroup } from './api.js';
 
@@ -163,11 +166,23 @@ export class TileChain {
       for (const s of [...this.steps.map((x) => x.launch), l]) for (const x of streamArgs(s)) bufs.add(x.a.stream.buffer);
       if (bufs.size > limit) return `the chain would bind ${bufs.size} streams, more than the ${limit} a launch may`;
     }
+    // A pair whose proof failed once fails again with the same kernels and constants (a loop's calls):
+    // say so before the hand-over bytes and the plan are worked out again (host time per call).
+    const held = this.steps[0]!;
+    const pairKey = this.steps.length === 1 ? `${stepKey({ ...held.facts, local: hazards.get(held) ?? held.facts.local })}>${stepKey(step.facts)}|${fromTile.map(Number).join('')}|${l.outShape.join('x')}` : null;
+    const known = pairKey === null ? undefined : refusedPairs.get(pairKey);
+    if (known !== undefined) return known;
     const bytes = this.bytesPerLane([...this.steps, step]);
     if (this.steps.length === 1) {
       const lim = b.tileLimits!;
       const plan = planChainTile([...this.allFacts(hazards), step.facts], l.outShape, bytes, { maxWorkgroupBytes: lim.maxWorkgroupBytes, maxInvocations: lim.maxInvocations, maxLanes: this.maxLanes });
-      if (typeof plan === 'string') return plan;
+      if (typeof plan === 'string') {
+        if (pairKey !== null) {
+          if (refusedPairs.size > 4096) refusedPairs.clear();
+          refusedPairs.set(pairKey, plan);
+        }
+        return plan;
+      }
       this.tile = plan.tile;
       this.workgroupSize = plan.workgroupSize;
     } else {

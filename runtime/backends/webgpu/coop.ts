@@ -31,10 +31,15 @@ export function coopLanes(launch: Launch, outputs: number, force: ScheduleForce 
 /** BROOK_TILE=0 (or off/false/no) turns staging through workgroup memory off (schedule/stage.ts);
  *  the same switch turns off the tiling of multipass chains. */
 export function stagingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  const off = (v: string | undefined) => ['0', 'off', 'false', 'no'].includes(v?.trim().toLowerCase() ?? '');
   // BROOK_STAGE=0 turns staging alone off (to compare it on one GPU); BROOK_TILE=0 turns off both it and chain tiling.
-  return !off(env.BROOK_TILE) && !off(env.BROOK_STAGE);
+  // Asked on every call: the answer is kept per pair of raw values (tests change them at run time).
+  const tile = env.BROOK_TILE;
+  const stage = env.BROOK_STAGE;
+  if (tile !== lastEnv.tile || stage !== lastEnv.stage) lastEnv = { tile, stage, on: !isOff(tile) && !isOff(stage) };
+  return lastEnv.on;
 }
+const isOff = (v: string | undefined) => ['0', 'off', 'false', 'no'].includes(v?.trim().toLowerCase() ?? '');
+let lastEnv: { tile: string | undefined; stage: string | undefined; on: boolean } = { tile: undefined, stage: undefined, on: true };
 
 /** Whether the launch writes the buffer of its argument k (an output bound to the same stream). */
 const writtenBy = (launch: Launch) => (k: number) => {

@@ -167,7 +167,7 @@ const irIds = new WeakMap<KernelIR, number>();
 let nextIrId = 0;
 
 /** A step's part of a cache key: its kernel (by identity), its constants and its tile-local gathers. */
-function stepKey(s: ChainStepFacts): string {
+export function stepKey(s: ChainStepFacts): string {
   let id = irIds.get(s.ir);
   if (id === undefined) irIds.set(s.ir, (id = nextIrId++));
   let consts = '';
