@@ -22,6 +22,7 @@ import { scanC, type ScanSource } from './scanf.js';
 import { located } from './support.js';
 import { ProgramClocks, usleep } from './clocks.js';
 import { CStringLib } from './libc-strings.js';
+import { VarArgs } from './varargs.js';
 import type { Span } from '../compiler/source.js';
 
 export interface HostIO {
@@ -63,11 +64,14 @@ export class HostLib extends CStringLib {
   private readonly clocks = new ProgramClocks();
   /** fopen'ed files and stdin (files.ts). */
   readonly files: FileTable;
+  /** The packed `...` arguments of calls (varargs.ts). */
+  readonly varargs: VarArgs;
 
   constructor(opts: HostLibOptions) {
     super(opts.mem ?? new Mem());
     this.io = opts.io;
     this.files = new FileTable(this.mem, this.io);
+    this.varargs = new VarArgs(this.mem);
     // Math functions by their C names (sin, sinf, pow, ...).
     for (const [name, fn] of Object.entries(MATH)) (this as unknown as Record<string, unknown>)[name] = fn;
   }
@@ -139,6 +143,14 @@ export class HostLib extends CStringLib {
     if (n > 0) this.mem.writeCString(buf, s.slice(0, n - 1));
     return s.length;
   }
+
+  // <stdarg.h> (varargs.ts): the list a `...` call packs, and printf's kin over a va_list
+
+  __brook_va_pack(at: number, kinds: string, ...args: unknown[]): number { return this.varargs.pack(at, kinds, args); }
+  vprintf(fmt: number, ap: number): number { return this.printf(fmt, ...this.varargs.from(ap)); }
+  vfprintf(file: number, fmt: number, ap: number): number { return this.fprintf(file, fmt, ...this.varargs.from(ap)); }
+  vsprintf(buf: number, fmt: number, ap: number): number { return this.sprintf(buf, fmt, ...this.varargs.from(ap)); }
+  vsnprintf(buf: number, n: number, fmt: number, ap: number): number { return this.snprintf(buf, n, fmt, ...this.varargs.from(ap)); }
 
   /** glibc's puts returns the number of bytes written, newline included. */
   puts(s: number): number {
@@ -331,6 +343,12 @@ export class HostLib extends CStringLib {
   llabs(x: number): number { return Math.abs(x); }
 
   exit(status: number): never { throw new ExitRequest(status | 0); }
+
+  /** The process's environment variable (the CLI's, or the notebook kernel's), or NULL; one string per name. */
+  getenv(name: number): number {
+    const value = process.env[this.text(name)];
+    return value === undefined ? 0 : this.literal(value);
+  }
   /** abort(): the status a shell reports for SIGABRT. */
   abort(): never {
     throw new ExitRequest(134);
