@@ -38,5 +38,23 @@ int main(void) {
     r[4 * i + 3] = d2;
   }
   ref_print(r, 3, 4, 3);
+  for (int i = 0; i < 5; i++) {
+    const float *p = P + 2 * i;
+    const float hi[2] = {2.0f, 1.0f};
+    float in2[2], in;
+    int notIn[2], same[2];
+    for (int c = 0; c < 2; c++) {
+      in2[c] = (p[c] >= 0.0f && p[c] < hi[c]) ? 1.0f : 0.0f;
+      notIn[c] = !(p[c] >= 0.0f && p[c] < hi[c]);
+      same[c] = notIn[c] == (p[c] < 0.0f);
+    }
+    in = (in2[0] != 0.0f && in2[1] != 0.0f) ? 1.0f : 0.0f;
+    in = (in != 0.0f && p[0] != 2.0f) ? 1.0f : 0.0f;
+    both[4 * i] = in2[0] * 2.0f + in2[1];
+    both[4 * i + 1] = in;
+    both[4 * i + 2] = notIn[0] ? 1.0f : 0.0f;
+    both[4 * i + 3] = same[1] ? 1.0f : 0.0f;
+  }
+  ref_print(both, 5, 4, 5);
   return 0;
 }
