@@ -8,8 +8,20 @@
 export const SYSTEM_HEADERS = new Set([
   'assert.h', 'ctype.h', 'errno.h', 'float.h', 'limits.h', 'locale.h', 'math.h', 'setjmp.h', 'signal.h',
   'stdarg.h', 'stddef.h', 'stdint.h', 'stdbool.h', 'stdio.h', 'stdlib.h', 'string.h', 'time.h', 'unistd.h',
-  'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'cstdio', 'cstdlib', 'cmath', 'cstring',
+  'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'cstdio', 'cstdlib', 'cmath', 'cstring', 'cstdarg',
 ]);
+
+/**
+ * Macros a system header defines here: <stdarg.h>'s over a va_list that is a `char *` to 8-byte
+ * slots (runtime/hostlib/varargs.ts; va_start's hidden source is the function's packed `...` list).
+ */
+const STDARG_MACROS = [
+  'va_start(ap, last) ((void)((ap) = __brook_va_start()))',
+  'va_arg(ap, T) (*(T *)(((ap) += 8) - 8))',
+  'va_end(ap) ((void)0)',
+  'va_copy(dst, src) ((void)((dst) = (src)))',
+];
+export const HEADER_MACROS: ReadonlyMap<string, readonly string[]> = new Map([['stdarg.h', STDARG_MACROS], ['cstdarg', STDARG_MACROS]]);
 
 /** Why a header of a window system (or of Windows) cannot be used here, with what to do instead. */
 export function unavailableHeader(name: string): { why: string; hint: string } | undefined {

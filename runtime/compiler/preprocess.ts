@@ -26,7 +26,7 @@ import type { SourceSet, Span } from './source.js';
 import { reportSyntax } from './messages/syntax.js';
 import { evaluateCondition } from './preprocess-expr.js';
 import { HideSets, joinSpan, lineAt, NO_HIDE, sameDefinition, stringize } from './preprocess-macros.js';
-import { brookHeaderOf, isLibraryName, isSystemHeaderName, LIBRARY_HINT, unavailableHeader } from './preprocess-headers.js';
+import { brookHeaderOf, HEADER_MACROS, isLibraryName, isSystemHeaderName, LIBRARY_HINT, unavailableHeader } from './preprocess-headers.js';
 
 export interface MacroDef {
   name: string;
@@ -329,7 +329,7 @@ class Preprocessor {
     if (!found) {
       // C's rule: a "quoted" include not found next to the file is searched like a <system> one. The
       // system headers are ignored, and so are the original runtime's (brook.hpp, brt.hpp, ...).
-      if (isSystemHeaderName(name)) return;
+      if (isSystemHeaderName(name)) return this.systemHeader(name);
       const hint = isLibraryName(name) ? LIBRARY_HINT : brookHeader ? `brcc generated '${name}' from the Brook header '${brookHeader}'; neither is next to the including file` : undefined;
       reportSyntax(this.diags, 'BRK1120', first.span, { name }, hint ? { hint } : undefined);
       return;
@@ -338,6 +338,11 @@ class Preprocessor {
     const existing = this.sources.files.find((f) => f.name === found.name && f.text === found.text);
     const file = existing ?? this.sources.add(found.name, found.text);
     this.processFile(file.id, out, depth + 1);
+  }
+
+  /** A system header is not read; the few macros it must define here are (HEADER_MACROS). */
+  private systemHeader(name: string): void {
+    for (const text of HEADER_MACROS.get(name) ?? []) this.define(lex(text, -1).filter((t) => t.kind !== 'eof'), { file: -1, start: 0, end: 0 }, false);
   }
 
   /**
@@ -355,7 +360,8 @@ class Preprocessor {
       reportSyntax(this.diags, 'BRK1243', span, { construct: `#include <${name}>`, why: unavailable.why }, { hint: unavailable.hint });
       return;
     }
-    if (isSystemHeaderName(name) || depth >= MAX_INCLUDE_DEPTH) return;
+    if (isSystemHeaderName(name)) return this.systemHeader(name);
+    if (depth >= MAX_INCLUDE_DEPTH) return;
     const found = this.options.readInclude?.(name, this.sources.get(fromFile).name);
     if (!found) {
       // A Brook library that is not there is an error, not a system header to skip.

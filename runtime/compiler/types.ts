@@ -24,7 +24,7 @@ export type Type =
   | { kind: 'stream'; elem: Type; rank: number | null; iter: boolean }
   /** A kernel gather parameter `T g[][]` with `dims` dimensions. */
   | { kind: 'gather'; elem: Type; dims: number }
-  | { kind: 'function'; ret: Type; params: Type[]; variadic: boolean }
+  | { kind: 'function'; ret: Type; params: Type[]; variadic: boolean; /** declared with `...` (not K&R `f()`): extra arguments reach va_arg */ ellipsis?: boolean }
   /** Type of the domain object `s.domain(a, b)`. */
   | { kind: 'domain'; stream: Type }
   /** A value from the notebook session whose type is known only at run time. */
@@ -71,6 +71,7 @@ export function builtinTypeByName(name: string): Type | undefined {
     case 'size_t': return { kind: 'scalar', name: 'ulong' };
     case 'clock_t': case 'time_t': return { kind: 'scalar', name: 'long' }; // glibc x86-64
     case 'FILE': return FILE_TYPE;
+    case 'va_list': return { kind: 'pointer', to: CHAR }; // <stdarg.h>: the next 8-byte slot (hostlib/varargs.ts)
     case 'half': return FLOAT; // Cg's half: stored as float
   }
   // Cg's halfN are float-backed, as BrookGPU's CPU runtime computed them (brcc printed them as

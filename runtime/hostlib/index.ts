@@ -1,6 +1,7 @@
 /**
  * The host C library of generated host code: memory model (memory.ts), printf (printf.ts),
- * rand (rand.ts), math (math.ts), the library object generated code calls (libc.ts; its clocks in
+ * rand (rand.ts), math (math.ts), the library object generated code calls (libc.ts, with string.h and
+ * ctype.h in its base class libc-strings.ts; its clocks in
  * clocks.ts), the helpers of generated code (support.ts) and the loader that runs it (loader.ts). The C names, signatures and
  * constant values live in one table, compiler/check/hostlib.ts; the code generator reads it.
  */

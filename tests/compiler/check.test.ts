@@ -32,6 +32,12 @@ const CASES: [string, string][] = [
   // ---- expressions
   ['bad operands', 'int main() { float *p; float *q; float r = /*!BRK2101*/p * q; return 0; }'],
   ['float modulo in host code', 'int main() { float a = 1.5f; float b = /*!BRK2101*/a % 2.0f; return 0; }'],
+  // Cg's component-wise && / || and truncating casts are kernel forms; host C keeps C's rules
+  ['vector && in a kernel is component-wise', 'kernel void k(float2 a<>, out float2 b<>) { bool2 m = (a > 0.0f) && (a < 1.0f); b = m ? a : float2(0, 0); }'],
+  ['vector && of different sizes narrows (Cg rule)', 'kernel void k(float2 a<>, float3 c<>, out float2 b<>) { bool2 m = /*!BRK2401*/(a > 0.0f) || (c < 1.0f); b = m ? a : float2(0, 0); }'],
+  ['truncating vector casts in a kernel', 'kernel void k(float4 a<>, out float3 b<>) { b = (float3)a + (float)a; }'],
+  ['vector && in host code', 'int main() { float2 a = float2(1, 2); int m = /*!BRK2101*/(a > 0.0f) && (a < 1.0f); return m; }'],
+  ['truncating vector cast in host code', 'int main() { float4 a = float4(1, 2, 3, 4); float3 b = /*!BRK2103*/(float3)a; return 0; }'],
   ['bitwise not on float', 'kernel void k(float a<>, out float b<>) { b = /*!BRK2102*/~a; }'],
   ['struct to float', 'typedef struct { float x; } P;\nkernel void k(P a<>, out float b<>) { b = /*!BRK2103*/a; }'],
   ['assign to a call result', 'kernel void k(float a<>, out float b<>) { /*!BRK2104*/sin(a) = 1; b = a; }'],

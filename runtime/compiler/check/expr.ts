@@ -56,7 +56,10 @@ function typeOf(ctx: Ctx, e: Expr): Type {
       const to = resolveTypeName(ctx, e.target);
       const from = checkExpr(ctx, e.operand);
       if (isLoose(to) || isLoose(from)) return to;
-      const ok = (isArith(to) && isArith(from) && (size(from) === size(to) || size(from) === 1))
+      // Cg (kernels): a cast to a shorter vector or to a scalar keeps the leading components, as in
+      // (float3)position of a float4; host C has no such conversion.
+      const truncates = inKernel(ctx) && from.kind === 'vector' && size(to) < size(from);
+      const ok = (isArith(to) && isArith(from) && (size(from) === size(to) || size(from) === 1 || truncates))
         || (to.kind === 'pointer' && (from.kind === 'pointer' || from.kind === 'array' || from.kind === 'scalar'))
         || (to.kind === 'scalar' && from.kind === 'pointer')
         || to.kind === 'void'

@@ -157,7 +157,7 @@ export function declareFunction(ctx: Ctx, decl: FunctionDecl): void {
   for (let i = 0; i < decl.returnPointer; i++) ret = { kind: 'pointer', to: ret };
   const params = decl.params.map((p) => hostParamType(ctx, p));
   // K&R `void f();` says nothing about the parameters: any arguments are accepted (as `...`).
-  const t: Type = { kind: 'function', ret, params, variadic: !!decl.variadic || !!decl.unspecifiedParams };
+  const t: Type = { kind: 'function', ret, params, variadic: !!decl.variadic || !!decl.unspecifiedParams, ...(decl.variadic ? { ellipsis: true } : {}) };
   const existing = ctx.scope.names.get(decl.name);
   if (existing?.kind === 'function') {
     const prev = existing.functionDecl;

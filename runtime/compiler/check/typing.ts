@@ -93,6 +93,12 @@ export function binaryTypes(op: string, l: Type, r: Type, where: Where): ArithRe
   }
   const boolType = where === 'kernel' ? makeType('bool', n) : makeType('int', n);
   if (op === '&&' || op === '||') {
+    // Cg: on vectors (kernels only) && and || work component by component (every operand is evaluated,
+    // no short circuit) and give a bool vector; C host code has no vectors of truth values.
+    if (n > 1 && where === 'kernel') {
+      const bools = makeType('bool', n);
+      return { operand: bools, result: bools, narrowed };
+    }
     if (n > 1) return "use any(v) or all(v) to turn a vector into one truth value; && and || take scalars";
     const operand = where === 'kernel' ? { kind: 'scalar', name: 'bool' } as Type : makeType(commonScalar(ls, rs), 1);
     return { operand, result: boolType, narrowed };

@@ -30,6 +30,7 @@ export function lowerExpr(st: LowerState, e: Expr, pre: Pre): IRExpr {
     case 'Ident': return lowerIdent(e);
     case 'BinaryExpr': {
       const t = typeOf(e);
+      if ((e.op === '&&' || e.op === '||') && t.kind === 'vector') return lowerVectorLogic(st, e.op, e.left, e.right, t, pre, span);
       if (e.op === '&&' || e.op === '||') return lowerLogic(st, e.op, e.left, e.right, pre, span);
       const operand = st.facts.operand.get(e)!;
       const left = convertTo(lowerExpr(st, e.left, pre), operand);
@@ -100,6 +101,16 @@ function lowerLogic(st: LowerState, op: '&&' | '||', l: Expr, r: Expr, pre: Pre,
   const cond: IRExpr = op === '&&' ? read : { op: 'unary', type: BOOL_T, operator: '!', operand: read };
   pre.push({ op: 'if', cond, then: [...preR, { op: 'assign', target, value: right, span }], else: [], span });
   return { ...read, span };
+}
+
+/** Cg's component-wise `a && b` / `a || b` on bool vectors: both sides are evaluated (no short circuit),
+ *  then a per-component select: `a && b` is `a ? b : false`, `a || b` is `a ? true : b`. */
+function lowerVectorLogic(st: LowerState, op: '&&' | '||', l: Expr, r: Expr, t: Type, pre: Pre, span: import('../source.js').Span): IRExpr {
+  const left = convertTo(lowerExpr(st, l, pre), t);
+  const right = convertTo(lowerExpr(st, r, pre), t);
+  const then = op === '&&' ? right : constant(t, 1);
+  const otherwise = op === '&&' ? constant(t, 0) : right;
+  return { op: 'select', type: t, cond: left, then, else: otherwise, span };
 }
 
 function lowerUnary(st: LowerState, e: UnaryExpr, pre: Pre): IRExpr {

@@ -31,7 +31,7 @@ const MAX_ERRORS = 50;
 /** Built-in type names that are identifiers to the lexer (types.ts builtinTypeByName knows them). */
 const BUILTIN_TYPE_IDENTS: ReadonlySet<string> = new Set([
   'float2', 'float3', 'float4', 'int2', 'int3', 'int4', 'uint', 'uint2', 'uint3', 'uint4',
-  'bool', 'bool2', 'bool3', 'bool4', 'double2', 'double3', 'double4', 'size_t', 'FILE', 'clock_t', 'time_t',
+  'bool', 'bool2', 'bool3', 'bool4', 'double2', 'double3', 'double4', 'size_t', 'FILE', 'va_list', 'clock_t', 'time_t',
   'half2', 'half3', 'half4', 'fixed2', 'fixed3', 'fixed4',
   // BrookGPU's 16-bit normalized streams (brt.hpp).
   'shortfixed', 'shortfixed2', 'shortfixed3', 'shortfixed4',

@@ -567,6 +567,7 @@ function emitCall(c: Ctx, e: CallExpr): string {
   const ft = sym.type;
   const params = ft.kind === 'function' ? ft.params : [];
   const args = e.args.map((a, i) => (params[i] ? emitAs(c, a, params[i]!) : emitValue(c, a)));
+  if (ft.kind === 'function' && ft.ellipsis) args.splice(params.length, Infinity, c.g.calls.varArgs(c, e, params.length));
   const name = functionRef(c, sym.emitName, sym.name);
   const rt = ft.kind === 'function' ? ft.ret : INT;
   if (rt.kind === 'struct') {

@@ -97,6 +97,11 @@ export function emitFunction(g: HostGen, fn: FunctionDecl, emitName: string): st
     }
   });
 
+  if (fn.variadic) {
+    paramNames.push('$va');
+    f.hasVarArgs = true;
+  }
+
   // Locals (hoisted) and static locals (module level).
   walkStmt(fn.body, {
     declarator(dec: Declarator, decl: VarDecl) {

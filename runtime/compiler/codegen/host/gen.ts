@@ -41,6 +41,8 @@ export interface CallEmitters {
   isBrookCall(e: CallExpr): boolean;
   brookCall(c: Ctx, e: CallExpr): string;
   hostLibCall(c: Ctx, e: CallExpr, name: string): string;
+  /** The extra arguments of a call of a user function declared with `...`, packed (libcalls.ts). */
+  varArgs(c: Ctx, e: CallExpr, fixed: number): string;
 }
 
 export class HostGen {
@@ -158,6 +160,8 @@ export class FnState {
   frameSize = 0;
   private temps = 0;
   readonly tempNames: string[] = [];
+  /** Declared with `...`: its extra arguments arrive packed, as the last JS parameter `$va` (libcalls.ts). */
+  hasVarArgs = false;
   /** Streams declared in this function (freed when it returns). */
   hasStreams = false;
   /** Per kernel call statement: streams no later code reads (liveness.ts), passed as fusion hints. */

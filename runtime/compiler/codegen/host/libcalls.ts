@@ -11,11 +11,12 @@
 import type { CallExpr } from '../../ast.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import type { Type } from '../../types.js';
+import { typeToString } from '../../types.js';
 import type { Ctx } from './expr.js';
 import { emitAs, emitCond, emitValue, typeOfExpr } from './expr.js';
 
 /** Library names the generator emits inline (no HostLib method behind them). */
-export const EMITTED_INLINE: ReadonlySet<string> = new Set(['assert', 'isnan', 'isinf', 'isfinite']);
+export const EMITTED_INLINE: ReadonlySet<string> = new Set(['assert', 'isnan', 'isinf', 'isfinite', '__brook_va_start']);
 
 export function emitHostLibCall(c: Ctx, e: CallExpr, name: string): string {
   const entry = HOST_LIB.get(name);
@@ -24,6 +25,11 @@ export function emitHostLibCall(c: Ctx, e: CallExpr, name: string): string {
   const args = e.args.map((a, i) => (params[i] ? emitAs(c, a, params[i]!) : emitValue(c, a)));
 
   if (name === 'assert') return emitAssert(c, e);
+  if (name === '__brook_va_start') {
+    if (c.f?.hasVarArgs) return '$va';
+    c.g.error('BRK2601', e.span, 'va_start is used in a function without `...` parameters', 'declare the function with `...` after its last named parameter, as in int warn(const char *fmt, ...)');
+    return '0';
+  }
   if (name === 'isfinite') return `+Number.isFinite(${args[0]})`;
   if (name === 'isinf') {
     // glibc's isinf is __builtin_isinf_sign: -1 for -inf.
@@ -47,4 +53,34 @@ function emitAssert(c: Ctx, e: CallExpr): string {
   const text = c.g.sourceText(arg.span);
   const fn = c.f?.sourceName ?? '';
   return `(${emitCond(c, arg)} || $L.assertFail(${JSON.stringify(where)}, ${JSON.stringify(fn)}, ${JSON.stringify(text)}))`;
+}
+
+const DOUBLE_T: Type = { kind: 'scalar', name: 'double' };
+const INT_T: Type = { kind: 'scalar', name: 'int' };
+const UINT_T: Type = { kind: 'scalar', name: 'uint' };
+const LONG_T: Type = { kind: 'scalar', name: 'long' };
+
+/**
+ * The arguments after the `fixed` named ones of a call of a user function declared with `...`, as
+ * one packed list (hostlib/varargs.ts): C's default promotions (float to double, char and short to
+ * int), each in an 8-byte slot of a frame slot of the caller, which the callee reads with va_arg.
+ */
+export function emitVarArgs(c: Ctx, e: CallExpr, fixed: number): string {
+  const extra = e.args.slice(fixed);
+  let kinds = '';
+  const values = extra.map((a) => {
+    const t = typeOfExpr(c, a);
+    const s = t.kind === 'scalar' ? t.name : undefined;
+    if (s === 'float' || s === 'double' || s === 'fixed' || s === 'shortfixed') { kinds += 'd'; return emitAs(c, a, DOUBLE_T); }
+    if (s === 'long' || s === 'ulong') { kinds += 'l'; return emitAs(c, a, LONG_T); }
+    if (s === 'uint') { kinds += 'u'; return emitAs(c, a, UINT_T); }
+    if (s !== undefined) { kinds += 'i'; return emitAs(c, a, INT_T); }
+    if (t.kind === 'pointer' || t.kind === 'array') { kinds += 'l'; return emitValue(c, a); }
+    c.g.error('BRK2601', a.span, `the host code generator does not support passing ${typeToString(t)} through \`...\``, 'pass a number or a pointer (a pointer to the struct or vector)');
+    kinds += 'l';
+    return '0';
+  });
+  const slots: Type = { kind: 'array', elem: LONG_T, length: extra.length + 1 };
+  const at = c.f ? c.f.slot(slots) : `$M.alloca(${8 * (extra.length + 1)})`;
+  return `$L.__brook_va_pack(${at}, ${JSON.stringify(kinds)}${values.map((v) => ', ' + v).join('')})`;
 }

@@ -10,13 +10,12 @@ import { sizeOf } from '../../types.js';
 import { FuncBuilder } from '../wasm/func.js';
 import { OP } from '../wasm/encode.js';
 import type { HostWasmModule } from './wasmmodule.js';
-import { WASM_FAULT_RECORD } from '../../host-memory.js';
 import { countedLoop, offsetFrom, provenInBounds } from './bounds.js';
 import { assignedPointers, loopCounter, type Counter } from './wasmloop-nest.js';
 import type { Ctx } from './expr.js';
-import { emitValue as emitJsValue } from './expr.js';
-import { componentOffset, constValue, fieldPlace, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, notCompiled, printWasmCond, printWasmIndex, printWasmValue, swizzleComponents, valType, wasmKind, type ArithOp, type WasmKind, type WasmPrinter } from './ir/index.js';
+import { componentOffset, constValue, fieldPlace, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, notCompiled, printWasmCond, printWasmValue, swizzleComponents, valType, wasmKind, type ArithOp, type WasmKind, type WasmPrinter } from './ir/index.js';
 import { storageOf } from './gen.js';
+import { blockCountVariable, emitCheckedAddress, memoryOps } from './wasmloop-access.js';
 
 const INT: Type = { kind: 'scalar', name: 'int' };
 
@@ -435,62 +434,11 @@ export class LoopWriter {
       this.guards.set(`${ct.start}|${ct.end}|${off}|${length}`, `(${from}${ct.end} + ${off} ${ct.op === '<' ? '<=' : '<'} ${length})`);
       return () => void printWasmValue(this.printer(), at);
     }
-    const count = length === undefined ? this.variable(this.countOf(e.object as Extract<Expr, { kind: 'Ident' }>, stride, size), 'int', true) : undefined;
+    const count = length === undefined ? this.variable(blockCountVariable(this.c, this.counts, this.guards, e.object as Extract<Expr, { kind: 'Ident' }>, stride, size), 'int', true) : undefined;
     const spanK = this.mod.spanIndex(check);
-    return (write: boolean) => {
-      const base = b.local('i32');
-      const q = b.local('i32');
-      printWasmValue(this.printer(), at.ptr);
-      b.set(base);
-      printWasmIndex(this.printer(), at.index);
-      b.tee(q);
-      if (count) b.get(count.local);
-      else b.i32(length!);
-      b.op('i32.lt_u').op('i32.eqz');
-      // Outside the block: record the access and trap (a call here, even never taken, makes V8 keep
-      // the loop's values in memory: a checked gather ran 3x slower). The loop runs only where every
-      // count is above 0, so this element is outside its block: a fault (hostlib support.ts ckbs says
-      // which), raised by wasmFault from the record.
-      b.open('if');
-      // The array's length, or -1: the count of the malloc block base starts.
-      const record = [1, spanK, base, q, write ? 1 : 0, stride, size, length ?? -1];
-      record.forEach((v, k) => {
-        b.i32(WASM_FAULT_RECORD + 4 * k);
-        if (k === 2 || k === 3) b.get(v);
-        else b.i32(v);
-        b.code.push(OP['i32.store'], 2, 0);
-      });
-      b.op('unreachable');
-      b.close();
-      b.get(base).get(q);
-      if (stride !== 1) b.i32(stride).op('i32.mul');
-      b.op('i32.add');
-    };
+    return (write: boolean) => emitCheckedAddress(b, this.printer(), at, { count: count?.local, length, spanK, write, stride, size });
   }
 
-  /**
-   * The JavaScript variable holding how many elements of `stride` bytes the malloc block pointer P
-   * starts holds: hoistSpans' count where it made one, else a temp the loop's guard sets
-   * ($H.count); the guard also requires it above 0.
-   */
-  private countOf(p: Extract<Expr, { kind: 'Ident' }>, stride: number, size: number): string {
-    const c = this.c;
-    const pJs = emitJsValue(c, p);
-    const shift = Math.log2(stride);
-    const spanned = stride === size && Number.isInteger(shift) ? c.spans?.get(`${pJs}|${shift}`) : undefined;
-    if (spanned) {
-      this.guards.set(spanned, `${spanned} > 0`);
-      return spanned;
-    }
-    const key = `${pJs}|${stride}`;
-    let t = this.counts.get(key);
-    if (!t) {
-      t = c.f!.temp();
-      this.counts.set(key, t);
-    }
-    this.guards.set(t, `(${t} = $H.count($M, ${pJs}, ${stride})) > 0`);
-    return t;
-  }
 
   private read(lv: LValue): Kind {
     const b = this.b;
@@ -598,18 +546,3 @@ export class LoopWriter {
     return k;
   }
 }
-
-/** The load and store instructions of a value kind in memory, and log2 of its alignment. */
-function memoryOps(k: Kind): [keyof typeof OP, keyof typeof OP, number] {
-  switch (k) {
-    case 'float': return ['f32.load', 'f32.store', 2];
-    case 'double': return ['f64.load', 'f64.store', 3];
-    case 'char': return ['i32.load8_s', 'i32.store8', 0];
-    case 'uchar': return ['i32.load8_u', 'i32.store8', 0];
-    case 'short': return ['i32.load16_s', 'i32.store16', 1];
-    case 'ushort': return ['i32.load16_u', 'i32.store16', 1];
-    case 'ptr': return no('a pointer in memory (8 bytes)');
-    default: return ['i32.load', 'i32.store', 2];
-  }
-}
-
