@@ -10,7 +10,7 @@
  *   NAME :: NAME (two adjacent ':')     a scope qualifier left (`std::vector`, `brook::stream`, a
  *                                       namespace of another file); `std::`, `brook::` get their own wording
  *   class|struct NAME :                 a base class
- *   template <                          a template
+ *   template <                          a template left (cxx-templates.ts instantiates the subset)
  *   namespace NAME {  /  using namespace NAME   (only those the lowering did not take)
  *   operator <punctuator>               an operator outside the subset (`operator()`, `operator<<`)
  */
