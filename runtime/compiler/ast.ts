@@ -39,6 +39,8 @@ export interface StructDef {
   methods?: FunctionDecl[];
   /** C++ static data members (`static int count;`): globals `C__count` after the struct. */
   statics?: VarDecl[];
+  /** C++ `class D : public B`: the base class, held as the first field `__base` (docs/CXX.md). */
+  base?: string;
 }
 
 export interface FieldDecl {

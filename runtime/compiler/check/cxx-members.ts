@@ -65,7 +65,7 @@ function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
   if (!cls) return false;
   const name = `${cls}__${operatorFunctionName(callee.member)}`;
   const decl = pickDecl(ctx, name, e.args.length + 1) ?? pickDecl(ctx, name, e.args.length);
-  if (!decl) return false;
+  if (!decl) return inheritedCall(ctx, e, callee);
   const isStatic = decl.method?.kind === 'static';
   const object = callee.object;
   // A temporary (`(a + b).Length()`) has no address: it goes to a slot of the class (C__temp).
@@ -73,6 +73,16 @@ function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
     : { kind: 'CallExpr', span: object.span, callee: { kind: 'Ident', span: object.span, name: `${cls}__temp` }, args: [object] } satisfies CallExpr;
   replace(ctx, e, callOf(decl, name, e, isStatic ? e.args : [self, ...e.args], isStatic ? 0 : 1));
   return true;
+}
+
+/** `d.f(a)` of a method that D's base B declares: `d.__base.f(a)`, tried again (up the bases). */
+function inheritedCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
+  const t = callee.object.type;
+  const s = callee.arrow ? (t?.kind === 'pointer' ? t.to : undefined) : t;
+  if (s?.kind !== 'struct' || !s.fields.some((f) => f.name === '__base')) return false;
+  callee.object = { kind: 'MemberExpr', span: callee.object.span, object: callee.object, member: '__base', memberSpan: callee.memberSpan, arrow: callee.arrow };
+  callee.arrow = false;
+  return methodCall(ctx, e, callee);
 }
 
 /** The declaration of `name` (or of one of its overloads) taking `arity` parameters. */

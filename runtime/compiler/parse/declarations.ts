@@ -24,6 +24,7 @@ import { closeBracket, parseConditional, parseInitializer, withNoGreater } from 
 import { foldIntegerConstant } from './fold.js';
 import { isStreamConstructor, ITER_TYPE, parseStreamConstructor, STREAM_TYPE } from './brook-stream.js';
 import { parseParams, parsePointer } from './params.js';
+import { parseBaseClause } from './cxx-class.js';
 import { constructsObject, isQualifiedStructor, parseClassMember, parseConstructorDeclarator, parseMemberSuffix, type MemberRules } from './cxx-class.js';
 
 export interface Specifiers {
@@ -130,6 +131,8 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   if (kw.text === 'union') p.error('BRK1228', kw.span);
   let tag: string | undefined;
   if (p.tok.kind === 'ident') tag = p.next().text;
+  if (tag !== undefined && p.is(':')) p.declareTagName(tag); // a refused base clause still names a class
+  const base = tag !== undefined && p.is(':') ? parseBaseClause(p) : undefined;
   if (!p.is('{')) {
     if (tag === undefined) p.fail('BRK1225', p.foundSpan(), { kind: 'struct', what: `'${kw.text}'` });
     if (p.is(';')) p.declareTagName(tag); // C++ `class C;`: C names a type from here on
@@ -154,7 +157,9 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
     if (p.pos === before) p.next();
   }
   if (!p.accept('}')) p.fail('BRK1204', open.span);
+  if (base) fields.unshift(base.field);
   const def: StructDef = { kind: 'StructDef', span: p.spanFrom(kw.span), tag, fields };
+  if (base) def.base = base.name;
   if (methods.length > 0) def.methods = methods;
   if (statics.length > 0) def.statics = statics;
   return { name: tag === undefined ? 'struct' : `struct ${tag}`, def };
