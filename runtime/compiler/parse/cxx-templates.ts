@@ -107,7 +107,7 @@ function splitShift(tokens: Token[], i: number): void {
 
 /** The index of the `>` closing the angle brackets opened at `open`, or -1 when the brackets are
  *  not closed before a `;`, `{` or `}` (then `<` was less-than). */
-function closingAngle(tokens: Token[], open: number): number {
+export function closingAngle(tokens: Token[], open: number): number {
   let depth = 0;
   for (let i = open; i < tokens.length; i++) {
     const t = tokens[i]!;
