@@ -65,8 +65,8 @@ export function instantiateTemplates(tokens: Token[]): { tokens: Token[]; error?
       }
       // Each copy goes before the declaration of its first use; inserted from the last use back so
       // that the positions found first stay valid (and copies before one declaration keep use order).
-      const places = requests.map((r) => ({ r, at: topLevelStart(out, r.at) }));
-      for (const { r, at } of places.sort((a, b) => b.r.at - a.r.at)) {
+      const places = requests.map((r, order) => ({ r, order, at: topLevelStart(out, r.at) }));
+      for (const { r, at } of places.sort((a, b) => b.r.at - a.r.at || b.order - a.order)) {
         made.add(r.key);
         out = [...out.slice(0, at), ...instantiate(r.template, r.args, r.key), ...out.slice(at)];
       }
@@ -235,7 +235,9 @@ function renameUses(input: Token[], templates: Map<string, Template>, request: R
     if (isPunct(tokens[i + 1], '<')) {
       const close = closingAngle(tokens, i + 1);
       if (close < 0) { out.push(t); continue; }
-      const args = splitArgs(tokens, i + 1, close).map((a) => renameUses(a, templates, request));
+      // Templates in the arguments are placed as this use is (`Box<Box<int> >`: Box_of_int first).
+      const here = out.length;
+      const args = splitArgs(tokens, i + 1, close).map((a) => renameUses(a, templates, (k, _at, tp, as) => request(k, here, tp, as)));
       if (args.length !== template.params.length) fail(t, `${t.text}<...>`, `${template.name} takes ${template.params.length} template argument(s), not ${args.length}`);
       const key = mangle(template.name, args);
       request(key, out.length, template, args);
@@ -337,7 +339,19 @@ function argumentType(arg: Token[], before: Token[]): Token[] | undefined {
     let stars = 0;
     while (j >= 0 && (isPunct(before[j], '*') || isPunct(before[j], '&'))) { if (isPunct(before[j], '*')) stars++; j--; }
     const words: string[] = [];
-    if (j >= 0 && before[j]!.kind === 'ident' && !TYPE_WORDS.has(before[j]!.text)) {
+    if (isPunct(before[j], ',')) {
+      // `int a = 4, b = 9;`: the type opens the statement.
+      let s0 = j;
+      while (s0 > 0 && !isPunct(before[s0 - 1], ';') && !isPunct(before[s0 - 1], '{') && !isPunct(before[s0 - 1], '}')) s0--;
+      let w = s0;
+      while (w < j && TYPE_WORDS.has(before[w]!.text)) w++;
+      if (w === s0 && before[w]?.kind === 'ident') w++;
+      if (w > s0 && w < j && (before[w]!.kind === 'ident' || isPunct(before[w], '*'))) {
+        words.push(...before.slice(s0, w).map((x) => x.text));
+      } else {
+        continue;
+      }
+    } else if (j >= 0 && before[j]!.kind === 'ident' && !TYPE_WORDS.has(before[j]!.text)) {
       words.push(before[j]!.text); // a class or typedef name
     } else {
       while (j >= 0 && TYPE_WORDS.has(before[j]!.text)) words.unshift(before[j--]!.text);

@@ -42,6 +42,11 @@ template <class T> struct Box {
   T get() const { return value; }
 };
 
+/* First used inside another template's arguments: Box<Cell> is placed (after Cell) before
+   Box<Box<Cell> >. */
+struct Cell { int n; };
+int unwrap(Box<Box<Cell> > b) { return b.value.value.n; }
+
 int main(void) {
   Stack<int> s;
   for (int i = 0; i < 5; i++) s.push(i * i);
@@ -70,5 +75,9 @@ int main(void) {
   Box<int> inner(42);
   Box<Box<int> > bb(inner);
   printf("%d %d %d\n", bp.get().x, bp.value.y, bb.get().get());
+  Cell cell = { 6 };
+  Box<Cell> boxed(cell);
+  Box<Box<Cell> > wrapped(boxed);
+  printf("%d\n", unwrap(wrapped));
   return 0;
 }
