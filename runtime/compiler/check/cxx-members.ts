@@ -14,6 +14,7 @@
 import type { CallExpr, Expr, FunctionDecl, MemberExpr } from '../ast.js';
 import type { Type } from '../types.js';
 import { operatorFunctionName } from '../parse/cxx-class-lower.js';
+import { defaultsFor } from '../parse/cxx-default-args.js';
 import type { Ctx } from './ctx.js';
 
 const BINARY = new Set(['+', '-', '*', '/', '%', '==', '!=', '<', '>', '<=', '>=', '<<', '>>']);
@@ -64,7 +65,13 @@ function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
   const cls = className(typeOnce(ctx, callee.object), callee.arrow);
   if (!cls) return false;
   const name = `${cls}__${operatorFunctionName(callee.member)}`;
-  const decl = pickDecl(ctx, name, e.args.length + 1) ?? pickDecl(ctx, name, e.args.length);
+  let decl = pickDecl(ctx, name, e.args.length + 1) ?? pickDecl(ctx, name, e.args.length);
+  if (!decl) {
+    // Default arguments (parse/cxx-default-args.ts): the method's `this` counts as one parameter.
+    const all = (ctx.overloads?.get(name)?.map((v) => v.name) ?? [name]).map((n) => ctx.scope.lookup(n)?.functionDecl).filter((d) => d !== undefined);
+    const filled = defaultsFor(all.filter((d) => d.method?.kind !== 'static'), e.args.length + 1);
+    if (filled.length > 0) { e.args.push(...filled); decl = pickDecl(ctx, name, e.args.length + 1); }
+  }
   if (!decl) return inheritedCall(ctx, e, callee);
   const isStatic = decl.method?.kind === 'static';
   const object = callee.object;

@@ -195,7 +195,7 @@ function classInfo(def: StructDef): ClassInfo {
     def, fields: new Set(def.fields.map((f) => f.name)), fieldTypes,
     statics: new Set((def.statics ?? []).flatMap((v) => v.declarators.map((d) => d.name))),
     methods: new Map((def.methods ?? []).filter((m) => m.method?.kind === 'method' || m.method?.kind === 'static').map((m) => [m.name, m.method!.kind === 'static'])),
-    hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.length === 0),
+    hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.every((p) => p.defaultValue)),
     inheritedStatics: new Map(), baseHasDefaultCtor: false,
   };
 }

@@ -34,6 +34,7 @@ import { lowerClasses } from './cxx-class-lower.js';
 import { lowerNamespaces } from './cxx-namespaces.js';
 import { instantiateTemplates } from './cxx-templates.js';
 import { lowerStdVector } from './cxx-std-vector.js';
+import { fillDefaultArguments } from './cxx-default-args.js';
 import { lowerStreamOutput, mergeStdStreamNames } from './cxx-stream-io.js';
 
 export { lex, KEYWORDS, type Token, type TokenKind } from '../lex.js';
@@ -109,6 +110,7 @@ export function parseTokens(
   const parser = new Parser(demoteContextualKeywords(tokens), bag, { typeSpecifiers: parseTypeSpecifiers, block: parseBlock }, options);
   const unit = parseTranslationUnit(parser);
   if (!bag.hasErrors) lowerClasses(unit, bag);
+  if (!bag.hasErrors) fillDefaultArguments(unit);
   if (!bag.hasErrors) {
     lowerReferences(unit);
     if (tokens.some((t) => t.kind === 'ident' && t.text.startsWith('std::'))) lowerStreamOutput(unit);

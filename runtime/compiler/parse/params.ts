@@ -124,6 +124,8 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
     arrayDims.push(p.is(']') ? null : withNoGreater(p, false, () => parseConditional(p)));
     closeBracket(p, o.span);
   }
+  // C++ default arguments (`float scale = 1.0f`): host functions only.
+  const defaultValue = brook === null && !isStream && p.accept('=') ? parseConditional(p) : undefined;
   if (qualTok && !isStream && (qualifier === 'out' || qualifier === 'iter' || qualifier === 'vout' || qualifier === 'in')) {
     p.error('BRK1211', p.spanFrom(start), { qual: qualifier, type: specs.typeSpec.name, name: name || 'x' });
     isStream = true; // what the user meant; keeps the checker from a second report
@@ -134,5 +136,6 @@ function parseParam(p: Parser, brook: 'kernel' | 'reduce' | null): ParamDecl {
   };
   if (qualifier === 'vout') param.voutMax = voutMax ?? null;
   if (writableReference && brook === null) param.reference = true;
+  if (defaultValue) param.defaultValue = defaultValue;
   return param;
 }
