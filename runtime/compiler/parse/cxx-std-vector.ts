@@ -76,6 +76,16 @@ const ITERATORS: ReadonlySet<string> = new Set(['iterator', 'const_iterator']);
 
 /** `std::vector` (and `vector` after `using std::vector;` / `using namespace std;`) -> the prelude's. */
 export function lowerStdVector(input: Token[]): Token[] {
+  return lowerStdTemplate(input, 'vector', PRELUDE, (args, close) => [...args, copyToken(close, { text: '*' })]);
+}
+
+/**
+ * A class template of the standard library written in the subset: `std::NAME<...>` (and `NAME<...>`
+ * after `using std::NAME;` / `using namespace std;`) becomes `std__NAME<...>`, and
+ * `std::NAME<...>::iterator` / `const_iterator` the tokens `iterator(args, '>')` gives; `prelude` is
+ * put before the file when it is used (its tokens carry the first use's span).
+ */
+export function lowerStdTemplate(input: Token[], name: string, prelude: string, iterator: (args: Token[], close: Token) => Token[]): Token[] {
   const tokens = [...input];
   const usingAll = tokens.some((t, i) => t.text === 'using' && tokens[i + 1]?.text === 'namespace' && tokens[i + 2]?.text === 'std');
   let bare = usingAll;
@@ -83,28 +93,27 @@ export function lowerStdVector(input: Token[]): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    // `using std::vector;`
-    if (t.text === 'using' && tokens[i + 1]?.text === 'std' && isScope(tokens, i + 2) && tokens[i + 4]?.text === 'vector' && isPunct(tokens[i + 5], ';')) {
+    // `using std::NAME;`
+    if (t.text === 'using' && tokens[i + 1]?.text === 'std' && isScope(tokens, i + 2) && tokens[i + 4]?.text === name && isPunct(tokens[i + 5], ';')) {
       bare = true;
       i += 5;
       continue;
     }
-    const qualified = t.text === 'std' && isScope(tokens, i + 1) && tokens[i + 3]?.text === 'vector';
-    const name = qualified ? i + 3 : (bare && t.kind === 'ident' && t.text === 'vector' && !isPunct(tokens[i - 1], '.') && !isPunct(tokens[i - 1], '->')) ? i : -1;
-    if (name < 0 || !isPunct(tokens[name + 1], '<')) { out.push(t); continue; }
+    const qualified = t.text === 'std' && isScope(tokens, i + 1) && tokens[i + 3]?.text === name;
+    const at = qualified ? i + 3 : (bare && t.kind === 'ident' && t.text === name && !isPunct(tokens[i - 1], '.') && !isPunct(tokens[i - 1], '->')) ? i : -1;
+    if (at < 0 || !isPunct(tokens[at + 1], '<')) { out.push(t); continue; }
     first ??= t;
-    const close = closingAngle(tokens, name + 1);
-    // `std::vector<T>::iterator` is a T* (begin() and end() give pointers).
+    const close = closingAngle(tokens, at + 1);
     if (close > 0 && isScope(tokens, close + 1) && ITERATORS.has(tokens[close + 3]!.text)) {
-      out.push(...tokens.slice(name + 2, close), copyToken(tokens[close]!, { text: '*' }));
+      out.push(...iterator(tokens.slice(at + 2, close), tokens[close]!));
       i = close + 3;
       continue;
     }
-    out.push({ ...copyToken(t, { text: 'std__vector' }), kind: 'ident' });
-    i = name;
+    out.push({ ...copyToken(t, { text: `std__${name}` }), kind: 'ident' });
+    i = at;
   }
   if (!first) return input;
-  const at = first;
-  const prelude = lex(PRELUDE, at.span.file).filter((t) => t.kind !== 'eof').map((t) => copyToken(t, { span: at.span, expanded: true }));
-  return [...prelude, ...out];
+  const use = first;
+  const made = lex(prelude, use.span.file).filter((t) => t.kind !== 'eof').map((t) => copyToken(t, { span: use.span, expanded: true }));
+  return [...made, ...out];
 }

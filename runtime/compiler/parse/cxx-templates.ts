@@ -10,7 +10,8 @@
  * Each distinct argument list gives one copy of the definition with the parameters replaced by the
  * arguments' tokens, named `Box_of_int`, `sum_of_float_4` (the class's own name in its body too).
  * A copy is inserted before the top-level declaration that first uses it, so the argument types are
- * declared by then; copies may use other templates (they are scanned again, up to MAX_INSTANCES).
+ * declared by then; a copy that uses other templates has their copies put before it (up to
+ * MAX_INSTANCES in all).
  *
  * A function template's arguments are deduced from the call when each parameter written as `T`,
  * `const T&`, `T*`, ... gets a literal (`2` int, `2.0` double, `2.0f` float, `'c'` char, `"s"`
@@ -55,23 +56,32 @@ export function instantiateTemplates(tokens: Token[]): { tokens: Token[]; error?
     const templates = new Map<string, Template>();
     let out = extractTemplates(tokens, templates);
     const made = new Set<string>();
-    for (let round = 0; ; round++) {
-      const requests: { key: string; at: number; template: Template; args: Token[][] }[] = [];
-      out = renameUses(out, templates, (key, at, template, args) => { if (!made.has(key) && !requests.some((r) => r.key === key)) requests.push({ key, at, template, args }); });
-      if (requests.length === 0) return { tokens: out };
-      if (made.size + requests.length > MAX_INSTANCES) {
-        const r = requests[0]!;
-        throw new TemplateError({ span: r.template.span, construct: `template ${r.template.name}`, why: `more than ${MAX_INSTANCES} instances (a template that instantiates itself without end?)`, hint: HINT });
+    // A copy comes with the copies it needs before it (depth first), so a template used by another's
+    // members (std__pair in std__map) is declared before that other.
+    const chunk = (template: Template, args: Token[][], key: string): Token[] => {
+      if (made.size > MAX_INSTANCES) {
+        throw new TemplateError({ span: template.span, construct: `template ${template.name}`, why: `more than ${MAX_INSTANCES} instances (a template that instantiates itself without end?)`, hint: HINT });
       }
-      // Each copy goes before the declaration of its first use; inserted from the last use back so
-      // that the positions found first stay valid (and copies before one declaration keep use order).
-      const places = requests.map((r, order) => ({ r, order, at: topLevelStart(out, r.at) }));
-      for (const { r, at } of places.sort((a, b) => b.r.at - a.r.at || b.order - a.order)) {
-        made.add(r.key);
-        out = [...out.slice(0, at), ...instantiate(r.template, r.args, r.key), ...out.slice(at)];
-      }
-      if (round > MAX_INSTANCES) return { tokens: out };
+      const needed: Token[] = [];
+      const body = renameUses(instantiate(template, args, key), templates, (k, _at, tp, as) => {
+        if (made.has(k)) return;
+        made.add(k);
+        needed.push(...chunk(tp, as, k));
+      });
+      return [...needed, ...body];
+    };
+    const requests: { key: string; at: number; template: Template; args: Token[][] }[] = [];
+    out = renameUses(out, templates, (key, at, template, args) => requests.push({ key, at, template, args }));
+    // Each copy goes before the declaration of its first use; inserted from the last use back so
+    // that the positions found first stay valid (and copies before one declaration keep use order).
+    const places: { at: number; use: number; order: number; tokens: Token[] }[] = [];
+    for (const r of requests) {
+      if (made.has(r.key)) continue;
+      made.add(r.key);
+      places.push({ at: topLevelStart(out, r.at), use: r.at, order: places.length, tokens: chunk(r.template, r.args, r.key) });
     }
+    for (const p of places.sort((a, b) => b.use - a.use || b.order - a.order)) out = [...out.slice(0, p.at), ...p.tokens, ...out.slice(p.at)];
+    return { tokens: out };
   } catch (e) {
     if (e instanceof TemplateError) return { tokens, error: e.construct };
     throw e;

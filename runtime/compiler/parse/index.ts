@@ -15,7 +15,7 @@
  *   BRK1223 implicit int, #warning) do not stop compilation.
  *
  * Layout: parser.ts (cursor, scopes, recovery primitives), contextual.ts (Brook keywords that are
- * also C names), cxx-std-vector.ts and cxx-std-string.ts (std::vector and std::string in the subset), cxx-templates.ts (templates instantiated), cxx-namespaces.ts (namespaces and `::` qualifiers removed), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts and cxx-stream-io.ts (C++ references and `std::cout <<` lowered to C after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
+ * also C names), cxx-std-vector.ts, cxx-std-string.ts, cxx-std-map.ts (std::vector, std::string, std::map in the subset), cxx-templates.ts (templates instantiated), cxx-namespaces.ts (namespaces and `::` qualifiers removed), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts and cxx-stream-io.ts (C++ references and `std::cout <<` lowered to C after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
  */
 import type { TranslationUnit } from '../ast.js';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
@@ -35,6 +35,7 @@ import { lowerNamespaces } from './cxx-namespaces.js';
 import { instantiateTemplates } from './cxx-templates.js';
 import { lowerStdVector } from './cxx-std-vector.js';
 import { lowerStdString } from './cxx-std-string.js';
+import { lowerStdMap } from './cxx-std-map.js';
 import { fillDefaultArguments } from './cxx-default-args.js';
 import { lowerStreamOutput, mergeStdStreamNames } from './cxx-stream-io.js';
 
@@ -99,7 +100,7 @@ export function parseTokens(
   bag: DiagnosticBag,
   options: Pick<ParseOptions, 'typedefNames' | 'allowTopLevelStatements'> = {},
 ): { unit: TranslationUnit; typedefNames: string[] } {
-  const templates = instantiateTemplates(lowerStdVector(lowerStdString(mergeBrookRuntimeNames(tokens))));
+  const templates = instantiateTemplates(lowerStdMap(lowerStdVector(lowerStdString(mergeBrookRuntimeNames(tokens)))));
   tokens = mergeStdStreamNames(lowerNamespaces(templates.tokens));
   const cxx = templates.error ?? findCxxConstruct(tokens);
   if (cxx) {
