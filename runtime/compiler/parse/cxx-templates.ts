@@ -153,8 +153,8 @@ function extractTemplates(input: Token[], templates: Map<string, Template>): Tok
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (!isWord(t, 'template')) { out.push(t); continue; }
-    if (!isPunct(tokens[i + 1], '<')) fail(t, 'template', 'explicit instantiation (`template class C<int>;`) is not needed here: a template is instantiated where it is used');
+    // (C code may name a variable `template`: only `template <` opens a template.)
+    if (!isWord(t, 'template') || !isPunct(tokens[i + 1], '<')) { out.push(t); continue; }
     const close = closingAngle(tokens, i + 1);
     if (close < 0) fail(t, 'template <', "the template's parameter list is not closed by '>'");
     if (close === i + 2) fail(t, 'template <>', 'template specializations are C++ outside the subset');
