@@ -35,7 +35,7 @@ interface ClassInfo {
   fieldTypes: Map<string, string>;
   hasCtor: boolean;
   hasDefaultCtor: boolean;
-  /** A base class's static data members, by name -> the class that declares them. */
+  /** A base class's static data members and static methods, by name -> the class that declares them. */
   inheritedStatics: Map<string, string>;
   /** The base class has a constructor without parameters (run when the initializer list has none). */
   baseHasDefaultCtor: boolean;
@@ -177,7 +177,11 @@ function inheritMembers(classes: Map<string, ClassInfo>): void {
     if (base) {
       visit(base, seen);
       for (const f of base.fields) if (f !== '__base') info.fields.add(f);
-      for (const [m, isStatic] of base.methods) if (!info.methods.has(m)) info.methods.set(m, isStatic);
+      for (const [m, isStatic] of base.methods) {
+        if (info.methods.has(m)) continue;
+        info.methods.set(m, isStatic);
+        if (isStatic) info.inheritedStatics.set(m, base.inheritedStatics.get(m) ?? base.def.tag!);
+      }
       for (const s of base.statics) if (!info.statics.has(s)) info.inheritedStatics.set(s, base.inheritedStatics.get(s) ?? base.def.tag!);
       for (const [s, owner] of base.inheritedStatics) if (!info.statics.has(s)) info.inheritedStatics.set(s, owner);
       info.baseHasDefaultCtor = base.hasDefaultCtor;
@@ -271,7 +275,7 @@ function rewriteBody(fn: FunctionDecl, info: ClassInfo | undefined, hasThis: boo
       else if (x.kind === 'Ident' && info.inheritedStatics.has(x.name) && !hidden(x.name)) x.name = `${info.inheritedStatics.get(x.name)}__${x.name}`;
       if (x.kind === 'Ident' && hasThis && info.fields.has(x.name) && !hidden(x.name)) return member(x.name, x.span);
       if (x.kind === 'CallExpr' && x.callee.kind === 'Ident' && info.methods.has(x.callee.name) && !hidden(x.callee.name)) {
-        if (info.methods.get(x.callee.name)) x.callee.name = `${info.def.tag}__${x.callee.name}`;
+        if (info.methods.get(x.callee.name)) x.callee.name = `${info.inheritedStatics.get(x.callee.name) ?? info.def.tag}__${x.callee.name}`;
         else if (hasThis) x.callee = member(x.callee.name, x.callee.span);
       }
       return x;

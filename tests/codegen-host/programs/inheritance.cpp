@@ -12,11 +12,16 @@ class Matrix2 {
   float Det() const { return a * d - b * c; }
   void Scale(float s) { a *= s; b *= s; c *= s; d *= s; }
   const char* Name() const { return "matrix"; }
+  static int made;
+  static float Half(float x) { return x * 0.5f; }
 };
+
+int Matrix2::made = 0;
 
 class ScaleMatrix2 : public Matrix2 {
  public:
-  ScaleMatrix2(float s) : Matrix2(s, 0, 0, s) {}
+  ScaleMatrix2(float s) : Matrix2(s, 0, 0, s) { made++; }
+  float HalfTrace() const { return Half(a + d); }
   const char* Name() const { return "scale"; }
   float Trace() const { return a + d; }
 };
@@ -52,6 +57,7 @@ int main(void) {
   bump(&h);
   Matrix2 m = n;
   printf("%.2f %.2f %s\n", h.d, m.Det(), m.Name());
+  printf("%d %.2f\n", Matrix2::made, s.HalfTrace());
   ShearMatrix2* p = &h;
   p->Scale(0.5f);
   printf("%.2f %.2f\n", p->a, p->Det());
