@@ -39,6 +39,8 @@ export interface StructDef {
   methods?: FunctionDecl[];
   /** C++ static data members (`static int count;`): globals `C__count` after the struct. */
   statics?: VarDecl[];
+  /** C++ `class D : public B`: the base class, held as the first field `__base` (docs/CXX.md). */
+  base?: string;
 }
 
 export interface FieldDecl {
@@ -123,6 +125,9 @@ export interface ParamDecl {
   pointer: number;
   /** C++ `int& n`: a reference, lowered to a pointer (`pointer` counts it) by parse/cxx-references.ts. */
   reference?: boolean;
+  /** C++ default argument `int n = 4` (host functions): calls that leave it out get a copy
+   *  (parse/cxx-default-args.ts, check/cxx-members.ts). */
+  defaultValue?: Expr;
   /** checker: resolved type of the parameter. */
   type?: Type;
   /** checker (optional): the parameter's symbol, as on Declarator (host codegen names parameters

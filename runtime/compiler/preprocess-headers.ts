@@ -8,7 +8,7 @@
 export const SYSTEM_HEADERS = new Set([
   'assert.h', 'ctype.h', 'errno.h', 'float.h', 'limits.h', 'locale.h', 'math.h', 'setjmp.h', 'signal.h',
   'stdarg.h', 'stddef.h', 'stdint.h', 'stdbool.h', 'stdio.h', 'stdlib.h', 'string.h', 'time.h', 'unistd.h',
-  'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'cstdio', 'cstdlib', 'cmath', 'cstring', 'cstdarg',
+  'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'vector', 'string', 'map', 'cstdio', 'cstdlib', 'cmath', 'cstring', 'cstdarg',
 ]);
 
 /**

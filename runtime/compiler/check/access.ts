@@ -32,6 +32,12 @@ export function checkMember(ctx: Ctx, e: MemberExpr): Type {
   }
   if (t.kind === 'struct') {
     const f = t.fields.find((x) => x.name === e.member);
+    if (!f && t.fields.some((x) => x.name === '__base')) {
+      // C++ inheritance: a member of the base class (docs/CXX.md) is `obj.__base.member`.
+      e.object = { kind: 'MemberExpr', span: e.object.span, object: e.object, member: '__base', memberSpan: e.memberSpan, arrow: e.arrow };
+      e.arrow = false;
+      return checkMember(ctx, e);
+    }
     if (!f) {
       const near = closestName(e.member, t.fields.map((x) => x.name));
       const fields = t.fields.map((x) => x.name).join(', ') || '(none)';

@@ -14,6 +14,7 @@
 import type { CallExpr, Expr, FunctionDecl, MemberExpr } from '../ast.js';
 import type { Type } from '../types.js';
 import { operatorFunctionName } from '../parse/cxx-class-lower.js';
+import { defaultsFor } from '../parse/cxx-default-args.js';
 import type { Ctx } from './ctx.js';
 
 const BINARY = new Set(['+', '-', '*', '/', '%', '==', '!=', '<', '>', '<=', '>=', '<<', '>>']);
@@ -64,8 +65,14 @@ function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
   const cls = className(typeOnce(ctx, callee.object), callee.arrow);
   if (!cls) return false;
   const name = `${cls}__${operatorFunctionName(callee.member)}`;
-  const decl = pickDecl(ctx, name, e.args.length + 1) ?? pickDecl(ctx, name, e.args.length);
-  if (!decl) return false;
+  let decl = pickDecl(ctx, name, e.args.length + 1) ?? pickDecl(ctx, name, e.args.length);
+  if (!decl) {
+    // Default arguments (parse/cxx-default-args.ts): the method's `this` counts as one parameter.
+    const all = (ctx.overloads?.get(name)?.map((v) => v.name) ?? [name]).map((n) => ctx.scope.lookup(n)?.functionDecl).filter((d) => d !== undefined);
+    const filled = defaultsFor(all.filter((d) => d.method?.kind !== 'static'), e.args.length + 1);
+    if (filled.length > 0) { e.args.push(...filled); decl = pickDecl(ctx, name, e.args.length + 1); }
+  }
+  if (!decl) return inheritedCall(ctx, e, callee);
   const isStatic = decl.method?.kind === 'static';
   const object = callee.object;
   // A temporary (`(a + b).Length()`) has no address: it goes to a slot of the class (C__temp).
@@ -73,6 +80,16 @@ function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
     : { kind: 'CallExpr', span: object.span, callee: { kind: 'Ident', span: object.span, name: `${cls}__temp` }, args: [object] } satisfies CallExpr;
   replace(ctx, e, callOf(decl, name, e, isStatic ? e.args : [self, ...e.args], isStatic ? 0 : 1));
   return true;
+}
+
+/** `d.f(a)` of a method that D's base B declares: `d.__base.f(a)`, tried again (up the bases). */
+function inheritedCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
+  const t = callee.object.type;
+  const s = callee.arrow ? (t?.kind === 'pointer' ? t.to : undefined) : t;
+  if (s?.kind !== 'struct' || !s.fields.some((f) => f.name === '__base')) return false;
+  callee.object = { kind: 'MemberExpr', span: callee.object.span, object: callee.object, member: '__base', memberSpan: callee.memberSpan, arrow: callee.arrow };
+  callee.arrow = false;
+  return methodCall(ctx, e, callee);
 }
 
 /** The declaration of `name` (or of one of its overloads) taking `arity` parameters. */

@@ -77,6 +77,35 @@ export function streamAsValue(ctx: Ctx, e: Expr): boolean {
 }
 
 /**
+ * C++ inheritance (docs/CXX.md): a D where its base B is expected is D's `__base` part (`d` ->
+ * `d.__base`, a `D *` -> `&p->__base`), up as many bases as needed. Rewrites `value` in place.
+ */
+function toBase(ctx: Ctx, value: Expr, from: Type, to: Type): boolean {
+  const pointer = from.kind === 'pointer' && to.kind === 'pointer';
+  const f = pointer ? from.to : from;
+  const t = pointer ? to.to : to;
+  if (f.kind !== 'struct' || t.kind !== 'struct' || f.name === t.name) return false;
+  let s: Type = f;
+  let depth = 0;
+  while (s.kind === 'struct' && s.name !== t.name) {
+    const base: { type: Type } | undefined = s.fields.find((x) => x.name === '__base');
+    if (!base) return false;
+    s = base.type;
+    depth++;
+  }
+  let e: Expr = { ...value } as Expr;
+  for (let i = 0; i < depth; i++) {
+    e = { kind: 'MemberExpr', span: value.span, object: e, member: '__base', memberSpan: value.span, arrow: pointer && i === 0 };
+  }
+  if (pointer) e = { kind: 'UnaryExpr', span: value.span, op: '&', operand: e };
+  const target = value as unknown as Record<string, unknown>;
+  for (const k of Object.keys(target)) delete target[k];
+  Object.assign(target, e);
+  ctx.checkExpr(ctx, value);
+  return true;
+}
+
+/**
  * Check that `value` (already typed) may be stored into `to`; reports BRK2103 at `span`, warns when
  * components are dropped, and retypes integer literals in kernels. Returns false on error.
  */
@@ -89,6 +118,7 @@ export function coerce(ctx: Ctx, value: Expr, to: Type, span = value.span, opts:
     return false;
   }
   const res = assignable(to, from, { fromZeroLiteral: zero, kernel: inKernel(ctx) });
+  if (!res.ok && toBase(ctx, value, from, to)) return coerce(ctx, value, to, span, opts);
   if (!res.ok) {
     if ((from.kind === 'stream' || from.kind === 'domain') && to.kind !== 'stream') streamAsValue(ctx, value);
     else if (from.kind === 'stream') reportCheck(ctx.bag, 'BRK2318', span);

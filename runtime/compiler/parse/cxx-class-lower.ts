@@ -35,6 +35,10 @@ interface ClassInfo {
   fieldTypes: Map<string, string>;
   hasCtor: boolean;
   hasDefaultCtor: boolean;
+  /** A base class's static data members and static methods, by name -> the class that declares them. */
+  inheritedStatics: Map<string, string>;
+  /** The base class has a constructor without parameters (run when the initializer list has none). */
+  baseHasDefaultCtor: boolean;
 }
 
 const OPERATOR_WORDS: Record<string, string> = {
@@ -62,11 +66,12 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       for (const d of item.declarators) if (d.pointer === 0) aliases.set(d.name, target);
     }
   }
+  inheritMembers(classes);
   const classOf = (typeName: string): ClassInfo | undefined => {
     const name = typeName.replace(/^struct /, '');
     return classes.get(aliases.get(name) ?? name);
   };
-  const hasMembers = [...classes.values()].some((c) => c.def.methods || c.def.statics) || unit.items.some((i) => i.kind === 'FunctionDecl' && (i.name.includes('::') || i.name.startsWith('operator')));
+  const hasMembers = [...classes.values()].some((c) => c.def.methods || c.def.statics || c.def.base) || unit.items.some((i) => i.kind === 'FunctionDecl' && (i.name.includes('::') || i.name.startsWith('operator')));
   if (!hasMembers) return;
 
   // Functions: methods after their class, out-of-class definitions in place; `typedef C Alias;`
@@ -157,6 +162,35 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
   for (const s of unit.statements) { forEachStmt(s, noteTypes); walkStmt(s, hooks); }
 }
 
+/**
+ * A derived class's members see its base's fields and methods unqualified (`m11`, `Invert()`): they
+ * become `this->m11`, `this->Invert()`, which the checker finds through the `__base` field. The base's
+ * statics keep their own names (`B__count`).
+ */
+function inheritMembers(classes: Map<string, ClassInfo>): void {
+  const done = new Set<string>();
+  const visit = (info: ClassInfo, seen: Set<string>): void => {
+    const tag = info.def.tag!;
+    if (done.has(tag) || !info.def.base || seen.has(tag)) return;
+    seen.add(tag);
+    const base = classes.get(info.def.base);
+    if (base) {
+      visit(base, seen);
+      for (const f of base.fields) if (f !== '__base') info.fields.add(f);
+      for (const [m, isStatic] of base.methods) {
+        if (info.methods.has(m)) continue;
+        info.methods.set(m, isStatic);
+        if (isStatic) info.inheritedStatics.set(m, base.inheritedStatics.get(m) ?? base.def.tag!);
+      }
+      for (const s of base.statics) if (!info.statics.has(s)) info.inheritedStatics.set(s, base.inheritedStatics.get(s) ?? base.def.tag!);
+      for (const [s, owner] of base.inheritedStatics) if (!info.statics.has(s)) info.inheritedStatics.set(s, owner);
+      info.baseHasDefaultCtor = base.hasDefaultCtor;
+    }
+    done.add(tag);
+  };
+  for (const info of classes.values()) visit(info, new Set());
+}
+
 function classInfo(def: StructDef): ClassInfo {
   const ctors = (def.methods ?? []).filter((m) => m.method?.kind === 'ctor');
   const fieldTypes = new Map<string, string>();
@@ -165,7 +199,8 @@ function classInfo(def: StructDef): ClassInfo {
     def, fields: new Set(def.fields.map((f) => f.name)), fieldTypes,
     statics: new Set((def.statics ?? []).flatMap((v) => v.declarators.map((d) => d.name))),
     methods: new Map((def.methods ?? []).filter((m) => m.method?.kind === 'method' || m.method?.kind === 'static').map((m) => [m.name, m.method!.kind === 'static'])),
-    hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.length === 0),
+    hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.every((p) => p.defaultValue)),
+    inheritedStatics: new Map(), baseHasDefaultCtor: false,
   };
 }
 
@@ -202,11 +237,16 @@ function lowerMember(fn: FunctionDecl, info: ClassInfo | undefined, bag: Diagnos
         { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: classType(span), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: '__self', nameSpan: span, pointer: 0, arrayDims: [], streamDims: null, init: { kind: 'InitList', span, items: [{ kind: 'NumberLit', span, raw: '0', value: 0, isFloat: false, suffix: '' }] } }] } },
         { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: classType(span), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: 'this', nameSpan: span, pointer: 1, arrayDims: [], streamDims: null, init: { kind: 'UnaryExpr', span, op: '&', operand: self } }] } },
       ];
-      for (const init of m.inits ?? []) {
-        // `x(v)` copies v; `m(a, b)` constructs the class-typed field m.
-        const fieldClass = info?.fieldTypes.get(init.name) ?? init.name;
-        const value: Expr = init.args.length === 1 ? init.args[0]! : { kind: 'CallExpr', span: init.span, callee: { kind: 'Ident', span: init.span, name: fieldClass }, args: init.args } satisfies CallExpr;
-        pre.push({ kind: 'ExprStmt', span: init.span, expr: { kind: 'AssignExpr', span: init.span, op: '=', target: member(init.name, init.span), value } });
+      const base = info?.def.base;
+      const inits = [...(m.inits ?? [])];
+      // The base part is constructed first: by its initializer `B(args)`, else by B's default constructor.
+      if (base && info.baseHasDefaultCtor && !inits.some((i) => i.name === base)) inits.unshift({ name: base, span, args: [] });
+      for (const init of inits) {
+        // `x(v)` copies v; `m(a, b)` constructs the class-typed field m; `B(a)` the base part.
+        const field = init.name === base ? '__base' : init.name;
+        const fieldClass = info?.fieldTypes.get(field) ?? init.name;
+        const value: Expr = init.args.length === 1 && field !== '__base' ? init.args[0]! : { kind: 'CallExpr', span: init.span, callee: { kind: 'Ident', span: init.span, name: fieldClass }, args: init.args } satisfies CallExpr;
+        pre.push({ kind: 'ExprStmt', span: init.span, expr: { kind: 'AssignExpr', span: init.span, op: '=', target: member(field, init.span), value } });
       }
       fn.body.body = [...pre, ...fn.body.body, { kind: 'ReturnStmt', span: fn.body.span, value: { ...self } }];
       rewriteBody(fn, info, true);
@@ -232,9 +272,10 @@ function rewriteBody(fn: FunctionDecl, info: ClassInfo | undefined, hasThis: boo
   const hooks: StmtHooks = {
     expr: (e) => rewriteExpr(e, (x) => {
       if (x.kind === 'Ident' && info.statics.has(x.name) && !hidden(x.name)) x.name = `${info.def.tag}__${x.name}`;
+      else if (x.kind === 'Ident' && info.inheritedStatics.has(x.name) && !hidden(x.name)) x.name = `${info.inheritedStatics.get(x.name)}__${x.name}`;
       if (x.kind === 'Ident' && hasThis && info.fields.has(x.name) && !hidden(x.name)) return member(x.name, x.span);
       if (x.kind === 'CallExpr' && x.callee.kind === 'Ident' && info.methods.has(x.callee.name) && !hidden(x.callee.name)) {
-        if (info.methods.get(x.callee.name)) x.callee.name = `${info.def.tag}__${x.callee.name}`;
+        if (info.methods.get(x.callee.name)) x.callee.name = `${info.inheritedStatics.get(x.callee.name) ?? info.def.tag}__${x.callee.name}`;
         else if (hasThis) x.callee = member(x.callee.name, x.callee.span);
       }
       return x;

@@ -11,11 +11,11 @@
  *
  * Each becomes a FunctionDecl with `method` set, kept on the StructDef; cxx-class-lower.ts turns them
  * into C functions after the struct. Data fields stay with declarations.ts. Out of the subset, with
- * one located BRK1243 each: virtual functions, base classes (cxx.ts). Static data members are kept on
+ * one located BRK1243 each: virtual functions, virtual and multiple base classes (parseBaseClause). Static data members are kept on
  * the StructDef (`statics`) and become globals `C__name`. A friend
  * function defined in the class is a free function; `friend class X;` is skipped.
  */
-import type { Block, CallExpr, CxxMethod, Declarator, Expr, FunctionDecl, TypeSpec, VarDecl } from '../ast.js';
+import type { Block, CallExpr, CxxMethod, Declarator, Expr, FieldDecl, FunctionDecl, TypeSpec, VarDecl } from '../ast.js';
 import type { Span } from '../source.js';
 import type { Token } from '../lex.js';
 import type { Parser } from './parser.js';
@@ -208,4 +208,22 @@ export function parseMemberSuffix(p: Parser, qualified: string): CxxMethod {
 export function isQualifiedStructor(name: string): boolean {
   const [cls, member] = name.split('::');
   return member !== undefined && (member === cls || member === `~${cls}`);
+}
+
+/**
+ * `: public B` after a class name: one non-virtual base, held as the first field `__base` of type B
+ * (cxx-class-lower.ts lets the class's members reach B's; check/access.ts and check/cxx-members.ts
+ * look into `__base` for what the class itself lacks).
+ */
+export function parseBaseClause(p: Parser): { name: string; field: FieldDecl } {
+  const colon = p.next();
+  const words: Token[] = [];
+  while (p.tok.kind === 'ident' && (ACCESS.has(p.tok.text) || p.tok.text === 'virtual')) words.push(p.next());
+  const virtualWord = words.find((w) => w.text === 'virtual');
+  if (virtualWord) p.fail('BRK1243', virtualWord.span, { construct: 'virtual base class', why: 'virtual inheritance is C++ outside the subset (docs/CXX.md)' }, { hint: 'derive without virtual' });
+  const name = expectIdent(p, 'the base class name');
+  if (!p.isTypedefName(name.text)) p.fail('BRK1217', name.span, { name: name.text });
+  if (p.is(',')) p.fail('BRK1243', p.tok.span, { construct: 'multiple base classes', why: 'multiple inheritance is C++ outside the subset (docs/CXX.md)' }, { hint: 'derive from one class and make the others members' });
+  const typeSpec: TypeSpec = { kind: 'TypeSpec', span: name.span, name: name.text, isConst: false };
+  return { name: name.text, field: { kind: 'FieldDecl', span: p.spanFrom(colon.span), typeSpec, name: '__base', pointer: 0, arrayDims: [] } };
 }

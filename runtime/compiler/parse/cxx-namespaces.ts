@@ -105,7 +105,7 @@ function mergeOperatorNames(tokens: Token[]): Token[] {
 function mergeClassNames(tokens: Token[]): Token[] {
   const classes = new Set<string>();
   for (let i = 0; i + 2 < tokens.length; i++) {
-    if ((isWord(tokens[i], 'class') || isWord(tokens[i], 'struct')) && tokens[i + 1]!.kind === 'ident' && (isPunct(tokens[i + 2], '{') || isPunct(tokens[i + 2], ';'))) classes.add(tokens[i + 1]!.text);
+    if ((isWord(tokens[i], 'class') || isWord(tokens[i], 'struct')) && tokens[i + 1]!.kind === 'ident' && (isPunct(tokens[i + 2], '{') || isPunct(tokens[i + 2], ';') || (isPunct(tokens[i + 2], ':') && !isPunct(tokens[i + 3], ':')))) classes.add(tokens[i + 1]!.text);
   }
   if (classes.size === 0) return tokens;
   const out: Token[] = [];

@@ -9,8 +9,7 @@
  * Recognised (none of these token sequences is valid C):
  *   NAME :: NAME (two adjacent ':')     a scope qualifier left (`std::vector`, `brook::stream`, a
  *                                       namespace of another file); `std::`, `brook::` get their own wording
- *   class|struct NAME :                 a base class
- *   template <                          a template
+ *   template <                          a template left (cxx-templates.ts instantiates the subset)
  *   namespace NAME {  /  using namespace NAME   (only those the lowering did not take)
  *   operator <punctuator>               an operator outside the subset (`operator()`, `operator<<`)
  */
@@ -26,7 +25,7 @@ export interface CxxConstruct {
   hint: string;
 }
 
-const GENERIC_HINT = 'host code takes C with Brook and the C++ subset of docs/CXX.md (references, namespaces, classes with methods, constructors and operators, overloading, new/delete, std::cout); rewrite this part in it, or leave the file out';
+const GENERIC_HINT = 'host code takes C with Brook and the C++ subset of docs/CXX.md (references, namespaces, classes with methods, constructors, operators and one base class, overloading, default arguments, simple templates, new/delete, std::cout, std::vector, std::string, std::map); rewrite this part in it, or leave the file out';
 
 export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
   for (let i = 0; i < tokens.length; i++) {
@@ -40,9 +39,6 @@ export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
     if (isScope(tokens, i)) return scopeConstruct(tokens, i);
     if (t.kind !== 'ident' || !next) continue;
     const span = (end: Token): Span => ({ file: t.span.file, start: t.span.start, end: end.span.file === t.span.file ? end.span.end : t.span.end });
-    if ((t.text === 'class' || t.text === 'struct') && next.kind === 'ident' && isPunct(after, ':') && !isScope(tokens, i + 2)) {
-      return { span: span(next), construct: `${t.text} ${next.text} : ...`, why: 'base classes (inheritance) are C++ outside the subset (docs/CXX.md)', hint: 'make the base a member, or copy its fields; ' + GENERIC_HINT };
-    }
     if (t.text === 'template' && isPunct(next, '<')) {
       return { span: span(next), construct: 'template <...>', why: 'templates are C++', hint: 'write one function per type; ' + GENERIC_HINT };
     }

@@ -15,7 +15,7 @@
  *   BRK1223 implicit int, #warning) do not stop compilation.
  *
  * Layout: parser.ts (cursor, scopes, recovery primitives), contextual.ts (Brook keywords that are
- * also C names), cxx-namespaces.ts (namespaces and `::` qualifiers removed), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts and cxx-stream-io.ts (C++ references and `std::cout <<` lowered to C after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
+ * also C names), cxx-std-vector.ts, cxx-std-string.ts, cxx-std-map.ts (std::vector, std::string, std::map in the subset), cxx-templates.ts (templates instantiated), cxx-namespaces.ts (namespaces and `::` qualifiers removed), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts and cxx-stream-io.ts (C++ references and `std::cout <<` lowered to C after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
  */
 import type { TranslationUnit } from '../ast.js';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
@@ -32,6 +32,11 @@ import { findCxxConstruct, mergeBrookRuntimeNames } from './cxx.js';
 import { lowerReferences } from './cxx-references.js';
 import { lowerClasses } from './cxx-class-lower.js';
 import { lowerNamespaces } from './cxx-namespaces.js';
+import { instantiateTemplates } from './cxx-templates.js';
+import { lowerStdVector } from './cxx-std-vector.js';
+import { lowerStdString } from './cxx-std-string.js';
+import { lowerStdMap } from './cxx-std-map.js';
+import { fillDefaultArguments } from './cxx-default-args.js';
 import { lowerStreamOutput, mergeStdStreamNames } from './cxx-stream-io.js';
 
 export { lex, KEYWORDS, type Token, type TokenKind } from '../lex.js';
@@ -95,8 +100,9 @@ export function parseTokens(
   bag: DiagnosticBag,
   options: Pick<ParseOptions, 'typedefNames' | 'allowTopLevelStatements'> = {},
 ): { unit: TranslationUnit; typedefNames: string[] } {
-  tokens = mergeStdStreamNames(lowerNamespaces(mergeBrookRuntimeNames(tokens)));
-  const cxx = findCxxConstruct(tokens);
+  const templates = instantiateTemplates(lowerStdMap(lowerStdVector(lowerStdString(mergeBrookRuntimeNames(tokens)))));
+  tokens = mergeStdStreamNames(lowerNamespaces(templates.tokens));
+  const cxx = templates.error ?? findCxxConstruct(tokens);
   if (cxx) {
     // One error naming the construct instead of the cascade that parsing C++ as C would give.
     reportSyntax(bag, 'BRK1243', cxx.span, { construct: cxx.construct, why: cxx.why }, { hint: cxx.hint });
@@ -106,6 +112,7 @@ export function parseTokens(
   const parser = new Parser(demoteContextualKeywords(tokens), bag, { typeSpecifiers: parseTypeSpecifiers, block: parseBlock }, options);
   const unit = parseTranslationUnit(parser);
   if (!bag.hasErrors) lowerClasses(unit, bag);
+  if (!bag.hasErrors) fillDefaultArguments(unit);
   if (!bag.hasErrors) {
     lowerReferences(unit);
     if (tokens.some((t) => t.kind === 'ident' && t.text.startsWith('std::'))) lowerStreamOutput(unit);
