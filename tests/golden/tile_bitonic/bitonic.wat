@@ -4,7 +4,7 @@
   (import "m" "mem" (memory 0 65536 shared))
   (import "m" "fmod" (func 0 (type 0)))
   (func 1 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 f32 f32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x5, f32 x1, f64 x2, i32 x3, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, f64 x2, i32 x3, f32 x1, i32 x1, f32 x1, i32 x5, f32 x3, f64 x1, i32 x3, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, f64 x1, i32 x2, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, f64 x1, i32 x2, f32 x1, i32 x1, f32 x1, i32 x3, f32 x3, f64 x1, i32 x3, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, v128 x3, f32 x1, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x9, f32 x1, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x4, i32 x3, v128 x3, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x5, i32 x2, v128 x1)
+    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x5, f32 x1, f64 x2, i32 x3, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, f64 x2, i32 x3, f32 x1, i32 x1, f32 x1, i32 x5, f32 x4, i32 x4, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, f64 x1, i32 x2, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, f64 x1, i32 x2, f32 x1, i32 x1, f32 x1, i32 x3, f32 x4, i32 x4, f32 x1, i32 x1, f32 x1, i32 x1, f32 x2, v128 x3, f32 x1, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x9, f32 x1, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x4, i32 x3, v128 x12, i32 x2, v128 x1)
     local.get 0
     local.set 22
     local.get 0
@@ -92,34 +92,34 @@
         local.set 60
         local.get 20
         f32x4.splat
-        local.set 132
+        local.set 134
         f32.const 1
         f32x4.splat
-        local.set 134
+        local.set 136
         f32.const -1
         f32x4.splat
-        local.set 135
+        local.set 137
         local.get 19
         f32x4.splat
-        local.set 137
+        local.set 139
         f32.const 0
         f32x4.splat
-        local.set 161
+        local.set 163
         i32.const 0
-        local.set 199
+        local.set 181
         local.get 5
-        local.set 200
+        local.set 182
         local.get 10
         i32.const 0
         i32.sub
-        local.get 200
+        local.get 182
         local.get 10
         i32.const 0
         i32.sub
-        local.get 200
+        local.get 182
         i32.lt_s
         select
-        local.set 200
+        local.set 182
         block
           loop
             local.get 22
@@ -127,12 +127,12 @@
             i32.ge_s
             br_if 1
             local.get 27
-            local.get 199
+            local.get 181
             i32.ge_s
             local.get 27
             i32.const 4
             i32.add
-            local.get 200
+            local.get 182
             i32.le_s
             i32.and
             local.get 22
@@ -143,28 +143,28 @@
             i32.and
             if
               v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-              local.set 108
+              local.set 110
               local.get 27
               i32x4.splat
               v128.const i8x16 0 0 0 0 1 0 0 0 2 0 0 0 3 0 0 0
               i32x4.add
-              local.tee 109
+              local.tee 111
               f32x4.convert_i32x4_s
-              local.set 110
+              local.set 112
               block
                 block
-                  local.get 110
-                  f32x4.extract_lane 0
-                  local.set 111
-                  local.get 111
-                  f64.promote_f32
-                  local.set 112
                   local.get 112
-                  i32.trunc_sat_f64_s
+                  f32x4.extract_lane 0
                   local.set 113
                   local.get 113
+                  f64.promote_f32
+                  local.set 114
+                  local.get 114
+                  i32.trunc_sat_f64_s
+                  local.set 115
+                  local.get 115
                   f64.convert_i32_s
-                  local.get 112
+                  local.get 114
                   f64.eq
                   local.get 43
                   f64.convert_i32_s
@@ -176,38 +176,38 @@
                   i32.ne
                   i32.and
                   if (result f32)
-                    local.get 113
+                    local.get 115
                     local.get 43
                     i32.rem_s
-                    local.tee 114
+                    local.tee 116
                     i32.eqz
                     if (result f32)
-                      local.get 111
+                      local.get 113
                       f32.const 0
                       f32.mul
                     else
-                      local.get 114
+                      local.get 116
                       f32.convert_i32_s
                     end
                   else
-                    local.get 112
+                    local.get 114
                     local.get 41
                     call 0
                     f32.demote_f64
                   end
-                  local.set 115
-                  local.get 110
-                  f32x4.extract_lane 1
-                  local.set 116
-                  local.get 116
-                  f64.promote_f32
                   local.set 117
-                  local.get 117
-                  i32.trunc_sat_f64_s
+                  local.get 112
+                  f32x4.extract_lane 1
                   local.set 118
                   local.get 118
+                  f64.promote_f32
+                  local.set 119
+                  local.get 119
+                  i32.trunc_sat_f64_s
+                  local.set 120
+                  local.get 120
                   f64.convert_i32_s
-                  local.get 117
+                  local.get 119
                   f64.eq
                   local.get 43
                   f64.convert_i32_s
@@ -219,38 +219,38 @@
                   i32.ne
                   i32.and
                   if (result f32)
-                    local.get 118
+                    local.get 120
                     local.get 43
                     i32.rem_s
-                    local.tee 119
+                    local.tee 121
                     i32.eqz
                     if (result f32)
-                      local.get 116
+                      local.get 118
                       f32.const 0
                       f32.mul
                     else
-                      local.get 119
+                      local.get 121
                       f32.convert_i32_s
                     end
                   else
-                    local.get 117
+                    local.get 119
                     local.get 41
                     call 0
                     f32.demote_f64
                   end
-                  local.set 120
-                  local.get 110
-                  f32x4.extract_lane 2
-                  local.set 121
-                  local.get 121
-                  f64.promote_f32
                   local.set 122
-                  local.get 122
-                  i32.trunc_sat_f64_s
+                  local.get 112
+                  f32x4.extract_lane 2
                   local.set 123
                   local.get 123
+                  f64.promote_f32
+                  local.set 124
+                  local.get 124
+                  i32.trunc_sat_f64_s
+                  local.set 125
+                  local.get 125
                   f64.convert_i32_s
-                  local.get 122
+                  local.get 124
                   f64.eq
                   local.get 43
                   f64.convert_i32_s
@@ -262,38 +262,38 @@
                   i32.ne
                   i32.and
                   if (result f32)
-                    local.get 123
+                    local.get 125
                     local.get 43
                     i32.rem_s
-                    local.tee 124
+                    local.tee 126
                     i32.eqz
                     if (result f32)
-                      local.get 121
+                      local.get 123
                       f32.const 0
                       f32.mul
                     else
-                      local.get 124
+                      local.get 126
                       f32.convert_i32_s
                     end
                   else
-                    local.get 122
+                    local.get 124
                     local.get 41
                     call 0
                     f32.demote_f64
                   end
-                  local.set 125
-                  local.get 110
-                  f32x4.extract_lane 3
-                  local.set 126
-                  local.get 126
-                  f64.promote_f32
                   local.set 127
-                  local.get 127
-                  i32.trunc_sat_f64_s
+                  local.get 112
+                  f32x4.extract_lane 3
                   local.set 128
                   local.get 128
+                  f64.promote_f32
+                  local.set 129
+                  local.get 129
+                  i32.trunc_sat_f64_s
+                  local.set 130
+                  local.get 130
                   f64.convert_i32_s
-                  local.get 127
+                  local.get 129
                   f64.eq
                   local.get 43
                   f64.convert_i32_s
@@ -305,63 +305,63 @@
                   i32.ne
                   i32.and
                   if (result f32)
-                    local.get 128
+                    local.get 130
                     local.get 43
                     i32.rem_s
-                    local.tee 129
+                    local.tee 131
                     i32.eqz
                     if (result f32)
-                      local.get 126
+                      local.get 128
                       f32.const 0
                       f32.mul
                     else
-                      local.get 129
+                      local.get 131
                       f32.convert_i32_s
                     end
                   else
-                    local.get 127
+                    local.get 129
                     local.get 41
                     call 0
                     f32.demote_f64
                   end
-                  local.set 130
-                  local.get 115
+                  local.set 132
+                  local.get 117
                   f32x4.splat
-                  local.get 120
+                  local.get 122
                   f32x4.replace_lane 1
-                  local.get 125
+                  local.get 127
                   f32x4.replace_lane 2
-                  local.get 130
-                  f32x4.replace_lane 3
-                  local.set 131
-                  local.get 131
                   local.get 132
-                  f32x4.lt
+                  f32x4.replace_lane 3
                   local.set 133
-                  local.get 134
-                  local.get 135
                   local.get 133
-                  v128.bitselect
-                  local.set 136
-                  local.get 110
+                  local.get 134
+                  f32x4.lt
+                  local.set 135
+                  local.get 136
                   local.get 137
-                  f32x4.div
+                  local.get 135
+                  v128.bitselect
                   local.set 138
-                  local.get 138
-                  f32x4.floor
-                  local.set 139
+                  local.get 112
                   local.get 139
-                  f32x4.extract_lane 0
+                  f32x4.div
                   local.set 140
                   local.get 140
-                  f64.promote_f32
+                  f32x4.floor
                   local.set 141
                   local.get 141
-                  i32.trunc_sat_f64_s
+                  f32x4.extract_lane 0
                   local.set 142
                   local.get 142
+                  f64.promote_f32
+                  local.set 143
+                  local.get 143
+                  i32.trunc_sat_f64_s
+                  local.set 144
+                  local.get 144
                   f64.convert_i32_s
-                  local.get 141
+                  local.get 143
                   f64.eq
                   local.get 54
                   f64.convert_i32_s
@@ -373,38 +373,38 @@
                   i32.ne
                   i32.and
                   if (result f32)
-                    local.get 142
+                    local.get 144
                     local.get 54
                     i32.rem_s
-                    local.tee 143
+                    local.tee 145
                     i32.eqz
                     if (result f32)
-                      local.get 140
+                      local.get 142
                       f32.const 0
                       f32.mul
                     else
-                      local.get 143
+                      local.get 145
                       f32.convert_i32_s
                     end
                   else
-                    local.get 141
+                    local.get 143
                     local.get 52
                     call 0
                     f32.demote_f64
                   end
-                  local.set 144
-                  local.get 139
-                  f32x4.extract_lane 1
-                  local.set 145
-                  local.get 145
-                  f64.promote_f32
                   local.set 146
-                  local.get 146
-                  i32.trunc_sat_f64_s
+                  local.get 141
+                  f32x4.extract_lane 1
                   local.set 147
                   local.get 147
+                  f64.promote_f32
+                  local.set 148
+                  local.get 148
+                  i32.trunc_sat_f64_s
+                  local.set 149
+                  local.get 149
                   f64.convert_i32_s
-                  local.get 146
+                  local.get 148
                   f64.eq
                   local.get 54
                   f64.convert_i32_s
@@ -416,38 +416,38 @@
                   i32.ne
                   i32.and
                   if (result f32)
-                    local.get 147
+                    local.get 149
                     local.get 54
                     i32.rem_s
-                    local.tee 148
+                    local.tee 150
                     i32.eqz
                     if (result f32)
-                      local.get 145
+                      local.get 147
                       f32.const 0
                       f32.mul
                     else
-                      local.get 148
+                      local.get 150
                       f32.convert_i32_s
                     end
                   else
-                    local.get 146
+                    local.get 148
                     local.get 52
                     call 0
                     f32.demote_f64
                   end
-                  local.set 149
-                  local.get 139
-                  f32x4.extract_lane 2
-                  local.set 150
-                  local.get 150
-                  f64.promote_f32
                   local.set 151
-                  local.get 151
-                  i32.trunc_sat_f64_s
+                  local.get 141
+                  f32x4.extract_lane 2
                   local.set 152
                   local.get 152
+                  f64.promote_f32
+                  local.set 153
+                  local.get 153
+                  i32.trunc_sat_f64_s
+                  local.set 154
+                  local.get 154
                   f64.convert_i32_s
-                  local.get 151
+                  local.get 153
                   f64.eq
                   local.get 54
                   f64.convert_i32_s
@@ -459,38 +459,38 @@
                   i32.ne
                   i32.and
                   if (result f32)
-                    local.get 152
+                    local.get 154
                     local.get 54
                     i32.rem_s
-                    local.tee 153
+                    local.tee 155
                     i32.eqz
                     if (result f32)
-                      local.get 150
+                      local.get 152
                       f32.const 0
                       f32.mul
                     else
-                      local.get 153
+                      local.get 155
                       f32.convert_i32_s
                     end
                   else
-                    local.get 151
+                    local.get 153
                     local.get 52
                     call 0
                     f32.demote_f64
                   end
-                  local.set 154
-                  local.get 139
-                  f32x4.extract_lane 3
-                  local.set 155
-                  local.get 155
-                  f64.promote_f32
                   local.set 156
-                  local.get 156
-                  i32.trunc_sat_f64_s
+                  local.get 141
+                  f32x4.extract_lane 3
                   local.set 157
                   local.get 157
+                  f64.promote_f32
+                  local.set 158
+                  local.get 158
+                  i32.trunc_sat_f64_s
+                  local.set 159
+                  local.get 159
                   f64.convert_i32_s
-                  local.get 156
+                  local.get 158
                   f64.eq
                   local.get 54
                   f64.convert_i32_s
@@ -502,245 +502,148 @@
                   i32.ne
                   i32.and
                   if (result f32)
-                    local.get 157
+                    local.get 159
                     local.get 54
                     i32.rem_s
-                    local.tee 158
+                    local.tee 160
                     i32.eqz
                     if (result f32)
-                      local.get 155
+                      local.get 157
                       f32.const 0
                       f32.mul
                     else
-                      local.get 158
+                      local.get 160
                       f32.convert_i32_s
                     end
                   else
-                    local.get 156
+                    local.get 158
                     local.get 52
                     call 0
                     f32.demote_f64
                   end
-                  local.set 159
-                  local.get 144
+                  local.set 161
+                  local.get 146
                   f32x4.splat
-                  local.get 149
+                  local.get 151
                   f32x4.replace_lane 1
-                  local.get 154
+                  local.get 156
                   f32x4.replace_lane 2
-                  local.get 159
-                  f32x4.replace_lane 3
-                  local.set 160
-                  local.get 160
                   local.get 161
-                  f32x4.eq
+                  f32x4.replace_lane 3
                   local.set 162
-                  local.get 134
-                  local.get 135
                   local.get 162
+                  local.get 163
+                  f32x4.eq
+                  local.set 164
+                  local.get 136
+                  local.get 137
+                  local.get 164
                   v128.bitselect
-                  local.set 163
+                  local.set 165
                   local.get 27
                   i32.const 0
                   i32.add
-                  local.set 164
-                  local.get 164
-                  i32.const 4
-                  i32.mul
-                  local.set 165
-                  local.get 60
-                  local.get 165
-                  i32.add
                   local.set 166
                   local.get 166
+                  i32.const 4
+                  i32.mul
+                  local.set 167
+                  local.get 60
+                  local.get 167
+                  i32.add
+                  local.set 168
+                  local.get 168
                   i32.const 0
                   i32.add
                   v128.load align=1 offset=0
-                  local.set 167
-                  local.get 136
-                  local.get 132
-                  f32x4.mul
-                  local.set 168
-                  local.get 110
-                  local.get 168
-                  f32x4.add
                   local.set 169
-                  local.get 169
-                  f32x4.extract_lane 0
+                  local.get 138
+                  local.get 134
+                  f32x4.mul
                   local.set 170
+                  local.get 112
                   local.get 170
-                  f32.const 0.25
-                  f32.add
-                  f64.promote_f32
+                  f32x4.add
                   local.set 171
                   local.get 171
-                  i32.trunc_sat_f64_s
-                  local.get 10
-                  i32.const 1
-                  i32.sub
-                  local.get 171
-                  local.get 10
-                  f64.convert_i32_s
-                  f64.lt
-                  select
-                  i32.const 0
-                  local.get 171
-                  f64.const 0
-                  f64.ge
-                  select
-                  local.set 172
-                  local.get 172
-                  i32.const 4
-                  i32.mul
-                  local.set 173
-                  local.get 60
-                  local.get 173
-                  i32.add
-                  local.set 174
-                  local.get 174
-                  f32.load align=4 offset=0
-                  local.set 175
-                  local.get 169
-                  f32x4.extract_lane 1
-                  local.set 176
-                  local.get 176
                   f32.const 0.25
-                  f32.add
-                  f64.promote_f32
-                  local.set 177
-                  local.get 177
-                  i32.trunc_sat_f64_s
+                  f32x4.splat
+                  f32x4.add
+                  local.tee 172
+                  i32x4.trunc_sat_f32x4_s
                   local.get 10
                   i32.const 1
                   i32.sub
-                  local.get 177
-                  local.get 10
-                  f64.convert_i32_s
-                  f64.lt
-                  select
-                  i32.const 0
-                  local.get 177
-                  f64.const 0
-                  f64.ge
-                  select
-                  local.set 178
-                  local.get 178
-                  i32.const 4
-                  i32.mul
-                  local.set 179
+                  i32x4.splat
+                  i32x4.min_s
+                  local.get 172
+                  f32.const 0
+                  f32x4.splat
+                  f32x4.ge
+                  v128.and
+                  local.set 173
+                  local.get 173
+                  i32.const 2
+                  i32x4.shl
                   local.get 60
+                  i32x4.splat
+                  i32x4.add
+                  local.set 174
+                  v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+                  local.set 175
+                  local.get 175
+                  local.get 174
+                  i32x4.extract_lane 0
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 0
+                  local.set 175
+                  local.get 175
+                  local.get 174
+                  i32x4.extract_lane 1
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 1
+                  local.set 175
+                  local.get 175
+                  local.get 174
+                  i32x4.extract_lane 2
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 2
+                  local.set 175
+                  local.get 175
+                  local.get 174
+                  i32x4.extract_lane 3
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 3
+                  local.set 175
+                  local.get 175
+                  local.set 176
+                  local.get 138
+                  local.get 165
+                  f32x4.eq
+                  local.set 177
+                  local.get 169
+                  local.get 176
+                  f32x4.min
+                  local.set 178
+                  local.get 169
+                  local.get 176
+                  f32x4.max
+                  local.set 179
+                  local.get 178
                   local.get 179
-                  i32.add
+                  local.get 177
+                  v128.bitselect
                   local.set 180
                   local.get 180
-                  f32.load align=4 offset=0
-                  local.set 181
-                  local.get 169
-                  f32x4.extract_lane 2
-                  local.set 182
-                  local.get 182
-                  f32.const 0.25
-                  f32.add
-                  f64.promote_f32
-                  local.set 183
-                  local.get 183
-                  i32.trunc_sat_f64_s
-                  local.get 10
-                  i32.const 1
-                  i32.sub
-                  local.get 183
-                  local.get 10
-                  f64.convert_i32_s
-                  f64.lt
-                  select
-                  i32.const 0
-                  local.get 183
-                  f64.const 0
-                  f64.ge
-                  select
-                  local.set 184
-                  local.get 184
-                  i32.const 4
-                  i32.mul
-                  local.set 185
-                  local.get 60
-                  local.get 185
-                  i32.add
-                  local.set 186
-                  local.get 186
-                  f32.load align=4 offset=0
-                  local.set 187
-                  local.get 169
-                  f32x4.extract_lane 3
-                  local.set 188
-                  local.get 188
-                  f32.const 0.25
-                  f32.add
-                  f64.promote_f32
-                  local.set 189
-                  local.get 189
-                  i32.trunc_sat_f64_s
-                  local.get 10
-                  i32.const 1
-                  i32.sub
-                  local.get 189
-                  local.get 10
-                  f64.convert_i32_s
-                  f64.lt
-                  select
-                  i32.const 0
-                  local.get 189
-                  f64.const 0
-                  f64.ge
-                  select
-                  local.set 190
-                  local.get 190
-                  i32.const 4
-                  i32.mul
-                  local.set 191
-                  local.get 60
-                  local.get 191
-                  i32.add
-                  local.set 192
-                  local.get 192
-                  f32.load align=4 offset=0
-                  local.set 193
-                  local.get 175
-                  f32x4.splat
-                  local.get 181
-                  f32x4.replace_lane 1
-                  local.get 187
-                  f32x4.replace_lane 2
-                  local.get 193
-                  f32x4.replace_lane 3
-                  local.set 194
-                  local.get 136
-                  local.get 163
-                  f32x4.eq
-                  local.set 195
-                  local.get 167
-                  local.get 194
-                  f32x4.min
-                  local.set 196
-                  local.get 167
-                  local.get 194
-                  f32x4.max
-                  local.set 197
-                  local.get 196
-                  local.get 197
-                  local.get 195
-                  v128.bitselect
-                  local.set 198
-                  local.get 198
-                  local.set 108
+                  local.set 110
                 end
               end
-              local.get 108
-              local.set 201
+              local.get 110
+              local.set 183
               local.get 29
               i32.const 0
               i32.add
-              local.get 201
+              local.get 183
               v128.store align=1 offset=0
               local.get 22
               i32.const 4
@@ -763,23 +666,23 @@
             f32.const 0
             local.set 28
             local.get 27
-            local.get 199
+            local.get 181
             i32.ge_s
             local.get 27
-            local.get 200
+            local.get 182
             i32.lt_s
             i32.and
             if
               block
                 local.get 30
                 f64.promote_f32
-                local.set 77
-                local.get 77
-                i32.trunc_sat_f64_s
                 local.set 78
                 local.get 78
+                i32.trunc_sat_f64_s
+                local.set 79
+                local.get 79
                 f64.convert_i32_s
-                local.get 77
+                local.get 78
                 f64.eq
                 local.get 43
                 f64.convert_i32_s
@@ -791,62 +694,62 @@
                 i32.ne
                 i32.and
                 if (result f32)
-                  local.get 78
+                  local.get 79
                   local.get 43
                   i32.rem_s
-                  local.tee 79
+                  local.tee 80
                   i32.eqz
                   if (result f32)
                     local.get 30
                     f32.const 0
                     f32.mul
                   else
-                    local.get 79
+                    local.get 80
                     f32.convert_i32_s
                   end
                 else
-                  local.get 77
+                  local.get 78
                   local.get 41
                   call 0
                   f32.demote_f64
                 end
-                local.set 80
-                local.get 80
+                local.set 81
+                local.get 81
                 local.get 20
                 f32.lt
-                local.set 81
-                f32.const 0
                 local.set 82
-                i32.const 0
+                f32.const 0
                 local.set 83
-                local.get 81
+                i32.const 0
+                local.set 84
+                local.get 82
                 if
                   f32.const 1
-                  local.set 82
-                  i32.const 1
                   local.set 83
+                  i32.const 1
+                  local.set 84
                 else
                   f32.const -1
-                  local.set 82
-                  i32.const -1
                   local.set 83
+                  i32.const -1
+                  local.set 84
                 end
                 local.get 30
                 local.get 19
                 f32.div
-                local.set 84
-                local.get 84
-                f32.floor
                 local.set 85
                 local.get 85
-                f64.promote_f32
+                f32.floor
                 local.set 86
                 local.get 86
-                i32.trunc_sat_f64_s
+                f64.promote_f32
                 local.set 87
                 local.get 87
+                i32.trunc_sat_f64_s
+                local.set 88
+                local.get 88
                 f64.convert_i32_s
-                local.get 86
+                local.get 87
                 f64.eq
                 local.get 54
                 f64.convert_i32_s
@@ -858,122 +761,121 @@
                 i32.ne
                 i32.and
                 if (result f32)
-                  local.get 87
+                  local.get 88
                   local.get 54
                   i32.rem_s
-                  local.tee 88
+                  local.tee 89
                   i32.eqz
                   if (result f32)
-                    local.get 85
+                    local.get 86
                     f32.const 0
                     f32.mul
                   else
-                    local.get 88
+                    local.get 89
                     f32.convert_i32_s
                   end
                 else
-                  local.get 86
+                  local.get 87
                   local.get 52
                   call 0
                   f32.demote_f64
                 end
-                local.set 89
-                local.get 89
+                local.set 90
+                local.get 90
                 f32.const 0
                 f32.eq
-                local.set 90
-                f32.const 0
                 local.set 91
-                i32.const 0
+                f32.const 0
                 local.set 92
-                local.get 90
+                i32.const 0
+                local.set 93
+                local.get 91
                 if
                   f32.const 1
-                  local.set 91
-                  i32.const 1
                   local.set 92
+                  i32.const 1
+                  local.set 93
                 else
                   f32.const -1
-                  local.set 91
-                  i32.const -1
                   local.set 92
+                  i32.const -1
+                  local.set 93
                 end
                 local.get 34
                 i32.const 4
                 i32.mul
-                local.set 93
-                local.get 60
-                local.get 93
-                i32.add
                 local.set 94
+                local.get 60
                 local.get 94
-                f32.load align=4 offset=0
+                i32.add
                 local.set 95
-                local.get 82
+                local.get 95
+                f32.load align=4 offset=0
+                local.set 96
+                local.get 83
                 local.get 20
                 f32.mul
-                local.set 96
-                local.get 30
-                local.get 96
-                f32.add
                 local.set 97
+                local.get 30
                 local.get 97
-                f32.const 0.25
                 f32.add
-                f64.promote_f32
                 local.set 98
                 local.get 98
-                i32.trunc_sat_f64_s
+                f32.const 0.25
+                f32.add
+                local.set 99
+                local.get 99
+                i32.trunc_sat_f32_s
+                local.tee 100
                 local.get 10
                 i32.const 1
                 i32.sub
-                local.get 98
+                local.get 100
                 local.get 10
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
-                local.get 98
-                f64.const 0
-                f64.ge
-                select
-                local.set 99
                 local.get 99
-                i32.const 4
-                i32.mul
-                local.set 100
-                local.get 60
-                local.get 100
-                i32.add
+                f32.const 0
+                f32.ge
+                select
                 local.set 101
                 local.get 101
-                f32.load align=4 offset=0
+                i32.const 4
+                i32.mul
                 local.set 102
-                local.get 82
-                local.get 91
-                f32.eq
+                local.get 60
+                local.get 102
+                i32.add
                 local.set 103
-                f32.const 0
-                local.set 104
-                i32.const 0
-                local.set 105
                 local.get 103
+                f32.load align=4 offset=0
+                local.set 104
+                local.get 83
+                local.get 92
+                f32.eq
+                local.set 105
+                f32.const 0
+                local.set 106
+                i32.const 0
+                local.set 107
+                local.get 105
                 if
-                  local.get 95
-                  local.get 102
+                  local.get 96
+                  local.get 104
                   f32.min
+                  local.set 108
+                  local.get 108
                   local.set 106
-                  local.get 106
-                  local.set 104
                 else
-                  local.get 95
-                  local.get 102
+                  local.get 96
+                  local.get 104
                   f32.max
-                  local.set 107
-                  local.get 107
-                  local.set 104
+                  local.set 109
+                  local.get 109
+                  local.set 106
                 end
-                local.get 104
+                local.get 106
                 local.set 28
               end
             else
@@ -1141,60 +1043,59 @@
                 local.get 66
                 f32.const 0.25
                 f32.add
-                f64.promote_f32
                 local.set 67
                 local.get 67
-                i32.trunc_sat_f64_s
+                i32.trunc_sat_f32_s
+                local.tee 68
                 local.get 10
                 i32.const 1
                 i32.sub
-                local.get 67
+                local.get 68
                 local.get 10
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
                 local.get 67
-                f64.const 0
-                f64.ge
+                f32.const 0
+                f32.ge
                 select
-                local.set 68
-                local.get 68
+                local.set 69
+                local.get 69
                 i32.const 4
                 i32.mul
-                local.set 69
-                local.get 60
-                local.get 69
-                i32.add
                 local.set 70
+                local.get 60
                 local.get 70
-                f32.load align=4 offset=0
+                i32.add
                 local.set 71
+                local.get 71
+                f32.load align=4 offset=0
+                local.set 72
                 local.get 47
                 local.get 58
                 f32.eq
-                local.set 72
-                f32.const 0
                 local.set 73
-                i32.const 0
+                f32.const 0
                 local.set 74
-                local.get 72
+                i32.const 0
+                local.set 75
+                local.get 73
                 if
                   local.get 64
-                  local.get 71
+                  local.get 72
                   f32.min
-                  local.set 75
-                  local.get 75
-                  local.set 73
-                else
-                  local.get 64
-                  local.get 71
-                  f32.max
                   local.set 76
                   local.get 76
-                  local.set 73
+                  local.set 74
+                else
+                  local.get 64
+                  local.get 72
+                  f32.max
+                  local.set 77
+                  local.get 77
+                  local.set 74
                 end
-                local.get 73
+                local.get 74
                 local.set 28
               end
             end

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x7, f32 x3, v128 x7, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x4, i32 x2, v128 x1)
+    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x7, f32 x3, v128 x7, f32 x2, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x1, v128 x4, i32 x2, v128 x1)
     local.get 0
     local.set 20
     local.get 0
@@ -110,11 +110,11 @@
         local.set 54
         f32.const 0.5
         f32x4.splat
-        local.set 81
-        i32.const 0
-        local.set 84
-        local.get 5
         local.set 85
+        i32.const 0
+        local.set 88
+        local.get 5
+        local.set 89
         block
           loop
             local.get 20
@@ -122,12 +122,12 @@
             i32.ge_s
             br_if 1
             local.get 25
-            local.get 84
+            local.get 88
             i32.ge_s
             local.get 25
             i32.const 4
             i32.add
-            local.get 85
+            local.get 89
             i32.le_s
             i32.and
             local.get 20
@@ -160,161 +160,157 @@
                   f32x4.extract_lane 0
                   local.set 56
                   local.get 56
-                  f64.promote_f32
                   local.set 57
                   local.get 57
-                  i32.trunc_sat_f64_s
+                  i32.trunc_sat_f32_s
+                  local.tee 58
                   local.get 10
                   i32.const 1
                   i32.sub
-                  local.get 57
+                  local.get 58
                   local.get 10
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
                   local.get 57
-                  f64.const 0
-                  f64.ge
+                  f32.const 0
+                  f32.ge
                   select
-                  local.set 58
-                  local.get 58
+                  local.set 59
+                  local.get 59
                   i32.const 4
                   i32.mul
-                  local.set 59
-                  local.get 44
-                  local.get 59
-                  i32.add
                   local.set 60
+                  local.get 44
                   local.get 60
-                  f32.load align=4 offset=0
+                  i32.add
                   local.set 61
+                  local.get 61
+                  f32.load align=4 offset=0
+                  local.set 62
                   local.get 55
                   f32x4.extract_lane 1
-                  local.set 62
-                  local.get 62
-                  f64.promote_f32
                   local.set 63
                   local.get 63
-                  i32.trunc_sat_f64_s
-                  local.get 10
-                  i32.const 1
-                  i32.sub
-                  local.get 63
-                  local.get 10
-                  f64.convert_i32_s
-                  f64.lt
-                  select
-                  i32.const 0
-                  local.get 63
-                  f64.const 0
-                  f64.ge
-                  select
                   local.set 64
                   local.get 64
-                  i32.const 4
-                  i32.mul
-                  local.set 65
-                  local.get 44
+                  i32.trunc_sat_f32_s
+                  local.tee 65
+                  local.get 10
+                  i32.const 1
+                  i32.sub
                   local.get 65
-                  i32.add
+                  local.get 10
+                  i32.lt_s
+                  select
+                  i32.const 0
+                  local.get 64
+                  f32.const 0
+                  f32.ge
+                  select
                   local.set 66
                   local.get 66
-                  f32.load align=4 offset=0
+                  i32.const 4
+                  i32.mul
                   local.set 67
-                  local.get 55
-                  f32x4.extract_lane 2
+                  local.get 44
+                  local.get 67
+                  i32.add
                   local.set 68
                   local.get 68
-                  f64.promote_f32
+                  f32.load align=4 offset=0
                   local.set 69
-                  local.get 69
-                  i32.trunc_sat_f64_s
-                  local.get 10
-                  i32.const 1
-                  i32.sub
-                  local.get 69
-                  local.get 10
-                  f64.convert_i32_s
-                  f64.lt
-                  select
-                  i32.const 0
-                  local.get 69
-                  f64.const 0
-                  f64.ge
-                  select
+                  local.get 55
+                  f32x4.extract_lane 2
                   local.set 70
                   local.get 70
-                  i32.const 4
-                  i32.mul
                   local.set 71
-                  local.get 44
                   local.get 71
-                  i32.add
-                  local.set 72
-                  local.get 72
-                  f32.load align=4 offset=0
-                  local.set 73
-                  local.get 55
-                  f32x4.extract_lane 3
-                  local.set 74
-                  local.get 74
-                  f64.promote_f32
-                  local.set 75
-                  local.get 75
-                  i32.trunc_sat_f64_s
+                  i32.trunc_sat_f32_s
+                  local.tee 72
                   local.get 10
                   i32.const 1
                   i32.sub
-                  local.get 75
+                  local.get 72
                   local.get 10
-                  f64.convert_i32_s
-                  f64.lt
+                  i32.lt_s
                   select
                   i32.const 0
-                  local.get 75
-                  f64.const 0
-                  f64.ge
+                  local.get 71
+                  f32.const 0
+                  f32.ge
                   select
-                  local.set 76
-                  local.get 76
+                  local.set 73
+                  local.get 73
                   i32.const 4
                   i32.mul
-                  local.set 77
+                  local.set 74
                   local.get 44
-                  local.get 77
+                  local.get 74
                   i32.add
+                  local.set 75
+                  local.get 75
+                  f32.load align=4 offset=0
+                  local.set 76
+                  local.get 55
+                  f32x4.extract_lane 3
+                  local.set 77
+                  local.get 77
                   local.set 78
                   local.get 78
-                  f32.load align=4 offset=0
-                  local.set 79
-                  local.get 61
-                  f32x4.splat
-                  local.get 67
-                  f32x4.replace_lane 1
-                  local.get 73
-                  f32x4.replace_lane 2
+                  i32.trunc_sat_f32_s
+                  local.tee 79
+                  local.get 10
+                  i32.const 1
+                  i32.sub
                   local.get 79
-                  f32x4.replace_lane 3
+                  local.get 10
+                  i32.lt_s
+                  select
+                  i32.const 0
+                  local.get 78
+                  f32.const 0
+                  f32.ge
+                  select
                   local.set 80
                   local.get 80
+                  i32.const 4
+                  i32.mul
+                  local.set 81
+                  local.get 44
                   local.get 81
-                  f32x4.mul
+                  i32.add
                   local.set 82
                   local.get 82
+                  f32.load align=4 offset=0
+                  local.set 83
+                  local.get 62
+                  f32x4.splat
+                  local.get 69
+                  f32x4.replace_lane 1
+                  local.get 76
+                  f32x4.replace_lane 2
+                  local.get 83
+                  f32x4.replace_lane 3
+                  local.set 84
+                  local.get 84
+                  local.get 85
+                  f32x4.mul
+                  local.set 86
+                  local.get 86
                   local.get 51
                   f32x4.add
-                  local.set 83
-                  local.get 83
+                  local.set 87
+                  local.get 87
                   local.set 49
                 end
               end
               local.get 49
-              local.set 86
+              local.set 90
               local.get 27
               i32.const 0
               i32.add
-              local.get 86
+              local.get 90
               v128.store align=1 offset=0
               local.get 20
               i32.const 4

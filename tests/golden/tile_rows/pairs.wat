@@ -4,7 +4,7 @@
   (import "m" "mem" (memory 0 65536 shared))
   (import "m" "fmod" (func 0 (type 0)))
   (func 1 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x1, i32 x2, f32 x1, i32 x7, f32 x1, i32 x3, f32 x2, i32 x1, f32 x1, i32 x1, f32 x1, i32 x2, f32 x1, i32 x3, f32 x1, i32 x2, f32 x2, v128 x3, f32 x1, f64 x2, i32 x3, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x6, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x1, i32 x3, v128 x2, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x1, i32 x2, f32 x1, i32 x7, f32 x1, i32 x3, f32 x2, i32 x1, f32 x1, i32 x1, f32 x1, i32 x2, f32 x1, i32 x3, f32 x1, i32 x2, f32 x2, v128 x3, f32 x1, f64 x2, i32 x3, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x6, f32 x2, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x1, v128 x1, i32 x3, v128 x2, i32 x2)
     local.get 0
     local.set 20
     local.get 0
@@ -117,20 +117,20 @@
         f32x4.splat
         local.set 100
         i32.const 0
-        local.set 133
+        local.set 137
         local.get 5
-        local.set 134
+        local.set 138
         local.get 10
         i32.const 0
         i32.sub
-        local.get 134
+        local.get 138
         local.get 10
         i32.const 0
         i32.sub
-        local.get 134
+        local.get 138
         i32.lt_s
         select
-        local.set 134
+        local.set 138
         block
           loop
             local.get 20
@@ -144,10 +144,10 @@
             f32.const 0
             local.set 26
             local.get 25
-            local.get 133
+            local.get 137
             i32.ge_s
             local.get 25
-            local.get 134
+            local.get 138
             i32.lt_s
             i32.and
             if

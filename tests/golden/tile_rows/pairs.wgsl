@@ -39,7 +39,9 @@ fn brk_fmod_f32(x: f32, y: f32) -> f32 {
   if (r < ay) { return x; }
   var d = ldexp(ay, frexp(r).exp - frexp(ay).exp);
   if (d > r) { d = d * 0.5; }
-  loop {
+  // At most 278 halvings from the largest float to the smallest subnormal; the bound stops a GPU that
+  // flushes a subnormal y to zero (d reaches 0, never below ay) instead of spinning unbudgeted.
+  for (var k = 0; k < 280; k++) {
     if (d < ay) { break; }
     if (r >= d) { r = r - d; }
     d = d * 0.5;

@@ -4,7 +4,7 @@
   (import "m" "mem" (memory 0 65536 shared))
   (import "m" "fmod" (func 0 (type 0)))
   (func 1 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f64 x1, i32 x6, f32 x3, v128 x7, f32 x1, f64 x2, i32 x3, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x1, f32 x1, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x2, f64 x1, i32 x3, f32 x1, v128 x3, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x6, f32 x1, i32 x1, f32 x1, i32 x1, f32 x1, i32 x7, f32 x3, v128 x7, f32 x1, f64 x2, i32 x3, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x2, f64 x1, i32 x2, f32 x1, v128 x1, f32 x2, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x3, i32 x4, f32 x1, v128 x3, i32 x2)
     local.get 0
     local.set 20
     local.get 0
@@ -93,36 +93,36 @@
         i32.const 0
         i32.ge_s
         select
-        local.set 45
-        local.get 45
+        local.set 46
+        local.get 46
         local.get 17
         i32.mul
         i32.const 4
         i32.mul
-        local.set 46
-        local.get 41
-        local.get 46
-        i32.add
         local.set 47
+        local.get 41
+        local.get 47
+        i32.add
+        local.set 48
         local.get 29
         f32.const 0.25
         f32.mul
-        local.set 50
+        local.set 51
         i32.const 3
         i32x4.splat
-        local.set 55
+        local.set 56
         f32.const 3
         f32x4.splat
-        local.set 57
+        local.set 58
         f32.const 32
         f64.promote_f32
-        local.set 61
-        local.get 61
+        local.set 62
+        local.get 62
         i32.trunc_sat_f64_s
-        local.set 63
-        local.get 50
+        local.set 64
+        local.get 51
         f32x4.splat
-        local.set 107
+        local.set 112
         block
           loop
             local.get 20
@@ -170,40 +170,39 @@
                 end
                 local.set 40
                 local.get 40
-                f64.promote_f32
                 local.set 42
                 local.get 42
-                i32.trunc_sat_f64_s
+                i32.trunc_sat_f32_s
+                local.tee 43
                 local.get 10
                 i32.const 1
                 i32.sub
-                local.get 42
+                local.get 43
                 local.get 10
-                f64.convert_i32_s
-                f64.lt
+                i32.lt_s
                 select
                 i32.const 0
                 local.get 42
-                f64.const 0
-                f64.ge
+                f32.const 0
+                f32.ge
                 select
-                local.set 43
-                local.get 43
+                local.set 44
+                local.get 44
                 i32.const 4
                 i32.mul
-                local.set 44
-                local.get 47
-                local.get 44
-                i32.add
-                local.set 48
+                local.set 45
                 local.get 48
-                f32.load align=4 offset=0
+                local.get 45
+                i32.add
                 local.set 49
                 local.get 49
+                f32.load align=4 offset=0
+                local.set 50
                 local.get 50
-                f32.add
-                local.set 51
                 local.get 51
+                f32.add
+                local.set 52
+                local.get 52
                 local.set 26
               end
             end

@@ -2,7 +2,7 @@
   (type 0 (func (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)))
   (import "m" "mem" (memory 0 65536 shared))
   (func 0 (export "run") (param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32)
-    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x10, f32 x1, i32 x4, f32 x1, i32 x2, f32 x1, i32 x1, f32 x2, v128 x4, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, v128 x3, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, i32 x4, f32 x1, v128 x7, i32 x2)
+    (local i32 x6, f32 x1, i32 x1, f32 x4, i32 x10, f32 x1, i32 x4, f32 x1, i32 x2, f32 x1, i32 x1, f32 x2, v128 x20, i32 x2, v128 x1)
     local.get 0
     local.set 21
     local.get 0
@@ -74,16 +74,194 @@
         local.set 39
         local.get 19
         i32x4.splat
-        local.set 80
+        local.set 63
         i32.const 0
         i32x4.splat
-        local.set 104
+        local.set 70
+        i32.const 0
+        local.set 75
+        local.get 5
+        local.set 76
         block
           loop
             local.get 21
             local.get 22
             i32.ge_s
             br_if 1
+            local.get 26
+            local.get 75
+            i32.ge_s
+            local.get 26
+            i32.const 4
+            i32.add
+            local.get 76
+            i32.le_s
+            i32.and
+            local.get 21
+            i32.const 4
+            i32.add
+            local.get 22
+            i32.le_s
+            i32.and
+            if
+              v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+              local.set 55
+              local.get 26
+              i32x4.splat
+              v128.const i8x16 0 0 0 0 1 0 0 0 2 0 0 0 3 0 0 0
+              i32x4.add
+              local.tee 56
+              f32x4.convert_i32x4_s
+              local.set 57
+              block
+                block
+                  local.get 57
+                  i32x4.trunc_sat_f32x4_s
+                  local.set 58
+                  local.get 58
+                  local.get 10
+                  i32.const 1
+                  i32.sub
+                  i32x4.splat
+                  i32x4.min_s
+                  local.get 58
+                  i32.const 0
+                  i32x4.splat
+                  i32x4.ge_s
+                  v128.and
+                  local.set 59
+                  local.get 59
+                  i32.const 2
+                  i32x4.shl
+                  local.get 39
+                  i32x4.splat
+                  i32x4.add
+                  local.set 60
+                  v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+                  local.set 61
+                  local.get 61
+                  local.get 60
+                  i32x4.extract_lane 0
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 0
+                  local.set 61
+                  local.get 61
+                  local.get 60
+                  i32x4.extract_lane 1
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 1
+                  local.set 61
+                  local.get 61
+                  local.get 60
+                  i32x4.extract_lane 2
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 2
+                  local.set 61
+                  local.get 61
+                  local.get 60
+                  i32x4.extract_lane 3
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 3
+                  local.set 61
+                  local.get 61
+                  local.set 62
+                  local.get 58
+                  local.get 63
+                  v128.xor
+                  local.set 64
+                  local.get 64
+                  local.get 10
+                  i32.const 1
+                  i32.sub
+                  i32x4.splat
+                  i32x4.min_s
+                  local.get 64
+                  i32.const 0
+                  i32x4.splat
+                  i32x4.ge_s
+                  v128.and
+                  local.set 65
+                  local.get 65
+                  i32.const 2
+                  i32x4.shl
+                  local.get 39
+                  i32x4.splat
+                  i32x4.add
+                  local.set 66
+                  v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+                  local.set 67
+                  local.get 67
+                  local.get 66
+                  i32x4.extract_lane 0
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 0
+                  local.set 67
+                  local.get 67
+                  local.get 66
+                  i32x4.extract_lane 1
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 1
+                  local.set 67
+                  local.get 67
+                  local.get 66
+                  i32x4.extract_lane 2
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 2
+                  local.set 67
+                  local.get 67
+                  local.get 66
+                  i32x4.extract_lane 3
+                  f32.load align=4 offset=0
+                  f32x4.replace_lane 3
+                  local.set 67
+                  local.get 67
+                  local.set 68
+                  local.get 58
+                  local.get 63
+                  v128.and
+                  local.set 69
+                  local.get 69
+                  local.get 70
+                  i32x4.eq
+                  local.set 71
+                  local.get 62
+                  local.get 68
+                  f32x4.add
+                  local.set 72
+                  local.get 68
+                  local.get 62
+                  f32x4.sub
+                  local.set 73
+                  local.get 72
+                  local.get 73
+                  local.get 71
+                  v128.bitselect
+                  local.set 74
+                  local.get 74
+                  local.set 55
+                end
+              end
+              local.get 55
+              local.set 77
+              local.get 28
+              i32.const 0
+              i32.add
+              local.get 77
+              v128.store align=1 offset=0
+              local.get 21
+              i32.const 4
+              i32.add
+              local.set 21
+              local.get 26
+              i32.const 4
+              i32.add
+              local.set 26
+              local.get 28
+              i32.const 16
+              i32.add
+              local.set 28
+              br 1
+            end
             local.get 26
             local.tee 33
             f32.convert_i32_s
@@ -235,7 +413,7 @@
     end
   )
 )
-;; imports: (none); vector body: false
+;; imports: (none); vector body: true
 ;; wrapper:
 ;; "use strict";
 ;; function f2i(x) { return x >= 2147483647 ? 2147483647 : x <= -2147483648 ? -2147483648 : (x | 0); }
