@@ -115,6 +115,36 @@ export class TileChain {
 
   /** Adds `l` as the next step: null when it joined, else why it cannot. */
   join(l: Launch): string | null {
+    // A loop calls the same pair again and again (a ping-pong stencil): a refused first pair is
+    // remembered by kernels, constants, shapes and which arguments share buffers, so the analysis
+    // below (tens of microseconds of host time a call) runs once.
+    const quick = this.steps.length === 1 ? this.pairKey(l) : null;
+    const known = quick === null ? undefined : refusedPairs.get(quick);
+    if (known !== undefined) return known;
+    const why = this.joinChecked(l);
+    if (why !== null && quick !== null) {
+      if (refusedPairs.size > 4096) refusedPairs.clear();
+      refusedPairs.set(quick, why);
+    }
+    return why;
+  }
+
+  /** What decides whether `l` may follow the chain's only step (join's cache key). */
+  private pairKey(l: Launch): string {
+    const first = this.steps[0]!.launch;
+    const buffers = first.args.map((a) => (a.kind === 'stream' || a.kind === 'iter' ? a.stream.buffer : undefined));
+    const arg = (a: LaunchArg): string => {
+      if (a.kind === 'value') return 'v';
+      if (a.kind !== 'stream') return a.kind;
+      const at = a.stream.buffer === undefined ? -1 : buffers.indexOf(a.stream.buffer);
+      return `${at}:${a.lo.join('.')}:${a.shape.join('.')}:${a.stream.shape.join('.')}`;
+    };
+    const firstArgs = first.args.map((a) => (a.kind === 'stream' ? `${a.lo.join('.')}:${a.shape.join('.')}:${a.stream.shape.join('.')}` : a.kind)).join(',');
+    const next = stepKey({ ir: l.kernel.ir, constArg: constArgOf(l), local: new Set() });
+    return `${stepKey(this.steps[0]!.facts)}(${firstArgs})>${next}(${l.args.map(arg).join(',')})|${l.outShape.join('x')}|${first.outShape.join('x')}|${l.mask ? 'm' : ''}|${this.maxLanes}`;
+  }
+
+  private joinChecked(l: Launch): string | null {
     const b = this.backend;
     const refused = stepRefusal(l, b);
     if (refused) return refused;
@@ -166,23 +196,11 @@ export class TileChain {
       for (const s of [...this.steps.map((x) => x.launch), l]) for (const x of streamArgs(s)) bufs.add(x.a.stream.buffer);
       if (bufs.size > limit) return `the chain would bind ${bufs.size} streams, more than the ${limit} a launch may`;
     }
-    // A pair whose proof failed once fails again with the same kernels and constants (a loop's calls):
-    // say so before the hand-over bytes and the plan are worked out again (host time per call).
-    const held = this.steps[0]!;
-    const pairKey = this.steps.length === 1 ? `${stepKey({ ...held.facts, local: hazards.get(held) ?? held.facts.local })}>${stepKey(step.facts)}|${fromTile.map(Number).join('')}|${l.outShape.join('x')}` : null;
-    const known = pairKey === null ? undefined : refusedPairs.get(pairKey);
-    if (known !== undefined) return known;
     const bytes = this.bytesPerLane([...this.steps, step]);
     if (this.steps.length === 1) {
       const lim = b.tileLimits!;
       const plan = planChainTile([...this.allFacts(hazards), step.facts], l.outShape, bytes, { maxWorkgroupBytes: lim.maxWorkgroupBytes, maxInvocations: lim.maxInvocations, maxLanes: this.maxLanes });
-      if (typeof plan === 'string') {
-        if (pairKey !== null) {
-          if (refusedPairs.size > 4096) refusedPairs.clear();
-          refusedPairs.set(pairKey, plan);
-        }
-        return plan;
-      }
+      if (typeof plan === 'string') return plan;
       this.tile = plan.tile;
       this.workgroupSize = plan.workgroupSize;
     } else {
