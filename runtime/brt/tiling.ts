@@ -17,7 +17,7 @@
  * - The CPU backend has no `runTiled`: it runs the calls one by one (each call's tile-sized pieces
  *   already stay in a core's cache), so its results are trivially the untiled ones.
  */
-import { planChainTile, proveChain, stepKey, tileRefusal, type ChainStepFacts } from '../compiler/schedule/chain-tile.js';
+import { kernelId, planChainTile, proveChain, tileRefusal, type ChainStepFacts } from '../compiler/schedule/chain-tile.js';
 
 /** Refusals of a chain's first pair, by kernels, constants and shape (TileChain.join). */
 const refusedPairs = new Map<string, string>();
@@ -75,6 +75,13 @@ function whole(a: StreamArg): boolean {
   return a.lo.every((x) => x === 0) && sameShape(a.shape, a.stream.shape);
 }
 
+/** An argument as a cache key sees it: a value, or a stream's box and shape. */
+function argSignature(a: LaunchArg): string {
+  if (a.kind === 'value') return `v${a.value}`;
+  if (a.kind === 'stream') return `s${a.lo}:${a.shape}:${a.stream.shape}`;
+  return a.kind;
+}
+
 function constArgOf(l: Launch): (k: number) => readonly number[] | undefined {
   return (k) => {
     const a = l.args[k];
@@ -129,19 +136,18 @@ export class TileChain {
     return why;
   }
 
-  /** What decides whether `l` may follow the chain's only step (join's cache key). */
+  /** What decides whether `l` may follow the chain's only step (join's cache key): the kernels,
+   *  every argument's value or box, which of `l`'s streams share a buffer with the first call's. */
   private pairKey(l: Launch): string {
     const first = this.steps[0]!.launch;
-    const buffers = first.args.map((a) => (a.kind === 'stream' || a.kind === 'iter' ? a.stream.buffer : undefined));
-    const arg = (a: LaunchArg): string => {
-      if (a.kind === 'value') return 'v';
-      if (a.kind !== 'stream') return a.kind;
-      const at = a.stream.buffer === undefined ? -1 : buffers.indexOf(a.stream.buffer);
-      return `${at}:${a.lo.join('.')}:${a.shape.join('.')}:${a.stream.shape.join('.')}`;
-    };
-    const firstArgs = first.args.map((a) => (a.kind === 'stream' ? `${a.lo.join('.')}:${a.shape.join('.')}:${a.stream.shape.join('.')}` : a.kind)).join(',');
-    const next = stepKey({ ir: l.kernel.ir, constArg: constArgOf(l), local: new Set() });
-    return `${stepKey(this.steps[0]!.facts)}(${firstArgs})>${next}(${l.args.map(arg).join(',')})|${l.outShape.join('x')}|${first.outShape.join('x')}|${l.mask ? 'm' : ''}|${this.maxLanes}`;
+    let key = `${kernelId(first.kernel.ir)}>${kernelId(l.kernel.ir)}|${this.maxLanes}|${l.mask ? 'm' : ''}|${l.outShape}|${first.outShape}|`;
+    for (const a of first.args) key += `${argSignature(a)};`;
+    key += '>';
+    for (const a of l.args) {
+      if (a.kind === 'stream') key += `${first.args.findIndex((f) => (f.kind === 'stream' || f.kind === 'iter') && a.stream.buffer !== undefined && f.stream.buffer === a.stream.buffer)}@`;
+      key += `${argSignature(a)};`;
+    }
+    return key;
   }
 
   private joinChecked(l: Launch): string | null {

@@ -55,10 +55,24 @@ export function stageNote(ir: KernelIR, s: MapSchedule): string {
   return `staged ${names} through workgroup memory in blocks of ${s.stage.block}`;
 }
 
+/** Schedules already planned, per launch: fusion asks runsAlone and then run plans the same launch
+ *  again (about 10 us of host time a call, which a many-call loop pays on every call). */
+const planned = new WeakMap<Launch, { ctx: GpuContext; outputs: number; staging: boolean; coop: boolean; s: MapSchedule }>();
+
 export function mapSchedule(ctx: GpuContext, launch: Launch, outputs: number): MapSchedule {
+  const staging = stagingEnabled();
+  const coop = coopLoopsEnabled();
+  const known = planned.get(launch);
+  if (known && known.ctx === ctx && known.outputs === outputs && known.staging === staging && known.coop === coop) return known.s;
+  const s = planMapSchedule(ctx, launch, outputs, staging, coop);
+  planned.set(launch, { ctx, outputs, staging, coop, s });
+  return s;
+}
+
+function planMapSchedule(ctx: GpuContext, launch: Launch, outputs: number, staging: boolean, coopLoops: boolean): MapSchedule {
   const ir = launch.kernel.ir;
-  const force = stagingEnabled() ? ctx.force : { ...ctx.force, stage: false };
+  const force = staging ? ctx.force : { ...ctx.force, stage: false };
   const s = planMap(ir, outputs, launch.mask !== undefined, constArgOf(launch), ctx.limits, force, writtenBy(launch));
-  if (s.coopLanes === 0 || coopLoopsEnabled()) return s;
+  if (s.coopLanes === 0 || coopLoops) return s;
   return planMap(ir, outputs, launch.mask !== undefined, constArgOf(launch), ctx.limits, { ...force, coop: false }, writtenBy(launch));
 }

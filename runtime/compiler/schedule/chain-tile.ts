@@ -167,9 +167,15 @@ const irIds = new WeakMap<KernelIR, number>();
 let nextIrId = 0;
 
 /** A step's part of a cache key: its kernel (by identity), its constants and its tile-local gathers. */
+/** A small number per kernel IR (by identity), for cache keys. */
+export function kernelId(ir: KernelIR): number {
+  let id = irIds.get(ir);
+  if (id === undefined) irIds.set(ir, (id = nextIrId++));
+  return id;
+}
+
 export function stepKey(s: ChainStepFacts): string {
-  let id = irIds.get(s.ir);
-  if (id === undefined) irIds.set(s.ir, (id = nextIrId++));
+  const id = kernelId(s.ir);
   let consts = '';
   for (let k = 0; k < s.ir.params.length; k++) consts += (s.constArg(k)?.join(',') ?? '-') + ';';
   return `${id}:${consts}:${[...s.local].join(',')}`;
