@@ -9,6 +9,16 @@ import type { Member, Value } from './fusion.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
+/** A launch's stream arguments with storage, with their parameter's index and role. */
+export function streamArgs(l: Launch): { k: number; a: StreamArg; role: string }[] {
+  const out: { k: number; a: StreamArg; role: string }[] = [];
+  l.kernel.ir.params.forEach((p, k) => {
+    const a = l.args[k];
+    if (a && a.kind === 'stream' && a.stream.buffer !== undefined) out.push({ k, a, role: p.role });
+  });
+  return out;
+}
+
 /** Whether two lists of numbers are equal. */
 export function same(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;

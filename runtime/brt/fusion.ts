@@ -27,7 +27,7 @@
  */
 import type { Backend, CompiledKernel, Launch, LaunchArg, Stream } from './api.js';
 import { FusionVerifier } from './fusion-verify.js';
-import { buildFusedLaunch, same, sameBox } from './fused-launch.js';
+import { buildFusedLaunch, same, sameBox, streamArgs } from './fused-launch.js';
 import { sessionAbort } from './abort.js';
 import { activeProfile, deferredTag, runDeferred } from './profile-hooks.js';
 import { DeferredOutputs } from './deferred.js';
@@ -85,15 +85,6 @@ export interface Value {
   superseded: boolean;
   /** Never read after the group (hint, free, whole overwrite). */
   dead: boolean;
-}
-
-function streamArgs(l: Launch): { k: number; a: StreamArg; role: string }[] {
-  const out: { k: number; a: StreamArg; role: string }[] = [];
-  l.kernel.ir.params.forEach((p, k) => {
-    const a = l.args[k];
-    if (a && a.kind === 'stream' && a.stream.buffer !== undefined) out.push({ k, a, role: p.role });
-  });
-  return out;
 }
 
 export class FusionQueue {

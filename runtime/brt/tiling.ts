@@ -23,6 +23,7 @@ import { kernelId, planChainTile, proveChain, tileRefusal, type ChainStepFacts }
 const refusedPairs = new Map<string, string>();
 import { wordsOf } from '../compiler/codegen/wgsl/names.js';
 import type { Backend, Launch, LaunchArg, TiledGroup } from './api.js';
+import { streamArgs } from './fused-launch.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
@@ -58,15 +59,6 @@ interface Step {
   /** Per parameter: reads the previous step's output through the tile. */
   fromTile: boolean[];
   facts: ChainStepFacts & { local: Set<number> };
-}
-
-function streamArgs(l: Launch): { k: number; a: StreamArg; role: string }[] {
-  const out: { k: number; a: StreamArg; role: string }[] = [];
-  l.kernel.ir.params.forEach((p, k) => {
-    const a = l.args[k];
-    if (a && a.kind === 'stream' && a.stream.buffer !== undefined) out.push({ k, a, role: p.role });
-  });
-  return out;
 }
 
 const sameShape = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
