@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateKernelSource, planKey } from '../../runtime/compiler/codegen/js/index.js';
+import { unary } from '../../runtime/compiler/codegen/js/scalar.js';
 import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { F, F4, add, assign, builtin, cst, declare, inp, kernel, local, mul, out, p, P, red, splat, swz } from '../brt/ir.js';
 
@@ -58,5 +59,16 @@ describe('generated JavaScript', () => {
     rt.call(saxpy, [2.5, x, x, r]); // a fraction: another plan (no whole-number facts)
     await rt.finish();
     expect(saxpy.cache.size).toBe(3);
+  });
+});
+
+describe('unary minus of a negative operand (fuzz H200 2026-12-02 difference-1)', () => {
+  it('prints valid JavaScript: -(-0) is +0, not the decrement `--0`', () => {
+    for (const kind of ['float', 'int', 'uint'] as const) {
+      const text = unary('-', kind, '-0');
+      const v = new Function(`return ${text};`)() as number;
+      expect(Object.is(v, 0), `${kind}: ${text}`).toBe(true);
+    }
+    expect(new Function(`return ${unary('-', 'float', '-2.5')};`)()).toBe(2.5);
   });
 });

@@ -155,6 +155,7 @@ export function binary(op: IRBinaryOp, kind: Kind, a: string, b: string): string
 }
 
 export function unary(op: '-' | '!' | '~', kind: Kind, a: string): string {
+  if (op === '-' && a.startsWith('-')) a = ` ${a}`; // -(-0) printed as `--0` would be a decrement (fuzz H200 difference-1)
   if (op === '!') return kind === 'bool' ? `(!${a})` : `(${a} === 0)`;
   if (op === '~') return kind === 'uint' ? `((~${a}) >>> 0)` : `(~${a})`;
   switch (kind) {
