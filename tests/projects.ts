@@ -55,6 +55,7 @@ export const JUPYTER_TESTS = [
   'tests/cli/lab-command.test.ts', // the lab page built in dist/lab
   'tests/cli/output-order.test.ts',
   'tests/cli/run-bundle.test.ts',
+  'tests/cli/run-bundle-webgpu.test.ts',
   'tests/cli/run-stop.test.ts',
   'tests/conformance/**/*.test.ts',
   'tests/errors/**/*.test.ts',
