@@ -9,15 +9,21 @@ import type { Member, Value } from './fusion.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
-/** A launch's stream arguments with storage, with their parameter's index and role. */
-export function streamArgs(l: Launch): { k: number; a: StreamArg; role: string }[] {
+/** A launch's stream arguments with storage, with their parameter's index and role (read-only:
+ *  kept per launch object, which a loop hands over again and again, plan-cache.ts). */
+export function streamArgs(l: Launch): readonly { k: number; a: StreamArg; role: string }[] {
+  const known = streamArgsOf.get(l);
+  // (A stream freed since loses its storage: then the list is made again.)
+  if (known !== undefined && known.every((x) => x.a.stream.buffer !== undefined)) return known;
   const out: { k: number; a: StreamArg; role: string }[] = [];
   l.kernel.ir.params.forEach((p, k) => {
     const a = l.args[k];
     if (a && a.kind === 'stream' && a.stream.buffer !== undefined) out.push({ k, a, role: p.role });
   });
+  streamArgsOf.set(l, out);
   return out;
 }
+const streamArgsOf = new WeakMap<Launch, { k: number; a: StreamArg; role: string }[]>();
 
 /** Whether two lists of numbers are equal. */
 export function same(a: readonly number[], b: readonly number[]): boolean {

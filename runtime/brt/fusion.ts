@@ -31,7 +31,7 @@ import { buildFusedLaunch, same, sameBox, streamArgs } from './fused-launch.js';
 import { sessionAbort } from './abort.js';
 import { activeProfile, deferredTag, runDeferred } from './profile-hooks.js';
 import { DeferredOutputs } from './deferred.js';
-import { stepRefusal, TileChain, type TileMode, type TileStats } from './tiling.js';
+import { knownStepRefusal, TileChain, type TileMode, type TileStats } from './tiling.js';
 
 type StreamArg = LaunchArg & { kind: 'stream' };
 
@@ -409,7 +409,7 @@ export class FusionQueue {
   /** Runs one call as it was planned. */
   private runAlone(m: Member): Promise<number[]> | undefined {
     const b = this.backend();
-    if (m.mode === 'map') noteTile(m, `not tiled: ${this.tileMode === 'off' ? TILE_OFF : m.tileNote ?? stepRefusal(m.launch, b) ?? 'no call after it read its output'}`);
+    if (m.mode === 'map') noteTile(m, () => `not tiled: ${this.tileMode === 'off' ? TILE_OFF : m.tileNote ?? knownStepRefusal(m.launch, b) ?? 'no call after it read its output'}`);
     return runDeferred(b, [m.tag], m.launch.kernel.ir.name, undefined, () => this.runAloneNow(b, m));
   }
 
@@ -477,7 +477,7 @@ export class FusionQueue {
     this.tileStats.chains++;
     this.tileStats.calls += members.length;
     const shape = chain.tile.join('x');
-    for (const m of members) noteTile(m, `tiled (chains of ${members.length} calls, tile ${shape})`);
+    for (const m of members) noteTile(m, () => `tiled (chains of ${members.length} calls, tile ${shape})`);
     const label = `${runs(members.map((m) => m.launch.kernel.ir.name)).join('+')} (tiled)`;
     const written = new Set<Stream>();
     for (const m of members) for (const x of streamArgs(m.launch)) if (x.role === 'out') written.add(x.a.stream);
@@ -509,8 +509,10 @@ function runs(names: string[]): string[] {
 }
 
 /** Tells a running profile whether the call ran tiled, and if not why not. */
-function noteTile(m: Member, note: string): void {
-  if (typeof m.tag === 'number') activeProfile()?.tileNote?.(m.tag, note);
+function noteTile(m: Member, note: () => string): void {
+  // (The note is built only for a running profile: a loop's every call passes here.)
+  const profile = typeof m.tag === 'number' ? activeProfile() : undefined;
+  if (profile?.tileNote) profile.tileNote(m.tag!, note());
 }
 
 /** Runs a fused group's launch; `releaseAll` frees the members' temporaries once it ran. */

@@ -24,8 +24,12 @@ interface Entry {
   planned: PlannedLaunch;
 }
 
-/** Plans kept per kernel: enough for ping-pong between two or three stream sets. */
-const KEEP = 4;
+/** Plans kept per kernel: ping-pong between stream sets, and a loop whose calls differ in their
+ *  constants and repeat every round (a bitonic sort's 210 steps of 2^20 keys, by block and half):
+ *  each of its calls comes back as the same launch object, so what is decided per launch object
+ *  (brt/tiling.ts, fused-launch.ts streamArgs, the WebGPU schedule) is decided once. A lookup
+ *  compares the first argument first, so a long list costs about a nanosecond an entry. */
+const KEEP = 256;
 
 function isPlainStream(a: KernelArg): a is Stream {
   return typeof a === 'object' && !Array.isArray(a) && (a as { kind?: string }).kind !== 'domain';

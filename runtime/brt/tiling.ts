@@ -81,6 +81,20 @@ function constArgOf(l: Launch): (k: number) => readonly number[] | undefined {
   };
 }
 
+/** Refusals of a pair of launch objects (first call, next call): TileChain.join. */
+const refusedAfter = new WeakMap<Launch, WeakMap<Launch, { backend: Backend; lanes: number; why: string }>>();
+/** stepRefusal of a launch object, per backend (a loop hands the same launch over again: plan-cache.ts). */
+const stepRefusals = new WeakMap<Launch, { backend: Backend; why: string | null }>();
+
+/** stepRefusal, once per launch object and backend. */
+export function knownStepRefusal(l: Launch, b: Backend): string | null {
+  const known = stepRefusals.get(l);
+  if (known !== undefined && known.backend === b) return known.why;
+  const why = stepRefusal(l, b);
+  stepRefusals.set(l, { backend: b, why });
+  return why;
+}
+
 /** Why `l` cannot be a step of a tiled chain on backend `b` at all, or null. */
 export function stepRefusal(l: Launch, b: Backend): string | null {
   if (!b.runTiled || !b.tileLimits) return `the ${b.name} backend runs calls one by one`;
@@ -100,30 +114,52 @@ export class TileChain {
   readonly steps: Step[] = [];
   tile: number[] = [];
   workgroupSize = 0;
+  // What joinChecked asks of the steps so far, kept as they join so a join costs the same at the
+  // 50th step as at the 2nd (a bitonic sort's chain reaches 55 steps; rebuilt per join, the host
+  // time per call grew with the chain).
+  /** The last step that writes each buffer. */
+  private readonly writer = new Map<unknown, number>();
+  /** Every buffer the steps bind. */
+  private readonly bound = new Set<unknown>();
+  /** Gathers from memory (not through the tile), by buffer: a later step writing it is a hazard. */
+  private readonly memoryGathers = new Map<unknown, { step: Step; k: number }[]>();
+  /** The hand-over slots (handOver's keys) and their bytes per lane. */
+  private readonly slots = new Set<string>();
+  private slotBytes = 0;
 
   private constructor(private readonly backend: Backend, private readonly maxLanes: number) {}
 
   /** A chain starting with `first`, or why `first` cannot start one. */
   static begin(first: Launch, backend: Backend, maxLanes: number): TileChain | string {
-    const refused = stepRefusal(first, backend);
+    const refused = knownStepRefusal(first, backend);
     if (refused) return refused;
     const c = new TileChain(backend, maxLanes);
-    c.steps.push({ launch: first, fromTile: first.kernel.ir.params.map(() => false), facts: { ir: first.kernel.ir, constArg: constArgOf(first), local: new Set() } });
+    c.add({ launch: first, fromTile: first.kernel.ir.params.map(() => false), facts: { ir: first.kernel.ir, constArg: constArgOf(first), local: new Set() } });
     return c;
   }
 
   /** Adds `l` as the next step: null when it joined, else why it cannot. */
   join(l: Launch): string | null {
     // A loop calls the same pair again and again (a ping-pong stencil): a refused first pair is
-    // remembered by kernels, constants, shapes and which arguments share buffers, so the analysis
-    // below (tens of microseconds of host time a call) runs once.
-    const quick = this.steps.length === 1 ? this.pairKey(l) : null;
+    // remembered, so the analysis below (tens of microseconds of host time a call) runs once. First
+    // by the launches themselves: a loop's calls come back as the same launch objects (plan-cache.ts
+    // hands a plan out again only while its streams keep the buffers they were planned with), and
+    // building the key below cost about 10 us a call, more than the rest of a call's host work.
+    // Then by kernels, constants, shapes and which arguments share buffers (a re-planned call).
+    const first = this.steps.length === 1 ? this.steps[0]!.launch : null;
+    const byLaunch = first === null ? undefined : refusedAfter.get(first)?.get(l);
+    if (byLaunch !== undefined && byLaunch.backend === this.backend && byLaunch.lanes === this.maxLanes) return byLaunch.why;
+    const quick = first === null ? null : this.pairKey(l);
     const known = quick === null ? undefined : refusedPairs.get(quick);
-    if (known !== undefined) return known;
-    const why = this.joinChecked(l);
-    if (why !== null && quick !== null) {
+    const why = known !== undefined ? known : this.joinChecked(l);
+    if (why !== null && quick !== null && known === undefined) {
       if (refusedPairs.size > 4096) refusedPairs.clear();
       refusedPairs.set(quick, why);
+    }
+    if (why !== null && first !== null) {
+      let m = refusedAfter.get(first);
+      if (!m) refusedAfter.set(first, (m = new WeakMap()));
+      m.set(l, { backend: this.backend, lanes: this.maxLanes, why });
     }
     return why;
   }
@@ -144,29 +180,26 @@ export class TileChain {
 
   private joinChecked(l: Launch): string | null {
     const b = this.backend;
-    const refused = stepRefusal(l, b);
+    const refused = knownStepRefusal(l, b);
     if (refused) return refused;
     const first = this.steps[0]!.launch;
     if (!sameShape(l.outShape, first.outShape)) return 'its output shape differs from the chain\'s';
-    const prev = this.steps[this.steps.length - 1]!;
-    const prevOut = new Set(streamArgs(prev.launch).filter((x) => x.role === 'out').map((x) => x.a.stream.buffer));
-    const earlier = new Map<unknown, number>();
-    this.steps.slice(0, -1).forEach((s, i) => {
-      for (const x of streamArgs(s.launch)) if (x.role === 'out') earlier.set(x.a.stream.buffer, i);
-    });
+    const last = this.steps.length - 1;
+    const prev = this.steps[last]!;
+    const lArgs = streamArgs(l);
     const fromTile = l.kernel.ir.params.map(() => false);
     const local = new Set<number>();
     let reads = 0;
-    for (const { k, a, role } of streamArgs(l)) {
+    for (const { k, a, role } of lArgs) {
       if (role !== 'in' && role !== 'gather') continue;
-      const buf = a.stream.buffer;
-      if (prevOut.has(buf)) {
+      const writer = this.writer.get(a.stream.buffer);
+      if (writer === last) {
         if (!sameShape(a.shape, l.outShape)) return `it reads '${a.stream.name}' in another shape than the chain's output`;
         fromTile[k] = true;
         reads++;
         if (role === 'gather') local.add(k);
-      } else if (earlier.has(buf)) {
-        return `it reads '${a.stream.name}', which call ${earlier.get(buf)! + 1} of the chain wrote (only the previous call's outputs are kept in the tile)`;
+      } else if (writer !== undefined) {
+        return `it reads '${a.stream.name}', which call ${writer + 1} of the chain wrote (only the previous call's outputs are kept in the tile)`;
       }
     }
     if (reads === 0) return 'it reads nothing the previous call wrote';
@@ -175,13 +208,13 @@ export class TileChain {
     if (this.steps.length === 1 && local.size === 0) return 'it reads the previous output only at its own position (fusion\'s case)';
     // A stream this call writes that earlier steps gathered from memory: those gathers must stay in
     // the tile too (else a workgroup would read what another one writes).
-    const written = new Set(streamArgs(l).filter((x) => x.role === 'out').map((x) => x.a.stream.buffer));
     const hazards = new Map<Step, Set<number>>();
-    for (const s of this.steps) {
-      for (const x of streamArgs(s.launch)) {
-        if (x.role !== 'gather' || s.fromTile[x.k] || !written.has(x.a.stream.buffer) || s.facts.local.has(x.k)) continue;
-        if (!hazards.has(s)) hazards.set(s, new Set(s.facts.local));
-        hazards.get(s)!.add(x.k);
+    for (const { a, role } of lArgs) {
+      if (role !== 'out') continue;
+      for (const g of this.memoryGathers.get(a.stream.buffer) ?? []) {
+        if (g.step.facts.local.has(g.k)) continue;
+        if (!hazards.has(g.step)) hazards.set(g.step, new Set(g.step.facts.local));
+        hazards.get(g.step)!.add(g.k);
       }
     }
     const step: Step = { launch: l, fromTile, facts: { ir: l.kernel.ir, constArg: constArgOf(l), local } };
@@ -190,11 +223,11 @@ export class TileChain {
     // The bindings: every distinct buffer once.
     const limit = b.limits.maxKernelStreams;
     if (limit !== undefined) {
-      const bufs = new Set<unknown>();
-      for (const s of [...this.steps.map((x) => x.launch), l]) for (const x of streamArgs(s)) bufs.add(x.a.stream.buffer);
-      if (bufs.size > limit) return `the chain would bind ${bufs.size} streams, more than the ${limit} a launch may`;
+      const fresh = new Set(lArgs.map((x) => x.a.stream.buffer).filter((buf) => !this.bound.has(buf)));
+      if (this.bound.size + fresh.size > limit) return `the chain would bind ${this.bound.size + fresh.size} streams, more than the ${limit} a launch may`;
     }
-    const bytes = this.bytesPerLane([...this.steps, step]);
+    const newSlots = handOverPair(prev.launch, l, fromTile).filter((x) => !this.slots.has(x.key));
+    const bytes = this.slotBytes + newSlots.reduce((n, x) => n + x.bytes, 0);
     if (this.steps.length === 1) {
       const lim = b.tileLimits!;
       const plan = planChainTile([...this.allFacts(hazards), step.facts], l.outShape, bytes, { maxWorkgroupBytes: lim.maxWorkgroupBytes, maxInvocations: lim.maxInvocations, maxLanes: this.maxLanes });
@@ -208,18 +241,30 @@ export class TileChain {
       if (why) return why;
     }
     for (const [s, loc] of hazards) s.facts.local = loc;
-    this.steps.push(step);
+    for (const x of newSlots) this.slots.add(x.key);
+    this.slotBytes = bytes;
+    this.add(step);
     return null;
+  }
+
+  /** Records a step that joined: the buffers it binds and writes, its gathers from memory. */
+  private add(step: Step): void {
+    const index = this.steps.length;
+    this.steps.push(step);
+    for (const x of streamArgs(step.launch)) {
+      const buf = x.a.stream.buffer;
+      this.bound.add(buf);
+      if (x.role === 'out') this.writer.set(buf, index);
+      if (x.role === 'gather' && !step.fromTile[x.k]) {
+        let list = this.memoryGathers.get(buf);
+        if (!list) this.memoryGathers.set(buf, (list = []));
+        list.push({ step, k: x.k });
+      }
+    }
   }
 
   private allFacts(hazards: Map<Step, Set<number>>): ChainStepFacts[] {
     return this.steps.map((s) => ({ ...s.facts, local: hazards.get(s) ?? s.facts.local }));
-  }
-
-  /** Workgroup bytes per lane: the hand-over slots (per position among a step's tile outputs and
-   *  type; backends/webgpu/tiled.ts allocates them the same way). */
-  private bytesPerLane(steps: Step[]): number {
-    return handOverSlots(steps.map((s) => s.launch), steps.map((s) => s.fromTile)).reduce((n, t) => n + 4 * wordsOf(t), 0);
   }
 
   /** The steps' launches after their arguments were frozen (FusionQueue.beforeSwap). */
@@ -232,14 +277,34 @@ export class TileChain {
   }
 }
 
-/**
- * The workgroup arrays a chain hands over through: the q-th output (in parameter order) of a step
- * that the next step reads goes to slot (q, its type). Returns the slots' types, in order of first use.
- */
-export function handOverSlots(steps: Launch[], fromTile: boolean[][]): import('../compiler/types.js').Type[] {
-  return handOver(steps, fromTile).slots;
+/** The hand-over slots of one pair (`prev` handing over to `next`, which reads `nextFromTile`), with
+ *  each slot's bytes per lane: handOver's slots one pair at a time (TileChain's running sum). */
+function handOverPair(prev: Launch, next: Launch, nextFromTile: boolean[]): { key: string; bytes: number }[] {
+  const out: { key: string; bytes: number }[] = [];
+  let q = 0;
+  prev.kernel.ir.params.forEach((p, k) => {
+    const a = prev.args[k];
+    if (p.role !== 'out' || !a || a.kind !== 'stream') return;
+    const read = next.kernel.ir.params.some((_, j) => {
+      const b = next.args[j];
+      return nextFromTile[j] && b !== undefined && b.kind === 'stream' && b.stream.buffer === a.stream.buffer;
+    });
+    if (!read) return;
+    out.push({ key: slotKey(q, p.type), bytes: 4 * wordsOf(p.type) });
+    q++;
+  });
+  return out;
 }
 
+/** A hand-over slot's key: the q-th output a step hands over, with its type. */
+function slotKey(q: number, t: import('../compiler/types.js').Type): string {
+  return `${q}:${JSON.stringify(t)}`;
+}
+
+/**
+ * The workgroup arrays a chain hands over through: the q-th output (in parameter order) of a step
+ * that the next step reads goes to slot (q, its type); the slots' types in order of first use.
+ */
 export function handOver(steps: Launch[], fromTile: boolean[][]): { slots: import('../compiler/types.js').Type[]; writeSlot: number[][]; readSlot: number[][] } {
   const keys = new Map<string, number>();
   const slots: import('../compiler/types.js').Type[] = [];
@@ -257,7 +322,7 @@ export function handOver(steps: Launch[], fromTile: boolean[][]): { slots: impor
         return fromTile[s + 1]![j] && b && b.kind === 'stream' && b.stream.buffer === a.stream.buffer;
       });
       if (readers.length === 0) return;
-      const key = `${q}:${JSON.stringify(p.type)}`;
+      const key = slotKey(q, p.type);
       let slot = keys.get(key);
       if (slot === undefined) {
         slot = slots.length;
