@@ -42,8 +42,8 @@ const gpu = webgpuAdapterAvailable();
 /** The in-process parity runs every program in this process: on webgpu that is hundreds of Dawn
  *  devices, and one process holding the cpu and webgpu halves crashed or hung on CI (2 cores). So the
  *  webgpu half runs in a process of its own: run-bundle-webgpu.test.ts sets BROOK_RUN_BUNDLE_PART. */
-const PART = process.env.BROOK_RUN_BUNDLE_PART === 'webgpu' || process.env.BROOK_RUN_BUNDLE_PART === 'skip-webgpu' ? 'webgpu' : 'rest';
-const backends = PART === 'webgpu' ? (gpu && process.env.BROOK_RUN_BUNDLE_PART === 'webgpu' ? (['webgpu'] as const) : ([] as const)) : (['cpu'] as const);
+const PART = process.env.BROOK_RUN_BUNDLE_PART === 'webgpu' ? 'webgpu' : 'rest';
+const backends = PART === 'webgpu' ? (gpu ? (['webgpu'] as const) : ([] as const)) : (['cpu'] as const);
 
 /** The bench programs (bench/programs/) at their smoke sizes (bench/programs.ts, `small`). */
 const BENCH_SMALL: [string, string[]][] = [

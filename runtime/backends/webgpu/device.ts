@@ -94,6 +94,32 @@ export function dawnFlags(options: WebGPUBackendOptions): string[] {
   return [...(options.flags ?? []), ...env];
 }
 
+/**
+ * One Dawn instance per set of flags for the life of the process, shared by every backend started in it.
+ * Why: an instance is a Vulkan instance, and under lavapipe each one owns a software screen with its
+ * own threads (one rasterizer thread per core, a disk-cache queue) and memory, released only when
+ * V8 collects the object create() returned, which it does late, for its small JavaScript size.
+ * A process that starts many backends (a kernel re-running cells, `brook run` called in-process for
+ * every program by tests/cli/run-bundle-webgpu.test.ts) piled up hundreds of threads that way and
+ * was killed on a 2-core machine. Devices stay one per backend (destroyed by its dispose()): sharing
+ * the instance shares nothing a program can see, and a new backend starts faster.
+ * Kept reachable here, an instance is never collected while one of its devices is in use (which
+ * crashes Dawn).
+ */
+const instances = new Map<string, GPU>();
+
+function dawnInstance(mod: { create: (flags: string[]) => GPU }, flags: string[]): GPU {
+  const key = JSON.stringify(flags);
+  let gpu = instances.get(key);
+  if (!gpu) instances.set(key, (gpu = mod.create(flags)));
+  return gpu;
+}
+
+/** How many Dawn instances this process holds (tests: bounded however many backends were started). */
+export function dawnInstanceCount(): number {
+  return instances.size;
+}
+
 export async function startDevice(options: WebGPUBackendOptions = {}): Promise<StartedDevice> {
   ensureRuntimeDir();
   let mod: { create: (flags: string[]) => GPU; globals: object };
@@ -122,7 +148,7 @@ export async function startDevice(options: WebGPUBackendOptions = {}): Promise<S
     return a.requestDevice({ requiredFeatures: features, requiredLimits });
   };
   try {
-    gpu = mod.create(flags);
+    gpu = dawnInstance(mod, flags);
     adapter = await withNativeStderrSilenced(async () => {
       other = alongside?.().catch(() => undefined);
       try {

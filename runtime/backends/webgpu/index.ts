@@ -88,15 +88,9 @@ export interface WebGPUBackend extends Backend {
   readonly scheduleLimits: DeviceLimits;
 }
 
-/** Dawn's instance lives as long as the object `create()` returned is reachable: if it were collected
- *  while the device is in use, Dawn would crash (segfaults under lavapipe). Every live backend keeps it here. */
-const liveInstances = new Set<unknown>();
-
 export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): Promise<WebGPUBackend> {
-  const { started, ctx, natives } = await startBackend(options);
+  const { started, ctx, natives, detach } = await startBackend(options);
   const { device } = started;
-  const instance = { gpu: started.gpu, adapter: started.adapter };
-  liveInstances.add(instance);
   const profileTags = new ProfileTags(ctx);
   const collector = new WrapperCollector();
   let disposed = false;
@@ -175,8 +169,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
       ctx.upload.dispose();
       ctx.download.dispose();
       ctx.scratch.dispose();
+      detach();
       device.destroy();
-      liveInstances.delete(instance);
     },
   };
   return backend;

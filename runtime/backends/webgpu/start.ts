@@ -17,6 +17,8 @@ export interface StartedBackend {
   started: StartedDevice;
   ctx: GpuContext;
   natives: NativeHost;
+  /** Take back what the start attached to the device (its error listener): call before device.destroy(). */
+  detach(): void;
 }
 
 export async function startBackend(options: WebGPUBackendOptions): Promise<StartedBackend> {
@@ -35,12 +37,17 @@ export async function startBackend(options: WebGPUBackendOptions): Promise<Start
   ctx.loopStatus.rate = ctx.loopRate;
   // Anything outside our error scopes becomes a failure of the next sync instead of text Dawn prints.
   // preventDefault: otherwise dawn.node also prints the error to stdout, into the program's output.
-  device.addEventListener('uncapturederror', (ev) => {
+  // The listener must be removed when the backend is disposed: while it is attached, dawn.node holds the
+  // device through a global handle (and so its adapter and Dawn instance, with lavapipe's threads), and
+  // collecting a destroyed device's instance with it attached crashes the process (webgpu 0.6.2).
+  const onError = (ev: Event) => {
     ev.preventDefault();
     const message = (ev as GPUUncapturedErrorEvent).error.message;
     ctx.rec.addCheck(Promise.resolve({ kind: 'validation', message }));
-  });
-  return { started, ctx, natives: nativeHost(device, started.features, options) };
+  };
+  device.addEventListener('uncapturederror', onError);
+  const detach = () => device.removeEventListener('uncapturederror', onError);
+  return { started, ctx, natives: nativeHost(device, started.features, options), detach };
 }
 
 function nativeHost(device: GPUDevice, features: Set<string>, options: WebGPUBackendOptions): NativeHost {
