@@ -19,7 +19,7 @@ import { CpuKernels } from './kernels.js';
 import { CpuExecutor } from './execute.js';
 import { reduceAll, reduceBlocks, runMap, runVout, type CpuCore } from './launches.js';
 import { gatherOp, scatterOp } from './stream-ops.js';
-export { defaultCpuThreads } from './workers.js';
+export { defaultCpuThreads, prestartWorkers } from './workers.js';
 export type { CpuKernel } from './kernels.js';
 export { VoutOverflow } from './prepare.js';
 
