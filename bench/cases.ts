@@ -417,7 +417,8 @@ function cpuCases(quick: boolean): BenchCase[] {
 /** cpu.streamRead / cpu.streamWrite: the CPU backend's host copies of a 256 MiB float4 stream, one
  *  thread, against the host memcpy (copyJs); issue 27 asks for at least 0.8x of it. `.hostmem`: the
  *  host array in the backend's host memory (Backend.hostMemory), copied with memory.copy; the plain
- *  cases copy a JavaScript array into shared memory, which V8 does at ~0.6x of a memmove. */
+ *  cases copy a JavaScript array into or out of shared memory with one memcpy (cpu/host-copy.ts;
+ *  TypedArray.set did it at ~0.6x of a memmove). */
 function cpuTransferCases(quick: boolean): BenchCase[] {
   const bytes = quick ? 16 << 20 : 256 << 20;
   const data = lazy(() => randomFloats(bytes / 4, 8));

@@ -52,6 +52,13 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
     for (const r of compiled.rendered) err(r + '\n');
     return compiled.ok;
   };
+  // On the CPU backend, its worker threads boot while the program compiles (backends/cpu/workers.ts
+  // prestartWorkers: booted at the first large stream, they missed a program's first launches).
+  if (!triesGpu(args, io.env)) {
+    const t = performance.now();
+    (await import('../runtime/backends/index.js')).prestartCpuWorkers();
+    phases.addLoad(performance.now() - t);
+  }
   if (!useWorker && !(await compileInLine())) return 1;
   // stdout: buffered bytes, flushed at exit (and on fflush or when large); stderr: immediate.
   let pending: string[] = [];

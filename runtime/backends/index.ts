@@ -16,7 +16,7 @@
  */
 import type { Backend } from '../brt/api.js';
 import { RuntimeHandle, fusionModeFromEnv, type BrookRuntimeHandle, type FusionMode } from '../brt/index.js';
-import { createCpuBackend, defaultCpuThreads, type CpuBackendOptions } from './cpu/index.js';
+import { createCpuBackend, defaultCpuThreads, prestartWorkers, type CpuBackendOptions } from './cpu/index.js';
 
 export * from '../brt/index.js';
 
@@ -44,6 +44,12 @@ export interface RuntimeOptions {
 /** Every core by default (BROOK_CPU_THREADS overrides; 1: the calling thread only). */
 function defaultCpuOptions(): CpuBackendOptions {
   return { workers: defaultCpuThreads() - 1 };
+}
+
+/** Boots the worker threads the next default CPU runtime will use, now (a caller that knows a CPU
+ *  runtime comes: `brook run --backend cpu`, before it compiles; cpu/workers.ts prestartWorkers). */
+export function prestartCpuWorkers(): void {
+  prestartWorkers(defaultCpuOptions().workers ?? 0);
 }
 
 export function createCpuRuntime(options: RuntimeOptions = {}): BrookRuntimeHandle {

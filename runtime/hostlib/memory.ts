@@ -34,6 +34,8 @@ const HEADER = 16; // block header: u32 requested size at p - 12, u32 size at p 
 /** Largest heap: typed-array offsets use `>>> 2`, valid below 2^32; a 32-bit WebAssembly memory ends there. */
 const MAX_BYTES = 2 ** 32 - 2 ** 16;
 const WASM_PAGE = 65536;
+/** Blocks of at least this many bytes start their header at a 4 KiB page (allocBlock). */
+const LARGE_BLOCK = 1 << 20;
 
 // Block states (header word at p - 4).
 const FREE = 0;
@@ -195,7 +197,10 @@ export class Mem {
     if (list && list.length > 0) {
       p = list.pop()!;
     } else {
-      p = this.top + HEADER;
+      // A large block's header starts a page: the data 16 bytes past a page boundary, where glibc puts
+      // large blocks and the CPU backend its large streams (backends/cpu/arena.ts LARGE_PAGE_OFFSET),
+      // so streamRead/streamWrite copy at memcpy's full speed (no 4K aliasing).
+      p = (size >= LARGE_BLOCK ? Math.ceil(this.top / 4096) * 4096 : this.top) + HEADER;
       if (!this.ensure(p + size)) return 0;
       this.top = p + size;
       this.u32[(p - 8) >>> 2] = size;

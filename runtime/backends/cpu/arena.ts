@@ -9,7 +9,8 @@
  * the caller falls back to a standalone buffer (usable by JavaScript kernels only).
  *
  * Allocation: first fit over an address-ordered free list with coalescing, else from the top. Blocks
- * are aligned to ALIGN bytes (a cache line; also the alignment of 128-bit SIMD accesses). A block is
+ * are aligned to ALIGN bytes (a cache line; also the alignment of 128-bit SIMD accesses), except large
+ * ones, which start at the page offset of large host arrays (LARGE_PAGE_OFFSET: 16-byte aligned). A block is
  * zeroed when handed out (memory past the highest block ever used is still zero from the grow).
  */
 
@@ -30,7 +31,23 @@ export interface ArenaBlock {
   /** Byte offset of the block in the memory. */
   readonly at: number;
   readonly bytes: number;
+  /** The range taken from the free list (at least [at, at + bytes); more for a block placed at
+   *  LARGE_PAGE_OFFSET), given back on release. */
+  readonly span: { readonly at: number; readonly bytes: number };
 }
+
+/** Blocks of at least this many bytes start LARGE_PAGE_OFFSET bytes past a 4 KiB page boundary. */
+const LARGE_BYTES = 1 << 20;
+/**
+ * Where large host arrays start in their page: glibc hands out large malloc blocks (every large
+ * JavaScript ArrayBuffer, through Node's allocator) 16 bytes past a page boundary, and the host heap
+ * places its large blocks the same way (hostlib/memory.ts). A copy between two buffers at the same
+ * page offset runs at memcpy's full speed; with the destination 16 to ~1000 bytes ahead in its page,
+ * glibc's non-temporal copy of large sizes stalls on 4K aliasing and ran at 0.4x (256 MiB streamRead
+ * from a plain Float32Array, issue 27).
+ */
+const LARGE_PAGE_OFFSET = 16;
+const PAGE_BYTES = 4096;
 
 export class Arena {
   readonly memory: WebAssembly.Memory;
@@ -93,36 +110,43 @@ export class Arena {
 
   alloc(bytes: number): ArenaBlock | null {
     const size = Math.max(ALIGN, Math.ceil(bytes / ALIGN) * ALIGN);
-    for (let k = 0; k < this.free.length; k++) {
-      const f = this.free[k]!;
-      if (f.bytes < size) continue;
-      const block = { at: f.at, bytes: size };
-      if (f.bytes === size) this.free.splice(k, 1);
-      else this.free[k] = { at: f.at + size, bytes: f.bytes - size };
+    // A large block takes a span a page longer and starts inside it at LARGE_PAGE_OFFSET.
+    const large = size >= LARGE_BYTES;
+    const spanBytes = large ? size + PAGE_BYTES : size;
+    const place = (at: number): ArenaBlock => {
+      const skip = large ? (LARGE_PAGE_OFFSET - at + PAGE_BYTES) % PAGE_BYTES : 0;
+      const block = { at: at + skip, bytes: size, span: { at, bytes: spanBytes } };
       this.zero(block);
       return block;
+    };
+    for (let k = 0; k < this.free.length; k++) {
+      const f = this.free[k]!;
+      if (f.bytes < spanBytes) continue;
+      if (f.bytes === spanBytes) this.free.splice(k, 1);
+      else this.free[k] = { at: f.at + spanBytes, bytes: f.bytes - spanBytes };
+      return place(f.at);
     }
-    if (this.top + size > MAX_BYTES) return null;
+    if (this.top + spanBytes > MAX_BYTES) return null;
     const have = this.buffer.byteLength;
-    if (this.top + size > have) {
-      const want = Math.min(MAX_BYTES, Math.max(this.top + size, 2 * have));
+    if (this.top + spanBytes > have) {
+      const want = Math.min(MAX_BYTES, Math.max(this.top + spanBytes, 2 * have));
       try {
         this.memory.grow(Math.ceil((want - have) / PAGE));
       } catch {
         return null; // the engine could not commit more: a standalone buffer instead
       }
     }
-    const block = { at: this.top, bytes: size };
-    this.top += size;
-    this.zero(block);
-    return block;
+    const at = this.top;
+    this.top += spanBytes;
+    return place(at);
   }
 
   release(block: ArenaBlock): void {
     // Keep the free list ordered by address and merge neighbours; a free block at the top lowers it.
+    const span = block.span;
     let k = 0;
-    while (k < this.free.length && this.free[k]!.at < block.at) k++;
-    this.free.splice(k, 0, { at: block.at, bytes: block.bytes });
+    while (k < this.free.length && this.free[k]!.at < span.at) k++;
+    this.free.splice(k, 0, { at: span.at, bytes: span.bytes });
     if (k + 1 < this.free.length && this.free[k]!.at + this.free[k]!.bytes === this.free[k + 1]!.at) {
       this.free[k]!.bytes += this.free[k + 1]!.bytes;
       this.free.splice(k + 1, 1);

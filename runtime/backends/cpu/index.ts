@@ -13,12 +13,13 @@
 import type { Backend, BufferHandle, Launch, LaunchArg, StreamOp } from '../../brt/api.js';
 import { REDUCE_CHUNK } from '../../compiler/kernels.js';
 import { asCpuBuffer, CpuStorage } from './buffers.js';
+import { copyWords } from './host-copy.js';
 import { WorkerPool, type WorkerOptions } from './workers.js';
 import { CpuKernels } from './kernels.js';
 import { CpuExecutor } from './execute.js';
 import { reduceAll, reduceBlocks, runMap, runVout, type CpuCore } from './launches.js';
 import { gatherOp, scatterOp } from './stream-ops.js';
-export { defaultCpuThreads } from './workers.js';
+export { defaultCpuThreads, prestartWorkers } from './workers.js';
 export type { CpuKernel } from './kernels.js';
 export { VoutOverflow } from './prepare.js';
 
@@ -68,13 +69,14 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
     release(h: BufferHandle): void {
       storage.give(buf(h));
     },
-    // Copies between the arena and a host array that lives in it (hostMemory) are memory.copy
-    // (arena.ts copy: TypedArray.set into or out of shared memory runs at ~0.6x of a memmove).
+    // Copies between the arena and a host array that lives in it (hostMemory) are memory.copy; from
+    // any other host array, a memcpy (host-copy.ts: TypedArray.set into or out of shared memory runs
+    // at ~0.6x of a memmove).
     write(h: BufferHandle, wordOffset: number, data: Uint32Array | Float32Array | Int32Array): void {
       const b = buf(h);
       const from = b.block ? storage.arena!.addressOf(data) : undefined;
       if (from !== undefined) storage.arena!.copy(b.block!.at + 4 * wordOffset, from, 4 * data.length);
-      else b.U.set(new Uint32Array(data.buffer, data.byteOffset, data.length), wordOffset);
+      else copyWords(b.U, wordOffset, new Uint32Array(data.buffer, data.byteOffset, data.length));
     },
     async read(h: BufferHandle, wordOffset: number, words: number): Promise<Uint32Array> {
       return buf(h).U.slice(wordOffset, wordOffset + words);
@@ -85,7 +87,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend & { r
       const b = buf(h);
       const to = b.block ? storage.arena!.addressOf(dst) : undefined;
       if (to !== undefined) storage.arena!.copy(to, b.block!.at + 4 * wordOffset, 4 * words);
-      else dst.set(b.U.subarray(wordOffset, wordOffset + words));
+      else copyWords(dst, 0, b.U.subarray(wordOffset, wordOffset + words));
     },
     copy(src: BufferHandle, srcWord: number, dst: BufferHandle, dstWord: number, words: number): void {
       const s = buf(src);

@@ -96,6 +96,12 @@ const LAUNCH_MASK = 0x7fffff;
  * Polling costs at most this much CPU per launch and worker.
  */
 const SPIN_MS = 0.5;
+/**
+ * How long the calling thread polls for the workers' last chunks at the end of a launch before it
+ * sleeps in Atomics.wait: they are most often a fraction of a chunk behind (the tail chunks are
+ * small), and a sleeping thread's wake-up costs tens of microseconds (more in a VM) a launch.
+ */
+const CLOSE_SPIN_MS = 0.1;
 /** Workers per pool at most (the active count is the low 8 bits of STATE). */
 const MAX_WORKERS = 255;
 /** How long the calling thread sleeps at most while workers finish, between two checks for a stop. */
@@ -193,6 +199,46 @@ for (;;) {
 }
 `;
 
+/** A fresh control block: launch 1 (closed), nothing published. */
+function newControl(): SharedArrayBuffer {
+  const control = new SharedArrayBuffer(WORDS * 4 + MAX_VALUES * 8);
+  const ctl = new Int32Array(control, 0, WORDS);
+  Atomics.store(ctl, STATE, 1 << 8);
+  Atomics.store(ctl, GEN, -1);
+  return control;
+}
+
+/** Worker threads on `control`, unref'd (they never keep the process alive), with their ports. */
+function spawnWorkers(control: SharedArrayBuffer, count: number): { workers: Worker[]; ports: MessagePort[] } {
+  const workers: Worker[] = [];
+  const ports: MessagePort[] = [];
+  for (let i = 0; i < count; i++) {
+    const { port1, port2 } = new MessageChannel();
+    const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, control }, transferList: [port2] });
+    w.unref();
+    port1.unref();
+    workers.push(w);
+    ports.push(port1);
+  }
+  return { workers, ports };
+}
+
+/** Threads started ahead of their pool (prestartWorkers), until a pool of their number adopts them. */
+let prestarted: { control: SharedArrayBuffer; workers: Worker[]; ports: MessagePort[] } | null = null;
+
+/**
+ * Starts `count` worker threads now, for the next pool of that many workers to adopt. `brook run`
+ * calls it before it compiles a program for the CPU backend: a Node worker takes 30-60 ms to boot
+ * (more under load), and started at the program's first large stream it missed the first launches
+ * (segmentation 512^2 x 150 on two cores: ~15 of 150 ran on the calling thread alone). Threads no pool
+ * adopts cost their boot, on another core, and never hold the process (unref'd).
+ */
+export function prestartWorkers(count: number): void {
+  if (prestarted || count < 1) return;
+  const control = newControl();
+  prestarted = { control, ...spawnWorkers(control, Math.min(MAX_WORKERS, count)) };
+}
+
 export class WorkerPool {
   /** Worker threads (the calling thread works too). */
   readonly size: number;
@@ -203,9 +249,9 @@ export class WorkerPool {
   launchesByMessage = 0;
   private workers: Worker[] = [];
   private ports: MessagePort[] = [];
-  private readonly control = new SharedArrayBuffer(WORDS * 4 + MAX_VALUES * 8);
-  private readonly ctl = new Int32Array(this.control, 0, WORDS);
-  private readonly values = new Float64Array(this.control, WORDS * 4, MAX_VALUES);
+  private readonly control: SharedArrayBuffer;
+  private readonly ctl: Int32Array;
+  private readonly values: Float64Array;
   /** Kernel ids the workers know, by key (a WebAssembly kernel's module key, or a JavaScript source). */
   private readonly kernelIds = new Map<string, number>();
   /** The last launch number (odd: closed). */
@@ -218,8 +264,16 @@ export class WorkerPool {
   constructor(options: WorkerOptions) {
     this.size = Math.min(MAX_WORKERS, Math.max(1, options.workers ?? 1));
     this.thresholdMs = options.workerThresholdMs ?? 1;
-    Atomics.store(this.ctl, STATE, this.launch << 8);
-    Atomics.store(this.ctl, GEN, -1);
+    // Threads prestarted for a pool of this size are adopted: started, on their control block.
+    const crew = prestarted?.workers.length === this.size ? prestarted : null;
+    if (crew) {
+      prestarted = null;
+      this.workers = crew.workers;
+      this.ports = crew.ports;
+    }
+    this.control = crew?.control ?? newControl();
+    this.ctl = new Int32Array(this.control, 0, WORDS);
+    this.values = new Float64Array(this.control, WORDS * 4, MAX_VALUES);
   }
 
   /** Threads start on the first split launch (or `start()` by the backend when a stream large enough
@@ -229,14 +283,7 @@ export class WorkerPool {
   start(): void {
     if (Atomics.load(this.ctl, SHUTDOWN) !== 0) return;
     if (this.workers.length > 0) return;
-    for (let i = 0; i < this.size; i++) {
-      const { port1, port2 } = new MessageChannel();
-      const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, control: this.control }, transferList: [port2] });
-      w.unref();
-      port1.unref();
-      this.workers.push(w);
-      this.ports.push(port1);
-    }
+    ({ workers: this.workers, ports: this.ports } = spawnWorkers(this.control, this.size));
   }
 
   /** Whether the worker threads were started (tests). */
@@ -348,12 +395,14 @@ export class WorkerPool {
   private closeLaunch(between: (() => void) | null): unknown {
     const ctl = this.ctl;
     let stopped: unknown = null;
+    const spinUntil = performance.now() + CLOSE_SPIN_MS;
     for (;;) {
       const s = Atomics.load(ctl, STATE);
       if ((s & 0xff) === 0) {
         if (Atomics.compareExchange(ctl, STATE, s, s + 0x100) === s) break;
         continue;
       }
+      if (performance.now() < spinUntil) continue;
       if (Atomics.wait(ctl, STATE, s, WAIT_SLICE_MS) === 'timed-out' && between && stopped === null) {
         try {
           between();
