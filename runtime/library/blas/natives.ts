@@ -21,10 +21,11 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't64x128k16': { tx: 16, ty: 16, rm: 4, rn: 2, bk: 16 },
   't64x64k16': { tx: 16, ty: 16, rm: 4, rn: 1, bk: 16 },
   't32x32k8': { tx: 8, ty: 8, rm: 4, rn: 1, bk: 8 },
-  // Candidates for 45 TFLOP/s at 4096^2 (issue 28), not yet measured: a deeper K step of the large
-  // tile (32 KiB of workgroup memory), a wider tile with 8x16 a thread (24 KiB), the large tile as
-  // 128 threads of 8x16 or of 16x8 (more work a thread, 16 KiB), and a taller tile of 16x8 a thread.
-  // Tiles over the device's workgroup memory are declined (chooseTile) and run the body instead.
+  // Measured on an H200 (bench --only blas, 4096^2, 2026-12-02, bench/results/bench-blas-h200.json), median
+  // ms: 128x128x8 as 128 threads of 16x8 3.457 (39.8 TFLOP/s, the large tile since), of 8x16 3.498,
+  // 128x128x8 with 16x16 threads of 8x8 3.748 (36.7), 64x64x8 3.909, 64x128x16 4.164, 128x256x8 4.167,
+  // 256x128x8 4.287, 128x128x16 4.503, 64x64x16 4.708, 32x32x8 5.551. Tiles over the device's workgroup
+  // memory are declined (chooseTile) and run the body instead.
   't128x128k16': { tx: 16, ty: 16, rm: 8, rn: 2, bk: 16 },
   't128x256k8': { tx: 16, ty: 16, rm: 8, rn: 4, bk: 8 },
   't128x128k8r8x16': { tx: 8, ty: 16, rm: 8, rn: 4, bk: 8 },
@@ -35,7 +36,7 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
 /** By size: the largest tile of which a product has at least MIN_TILES (an H100 has 132 SMs), so a
  *  smaller product still fills the GPU; the smallest tile otherwise. */
 export const GEMM_TILES = {
-  large: GEMM_TILE_CANDIDATES['t128x128k8']!,
+  large: GEMM_TILE_CANDIDATES['t128x128k8r16x8']!,
   medium: GEMM_TILE_CANDIDATES['t64x64k8r8']!,
   small: GEMM_TILE_CANDIDATES['t32x32k8']!,
 };
