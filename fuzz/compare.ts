@@ -12,6 +12,7 @@
  *   accuracy table gives the built-in over the argument's range (generate.ts mathExpr); where the
  *   result's sign is a zero's (1 / +-0, atan2(+-0, x < 0), pow(+-0, y < 0)) only the magnitude, since
  *   WGSL may drop the sign of a zero (lavapipe computes -2 * 0 as +0, so 1 / (-2 * 0) is +inf there).
+ *   A subnormal reference equals a zero of either sign (WGSL allows flushing subnormals; `flushed`).
  */
 import type { BackendName, RunOutcome } from './execute.js';
 import type { OutputClass } from './generate.js';
@@ -23,6 +24,9 @@ export interface Difference {
   what: string;
   /** A key that stays the same while a minimizer shrinks the program (the pair and the kind). */
   signature: string;
+  /** A value's difference: the output and element (`s19[0]`). A shrink trial must differ there too:
+   *  the signature alone let a trial that differed elsewhere, for another reason, replace the program. */
+  at?: string;
 }
 
 const f32 = new Float32Array(1);
@@ -43,6 +47,20 @@ function parseValue(s: string): number {
   return Number(s);
 }
 
+/** The smallest normal float32, 2^-126: below it (and above 0) a value is subnormal. */
+const MIN_NORMAL = 2 ** -126;
+
+/**
+ * Whether `y` is the reference `x` flushed: x subnormal, y a zero of either sign. WGSL lets an
+ * implementation flush subnormal results to zero (an H200 gave -0 for pow's -2.3e-41:
+ * fuzz/findings/h200-2026-12-02b, difference-3), and a zero's sign may be dropped too (-0 = 0 above);
+ * the CPU writers keep subnormals, so only the reference's side may be subnormal.
+ */
+export function flushed(x: number, y: number): boolean {
+  // (x as printed, %.9g, is a decimal near the float32: fround gives the float32 back.)
+  return y === 0 && x !== 0 && Math.abs(Math.fround(x)) < MIN_NORMAL;
+}
+
 export function valuesAgree(a: string, b: string, cls: OutputClass, bitwise: boolean): boolean {
   if (a === b) return true;
   const x = parseValue(a);
@@ -50,6 +68,7 @@ export function valuesAgree(a: string, b: string, cls: OutputClass, bitwise: boo
   if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) && Number.isNaN(y);
   if (bitwise) return false;
   if (x === y) return true; // -0 and +0
+  if (flushed(x, y)) return true;
   if (cls.kind === 'exact') return false;
   // A result whose sign is a zero's (1 / -0 = -inf, atan2(-0, -1) = -pi): WGSL may drop a zero's sign
   // (lavapipe computes -2 * 0 as +0), so only the magnitude is compared.
@@ -79,7 +98,7 @@ export function compareRuns(ref: [BackendName, RunOutcome], other: [BackendName,
     const cls = classes[name] ?? { kind: 'exact' };
     for (let k = 2; k < wa.length; k++) {
       if (!valuesAgree(wa[k]!, wb[k]!, cls, cpuPair)) {
-        return { pair, what: `${name}[${wa[1]}]${wa.length > 3 ? ` component ${k - 2}` : ''}: ${ra} ${wa[k]}, ${rb} ${wb[k]}${cls.kind === 'approx' ? ` (${cls.fn}: allowed ${cls.ulp} ulp + ${cls.abs})` : ''}`, signature: `${ra}/${rb} ${cls.kind === 'approx' ? cls.fn : 'exact'}` };
+        return { pair, what: `${name}[${wa[1]}]${wa.length > 3 ? ` component ${k - 2}` : ''}: ${ra} ${wa[k]}, ${rb} ${wb[k]}${cls.kind === 'approx' ? ` (${cls.fn}: allowed ${cls.ulp} ulp + ${cls.abs})` : ''}`, signature: `${ra}/${rb} ${cls.kind === 'approx' ? cls.fn : 'exact'}`, at: `${name}[${wa[1]}]` };
       }
     }
   }

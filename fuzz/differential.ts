@@ -108,7 +108,8 @@ function firstDifference(runs: [BackendName, RunOutcome][], classes: Record<stri
   return undefined;
 }
 
-/** The smallest program that still compiles and differs the same way between the same two backends. */
+/** The smallest program that still compiles and differs the same way between the same two backends,
+ *  at the same output element. */
 export async function minimizeDifference(backends: Backends, text: string, classes: Record<string, OutputClass>, d: Difference, budget = 400, onTrial?: () => void): Promise<string> {
   // Trials whose loops might not end are never run (shrink.ts loopsStayBounded); a kernel that still
   // spins (a writer's loop on a GPU) meets the watchdog soon (the difference then changes kind).
@@ -133,7 +134,7 @@ function shrinkDifference(backends: Backends, text: string, classes: Record<stri
     if (!compiled) return false;
     const runs = await runAll(backends, compiled, d.pair);
     const again = runs.length === 2 ? compareRuns(runs[0]!, runs[1]!, classes) : undefined;
-    return again?.signature === d.signature;
+    return again?.signature === d.signature && again.at === d.at;
   }, budget);
 }
 

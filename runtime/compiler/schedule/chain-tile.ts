@@ -17,7 +17,7 @@
  * Pure: no device, no environment.
  */
 import type { IRStmt, KernelIR } from '../ir.js';
-import { evalUniform } from '../codegen/wgsl/coop.js';
+import { evalUniform } from './coop-loop.js';
 import { proveTileLocal } from './chain-proof.js';
 
 export { proveTileLocal, type TileProofInput } from './chain-proof.js';

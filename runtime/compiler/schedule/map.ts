@@ -1,16 +1,18 @@
 /**
  * Schedules of maps and vout passes: the workgroup size, the 2-D grid, and the cooperative form of
- * a sum loop (codegen/wgsl/coop.ts: a workgroup per output element whose lanes split the loop;
+ * a sum loop (coop-loop.ts, printed by codegen/wgsl/coop.ts: a workgroup per output element whose lanes split the loop;
  * docs/DECISIONS.md "Cooperative loops").
  */
 import type { KernelIR } from '../ir.js';
-import { coopLoop, coopTrips } from '../codegen/wgsl/coop.js';
-import { WG2D } from '../codegen/wgsl/layout.js';
+import { coopLoop, coopTrips } from './coop-loop.js';
 import type { DeviceLimits, ScheduleForce } from './limits.js';
 import { planStage, type StagePlan } from './stage.js';
 
 /** Threads of a map workgroup (1-D grid). */
 export const MAP_WORKGROUP = 256;
+/** Workgroup of a 2-D grid: a warp covers 32 consecutive columns of one row (a whole 128-byte line
+ *  of floats), 8 rows a workgroup. */
+export const WG2D: readonly [number, number] = [32, 8];
 /** Threads of a vout pass's workgroup. */
 export const VOUT_WORKGROUP = 64;
 

@@ -21,7 +21,7 @@
  * before; the block holds the very values memory holds, so results are bit-identical.
  */
 import type { IRExpr, IRStmt, KernelIR } from '../ir.js';
-import { coopTrips, loopHeader, someExpr, someExprInStmt, someStmt, walkStmt } from '../codegen/wgsl/coop.js';
+import { coopTrips, loopHeader, someExpr, someExprInStmt, someStmt, walkStmt } from './coop-loop.js';
 import type { DeviceLimits, ScheduleForce } from './limits.js';
 
 /** Where and what a map call stages (KernelVariant.stage). */

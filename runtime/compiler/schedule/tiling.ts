@@ -6,8 +6,31 @@
  */
 import type { KernelIR } from '../ir.js';
 import { storageScalars } from '../types.js';
-import type { KernelVariant, ParamPlan } from '../codegen/wgsl/layout.js';
 import { VEC4_BLOCK_WG } from './order.js';
+
+/** What tiling reads of the writer's variant (codegen/wgsl/layout.ts KernelVariant satisfies it):
+ *  a schedule names no writer's type. */
+export interface TilingVariant {
+  mode: string;
+  direct: readonly boolean[];
+  masked: boolean;
+  strided?: boolean;
+  wide?: boolean;
+  untiled?: boolean;
+  coop?: boolean;
+  shapes?: { grid: number; words: ReadonlyMap<number, readonly number[]> };
+  pages?: readonly unknown[];
+}
+
+/** What tiling reads of a parameter's plan (layout.ts ParamPlan satisfies it). */
+export interface TilingParam {
+  index: number;
+  role: string;
+  uniform: number;
+  binding: number | null;
+  storage: { kind: string } | null;
+  pages?: unknown;
+}
 
 /**
  * A partial reduction into a stream (a workgroup per target, commutative: reduce.ts) whose blocks
@@ -17,7 +40,7 @@ import { VEC4_BLOCK_WG } from './order.js';
  * 178 us so). Returns the input parameter, or null. The vec4 lanes are the order of such a row
  * (order.ts VEC4_BLOCK_WG), so this follows from the call's shapes and is not a choice to force.
  */
-export function vec4Rows(ir: KernelIR, v: KernelVariant, params: ParamPlan[], members: Map<number, unknown[]>): number | null {
+export function vec4Rows(ir: KernelIR, v: TilingVariant, params: readonly TilingParam[], members: Map<number, unknown[]>): number | null {
   if (v.mode !== 'reduceBlocks' || !v.wide || !v.strided || ir.produce || v.pages || !v.shapes) return null;
   const input = params.find((p) => p.role === 'in');
   if (!input || input.binding === null || input.pages || input.storage?.kind !== 'typed') return null;
@@ -51,13 +74,13 @@ const PLAIN_SCALARS = new Set(['float', 'int', 'uint']);
  * launch's own positions (direct) on a binding of its own. Direct inputs of the same kind get vec4
  * loads; everything else (gathers, resized or offset inputs) is read per output as before.
  */
-export function mapTiling(ir: KernelIR, v: KernelVariant, params: ParamPlan[], members: Map<number, unknown[]>): { coarsen: 1 | 4; vec4Params: Set<number> } {
+export function mapTiling(ir: KernelIR, v: TilingVariant, params: readonly TilingParam[], members: Map<number, unknown[]>): { coarsen: 1 | 4; vec4Params: Set<number> } {
   const none = { coarsen: 1 as const, vec4Params: new Set<number>() };
   // A cooperative variant (coop.ts) runs one element a workgroup: nothing to coarsen.
   if (v.mode !== 'map' || v.coop || v.untiled || v.shapes?.grid !== 2 || v.masked || v.pages) return none;
   const cols = v.shapes.words.get(0)?.[3] ?? 0;
   if (cols % 4 !== 0 || cols < 64) return none;
-  const vectorizable = (p: ParamPlan) => {
+  const vectorizable = (p: TilingParam) => {
     const ip = ir.params[p.index]!;
     return (
       v.direct[p.index] === true &&

@@ -20,7 +20,7 @@ import type { KernelVariant, VariantMode } from './layout.js';
 export { isCommutativeReduction, writeKernelModule, type WgslModule } from './kernel.js';
 export { planModule, paramIsBound, storageKind, voutParams, HEADER_VEC4S, WG2D } from './layout.js';
 export type { BindingPlan, KernelVariant, ModulePlan, PagePlan, PageSpec, ParamPlan, ShapeSpec, StorageKind, VariantMode, ExtraBinding } from './layout.js';
-export { coopLoop, coopTrips, COOP_MAX_ACC_BYTES, type CoopCheck, type CoopLoop } from './coop.js';
+export { coopLoop, coopTrips, COOP_MAX_ACC_BYTES, type CoopCheck, type CoopLoop } from '../../schedule/coop-loop.js';
 export { WgslUnsupportedError, f32Bits, wordsOf } from './names.js';
 
 /** The module for the plainest call of `ir` (no domains, no aliasing): what golden tests print. */

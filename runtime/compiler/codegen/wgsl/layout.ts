@@ -30,6 +30,7 @@
  * bound to its first slot starts; the element's page is then (e - base) >> log2(pageElems).
  */
 import { mapTiling, vec4Rows } from '../../schedule/tiling.js';
+import { WG2D } from '../../schedule/map.js';
 import type { StagePlan } from '../../schedule/stage.js';
 import type { IRParam, KernelIR } from '../../ir.js';
 import type { Type } from '../../types.js';
@@ -124,9 +125,8 @@ export interface ShapeSpec {
   key: string;
 }
 
-/** Workgroup of a 2-D grid: a warp covers 32 consecutive columns of one row (a whole 128-byte line
- *  of floats), 8 rows a workgroup. */
-export const WG2D: readonly [number, number] = [32, 8];
+/** The 2-D grid's workgroup is the schedule's (schedule/map.ts); re-exported for the writer's users. */
+export { WG2D };
 
 export interface ExtraBinding {
   name: 'partials' | 'result' | 'counts' | 'offsets' | 'vstat' | 'list';

@@ -8,7 +8,7 @@ import type { KernelIR } from '../../ir.js';
 import { wgslType } from './names.js';
 import { voutParams, WG2D, type KernelVariant, type ModulePlan } from './layout.js';
 import { ZERO, type Pos, type Shapes } from './shapes.js';
-import { coopLoop, type CoopLoop } from './coop.js';
+import { coopLoop, type CoopLoop } from '../../schedule/coop-loop.js';
 import { a, argumentSetup, bodyCall } from './args.js';
 
 /** The entry's first lines: `i` (linear output index) and the output position, or a return for

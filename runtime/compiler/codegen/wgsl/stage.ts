@@ -21,7 +21,7 @@
 import type { IRExpr, IRStmt, KernelIR } from '../../ir.js';
 import type { StagePlan } from '../../schedule/stage.js';
 import type { BodyWriter } from './body.js';
-import { loopHeader } from './coop.js';
+import { loopHeader } from '../../schedule/coop-loop.js';
 import { wgslType } from './names.js';
 import type { KernelVariant, ModulePlan } from './layout.js';
 import type { Shapes } from './shapes.js';
