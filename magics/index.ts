@@ -202,6 +202,8 @@ registerCellMagic('brook', {
     const timer = timedRt ? gpuTimer(timedRt) : undefined;
     timer?.resetGpuTimes();
     // Transfer time is taken out of the phase it happened in (run, wait, display), so nothing counts twice.
+    // Only this cell's copies count (transfer-clock.ts): an interrupted cell's readback still in flight is
+    // not, so transfer never exceeds the phase it is taken from.
     const transferMs = () => timedRt?.transfers.totals().ms ?? 0;
     const t0 = transferMs();
     let outcome;

@@ -72,7 +72,7 @@ export interface CellTimes {
   compileMs: number;
   /** Running the cell's statements, less the time in host<->stream copies. */
   runMs: number;
-  /** streamRead/streamWrite copies (a readback's wait for the GPU included), in whichever phase they ran. */
+  /** The cell's own streamRead/streamWrite copies (a readback's wait for the GPU included), in whichever phase they ran. */
   transferMs: number;
   /** Waiting for GPU work the cell queued, after its statements ran. */
   waitMs: number;
@@ -89,7 +89,8 @@ export interface CellTimes {
  */
 export function timeText(t: CellTimes): string {
   const other = Math.max(0, t.wallMs - t.compileMs - t.runMs - t.transferMs - t.waitMs - t.displayMs);
-  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  // A part that rounds to zero prints 0.0, not -0.0: a difference of clock readings can come out -1e-13.
+  const ms = (v: number) => `${(Math.abs(v) < 0.05 ? 0 : v).toFixed(1)} ms`;
   const parts = [`compile ${ms(t.compileMs)}`, `run ${ms(t.runMs)}`, `transfer ${ms(t.transferMs)}`, `GPU wait ${ms(t.waitMs)}`, `display ${ms(t.displayMs)}`];
   if (other >= 0.05) parts.push(`other ${ms(other)}`);
   let gpu = 'GPU busy: no timestamps on this backend';

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCpuRuntime, TransferClock } from '../../runtime/backends/index.js';
+import { AbortState, sessionAbort, setSessionAbort } from '../../common/abort-state.js';
 import { F } from './ir.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -49,6 +50,65 @@ describe('TransferClock', () => {
       expect(rt.transfers.totals().copies).toBe(3);
     } finally {
       rt.dispose();
+    }
+  });
+
+  it('a copy belongs to the unit of work that started it: one still in flight when the next cell starts is not that cell\'s', async () => {
+    let unit = 1;
+    const clock = new TransferClock(() => unit);
+    // The interrupted cell's readback, still waiting for the GPU.
+    let finish!: () => void;
+    const leftover = clock.time(() => new Promise<void>((r) => { finish = r; }));
+    await sleep(10);
+    unit = 2; // the next cell starts (and compiles) while that readback is in flight
+    const t0 = clock.totals();
+    await sleep(30);
+    finish();
+    await leftover;
+    const ownStart = performance.now();
+    await clock.time(() => sleep(5));
+    const ownMs = performance.now() - ownStart;
+    const t1 = clock.totals();
+    // Only the cell's own copy: never the 30 ms the earlier cell's readback overlapped it (run would go below zero).
+    expect(t1.copies - t0.copies).toBe(1);
+    expect(t1.ms - t0.ms).toBeGreaterThanOrEqual(4);
+    expect(t1.ms - t0.ms).toBeLessThanOrEqual(ownMs + 0.01);
+    // The earlier cell's copy is still on its own clock, whole.
+    expect(clock.totals(1).copies).toBe(1);
+    expect(clock.totals(1).ms).toBeGreaterThanOrEqual(38);
+  });
+
+  it('old units are forgotten, except one with a copy still in flight', async () => {
+    let unit = 1;
+    const clock = new TransferClock(() => unit);
+    let finish!: () => void;
+    const stuck = clock.time(() => new Promise<void>((r) => { finish = r; }));
+    for (unit = 2; unit <= 30; unit++) await clock.time(async () => {});
+    expect(clock.totals(2)).toEqual({ ms: 0, copies: 0 });
+    expect(clock.totals(30).copies).toBe(1);
+    finish();
+    await stuck;
+    expect(clock.totals(1).copies).toBe(1);
+  });
+
+  it('the runtime\'s clock takes the unit from the session (sessionAbort().unit), at the copy\'s start', async () => {
+    const saved = sessionAbort();
+    const abort = new AbortState(undefined, {});
+    setSessionAbort(abort);
+    const rt = createCpuRuntime();
+    try {
+      abort.begin(1);
+      const s = rt.createStream('s', F, [1024]);
+      await rt.streamRead(s, new Float32Array(1024).fill(2));
+      const first = abort.unit;
+      const write = rt.streamWrite(s, new Float32Array(1024));
+      abort.begin(2); // the next cell begins before the copy is awaited
+      await write;
+      expect(rt.transfers.totals()).toEqual({ ms: 0, copies: 0 });
+      expect(rt.transfers.totals(first).copies).toBe(2);
+    } finally {
+      rt.dispose();
+      setSessionAbort(saved);
     }
   });
 });

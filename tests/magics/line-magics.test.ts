@@ -7,6 +7,7 @@ import { getCellMagic, getLineMagic, parseCellMagic, type ExecuteContext, type M
 import '../../magics/index.js';
 import { session } from '../../magics/index.js';
 import { webgpuAdapterAvailable } from '../conformance/cli.js';
+import { sessionAbort } from '../../common/abort-state.js';
 
 const TIME_BACKENDS = ['cpu', ...(process.env.BROOK_TEST_WEBGPU !== '0' && webgpuAdapterAvailable() ? ['webgpu'] : [])];
 
@@ -140,12 +141,51 @@ bad;`, g);
   }, 120_000);
 });
 
+describe.each(TIME_BACKENDS)('--time after an interrupted cell, backend %s', (backend) => {
+  it('a copy the earlier cell left in flight is not this cell\'s transfer: no part is negative, and they still add up', async () => {
+    const g: Record<string, unknown> = {};
+    await getLineMagic('brook')!(`backend ${backend}`, context(g).ctx);
+    const rt = await session.rt();
+    const abort = sessionAbort();
+    // An interrupted cell's readback, still waiting for the GPU when the next cell starts (the kernel
+    // begins a new unit of work per cell: kernel/interrupt-gate.ts).
+    abort.begin();
+    let finish!: () => void;
+    const leftover = rt.transfers.time(() => new Promise<void>((r) => { finish = r; }));
+    abort.begin();
+    try {
+      const c = await cell(`%%brook --time
+float w<4>;
+float hw[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+float ow[4];
+streamRead(w, hw);
+streamWrite(w, ow);
+ow[0] + ow[1] + ow[2] + ow[3]`, g);
+      expect(c.result()).toBe(10);
+      const badge = String(c.displays.at(-1)!['text/plain']);
+      const m = /wall (-?[\d.]+) ms = compile (-?[\d.]+) ms \+ run (-?[\d.]+) ms \+ transfer (-?[\d.]+) ms \+ GPU wait (-?[\d.]+) ms \+ display (-?[\d.]+) ms(?: \+ other (-?[\d.]+) ms)?;/.exec(badge);
+      expect(m, badge).not.toBeNull();
+      const [wall, ...parts] = m!.slice(1, 8).map((v) => Number(v ?? 0));
+      // Before, the leftover counted as transfer from this cell's start (its compiling included): run < 0.
+      for (const p of parts) expect(p, badge).toBeGreaterThanOrEqual(0);
+      expect(m![0], 'no part printed with a minus sign, -0.0 included').not.toMatch(/\s-[\d.]/);
+      expect(Math.abs(parts.reduce((a, b) => a + b, 0) - wall!), badge).toBeLessThanOrEqual(0.05 * parts.length + 0.05);
+    } finally {
+      finish();
+      await leftover;
+      abort.end();
+    }
+  }, 120_000);
+});
+
 describe('the --time line never shows GPU time above the time it happened in', () => {
   it('GPU busy is shown when within run + transfer + wait, and called unreliable when timestamps claim more', async () => {
     const { timeText } = await import('../../magics/report.js');
     const base = { wallMs: 12, compileMs: 2, runMs: 3, transferMs: 2, waitMs: 4, displayMs: 0.5 };
     expect(timeText({ ...base, gpu: { ms: 5, passes: 3 } })).toBe('wall 12.0 ms = compile 2.0 ms + run 3.0 ms + transfer 2.0 ms + GPU wait 4.0 ms + display 0.5 ms + other 0.5 ms; GPU busy 5.0 ms (part of run + transfer + wait) in 3 passes');
     expect(timeText({ ...base, gpu: { ms: 50, passes: 3 } })).toContain('GPU timestamps span 50.0 ms, more than run + transfer + wait (9.0 ms): not reliable on this adapter');
+    // A part that rounds to zero prints 0.0, never -0.0 (a difference of clock readings can be -1e-13).
+    expect(timeText({ ...base, waitMs: -1e-13, displayMs: -0.02, wallMs: 5 })).toMatch(/GPU wait 0\.0 ms \+ display 0\.0 ms;/);
   });
 });
 
