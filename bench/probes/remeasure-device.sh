@@ -27,7 +27,8 @@
 #             the executed notebooks, their logs and figure3/*.json (untar over notebooks/results/);
 #   checks    checks-TAG.txt: chain tiling verified call by call (BROOK_TILE=verify) and exact iterators
 #             on this GPU (conformance programs tile_bitonic, tile_xor_chain, tile_rows, iterator_exact);
-#   fuzz      fuzz-TAG.txt: the differential fuzzer for FUZZ_S seconds (default 240) on every core.
+#   fuzz      fuzz-TAG.txt: the differential fuzzer for FUZZ_S seconds (default 240) on every core, from
+#             program FUZZ_START (default 0) of seed 1.
 # Usage (device machine, tree root, after `source .device/setup.sh`): bash bench/probes/remeasure-device.sh TAG
 # with $OUT set. STEPS picks steps (default: info blas cpu programs transfers xfer).
 TAG=${1:-h100}
@@ -137,7 +138,7 @@ if has checks; then
 fi
 if has fuzz; then
   el fuzz
-  timeout $(( ${FUZZ_S:-240} + 60 )) node dist/fuzz/diff-run.js --seed 1 --count 100000 --jobs "$(nproc)" --minutes "$(( ${FUZZ_S:-240} / 60 ))" --out /tmp/fuzz-findings > "$OUT/fuzz-$TAG.txt" 2>&1
+  timeout $(( ${FUZZ_S:-240} + 60 )) node dist/fuzz/diff-run.js --seed 1 --start "${FUZZ_START:-0}" --count 100000 --jobs "$(nproc)" --minutes "$(( ${FUZZ_S:-240} / 60 ))" --out /tmp/fuzz-findings > "$OUT/fuzz-$TAG.txt" 2>&1
   [ -d /tmp/fuzz-findings ] && tar czf "$OUT/fuzz-findings-$TAG.tar.gz" -C /tmp fuzz-findings
 fi
 el done
