@@ -96,6 +96,27 @@ describe('CPU host copies (memcpy path)', () => {
     expect(arena.liveBytes).toBe(0);
   });
 
+  it('blocks never overlap and each lies in its span, whatever page offset a span starts at', () => {
+    // The sgemv of Figure 3 (a 4 MiB stream, a 4 KiB one, a 4 MiB one) once placed the second large
+    // block 48 bytes before its span (JavaScript's % of a negative number), over the small block's
+    // tail: a kernel call wrote into another stream's last elements.
+    const arena = Arena.create()!;
+    const blocks = [4 << 20, 4096, 4 << 20, 4096, 100, 1 << 20, 3 << 20, 64, (1 << 20) + 8, 4096].map((bytes) => arena.alloc(bytes)!);
+    const sorted = [...blocks].sort((a, b) => a.at - b.at);
+    for (let i = 0; i < sorted.length; i++) {
+      const b = sorted[i]!;
+      expect(b.at, `block ${i}`).toBeGreaterThanOrEqual(b.span.at);
+      expect(b.at + b.bytes, `block ${i}`).toBeLessThanOrEqual(b.span.at + b.span.bytes);
+      if (i > 0) expect(b.span.at, `block ${i}`).toBeGreaterThanOrEqual(sorted[i - 1]!.span.at + sorted[i - 1]!.span.bytes);
+      if (b.bytes >= 1 << 20) expect(b.at % 4096).toBe(16);
+    }
+    // Each block's words stay its own: fill every block with its index, then read them all back.
+    blocks.forEach((b, i) => new Uint8Array(arena.buffer, b.at, b.bytes).fill(i + 1));
+    blocks.forEach((b, i) => expect(new Uint8Array(arena.buffer, b.at, b.bytes).every((x) => x === i + 1), `block ${i}`).toBe(true));
+    for (const b of blocks) arena.release(b);
+    expect(arena.liveBytes).toBe(0);
+  });
+
   it('the host heap places large blocks 16 bytes past a page, small ones where they fall', () => {
     const mem = new Mem();
     const a = mem.malloc(40);

@@ -114,7 +114,9 @@ export class Arena {
     const large = size >= LARGE_BYTES;
     const spanBytes = large ? size + PAGE_BYTES : size;
     const place = (at: number): ArenaBlock => {
-      const skip = large ? (LARGE_PAGE_OFFSET - at + PAGE_BYTES) % PAGE_BYTES : 0;
+      // (at % PAGE_BYTES first: JavaScript's % of a negative number is negative, which placed a block
+      // up to 48 bytes before its span, over the block below it.)
+      const skip = large ? (LARGE_PAGE_OFFSET - (at % PAGE_BYTES) + PAGE_BYTES) % PAGE_BYTES : 0;
       const block = { at: at + skip, bytes: size, span: { at, bytes: spanBytes } };
       this.zero(block);
       return block;
