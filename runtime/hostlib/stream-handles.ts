@@ -8,6 +8,7 @@
  * In:  stream objects (`&s` of a host stream is the stream itself: codegen/host/expr.ts).
  * Out: handles written into Mem, streams read back from Mem.
  * Always: a stream keeps one handle for the run; reading a slot without one is a located error.
+ * Also BrookGPU's element types as values (`brook::getStreamType`): one address per type.
  */
 import type { Mem } from './memory.js';
 import { BrookRuntimeError } from '../compiler/diagnostics.js';
@@ -19,6 +20,9 @@ const fail = (what: string, fix: string, span?: Span) => new BrookRuntimeError('
 export class StreamHandles {
   private readonly ids = new Map<object, number>();
   private readonly byId: object[] = [];
+  /** brook::getStreamType: one address per element type (by its JSON, equal across cells). */
+  private readonly typeAddrs = new Map<string, number>();
+  private readonly typesAt = new Map<number, object>();
 
   constructor(private readonly mem: Mem) {}
 
@@ -33,6 +37,32 @@ export class StreamHandles {
     }
     this.mem.storeI64(dst, id);
     return dst;
+  }
+
+  /** `new brook::stream(...)`: a fresh 8-byte slot holding the stream's handle (a brook::stream *). */
+  alloc(stream: object, span?: Span): number {
+    const p = this.mem.malloc(8);
+    return this.store(p, stream, 8, span);
+  }
+
+  /** `brook::getStreamType((T *)0)`: the address standing for element type T (a 16-byte block, as a
+   *  FILE *), the same for every call with that T, so programs may compare and keep it. */
+  typeAddress(elem: object): number {
+    const key = JSON.stringify(elem);
+    let p = this.typeAddrs.get(key);
+    if (p === undefined) {
+      p = this.mem.malloc(16);
+      this.typeAddrs.set(key, p);
+      this.typesAt.set(p, elem);
+    }
+    return p;
+  }
+
+  /** The element type a `const brook::StreamType *` stands for (its use in new brook::stream). */
+  elemType(p: number, span?: Span): object {
+    const t = this.typesAt.get(p);
+    if (!t) throw fail(`no element type at address ${p}`, 'pass brook::getStreamType((T *)0), or a variable holding it', span);
+    return t;
   }
 
   /** `p[i]` of a pointer to streams: the stream itself when p is one (`&s`, i = 0), else the stream

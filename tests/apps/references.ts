@@ -218,6 +218,22 @@ function ppmHelperGather(): string {
   return lines(out);
 }
 
+// ---- fft's stream API: signal times twiddles (row and column alike), then its first half doubled and
+// halved; two heap streams made, the cache answering the third request; element-type values compared.
+function streamApiHeap(): string {
+  const n = 8;
+  const data = range(n).map((i) => [i + 1, (i % 3) - 1]);
+  const prod = data.map(([ax, ay], k) => {
+    const t = (2 * Math.PI * k) / n;
+    const [wx, wy] = [Math.cos(t), Math.sin(t)];
+    return [ax! * wx - ay! * wy, ax! * wy + ay! * wx];
+  });
+  const row = (tag: string, v: number[][]) => v.map(([x, y], i) => `${tag} ${i}: ${f(x!, 5)} ${f(y!, 5)}`);
+  const half = (s: number) => prod.slice(0, n / 2).map(([x, y]) => [x! * s, y! * s]);
+  return lines([...row('row', prod), ...row('col', prod), ...row('grown', half(2)), ...row('shrunk', half(0.5)),
+    'made 2, cached 2, same 1', 'types: float2 1, float 0']);
+}
+
 /** Where ppm_helper_gather writes its image (a fresh name per test process). */
 export const ppmOutput = path.join(os.tmpdir(), `brook-apps-${process.pid}.ppm`);
 
@@ -241,5 +257,7 @@ export const appCases: AppCase[] = [
   { name: 'diffusion', args: [], expected: diffusion, tolerance: { abs: 2e-5, rel: 1e-5 }, stands_for: 'PMLSeg, imageproc' },
   { name: 'scan', args: [], expected: scan, tolerance: { abs: 0, rel: 0 }, stands_for: 'scan' },
   { name: 'formats_sum', args: [], expected: formatsSum, tolerance: { abs: 0, rel: 0 }, stands_for: 'formats' },
+  // cos/sin and the products in float32 against float64: a few ulps of values below 10.
+  { name: 'stream_api_heap', args: [], expected: streamApiHeap, tolerance: { abs: 2e-5, rel: 0 }, stands_for: 'fft (wfft.cpp: brook::StreamType, new brook::stream, brook::stream &)' },
   { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
 ];

@@ -78,9 +78,23 @@ export function emitBrookCall(c: Ctx, e: CallExpr): string {
     case 'streamEnableWriteMask': return `$rt.enableWriteMask()`;
     case 'streamDisableWriteMask': return `$rt.disableWriteMask()`;
     case 'brook::sentinelStream': return `$rt.sentinelStream(${emitAs(c, e.args[0]!, { kind: 'scalar', name: 'int' })}, ${span})`;
+    case 'brook::getStreamType': return streamTypeAddress(c, e);
+    case 'brook::newStream': {
+      // `new brook::stream(type, d0, ..., -1)`: created now, kept until the program ends (a heap object).
+      const dims = e.args.slice(1).map((x) => emitAs(c, x, { kind: 'scalar', name: 'long' }));
+      const elem = `$L.streams.elemType(${a[0]}, ${span})`;
+      return `$L.streams.alloc($rt.createStream("new brook::stream", ${elem}, [${dims.join(', ')}], ${span}), ${span})`;
+    }
     case 'iter': return unsupportedCall(c, e, 'iter(...) outside an iterator declaration', 'write iter float s<n> = iter(lo, hi);');
   }
   return unsupportedCall(c, e, `the Brook function '${e.callee.name}'`);
+}
+
+/** `brook::getStreamType((T *)0)`: the address standing for T (hostlib/stream-handles.ts). */
+function streamTypeAddress(c: Ctx, e: CallExpr): string {
+  const t = typeOfExpr(c, e.args[0]!);
+  if (t.kind !== 'pointer') return unsupportedCall(c, e, 'brook::getStreamType of a non-pointer');
+  return `$L.streams.typeAddress(${c.g.type(t.to)})`;
 }
 
 function unsupportedCall(c: Ctx, e: CallExpr, what: string, hint?: string): string {
