@@ -234,6 +234,14 @@ function streamApiHeap(): string {
     'made 2, cached 2, same 1', 'types: float2 1, float 0']);
 }
 
+// ---- stream_slot_assign: *plan = tmp (then tmp written by gen), slots[k] = s, share(slots + 1, c).
+function streamSlotAssign(): string {
+  const plan = (n: number, base: number) => [`plan size ${n}`, ...range(n).map((i) => `plan ${i}: ${[base + i, base * i, i * i, -i].map((x) => f(x, 2)).join(' ')}`)];
+  const ramp = (k: number, n: number) => range(n).reduce((a, i) => a + k * 10 + i, 0);
+  return lines([...plan(8, 0.5), ...plan(4, -3), ...range(3).map((k) => `slot ${k}: size ${k + 2} sum ${f(ramp(k, k + 2), 1)}`),
+    `slot 1 shared: size 5 sum ${f(ramp(7, 5), 1)}`]);
+}
+
 /** Where ppm_helper_gather writes its image (a fresh name per test process). */
 export const ppmOutput = path.join(os.tmpdir(), `brook-apps-${process.pid}.ppm`);
 
@@ -259,5 +267,6 @@ export const appCases: AppCase[] = [
   { name: 'formats_sum', args: [], expected: formatsSum, tolerance: { abs: 0, rel: 0 }, stands_for: 'formats' },
   // cos/sin and the products in float32 against float64: a few ulps of values below 10.
   { name: 'stream_api_heap', args: [], expected: streamApiHeap, tolerance: { abs: 2e-5, rel: 0 }, stands_for: 'fft (wfft.cpp: brook::StreamType, new brook::stream, brook::stream &)' },
+  { name: 'stream_slot_assign', args: [], expected: streamSlotAssign, tolerance: { abs: 0, rel: 0 }, stands_for: 'fft (testfft.br allocatePlan: *plan = tmp)' },
   { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
 ];

@@ -6,14 +6,14 @@
  * `brook::stream` slot in host memory is hostlib/stream-handles.ts. Also the rules of
  * `brook::getStreamType` and `new brook::stream(type, ...)` (below).
  */
-import type { CallExpr } from '../ast.js';
+import type { AssignExpr, CallExpr, Expr } from '../ast.js';
 import type { Type } from '../types.js';
 import { STREAM_TYPE_DESC, typeToString } from '../types.js';
 import { reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
 import { inKernel } from './ctx.js';
 import { checkOperand } from './operands.js';
-import { isElementType, isLoose, isStreamLike } from './typing.js';
+import { isElementType, isLoose, isStreamLike, sameType } from './typing.js';
 
 const METHODS: Readonly<Record<string, string>> = { read: 'streamRead', write: 'streamWrite' };
 
@@ -62,4 +62,29 @@ export function checkNewStream(ctx: Ctx, e: CallExpr, types: Type[]): void {
       reportCheck(ctx.bag, 'BRK2317', e.args[i + 1]!.span, { type: typeToString(d) });
     }
   });
+}
+
+/** `*p` or `p[i]` of a pointer: where a stream may be assigned (BrookGPU's handle assignment). */
+export function isStreamSlotTarget(e: Expr): boolean {
+  return (e.kind === 'UnaryExpr' && e.op === '*') || (e.kind === 'IndexExpr' && e.object.type?.kind === 'pointer');
+}
+
+/**
+ * `*p = s` / `p[i] = s` (fft's `*plan = tmp;`): BrookGPU's brook::stream assignment through a pointer.
+ * s must be a whole stream (not a domain or iterator) of the pointee's element type (any for an
+ * untyped `brook::stream *`). What p points at is known only when it runs (hostlib/stream-handles.ts
+ * `assign`): a brook::stream slot (new brook::stream, an array of brook::stream) then names s; `&t`
+ * of a declared stream is a located run-time error (two names would share one stream).
+ */
+export function checkStreamSlotAssign(ctx: Ctx, e: AssignExpr, target: Type, value: Type): void {
+  if (target.kind !== 'stream' || value.kind !== 'stream' || target.iter || value.iter) {
+    reportCheck(ctx.bag, 'BRK2318', e.value.span);
+    return;
+  }
+  const anyElem = isLoose(target.elem) || isLoose(value.elem);
+  const rankOk = target.rank === null || value.rank === null || target.rank === value.rank;
+  if ((!anyElem && !sameType(target.elem, value.elem)) || !rankOk) {
+    const why = rankOk ? `the pointer names streams of ${typeToString(target.elem)}` : `the pointer names streams of rank ${target.rank}`;
+    reportCheck(ctx.bag, 'BRK2103', e.value.span, { from: typeToString(value), to: typeToString(target), why: `${why}; assign a stream of that type` });
+  }
 }

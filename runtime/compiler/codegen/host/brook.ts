@@ -11,7 +11,7 @@
  * Kernel constant arguments convert to the parameter type; struct constants pass their flat
  * components (C layout order).
  */
-import type { CallExpr, Expr } from '../../ast.js';
+import type { AssignExpr, CallExpr, Expr } from '../../ast.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import type { Type } from '../../types.js';
 import { sizeOf } from '../../types.js';
@@ -88,6 +88,19 @@ export function emitBrookCall(c: Ctx, e: CallExpr): string {
     case 'iter': return unsupportedCall(c, e, 'iter(...) outside an iterator declaration', 'write iter float s<n> = iter(lo, hi);');
   }
   return unsupportedCall(c, e, `the Brook function '${e.callee.name}'`);
+}
+
+/**
+ * `*p = s` / `p[i] = s` (check/brook-stream.ts checkStreamSlotAssign): the brook::stream slot at p
+ * (+ 8 i) now names s; when p is `&t` of a declared stream it is a located error as it runs
+ * (hostlib/stream-handles.ts `assign`). The value of the expression is s.
+ */
+export function emitStreamAssign(c: Ctx, e: AssignExpr): string {
+  const t = e.target;
+  const INT: Type = { kind: 'scalar', name: 'int' };
+  const [p, i] = t.kind === 'UnaryExpr' ? [emitValue(c, t.operand), '0'] : t.kind === 'IndexExpr' ? [emitValue(c, t.object), emitAs(c, t.index, INT)] : [];
+  if (p === undefined) { c.g.error('BRK2601', e.span, 'the host code generator does not support this stream assignment'); return 'undefined'; }
+  return `$L.streams.assign(${p}, ${i}, ${emitValue(c, e.value)}, ${c.g.span(e.span)})`;
 }
 
 /** `brook::getStreamType((T *)0)`: the address standing for T (hostlib/stream-handles.ts). */

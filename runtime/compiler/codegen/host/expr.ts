@@ -491,6 +491,7 @@ function stabilize(c: Ctx, lv: LValue): { setup: string; lv: LValue } {
 }
 
 function emitAssign(c: Ctx, e: AssignExpr): string {
+  if (e.op === '=' && typeOfExpr(c, e.target).kind === 'stream') return c.g.calls.streamAssign(c, e);
   const target = lvalue(c, e.target);
   if (!target) return '0';
   const tt = typeOfExpr(c, e.target);

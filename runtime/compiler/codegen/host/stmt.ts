@@ -328,7 +328,8 @@ export function emitBlockBody(c: StmtCtx, stmts: Stmt[], L: Lines): void {
   L.dedent();
   L.line('} finally {');
   L.indent();
-  for (const n of names) L.line(`if (${n} !== undefined) { $rt.free(${n}); ${n} = undefined; }`);
+  // A stream a brook::stream slot names (`*p = s`, hostlib/stream-handles.ts) outlives its block.
+  for (const n of names) L.line(`if (${n} !== undefined) { if (!$L.streams.held(${n})) $rt.free(${n}); ${n} = undefined; }`);
   L.dedent();
   L.line('}');
 }
