@@ -193,6 +193,10 @@ add('math', 'scalbn', fn(DOUBLE, [DOUBLE, INT]));
 add('math', 'isnan', fn(INT, [DOUBLE]));
 add('math', 'isinf', fn(INT, [DOUBLE]));
 add('math', 'isfinite', fn(INT, [DOUBLE]));
+// BrookGPU's brt.hpp (brtintrinsic.hpp), which brcc's output included: 1.0f or 0.0f (volume_division, subdivision).
+add('math', 'finite_float', fn(FLOAT, [DOUBLE]));
+add('math', 'isnan_float', fn(FLOAT, [DOUBLE]));
+add('math', 'isinf_float', fn(FLOAT, [DOUBLE]));
 add('math', 'M_PI', DOUBLE, { value: Math.PI });
 add('math', 'M_PI_2', DOUBLE, { value: Math.PI / 2 });
 add('math', 'M_E', DOUBLE, { value: Math.E });
