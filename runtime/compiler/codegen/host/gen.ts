@@ -60,6 +60,8 @@ export class HostGen {
   readonly structReturn = new Set<string>();
   /** Module-level statements for static data (static locals, globals). */
   readonly staticInits: string[] = [];
+  /** Static locals initialized when control first reaches them (static-init.ts): their guard's name. */
+  readonly firstPassStatics = new Map<import('../../ast.js').Declarator, string>();
 
   /** The WebAssembly module of the program's (or cell's) compiled loops (wasmloop.ts). */
   readonly wasm: HostWasmModule | undefined;
