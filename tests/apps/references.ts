@@ -242,6 +242,28 @@ function streamSlotAssign(): string {
     `slot 1 shared: size 5 sum ${f(ramp(7, 5), 1)}`]);
 }
 
+// ---- vout_amplify: over <5R, C>, position (y, x) reads cell (floor(y / 5), x) and pushes item j = y mod 5
+// when j < the cell's count; pushes in row-major order of the positions; rows ceil(n / C), padded.
+function voutAmplify(): string {
+  const [R, C] = [3, 4];
+  const w = range(5).map((i) => 0.5 * (i + 1));
+  const out: string[] = [];
+  for (const round of [0, 1]) {
+    const items: number[][] = [];
+    for (let y = 0; y < 5 * R; y++) {
+      for (let x = 0; x < C; x++) {
+        const r = Math.floor(y / 5);
+        const j = y % 5;
+        const [base, weight, count] = [r * 10 + x + round * 100, w[(r + x) % 5]!, (r * 4 + x * 3 + round) % 6];
+        if (j < count) items.push([base, j, base + j * weight, count]);
+      }
+    }
+    const rows = Math.ceil(items.length / C);
+    out.push(`round ${round}: ${rows} x ${C}`, ...items.map((v) => v.map(g).join(' ')), `kept ${items.length} padding ${rows * C - items.length}`);
+  }
+  return lines([...out, 'weights filled 1 time(s)']);
+}
+
 /** Where ppm_helper_gather writes its image (a fresh name per test process). */
 export const ppmOutput = path.join(os.tmpdir(), `brook-apps-${process.pid}.ppm`);
 
@@ -268,5 +290,6 @@ export const appCases: AppCase[] = [
   // cos/sin and the products in float32 against float64: a few ulps of values below 10.
   { name: 'stream_api_heap', args: [], expected: streamApiHeap, tolerance: { abs: 2e-5, rel: 0 }, stands_for: 'fft (wfft.cpp: brook::StreamType, new brook::stream, brook::stream &)' },
   { name: 'stream_slot_assign', args: [], expected: streamSlotAssign, tolerance: { abs: 0, rel: 0 }, stands_for: 'fft (testfft.br allocatePlan: *plan = tmp)' },
+  { name: 'vout_amplify', args: [], expected: voutAmplify, tolerance: { abs: 0, rel: 0 }, stands_for: 'volume_division (vout over the largest input, static locals, finite_float)' },
   { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
 ];
