@@ -80,6 +80,14 @@ for (const backend of backends) {
       }, 150_000);
     }
 
+    it('std::vector<Tri> instantiated in two files is one class (C++ one-definition rule; subdivision)', async () => {
+      if (!build.ok) throw new Error(`the build did not produce dist/: ${build.log}`);
+      const r = await runFiles(['tests/apps/files/odr_main.br', 'tests/apps/files/odr_load.cpp'], backend);
+      expect(r.code, r.stderr).toBe(0);
+      // 2 (a b + c) of triangles (i, i + 1, i / 2) for i = 0..3, one zeroed by resize, triangle 1 again.
+      expect(r.stdout).toBe('0 5 14 27 0 5 (6)\n');
+    }, 150_000);
+
     it('#include <stopwatch.h> (angle brackets) is read from a -I folder, as gcc does', async () => {
       if (!build.ok) throw new Error(`the build did not produce dist/: ${build.log}`);
       const r = await runFiles(['-I', `${dir}/include`, `${dir}/angled_include.br`], backend);

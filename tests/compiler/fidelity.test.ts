@@ -155,4 +155,16 @@ describe('BrookGPU vout code (prog/tests/vout): what it needs across files', () 
     const clash = compileFiles({ 'a.br': 'int f(int x) { return x; }\nint main() { return f(1); }\n', 'b.br': 'int f(int x) { return 2 * x; }\n' });
     expect(clash.diagnostics.map((d) => d.code)).toContain('BRK2003');
   });
+  test('a member function instantiated alike in two files is one (C++ one-definition rule); free functions defined twice are BRK2003', () => {
+    const vec = '#include <vector>\nstruct P { int a; };\n';
+    const same = compileFiles({
+      'a.cpp': `${vec}int n(std::vector<P> &v);\nint main() { std::vector<P> v; P p; p.a = 1; v.push_back(p); return n(v); }\n`,
+      'b.cpp': `${vec}int n(std::vector<P> &v) { v.resize(3); return (int) v.size(); }\n`,
+    });
+    expect(same.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const alike = compileFiles({ 'a.br': 'int f(int x) { return x + 1; }\nint main() { return f(1); }\n', 'b.br': 'int f(int x) { return x + 1; }\n' });
+    expect(alike.diagnostics.map((d) => d.code)).toContain('BRK2003');
+    const unlike = compileFiles({ 'a.br': 'int f(int x) { return x + 1; }\nint main() { return f(1); }\n', 'b.br': 'int f(int x) { return x + 2; }\n' });
+    expect(unlike.diagnostics.map((d) => d.code)).toContain('BRK2003');
+  });
 });
