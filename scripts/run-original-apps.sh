@@ -15,7 +15,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 checkout=$1; backend=$2; outdir=$(mkdir -p "$3" && cd "$3" && pwd); shift 3
 apps=("$@")
 if [ ${#apps[@]} -eq 0 ]; then
-  apps=(scan fft rapid_collide spMatrixVec volume_division "blur3x3:64 4 1" "formats:64 64 32 2"
+  apps=(scan fft rapid_collide spMatrixVec "volume_division:13" "blur3x3:64 4 1" "formats:64 64 32 2"
         "particle_cloth:gpu 16 10" subdivision "PMLSeg:64 64 10" "volfire:32 1.0 0.5 $outdir/volfire-$backend- 2"
         raytracer bitonic_sort bsearch "conjugate_gradient:100 0.0001" "conjugate_gradient_1D:100 0.0001"
         "imageproc:64 64" sgemm sgemm_multipass)

@@ -4,7 +4,7 @@
  * lives here:
  * - one argument per parameter, of the right kind (stream, iterator, constant) and element type;
  * - all outputs share one shape (the launch's `outShape`); without outputs (a vout-only kernel) the
- *   first input's shape is iterated;
+ *   per-dimension largest extent of the input and iterator streams is iterated (BrookGPU's);
  * - inputs and iterators have the output's rank (shape resizing is per dimension);
  * - gathers have the rank their brackets say;
  * - an output also gathered in the same call is an error; an input that is also an output with a
@@ -159,8 +159,12 @@ export function planLaunch(backend: Backend, k: CompiledKernel, args: KernelArg[
     }
     outShape = shapes[0]!;
   } else {
-    const first = ir.params.findIndex((p) => p.role === 'in' || p.role === 'iter');
-    if (first >= 0) outShape = boxes.get(first)!.shape;
+    // A vout-only kernel iterates, per dimension, the largest extent of its input and iterator
+    // streams (BrookGPU's `maxextents` in brcc's vout prologue): volume_division passes an iterator
+    // five times taller than its input to push up to five triangles per cube.
+    const ins = ir.params.flatMap((p, i) => (p.role === 'in' || p.role === 'iter' ? [boxes.get(i)!.shape] : []));
+    const first = ins[0];
+    if (first) outShape = first.map((n, d) => Math.max(n, ...ins.filter((s) => s.length === first.length).map((s) => s[d]!)));
   }
   if (!outShape) outShape = [1];
 

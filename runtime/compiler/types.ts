@@ -54,6 +54,10 @@ export function vec(elem: VectorElem, size: number): Type {
 /** stdio's `FILE`: opaque (programs only hold `FILE *`; runtime/hostlib/files.ts implements it). */
 export const FILE_TYPE: Type = { kind: 'struct', name: 'FILE', fields: [] };
 
+/** BrookGPU's `brook::StreamType`: opaque; programs hold `const brook::StreamType *`, an element type
+ *  as a run-time value (runtime/hostlib/stream-handles.ts gives each element type one address). */
+export const STREAM_TYPE_DESC: Type = { kind: 'struct', name: 'brook::StreamType', fields: [] };
+
 /** `float3` -> vector type; `float` -> scalar; otherwise undefined. */
 export function builtinTypeByName(name: string): Type | undefined {
   const m = /^(float|int|uint|bool|double|char|uchar|fixed|shortfixed)([234])?$/.exec(name);
@@ -71,6 +75,7 @@ export function builtinTypeByName(name: string): Type | undefined {
     case 'size_t': return { kind: 'scalar', name: 'ulong' };
     case 'clock_t': case 'time_t': return { kind: 'scalar', name: 'long' }; // glibc x86-64
     case 'FILE': return FILE_TYPE;
+    case 'brook::StreamType': return STREAM_TYPE_DESC;
     case 'va_list': return { kind: 'pointer', to: CHAR }; // <stdarg.h>: the next 8-byte slot (hostlib/varargs.ts)
     case 'half': return FLOAT; // Cg's half: stored as float
   }

@@ -318,6 +318,7 @@ export class HostLib extends CStringLib {
   malloc(n: number): number { return this.mem.malloc(n); }
   brmalloc(n: number): number { return this.mem.malloc(n); }
   calloc(n: number, size: number): number { return this.mem.calloc(n, size); }
+  brcalloc(n: number, size: number): number { return this.mem.calloc(n, size); }
   realloc(p: number, n: number, span?: Span): number {
     try {
       return this.mem.realloc(p, n);

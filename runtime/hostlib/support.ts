@@ -179,6 +179,12 @@ export function ckr(M: Mem, p: number, n: number, write: number, span?: Span, el
   throw located(M.fault(q, elem, write !== 0), span);
 }
 
+/** A C++ static local whose initializer reached its own declaration again (g++ throws
+ *  recursive_init_error): codegen/host/stmt.ts emitFirstPassStatics. */
+export function recursiveInit(name: string, span?: Span): BrookRuntimeError {
+  return new BrookRuntimeError('BRK5110', `the static local '${name}' is used by its own initializer: its declaration was reached again while it was being initialized`, span, 'initialize it from values that do not call back into this function (C++ says this is undefined; g++ throws recursive_init_error)');
+}
+
 function divZero(span?: Span): BrookRuntimeError {
   return new BrookRuntimeError('BRK5101', 'integer division by zero', span, 'check the divisor before dividing (a C program would stop with SIGFPE here)');
 }

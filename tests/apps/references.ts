@@ -218,6 +218,52 @@ function ppmHelperGather(): string {
   return lines(out);
 }
 
+// ---- fft's stream API: signal times twiddles (row and column alike), then its first half doubled and
+// halved; two heap streams made, the cache answering the third request; element-type values compared.
+function streamApiHeap(): string {
+  const n = 8;
+  const data = range(n).map((i) => [i + 1, (i % 3) - 1]);
+  const prod = data.map(([ax, ay], k) => {
+    const t = (2 * Math.PI * k) / n;
+    const [wx, wy] = [Math.cos(t), Math.sin(t)];
+    return [ax! * wx - ay! * wy, ax! * wy + ay! * wx];
+  });
+  const row = (tag: string, v: number[][]) => v.map(([x, y], i) => `${tag} ${i}: ${f(x!, 5)} ${f(y!, 5)}`);
+  const half = (s: number) => prod.slice(0, n / 2).map(([x, y]) => [x! * s, y! * s]);
+  return lines([...row('row', prod), ...row('col', prod), ...row('grown', half(2)), ...row('shrunk', half(0.5)),
+    'made 2, cached 2, same 1', 'types: float2 1, float 0']);
+}
+
+// ---- stream_slot_assign: *plan = tmp (then tmp written by gen), slots[k] = s, share(slots + 1, c).
+function streamSlotAssign(): string {
+  const plan = (n: number, base: number) => [`plan size ${n}`, ...range(n).map((i) => `plan ${i}: ${[base + i, base * i, i * i, -i].map((x) => f(x, 2)).join(' ')}`)];
+  const ramp = (k: number, n: number) => range(n).reduce((a, i) => a + k * 10 + i, 0);
+  return lines([...plan(8, 0.5), ...plan(4, -3), ...range(3).map((k) => `slot ${k}: size ${k + 2} sum ${f(ramp(k, k + 2), 1)}`),
+    `slot 1 shared: size 5 sum ${f(ramp(7, 5), 1)}`]);
+}
+
+// ---- vout_amplify: over <5R, C>, position (y, x) reads cell (floor(y / 5), x) and pushes item j = y mod 5
+// when j < the cell's count; pushes in row-major order of the positions; rows ceil(n / C), padded.
+function voutAmplify(): string {
+  const [R, C] = [3, 4];
+  const w = range(5).map((i) => 0.5 * (i + 1));
+  const out: string[] = [];
+  for (const round of [0, 1]) {
+    const items: number[][] = [];
+    for (let y = 0; y < 5 * R; y++) {
+      for (let x = 0; x < C; x++) {
+        const r = Math.floor(y / 5);
+        const j = y % 5;
+        const [base, weight, count] = [r * 10 + x + round * 100, w[(r + x) % 5]!, (r * 4 + x * 3 + round) % 6];
+        if (j < count) items.push([base, j, base + j * weight, count]);
+      }
+    }
+    const rows = Math.ceil(items.length / C);
+    out.push(`round ${round}: ${rows} x ${C}`, ...items.map((v) => v.map(g).join(' ')), `kept ${items.length} padding ${rows * C - items.length}`);
+  }
+  return lines([...out, 'weights filled 1 time(s)']);
+}
+
 /** Where ppm_helper_gather writes its image (a fresh name per test process). */
 export const ppmOutput = path.join(os.tmpdir(), `brook-apps-${process.pid}.ppm`);
 
@@ -241,5 +287,9 @@ export const appCases: AppCase[] = [
   { name: 'diffusion', args: [], expected: diffusion, tolerance: { abs: 2e-5, rel: 1e-5 }, stands_for: 'PMLSeg, imageproc' },
   { name: 'scan', args: [], expected: scan, tolerance: { abs: 0, rel: 0 }, stands_for: 'scan' },
   { name: 'formats_sum', args: [], expected: formatsSum, tolerance: { abs: 0, rel: 0 }, stands_for: 'formats' },
+  // cos/sin and the products in float32 against float64: a few ulps of values below 10.
+  { name: 'stream_api_heap', args: [], expected: streamApiHeap, tolerance: { abs: 2e-5, rel: 0 }, stands_for: 'fft (wfft.cpp: brook::StreamType, new brook::stream, brook::stream &)' },
+  { name: 'stream_slot_assign', args: [], expected: streamSlotAssign, tolerance: { abs: 0, rel: 0 }, stands_for: 'fft (testfft.br allocatePlan: *plan = tmp)' },
+  { name: 'vout_amplify', args: [], expected: voutAmplify, tolerance: { abs: 0, rel: 0 }, stands_for: 'volume_division (vout over the largest input, static locals, finite_float)' },
   { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
 ];

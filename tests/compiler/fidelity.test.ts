@@ -128,7 +128,43 @@ describe('BrookGPU vout code (prog/tests/vout): what it needs across files', () 
     expect(iter.diagnostics).toEqual([]);
     const shortIter = compileFiles({ 'v.br': 'int main() { brook::iter i(brook::__BRTFLOAT2, 4, -1, 0.0f, 1.0f, -1); return 0; }\n' });
     expect(shortIter.diagnostics.map((d) => d.code)).toEqual(['BRK1259']);
-    const typeVar = compileFiles({ 'v.br': 'int main() { const brook::StreamType *t = 0; return 0; }\n' });
-    expect(typeVar.diagnostics.map((d) => d.code)).toEqual(['BRK1243']);
+    const typeVar = compileFiles({ 'v.br': 'int main() { const brook::StreamType *t = brook::getStreamType((float2 *)0); brook::stream *s = new brook::stream(t, 4, 3, -1); return t == 0; }\n' });
+    expect(typeVar.diagnostics).toEqual([]);
+    // brook::StreamInterface * is a pointer to a stream (what a brook::stream converts to).
+    const iface = compileFiles({ 'v.br': 'kernel void k(float a<>, out float o<>) { o = a; }\nvoid run(const brook::StreamInterface *in, float o<>) { k(*in, o); }\nint main() { float a<4>, o<4>; run(&a, o); return 0; }\n' });
+    expect(iface.diagnostics).toEqual([]);
+    const internals = compileFiles({ 'v.br': 'int main() { brook::Kernel *k = 0; return 0; }\n' });
+    expect(internals.diagnostics.map((d) => d.code)).toEqual(['BRK1243']);
+  });
+  test('new brook::stream: the extents end with -1 and the type is a const brook::StreamType *, else one located error', () => {
+    const noEnd = compileFiles({ 'v.br': 'int main() {\n  brook::stream *s = new brook::stream(brook::getStreamType((float *)0), 16);\n  return 0;\n}\n' });
+    expect(noEnd.diagnostics.map((d) => [d.code, d.span.start])).toEqual([['BRK1259', 34]]);
+    expect(noEnd.diagnostics[0]!.message).toContain('the extents must end with -1');
+    const notType = compileFiles({ 'v.br': 'int main() { int t = 3; brook::stream *s = new brook::stream(t, 16, -1); return 0; }\n' });
+    expect(notType.diagnostics.map((d) => d.code)).toEqual(['BRK2111']);
+    const notElem = compileFiles({ 'v.br': 'int main() { const brook::StreamType *t = brook::getStreamType((FILE *)0); return 0; }\n' });
+    expect(notElem.diagnostics.map((d) => d.code)).toEqual(['BRK2322']);
+  });
+  test('a static function of one name in two files is one function per file (C internal linkage)', () => {
+    const c = compileFiles({
+      'a.br': 'static int f(int x) { return x + 1; }\nint g(void);\nint main() { return f(1) * 10 + g(); }\n',
+      'b.br': 'static int f(int x) { return x * 5; }\nint g(void) { int r = f(2); { int f = 1; r += f; } return r; }\n',
+    });
+    expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(c.ok).toBe(true);
+    const clash = compileFiles({ 'a.br': 'int f(int x) { return x; }\nint main() { return f(1); }\n', 'b.br': 'int f(int x) { return 2 * x; }\n' });
+    expect(clash.diagnostics.map((d) => d.code)).toContain('BRK2003');
+  });
+  test('a member function instantiated alike in two files is one (C++ one-definition rule); free functions defined twice are BRK2003', () => {
+    const vec = '#include <vector>\nstruct P { int a; };\n';
+    const same = compileFiles({
+      'a.cpp': `${vec}int n(std::vector<P> &v);\nint main() { std::vector<P> v; P p; p.a = 1; v.push_back(p); return n(v); }\n`,
+      'b.cpp': `${vec}int n(std::vector<P> &v) { v.resize(3); return (int) v.size(); }\n`,
+    });
+    expect(same.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const alike = compileFiles({ 'a.br': 'int f(int x) { return x + 1; }\nint main() { return f(1); }\n', 'b.br': 'int f(int x) { return x + 1; }\n' });
+    expect(alike.diagnostics.map((d) => d.code)).toContain('BRK2003');
+    const unlike = compileFiles({ 'a.br': 'int f(int x) { return x + 1; }\nint main() { return f(1); }\n', 'b.br': 'int f(int x) { return x + 2; }\n' });
+    expect(unlike.diagnostics.map((d) => d.code)).toContain('BRK2003');
   });
 });

@@ -10,6 +10,8 @@
  *   iter(lo, hi)                           only as an iterator's initializer (stmt.ts)
  *   brook::sentinelStream(dim)             BrookGPU's runtime: a float stream of dim dimensions
  *                                          (extents 1) holding +inf; `*brook::sentinelStream(2)`
+ *   brook::getStreamType((T *)0)           an element type as a value; new brook::stream(type, d0,
+ *                                          ..., -1) is brook::newStream(type, d0, ...) (brook-stream.ts)
  */
 import type { CallExpr, Expr } from '../ast.js';
 import type { Type } from '../types.js';
@@ -17,6 +19,7 @@ import { flattenElement, typeToString, VOID } from '../types.js';
 import { plural, reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
 import { checkOperand } from './operands.js';
+import { checkGetStreamType, checkNewStream } from './brook-stream.js';
 import { HOST_LIB, SCATTER_GATHER_CONSTANTS } from './hostlib.js';
 import type { Sym } from './scope.js';
 import { ERROR, isLoose, isStreamLike, sameType, scalarKind, size, streamElem } from './typing.js';
@@ -35,11 +38,13 @@ const SIGS: Record<string, string> = {
   streamEnableWriteMask: 'streamEnableWriteMask()',
   streamDisableWriteMask: 'streamDisableWriteMask()',
   'brook::sentinelStream': 'brook::sentinelStream(dimensions) -> float (*)<>',
+  'brook::getStreamType': 'brook::getStreamType((T *)0) -> const brook::StreamType *',
+  'brook::newStream': 'new brook::stream(type, d0, ..., -1) -> brook::stream *',
 };
 const ARITY: Record<string, [number, number]> = {
   streamRead: [2, 2], streamWrite: [2, 2], streamPrint: [1, 2], streamSwap: [2, 2], streamSize: [1, 1],
   streamScatterOp: [4, 4], streamGatherOp: [4, 4], streamSetWriteMask: [1, 1], streamEnableWriteMask: [0, 0],
-  streamDisableWriteMask: [0, 0], 'brook::sentinelStream': [1, 1],
+  streamDisableWriteMask: [0, 0], 'brook::sentinelStream': [1, 1], 'brook::getStreamType': [1, 1], 'brook::newStream': [2, 5],
 };
 
 function describe(t: Type): string {
@@ -113,6 +118,12 @@ export function checkBrookApi(ctx: Ctx, e: CallExpr, name: string): Type {
     case 'streamScatterOp': case 'streamGatherOp':
       needStream(0); needStream(1); needStream(2);
       break;
+    case 'brook::getStreamType':
+      checkGetStreamType(ctx, e, types[0]!);
+      break;
+    case 'brook::newStream':
+      checkNewStream(ctx, e, types);
+      break;
     case 'brook::sentinelStream': {
       const t = types[0]!;
       if (!isLoose(t) && !(t.kind === 'scalar' && scalarKind(t) !== 'float' && scalarKind(t) !== 'double')) {
@@ -165,7 +176,13 @@ function checkHostElem(ctx: Ctx, a: Expr, name: string, h: Type, elem: Type): vo
 
 function checkDomain(ctx: Ctx, e: CallExpr): Type {
   const callee = e.callee as import('../ast.js').MemberExpr;
-  const st = checkOperand(ctx, callee.object);
+  let st = checkOperand(ctx, callee.object);
+  if (callee.arrow && st.kind === 'pointer' && st.to.kind === 'stream') {
+    // `p->domain(lo, hi)` through a pointer to a stream (fft's `float4 (*input)<>`): (*p).domain.
+    callee.object = { kind: 'UnaryExpr', span: callee.object.span, op: '*', operand: callee.object };
+    callee.arrow = false;
+    st = checkOperand(ctx, callee.object);
+  }
   const argTypes = e.args.map((a) => checkOperand(ctx, a));
   callee.type = VOID;
   if (isLoose(st)) return ERROR;

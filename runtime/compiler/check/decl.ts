@@ -15,7 +15,7 @@ import { checkExpr } from './expr.js';
 import { coerce } from './operands.js';
 import { applyArrayDims, defineStruct, evalConst, resolveTypeSpec } from './resolve.js';
 import { createSym, type Sym } from './scope.js';
-import { ERROR, isLoose, isArith, size, scalarKind, makeType } from './typing.js';
+import { ERROR, isElementType, isLoose, isArith, size, scalarKind, makeType } from './typing.js';
 
 /**
  * Kernel value types: double demotes to float (BRK2402); a stream element of 8- or 16-bit kind
@@ -43,12 +43,7 @@ export function kernelValueType(ctx: Ctx, t: Type, span: import('../source.js').
   return t;
 }
 
-/** Can `t` be a stream element or a kernel value? Scalars, vectors, structs of those. */
-export function isElementType(t: Type): boolean {
-  if (t.kind === 'scalar' || t.kind === 'vector') return true;
-  if (t.kind === 'struct') return t.fields.length > 0 && t.fields.every((f) => isElementType(f.type));
-  return isLoose(t);
-}
+export { isElementType } from './typing.js';
 
 export function declareSymbol(ctx: Ctx, sym: Sym, span: import('../source.js').Span): Sym {
   const existing = ctx.scope.names.get(sym.name);

@@ -18,6 +18,7 @@ import { checkCall } from './calls.js';
 import { checkConstruct, checkIndex, checkIndexof, checkMember } from './access.js';
 import { resolveTypeName } from './resolve.js';
 import { rewriteCxxMember } from './cxx-members.js';
+import { checkStreamSlotAssign, isStreamSlotTarget } from './brook-stream.js';
 import { checkWritable, coerce, lookupOrReport, notInKernel, retypeLiteral, streamAsValue } from './operands.js';
 import {
   assignable, binaryTypes, ERROR, isArith, isLoose, makeType, scalarKind, size, swizzleText,
@@ -256,6 +257,10 @@ function checkAssign(ctx: Ctx, e: AssignExpr): Type {
   const value = checkExpr(ctx, e.value);
   const writable = checkWritable(ctx, e.target, `'${e.op}'`);
   if (isLoose(target) || isLoose(value) || !writable) return isLoose(target) ? ERROR : target;
+  if (e.op === '=' && target.kind === 'stream' && isStreamSlotTarget(e.target)) {
+    checkStreamSlotAssign(ctx, e, target, value);
+    return target;
+  }
   if (e.op === '=') {
     coerce(ctx, e.value, target, e.value.span);
     return target;

@@ -8,7 +8,8 @@
  * `variadic` functions check their fixed parameters only (printf's format arguments are not checked).
  */
 import type { StructType, Type } from '../types.js';
-import { BOOL, CHAR, DOUBLE, FILE_TYPE, FLOAT, INT, UINT, VOID } from '../types.js';
+import { BOOL, CHAR, DOUBLE, FILE_TYPE, FLOAT, INT, STREAM_TYPE_DESC, UINT, VOID } from '../types.js';
+import { ERROR } from './typing.js';
 
 export type HostLibCategory = 'stdio' | 'stdlib' | 'string' | 'math' | 'time' | 'assert' | 'brook';
 
@@ -94,6 +95,7 @@ add('stdlib', 'calloc', fn(VOIDP, [ULONG, ULONG]));
 add('stdlib', 'realloc', fn(VOIDP, [VOIDP, ULONG]));
 add('stdlib', 'free', fn(VOID, [VOIDP]));
 add('stdlib', 'brmalloc', fn(VOIDP, [ULONG]));
+add('stdlib', 'brcalloc', fn(VOIDP, [ULONG, ULONG])); // BrookGPU's brt.hpp, as calloc (fft)
 add('stdlib', 'atoi', fn(INT, [CHARP]));
 add('stdlib', 'atol', fn(LONG, [CHARP]));
 add('stdlib', 'atof', fn(DOUBLE, [CHARP]));
@@ -191,6 +193,10 @@ add('math', 'scalbn', fn(DOUBLE, [DOUBLE, INT]));
 add('math', 'isnan', fn(INT, [DOUBLE]));
 add('math', 'isinf', fn(INT, [DOUBLE]));
 add('math', 'isfinite', fn(INT, [DOUBLE]));
+// BrookGPU's brt.hpp (brtintrinsic.hpp), which brcc's output included: 1.0f or 0.0f (volume_division, subdivision).
+add('math', 'finite_float', fn(FLOAT, [DOUBLE]));
+add('math', 'isnan_float', fn(FLOAT, [DOUBLE]));
+add('math', 'isinf_float', fn(FLOAT, [DOUBLE]));
 add('math', 'M_PI', DOUBLE, { value: Math.PI });
 add('math', 'M_PI_2', DOUBLE, { value: Math.PI / 2 });
 add('math', 'M_E', DOUBLE, { value: Math.E });
@@ -221,6 +227,9 @@ brook('streamDisableWriteMask', VOID);
 brook('iter', VOID);
 // BrookGPU's C++ runtime function its vout code calls (parse/cxx.ts keeps the qualified name whole).
 brook('brook::sentinelStream', { kind: 'pointer', to: { kind: 'stream', elem: FLOAT, rank: null, iter: false } });
+// BrookGPU's element types as values and its heap streams (check/brook-stream.ts)
+brook('brook::getStreamType', { kind: 'pointer', to: STREAM_TYPE_DESC });
+brook('brook::newStream', { kind: 'pointer', to: { kind: 'stream', elem: ERROR, rank: null, iter: false } });
 add('brook', 'STREAM_SCATTER_ASSIGN', INT, { value: 0 });
 add('brook', 'STREAM_SCATTER_ADD', INT, { value: 1 });
 add('brook', 'STREAM_SCATTER_MUL', INT, { value: 2 });

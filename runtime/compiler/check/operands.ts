@@ -106,6 +106,29 @@ function toBase(ctx: Ctx, value: Expr, from: Type, to: Type): boolean {
 }
 
 /**
+ * C++'s converting constructors: a value stored where a class is expected, when the class has a
+ * one-parameter constructor that takes it, is that constructor's call (`counts[name]` of a
+ * `std::map<std::string, int>` with a `const char *` name: subdivision's timing.cpp).
+ */
+function byConstructor(ctx: Ctx, value: Expr, from: Type, to: Type): boolean {
+  if (to.kind !== 'struct' || from.kind === 'struct' || isLoose(from)) return false;
+  const ctor = `${to.name}__new`;
+  const names = ctx.overloads?.get(ctor)?.map((v) => v.name) ?? [ctor];
+  const fits = names.some((n) => {
+    const t = ctx.scope.lookup(n)?.type;
+    return t?.kind === 'function' && t.params.length === 1 && assignable(t.params[0]!, from).ok;
+  });
+  if (!fits) return false;
+  const arg = { ...value } as Expr;
+  const call: Expr = { kind: 'CallExpr', span: value.span, callee: { kind: 'Ident', span: value.span, name: ctor }, args: [arg] };
+  const target = value as unknown as Record<string, unknown>;
+  for (const k of Object.keys(target)) delete target[k];
+  Object.assign(target, call);
+  ctx.checkExpr(ctx, value);
+  return true;
+}
+
+/**
  * Check that `value` (already typed) may be stored into `to`; reports BRK2103 at `span`, warns when
  * components are dropped, and retypes integer literals in kernels. Returns false on error.
  */
@@ -119,6 +142,7 @@ export function coerce(ctx: Ctx, value: Expr, to: Type, span = value.span, opts:
   }
   const res = assignable(to, from, { fromZeroLiteral: zero, kernel: inKernel(ctx) });
   if (!res.ok && toBase(ctx, value, from, to)) return coerce(ctx, value, to, span, opts);
+  if (!res.ok && byConstructor(ctx, value, from, to)) return coerce(ctx, value, to, span, opts);
   if (!res.ok) {
     if ((from.kind === 'stream' || from.kind === 'domain') && to.kind !== 'stream') streamAsValue(ctx, value);
     else if (from.kind === 'stream') reportCheck(ctx.bag, 'BRK2318', span);

@@ -32,7 +32,8 @@ function resolveBase(ctx: Ctx, ts: TypeSpec): Type {
   const name = ts.name;
   const builtin = builtinTypeByName(name);
   if (builtin) return builtin;
-  if (name === 'brook::stream') return BROOK_STREAM;
+  // `brook::StreamInterface *` is what a brook::stream converts to: a pointer to the stream.
+  if (name === 'brook::stream' || name === 'brook::StreamInterface') return BROOK_STREAM;
   if (name === 'brook::iter') return BROOK_ITER;
   if (name.startsWith('struct ')) {
     const tag = name.slice(7).trim();

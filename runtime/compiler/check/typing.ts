@@ -15,6 +15,13 @@ export const isError = (t: Type): boolean => t === ERROR;
 /** Dynamic (notebook TypeScript values) and error types accept everything without a diagnostic. */
 export const isLoose = (t: Type): boolean => t.kind === 'dynamic';
 
+/** Can `t` be a stream element or a kernel value? Scalars, vectors, structs of those. */
+export function isElementType(t: Type): boolean {
+  if (t.kind === 'scalar' || t.kind === 'vector') return true;
+  if (t.kind === 'struct') return t.fields.length > 0 && t.fields.every((f) => isElementType(f.type));
+  return isLoose(t);
+}
+
 const RANK: Record<ScalarName, number> = {
   bool: 0, char: 1, uchar: 2, short: 3, ushort: 4, int: 5, uint: 6, long: 7, ulong: 8, fixed: 9, shortfixed: 9, float: 9, double: 10,
 };

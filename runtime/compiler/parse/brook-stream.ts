@@ -17,10 +17,9 @@ import type { CastExpr, ConstructExpr, Expr, TypeSpec } from '../ast.js';
 import type { Span } from '../source.js';
 import type { Parser } from './parser.js';
 import { closeParen, parseAssignment } from './expressions.js';
+import { GET_STREAM_TYPE, isMinusOne, ITER_TYPE, STREAM_TYPE } from './brook-stream-forms.js';
 
-export const STREAM_TYPE = 'brook::stream';
-export const ITER_TYPE = 'brook::iter';
-export const GET_STREAM_TYPE = 'brook::getStreamType';
+export { ITER_TYPE, STREAM_TYPE };
 
 /** `(` then an expression (not a parameter list): the constructor form, not a function declarator. */
 export function isStreamConstructor(p: Parser, typeName: string): boolean {
@@ -37,8 +36,6 @@ export interface StreamConstructor {
 const ITER_ELEMENTS: Readonly<Record<string, string>> = {
   'brook::__BRTFLOAT': 'float', 'brook::__BRTFLOAT2': 'float2', 'brook::__BRTFLOAT3': 'float3', 'brook::__BRTFLOAT4': 'float4',
 };
-
-const isMinusOne = (e: Expr | undefined) => e !== undefined && e.kind === 'UnaryExpr' && e.op === '-' && e.operand.kind === 'NumberLit' && e.operand.value === 1 && !e.operand.isFloat;
 
 /**
  * `brook::iter it(brook::__BRTFLOAT2, d0, ..., -1, lo.x, lo.y, hi.x, hi.y, -1)`, what brcc wrote for

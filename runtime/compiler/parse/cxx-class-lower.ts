@@ -301,6 +301,7 @@ function allocFunction(cls: string, span: Span): FunctionDecl {
   ];
   return {
     kind: 'FunctionDecl', span, nameSpan: span, name: `${cls}__alloc`, brook: null, returnType: ts(), returnPointer: 1, isStatic: false,
+    method: { className: cls, kind: 'static' }, // one per class across files (static-linkage.ts)
     params: [{ kind: 'ParamDecl', span, name: 'v', nameSpan: span, typeSpec: ts(), qualifier: null, isStream: false, gatherDims: 0, arrayDims: [], pointer: 0 }],
     body: { kind: 'Block', span, body },
   };

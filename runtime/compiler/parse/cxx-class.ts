@@ -180,6 +180,41 @@ export function constructsObject(p: Parser, type: TypeSpec): boolean {
   return !p.is(')', after) && !p.isTypeName(1) && !p.isDeclStart(1) && after.kind !== 'keyword';
 }
 
+const SCALAR_TYPES: ReadonlySet<string> = new Set(['char', 'unsigned char', 'short', 'unsigned short', 'int', 'unsigned int', 'long', 'unsigned long', 'float', 'double', 'bool']);
+
+/**
+ * C++'s direct initialization of a built-in type, `float4 zero4(0, 0, 0, 0);` or `int n(5);`: the
+ * name is followed by `(` and expressions (not parameter declarations), and the `)` by `;` or `,`
+ * (so a prototype or a K&R definition is never taken for it).
+ */
+export function initializesBuiltin(p: Parser, type: TypeSpec): boolean {
+  if (!p.isBuiltinTypeIdent(type.name) && !SCALAR_TYPES.has(type.name)) return false;
+  const after = p.peek();
+  if (p.is(')', after) || p.isTypeName(1) || p.isDeclStart(1) || (after.kind === 'keyword' && !p.is('sizeof', after))) return false;
+  let depth = 0;
+  for (let k = 0; ; k++) {
+    const t = p.peek(k);
+    if (t.kind === 'eof') return false;
+    if (p.is('(', t)) depth++;
+    else if (p.is(')', t) && --depth === 0) return p.is(';', p.peek(k + 1)) || p.is(',', p.peek(k + 1));
+  }
+}
+
+/** `float4 v(a, b, c, d)` is `float4 v = float4(a, b, c, d)`; `int n(x)` is `int n = x`. */
+export function parseBuiltinInitDeclarator(p: Parser, start: Span, nameTok: Token, typeSpec: TypeSpec): Declarator {
+  const open = p.next();
+  const args: Expr[] = [];
+  do args.push(parseAssignment(p)); while (p.accept(','));
+  p.expect(')');
+  let init: Expr;
+  if (p.isBuiltinTypeIdent(typeSpec.name)) init = { kind: 'ConstructExpr', span: p.spanFrom(open.span), typeName: typeSpec.name, args };
+  else {
+    if (args.length !== 1) p.fail('BRK1243', args[1]!.span, { construct: `${typeSpec.name} ${nameTok.text}(${args.length} values)`, why: 'a scalar is initialized from one value' });
+    init = args[0]!;
+  }
+  return { kind: 'Declarator', span: p.spanFrom(start), name: nameTok.text, nameSpan: nameTok.span, pointer: 0, arrayDims: [], streamDims: null, init };
+}
+
 /** `T t(args)`: the object is initialized by a call of T's constructor (cxx-class-lower.ts). */
 export function parseConstructorDeclarator(p: Parser, start: Span, nameTok: Token, typeSpec: TypeSpec): Declarator {
   const open = p.next();

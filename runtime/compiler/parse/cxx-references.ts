@@ -101,10 +101,13 @@ function deref(e: Expr): UnaryExpr {
 
 function addressOf(e: Expr): Expr {
   if (e.kind === 'UnaryExpr' && e.op === '*') return e.operand;
+  // `return c ? a() : b();` of two lvalues (a C++ lvalue): the address of the one chosen.
+  if (e.kind === 'CondExpr' && isLvalue(e.then) && isLvalue(e.else)) return { ...e, then: addressOf(e.then), else: addressOf(e.else) };
   return { kind: 'UnaryExpr', span: e.span, op: '&', operand: e };
 }
 
 /** Names, elements, members and dereferences (a reference's or a reference-returning call's). */
 function isLvalue(e: Expr): boolean {
+  if (e.kind === 'CondExpr') return isLvalue(e.then) && isLvalue(e.else);
   return e.kind === 'Ident' || e.kind === 'IndexExpr' || e.kind === 'MemberExpr' || (e.kind === 'UnaryExpr' && e.op === '*');
 }

@@ -91,8 +91,16 @@ export function lowerStdTemplate(input: Token[], name: string, prelude: string, 
   let bare = usingAll;
   let first: Token | undefined;
   const out: Token[] = [];
+  // `typedef std::NAME<...> T;`: `T::iterator` is the container's iterator too (subdivision's kstype).
+  const typedefs = new Map<string, { args: Token[]; close: Token }>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
+    const alias = t.kind === 'ident' ? typedefs.get(t.text) : undefined;
+    if (alias && isScope(tokens, i + 1) && ITERATORS.has(tokens[i + 3]?.text ?? '')) {
+      out.push(...iterator(alias.args, copyToken(alias.close, { span: t.span })));
+      i += 3;
+      continue;
+    }
     // `using std::NAME;`
     if (t.text === 'using' && tokens[i + 1]?.text === 'std' && isScope(tokens, i + 2) && tokens[i + 4]?.text === name && isPunct(tokens[i + 5], ';')) {
       bare = true;
@@ -108,6 +116,10 @@ export function lowerStdTemplate(input: Token[], name: string, prelude: string, 
       out.push(...iterator(tokens.slice(at + 2, close), tokens[close]!));
       i = close + 3;
       continue;
+    }
+    const named = close > 0 ? tokens[close + 1] : undefined;
+    if (named?.kind === 'ident' && isPunct(tokens[close + 2], ';') && tokens[i - 1]?.text === 'typedef') {
+      typedefs.set(named.text, { args: tokens.slice(at + 2, close), close: tokens[close]! });
     }
     out.push({ ...copyToken(t, { text: `std__${name}` }), kind: 'ident' });
     i = at;

@@ -58,8 +58,10 @@ export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
 /** Names of BrookGPU's C++ runtime that Brook programs use and this project provides under their
  *  qualified name: the host library function `brook::sentinelStream(dim)` (check/hostlib.ts) and the
  *  library types `brook::stream` (a handle to a stream of any element type) and `brook::iter` with
- *  its element types `brook::__BRTFLOAT`..`4` (parse/brook-stream.ts). */
-const BROOK_RUNTIME_NAMES: ReadonlySet<string> = new Set(['sentinelStream', 'stream', 'getStreamType', 'iter', '__BRTFLOAT', '__BRTFLOAT2', '__BRTFLOAT3', '__BRTFLOAT4']);
+ *  its element types `brook::__BRTFLOAT`..`4` (parse/brook-stream.ts), `brook::StreamType` (an
+ *  element type as a run-time value, from `brook::getStreamType((T *)0)`) and
+ *  `brook::StreamInterface` (a stream seen through a pointer: check/resolve.ts). */
+const BROOK_RUNTIME_NAMES: ReadonlySet<string> = new Set(['sentinelStream', 'stream', 'getStreamType', 'iter', '__BRTFLOAT', '__BRTFLOAT2', '__BRTFLOAT3', '__BRTFLOAT4', 'StreamType', 'StreamInterface']);
 
 /**
  * `brook::sentinelStream` (also `::brook::sentinelStream`) becomes one identifier token with that
@@ -124,7 +126,7 @@ function scopeConstruct(tokens: Token[], i: number): CxxConstruct {
   const span: Span = { file: first.span.file, start: first.span.start, end: last.span.file === first.span.file ? last.span.end : first.span.end };
   const ns = qualifier?.text ?? '';
   const why = ns === 'std' ? "the C++ standard library (iostream, std::string, ...) is C++"
-    : ns === 'brook' || ns === 'brt' ? "BrookGPU's C++ interface (brook::stream, brook::iter, write queries) is not part of Brook the language"
+    : ns === 'brook' || ns === 'brt' ? "this part of BrookGPU's C++ runtime is not part of Brook the language (its stream API is: brook::stream, brook::iter, brook::StreamType, brook::getStreamType)"
     : 'scope qualifiers (::) are C++';
   return { span, construct, why, hint: hintFor(ns) };
 }

@@ -25,7 +25,7 @@ import { foldIntegerConstant } from './fold.js';
 import { isStreamConstructor, ITER_TYPE, parseStreamConstructor, STREAM_TYPE } from './brook-stream.js';
 import { parseParams, parsePointer } from './params.js';
 import { parseBaseClause } from './cxx-class.js';
-import { constructsObject, isQualifiedStructor, parseClassMember, parseConstructorDeclarator, parseMemberSuffix, type MemberRules } from './cxx-class.js';
+import { constructsObject, initializesBuiltin, isQualifiedStructor, parseBuiltinInitDeclarator, parseClassMember, parseConstructorDeclarator, parseMemberSuffix, type MemberRules } from './cxx-class.js';
 
 export interface Specifiers {
   typeSpec: TypeSpec;
@@ -335,6 +335,12 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
     }
     if (p.is('(') && !specs.isTypedef && constructsObject(p, specs.typeSpec)) {
       declarators.push(parseConstructorDeclarator(p, dStart, nameTok, specs.typeSpec));
+      p.declareName(nameTok.text, false);
+      if (!p.accept(',')) break;
+      continue;
+    }
+    if (p.is('(') && !specs.isTypedef && pointer === 0 && !reference && initializesBuiltin(p, specs.typeSpec)) {
+      declarators.push(parseBuiltinInitDeclarator(p, dStart, nameTok, specs.typeSpec));
       p.declareName(nameTok.text, false);
       if (!p.accept(',')) break;
       continue;

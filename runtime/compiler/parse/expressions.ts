@@ -10,10 +10,11 @@
  */
 import type {
   CallExpr,
-  AssignOp, BinaryOp, CastExpr, ConstructExpr, Expr, Ident, IndexofExpr, InitList, SizeofExpr, TypeName,
+  AssignOp, BinaryOp, CastExpr, ConstructExpr, Expr, Ident, IndexofExpr, InitList, NumberLit, SizeofExpr, TypeName,
 } from '../ast.js';
 import type { Span } from '../source.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
+import { newStreamCall, STREAM_TYPE } from './brook-stream-forms.js';
 
 const BINARY_PRECEDENCE: Record<string, number> = {
   '||': 1, '&&': 2, '|': 3, '^': 4, '&': 5, '==': 6, '!=': 6,
@@ -129,6 +130,7 @@ function parseUnaryInner(p: Parser): Expr {
 function parseNew(p: Parser): Expr {
   const kw = p.next();
   const type = parseTypeName(p);
+  if (p.is('(') && type.pointer === 0 && type.arrayDims.length === 0 && type.typeSpec.name === STREAM_TYPE) return parseNewStream(p, kw.span);
   if (p.is('(') && type.pointer === 0 && type.arrayDims.length === 0) {
     // C++ `new C(args)`: parse/cxx-class-lower.ts makes it C__alloc(C__new(args)).
     const open = p.next();
@@ -144,6 +146,18 @@ function parseNew(p: Parser): Expr {
   const call: CallExpr = { kind: 'CallExpr', span, callee: { kind: 'Ident', span: kw.span, name: 'malloc' }, args: [bytes] };
   const target: TypeName = { kind: 'TypeName', span: type.span, typeSpec: type.typeSpec, pointer: type.pointer + 1, arrayDims: [] };
   return { kind: 'CastExpr', span, target, operand: call } satisfies CastExpr;
+}
+
+/** `new brook::stream(type, d0, ..., -1)`: brook-stream-forms.ts. */
+function parseNewStream(p: Parser, kw: Span): Expr {
+  const open = p.next();
+  const args = parseArguments(p, open.span);
+  const span = p.spanFrom(kw);
+  const call = newStreamCall(kw, span, args);
+  if (typeof call !== 'string') return call;
+  p.error('BRK1259', span, { name: 'new', why: call, type: STREAM_TYPE });
+  const zero: NumberLit = { kind: 'NumberLit', span, raw: '0', value: 0, isFloat: false, suffix: '' };
+  return zero;
 }
 
 function parseDelete(p: Parser): Expr {
@@ -242,7 +256,7 @@ function parsePostfix(p: Parser, e: Expr): Expr {
       case '(': {
         p.next();
         const args = parseArguments(p, t.span);
-        e = vectorMethod(e, args, p.spanFrom(e.span)) ?? { kind: 'CallExpr', span: p.spanFrom(e.span), callee: e, args };
+        e = vectorMethod(e, args, p.spanFrom(e.span)) ?? chosenCall(e, args, p.spanFrom(e.span));
         break;
       }
       case '.': case '->': {
@@ -263,6 +277,16 @@ function parsePostfix(p: Parser, e: Expr): Expr {
         return e;
     }
   }
+}
+
+/**
+ * `f(args)`, and `(c ? f : g)(args)` (fft's `(invert ? irDFTY : rDFTY)(...)` picks a kernel) as
+ * `c ? f(args) : g(args')`: the same in C, as one branch runs; args' is a copy of the arguments.
+ */
+function chosenCall(callee: Expr, args: Expr[], span: Span): Expr {
+  const names = (x: Expr): boolean => x.kind === 'Ident' || (x.kind === 'CondExpr' && names(x.then) && names(x.else));
+  if (callee.kind !== 'CondExpr' || !names(callee)) return { kind: 'CallExpr', span, callee, args };
+  return { ...callee, span, then: chosenCall(callee.then, args, span), else: chosenCall(callee.else, structuredClone(args), span) };
 }
 
 /** Arguments after an already consumed '('; consumes the ')'. */

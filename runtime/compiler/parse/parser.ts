@@ -39,7 +39,7 @@ const BUILTIN_TYPE_IDENTS: ReadonlySet<string> = new Set([
   'char2', 'char3', 'char4', 'uchar', 'uchar2', 'uchar3', 'uchar4',
   '__BrtFloat1', '__BrtFloat2', '__BrtFloat3', '__BrtFloat4',
   // BrookGPU's C++ stream and iterator (parse/cxx.ts merges `brook::stream` into one token).
-  'brook::stream', 'brook::iter',
+  'brook::stream', 'brook::iter', 'brook::StreamType', 'brook::StreamInterface',
 ]);
 /** Cg's `half` and `fixed` are types only where a declaration or a cast is unambiguous (`half x`,
  *  `(fixed) 200`), because C host code uses `half` as a variable name. */

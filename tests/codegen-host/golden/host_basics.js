@@ -75,8 +75,8 @@ async function main(argc, argv) {
         $L.printf($s0, total, norm2(($fp + 40)), ((u / 2) >>> 0), counter);
         return ((counter > 3) ? 0 : 1);
       } finally {
-        if (x !== undefined) { $rt.free(x); x = undefined; }
-        if (y !== undefined) { $rt.free(y); y = undefined; }
+        if (x !== undefined) { if (!$L.streams.held(x)) $rt.free(x); x = undefined; }
+        if (y !== undefined) { if (!$L.streams.held(y)) $rt.free(y); y = undefined; }
       }
       return 0;
     } finally {

@@ -11,7 +11,7 @@
  * Kernel constant arguments convert to the parameter type; struct constants pass their flat
  * components (C layout order).
  */
-import type { CallExpr, Expr } from '../../ast.js';
+import type { AssignExpr, CallExpr, Expr } from '../../ast.js';
 import { HOST_LIB } from '../../check/hostlib.js';
 import type { Type } from '../../types.js';
 import { sizeOf } from '../../types.js';
@@ -78,9 +78,36 @@ export function emitBrookCall(c: Ctx, e: CallExpr): string {
     case 'streamEnableWriteMask': return `$rt.enableWriteMask()`;
     case 'streamDisableWriteMask': return `$rt.disableWriteMask()`;
     case 'brook::sentinelStream': return `$rt.sentinelStream(${emitAs(c, e.args[0]!, { kind: 'scalar', name: 'int' })}, ${span})`;
+    case 'brook::getStreamType': return streamTypeAddress(c, e);
+    case 'brook::newStream': {
+      // `new brook::stream(type, d0, ..., -1)`: created now, kept until the program ends (a heap object).
+      const dims = e.args.slice(1).map((x) => emitAs(c, x, { kind: 'scalar', name: 'long' }));
+      const elem = `$L.streams.elemType(${a[0]}, ${span})`;
+      return `$L.streams.alloc($rt.createStream("new brook::stream", ${elem}, [${dims.join(', ')}], ${span}), ${span})`;
+    }
     case 'iter': return unsupportedCall(c, e, 'iter(...) outside an iterator declaration', 'write iter float s<n> = iter(lo, hi);');
   }
   return unsupportedCall(c, e, `the Brook function '${e.callee.name}'`);
+}
+
+/**
+ * `*p = s` / `p[i] = s` (check/brook-stream.ts checkStreamSlotAssign): the brook::stream slot at p
+ * (+ 8 i) now names s; when p is `&t` of a declared stream it is a located error as it runs
+ * (hostlib/stream-handles.ts `assign`). The value of the expression is s.
+ */
+export function emitStreamAssign(c: Ctx, e: AssignExpr): string {
+  const t = e.target;
+  const INT: Type = { kind: 'scalar', name: 'int' };
+  const [p, i] = t.kind === 'UnaryExpr' ? [emitValue(c, t.operand), '0'] : t.kind === 'IndexExpr' ? [emitValue(c, t.object), emitAs(c, t.index, INT)] : [];
+  if (p === undefined) { c.g.error('BRK2601', e.span, 'the host code generator does not support this stream assignment'); return 'undefined'; }
+  return `$L.streams.assign(${p}, ${i}, ${emitValue(c, e.value)}, ${c.g.span(e.span)})`;
+}
+
+/** `brook::getStreamType((T *)0)`: the address standing for T (hostlib/stream-handles.ts). */
+function streamTypeAddress(c: Ctx, e: CallExpr): string {
+  const t = typeOfExpr(c, e.args[0]!);
+  if (t.kind !== 'pointer') return unsupportedCall(c, e, 'brook::getStreamType of a non-pointer');
+  return `$L.streams.typeAddress(${c.g.type(t.to)})`;
 }
 
 function unsupportedCall(c: Ctx, e: CallExpr, what: string, hint?: string): string {

@@ -243,7 +243,11 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
     case '&': {
       // A pointer to a stream is the stream object itself: `*p` gives it back, and streamSwap(*p, t)
       // swaps the contents of the caller's stream (runtime/brt streamSwap exchanges buffers).
-      if (typeOfExpr(c, e.operand).kind === 'stream') return emitValue(c, e.operand);
+      if (typeOfExpr(c, e.operand).kind === 'stream') {
+        // &*p is p: a brook::stream * may be a slot address (new brook::stream), kept as it is.
+        if (e.operand.kind === 'UnaryExpr' && e.operand.op === '*') return emitValue(c, e.operand.operand);
+        return emitValue(c, e.operand);
+      }
       const lv = lvalue(c, e.operand);
       if (!lv) return '0';
       if (lv.kind === 'mem') return lv.addr;
@@ -252,7 +256,8 @@ function emitUnary(c: Ctx, e: UnaryExpr): string {
     }
     case '*': {
       const p = emitValue(c, e.operand);
-      if (t.kind === 'stream') return p;
+      // The stream itself (&s, a stream parameter's pointer) or the one a brook::stream slot holds.
+      if (t.kind === 'stream') return `$L.streams.at(${p}, 0, ${c.g.span(e.span)})`;
       return loadCode(p, t, c.hoisted?.has(e) ? undefined : c.g.accessCheck(e.span), c.views);
     }
     case '+': return emitAs(c, e.operand, t);
@@ -486,6 +491,7 @@ function stabilize(c: Ctx, lv: LValue): { setup: string; lv: LValue } {
 }
 
 function emitAssign(c: Ctx, e: AssignExpr): string {
+  if (e.op === '=' && typeOfExpr(c, e.target).kind === 'stream') return c.g.calls.streamAssign(c, e);
   const target = lvalue(c, e.target);
   if (!target) return '0';
   const tt = typeOfExpr(c, e.target);

@@ -22,6 +22,7 @@ import { emitInitializer, zeroValue } from './init.js';
 import { emitBlockBody, Lines, type StmtCtx } from './stmt.js';
 import { deadStreamsAfterCalls } from './liveness.js';
 import { walkStmt } from './walk.js';
+import { runsOnFirstPass } from './static-init.js';
 
 /** Names whose address is taken with `&` (they must live in Mem). */
 export function addressTaken(body: Stmt | null): Set<string> {
@@ -164,11 +165,18 @@ function gotoCounts(body: Stmt | null): Map<string, number> {
   return counts;
 }
 
-/** A static local: module-level storage, initialized once when the module loads. */
+/** A static local: module-level storage, initialized once when the module loads (a constant
+ *  initializer) or when control first reaches it (static-init.ts). */
 function declareStatic(g: HostGen, c: StmtCtx, st: Storage, t: Type, dec: Declarator): void {
   if (st.kind === 'mem') g.staticInits.push(`const ${st.addr} = $M.alloca(${Math.max(1, sizeOf(t))});`);
   else g.staticInits.push(`let ${st.name} = ${zeroValue(t)};`);
-  if (dec.init) {
+  if (t.kind === 'stream' || runsOnFirstPass(dec.init)) {
+    // C++: initialized when control first passes the declaration (stmt.ts emitVarDecl); a static
+    // stream is created there too, with the extents of that moment, and never freed.
+    const guard = `${st.kind === 'mem' ? st.addr : st.name}$ready`;
+    g.staticInits.push(`let ${guard} = 0;`);
+    g.firstPassStatics.set(dec, guard);
+  } else if (dec.init) {
     const lines: string[] = [];
     // Static initializers are constant expressions: no frame or temporaries needed.
     const saved = c.f;

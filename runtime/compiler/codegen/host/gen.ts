@@ -9,7 +9,7 @@
  * - `mem`: the value lives in Mem at `addr` (a JS expression): arrays, structs, and scalars whose
  *   address is taken with `&`. Locals get a slot in the function's frame (`$fp + offset`).
  */
-import type { CallExpr, SymbolRef } from '../../ast.js';
+import type { AssignExpr, CallExpr, SymbolRef } from '../../ast.js';
 import type { Ctx } from './expr.js';
 import type { DiagnosticBag } from '../../diagnostics.js';
 import type { SourceSet, Span } from '../../source.js';
@@ -43,6 +43,8 @@ export interface CallEmitters {
   hostLibCall(c: Ctx, e: CallExpr, name: string): string;
   /** The extra arguments of a call of a user function declared with `...`, packed (libcalls.ts). */
   varArgs(c: Ctx, e: CallExpr, fixed: number): string;
+  /** `*p = s` / `p[i] = s` of a stream (brook.ts). */
+  streamAssign(c: Ctx, e: AssignExpr): string;
 }
 
 export class HostGen {
@@ -58,6 +60,8 @@ export class HostGen {
   readonly structReturn = new Set<string>();
   /** Module-level statements for static data (static locals, globals). */
   readonly staticInits: string[] = [];
+  /** Static locals initialized when control first reaches them (static-init.ts): their guard's name. */
+  readonly firstPassStatics = new Map<import('../../ast.js').Declarator, string>();
 
   /** The WebAssembly module of the program's (or cell's) compiled loops (wasmloop.ts). */
   readonly wasm: HostWasmModule | undefined;

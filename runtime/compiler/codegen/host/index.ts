@@ -35,7 +35,7 @@
 import type { CheckedProgram } from '../../check/program.js';
 import { DiagnosticBag, type Diagnostic } from '../../diagnostics.js';
 import type { SourceSet } from '../../source.js';
-import { emitBrookCall, isBrookCall, type KernelSigInfo } from './brook.js';
+import { emitBrookCall, emitStreamAssign, isBrookCall, type KernelSigInfo } from './brook.js';
 import { emitHostLibCall, emitVarArgs } from './libcalls.js';
 import { HostGen, type CallEmitters } from './gen.js';
 import { generateCellModule, generateProgramModule } from './module.js';
@@ -55,7 +55,7 @@ export interface HostCodegenResult {
   diagnostics: Diagnostic[];
 }
 
-const CALL_EMITTERS: CallEmitters = { isBrookCall, brookCall: emitBrookCall, hostLibCall: emitHostLibCall, varArgs: emitVarArgs };
+const CALL_EMITTERS: CallEmitters = { isBrookCall, brookCall: emitBrookCall, hostLibCall: emitHostLibCall, varArgs: emitVarArgs, streamAssign: emitStreamAssign };
 
 export function generateHost(program: CheckedProgram, options: HostCodegenOptions = {}): HostCodegenResult {
   const bag = new DiagnosticBag();

@@ -16,7 +16,7 @@ import type { Ctx } from './expr.js';
 import { emitAs, emitCond, emitValue, typeOfExpr } from './expr.js';
 
 /** Library names the generator emits inline (no HostLib method behind them). */
-export const EMITTED_INLINE: ReadonlySet<string> = new Set(['assert', 'isnan', 'isinf', 'isfinite', '__brook_va_start']);
+export const EMITTED_INLINE: ReadonlySet<string> = new Set(['assert', 'isnan', 'isinf', 'isfinite', 'finite_float', 'isnan_float', 'isinf_float', '__brook_va_start']);
 
 export function emitHostLibCall(c: Ctx, e: CallExpr, name: string): string {
   const entry = HOST_LIB.get(name);
@@ -31,6 +31,10 @@ export function emitHostLibCall(c: Ctx, e: CallExpr, name: string): string {
     return '0';
   }
   if (name === 'isfinite') return `+Number.isFinite(${args[0]})`;
+  // brt.hpp's float forms: C++'s bool results (std::isinf of -inf is true) as 1.0f / 0.0f.
+  if (name === 'finite_float') return `+Number.isFinite(${args[0]})`;
+  if (name === 'isnan_float') return `+Number.isNaN(${args[0]})`;
+  if (name === 'isinf_float') return `+(Math.abs(${args[0]}) === Infinity)`;
   if (name === 'isinf') {
     // glibc's isinf is __builtin_isinf_sign: -1 for -inf.
     const t = c.f ? c.f.temp() : '$gt';

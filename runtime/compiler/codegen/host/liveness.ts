@@ -9,7 +9,7 @@
  * - no reference to `s` follows the call in the function's text (with no goto, control only moves
  *   forward, except around loops), and no loop inside `s`'s block encloses the call (the next
  *   iteration would run the call, or an earlier reference, again);
- * - `s` is never named by `&s` nor passed to a host function or streamSwap anywhere in the function
+ * - `s` is never named by `&s`, assigned through a pointer (`*p = s`), nor passed to a host function or streamSwap anywhere in the function
  *   (an alias could read it later);
  * - the function has no goto and no labels.
  */
@@ -53,6 +53,7 @@ export function deadStreamsAfterCalls(body: Block | null | undefined): Map<CallE
         refs.set(e.symbol, list);
       }
       if (e.kind === 'UnaryExpr' && e.op === '&') markIdents(e.operand, aliased);
+      if (e.kind === 'AssignExpr' && e.value.type?.kind === 'stream') markIdents(e.value, aliased); // *p = s
       if (e.kind === 'CallExpr' && !isKernelOrStreamApi(e)) for (const a of e.args) markIdents(a, aliased);
     },
   });

@@ -328,7 +328,8 @@ export function emitBlockBody(c: StmtCtx, stmts: Stmt[], L: Lines): void {
   L.dedent();
   L.line('} finally {');
   L.indent();
-  for (const n of names) L.line(`if (${n} !== undefined) { $rt.free(${n}); ${n} = undefined; }`);
+  // A stream a brook::stream slot names (`*p = s`, hostlib/stream-handles.ts) outlives its block.
+  for (const n of names) L.line(`if (${n} !== undefined) { if (!$L.streams.held(${n})) $rt.free(${n}); ${n} = undefined; }`);
   L.dedent();
   L.line('}');
 }
@@ -419,8 +420,29 @@ export function countGotos(stmts: Stmt[], label: string): number {
 }
 
 export function emitVarDecl(c: StmtCtx, d: VarDecl, L: Lines): void {
+  if (d.isStatic) emitFirstPassStatics(c, d, L);
   if (d.isStatic || d.isExtern) return; // static locals are initialized once, at module load (func.ts)
   for (const dec of d.declarators) emitDeclarator(c, d, dec, L);
+}
+
+/**
+ * C++'s static locals with run-time initializers (and static streams): initialized the first time
+ * control gets here. The guard is 0 (not yet), 1 (being initialized: reaching it again is BRK5110,
+ * as g++'s recursive_init_error) or 2 (done).
+ */
+function emitFirstPassStatics(c: StmtCtx, d: VarDecl, L: Lines): void {
+  for (const dec of d.declarators) {
+    const guard = c.g.firstPassStatics.get(dec);
+    if (!guard) continue;
+    L.line(`if (${guard} !== 2) {`);
+    L.indent();
+    L.line(`if (${guard} === 1) throw $H.recursiveInit(${JSON.stringify(dec.name)}, ${c.g.span(dec.span)});`);
+    L.line(`${guard} = 1;`);
+    emitDeclarator(c, d, dec, L);
+    L.line(`${guard} = 2;`);
+    L.dedent();
+    L.line('}');
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------

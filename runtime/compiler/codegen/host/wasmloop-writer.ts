@@ -16,6 +16,7 @@ import type { Ctx } from './expr.js';
 import { componentOffset, constValue, fieldPlace, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, notCompiled, printWasmCond, printWasmValue, swizzleComponents, valType, wasmKind, type ArithOp, type WasmKind, type WasmPrinter } from './ir/index.js';
 import { storageOf } from './gen.js';
 import { blockCountVariable, emitCheckedAddress, memoryOps } from './wasmloop-access.js';
+import { runsOnFirstPass } from './static-init.js';
 
 const INT: Type = { kind: 'scalar', name: 'int' };
 
@@ -172,6 +173,7 @@ export class LoopWriter {
       case 'DeclStmt': {
         const d = s.decl;
         if (d.kind !== 'VarDecl') return no('this declaration');
+        if (d.isStatic && d.declarators.some((x) => runsOnFirstPass(x.init))) return no('a static local with a run-time initializer');
         if (d.isStatic || d.isExtern) return;
         for (const dec of d.declarators) {
           if (dec.streamDims || dec.symbol?.type.kind === 'stream') no('streams');
