@@ -73,6 +73,8 @@ fn brk_pos(p: vec4<u32>) -> vec4<f32> {
   return vec4<f32>(f32(p.w), f32(p.z), f32(p.y), f32(p.x));
 }
 
+fn brk_iabs_i32(x: i32) -> i32 { return select(x, -x, x < i32(0)); }
+
 fn brk_isnan_f32(x: f32) -> bool {
   let b = bitcast<u32>(x);
   return ((b & u32(0x7f800000u)) == u32(0x7f800000u)) & ((b & u32(0x007fffffu)) != u32(0u));
@@ -109,7 +111,7 @@ fn st_4(e: u32, v: S_Pair) {
 
 fn kbody(a_0: i32, a_1: vec2<f32>, a_2: ptr<function, i32>, a_3: ptr<function, f32>, a_4: ptr<function, S_Pair>) {
   if ((a_1.y <= -0.75f)) {
-    let t_0 = abs(a_0);
+    let t_0 = brk_iabs_i32(a_0);
     let t_1 = brk_f2i_f32(ix_2.y);
     (*a_2) = max(t_0, t_1);
   }

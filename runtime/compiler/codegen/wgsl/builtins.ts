@@ -239,6 +239,14 @@ function fmodFn(lib: Library, t: Type): string {
   return lib.use('fmod', t, `fn {NAME}(x: {T}, y: {T}) -> {T} { return {T}(${comps}); }`);
 }
 
+/** abs of an int (or int vector) as a select, not WGSL's abs: on an NVIDIA H200 (driver 580, Dawn's
+ *  Vulkan backend) an int output computed as max(abs(a), b) read 0 in four kernels where every CPU writer
+ *  and lavapipe agree (tests/conformance/output_paths.br; fuzz/findings/h200-2026-12-02c). Same value
+ *  as abs, INT_MIN included (negation wraps). */
+function intAbsFn(lib: Library, t: Type): string {
+  return lib.use('iabs', t, `fn {NAME}(x: {T}) -> {T} { return select(x, -x, x < {T}(0)); }`);
+}
+
 /** float -> int/uint as the CPU backend converts: truncate, saturate, NaN -> 0 (drivers differ: lavapipe
  *  gives INT_MIN for NaN and clamps to 2147483520). `t` is the float source type, `to` 'i32' or 'u32'. */
 export function floatToInt(lib: Library, t: Type, to: 'i32' | 'u32', x: string): string {
@@ -286,7 +294,7 @@ export function builtinCall(lib: Library, name: string, args0: Operand[], result
   const floatArg = args.length > 0 && (t0.kind === 'scalar' || t0.kind === 'vector') && isFloat(t0);
   const n1 = (fn: string) => `${fn}(${a[0]})`;
   switch (name) {
-    case 'abs': case 'fabs': return n1('abs');
+    case 'abs': case 'fabs': return scalarKind(t0) === 'i32' ? `${intAbsFn(lib, t0)}(${a[0]})` : n1('abs');
     case 'ceil': case 'floor': case 'trunc': case 'tan':
     case 'exp': case 'exp2': case 'degrees': case 'radians':
       return n1(name);
