@@ -100,8 +100,11 @@ export function parseTokens(
   bag: DiagnosticBag,
   options: Pick<ParseOptions, 'typedefNames' | 'allowTopLevelStatements'> = {},
 ): { unit: TranslationUnit; typedefNames: string[] } {
-  const templates = instantiateTemplates(lowerStdMap(lowerStdVector(lowerStdString(mergeBrookRuntimeNames(tokens)))));
-  tokens = mergeStdStreamNames(lowerNamespaces(templates.tokens));
+  // The C++ token passes only rewrite what follows a `::` or one of C++'s words; a program with
+  // neither (every C program) skips them: seven whole-token passes were a third of parsing time.
+  const cxxPasses = mayNeedCxxPasses(tokens);
+  const templates = cxxPasses ? instantiateTemplates(lowerStdMap(lowerStdVector(lowerStdString(mergeBrookRuntimeNames(tokens))))) : { tokens, error: undefined };
+  if (cxxPasses) tokens = mergeStdStreamNames(lowerNamespaces(templates.tokens));
   const cxx = templates.error ?? findCxxConstruct(tokens);
   if (cxx) {
     // One error naming the construct instead of the cascade that parsing C++ as C would give.
@@ -118,6 +121,19 @@ export function parseTokens(
     if (tokens.some((t) => t.kind === 'ident' && t.text.startsWith('std::'))) lowerStreamOutput(unit);
   }
   return { unit, typedefNames: parser.topLevelTypedefs() };
+}
+
+/** Words after which (or a `::`) the C++ token passes (namespaces, std::string/vector/map, templates,
+ *  brook:: and std:: names) may rewrite something; without any, they leave the tokens as they are. */
+const CXX_PASS_WORDS: ReadonlySet<string> = new Set(['namespace', 'using', 'template', 'class', 'operator', 'typename', 'std', 'brook', 'string', 'vector', 'map', 'cout', 'cerr', 'endl']);
+
+function mayNeedCxxPasses(tokens: Token[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (CXX_PASS_WORDS.has(t.text)) return true;
+    if (t.text === ':' && tokens[i + 1]?.text === ':') return true; // `::` lexes as two colons
+  }
+  return false;
 }
 
 /**
