@@ -75,6 +75,10 @@ export class PlanCache {
     }
     let list = this.byKernel.get(k);
     if (!list) this.byKernel.set(k, (list = []));
+    // Plans of freed streams can never be found again: dropped here, so a notebook cell re-run with
+    // new streams does not keep up to KEEP dead launches (and what they hold) per kernel.
+    else if (list.length > 0) list = list.filter((e) => e.args.every((a) => !isPlainStream(a) || !a.freed));
+    this.byKernel.set(k, list);
     list.unshift({ span, args: kept, buffers, shapes, planned });
     if (list.length > KEEP) list.pop();
   }
