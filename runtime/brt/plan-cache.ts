@@ -24,12 +24,10 @@ interface Entry {
   planned: PlannedLaunch;
 }
 
-/** Plans kept per kernel: ping-pong between stream sets, and a loop whose calls differ in their
- *  constants and repeat every round (a bitonic sort's 210 steps of 2^20 keys, by block and half):
- *  each of its calls comes back as the same launch object, so what is decided per launch object
- *  (brt/tiling.ts, fused-launch.ts streamArgs, the WebGPU schedule) is decided once. A lookup
- *  compares the first argument first, so a long list costs about a nanosecond an entry. */
-const KEEP = 256;
+/** Plans kept per kernel: enough for ping-pong between two or three stream sets. 256 (so a bitonic
+ *  sort's 210 steps come back as the same launch objects) held re-run notebook cells' old streams alive:
+ *  tests/kernel/rerun-memory.test.ts on webgpu grew x1.22 from run 10 to 60 (x1.17 with 4). */
+const KEEP = 4;
 
 function isPlainStream(a: KernelArg): a is Stream {
   return typeof a === 'object' && !Array.isArray(a) && (a as { kind?: string }).kind !== 'domain';
