@@ -8,8 +8,7 @@
  * Whether the next cell waited is read from its `--time` line (the kernel's own clock: run, transfer
  * and GPU wait), not from the cell's wall time here: on a loaded 2-core machine compiling and
  * messaging alone took past the old 1.5 s wall-time bound, with a short wait and so no notice (a flake).
- * Nor is the wait notice the only one that tells: a wait behind the interrupted cell's drain is told
- * by the drain's own notice, and the wait after it may then be too short for a second one.
+ * The wait behind the interrupted cell's drain is announced like any other (pieces.ts), once a cell.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from './build.js';
@@ -64,12 +63,12 @@ streamRead(a, ha);`, base, 60_000);
     const [wall, ...parts] = t!.slice(1, 8).map((v) => Number(v ?? 0));
     expect(Math.abs(parts.reduce((a, b) => a + b, 0) - wall!), `the parts add up to the wall time: ${badge}`).toBeLessThanOrEqual(0.05 * parts.length + 0.05);
     const gpuSideMs = Number(t![3]) + Number(t![4]) + Number(t![5]);
-    // Either the GPU was free within the notices' time, or the cell said what it waited for: the wait
-    // announced after 0.5 s (in-flight.ts), or the interrupted cell's drain, which this cell waits
-    // behind, saying 1 s after the interrupt that the next GPU work waits for 'climb' (pieces.ts); a
-    // wait that ends soon after that one has nothing more to say. 0.5 s of slack for late timers.
-    const told = /waiting for the GPU to finish kernel 'climb' launched by an earlier cell|kernel 'climb' is still running on the GPU 1 s after the interrupt; WebGPU cannot cancel a running kernel, so the next GPU work waits until it ends/;
-    if (gpuSideMs > 1000) expect(notices.join(''), `${gpuSideMs.toFixed(0)} ms near the GPU`).toMatch(told);
+    // Either the GPU was free within the notice's time, or the cell said what it waited for: every wait
+    // for an earlier cell's work is announced after 0.5 s (in-flight.ts), the wait behind the
+    // interrupted cell's drain too (pieces.ts; CI once saw 1.2 s in silence when the piece ended just
+    // inside the drain's 1 s grace). Told once, however many waits. 0.5 s of slack for late timers.
+    if (gpuSideMs > 1000) expect(notices.join(''), `${gpuSideMs.toFixed(0)} ms near the GPU`).toMatch(/waiting for the GPU to finish kernel 'climb' launched by an earlier cell/);
+    expect(notices.filter((n) => n.includes('waiting for the GPU')).length, 'one wait notice a cell').toBeLessThanOrEqual(1);
     expect(nextMs).toBeLessThan(30_000);
   }, 240_000);
 });

@@ -42,4 +42,27 @@ describe('GPU wait notices', () => {
     await f.announced(after(NOTICE_MS + 300));
     expect(said).toEqual([]);
   });
+
+  it('a wait that can end with the GPU still busy (behind an interrupted cell\'s drain) is told once a cell and forgets nothing', async () => {
+    const { f, said } = tracker();
+    abort.begin(5);
+    f.note([{ what: "kernel 'climb'" }], 0);
+    abort.begin(6);
+    // Behind the drain: it gives up after its grace while the kernel runs on (pieces.ts).
+    await f.announced(after(NOTICE_MS + 300), false);
+    // The same cell's read then waits for the queue: the same cause, not told twice.
+    await f.announced(after(NOTICE_MS + 300));
+    expect(said.length).toBe(1);
+    expect(said[0]).toMatch(/waiting for the GPU to finish kernel 'climb' launched by an earlier cell/);
+    // Had the drain's end cleared the work, this second cell would have waited in silence.
+    abort.begin(7);
+    const { f: g, said: saidG } = tracker();
+    g.note([{ what: "kernel 'climb'" }], 0);
+    abort.begin(8);
+    await g.announced(after(NOTICE_MS + 300), false);
+    abort.begin(9);
+    await g.announced(after(NOTICE_MS + 300));
+    expect(saidG.length).toBe(2);
+    expect(saidG[1]).toMatch(/waiting for the GPU to finish kernel 'climb' launched by an earlier cell/);
+  });
 });

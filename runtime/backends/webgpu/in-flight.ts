@@ -27,6 +27,8 @@ export class InFlight {
   private last: Submitted | null = null;
   /** The last batch of an earlier unit of work, when a later unit submitted since (its reads). */
   private earlier: Submitted | null = null;
+  /** The batch last announced, and to which unit: one notice a cell for one wait's cause. */
+  private told: { s: Submitted; unit: number } | null = null;
   /** Where notices go (tests replace it). */
   write: (text: string) => void = (t) => process.stderr.write(t);
 
@@ -41,14 +43,28 @@ export class InFlight {
     this.last = { what, unit, at, worstMs: before + worstMs };
   }
 
-  /** Waits for `done`; when it takes longer than NOTICE_MS and the work is an earlier cell's, says so. */
-  async announced<T>(done: Promise<T>): Promise<T> {
+  /**
+   * Waits for `done`; when it takes longer than NOTICE_MS and the work is an earlier cell's, says so.
+   * `gpuIdle`: `done` means everything submitted has run (a queue wait), so that work is never named
+   * again; false for a wait that can end with the GPU still busy (behind an interrupted cell's drain,
+   * which gives up after its grace while the piece runs on: pieces.ts).
+   */
+  async announced<T>(done: Promise<T>, gpuIdle = true): Promise<T> {
     const unit = sessionAbort().unit;
     const pending = { last: this.last, earlier: this.earlier };
     const s = [this.last, this.earlier].find((x) => x !== null && x.unit !== unit);
-    const timer = s ? setTimeout(() => this.write(`brook: ${waitingText(s)}\n`), NOTICE_MS) : undefined;
+    // Told once a cell: a read and its sync wait side by side for the same work.
+    const toldAlready = () => this.told !== null && this.told.s === s && this.told.unit === unit;
+    const timer = s && !toldAlready()
+      ? setTimeout((s: Submitted) => {
+          if (toldAlready()) return;
+          this.told = { s, unit };
+          this.write(`brook: ${waitingText(s)}\n`);
+        }, NOTICE_MS, s)
+      : undefined;
     try {
       const r = await done;
+      if (!gpuIdle) return r;
       // Everything submitted before this wait has run: a later cell's wait must not name it (found by
       // the differential fuzzer: one program's finished kernel named in the next program's long read).
       if (this.earlier === pending.earlier) this.earlier = null;

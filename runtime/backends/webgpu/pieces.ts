@@ -19,6 +19,7 @@ import { checkAbort, sessionAbort } from '../../brt/abort.js';
 import { brtError } from '../../brt/errors.js';
 import { budgetFailure, loopBudget, unwaitedBudget, withBudget, type LoopStatusWords } from './loop-budget.js';
 import { planPieces, type PieceSchedule } from '../../compiler/kernels.js';
+import type { InFlight } from './in-flight.js';
 
 /** How long a running piece may go on after an interrupt before the user is told it cannot be stopped. */
 const HANG_GRACE_MS = 1000;
@@ -58,6 +59,8 @@ interface Pending {
 /** What the queue needs from the recorder: submit what is recorded, without recording the rest. */
 export interface PieceSink {
   readonly device: GPUDevice;
+  /** Where a wait for an earlier cell's GPU work is announced (in-flight.ts). */
+  readonly inFlight: Pick<InFlight, 'announced'>;
   submitRecorded(ownStatus?: boolean): (() => Promise<LoopStatusWords>) | null;
   /** Reports a batch's loop status at the next sync, as for any batch. */
   checkStatus(status: () => Promise<LoopStatusWords>): void;
@@ -178,8 +181,13 @@ export class PieceQueue {
       this.draining = this.drainAll().finally(() => { this.draining = null; });
     }
     // A drain an earlier (interrupted) cell started ends with that cell's error, not this one's:
-    // wait for it, then drain what is left (tests/kernel/gpu-wait.test.ts).
-    if (this.drainingUnit !== unit) return this.draining.catch(() => undefined).then(() => (this.pending ? this.drain() : undefined));
+    // wait for it, then drain what is left (tests/kernel/gpu-wait.test.ts). That wait can last the
+    // drain's grace (1 s) and is announced like any wait for an earlier cell's work: CI once saw a
+    // next cell wait 1.2 s in silence, the piece ending just inside the grace.
+    if (this.drainingUnit !== unit) {
+      const behind = this.sink.inFlight.announced(this.draining.catch(() => undefined), false);
+      return behind.then(() => (this.pending ? this.drain() : undefined));
+    }
     return this.draining;
   }
 
