@@ -57,3 +57,23 @@ describe('where a value differs', () => {
     expect(d?.at).toBe('s19[0]');
   });
 });
+
+describe('atan2 of two zeros (CPU against WebGPU)', () => {
+  const atan2Div: OutputClass = { kind: 'approx', fn: 'atan2|div', ulp: 4096, abs: 0, zeroSign: true };
+  it('the H200 reproducer (seed 1 program 55229): js 0, webgpu pi agree: the zero divisor lost its sign', () => {
+    const run = (v: string) => ({ status: 0, stdout: `s13 9 ${v}\n` });
+    expect(compareRuns(['js', run('0')], ['webgpu', run('3.14159274')], { s13: atan2Div })).toBeUndefined();
+    for (const [a, b] of [['0', '-3.14159274'], ['-0', '3.14159274'], ['3.14159274', '0'], ['-3.14159274', '-0']]) {
+      expect(valuesAgree(a!, b!, atan2Div, false), `${a} ${b}`).toBe(true);
+    }
+  });
+
+  it('is no licence for anything else: other values, other functions, or between the CPU writers', () => {
+    expect(valuesAgree('0', '3.1', atan2Div, false)).toBe(false);
+    expect(valuesAgree('0', '1.57079637', atan2Div, false)).toBe(false); // pi/2: y was not a zero
+    expect(valuesAgree('0.001', '3.14159274', atan2Div, false)).toBe(false);
+    expect(valuesAgree('0', '3.14159274', { kind: 'approx', fn: 'div', ulp: 3, abs: 0, zeroSign: true }, false)).toBe(false);
+    expect(valuesAgree('0', '3.14159274', { kind: 'approx', fn: 'atan2', ulp: 4096, abs: 0 }, false)).toBe(false);
+    expect(valuesAgree('0', '3.14159274', atan2Div, true)).toBe(false);
+  });
+});
