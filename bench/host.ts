@@ -240,6 +240,8 @@ function gccHost(job: Job): Side {
 
 /** A C file of jobs built with gcc -O2 and linked with its driver (main renamed `mainAs`). */
 interface GccProgram {
+  /** gcc for C, g++ for the C++ shapes. */
+  compiler?: 'gcc' | 'g++';
   source: string;
   driver: string;
   mainAs: string;
@@ -254,12 +256,14 @@ function gccSide(program: GccProgram, job: string, check: (got: number) => Check
   const prebuilt = process.env[program.prebuiltVar];
   const exe = prebuilt ? resolve(prebuilt) : join(dir, 'host');
   if (!prebuilt) try {
-    execFileSync('gcc', ['-O2', '-w', '-c', `-Dmain=${program.mainAs}`, '-o', join(dir, 'loops.o'), join(casesDir(), program.source)], { stdio: 'pipe' });
-    execFileSync('gcc', ['-O2', '-w', '-o', exe, join(casesDir(), program.driver), join(dir, 'loops.o'), '-lm'], { stdio: 'pipe' });
+    const cc = program.compiler ?? 'gcc';
+    execFileSync(cc, ['-O2', '-w', '-c', `-Dmain=${program.mainAs}`, '-o', join(dir, 'loops.o'), join(casesDir(), program.source)], { stdio: 'pipe' });
+    execFileSync(cc, ['-O2', '-w', '-o', exe, join(casesDir(), program.driver), join(dir, 'loops.o'), '-lm'], { stdio: 'pipe' });
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     const err = e as { code?: string; stderr?: Buffer };
-    throw new Unavailable(err.code === 'ENOENT' ? 'gcc not found: the gcc -O2 baseline needs gcc on this machine' : `gcc failed: ${err.stderr?.toString().slice(0, 200)}`);
+    const cc = program.compiler ?? 'gcc';
+    throw new Unavailable(err.code === 'ENOENT' ? `${cc} not found: the ${cc} -O2 baseline needs ${cc} on this machine` : `${cc} failed: ${err.stderr?.toString().slice(0, 200)}`);
   }
   const child: ChildProcessWithoutNullStreams = spawn(exe, [], { stdio: 'pipe' });
   let buffered = '';
@@ -280,9 +284,11 @@ function gccSide(program: GccProgram, job: string, check: (got: number) => Check
   let got = NaN;
   let ms = NaN;
   const how = 'timed inside the process, each sample a warm run then a timed run';
+  const cc = program.compiler ?? 'gcc';
+  const lang = cc === 'g++' ? 'C++' : 'C';
   return {
-    impl: 'gcc -O2',
-    plan: prebuilt ? `the same C (${program.source}) built with gcc -O2 -static elsewhere (${prebuilt}), ${how}` : `the same C (${program.source}) built with gcc -O2, ${how}`,
+    impl: `${cc} -O2`,
+    plan: prebuilt ? `the same ${lang} (${program.source}) built with ${cc} -O2 -static elsewhere (${prebuilt}), ${how}` : `the same ${lang} (${program.source}) built with ${cc} -O2, ${how}`,
     async run() {
       const line = await new Promise<string>((resolve, reject) => {
         waiting = { resolve, reject };
@@ -359,7 +365,16 @@ export function hostCases(): BenchCase[] {
 // 2x is the target) and against Brook's JavaScript path (`loops.SHAPE.js`: BROOK_HOST_WASM=0; the
 // WebAssembly path should never be slower).
 
-type Shape = 'int_mod' | 'mixed' | 'nested' | 'structs' | 'pointer' | 'early_exit' | 'math' | 'printf';
+type Shape = 'int_mod' | 'mixed' | 'nested' | 'structs' | 'pointer' | 'early_exit' | 'math' | 'printf'
+  | 'cxx_class' | 'cxx_vector' | 'cxx_refs' | 'cxx_template' | 'cxx_new';
+
+/** The C shapes (against gcc -O2) and the C++ ones (bench/cases/host_shapes_cxx.cpp, against g++ -O2). */
+const SHAPE_PROGRAMS = {
+  c: { source: 'host_shapes.c', driver: 'host_shapes_driver.c', mainAs: 'shapes_main', prebuiltVar: 'BROOK_BENCH_GCC_LOOPS', compiler: 'gcc' },
+  cxx: { source: 'host_shapes_cxx.cpp', driver: 'host_shapes_cxx_driver.cpp', mainAs: 'shapes_cxx_main', prebuiltVar: 'BROOK_BENCH_GXX_LOOPS', compiler: 'g++' },
+} satisfies Record<string, GccProgram>;
+type ShapeProgram = keyof typeof SHAPE_PROGRAMS;
+const programOf = (shape: Shape): ShapeProgram => (shape.startsWith('cxx_') ? 'cxx' : 'c');
 
 /** Each shape's value, computed here in float64 apart from the C (Math.fround where C rounds to float). */
 const SHAPES: Record<Shape, { title: string; reference: (n: number) => number }> = {
@@ -403,6 +418,31 @@ const SHAPES: Record<Shape, { title: string; reference: (n: number) => number }>
       return h.reduce((s, v, i) => s + v * (i + 1), 0);
     },
   },
+  cxx_class: {
+    title: 'C++: a class with a constructor, operator+ and a const method on temporaries',
+    reference: (n) => { let s = 0; for (let i = 0; i < n; i++) s += ((i & 15) + 1) + 2 * (((i >> 4) & 15) + 2) + 3 * ((i & 7) + 3); return s; },
+  },
+  cxx_vector: {
+    title: 'C++: std::vector<int> push_back, then a sum through []',
+    reference: (n) => { let s = 0; for (let i = 0; i < n; i++) s += (i * 7 + 3) % 1000; return s; },
+  },
+  cxx_refs: {
+    title: 'C++: a helper with reference parameters accumulating into its caller',
+    reference: (n) => { let s = 0; let c = 0; for (let i = 0; i < n; i++) { const v = (i * 13) % 1000; s += v; if (v > 500) c++; } return s + c; },
+  },
+  cxx_template: {
+    title: 'C++: a function template for int and float',
+    reference: (n) => {
+      const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+      let s = 0;
+      for (let i = 0; i < n; i++) s += clamp((i * 7) % 1000, 100, 900) + clamp(i & 255, 16, 240);
+      return s;
+    },
+  },
+  cxx_new: {
+    title: 'C++: new float[n], fill, sum, delete[]',
+    reference: (n) => { let s = 0; for (let i = 0; i < n; i++) s += (i & 1023) * 0.5; return s; },
+  },
 };
 
 const shapeReferences = new Map<Shape, number>();
@@ -416,36 +456,40 @@ function checkShape(shape: Shape): (got: number) => Check {
   };
 }
 
-/** host_shapes.c compiled once per host path (WebAssembly loops on or off). */
-const shapeModules = new Map<boolean, ProgramModule>();
+/** Each shape program compiled once per host path (WebAssembly loops on or off). */
+const shapeModules = new Map<string, ProgramModule>();
 
-async function shapeModule(hostWasm: boolean): Promise<ProgramModule> {
-  const have = shapeModules.get(hostWasm);
+async function shapeModule(program: ShapeProgram, hostWasm: boolean): Promise<ProgramModule> {
+  const key = `${program} ${hostWasm}`;
+  const have = shapeModules.get(key);
   if (have) return have;
-  const text = readFileSync(join(casesDir(), 'host_shapes.c'), 'utf8');
-  const r = compile(text, { fileName: 'host_shapes.c', hostWasm });
-  if (!r.ok || !r.hostJs) throw new Error(`host_shapes.c does not compile: ${r.diagnostics.map((d) => d.message).join('; ')}`);
+  const file = SHAPE_PROGRAMS[program].source;
+  const text = readFileSync(join(casesDir(), file), 'utf8');
+  const r = compile(text, { fileName: file, hostWasm });
+  if (!r.ok || !r.hostJs) throw new Error(`${file} does not compile: ${r.diagnostics.map((d) => d.message).join('; ')}`);
   const lib = new HostLib({ io: { write() {} } });
   const mod = instantiateProgram(r.hostJs, { rt: {} as BrookRuntime, lib, K: {} });
   await mod.init();
-  shapeModules.set(hostWasm, mod);
+  shapeModules.set(key, mod);
   return mod;
 }
 
 async function brookShape(shape: Shape, hostWasm: boolean, ctx: CaseContext): Promise<Side> {
-  const mod = await shapeModule(hostWasm);
+  const program = programOf(shape);
+  const mod = await shapeModule(program, hostWasm);
   const fn = mod.functions[`shape_${shape}`] as (n: number) => number;
-  const text = hostWasm ? 'host C compiled by Brook (loops in WebAssembly where taken)' : 'host C compiled by Brook with hostWasm: false (BROOK_HOST_WASM=0)';
+  const lang = program === 'cxx' ? 'C++' : 'C';
+  const text = hostWasm ? `host ${lang} compiled by Brook (loops in WebAssembly where taken)` : `host ${lang} compiled by Brook with hostWasm: false (BROOK_HOST_WASM=0)`;
   return inProcessSide(hostWasm ? 'brook' : 'brook (JavaScript path)', text, () => fn(N), fn, ctx, checkShape(shape));
 }
 
 export function loopShapeCases(): BenchCase[] {
   const out: BenchCase[] = [];
-  const program: GccProgram = { source: 'host_shapes.c', driver: 'host_shapes_driver.c', mainAs: 'shapes_main', prebuiltVar: 'BROOK_BENCH_GCC_LOOPS' };
   for (const shape of Object.keys(SHAPES) as Shape[]) {
+    const program: GccProgram = SHAPE_PROGRAMS[programOf(shape)];
     const base = { backend: 'cpu' as const, size: '2^20 elements', bytes: 0, flops: 0, workingSetBytes: 4 * N, timing: 'wall' as const, samples: 31 };
     const title = `host loop, ${SHAPES[shape].title}`;
-    out.push({ ...base, id: `loops.${shape}.gcc`, title: `${title}: Brook vs gcc -O2`, baseline: async () => [gccSide(program, shape, checkShape(shape))], brook: (ctx) => brookShape(shape, true, ctx) });
+    out.push({ ...base, id: `loops.${shape}.gcc`, title: `${title}: Brook vs ${program.compiler} -O2`, baseline: async () => [gccSide(program, shape, checkShape(shape))], brook: (ctx) => brookShape(shape, true, ctx) });
     out.push({ ...base, id: `loops.${shape}.js`, title: `${title}: Brook vs its JavaScript path`, baseline: async (ctx) => [await brookShape(shape, false, ctx)], brook: (ctx) => brookShape(shape, true, ctx) });
   }
   return out;

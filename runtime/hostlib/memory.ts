@@ -60,6 +60,9 @@ const POISON_REPLACED = 0xf6;
 /** Page summary of the shadow: 4 KiB pages, 512 granules each. */
 const PAGE_SHIFT = 12;
 const PAGE_GRANULE_SHIFT = PAGE_SHIFT - 3;
+const PAGE_GRANULE_MASK = (1 << PAGE_GRANULE_SHIFT) - 1;
+/** Free lists of blocks up to this size live in an array (see smallLists). */
+const SMALL_LIST_BYTES = 4096;
 
 /** Freed malloc blocks wait this many bytes of later frees before reuse, so a use after free is caught. */
 const QUARANTINE_BYTES = 16 << 20;
@@ -89,14 +92,21 @@ export class Mem {
   /** The shadow as 32-bit words (fast scans). */
   private sh32!: Uint32Array;
   /**
-   * One byte per 4 KiB page of `buffer`: 1 when the whole page is addressable. A loop's range check
-   * (rangeAccessible) reads these for whole pages, so its cost does not grow with the range.
+   * One byte per 4 KiB page of `buffer`: 1 when the whole page is known addressable, 0 when it may not
+   * be. A loop's range check (rangeAccessible) reads these for whole pages, so its cost does not grow
+   * with the range; it scans a page marked 0 once and marks it 1 if every granule is addressable.
+   * Kept lazily: a fill that makes part of a page addressable leaves its mark as it was, so a stack
+   * frame's alloca/release costs no page scan (that scan was 40% of a C++ loop of small method calls:
+   * bench loops.cxx_class).
    */
   private pages!: Uint8Array;
   /** Bump pointer: everything at or above it is unused. */
   private top = HEAP_BASE;
   /** Free blocks by rounded size (exact-size classes: C programs free and re-allocate the same sizes). */
   private freeLists = new Map<number, number[]>();
+  /** The same lists for sizes up to SMALL_LIST_BYTES, by size / 16: a frame's alloca/release is on
+   *  every call of a function with a local in memory, and a Map lookup was a good part of it. */
+  private smallLists: number[][] = [];
   /** Freed malloc blocks not yet reusable (FIFO), and their total size. */
   private quarantine: number[] = [];
   private quarantineHead = 0;
@@ -132,12 +142,22 @@ export class Mem {
   /** Set the shadow of granules [g0, g1) to v, keeping the page summary right. */
   private fillShadow(v: number, g0: number, g1: number): void {
     if (g1 <= g0) return;
-    this.sh.fill(v, g0, g1);
+    // A frame's shadow is a few granules: a plain loop (TypedArray fill costs ~0.15 us a call in V8,
+    // most of a small C++ method call's time: bench loops.cxx_class).
+    const sh = this.sh;
+    if (g1 - g0 <= 32) for (let g = g0; g < g1; g++) sh[g] = v;
+    else sh.fill(v, g0, g1);
     const first = g0 >>> PAGE_GRANULE_SHIFT;
     const last = (g1 - 1) >>> PAGE_GRANULE_SHIFT;
-    if (last - first > 1) this.pages.fill(v === SHADOW_OK ? 1 : 0, first + 1, last);
-    this.refreshPage(first);
-    if (last !== first) this.refreshPage(last);
+    if (v !== SHADOW_OK) {
+      for (let k = first; k <= last; k++) this.pages[k] = 0;
+      return;
+    }
+    // Pages wholly inside [g0, g1) are addressable now; a partly covered one keeps its mark (a 1 stays
+    // true; a 0 is re-checked by the next range check that spans it).
+    const wholeFrom = (g0 & PAGE_GRANULE_MASK) === 0 ? first : first + 1;
+    const wholeTo = (g1 & PAGE_GRANULE_MASK) === 0 ? last + 1 : last;
+    if (wholeTo > wholeFrom) this.pages.fill(1, wholeFrom, wholeTo);
   }
 
   private setShadow(g: number, v: number): void {
@@ -145,16 +165,14 @@ export class Mem {
     this.pages[g >>> PAGE_GRANULE_SHIFT] = 0; // v is never SHADOW_OK here
   }
 
-  private refreshPage(page: number): void {
+  /** Whether every granule of `page` is addressable, scanned and remembered (see `pages`). */
+  private pageAccessible(page: number): boolean {
+    if (this.pages[page] === 1) return true;
     const w = this.sh32;
     const end = (page + 1) << (PAGE_GRANULE_SHIFT - 2);
-    for (let k = page << (PAGE_GRANULE_SHIFT - 2); k < end; k++) {
-      if (w[k] !== 0) {
-        this.pages[page] = 0;
-        return;
-      }
-    }
+    for (let k = page << (PAGE_GRANULE_SHIFT - 2); k < end; k++) if (w[k] !== 0) return false;
     this.pages[page] = 1;
+    return true;
   }
 
   get byteLength(): number {
@@ -192,7 +210,7 @@ export class Mem {
     if (!(n >= 0) || n > MAX_BYTES) return 0;
     n = Math.floor(n);
     const size = Math.max(16, Math.ceil(n / 16) * 16);
-    const list = this.freeLists.get(size);
+    const list = size <= SMALL_LIST_BYTES ? this.smallLists[size >>> 4] : this.freeLists.get(size);
     let p: number;
     if (list && list.length > 0) {
       p = list.pop()!;
@@ -211,6 +229,14 @@ export class Mem {
     this.unpoison(p, n, size);
     if (state === MALLOCED) this.liveBytes += size;
     return p;
+  }
+
+  /** The free list of blocks of `size` bytes, made when first needed. */
+  private freeList(size: number): number[] {
+    if (size <= SMALL_LIST_BYTES) return (this.smallLists[size >>> 4] ??= []);
+    let list = this.freeLists.get(size);
+    if (!list) this.freeLists.set(size, (list = []));
+    return list;
   }
 
   /** C malloc: a 16-byte aligned block, or 0 when memory is exhausted. malloc(0) gives a unique block. */
@@ -275,8 +301,7 @@ export class Mem {
   private reuse(p: number): void {
     const size = this.blockSize(p);
     this.quarantined -= size;
-    let list = this.freeLists.get(size);
-    if (!list) this.freeLists.set(size, (list = []));
+    const list = this.freeList(size);
     list.push(p);
   }
 
@@ -323,8 +348,7 @@ export class Mem {
     const size = this.blockSize(p);
     this.u32[(p - 4) >>> 2] = FREE;
     this.fillShadow(poison, p >>> 3, (p + size) >>> 3);
-    let list = this.freeLists.get(size);
-    if (!list) this.freeLists.set(size, (list = []));
+    const list = this.freeList(size);
     list.push(p);
   }
 
@@ -389,8 +413,7 @@ export class Mem {
     const firstPage = g >>> PAGE_GRANULE_SHIFT;
     const lastPage = last >>> PAGE_GRANULE_SHIFT;
     if (lastPage - firstPage > 1) {
-      const pages = this.pages;
-      for (let k = firstPage + 1; k < lastPage; k++) if (pages[k] !== 1) return false;
+      for (let k = firstPage + 1; k < lastPage; k++) if (!this.pageAccessible(k)) return false;
       for (const stop = (firstPage + 1) << PAGE_GRANULE_SHIFT; g < stop; g++) if (sh[g] !== SHADOW_OK) return false;
       g = lastPage << PAGE_GRANULE_SHIFT;
     }

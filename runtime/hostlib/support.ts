@@ -452,7 +452,15 @@ function flatOf(t: Type): ReturnType<typeof flattenElement> {
 
 /** struct assignment and by-value copies. Returns dst. */
 export function copy(M: Mem, dst: number, src: number, bytes: number): number {
-  if (dst !== src) M.u8.copyWithin(dst, src, src + bytes);
+  if (dst === src) return dst;
+  // A small struct word by word when aligned (copyWithin costs ~0.15 us a call in V8, more than a
+  // 12-byte struct's copy: bench loops.cxx_class); overlapping or large copies by copyWithin.
+  if (bytes <= 64 && ((dst | src | bytes) & 3) === 0 && (dst + bytes <= src || src + bytes <= dst)) {
+    const w = M.u32;
+    for (let d = dst >>> 2, s = src >>> 2, e = (dst + bytes) >>> 2; d < e; d++, s++) w[d] = w[s]!;
+    return dst;
+  }
+  M.u8.copyWithin(dst, src, src + bytes);
   return dst;
 }
 
