@@ -7,6 +7,8 @@
 #   the browser tests (tests/notebooks-html) open the classic notebook and nbconvert HTML in Chromium.
 #   `brook lab` serves its JupyterLab page with python3-jupyter-server (tests/notebooks-html/lab-page).
 # - gcc: the bench's gcc -O2 baselines (host and cpu groups), which the quick bench test runs.
+# - g++: tests/codegen-host/cxx-compare.test.ts compares the host C++ subset with g++ -O2, and the
+#   bench's C++ loop shapes (loops.cxx_*) run against it.
 # Skips quickly when everything is already there. Needs root (CI runs as root) or sudo.
 set -euo pipefail
 
@@ -24,7 +26,7 @@ mesa_ok() {
   [ "${v%%.*}" -ge 23 ] 2>/dev/null
 }
 
-for p in gcc libc6-dev libvulkan1 python3-jupyter-kernel-test jupyter-client jupyter-server python3-jupyter-server python3-nbclient jupyter-nbconvert python3-ipykernel jupyter-notebook chromium; do
+for p in gcc g++ libc6-dev libvulkan1 python3-jupyter-kernel-test jupyter-client jupyter-server python3-jupyter-server python3-nbclient jupyter-nbconvert python3-ipykernel jupyter-notebook chromium; do
   have "$p" || need_pkgs+=("$p")
 done
 

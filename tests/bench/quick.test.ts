@@ -37,8 +37,8 @@ const CPU_GROUP = [
   'cpu.streamWrite',
   'cpu.streamWrite.hostmem',
 ];
-/** The loops group (bench/host.ts loopShapeCases): each shape against gcc -O2 and against Brook's JavaScript path. */
-const LOOP_CASES = ['int_mod', 'mixed', 'nested', 'structs', 'pointer', 'early_exit', 'math', 'printf'].flatMap((s) => [`loops.${s}.gcc`, `loops.${s}.js`]);
+/** The loops group (bench/host.ts loopShapeCases): each shape against gcc -O2 (g++ -O2 for the C++ ones) and against Brook's JavaScript path. */
+const LOOP_CASES = ['int_mod', 'mixed', 'nested', 'structs', 'pointer', 'early_exit', 'math', 'printf', 'cxx_class', 'cxx_vector', 'cxx_refs', 'cxx_template', 'cxx_new'].flatMap((s) => [`loops.${s}.gcc`, `loops.${s}.js`]);
 const CPU_CASES = [...CPU_GROUP, ...HOST_CASES, ...LOOP_CASES];
 
 function positive(x: number | undefined): boolean {
