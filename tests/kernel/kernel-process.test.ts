@@ -1,8 +1,9 @@
 /**
  * The kernel as Jupyter runs it: `node bin/brook.js kernel --connection-file F` as a child process, spoken
- * to over real zeromq sockets. Checks the numbers the design holds it to: first kernel_info reply under
- * 1 s, idle CPU under 2% of a core, interrupt of a spinning cell under 1 s with state kept, shutdown
- * under 2 s; and 20,000 printed lines arriving complete and in order.
+ * to over real zeromq sockets. The design's numbers (first kernel_info reply under 1 s, idle CPU under
+ * 2% of a core, interrupt of a spinning cell under 1 s with state kept, shutdown under 2 s) are the
+ * bench's session.* targets; here each is checked with a bound a loaded 2-core CI machine meets, its
+ * reason beside it (tests/README.md, "Time in tests"); and 20,000 printed lines arrive complete and in order.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
