@@ -26,6 +26,7 @@ import { brookSession, PAGED_SESSION_BYTES } from './brook/session.js';
 import * as brook from './brook/sides.js';
 import type { BenchGpu } from './gpu.js';
 import { hostCases, loopShapeCases } from './host.js';
+import { compilerCases } from './compiler.js';
 import { axpyBlas, gemmBlas, gemvBlas } from './brook/blas.js';
 import { setLoopBudget } from '../runtime/backends/webgpu/loop-budget.js';
 import { GEMM_TILE_CANDIDATES } from '../runtime/library/blas/natives.js';
@@ -551,6 +552,7 @@ export function allCases(quick: boolean): BenchCase[] {
     ...cpuCases(q),
     ...hostCases(),
     ...loopShapeCases(),
+    ...compilerCases(q),
     ...blasCases(q),
   ];
 }

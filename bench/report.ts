@@ -58,6 +58,12 @@ export function evaluateTargets(cases: CaseResult[], hostMemcpyGbps?: number): T
     const rows = ['gcc', 'js', 'checks'].map((b) => ms(byId.get(`host.${job}.${b}`)));
     add(`host ${job}: Brook in its 3 rows`, `host.${job}.gcc`, 'max/min of the Brook medians', '<', 1.1, () => (rows.every((x) => x !== undefined) ? Math.max(...(rows as number[])) / Math.min(...(rows as number[])) : undefined));
   }
+  // The front end on large inputs (bench/compiler.ts; once wall-clock limits in tests/compiler): linear in
+  // the text (the whole no slower than five pieces of it, within noise), 5000 lines parsed in < 100 ms,
+  // and huge arrays with short initializers no dearer than small ones.
+  for (const job of ['lex', 'preprocess', 'parse']) add(`compiler ${job}: 5 pieces vs the whole text (linear)`, `compiler.${job}`, 'ratio', '>=', 0.6, (c) => c.ratio);
+  add('compiler parse: 5000 lines', 'compiler.parse', 'brook ms', '<', 100, (c) => c.brook.medianMs);
+  add('compiler: huge arrays with short initializers vs small arrays', 'compiler.hugeArray', 'ratio', '>=', 0.5, (c) => c.ratio);
   if (hostMemcpyGbps) {
     add('streamRead vs host memcpy', 'streamRead', 'brook GB/s / memcpy GB/s', '>=', 0.8, (c) => (c.brook.gbps === undefined ? undefined : c.brook.gbps / hostMemcpyGbps));
     add('streamWrite vs host memcpy', 'streamWrite', 'brook GB/s / memcpy GB/s', '>=', 0.8, (c) => (c.brook.gbps === undefined ? undefined : c.brook.gbps / hostMemcpyGbps));

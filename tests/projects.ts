@@ -16,6 +16,11 @@
  *
  * A new test file falls into unit unless it is listed below; the architecture test then fails if it
  * imports dist/ or opens a device, naming the file.
+ *
+ * Time (tests/README.md, "Time in tests"): no unit test compares a clock reading with a number
+ * (tests/architecture/clock-thresholds.test.ts). A speed claim is a bench case (bench/); a responsiveness
+ * promise (an interrupt answered within seconds) is a gpu or jupyter test, with a bound a loaded 2-core
+ * CI machine meets and a comment saying why.
  */
 
 export type ProjectName = 'unit' | 'gpu' | 'jupyter' | 'bench';

@@ -40,17 +40,23 @@ const KEPT_UNITS = 8;
 export class TransferClock {
   private readonly units = new Map<number, UnitClock>();
 
-  /** `currentUnit`: which unit of work a copy started now belongs to (the session's, unless a test says). */
-  constructor(private readonly currentUnit: () => number = () => sessionAbort().unit) {}
+  /**
+   * `currentUnit`: which unit of work a copy started now belongs to (the session's, unless a test says).
+   * `now`: the clock in milliseconds (a test gives its own, so what it checks does not move with load).
+   */
+  constructor(
+    private readonly currentUnit: () => number = () => sessionAbort().unit,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   async time<T>(copy: () => Promise<T>): Promise<T> {
     const c = this.clockOf(this.currentUnit());
-    if (c.inFlight++ === 0) c.since = performance.now();
+    if (c.inFlight++ === 0) c.since = this.now();
     try {
       return await copy();
     } finally {
       c.copies++;
-      if (--c.inFlight === 0) c.doneMs += performance.now() - c.since;
+      if (--c.inFlight === 0) c.doneMs += this.now() - c.since;
     }
   }
 
@@ -61,7 +67,7 @@ export class TransferClock {
   totals(unit = this.currentUnit()): TransferTotals {
     const c = this.units.get(unit);
     if (!c) return { ms: 0, copies: 0 };
-    const open = c.inFlight > 0 ? performance.now() - c.since : 0;
+    const open = c.inFlight > 0 ? this.now() - c.since : 0;
     return { ms: c.doneMs + open, copies: c.copies };
   }
 

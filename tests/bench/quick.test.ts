@@ -39,7 +39,9 @@ const CPU_GROUP = [
 ];
 /** The loops group (bench/host.ts loopShapeCases): each shape against gcc -O2 (g++ -O2 for the C++ ones) and against Brook's JavaScript path. */
 const LOOP_CASES = ['int_mod', 'mixed', 'nested', 'structs', 'pointer', 'early_exit', 'math', 'printf', 'cxx_class', 'cxx_vector', 'cxx_refs', 'cxx_template', 'cxx_new'].flatMap((s) => [`loops.${s}.gcc`, `loops.${s}.js`]);
-const CPU_CASES = [...CPU_GROUP, ...HOST_CASES, ...LOOP_CASES];
+/** The compiler group (bench/compiler.ts): the front end's speed, once wall-clock limits in tests/compiler. */
+const COMPILER_CASES = ['compiler.lex', 'compiler.preprocess', 'compiler.parse', 'compiler.hugeArray'];
+const CPU_CASES = [...CPU_GROUP, ...HOST_CASES, ...LOOP_CASES, ...COMPILER_CASES];
 
 function positive(x: number | undefined): boolean {
   return typeof x === 'number' && Number.isFinite(x) && x > 0;

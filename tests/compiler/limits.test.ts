@@ -1,6 +1,8 @@
 /**
  * Size limits are checked before anything is laid out or allocated (runtime/compiler/limits.ts): a
  * huge array or extent is one diagnostic naming the limit, found in time proportional to the text.
+ * That time is the bench's compiler.hugeArray (the same programs against two-element arrays); here the
+ * result, and host code proportional to the initializer rather than the array.
  */
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../runtime/compiler/index.js';
@@ -10,23 +12,15 @@ function codes(src: string): string[] {
 }
 
 describe('size limits', () => {
-  it('rejects a 2^31 - 1 float array with a short initializer at once', () => {
-    const t0 = performance.now();
+  it('rejects a 2^31 - 1 float array with a short initializer (its speed: the bench\'s compiler.hugeArray)', () => {
     const r = compile('int main() { float d[0x7fffffff] = {1.0, 2.0}; return 0; }');
-    const ms = performance.now() - t0;
-    console.log(`2^31 - 1 floats with a short initializer: rejected in ${ms.toFixed(1)} ms`);
-    expect(ms).toBeLessThan(2000);
     expect(r.diagnostics.map((d) => d.code)).toEqual(['BRK2010']);
     expect(r.diagnostics[0]!.message).toContain('8589934588 bytes');
     expect(r.diagnostics[0]!.message).toContain('2147483647');
   });
 
-  it('lays out a large array with a short initializer in time and code proportional to the initializer', () => {
-    const t0 = performance.now();
+  it('lays out a large array with a short initializer in code proportional to the initializer', () => {
     const r = compile('int main() { char d[0x7ffffff0] = {1, 2}; return d[1]; }');
-    const ms = performance.now() - t0;
-    console.log(`a 2 GiB char array with a short initializer: compiled in ${ms.toFixed(1)} ms`);
-    expect(ms).toBeLessThan(2000);
     expect(r.ok).toBe(true);
     expect(r.hostJs!.length).toBeLessThan(20_000);
   });

@@ -14,30 +14,31 @@ import type { Launch } from '../../runtime/brt/api.js';
 import { NO_SPAN } from '../../runtime/compiler/source.js';
 import { F, add, assign, gat, gather, k, kernel, mul, out, p, P, swz, itr, F2 } from '../brt/ir.js';
 
-/** A kernel whose first call spins `firstMs` (what compiling costs) and then costs nothing a position. */
-function slowFirstCall(firstMs: number): { kernel: CpuKernel; calls: () => number } {
+/**
+ * A kernel whose first call takes `firstMs` (what compiling costs) and then 1 ns a position, on a clock
+ * the kernel itself moves: the executor's chunk sizes come from that clock, so the count of calls is
+ * exact on any machine, loaded or not.
+ */
+function slowFirstCall(firstMs: number): { kernel: CpuKernel; calls: () => number; now: () => number } {
   let calls = 0;
+  let clock = 0;
   const run = (_L: Record<string, unknown>, lo: number, hi: number) => {
-    if (calls++ === 0) {
-      const until = performance.now() + firstMs;
-      while (performance.now() < until);
-    }
-    void lo;
-    void hi;
+    clock += calls++ === 0 ? firstMs : (hi - lo) * 1e-6;
   };
-  return { kernel: { run, combine: undefined, combineAt: undefined, source: '' } as unknown as CpuKernel, calls: () => calls };
+  return { kernel: { run, combine: undefined, combineAt: undefined, source: '' } as unknown as CpuKernel, calls: () => calls, now: () => clock };
 }
 
 describe('CPU launch start', () => {
   it("a kernel's slow first call (its compile) is measured again, not taken for its cost", () => {
     const ir = kernel('cheap', 'map', [out('o', F)], () => [assign(P(0), k(F, 1))]).ir;
     const launch = { kernel: { ir }, args: [], span: NO_SPAN } as unknown as Launch;
-    const exec = new CpuExecutor(null, undefined as never);
-    const { kernel: c, calls } = slowFirstCall(3);
+    const { kernel: c, calls, now } = slowFirstCall(3);
+    const exec = new CpuExecutor(null, undefined as never, now);
     exec.execute(c, {}, 1 << 18, launch);
     // Probes of 16, 16, 64, 256, 1024 positions, then chunks of ~5 ms at the measured (tiny) cost:
     // a handful of calls. Trusting the first call's 3 ms for 16 positions made ~16,000 calls of 16.
     expect(calls()).toBeLessThan(20);
+    expect(calls()).toBeGreaterThanOrEqual(3); // probed, then the rest
   });
 
   it('prestarted workers are adopted by the next pool of their size, and split launches keep their bits', async () => {

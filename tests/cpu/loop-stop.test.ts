@@ -6,6 +6,12 @@
  * located at the call and names the streams left with partial results; the runtime stays usable and
  * other streams keep their values. With the polls in, a loop kernel's values are unchanged (a float32
  * reference computed here).
+ *
+ * That it stops is checked here (without the stop the loop never ends and the test fails at its 20 s
+ * timeout); how soon is a promise to the user, checked with a bound in the jupyter project
+ * (tests/kernel/cpu-endless.test.ts: interrupt and watchdog of an endless CPU kernel in the kernel
+ * process, one and two threads) and measured by the bench (session.interrupt.cpuKernel). The times
+ * printed here are for reading, not checked (tests/README.md, "Time in tests").
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Worker } from 'node:worker_threads';
@@ -100,8 +106,6 @@ describe('an endless loop in a CPU kernel is stopped inside the element', () => 
       expect(err?.code).toBe('BRK5051');
       expect(err?.hint).toContain("stream 'result' holds partial results");
       expect(err?.span).toBe(span);
-      // 0.3 s plus one poll: generous for a loaded shared machine (the bound the issue asks is 1 s).
-      expect(ms).toBeLessThan(3000);
       state.end();
       // The next unit of work runs, and the other streams keep their values.
       state.begin(2);
@@ -137,7 +141,6 @@ describe('an endless loop in a CPU kernel is stopped inside the element', () => 
       process.stderr.write(`interrupt at 200 ms stopped an endless kernel after ${ms.toFixed(0)} ms (${setup.name})\n`);
       expect(err?.code).toBe('BRK5050');
       expect(err?.hint).toContain("stream 'result' holds partial results");
-      expect(ms).toBeLessThan(3000);
       state.clearInterrupt();
       state.end();
     }, 20_000);
@@ -160,7 +163,6 @@ describe('an endless loop in a CPU kernel is stopped inside the element', () => 
     process.stderr.write(`watchdog (0.2 s) stopped an endless gather-op update after ${ms.toFixed(0)} ms\n`);
     expect(err?.code).toBe('BRK5051');
     expect(err?.hint).toMatch(/streams '(dst|src)', '(dst|src)' hold partial results/);
-    expect(ms).toBeLessThan(3000);
     state.end();
     state.begin(2);
     const back = new Float32Array(4);
@@ -182,7 +184,6 @@ describe('an endless loop in a CPU kernel is stopped inside the element', () => 
       const { err, ms } = await stopped(() => rt!.call(kernel('viaHelper'), [a, r]));
       process.stderr.write(`helper loop stopped after ${ms.toFixed(0)} ms (${where})\n`);
       expect(err?.code).toBe('BRK5051');
-      expect(ms).toBeLessThan(3000);
       state.end();
     }, 20_000);
 
@@ -196,7 +197,6 @@ describe('an endless loop in a CPU kernel is stopped inside the element', () => 
       const { err, ms } = await stopped(() => rt!.reduceToValue(kernel('endlessSum'), [a, 0]));
       process.stderr.write(`reduction loop stopped after ${ms.toFixed(0)} ms (${where})\n`);
       expect(err?.code).toBe('BRK5051');
-      expect(ms).toBeLessThan(3000);
       // The same runtime reduces again once the next unit begins (with no endless element).
       state.end();
       state.begin(2);

@@ -131,9 +131,9 @@ describe('CPU threads', () => {
       const ms = performance.now() - t0;
       await asker.terminate();
       expect((err as { code?: string } | null)?.code).toBe('BRK5050');
+      // Printed, not checked: how soon it stops is tests/kernel/cpu-interrupt.test.ts's bound (jupyter
+      // project) and the bench's session.interrupt.cpuKernel; without the stop this call runs for seconds.
       console.log(`interrupt requested at 300 ms, launch stopped at ${ms.toFixed(0)} ms (${workers + 1} threads)`);
-      // 300 ms plus one chunk (~5 ms) in a quiet machine; generous for a loaded shared one.
-      expect(ms).toBeLessThan(3000);
       state.end();
       rt.dispose();
     });

@@ -6,9 +6,10 @@ import { deflateSync } from 'node:zlib';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDisplayRule, format } from '../../kernel/display.js';
 import { Session } from '../../kernel/session.js';
+import { LanguageService } from '../../kernel/language.js';
 import { Collector } from './collect.js';
 
 /** A 1x1 PNG built here from the spec (signature, IHDR, IDAT, IEND), to check the image rule independently. */
@@ -165,23 +166,32 @@ describe('TypeScript cells are type-checked before they run', () => {
       // Running the correct cell twice: the second type check is answered from the cache.
       const good = 'const y = plotInfo.caption;\ny';
       await session.execute({ code: good }, new Collector());
-      const t0 = performance.now();
       const again = new Collector();
       await session.execute({ code: good }, again);
       expect(again.result()).toEqual({ 'text/plain': "'c'" });
-      const rerunMs = performance.now() - t0;
-      // The check itself: the same cell against unchanged declarations is a cache hit.
       const language = (session as unknown as { language: { typeErrors(code: string): Promise<unknown[]> } }).language;
-      const t1 = performance.now();
       expect(await language.typeErrors(good)).toEqual([]);
-      const checkMs = performance.now() - t1;
-      // Speed is the bench's (session.rerunTs, target 20 ms); here only bounds a slow machine meets.
-      console.log(`unchanged TypeScript cell: re-run ${rerunMs.toFixed(1)} ms, its type check ${checkMs.toFixed(1)} ms`);
-      expect(rerunMs).toBeLessThan(5000);
-      expect(checkMs).toBeLessThan(1000);
+      // That the re-run's check is a cache hit: the next test, counted. Its speed is the bench's
+      // session.rerunTs (target 20 ms).
     } finally {
       session.dispose();
     }
   }, 120_000);
 
+  it('an unchanged cell against unchanged declarations is checked once; a new declaration checks it again', () => {
+    const service = new LanguageService(mkdtempSync(join(tmpdir(), 'brook-typecheck-cache-')), () => ({ text: '', version: 0 }));
+    const checks = vi.spyOn(LanguageService.prototype as unknown as { withCurrent(code: string): unknown }, 'withCurrent');
+    try {
+      const cell = 'const v = [1, 2];\nv.lenght';
+      const first = service.typeErrors(cell);
+      expect(first.map((e) => e.message)).toEqual([expect.stringContaining("'lenght' does not exist")]);
+      expect(service.typeErrors(cell)).toEqual(first);
+      expect(checks).toHaveBeenCalledTimes(1); // the re-run was answered from the cache
+      service.addCell('const w = 1;', ['w']); // the session's declarations changed
+      expect(service.typeErrors(cell)).toEqual(first);
+      expect(checks).toHaveBeenCalledTimes(2);
+    } finally {
+      checks.mockRestore();
+    }
+  }, 60_000);
 });

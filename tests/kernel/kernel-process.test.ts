@@ -1,8 +1,9 @@
 /**
  * The kernel as Jupyter runs it: `node bin/brook.js kernel --connection-file F` as a child process, spoken
- * to over real zeromq sockets. Checks the numbers the design holds it to: first kernel_info reply under
- * 1 s, idle CPU under 2% of a core, interrupt of a spinning cell under 1 s with state kept, shutdown
- * under 2 s; and 20,000 printed lines arriving complete and in order.
+ * to over real zeromq sockets. The design's numbers (first kernel_info reply under 1 s, idle CPU under
+ * 2% of a core, interrupt of a spinning cell under 1 s with state kept, shutdown under 2 s) are the
+ * bench's session.* targets; here each is checked with a bound a loaded 2-core CI machine meets, its
+ * reason beside it (tests/README.md, "Time in tests"); and 20,000 printed lines arrive complete and in order.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,8 +34,11 @@ beforeAll(async () => {
 afterAll(() => k?.close());
 
 describe('kernel process over zeromq', () => {
-  it('answers the first kernel_info in under 1 s from process start, on shell and control', async () => {
-    expect(firstInfoMs).toBeLessThan(1000);
+  it('answers the first kernel_info soon after process start, on shell and control', async () => {
+    // The 1 s target is a speed figure, the bench's session.start (median 439 ms on the shared 2-core
+    // machine at load 5-6). Here: within 10 s, a sixth of the 60 s jupyter_client waits before it gives
+    // up on a kernel, and what a loaded 2-core CI machine meets (the loop above fails a silent kernel).
+    expect(firstInfoMs).toBeLessThan(10_000);
     const id = k.send('control', 'kernel_info_request', {});
     const r = await k.reply('control', id);
     expect(r.content).toMatchObject({ status: 'ok', protocol_version: '5.3', language_info: { name: 'typescript', file_extension: '.ts' } });
@@ -62,12 +66,15 @@ describe('kernel process over zeromq', () => {
 
   it('shows output of a long synchronous loop while it runs', async () => {
     // The iopub socket lives on the worker thread: a line printed before a 5 s busy loop arrives before the loop ends.
-    const id = k.send('shell', 'execute_request', { code: 'console.log("started");\nconst until = Date.now() + 5000;\nwhile (Date.now() < until) {}', silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true });
+    const id = k.send('shell', 'execute_request', { code: 'console.log("started");\nconst until = Date.now() + 8000;\nwhile (Date.now() < until) {}', silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true });
     const t0 = performance.now();
     await k.waitFor(() => k.received.iopub.find((m) => (m.parent_header as { msg_id?: string }).msg_id === id && m.header.msg_type === 'stream'));
     const shownMs = performance.now() - t0;
-    console.log(`the line printed before a 5 s busy loop arrived after ${shownMs.toFixed(0)} ms`);
-    expect(shownMs).toBeLessThan(4000);
+    console.log(`the line printed before an 8 s busy loop arrived after ${shownMs.toFixed(0)} ms`);
+    // The bound is the loop: a line held until the main thread is free arrives 8 s or more after the
+    // request, so any bound below 8 s tells the two apart; 7 s leaves the cell's start (transpiling,
+    // scheduling on a loaded 2-core machine) up to 7 s.
+    expect(shownMs).toBeLessThan(7000);
     expect((await k.reply('shell', id)).content.status).toBe('ok');
   });
 
@@ -92,6 +99,8 @@ describe('kernel process over zeromq', () => {
     const reply = await k.reply('shell', id);
     const stopMs = performance.now() - t0;
     console.log(`interrupt_request to the spinning cell's reply: ${stopMs.toFixed(0)} ms`);
+    // A user's interrupt works when the cell stops within seconds (the bench's session.interrupt.ts holds
+    // the 1 s target); 5 s is met by a loaded 2-core CI machine, and a lost SIGINT never ends the cell.
     expect(stopMs).toBeLessThan(5000);
     expect(reply.content).toMatchObject({ status: 'error', ename: 'Interrupted' });
     const next = await k.execute('spins > 0');
@@ -233,6 +242,8 @@ describe('kernel process over zeromq', () => {
     const cpuSeconds = (ticks() - before) / 100;
     const wallSeconds = (performance.now() - t0) / 1000;
     console.log(`idle kernel: ${((100 * cpuSeconds) / wallSeconds).toFixed(2)}% of a core`);
+    // 15% of a core: a kernel that polls or spins uses most of one; the bench's session.idleCpu holds the
+    // 2% target. The slack is for garbage collection and the checker's tail on a loaded machine.
     expect(cpuSeconds / wallSeconds).toBeLessThan(0.15);
   });
 
@@ -243,6 +254,8 @@ describe('kernel process over zeromq', () => {
     const code = await k.exited();
     const exitMs = performance.now() - t0;
     console.log(`shutdown_request to exit: ${exitMs.toFixed(0)} ms`);
+    // The bench's session.shutdown holds the 2 s target; 10 s is before Jupyter kills a kernel that did
+    // not exit (its shutdown_wait_time is 5 s, then it signals) plus a loaded machine's slack.
     expect(exitMs).toBeLessThan(10_000);
     expect(code, `exit ${code} signal ${k.child.signalCode}; stderr:\n${k.stderr}`).toBe(0);
   });

@@ -31,8 +31,10 @@ describe('kernel watchdog (BROOK_KERNEL_TIMEOUT)', () => {
     const ms = performance.now() - t0;
     expect(r.reply.content).toMatchObject({ status: 'error', ename: 'Timeout', evalue: 'BRK5051: stopped by the watchdog after 1 second' });
     console.log(`1 s watchdog: the spinning cell stopped after ${ms.toFixed(0)} ms`);
+    // Not before the limit (load only makes it later), and within seconds after it: 1 s of watchdog
+    // plus the reply, with 5 s for a loaded 2-core CI machine (as tests/kernel/cpu-endless.test.ts).
     expect(ms).toBeGreaterThan(900);
-    expect(ms).toBeLessThan(4000);
+    expect(ms).toBeLessThan(6000);
     const next = await k.execute('laps >= 0');
     expect(next.iopub.find((m) => m.header.msg_type === 'execute_result')!.content, JSON.stringify(next.iopub.map((m) => m.content))).toMatchObject({ data: { 'text/plain': 'true' } });
   });

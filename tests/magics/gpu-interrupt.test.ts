@@ -84,12 +84,15 @@ streamRead(c, hc);`);
     const returnedAt = performance.now();
     expect(long.outcome).toMatchObject({ status: 'error', ename: 'Interrupted' });
     expect(interruptedAt).toBeGreaterThan(0);
-    expect(returnedAt - interruptedAt).toBeLessThan(2000);
+    // Pieces are ~0.1 s of GPU time, so the cell returns within one piece and the reply; 3 s is still
+    // well under the ~9 s of work left, and what lavapipe on a loaded 2-core machine meets.
+    expect(returnedAt - interruptedAt).toBeLessThan(3000);
     const next = await run('%%brook\nkernel void twice(float a<>, out float b<>) { b = 2.0f * a; }\nfloat d<4>;\ntwice(c, d);\nfloat o2[4];\nstreamWrite(d, o2);\no2[0] + o2[1] + o2[2] + o2[3]');
     expect(next.outcome.status).toBe('ok');
     expect(next.c.result()).toEqual({ 'text/plain': '20' });
-    // The rest of the interrupted launch did not run first (it is ~10 s of work).
-    expect(next.ms).toBeLessThan(4000);
+    // The rest of the interrupted launch did not run first (it is ~9 s of work left, more under load):
+    // 6 s for compiling and running a small cell on a loaded 2-core machine still tells the two apart.
+    expect(next.ms).toBeLessThan(6000);
     console.log(`gpu interrupt: cell returned ${(returnedAt - interruptedAt).toFixed(0)} ms after the interrupt; next cell took ${next.ms.toFixed(0)} ms`);
   });
 });

@@ -2,7 +2,8 @@
  * The watchdog and interrupts of Brook cells through the kernel's Session with the Brook magics (CPU
  * backend): `%brook timeout N` stops a cell running longer, with a clear error that names the limit and
  * how to change it; the session works after it; `%brook timeout off` lifts it; BROOK_KERNEL_TIMEOUT is
- * read as the starting value.
+ * read as the starting value. How soon the watchdog stops a cell is checked with bounds in the jupyter
+ * project (tests/kernel/watchdog-process.test.ts, cpu-endless.test.ts); the times here are printed only.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,8 +40,6 @@ describe('watchdog (%brook timeout)', () => {
     expect(r.outcome.evalue).toBe('BRK5051: stopped by the watchdog after 0.5 seconds');
     expect(r.outcome.traceback.join('\n')).toMatch(/%brook timeout N/);
     console.log(`0.5 s watchdog: the Brook cell stopped after ${r.ms.toFixed(0)} ms`);
-    expect(r.ms).toBeGreaterThan(450);
-    expect(r.ms).toBeLessThan(5000);
     // Usable after: a Brook cell and a TypeScript cell run.
     const ok = await run('%%brook\nkernel void twice(float a<>, out float b<>) { b = 2.0f * a; }\nfloat a<4>, b<4>;\nfloat h[4] = {1.0f, 2.0f, 3.0f, 4.0f};\nstreamRead(a, h);\ntwice(a, b);\nfloat o[4];\nstreamWrite(b, o);\no[0] + o[1] + o[2] + o[3]');
     expect(ok.outcome.status).toBe('ok');
@@ -51,7 +50,6 @@ describe('watchdog (%brook timeout)', () => {
     const r = await run('await new Promise(() => {})');
     expect(r.outcome).toMatchObject({ status: 'error', ename: 'Timeout', evalue: 'BRK5051: stopped by the watchdog after 0.5 seconds' });
     console.log(`0.5 s watchdog: the awaiting TypeScript cell stopped after ${r.ms.toFixed(0)} ms`);
-    expect(r.ms).toBeLessThan(5000);
     expect((await run('1 + 1')).outcome.status).toBe('ok');
   });
 

@@ -35,9 +35,11 @@ export class CpuExecutor {
   /** Measured cost per position of each compiled kernel (ns, all threads' time), for chunk sizes. */
   private readonly cost = new WeakMap<CompiledJsKernel, number>();
 
+  /** `now`: the clock chunk sizes are measured with, in ms (a test gives its own to count calls exactly). */
   constructor(
     private readonly pool: WorkerPool | null,
     private readonly storage: CpuStorage,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /**
@@ -66,7 +68,7 @@ export class CpuExecutor {
     const align = opts.align ?? 1;
     const weight = opts.weight ?? 1; // positions of work per position (block reductions)
     const span = launch.span;
-    const t0 = performance.now();
+    const t0 = this.now();
     let from = 0;
     let ns = this.cost.get(c);
     if (ns === undefined) {
@@ -80,9 +82,9 @@ export class CpuExecutor {
       for (let probe = 0; ; probe++) {
         const hi = Math.min(n, from + size);
         checkAbort(span, outputs);
-        const t = performance.now();
+        const t = this.now();
         c.run(L, from, hi);
-        const ms = performance.now() - t;
+        const ms = this.now() - t;
         ns = Math.max(0.05, (ms * 1e6) / ((hi - from) * weight));
         from = hi;
         if (from >= n || (from - 0) * weight >= 64 * PROBE) break;
@@ -115,7 +117,7 @@ export class CpuExecutor {
         c.run(L, lo, Math.min(n, lo + chunk));
       }
     }
-    const ms = performance.now() - t0;
+    const ms = this.now() - t0;
     // Positions run this launch against the time of all threads: the next launch's chunk sizes.
     if (n >= 1024 && ms > 0.2) this.cost.set(c, Math.max(0.05, (ms * 1e6 * threads) / (n * weight)));
   }
