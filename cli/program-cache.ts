@@ -32,7 +32,7 @@ import { SourceSet } from '../runtime/compiler/source.js';
 import { compileFiles, resolveInclude, type CompiledFiles, type CompileRequest, type IncludeLookup } from './compile-files.js';
 
 /** Programs kept in the cache folder at most. */
-const MAX_ENTRIES = 64;
+const MAX_ENTRIES = 256;
 const MAGIC = 0x43505242; // 'BRPC'
 const HEADER_BYTES = 28;
 const SCHEMA = 1;
