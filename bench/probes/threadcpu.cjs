@@ -1,4 +1,4 @@
-// Preload (`node -r bench/probes/threadcpu.cjs ...`): at exit, one line on stderr with the process's
+// Preload (`node -r ./bench/probes/threadcpu.cjs ...`): at exit, one line on stderr with the process's
 // on-CPU milliseconds per thread name and the calling thread's (`main=`), from /proc/self/task/*/schedstat
 // (time spent waiting for a core is not counted, so it holds on a loaded machine; issue 27). Workers
 // inherit the preload and print their own line at their exit. Linux only. Not a gate.
