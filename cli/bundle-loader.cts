@@ -62,7 +62,7 @@ export interface CheckBundleEntry {
 
 /** The run bundle's entry (cli/run-entry.ts): the process's own streams when `io` is left out. */
 export interface RunBundleEntry {
-  runEntry(argv: string[], io?: unknown): Promise<number | undefined>;
+  runEntry(argv: string[], io?: unknown, buildId?: string): Promise<number | undefined>;
 }
 
 /** How the last runBundled call ran (for the bench and the tests). */
@@ -117,7 +117,7 @@ export async function runBundled(
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return void report?.({ loader: 'modules', reason: 'absent' });
     throw e;
   }
-  const status = command === 'check' ? await loaded.exports.checkEntry(argv, err) : await loaded.exports.runEntry(argv);
+  const status = command === 'check' ? await loaded.exports.checkEntry(argv, err) : await loaded.exports.runEntry(argv, undefined, manifest.bundle.sha256);
   if (status === undefined) return void report?.({ loader: 'modules', reason: command === 'check' ? 'not-a-check' : 'not-a-run' });
   const run: BundleRun = { loader: 'bundle', cache: loaded.cache };
   if (loaded.cache === 'missing' || loaded.cache === 'rejected') run.cacheWritten = loaded.saveCache(cacheDir);

@@ -9,6 +9,7 @@
  * H100 it lost more than it hid (docs/DECISIONS.md "Whole programs: fixed costs"). The worker sends back what the run needs, all plain data: the host JavaScript, the
  * kernels (IR), the diagnostics already rendered, and the source files (runtime errors point into them).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { CompiledKernel } from '../runtime/brt/api.js';
@@ -33,24 +34,38 @@ export interface CompiledFiles {
   loadMs: number;
 }
 
-/** Compile on this thread. */
-export async function compileFiles(req: CompileRequest): Promise<CompiledFiles> {
+/** One include the compiler looked for (cli/program-cache.ts replays them): what it found, or null. */
+export interface IncludeLookup {
+  name: string;
+  from: string;
+  found: { name: string; textSha1: string } | null;
+}
+
+/** C's search for #include "name" from the file `from`: its folder, then each -I folder. */
+export function resolveInclude(name: string, from: string, includeDirs: string[]): { name: string; text: string } | undefined {
+  for (const dir of [dirname(from), ...includeDirs]) {
+    const p = resolve(dir, name);
+    try {
+      // Shown in diagnostics relative to the current directory, as the user would type it.
+      return { name: relative(process.cwd(), p) || p, text: readFileSync(p, 'utf8') };
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+}
+
+/** Compile on this thread; `lookups` (when given) receives every include lookup and its result. */
+export async function compileFiles(req: CompileRequest, lookups?: IncludeLookup[]): Promise<CompiledFiles> {
   const l0 = performance.now();
   const [{ compile, renderDiagnostic }, { withLibraries }] = await Promise.all([import('../runtime/compiler/index.js'), import('../runtime/library/index.js')]);
   const loadMs = performance.now() - l0;
   const sources = new SourceSet();
   for (const f of req.files) sources.add(f.name, f.text);
   const readInclude = (name: string, from: string) => {
-    for (const dir of [dirname(from), ...req.includeDirs]) {
-      const p = resolve(dir, name);
-      try {
-        // Shown in diagnostics relative to the current directory, as the user would type it.
-        return { name: relative(process.cwd(), p) || p, text: readFileSync(p, 'utf8') };
-      } catch {
-        // not in this folder
-      }
-    }
-    return undefined;
+    const found = resolveInclude(name, from, req.includeDirs);
+    lookups?.push({ name, from, found: found ? { name: found.name, textSha1: createHash('sha1').update(found.text).digest('hex') } : null });
+    return found;
   };
   const t0 = performance.now();
   const result = compile(sources, { readInclude: withLibraries(readInclude) });

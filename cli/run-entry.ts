@@ -11,8 +11,9 @@ import { PhaseClock } from './phases.js';
 import { runCommand } from './run.js';
 
 /** `brook run ...` as cli/main.ts answers it; undefined for a command line this entry leaves to main
- *  (anything but run, `run --help`, and `--profile`, whose report needs the chart renderer). */
-export async function runEntry(argv: string[], io: CliIO = defaultIO): Promise<number | undefined> {
+ *  (anything but run, `run --help`, and `--profile`, whose report needs the chart renderer). `buildId`:
+ *  the bundle's content hash (cli/bundle-loader.cts), which keys the compile cache (cli/program-cache.ts). */
+export async function runEntry(argv: string[], io: CliIO = defaultIO, buildId?: string): Promise<number | undefined> {
   // Made first, as main() makes it first: the phases count everything before as loading.
   const phases = new PhaseClock();
   if (argv[0] !== 'run') return undefined;
@@ -22,5 +23,5 @@ export async function runEntry(argv: string[], io: CliIO = defaultIO): Promise<n
     return 2;
   }
   if (parsed.command !== 'run' || parsed.profile) return undefined;
-  return runCommand(parsed, io, phases);
+  return runCommand(parsed, io, phases, buildId);
 }

@@ -8,9 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { BrookRuntimeError, renderRuntimeError } from '../runtime/compiler/diagnostics.js';
 import type { Args } from './args.js';
 import { readProgramFiles } from './check.js';
-import { compileFiles, compileOnWorker, type CompiledFiles, type CompileRequest } from './compile-files.js';
+import { compileOnWorker, type CompiledFiles, type CompileRequest } from './compile-files.js';
 import type { CliIO } from './io.js';
 import { PhaseClock } from './phases.js';
+import { compileCached } from './program-cache.js';
 
 const utf8 = (s: string) => Buffer.from(s, 'utf8');
 
@@ -32,8 +33,9 @@ function compileWorkerAvailable(env: Record<string, string | undefined>): boolea
   return env.BROOK_COMPILE_WORKER === '1' && existsSync(fileURLToPath(new URL('./compile-worker.js', import.meta.url)));
 }
 
-/** `brook run` of a parsed command line. */
-export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Promise<number> {
+/** `brook run` of a parsed command line. `buildId` (the run bundle's content hash, from
+ *  cli/bundle-loader.cts) turns on the compile cache (cli/program-cache.ts). */
+export async function runCommand(args: Args, io: CliIO, phases: PhaseClock, buildId?: string): Promise<number> {
   const err = (s: string) => io.stderr(utf8(s));
   // Read the files; includes are read as the compiler meets them (cli/compile-files.ts).
   const files = readProgramFiles(args.files, err);
@@ -45,8 +47,12 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
   const useWorker = triesGpu(args, io.env) && compileWorkerAvailable(io.env);
   let compiling: Promise<CompiledFiles> | undefined;
   let compiled: CompiledFiles | undefined;
+  /** Stores the kernel builds of this run with the program (cli/program-cache.ts), after it. */
+  let keepBuilds = (): void => undefined;
   const compileInLine = async (): Promise<boolean> => {
-    compiled = await compileFiles(request);
+    const c = await compileCached(request, buildId, io.env);
+    compiled = c;
+    keepBuilds = c.keep;
     phases.compileMs = compiled.compileMs;
     phases.addLoad(compiled.loadMs);
     for (const r of compiled.rendered) err(r + '\n');
@@ -189,6 +195,7 @@ export async function runCommand(args: Args, io: CliIO, phases: PhaseClock): Pro
     const times = recorded && args.phasesOut ? await phases.times(recorded, rt) : undefined;
     t0 = performance.now();
     rt.dispose();
+    keepBuilds();
     if (times && args.phasesOut) writePhases(args.phasesOut, { ...times, disposeMs: performance.now() - t0, endMs: performance.now() }, err);
   }
 }

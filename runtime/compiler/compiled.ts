@@ -14,4 +14,8 @@ export interface CompiledKernel {
   readonly facts: KernelFacts;
   /** Per-backend compiled forms, filled lazily by backends (JS function, WGSL module, pipelines). */
   readonly cache: Map<string, unknown>;
+  /** Build results as plain (structured-cloneable) data, kept by a backend so that another process
+   *  can skip the build: `brook run`'s compile cache stores them with the program (cli/program-cache.ts)
+   *  and gives them back. Absent (the notebook, the API): nothing is kept. */
+  readonly stored?: Map<string, unknown>;
 }

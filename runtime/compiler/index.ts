@@ -82,8 +82,8 @@ export function compiledKernels(program: CheckedProgram): Map<string, CompiledKe
 
 /** A CompiledKernel for kernel IR that crossed a thread as plain data (cli/compile-files.ts): the
  *  facts are functions of the IR, not data, so this thread decides them again (compiler/facts). */
-export function compiledFromIR(ir: KernelIR, key: string): CompiledKernel {
-  return { ir, key, facts: kernelFacts(ir), cache: new Map() };
+export function compiledFromIR(ir: KernelIR, key: string, stored?: Map<string, unknown>): CompiledKernel {
+  return { ir, key, facts: kernelFacts(ir), cache: new Map(), ...(stored ? { stored } : {}) };
 }
 
 function toCompiled(k: CheckedKernel): CompiledKernel {

@@ -28,6 +28,15 @@ interface WasmModuleRecord {
   asStored: boolean;
 }
 
+/** A WebAssembly kernel's build as plain data (CompiledKernel.stored): what the module record is made of. */
+interface StoredWasm {
+  bytes: Uint8Array;
+  wrapper: string;
+  vector: boolean;
+  laneOps: number;
+  asStored: boolean;
+}
+
 /** Host functions of WebAssembly kernels (Math.* for transcendental built-ins), made once. */
 let hostImports: Record<string, (...a: number[]) => number> | null = null;
 function wasmHostImports(): Record<string, (...a: number[]) => number> {
@@ -50,12 +59,16 @@ export class CpuKernels {
   ) {}
 
   compiledJs(launch: Launch, plan: JsPlan, pk = planKey(plan)): CompiledJsKernel {
+    return this.jsOf(launch.kernel, plan, pk);
+  }
+
+  private jsOf(kernel: Launch['kernel'], plan: JsPlan, pk: string): CompiledJsKernel {
     const key = `cpu:${pk}`;
-    let c = launch.kernel.cache.get(key) as CompiledJsKernel | undefined;
+    let c = kernel.cache.get(key) as CompiledJsKernel | undefined;
     if (!c) {
       const t0 = performance.now();
-      c = compileKernelJs(launch.kernel.ir, plan, launch.kernel.facts, { word: MAIN_STOP_WORD, thrown: KERNEL_STOPPED });
-      launch.kernel.cache.set(key, c);
+      c = compileKernelJs(kernel.ir, plan, kernel.facts, { word: MAIN_STOP_WORD, thrown: KERNEL_STOPPED });
+      kernel.cache.set(key, c);
       this.built.built++;
       this.built.ms += performance.now() - t0;
     }
@@ -68,30 +81,51 @@ export class CpuKernels {
    */
   compiled(launch: Launch, plan: JsPlan, arenaOnly: boolean): CpuKernel {
     const pk = planKey(plan); // once per launch: it walks the whole plan
-    const js = this.compiledJs(launch, plan, pk);
     const arena = this.storage.arena;
-    if (!this.wasmEnabled || !arena || !arenaOnly) return js;
+    if (!this.wasmEnabled || !arena || !arenaOnly) return this.compiledJs(launch, plan, pk);
     const key = `wasm:${pk}`;
     let rec = launch.kernel.cache.get(key) as WasmModuleRecord | null | undefined;
     if (rec === undefined) {
       const t0 = performance.now();
-      try {
-        const code = generateKernelWasm(launch.kernel.ir, plan, launch.kernel.facts);
-        rec = { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector, laneOps: code.laneOps, asStored: code.asStored };
-        this.built.built++;
-      } catch (e) {
-        if (!(e instanceof WasmUnsupported)) throw e;
-        rec = null;
+      // A build kept from another process (cli/program-cache.ts: the same program, build and
+      // environment) is taken as it is; otherwise this one is kept for the next.
+      const stored = launch.kernel.stored;
+      let code = stored?.get(key) as StoredWasm | null | undefined;
+      if (code === undefined) {
+        try {
+          code = generateKernelWasm(launch.kernel.ir, plan, launch.kernel.facts);
+          code = { bytes: code.bytes.slice(), wrapper: code.wrapper, vector: code.vector, laneOps: code.laneOps, asStored: code.asStored };
+        } catch (e) {
+          if (!(e instanceof WasmUnsupported)) throw e;
+          code = null;
+        }
+        stored?.set(key, code);
       }
+      rec = code ? { key: `${++wasmKeys}`, module: new WebAssembly.Module(code.bytes), wrapper: code.wrapper, vector: code.vector, laneOps: code.laneOps, asStored: code.asStored } : null;
+      if (rec) this.built.built++;
       launch.kernel.cache.set(key, rec);
       this.built.ms += performance.now() - t0;
     }
-    if (!rec) return js;
+    if (!rec) return this.compiledJs(launch, plan, pk);
     let k = this.wasmInstances.get(rec);
     if (!k) {
       const instance = new WebAssembly.Instance(rec.module, { m: { mem: arena.memory, ...wasmHostImports() } });
       const run = new Function('ex', rec.wrapper)(instance.exports) as CompiledJsKernel['run'];
-      k = { run, combine: js.combine, combineAt: js.combineAt, source: rec.wrapper, wasm: { key: `${rec.key}:${arena.id}`, module: rec.module, memory: arena.memory } };
+      // The JavaScript form only for its combine functions (reductions, gather ops), built when first
+      // asked: a map launch never builds it (issue 27: a kernel build is serial time of every run).
+      const kernel = launch.kernel;
+      const js = () => this.jsOf(kernel, plan, pk);
+      k = {
+        run,
+        get combine() {
+          return js().combine;
+        },
+        get combineAt() {
+          return js().combineAt;
+        },
+        source: rec.wrapper,
+        wasm: { key: `${rec.key}:${arena.id}`, module: rec.module, memory: arena.memory },
+      };
       this.wasmInstances.set(rec, k);
     }
     return k;

@@ -247,6 +247,9 @@ export class WorkerPool {
   splitLaunches = 0;
   /** Split launches whose data went to the workers by message (JavaScript kernels; tests). */
   launchesByMessage = 0;
+  /** Chunks of split launches, and those the calling thread ran (the split's balance: bench/probes/cpu-threads.mjs). */
+  chunksSplit = 0;
+  chunksHere = 0;
   private workers: Worker[] = [];
   private ports: MessagePort[] = [];
   private readonly control: SharedArrayBuffer;
@@ -326,6 +329,7 @@ export class WorkerPool {
     const headChunks = Math.max(0, Math.floor((n - from) / chunk) - (this.size + 1));
     const tail = from + headChunks * chunk;
     const chunks = headChunks + Math.ceil((n - tail) / tailChunk);
+    this.chunksSplit += chunks;
     const id = this.kernelId(kernel);
     const gen = (this.launch + 1) & LAUNCH_MASK;
     const byValues = kernel.wasm !== undefined && kernel.run.values !== undefined && (kernel.run.valueCount ?? Infinity) <= MAX_VALUES;
@@ -368,6 +372,7 @@ export class WorkerPool {
         if (c >= chunks) break;
         const lo = c < headChunks ? from + c * chunk : tail + (c - headChunks) * tailChunk;
         local(lo, Math.min(n, lo + (c < headChunks ? chunk : tailChunk)));
+        this.chunksHere++;
       }
     } catch (e) {
       stopped = e;
