@@ -8,7 +8,7 @@
 export const SYSTEM_HEADERS = new Set([
   'assert.h', 'ctype.h', 'errno.h', 'float.h', 'limits.h', 'locale.h', 'math.h', 'setjmp.h', 'signal.h',
   'stdarg.h', 'stddef.h', 'stdint.h', 'stdbool.h', 'stdio.h', 'stdlib.h', 'string.h', 'time.h', 'unistd.h',
-  'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'vector', 'string', 'map', 'cstdio', 'cstdlib', 'cmath', 'cstring', 'cstdarg',
+  'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'vector', 'string', 'map', 'cstdio', 'cstdlib', 'cmath', 'cstring', 'cstdarg', 'cstddef',
 ]);
 
 /**
@@ -21,7 +21,9 @@ const STDARG_MACROS = [
   'va_end(ap) ((void)0)',
   'va_copy(dst, src) ((void)((dst) = (src)))',
 ];
-export const HEADER_MACROS: ReadonlyMap<string, readonly string[]> = new Map([['stdarg.h', STDARG_MACROS], ['cstdarg', STDARG_MACROS]]);
+/** <stddef.h>'s offsetof: the member's address in an object at address 0 (host memory is byte-addressed). */
+const STDDEF_MACROS = ['offsetof(T, m) ((unsigned long) &((T *)0)->m)'];
+export const HEADER_MACROS: ReadonlyMap<string, readonly string[]> = new Map([['stdarg.h', STDARG_MACROS], ['cstdarg', STDARG_MACROS], ['stddef.h', STDDEF_MACROS], ['cstddef', STDDEF_MACROS]]);
 
 /** Why a header of a window system (or of Windows) cannot be used here, with what to do instead. */
 export function unavailableHeader(name: string): { why: string; hint: string } | undefined {
