@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs applications of the original BrookGPU (a checkout of github.com/lkosmid/brook) through this
 # project's CLI, each in its own folder with the sources its Makefile lists (FILES = ..., each name
-# as .br, .cpp or .c) and the -I folders of its CFLAGS. Nothing of the original is copied here.
+# as .br, .bri, .cpp or .c) and the -I folders of its CFLAGS. Nothing of the original is copied here.
 #
 # usage: scripts/run-original-apps.sh BROOK_CHECKOUT BACKEND OUTDIR [APP[:ARGS] ...]
 #   BROOK_CHECKOUT  the checkout (its prog/apps holds the applications)
@@ -17,7 +17,7 @@ apps=("$@")
 if [ ${#apps[@]} -eq 0 ]; then
   apps=(scan fft rapid_collide spMatrixVec "volume_division:13" "blur3x3:64 4 1" "formats:64 64 32 2"
         "particle_cloth:gpu 16 10" subdivision "PMLSeg:64 64 10" "volfire:32 1.0 0.5 $outdir/volfire-$backend- 2"
-        raytracer bitonic_sort bsearch "conjugate_gradient:100 0.0001" "conjugate_gradient_1D:100 0.0001"
+        "raytracer:-w 16 -h 16 -o $outdir/raytracer-$backend.ppm" bitonic_sort bsearch "conjugate_gradient:100 0.0001" "conjugate_gradient_1D:100 0.0001"
         "imageproc:64 64" sgemm sgemm_multipass)
 fi
 for spec in "${apps[@]}"; do
@@ -25,7 +25,12 @@ for spec in "${apps[@]}"; do
   dir=$checkout/prog/apps/$app
   srcs=()
   for f in $(sed -n 's/^[[:space:]]*FILES[[:space:]]*=[[:space:]]*//p' "$dir/Makefile"); do
-    for e in br cpp c; do [ -f "$dir/$f.$e" ] && srcs+=("$f.$e"); done
+    # A file of ours in scripts/original-apps/windows-only/APP/ stands in for a source that needs the
+    # Windows API (raytracer's timer.c: QueryPerformanceCounter); docs/ORIGINAL-APPS.md names each.
+    for e in br bri cpp c; do
+      if [ -f "$here/scripts/original-apps/windows-only/$app/$f.$e" ]; then srcs+=("$here/scripts/original-apps/windows-only/$app/$f.$e")
+      elif [ -f "$dir/$f.$e" ]; then srcs+=("$f.$e"); fi
+    done
   done
   incs=$(sed -n 's/^[[:space:]]*CFLAGS[[:space:]]*=[[:space:]]*//p' "$dir/Makefile" | grep -o -- '-I *[^ ]*' | sed 's/-I */-I /')
   start=$(date +%s%N)

@@ -8,7 +8,7 @@
 export const SYSTEM_HEADERS = new Set([
   'assert.h', 'ctype.h', 'errno.h', 'float.h', 'limits.h', 'locale.h', 'math.h', 'setjmp.h', 'signal.h',
   'stdarg.h', 'stddef.h', 'stdint.h', 'stdbool.h', 'stdio.h', 'stdlib.h', 'string.h', 'time.h', 'unistd.h',
-  'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'vector', 'string', 'map', 'cstdio', 'cstdlib', 'cmath', 'cstring', 'cstdarg',
+  'malloc.h', 'memory.h', 'sys/time.h', 'sys/types.h', 'iostream', 'vector', 'string', 'map', 'cstdio', 'cstdlib', 'cmath', 'cstring', 'cstdarg', 'cstddef',
 ]);
 
 /**
@@ -21,7 +21,9 @@ const STDARG_MACROS = [
   'va_end(ap) ((void)0)',
   'va_copy(dst, src) ((void)((dst) = (src)))',
 ];
-export const HEADER_MACROS: ReadonlyMap<string, readonly string[]> = new Map([['stdarg.h', STDARG_MACROS], ['cstdarg', STDARG_MACROS]]);
+/** <stddef.h>'s offsetof: the member's address in an object at address 0 (host memory is byte-addressed). */
+const STDDEF_MACROS = ['offsetof(T, m) ((unsigned long) &((T *)0)->m)'];
+export const HEADER_MACROS: ReadonlyMap<string, readonly string[]> = new Map([['stdarg.h', STDARG_MACROS], ['cstdarg', STDARG_MACROS], ['stddef.h', STDDEF_MACROS], ['cstddef', STDDEF_MACROS]]);
 
 /** Why a header of a window system (or of Windows) cannot be used here, with what to do instead. */
 export function unavailableHeader(name: string): { why: string; hint: string } | undefined {
@@ -52,11 +54,22 @@ export function isLibraryName(name: string): boolean {
 export const LIBRARY_HINT = "Brook libraries are included as #include <brook/NAME.br> from the package's lib/brook folder (brook/blas.br); check the name";
 
 /**
- * BrookGPU's build ran brcc on each Brook header, `NAME.brh` -> `built/NAME.hpp` (the apps' common.mk:
- * `$(OBJDIR)/%.hpp: %.brh`), and C++ files included the generated one. Here the Brook header itself
- * is read: the name of the header that `name` was generated from, or undefined.
+ * BrookGPU's build made `built/NAME.hpp` (the kernels' C++ prototypes) from a Brook header: from
+ * `NAME.brhi` by `cpp` then brcc, else from `NAME.brh` by brcc (the apps' common.mk: `$(OBJDIR)/%.hpp:
+ * %.brhi` comes first), and C++ files included the generated one. Here the Brook header itself is read
+ * (a `.brhi` preprocessed twice, isPreprocessedTwice): the names it may have had, in that order.
  */
-export function brookHeaderOf(name: string): string | undefined {
+export function brookHeaderOf(name: string): string[] {
   const m = /^(?:\.\/)?built\/(.+)\.hpp$/.exec(name);
-  return m ? `${m[1]}.brh` : undefined;
+  return m ? [`${m[1]}.brhi`, `${m[1]}.brh`] : [];
+}
+
+/**
+ * `.bri` (Brook source) and `.brhi` (Brook header) files: BrookGPU's build ran the C preprocessor over
+ * them once before brcc (`$(CPP) NAME.bri > built/NAME.br`), so they are preprocessed twice here: a
+ * first pass of their own, whose output (`#define POUND #` then `POUND include <stdio.h>` leaves a
+ * directive line) is preprocessed again as the file's text.
+ */
+export function isPreprocessedTwice(fileName: string): boolean {
+  return /\.(bri|brhi)$/.test(fileName);
 }

@@ -5,6 +5,8 @@
 import { makeToken, type Token } from './lex.js';
 import type { MacroDef } from './preprocess.js';
 import type { Span } from './source.js';
+import type { DiagnosticBag } from './diagnostics.js';
+import { reportSyntax } from './messages/syntax.js';
 
 export const NO_HIDE: ReadonlySet<string> = new Set();
 
@@ -88,4 +90,42 @@ export function lineAt(toks: Token[], i: number): { line: Token[]; next: number 
 export function joinSpan(a: Span, b: Span): Span {
   if (a.file !== b.file || b.end < a.start) return a;
   return { file: a.file, start: a.start, end: b.end };
+}
+
+/** Arguments after the '(' of a function-like macro use; undefined after reporting an error. */
+export function collectArgs(diags: DiagnosticBag, nameTok: Token, m: MacroDef, take: () => Token | undefined): { args: Token[][]; span: Span; close: Token } | undefined {
+  const args: Token[][] = [[]];
+  let depth = 0;
+  let close: Token | undefined;
+  for (;;) {
+    const a = take();
+    if (!a) break;
+    if (a.kind === 'punct') {
+      if (a.text === '(') depth++;
+      else if (a.text === ')') {
+        if (depth === 0) { close = a; break; }
+        depth--;
+      } else if (a.text === ',' && depth === 0 && !(m.variadic && args.length === m.params!.length)) {
+        args.push([]);
+        continue;
+      }
+    }
+    args[args.length - 1]!.push(a);
+  }
+  if (!close) {
+    reportSyntax(diags, 'BRK1109', nameTok.span, { name: m.name });
+    return undefined;
+  }
+  const span = joinSpan(nameTok.span, close.span);
+  const expected = m.params!.length;
+  // `F()` passes one empty argument; for a macro of no parameters that is zero arguments.
+  if (expected === 0 && args.length === 1 && args[0]!.length === 0) args.pop();
+  if (m.variadic && args.length === expected - 1) args.push([]);
+  if (args.length !== expected) {
+    reportSyntax(diags, 'BRK1108', span, {
+      name: m.name, expected, s: expected === 1 ? '' : 's', given: args.length, were: args.length === 1 ? 'was' : 'were',
+    }, m.span.file >= 0 ? { related: [{ span: m.span, message: `'${m.name}' is defined here` }] } : undefined);
+    return undefined;
+  }
+  return { args, span, close };
 }

@@ -25,8 +25,8 @@ import { DiagnosticBag } from './diagnostics.js';
 import type { SourceSet, Span } from './source.js';
 import { reportSyntax } from './messages/syntax.js';
 import { evaluateCondition } from './preprocess-expr.js';
-import { HideSets, joinSpan, lineAt, NO_HIDE, sameDefinition, stringize } from './preprocess-macros.js';
-import { brookHeaderOf, HEADER_MACROS, isLibraryName, isSystemHeaderName, LIBRARY_HINT, unavailableHeader } from './preprocess-headers.js';
+import { collectArgs, HideSets, joinSpan, lineAt, NO_HIDE, sameDefinition, stringize } from './preprocess-macros.js';
+import { brookHeaderOf, HEADER_MACROS, isLibraryName, isPreprocessedTwice, isSystemHeaderName, LIBRARY_HINT, unavailableHeader } from './preprocess-headers.js';
 
 export interface MacroDef {
   name: string;
@@ -112,12 +112,33 @@ class Preprocessor {
     }
   }
 
-  processFile(fileId: number, out: Token[], depth: number): void {
+  /** `once`: the first pass of a file preprocessed twice (processTwice). */
+  processFile(fileId: number, out: Token[], depth: number, once = false): void {
     const file = this.sources.get(fileId);
+    if (!once && isPreprocessedTwice(file.name)) return this.processTwice(fileId, out, depth);
     // Lexer diagnostics are kept only for code that is not skipped: `#if 0` blocks often hold text
     // that is not C (`don't`), and C compilers do not complain about it either.
     const lexBag = new DiagnosticBag();
     const toks = lex(file.text, fileId, { diagnostics: lexBag, deferNumberErrors: true });
+    this.processTokens(toks, fileId, out, depth, lexBag);
+  }
+
+  /**
+   * A `.bri` / `.brhi` file (BrookGPU's build ran `cpp` over it before brcc): a first pass of its own
+   * (none of the includer's macros; `#define POUND #` then `POUND include <x>` leaves a directive
+   * line), then this preprocessor runs the first pass's tokens, whose `#` at a line start are
+   * directives now. The first pass's macros are gone, as they were after `cpp`.
+   */
+  private processTwice(fileId: number, out: Token[], depth: number): void {
+    const first = new Preprocessor(this.sources, { ...this.options, macros: undefined });
+    const toks: Token[] = [];
+    first.processFile(fileId, toks, depth, true);
+    this.natives.push(...first.natives);
+    this.processTokens(toks.map((t) => ({ ...t, hide: undefined })), fileId, out, depth);
+  }
+
+  private processTokens(toks: Token[], fileId: number, out: Token[], depth: number, lexBag?: DiagnosticBag): void {
+    const file = this.sources.get(fileId);
     const skipped: [number, number][] = [];
     let skipFrom: number | undefined;
     const conds: Conditional[] = [];
@@ -149,7 +170,7 @@ class Preprocessor {
     }
     flush();
     if (skipFrom !== undefined) skipped.push([skipFrom, file.text.length]);
-    for (const d of lexBag.items) {
+    for (const d of lexBag?.items ?? []) {
       if (!skipped.some(([a, b]) => d.span.start >= a && d.span.start < b)) this.diags.items.push(d);
     }
     for (const c of conds) reportSyntax(this.diags, 'BRK1103', c.directive.span, { name: c.directive.text });
@@ -324,13 +345,14 @@ class Preprocessor {
       return;
     }
     const from = this.sources.get(fromFile);
-    const brookHeader = brookHeaderOf(name);
-    const found = this.options.readInclude?.(name, from.name) ?? (brookHeader ? this.options.readInclude?.(brookHeader, from.name) : undefined);
+    const brookHeaders = brookHeaderOf(name);
+    let found = this.options.readInclude?.(name, from.name);
+    for (const h of brookHeaders) found ??= this.options.readInclude?.(h, from.name);
     if (!found) {
       // C's rule: a "quoted" include not found next to the file is searched like a <system> one. The
       // system headers are ignored, and so are the original runtime's (brook.hpp, brt.hpp, ...).
       if (isSystemHeaderName(name)) return this.systemHeader(name);
-      const hint = isLibraryName(name) ? LIBRARY_HINT : brookHeader ? `brcc generated '${name}' from the Brook header '${brookHeader}'; neither is next to the including file` : undefined;
+      const hint = isLibraryName(name) ? LIBRARY_HINT : brookHeaders.length ? `brcc generated '${name}' from the Brook header '${brookHeaders.join("' or '")}'; none is next to the including file or in a -I folder` : undefined;
       reportSyntax(this.diags, 'BRK1120', first.span, { name }, hint ? { hint } : undefined);
       return;
     }
@@ -460,51 +482,13 @@ class Preprocessor {
       // A function-like macro name not followed by '(' is an ordinary identifier.
       if (peek()?.text !== '(' || peek()?.kind !== 'punct') { out.push(t); continue; }
       take();
-      const args = this.collectArgs(t, m, take);
+      const args = collectArgs(this.diags, t, m, take);
       if (!args) continue;
       // Prosser's rule: a function-like expansion is hidden by what hid both its name and its ')'.
       // (`#define f(a) a*g` / `#define g(a) f(a)`: `f(2)(9)` gives `2*9*g`, as GCC and clang do.)
       const hide = this.hideSets.intersect(t.hide ?? NO_HIDE, args.close.hide ?? NO_HIDE);
       frames.push({ toks: this.substitute(m, t, args.span, args.args, hide), i: 0 });
     }
-  }
-
-  /** Arguments after the '(' of a function-like macro use; undefined after reporting an error. */
-  private collectArgs(nameTok: Token, m: MacroDef, take: () => Token | undefined): { args: Token[][]; span: Span; close: Token } | undefined {
-    const args: Token[][] = [[]];
-    let depth = 0;
-    let close: Token | undefined;
-    for (;;) {
-      const a = take();
-      if (!a) break;
-      if (a.kind === 'punct') {
-        if (a.text === '(') depth++;
-        else if (a.text === ')') {
-          if (depth === 0) { close = a; break; }
-          depth--;
-        } else if (a.text === ',' && depth === 0 && !(m.variadic && args.length === m.params!.length)) {
-          args.push([]);
-          continue;
-        }
-      }
-      args[args.length - 1]!.push(a);
-    }
-    if (!close) {
-      reportSyntax(this.diags, 'BRK1109', nameTok.span, { name: m.name });
-      return undefined;
-    }
-    const span = joinSpan(nameTok.span, close.span);
-    const expected = m.params!.length;
-    // `F()` passes one empty argument; for a macro of no parameters that is zero arguments.
-    if (expected === 0 && args.length === 1 && args[0]!.length === 0) args.pop();
-    if (m.variadic && args.length === expected - 1) args.push([]);
-    if (args.length !== expected) {
-      reportSyntax(this.diags, 'BRK1108', span, {
-        name: m.name, expected, s: expected === 1 ? '' : 's', given: args.length, were: args.length === 1 ? 'was' : 'were',
-      }, m.span.file >= 0 ? { related: [{ span: m.span, message: `'${m.name}' is defined here` }] } : undefined);
-      return undefined;
-    }
-    return { args, span, close };
   }
 
   /** The replacement of one macro use, with hide sets and spans set, ready to be rescanned. */

@@ -14,7 +14,7 @@
  */
 import * as fs from 'node:fs';
 import { formatC } from './printf.js';
-import { GlibcRandom } from './rand.js';
+import { GlibcRandom, Rand48 } from './rand.js';
 import { Mem, STDERR_PTR, STDIN_PTR, STDOUT_PTR, utf8Bytes } from './memory.js';
 import { MATH, frexp } from './math.js';
 import { EOF, FileTable } from './files.js';
@@ -53,6 +53,7 @@ export interface HostLibOptions {
 export class HostLib extends CStringLib {
   readonly io: HostIO;
   readonly random = new GlibcRandom(1);
+  readonly random48 = new Rand48();
   readonly stdin = STDIN_PTR;
   readonly stdout = STDOUT_PTR;
   readonly stderr = STDERR_PTR;
@@ -338,6 +339,8 @@ export class HostLib extends CStringLib {
 
   rand(): number { return this.random.next(); }
   srand(seed: number): void { this.random.seed(seed >>> 0); }
+  drand48(): number { return this.random48.next(); }
+  srand48(seed: number): void { this.random48.seed(seed); }
 
   abs(x: number): number { return Math.abs(x | 0) | 0; }
   labs(x: number): number { return Math.abs(x); }

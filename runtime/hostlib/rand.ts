@@ -48,3 +48,14 @@ export class GlibcRandom {
     return result;
   }
 }
+
+/** drand48/srand48 with glibc's sequence: X = (0x5DEECE66D X + 0xB) mod 2^48 from 0x1234ABCD330E,
+ *  each value X / 2^48. */
+export class Rand48 {
+  private x = 0x1234abcd330en;
+  seed(seed: number): void { this.x = (BigInt(seed >>> 0) << 16n) | 0x330en; }
+  next(): number {
+    this.x = (0x5deece66dn * this.x + 0xbn) & 0xffffffffffffn;
+    return Number(this.x) / 2 ** 48;
+  }
+}

@@ -66,7 +66,7 @@ export function checkNewStream(ctx: Ctx, e: CallExpr, types: Type[]): void {
 
 /** `*p` or `p[i]` of a pointer: where a stream may be assigned (BrookGPU's handle assignment). */
 export function isStreamSlotTarget(e: Expr): boolean {
-  return (e.kind === 'UnaryExpr' && e.op === '*') || (e.kind === 'IndexExpr' && e.object.type?.kind === 'pointer');
+  return (e.kind === 'UnaryExpr' && e.op === '*') || (e.kind === 'IndexExpr' && (e.object.type?.kind === 'pointer' || e.object.type?.kind === 'array'));
 }
 
 /**

@@ -89,6 +89,8 @@ add('stdio', 'SEEK_END', INT, { value: 2 });
 // stdlib
 add('stdlib', 'rand', fn(INT, []));
 add('stdlib', 'srand', fn(VOID, [UINT]));
+add('stdlib', 'drand48', fn(DOUBLE, [])); // POSIX; glibc's sequence (hostlib/rand.ts)
+add('stdlib', 'srand48', fn(VOID, [LONG]));
 add('stdlib', 'RAND_MAX', INT, { value: 2147483647 });
 add('stdlib', 'malloc', fn(VOIDP, [ULONG]));
 add('stdlib', 'calloc', fn(VOIDP, [ULONG, ULONG]));

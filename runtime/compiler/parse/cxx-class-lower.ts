@@ -204,6 +204,11 @@ function classInfo(def: StructDef): ClassInfo {
   };
 }
 
+/** `delete p;` / `delete[] p;` (the parser made them `free(p)`) or `free(p);`. */
+function releasesMemory(st: Stmt): boolean {
+  return st.kind === 'ExprStmt' && st.expr.kind === 'CallExpr' && st.expr.callee.kind === 'Ident' && st.expr.callee.name === 'free' && st.expr.args.length === 1;
+}
+
 /** `C::m` -> `C__m` (`C::operator+` -> `C__operator_add`). */
 function qualifiedName(name: string): string {
   const [cls, member] = name.split('::') as [string, string];
@@ -216,7 +221,9 @@ function lowerMember(fn: FunctionDecl, info: ClassInfo | undefined, bag: Diagnos
   const cls = m.className;
   const span = fn.nameSpan;
   if (m.kind === 'dtor') {
-    if (fn.body && fn.body.body.length > 0) {
+    // A destructor that only releases memory (`delete[] data;`, free) is not run: the memory stays
+    // allocated until the program ends, as std::string's does (docs/CXX.md).
+    if (fn.body && fn.body.body.length > 0 && !fn.body.body.every(releasesMemory)) {
       reportSyntax(bag, 'BRK1243', span, { construct: `~${cls}()`, why: 'destructors with a body are C++ outside the subset (docs/CXX.md): they would run at every scope exit' }, { hint: 'call a cleanup function yourself, or leave the destructor empty' });
     }
     return undefined;

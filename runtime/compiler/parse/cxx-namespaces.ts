@@ -108,6 +108,15 @@ function mergeClassNames(tokens: Token[]): Token[] {
     if ((isWord(tokens[i], 'class') || isWord(tokens[i], 'struct')) && tokens[i + 1]!.kind === 'ident' && (isPunct(tokens[i + 2], '{') || isPunct(tokens[i + 2], ';') || (isPunct(tokens[i + 2], ':') && !isPunct(tokens[i + 3], ':')))) classes.add(tokens[i + 1]!.text);
   }
   if (classes.size === 0) return tokens;
+  // `typedef Tuple3f Vector3;`: the typedef name of a class qualifies as the class does (`Vector3::Cross`).
+  const aliases = new Map<string, string>();
+  for (let i = 0; i + 3 < tokens.length; i++) {
+    if (!isWord(tokens[i], 'typedef')) continue;
+    const k = isWord(tokens[i + 1], 'class') || isWord(tokens[i + 1], 'struct') ? i + 2 : i + 1;
+    const c = tokens[k];
+    const alias = tokens[k + 1];
+    if (c?.kind === 'ident' && classes.has(c.text) && alias?.kind === 'ident' && isPunct(tokens[k + 2], ';')) aliases.set(alias.text, c.text);
+  }
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -115,11 +124,12 @@ function mergeClassNames(tokens: Token[]): Token[] {
       out.push({ ...copyToken(t, { text: 'struct' }), kind: 'keyword' }); // a class is a struct here
       continue;
     }
-    if (t.kind === 'ident' && classes.has(t.text) && isPunct(tokens[i + 1], ':') && isPunct(tokens[i + 2], ':') && adjacent(tokens[i + 1]!, tokens[i + 2]!)) {
+    if (t.kind === 'ident' && (classes.has(t.text) || aliases.has(t.text)) && isPunct(tokens[i + 1], ':') && isPunct(tokens[i + 2], ':') && adjacent(tokens[i + 1]!, tokens[i + 2]!)) {
       const tilde = isPunct(tokens[i + 3], '~');
       const name = tokens[i + (tilde ? 4 : 3)];
       if (name?.kind === 'ident') {
-        out.push(copyToken(t, { text: `${t.text}::${tilde ? '~' : ''}${name.text}`, span: joined(t, name) }));
+        const cls = aliases.get(t.text) ?? t.text;
+        out.push(copyToken(t, { text: `${cls}::${tilde ? '~' : ''}${name.text}`, span: joined(t, name) }));
         i += tilde ? 4 : 3;
         continue;
       }

@@ -61,7 +61,7 @@ export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
  *  its element types `brook::__BRTFLOAT`..`4` (parse/brook-stream.ts), `brook::StreamType` (an
  *  element type as a run-time value, from `brook::getStreamType((T *)0)`) and
  *  `brook::StreamInterface` (a stream seen through a pointer: check/resolve.ts). */
-const BROOK_RUNTIME_NAMES: ReadonlySet<string> = new Set(['sentinelStream', 'stream', 'getStreamType', 'iter', '__BRTFLOAT', '__BRTFLOAT2', '__BRTFLOAT3', '__BRTFLOAT4', 'StreamType', 'StreamInterface']);
+export const BROOK_RUNTIME_NAMES: ReadonlySet<string> = new Set(['sentinelStream', 'stream', 'getStreamType', 'iter', '__BRTFLOAT', '__BRTFLOAT2', '__BRTFLOAT3', '__BRTFLOAT4', 'StreamType', 'StreamInterface']);
 
 /**
  * `brook::sentinelStream` (also `::brook::sentinelStream`) becomes one identifier token with that

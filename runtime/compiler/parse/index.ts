@@ -28,6 +28,7 @@ import { parseTranslationUnit } from './toplevel.js';
 import { parseTypeSpecifiers } from './declarations.js';
 import { parseBlock } from './statements.js';
 import { reportSyntax } from '../messages/syntax.js';
+import { lowerStreamCreate, lowerUsingBrook } from './brook-using.js';
 import { findCxxConstruct, mergeBrookRuntimeNames } from './cxx.js';
 import { lowerReferences } from './cxx-references.js';
 import { lowerClasses } from './cxx-class-lower.js';
@@ -103,7 +104,7 @@ export function parseTokens(
   // The C++ token passes only rewrite what follows a `::` or one of C++'s words; a program with
   // neither (every C program) skips them: seven whole-token passes were a third of parsing time.
   const cxxPasses = mayNeedCxxPasses(tokens);
-  const templates = cxxPasses ? instantiateTemplates(lowerStdMap(lowerStdVector(lowerStdString(mergeBrookRuntimeNames(tokens))))) : { tokens, error: undefined };
+  const templates = cxxPasses ? instantiateTemplates(lowerStdMap(lowerStdVector(lowerStdString(lowerStreamCreate(mergeBrookRuntimeNames(lowerUsingBrook(tokens))))))) : { tokens, error: undefined };
   if (cxxPasses) tokens = mergeStdStreamNames(lowerNamespaces(templates.tokens));
   const cxx = templates.error ?? findCxxConstruct(tokens);
   if (cxx) {

@@ -303,8 +303,9 @@ function emitAccess(c: Ctx, e: IndexExpr | MemberExpr): string {
   if (e.kind === 'IndexExpr') {
     const ot = typeOfExpr(c, e.object);
     if (ot.kind === 'vector') return `${emitValue(c, e.object)}[${emitAs(c, e.index, INT)}]`;
-    // streams[i] of a pointer to streams: &s itself, or a brook::stream slot in memory.
-    if (ot.kind === 'pointer' && ot.to.kind === 'stream') return `$L.streams.at(${emitValue(c, e.object)}, ${emitAs(c, e.index, INT)}, ${c.g.span(e.span)})`;
+    // streams[i] of a pointer to streams (&s itself, or a brook::stream slot in memory), or of an
+    // array of brook::stream slots.
+    if ((ot.kind === 'pointer' && ot.to.kind === 'stream') || (ot.kind === 'array' && ot.elem.kind === 'stream')) return `$L.streams.at(${emitValue(c, e.object)}, ${emitAs(c, e.index, INT)}, ${c.g.span(e.span)})`;
   }
   const lv = lvalue(c, e);
   if (!lv) return '0';

@@ -1,0 +1,2 @@
+#include "built/nothere.hpp"
+int main(void) { return 0; }
