@@ -242,6 +242,22 @@ function streamSlotAssign(): string {
     `slot 1 shared: size 5 sum ${f(ramp(7, 5), 1)}`]);
 }
 
+// ---- stream_interface: TallyKernel's extents (rows, columns) of up to three streams, the widest of each;
+// the empty handle is null; after streamSwap(a, big), a has big's extents; o = 2 a.
+function streamInterface(): string {
+  const sizes: Record<string, number[]> = { a: [3, 5], o: [3, 5], big: [7, 2] };
+  const area = (tag: string, ...names: string[]) => {
+    const h = Math.max(...names.map((n) => sizes[n]![0]!));
+    const w = Math.max(...names.map((n) => sizes[n]![1]!));
+    return { line: `${tag}: ${names.length} streams, ${h} x ${w}`, area: h * w };
+  };
+  const calls = [area('one', 'a'), area('two', 'a', 'o'), area('three', 'a', 'o', 'big')];
+  const total = calls.reduce((t, c) => t + c.area, 0);
+  const sum = range(15).reduce((t, i) => t + 2 * i, 0);
+  return lines([...calls.map((c) => c.line), area('pointer', 'o', 'big').line, 'line: 9, null handle: 1',
+    `swapped: 1 streams, ${sizes.big!.join(' x ')}`, `total ${total}, sum ${f(sum, 1)}`]);
+}
+
 // ---- vout_amplify: over <5R, C>, position (y, x) reads cell (floor(y / 5), x) and pushes item j = y mod 5
 // when j < the cell's count; pushes in row-major order of the positions; rows ceil(n / C), padded.
 function voutAmplify(): string {
@@ -290,6 +306,7 @@ export const appCases: AppCase[] = [
   // cos/sin and the products in float32 against float64: a few ulps of values below 10.
   { name: 'stream_api_heap', args: [], expected: streamApiHeap, tolerance: { abs: 2e-5, rel: 0 }, stands_for: 'fft (wfft.cpp: brook::StreamType, new brook::stream, brook::stream &)' },
   { name: 'stream_slot_assign', args: [], expected: streamSlotAssign, tolerance: { abs: 0, rel: 0 }, stands_for: 'fft (testfft.br allocatePlan: *plan = tmp)' },
+  { name: 'stream_interface', args: [], expected: streamInterface, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (timing.cpp TallyKernel: brook::StreamInterface *, brook::stream dummystr, getExtents)' },
   { name: 'vout_amplify', args: [], expected: voutAmplify, tolerance: { abs: 0, rel: 0 }, stands_for: 'volume_division (vout over the largest input, static locals, finite_float)' },
   { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
 ];

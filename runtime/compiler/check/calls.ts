@@ -13,7 +13,7 @@ import { inKernel } from './ctx.js';
 import { checkOperand, checkWritable, coerce, lookupOrReport } from './operands.js';
 import { builtinArity, builtinOuts, builtinSignature, isKernelBuiltin, resolveBuiltin } from './builtins.js';
 import { checkBrookApi } from './brook-api.js';
-import { rewriteStreamMethod } from './brook-stream.js';
+import { rewriteStreamMethod, streamToInterface } from './brook-stream.js';
 import { writeStreamFormat } from './cxx-stream-io.js';
 import { resolveOverload } from './overloads.js';
 import { checkKernelLaunch, kernelSigOf, signatureText } from './launch.js';
@@ -241,6 +241,7 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
     const at = argTypes[i]!;
     if (isLoose(at)) return;
     if (isStreamParam(p) && p.kind === 'pointer' && a.kind === 'NumberLit' && a.value === 0) return; // NULL
+    if (streamToInterface(ctx, a, p, at)) return; // a stream for a brook::StreamInterface *: &s
     if (isStreamParam(p)) {
       // A stream parameter of a host function takes a stream (or `&s` for `float (*s)<>`); ranks are
       // not part of the type (BrookGPU's brook::stream had none), nor, with a warning, the element
