@@ -258,6 +258,29 @@ function streamInterface(): string {
     `swapped: 1 streams, ${sizes.big!.join(' x ')}`, `total ${total}, sum ${f(sum, 1)}`]);
 }
 
+// ---- vector_operator: the triangles of a 3 x 3 grid (two a cell), by integer vertex; for each edge
+// AB, BC, CA how many other triangles have it (either direction). Then near-equality, a dot product,
+// and a component-wise float2 product.
+function vectorOperator(): string {
+  const tris: number[][][] = [];
+  for (let j = 0; j < 2; j++) {
+    for (let i = 0; i < 2; i++) {
+      tris.push([[i, j], [i + 1, j], [i + 1, j + 1]], [[i, j], [i + 1, j + 1], [i, j + 1]]);
+    }
+  }
+  const key = (v: number[]) => v.join(',');
+  const has = (t: number[][], a: number[], b: number[]) => {
+    const ks = t.map(key);
+    return ks.includes(key(a)) && ks.includes(key(b)) ? 1 : 0;
+  };
+  const out = tris.map((t, k) => {
+    const edges = [[t[0]!, t[1]!], [t[1]!, t[2]!], [t[2]!, t[0]!]];
+    const counts = edges.map(([a, b]) => tris.reduce((n, u, j) => n + (j === k ? 0 : has(u, a!, b!)), 0));
+    return `triangle ${k}: ${counts.join(' ')}`;
+  });
+  return lines([...out, 'p == q: 1, p == r: 0', `u * v = ${g(1 * 4 + 2 * 5 + 3 * 6)}, s = ${g(3)} ${g(8)}`]);
+}
+
 // ---- vout_amplify: over <5R, C>, position (y, x) reads cell (floor(y / 5), x) and pushes item j = y mod 5
 // when j < the cell's count; pushes in row-major order of the positions; rows ceil(n / C), padded.
 function voutAmplify(): string {
@@ -307,6 +330,7 @@ export const appCases: AppCase[] = [
   { name: 'stream_api_heap', args: [], expected: streamApiHeap, tolerance: { abs: 2e-5, rel: 0 }, stands_for: 'fft (wfft.cpp: brook::StreamType, new brook::stream, brook::stream &)' },
   { name: 'stream_slot_assign', args: [], expected: streamSlotAssign, tolerance: { abs: 0, rel: 0 }, stands_for: 'fft (testfft.br allocatePlan: *plan = tmp)' },
   { name: 'stream_interface', args: [], expected: streamInterface, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (timing.cpp TallyKernel: brook::StreamInterface *, brook::stream dummystr, getExtents)' },
+  { name: 'vector_operator', args: [], expected: vectorOperator, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (model.cpp: bool operator==(const float4 &, const float4 &))' },
   { name: 'vout_amplify', args: [], expected: voutAmplify, tolerance: { abs: 0, rel: 0 }, stands_for: 'volume_division (vout over the largest input, static locals, finite_float)' },
   { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
 ];
