@@ -281,6 +281,18 @@ function vectorOperator(): string {
   return lines([...out, 'p == q: 1, p == r: 0', `u * v = ${g(1 * 4 + 2 * 5 + 3 * 6)}, s = ${g(3)} ${g(8)}`]);
 }
 
+// ---- vout_launch_width: a<3, 4> holds 0..11 row-major; values > 4.5 push their (column, row), values < 2
+// too (into the other output); each output is 4 wide (the input's width), ceil(n / 4) rows, padded.
+function voutLaunchWidth(): string {
+  const W = 4;
+  const show = (name: string, pick: (v: number) => boolean) => {
+    const items = range(12).filter(pick).map((i) => `(${i % W}, ${Math.floor(i / W)})`);
+    const rows = Math.ceil(items.length / W);
+    return `${name}: ${W} x ${rows}: ${items.join(' ')}, ${rows * W - items.length} padded`;
+  };
+  return lines([show('big', (v) => v > 4.5), show('small', (v) => v < 2)]);
+}
+
 // ---- vout_amplify: over <5R, C>, position (y, x) reads cell (floor(y / 5), x) and pushes item j = y mod 5
 // when j < the cell's count; pushes in row-major order of the positions; rows ceil(n / C), padded.
 function voutAmplify(): string {
@@ -331,6 +343,7 @@ export const appCases: AppCase[] = [
   { name: 'stream_slot_assign', args: [], expected: streamSlotAssign, tolerance: { abs: 0, rel: 0 }, stands_for: 'fft (testfft.br allocatePlan: *plan = tmp)' },
   { name: 'stream_interface', args: [], expected: streamInterface, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (timing.cpp TallyKernel: brook::StreamInterface *, brook::stream dummystr, getExtents)' },
   { name: 'vector_operator', args: [], expected: vectorOperator, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (model.cpp: bool operator==(const float4 &, const float4 &))' },
+  { name: 'vout_launch_width', args: [], expected: voutLaunchWidth, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (float2 shouldProduce<streamY, 0>: a vout output as wide as the launch)' },
   { name: 'vout_amplify', args: [], expected: voutAmplify, tolerance: { abs: 0, rel: 0 }, stands_for: 'volume_division (vout over the largest input, static locals, finite_float)' },
   { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
 ];
