@@ -293,6 +293,11 @@ function voutLaunchWidth(): string {
   return lines([show('big', (v) => v > 4.5), show('small', (v) => v < 2)]);
 }
 
+// ---- vector_component_address: components set through float pointers and scanf; z of the parsed vertex + 100.
+function vectorComponentAddress(): string {
+  return lines([`2 ${g(5)} ${g(2.5)} ${g(3.5)} ${g(6)}, t ${g(1)} ${g(9)} ${g(3)}, g ${g(7)}`, `vertex ${g(0.25)} ${g(-1.5)} ${g(102)} ${g(-1)}`]);
+}
+
 // ---- vout_amplify: over <5R, C>, position (y, x) reads cell (floor(y / 5), x) and pushes item j = y mod 5
 // when j < the cell's count; pushes in row-major order of the positions; rows ceil(n / C), padded.
 function voutAmplify(): string {
@@ -344,6 +349,7 @@ export const appCases: AppCase[] = [
   { name: 'stream_interface', args: [], expected: streamInterface, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (timing.cpp TallyKernel: brook::StreamInterface *, brook::stream dummystr, getExtents)' },
   { name: 'vector_operator', args: [], expected: vectorOperator, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (model.cpp: bool operator==(const float4 &, const float4 &))' },
   { name: 'vout_launch_width', args: [], expected: voutLaunchWidth, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (float2 shouldProduce<streamY, 0>: a vout output as wide as the launch)' },
+  { name: 'vector_component_address', args: [], expected: vectorComponentAddress, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (splyload.cpp: fscanf(fp, "%f %f %f", &in.x, &in.y, &in.z))' },
   { name: 'vout_amplify', args: [], expected: voutAmplify, tolerance: { abs: 0, rel: 0 }, stands_for: 'volume_division (vout over the largest input, static locals, finite_float)' },
   { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
 ];
