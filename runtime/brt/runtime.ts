@@ -327,8 +327,9 @@ export class Runtime implements BrookRuntime {
 
   /**
    * vout: the backend returns packed pushes per vout parameter; each vout stream then gets a new
-   * buffer. 1-D: exactly the pushed elements. 2-D (and up): rows of the stream's last extent, the
-   * last row padded with +inf as the original did; the number of rows is ceil(n / width).
+   * buffer. 1-D: exactly the pushed elements. 2-D (and up): rows as wide as the launch's last extent
+   * (the inputs' largest, BrookGPU's maxextents[1]), the last row padded with +inf as the original
+   * did; the number of rows is ceil(n / width).
    */
   private async runVout(planned: PlannedLaunch, span?: Span): Promise<void> {
     const ir = planned.launch.kernel.ir;
@@ -358,7 +359,10 @@ export class Runtime implements BrookRuntime {
       if (s.shape.length === 1) {
         shape = [n];
       } else {
-        const width = Math.max(1, s.shape[s.shape.length - 1]!);
+        // BrookGPU's vout prologue sized the result by the launch (maxextents of the inputs), not
+        // by the declaration: subdivision declares `float2 shouldProduce<streamY, 0>`.
+        const launched = planned.launch.outShape;
+        const width = Math.max(1, launched.length === s.shape.length ? launched[launched.length - 1]! : s.shape[s.shape.length - 1]!);
         const rows = Math.ceil(n / width);
         shape = [...s.shape.slice(0, -2).map(() => 1), rows, width];
         const padded = count(shape) - n;

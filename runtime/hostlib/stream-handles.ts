@@ -26,6 +26,8 @@ export class StreamHandles {
   private readonly typesAt = new Map<number, object>();
   /** Streams assigned into a slot: they live until the program ends. */
   private readonly kept = new WeakSet<object>();
+  /** getExtents(): a block of extents per stream. */
+  private readonly extentBlocks = new WeakMap<object, { p: number; n: number }>();
 
   constructor(private readonly mem: Mem) {}
 
@@ -94,6 +96,21 @@ export class StreamHandles {
     return t;
   }
 
+  /** `p->getExtents()`: the stream's extents in declaration order (`float s<4, 8>`: 4, 8) as
+   *  unsigned ints in host memory, one block per stream, rewritten at each call (a vout or streamSwap
+   *  may have changed them since); valid while the program runs. */
+  extents(s: object, span?: Span): number {
+    const shape = (s as { shape?: readonly number[] }).shape;
+    if (!shape) throw fail('getExtents() of a domain', 'call it on the whole stream', span);
+    let b = this.extentBlocks.get(s);
+    if (!b || b.n !== shape.length) {
+      b = { p: this.mem.malloc(4 * shape.length), n: shape.length };
+      this.extentBlocks.set(s, b);
+    }
+    for (let i = 0; i < shape.length; i++) this.mem.u32[(b.p >>> 2) + i] = shape[i]!;
+    return b.p;
+  }
+
   /** `p[i]` of a pointer to streams: the stream itself when p is one (`&s`, i = 0), else the stream
    *  whose handle is in the slot at p + 8 i. */
   at(p: number | object, i: number, span?: Span): object {
@@ -101,7 +118,8 @@ export class StreamHandles {
       if (i === 0) return p;
       throw fail(`index ${i} of a pointer to one stream (&s)`, 'only [0] (or *p) of &s exists; keep several streams in an array of brook::stream', span);
     }
-    const id = p === 0 ? 0 : this.mem.loadI64(p + 8 * i);
+    if (p === 0) throw fail('a null pointer (an empty brook::stream handle) names no stream', 'pass a stream, or compare the pointer with the empty handle before using it', span);
+    const id = this.mem.loadI64(p + 8 * i);
     const s = this.byId[id - 1];
     if (!s) throw fail(`no stream at address ${p + 8 * i}`, 'copy a stream into the slot first: memcpy(p + i, &s, sizeof(brook::stream))', span);
     return s;

@@ -242,6 +242,62 @@ function streamSlotAssign(): string {
     `slot 1 shared: size 5 sum ${f(ramp(7, 5), 1)}`]);
 }
 
+// ---- stream_interface: TallyKernel's extents (rows, columns) of up to three streams, the widest of each;
+// the empty handle is null; after streamSwap(a, big), a has big's extents; o = 2 a.
+function streamInterface(): string {
+  const sizes: Record<string, number[]> = { a: [3, 5], o: [3, 5], big: [7, 2] };
+  const area = (tag: string, ...names: string[]) => {
+    const h = Math.max(...names.map((n) => sizes[n]![0]!));
+    const w = Math.max(...names.map((n) => sizes[n]![1]!));
+    return { line: `${tag}: ${names.length} streams, ${h} x ${w}`, area: h * w };
+  };
+  const calls = [area('one', 'a'), area('two', 'a', 'o'), area('three', 'a', 'o', 'big')];
+  const total = calls.reduce((t, c) => t + c.area, 0);
+  const sum = range(15).reduce((t, i) => t + 2 * i, 0);
+  return lines([...calls.map((c) => c.line), area('pointer', 'o', 'big').line, 'line: 9, null handle: 1',
+    `swapped: 1 streams, ${sizes.big!.join(' x ')}`, `total ${total}, sum ${f(sum, 1)}`]);
+}
+
+// ---- vector_operator: the triangles of a 3 x 3 grid (two a cell), by integer vertex; for each edge
+// AB, BC, CA how many other triangles have it (either direction). Then near-equality, a dot product,
+// and a component-wise float2 product.
+function vectorOperator(): string {
+  const tris: number[][][] = [];
+  for (let j = 0; j < 2; j++) {
+    for (let i = 0; i < 2; i++) {
+      tris.push([[i, j], [i + 1, j], [i + 1, j + 1]], [[i, j], [i + 1, j + 1], [i, j + 1]]);
+    }
+  }
+  const key = (v: number[]) => v.join(',');
+  const has = (t: number[][], a: number[], b: number[]) => {
+    const ks = t.map(key);
+    return ks.includes(key(a)) && ks.includes(key(b)) ? 1 : 0;
+  };
+  const out = tris.map((t, k) => {
+    const edges = [[t[0]!, t[1]!], [t[1]!, t[2]!], [t[2]!, t[0]!]];
+    const counts = edges.map(([a, b]) => tris.reduce((n, u, j) => n + (j === k ? 0 : has(u, a!, b!)), 0));
+    return `triangle ${k}: ${counts.join(' ')}`;
+  });
+  return lines([...out, 'p == q: 1, p == r: 0', `u * v = ${g(1 * 4 + 2 * 5 + 3 * 6)}, s = ${g(3)} ${g(8)}`]);
+}
+
+// ---- vout_launch_width: a<3, 4> holds 0..11 row-major; values > 4.5 push their (column, row), values < 2
+// too (into the other output); each output is 4 wide (the input's width), ceil(n / 4) rows, padded.
+function voutLaunchWidth(): string {
+  const W = 4;
+  const show = (name: string, pick: (v: number) => boolean) => {
+    const items = range(12).filter(pick).map((i) => `(${i % W}, ${Math.floor(i / W)})`);
+    const rows = Math.ceil(items.length / W);
+    return `${name}: ${W} x ${rows}: ${items.join(' ')}, ${rows * W - items.length} padded`;
+  };
+  return lines([show('big', (v) => v > 4.5), show('small', (v) => v < 2)]);
+}
+
+// ---- vector_component_address: components set through float pointers and scanf; z of the parsed vertex + 100.
+function vectorComponentAddress(): string {
+  return lines([`2 ${g(5)} ${g(2.5)} ${g(3.5)} ${g(6)}, t ${g(1)} ${g(9)} ${g(3)}, g ${g(7)}`, `vertex ${g(0.25)} ${g(-1.5)} ${g(102)} ${g(-1)}`]);
+}
+
 // ---- vout_amplify: over <5R, C>, position (y, x) reads cell (floor(y / 5), x) and pushes item j = y mod 5
 // when j < the cell's count; pushes in row-major order of the positions; rows ceil(n / C), padded.
 function voutAmplify(): string {
@@ -290,6 +346,10 @@ export const appCases: AppCase[] = [
   // cos/sin and the products in float32 against float64: a few ulps of values below 10.
   { name: 'stream_api_heap', args: [], expected: streamApiHeap, tolerance: { abs: 2e-5, rel: 0 }, stands_for: 'fft (wfft.cpp: brook::StreamType, new brook::stream, brook::stream &)' },
   { name: 'stream_slot_assign', args: [], expected: streamSlotAssign, tolerance: { abs: 0, rel: 0 }, stands_for: 'fft (testfft.br allocatePlan: *plan = tmp)' },
+  { name: 'stream_interface', args: [], expected: streamInterface, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (timing.cpp TallyKernel: brook::StreamInterface *, brook::stream dummystr, getExtents)' },
+  { name: 'vector_operator', args: [], expected: vectorOperator, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (model.cpp: bool operator==(const float4 &, const float4 &))' },
+  { name: 'vout_launch_width', args: [], expected: voutLaunchWidth, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (float2 shouldProduce<streamY, 0>: a vout output as wide as the launch)' },
+  { name: 'vector_component_address', args: [], expected: vectorComponentAddress, tolerance: { abs: 0, rel: 0 }, stands_for: 'subdivision (splyload.cpp: fscanf(fp, "%f %f %f", &in.x, &in.y, &in.z))' },
   { name: 'vout_amplify', args: [], expected: voutAmplify, tolerance: { abs: 0, rel: 0 }, stands_for: 'volume_division (vout over the largest input, static locals, finite_float)' },
   { name: 'ppm_helper_gather', args: [ppmOutput], expected: ppmHelperGather, tolerance: { abs: 0, rel: 0 }, stands_for: 'volfire' },
 ];

@@ -120,7 +120,10 @@ describe('BrookGPU vout code (prog/tests/vout): what it needs across files', () 
     expect(c.diagnostics).toEqual([]);
   });
   test('brook::stream / brook::iter constructors compile, other forms are BRK1259; the rest of brook:: is still the C++ interface (BRK1243)', () => {
-    const plain = compileFiles({ 'v.br': 'int main() { brook::stream s; return 0; }\n' });
+    // `brook::stream s;` alone is the empty handle (a null brook::StreamInterface *); with a value it is no form.
+    const empty = compileFiles({ 'v.br': 'int main() { brook::stream s; return s == 0 ? 0 : 1; }\n' });
+    expect(empty.diagnostics).toEqual([]);
+    const plain = compileFiles({ 'v.br': 'int main() { float t<4>; brook::stream s = t; return 0; }\n' });
     expect(plain.diagnostics.map((d) => d.code)).toEqual(['BRK1259']);
     const ctor = compileFiles({ 'v.br': 'int main() { brook::stream s(brook::getStreamType((float2 *)0), 4, 3, -1); float2 d[12]; s.write(d); return 0; }\n' });
     expect(ctor.diagnostics).toEqual([]);

@@ -40,11 +40,13 @@ const SIGS: Record<string, string> = {
   'brook::sentinelStream': 'brook::sentinelStream(dimensions) -> float (*)<>',
   'brook::getStreamType': 'brook::getStreamType((T *)0) -> const brook::StreamType *',
   'brook::newStream': 'new brook::stream(type, d0, ..., -1) -> brook::stream *',
+  'brook::getExtents': 'p->getExtents() -> const unsigned int *',
 };
 const ARITY: Record<string, [number, number]> = {
   streamRead: [2, 2], streamWrite: [2, 2], streamPrint: [1, 2], streamSwap: [2, 2], streamSize: [1, 1],
   streamScatterOp: [4, 4], streamGatherOp: [4, 4], streamSetWriteMask: [1, 1], streamEnableWriteMask: [0, 0],
   streamDisableWriteMask: [0, 0], 'brook::sentinelStream': [1, 1], 'brook::getStreamType': [1, 1], 'brook::newStream': [2, 5],
+  'brook::getExtents': [1, 1],
 };
 
 function describe(t: Type): string {
@@ -104,7 +106,7 @@ export function checkBrookApi(ctx: Ctx, e: CallExpr, name: string): Type {
       if (s) checkHostElem(ctx, e.args[1]!, name, h, streamElem(s)!);
       break;
     }
-    case 'streamPrint': case 'streamSize': case 'streamSetWriteMask':
+    case 'streamPrint': case 'streamSize': case 'streamSetWriteMask': case 'brook::getExtents':
       needStream(0);
       break;
     case 'streamSwap': {

@@ -20,6 +20,14 @@ const METHODS: Readonly<Record<string, string>> = { read: 'streamRead', write: '
 /** True when `e` was `s.read(p)` / `s.write(p)` on a host stream (now `streamRead(s, p)` ...). */
 export function rewriteStreamMethod(ctx: Ctx, e: CallExpr): boolean {
   const callee = e.callee;
+  if (callee.kind === 'MemberExpr' && callee.arrow && callee.member === 'getExtents' && e.args.length === 0 && !inKernel(ctx)) {
+    // `p->getExtents()` on a pointer to a stream (a brook::StreamInterface *): brook::getExtents(*p).
+    const pt = checkOperand(ctx, callee.object);
+    if (pt.kind !== 'pointer' || pt.to.kind !== 'stream') return false;
+    e.callee = { kind: 'Ident', span: callee.memberSpan, name: 'brook::getExtents' };
+    e.args = [{ kind: 'UnaryExpr', span: callee.object.span, op: '*', operand: callee.object }];
+    return true;
+  }
   if (callee.kind !== 'MemberExpr' || callee.arrow || inKernel(ctx)) return false;
   const fn = METHODS[callee.member];
   if (!fn || e.args.length !== 1) return false;
@@ -87,4 +95,21 @@ export function checkStreamSlotAssign(ctx: Ctx, e: AssignExpr, target: Type, val
     const why = rankOk ? `the pointer names streams of ${typeToString(target.elem)}` : `the pointer names streams of rank ${target.rank}`;
     reportCheck(ctx.bag, 'BRK2103', e.value.span, { from: typeToString(value), to: typeToString(target), why: `${why}; assign a stream of that type` });
   }
+}
+
+/**
+ * A whole stream passed where a `brook::StreamInterface *` (or an untyped `brook::stream *`) is
+ * declared: BrookGPU's brook::stream converted to the pointer to its stream, so the argument becomes
+ * `&s` (`*p` gives p back). Subdivision's TallyKernel takes its streams so. Only call arguments (and
+ * default arguments) convert; an assignment `p = s` stays an error.
+ */
+export function streamToInterface(ctx: Ctx, a: Expr, p: Type, at: Type): boolean {
+  if (p.kind !== 'pointer' || p.to.kind !== 'stream' || !isLoose(p.to.elem) || p.to.iter) return false;
+  if (at.kind !== 'stream' || at.iter) return false;
+  const operand = { ...a } as Expr;
+  const target = a as unknown as Record<string, unknown>;
+  for (const k of Object.keys(target)) delete target[k];
+  Object.assign(target, { kind: 'UnaryExpr', span: operand.span, op: '&', operand });
+  checkOperand(ctx, a);
+  return true;
 }

@@ -13,7 +13,7 @@ import { inKernel } from './ctx.js';
 import { checkOperand, checkWritable, coerce, lookupOrReport } from './operands.js';
 import { builtinArity, builtinOuts, builtinSignature, isKernelBuiltin, resolveBuiltin } from './builtins.js';
 import { checkBrookApi } from './brook-api.js';
-import { rewriteStreamMethod } from './brook-stream.js';
+import { rewriteStreamMethod, streamToInterface } from './brook-stream.js';
 import { writeStreamFormat } from './cxx-stream-io.js';
 import { resolveOverload } from './overloads.js';
 import { checkKernelLaunch, kernelSigOf, signatureText } from './launch.js';
@@ -241,6 +241,7 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
     const at = argTypes[i]!;
     if (isLoose(at)) return;
     if (isStreamParam(p) && p.kind === 'pointer' && a.kind === 'NumberLit' && a.value === 0) return; // NULL
+    if (streamToInterface(ctx, a, p, at)) return; // a stream for a brook::StreamInterface *: &s
     if (isStreamParam(p)) {
       // A stream parameter of a host function takes a stream (or `&s` for `float (*s)<>`); ranks are
       // not part of the type (BrookGPU's brook::stream had none), nor, with a warning, the element
@@ -255,6 +256,11 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
     }
     if (at.kind === 'stream' || at.kind === 'domain') {
       reportCheck(ctx.bag, 'BRK2120', a.span, { name: a.kind === 'Ident' ? a.name : 'this' });
+      return;
+    }
+    if (sym.functionDecl?.params[i]?.reference && !bindsReference(p, at)) {
+      // C++ `T& x` (a pointer here) takes a T or a class derived from it, not C's any pointer.
+      reportCheck(ctx.bag, 'BRK2111', a.span, { n: i + 1, name: callee.name, from: typeToString(at), to: typeToString(p), signature: sigText + '; a reference parameter takes an object of its class (or of a class derived from it)' });
       return;
     }
     // C is lenient with pointers to different types (void *, char * strings); check the kind only.
@@ -273,6 +279,14 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
     if (at.kind === 'stream' || at.kind === 'domain') reportCheck(ctx.bag, 'BRK2120', e.args[i]!.span, { name: (e.args[i] as Ident).name ?? 'this' });
   }
   return t.ret;
+}
+
+/** A class reference parameter (`C& x`, a `C *` here) given `&arg`: arg is a C or derives from C. */
+function bindsReference(p: Type, at: Type): boolean {
+  if (p.kind !== 'pointer' || p.to.kind !== 'struct' || at.kind !== 'pointer' || at.to.kind !== 'struct') return true;
+  let s: Type | undefined = at.to;
+  while (s?.kind === 'struct' && s.name !== p.to.name) s = s.fields.find((f) => f.name === '__base')?.type;
+  return s?.kind === 'struct';
 }
 
 function isStreamParam(p: Type): boolean {

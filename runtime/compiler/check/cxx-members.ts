@@ -16,6 +16,8 @@ import type { Type } from '../types.js';
 import { operatorFunctionName } from '../parse/cxx-class-lower.js';
 import { defaultsFor } from '../parse/cxx-default-args.js';
 import type { Ctx } from './ctx.js';
+import { inKernel } from './ctx.js';
+import { sameType } from './typing.js';
 
 const BINARY = new Set(['+', '-', '*', '/', '%', '==', '!=', '<', '>', '<=', '>=', '<<', '>>']);
 
@@ -56,9 +58,31 @@ function freeOperator(ctx: Ctx, e: Expr, op: string, left: Expr, right: Expr): b
   const name = operatorFunctionName(`operator${op}`);
   const decl = pickDecl(ctx, name, 2);
   if (!decl) return false;
-  if (!className(typeOnce(ctx, left), false) && !className(typeOnce(ctx, right), false)) return false;
+  if (!className(typeOnce(ctx, left), false) && !className(typeOnce(ctx, right), false)) {
+    const onVectors = vectorOperator(ctx, name, left, right);
+    if (!onVectors) return false;
+    replace(ctx, e, callOf(onVectors, name, e, [left, right]));
+    return true;
+  }
   replace(ctx, e, callOf(decl, name, e, [left, right]));
   return true;
+}
+
+/**
+ * A free operator declared for built-in vector types (subdivision's `bool operator==(const float4 &,
+ * const float4 &)`: BrookGPU's float4 was a class): in host code it replaces the component-wise
+ * operator where the operands' types are exactly its parameters' (one of them a vector).
+ */
+function vectorOperator(ctx: Ctx, name: string, left: Expr, right: Expr): FunctionDecl | undefined {
+  if (inKernel(ctx)) return undefined;
+  const [lt, rt] = [typeOnce(ctx, left), typeOnce(ctx, right)];
+  if (lt.kind !== 'vector' && rt.kind !== 'vector') return undefined;
+  for (const n of ctx.overloads?.get(name)?.map((v) => v.name) ?? [name]) {
+    const sym = ctx.scope.lookup(n);
+    const t = sym?.type;
+    if (t?.kind === 'function' && t.params.length === 2 && sameType(t.params[0]!, lt) && sameType(t.params[1]!, rt)) return sym!.functionDecl;
+  }
+  return undefined;
 }
 
 function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {

@@ -231,6 +231,7 @@ brook('iter', VOID);
 brook('brook::sentinelStream', { kind: 'pointer', to: { kind: 'stream', elem: FLOAT, rank: null, iter: false } });
 // BrookGPU's element types as values and its heap streams (check/brook-stream.ts)
 brook('brook::getStreamType', { kind: 'pointer', to: STREAM_TYPE_DESC });
+brook('brook::getExtents', { kind: 'pointer', to: UINT });
 brook('brook::newStream', { kind: 'pointer', to: { kind: 'stream', elem: ERROR, rank: null, iter: false } });
 add('brook', 'STREAM_SCATTER_ASSIGN', INT, { value: 0 });
 add('brook', 'STREAM_SCATTER_ADD', INT, { value: 1 });

@@ -13,7 +13,7 @@
  *
  * In:  the parser at the '(' after the declared name.  Out: the element type and the extents.
  */
-import type { CastExpr, ConstructExpr, Expr, TypeSpec } from '../ast.js';
+import type { CastExpr, ConstructExpr, Declarator, Expr, TypeSpec } from '../ast.js';
 import type { Span } from '../source.js';
 import type { Parser } from './parser.js';
 import { closeParen, parseAssignment } from './expressions.js';
@@ -95,4 +95,15 @@ export function parseStreamConstructor(p: Parser, name: string, start: Span, typ
   const dims = args.slice(1, -1);
   if (dims.length < 1 || dims.length > 4) return bad(`a stream has 1 to 4 extents, not ${dims.length}`);
   return { typeSpec: (cast as CastExpr).target.typeSpec, dims };
+}
+
+/**
+ * `brook::stream s;` (also `extern`): BrookGPU's empty stream handle, which holds no stream and
+ * converts to a null `brook::StreamInterface *` (subdivision's timing.cpp keeps one as the default
+ * argument meaning "no stream"). It is declared as that null pointer to a stream: it compares, passes
+ * and casts as a pointer; `*s`, a kernel argument or a stream operation on it is an error.
+ */
+export function emptyStreamHandle(d: Declarator, isExtern: boolean): void {
+  d.pointer = 1;
+  if (!isExtern) d.init = { kind: 'NumberLit', span: d.nameSpan, raw: '0', value: 0, isFloat: false, suffix: '' };
 }

@@ -23,6 +23,7 @@ import type { DiagnosticBag } from '../diagnostics.js';
 import type { Span } from '../source.js';
 import { reportSyntax } from '../messages/syntax.js';
 import { rewriteExpr, walkDeclarator, walkStmt, type StmtHooks } from './cxx-walk.js';
+import { builtinTypeByName } from '../types.js';
 
 interface ClassInfo {
   def: StructDef;
@@ -97,7 +98,10 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       if (f) add(f);
       continue;
     }
-    if (item.kind === 'FunctionDecl' && item.name.startsWith('operator')) item.name = operatorFunctionName(item.name);
+    if (item.kind === 'FunctionDecl' && item.name.startsWith('operator')) {
+      checkOperatorOperands(item, bag);
+      item.name = operatorFunctionName(item.name);
+    }
     if (item.kind === 'VarDecl') for (const d of item.declarators) if (d.name.includes('::')) d.name = qualifiedName(d.name); // `T C::count = 0;`
     const aliased = item.kind === 'TypedefDecl' && !item.typeSpec.struct ? item.typeSpec.name.replace(/^struct /, '') : undefined;
     if (aliased && classes.has(aliased) && !defined.has(aliased)) {
@@ -354,4 +358,13 @@ function forEachStmt(s: Stmt, f: (s: Stmt) => void): void {
     case 'SwitchStmt': forEachStmt(s.body, f); break;
     default: break;
   }
+}
+
+/** C++: a free operator needs an operand of a class (here also a vector) type; `bool operator==(float,
+ *  float)` would redefine a built-in operator (g++: "must have an argument of class or enumerated type"). */
+function checkOperatorOperands(fn: FunctionDecl, bag: DiagnosticBag): void {
+  if (fn.params.length === 0) return;
+  const builtinOnly = fn.params.every((p) => p.pointer > 0 || p.arrayDims.length > 0 || builtinTypeByName(p.typeSpec.name)?.kind === 'scalar');
+  if (!builtinOnly) return;
+  reportSyntax(bag, 'BRK1243', fn.nameSpan, { construct: fn.name, why: 'an operator function needs a parameter of a class or vector type; the operators of numbers and pointers are built in (C++)' }, { hint: `write a named function, e.g. bool near(float a, float b), and call it` });
 }

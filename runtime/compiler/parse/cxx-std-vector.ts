@@ -64,6 +64,11 @@ template <class T> struct std__vector {
     return data + at;
   }
   T* insert(T* pos, T value) { return insert(pos, 1, value); }
+  void swap(std__vector<T>& other) {
+    T* d = data; unsigned int c = count; unsigned int r = room;
+    data = other.data; count = other.count; room = other.room;
+    other.data = d; other.count = c; other.room = r;
+  }
   T* erase(T* pos) {
     for (T* p = pos; p + 1 < data + count; p++) *p = *(p + 1);
     count--;

@@ -22,7 +22,7 @@ import type { Span } from '../source.js';
 import { describe, ParseAbort, type Parser } from './parser.js';
 import { closeBracket, parseConditional, parseInitializer, withNoGreater } from './expressions.js';
 import { foldIntegerConstant } from './fold.js';
-import { isStreamConstructor, ITER_TYPE, parseStreamConstructor, STREAM_TYPE } from './brook-stream.js';
+import { emptyStreamHandle, isStreamConstructor, ITER_TYPE, parseStreamConstructor, STREAM_TYPE } from './brook-stream.js';
 import { parseParams, parsePointer } from './params.js';
 import { parseBaseClause } from './cxx-class.js';
 import { constructsObject, initializesBuiltin, isQualifiedStructor, parseBuiltinInitDeclarator, parseClassMember, parseConstructorDeclarator, parseMemberSuffix, type MemberRules } from './cxx-class.js';
@@ -356,7 +356,9 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
       return results;
     }
     const d = parseDeclaratorRest(p, dStart, nameTok, pointer, specs.isTypedef, specs.typeSpec.name);
-    if ((specs.typeSpec.name === STREAM_TYPE || specs.typeSpec.name === ITER_TYPE) && pointer === 0 && d.arrayDims.length === 0 && !specs.isTypedef) {
+    if (specs.typeSpec.name === STREAM_TYPE && pointer === 0 && d.arrayDims.length === 0 && !specs.isTypedef && !d.init && !d.streamDims) {
+      emptyStreamHandle(d, specs.isExtern);
+    } else if ((specs.typeSpec.name === STREAM_TYPE || specs.typeSpec.name === ITER_TYPE) && pointer === 0 && d.arrayDims.length === 0 && !specs.isTypedef) {
       p.error('BRK1259', d.span, { name: d.name, type: specs.typeSpec.name, why: 'a stream variable needs its element type and extents' });
     }
     if (reference) d.reference = true;

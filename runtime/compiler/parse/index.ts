@@ -31,6 +31,7 @@ import { reportSyntax } from '../messages/syntax.js';
 import { lowerStreamCreate, lowerUsingBrook } from './brook-using.js';
 import { findCxxConstruct, mergeBrookRuntimeNames } from './cxx.js';
 import { lowerReferences } from './cxx-references.js';
+import { lowerValueInit } from './cxx-value-init.js';
 import { lowerClasses } from './cxx-class-lower.js';
 import { lowerNamespaces } from './cxx-namespaces.js';
 import { instantiateTemplates } from './cxx-templates.js';
@@ -116,6 +117,7 @@ export function parseTokens(
   const parser = new Parser(demoteContextualKeywords(tokens), bag, { typeSpecifiers: parseTypeSpecifiers, block: parseBlock }, options);
   const unit = parseTranslationUnit(parser);
   if (!bag.hasErrors) lowerClasses(unit, bag);
+  if (!bag.hasErrors && cxxPasses) lowerValueInit(unit, bag);
   if (!bag.hasErrors) fillDefaultArguments(unit);
   if (!bag.hasErrors) {
     lowerReferences(unit);

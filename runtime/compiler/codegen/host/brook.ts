@@ -79,6 +79,7 @@ export function emitBrookCall(c: Ctx, e: CallExpr): string {
     case 'streamDisableWriteMask': return `$rt.disableWriteMask()`;
     case 'brook::sentinelStream': return `$rt.sentinelStream(${emitAs(c, e.args[0]!, { kind: 'scalar', name: 'int' })}, ${span})`;
     case 'brook::getStreamType': return streamTypeAddress(c, e);
+    case 'brook::getExtents': return `$L.streams.extents(${a[0]}, ${span})`;
     case 'brook::newStream': {
       // `new brook::stream(type, d0, ..., -1)`: created now, kept until the program ends (a heap object).
       const dims = e.args.slice(1).map((x) => emitAs(c, x, { kind: 'scalar', name: 'long' }));

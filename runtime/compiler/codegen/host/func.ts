@@ -24,12 +24,16 @@ import { deadStreamsAfterCalls } from './liveness.js';
 import { walkStmt } from './walk.js';
 import { runsOnFirstPass } from './static-init.js';
 
-/** Names whose address is taken with `&` (they must live in Mem). */
+/** Names whose address is taken with `&` (they must live in Mem): `&x`, and `&v.x` / `&v[i]` of a
+ *  component of a vector variable v (splyload.cpp's `fscanf(fp, "%f", &in.x)`). */
 export function addressTaken(body: Stmt | null): Set<string> {
   const out = new Set<string>();
   walkStmt(body, {
     expr(e) {
-      if (e.kind === 'UnaryExpr' && e.op === '&' && e.operand.kind === 'Ident' && e.operand.symbol) out.add(e.operand.symbol.emitName);
+      if (e.kind !== 'UnaryExpr' || e.op !== '&') return;
+      let x = e.operand;
+      while ((x.kind === 'MemberExpr' && !x.arrow && x.object.type?.kind === 'vector') || (x.kind === 'IndexExpr' && x.object.type?.kind === 'vector')) x = x.object;
+      if (x.kind === 'Ident' && x.symbol) out.add(x.symbol.emitName);
     },
   });
   return out;
