@@ -148,6 +148,7 @@ function parseStructSpecifier(p: Parser, extra: Specifiers['extra']): { name: st
   if (tag !== undefined) p.declareTagName(tag);
   while (!p.is('}') && !p.atEof()) {
     const before = p.pos;
+    if (tag !== undefined && p.accept(';')) continue; // C++: an empty member declaration (a macro that expands to nothing)
     try {
       if (tag !== undefined && nestedType(p)) extra.push(...(parseDeclaration(p, true) as Specifiers['extra']));
       else if (tag === undefined || !parseClassMember(p, tag, methods, MEMBER_RULES, statics)) parseFieldDeclaration(p, fields);

@@ -15,7 +15,7 @@
  *   BRK1223 implicit int, #warning) do not stop compilation.
  *
  * Layout: parser.ts (cursor, scopes, recovery primitives), contextual.ts (Brook keywords that are
- * also C names), cxx-std-vector.ts, cxx-std-string.ts, cxx-std-map.ts (std::vector, std::string, std::map in the subset), cxx-templates.ts (templates instantiated), cxx-namespaces.ts (namespaces and `::` qualifiers removed), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts and cxx-stream-io.ts (C++ references and `std::cout <<` lowered to C after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
+ * also C names), cxx-std-vector.ts, cxx-std-string.ts, cxx-std-map.ts, cxx-std-queue.ts (std::vector, std::string, std::map, std::queue in the subset), cxx-templates.ts (templates instantiated), cxx-namespaces.ts (namespaces and `::` qualifiers removed), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts and cxx-stream-io.ts (C++ references and `std::cout <<` lowered to C after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
  */
 import type { TranslationUnit } from '../ast.js';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
@@ -34,6 +34,7 @@ import { lowerClasses } from './cxx-class-lower.js';
 import { lowerNamespaces } from './cxx-namespaces.js';
 import { instantiateTemplates } from './cxx-templates.js';
 import { lowerStdVector } from './cxx-std-vector.js';
+import { lowerStdQueue } from './cxx-std-queue.js';
 import { lowerStdString } from './cxx-std-string.js';
 import { lowerStdMap } from './cxx-std-map.js';
 import { fillDefaultArguments } from './cxx-default-args.js';
@@ -103,7 +104,7 @@ export function parseTokens(
   // The C++ token passes only rewrite what follows a `::` or one of C++'s words; a program with
   // neither (every C program) skips them: seven whole-token passes were a third of parsing time.
   const cxxPasses = mayNeedCxxPasses(tokens);
-  const templates = cxxPasses ? instantiateTemplates(lowerStdMap(lowerStdVector(lowerStdString(mergeBrookRuntimeNames(tokens))))) : { tokens, error: undefined };
+  const templates = cxxPasses ? instantiateTemplates(lowerStdQueue(lowerStdMap(lowerStdVector(lowerStdString(mergeBrookRuntimeNames(tokens)))))) : { tokens, error: undefined };
   if (cxxPasses) tokens = mergeStdStreamNames(lowerNamespaces(templates.tokens));
   const cxx = templates.error ?? findCxxConstruct(tokens);
   if (cxx) {
@@ -125,7 +126,7 @@ export function parseTokens(
 
 /** Words after which (or a `::`) the C++ token passes (namespaces, std::string/vector/map, templates,
  *  brook:: and std:: names) may rewrite something; without any, they leave the tokens as they are. */
-const CXX_PASS_WORDS: ReadonlySet<string> = new Set(['namespace', 'using', 'template', 'class', 'operator', 'typename', 'std', 'brook', 'string', 'vector', 'map', 'cout', 'cerr', 'endl']);
+const CXX_PASS_WORDS: ReadonlySet<string> = new Set(['namespace', 'using', 'template', 'class', 'operator', 'typename', 'std', 'brook', 'string', 'vector', 'map', 'queue', 'cout', 'cerr', 'endl']);
 
 function mayNeedCxxPasses(tokens: Token[]): boolean {
   for (let i = 0; i < tokens.length; i++) {
