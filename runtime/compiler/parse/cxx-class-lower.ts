@@ -47,7 +47,7 @@ interface ClassInfo {
 const OPERATOR_WORDS: Record<string, string> = {
   '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '+=': 'add_assign', '-=': 'sub_assign', '*=': 'mul_assign',
   '/=': 'div_assign', '%=': 'mod_assign', '==': 'eq', '!=': 'ne', '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '=': 'assign',
-  '[]': 'index', '!': 'not', '<<': 'shl', '>>': 'shr',
+  '[]': 'index', '()': 'call', '!': 'not', '<<': 'shl', '>>': 'shr',
 };
 
 /** `operator+=` -> `operator_add_assign`; other names unchanged. */

@@ -25,7 +25,7 @@ import { parseAssignment } from './expressions.js';
 
 const ACCESS = new Set(['public', 'private', 'protected']);
 /** Operators a class may define: what follows `operator`. */
-export const OPERATORS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<', '>', '<=', '>=', '=', '[', '!', '<<', '>>']);
+export const OPERATORS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<', '>', '<=', '>=', '=', '[', '(', '!', '<<', '>>']);
 
 /** The declaration rules a member needs (declarations.ts passes them: it imports this module). */
 export interface MemberRules {
