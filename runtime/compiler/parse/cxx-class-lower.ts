@@ -241,7 +241,7 @@ function lowerMember(fn: FunctionDecl, info: ClassInfo | undefined, bag: Diagnos
     if (fn.body) {
       const self: Ident = { kind: 'Ident', span, name: '__self' };
       const pre: Stmt[] = [
-        { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: classType(span), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: '__self', nameSpan: span, pointer: 0, arrayDims: [], streamDims: null, init: { kind: 'InitList', span, items: [{ kind: 'NumberLit', span, raw: '0', value: 0, isFloat: false, suffix: '' }] } }] } },
+        { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: classType(span), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: '__self', nameSpan: span, pointer: 0, arrayDims: [], streamDims: null, init: { kind: 'InitList', span, items: [] } }] } }, // `= {}`: zeroed (also a class whose first field is an empty base)
         { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: classType(span), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: 'this', nameSpan: span, pointer: 1, arrayDims: [], streamDims: null, init: { kind: 'UnaryExpr', span, op: '&', operand: self } }] } },
       ];
       const base = info?.def.base;

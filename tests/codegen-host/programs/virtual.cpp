@@ -1,7 +1,7 @@
 /* C++ virtual functions with single inheritance (docs/CXX.md): calls through a base pointer, a base
    reference and from a base's own method reach the override of the object's class (two levels
    deep, one class inheriting its base's override, one defined outside its class), a pure virtual
-   interface, a class without constructors in the hierarchy, and constructors that call a virtual
+   interface, a class without constructors in the hierarchy (over an empty base), and constructors that call a virtual
    (the class being constructed answers, as C++). Must print what g++ prints. */
 #include <stdio.h>
 
@@ -35,7 +35,9 @@ struct Disc : public Shape {
   float Area() const { return 3.0f * r * r; }
 };
 
-struct Counter {
+struct Empty {};
+
+struct Counter : public Empty {
   int n;
   virtual int Step(int by) { n += by; return n; }
 };
