@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs applications of the original BrookGPU (a checkout of github.com/lkosmid/brook) through this
 # project's CLI, each in its own folder with the sources its Makefile lists (FILES = ..., each name
-# as .br, .bri, .cpp or .c) and the -I folders of its CFLAGS. Nothing of the original is copied here.
+# as .br, .bri, .cpp or .c) and the -I folders of its CFLAGS (then -I ., as BrookGPU's common.mk adds).
+# Nothing of the original is copied here.
 #
 # usage: scripts/run-original-apps.sh BROOK_CHECKOUT BACKEND OUTDIR [APP[:ARGS] ...]
 #   BROOK_CHECKOUT  the checkout (its prog/apps holds the applications)
@@ -33,6 +34,7 @@ for spec in "${apps[@]}"; do
     done
   done
   incs=$(sed -n 's/^[[:space:]]*CFLAGS[[:space:]]*=[[:space:]]*//p' "$dir/Makefile" | grep -o -- '-I *[^ ]*' | sed 's/-I */-I /')
+  incs="$incs -I ."   # common.mk adds -I. to every application's CFLAGS
   start=$(date +%s%N)
   # shellcheck disable=SC2086  # $incs and $args are word lists on purpose
   (cd "$dir" && timeout 300 node "$here/bin/brook.js" run $incs "${srcs[@]}" --backend "$backend" ${args:+-- $args} \

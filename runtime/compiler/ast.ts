@@ -95,6 +95,9 @@ export interface CxxMethod {
   kind: 'method' | 'static' | 'ctor' | 'dtor' | 'friend';
   /** A constructor's initializer list: `: x(_x), y(0)`. */
   inits?: { name: string; span: Span; args: Expr[] }[];
+  /** `virtual` in the class (parse/cxx-virtual.ts dispatches it); `pure`: `= 0`, no body. */
+  virtual?: boolean;
+  pure?: boolean;
 }
 
 /**

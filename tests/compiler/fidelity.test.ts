@@ -67,13 +67,13 @@ describe('C++ beyond near-C: one error for the program, naming the construct', (
   test('two companion files with C++: one BRK1243 (the first), nothing else', () => {
     const c = compileFiles({
       'main.br': 'kernel void k(float a<>, out float b<>) { b = a; }\nint main() { return 0; }\n',
-      'a.cpp': '#include <iostream>\nvoid report(int n) { std::cerr << n << std::endl; }\nint size(std::queue<int> s) { return 0; }\n',
+      'a.cpp': '#include <iostream>\nvoid report(int n) { std::cerr << n << std::endl; }\nint size(std::deque<int> s) { return 0; }\n',
       'b.cpp': 'class Timer { public: int t; };\nclass Clock : public virtual Timer { };\n',
     });
-    // std::cerr, class Timer and one base class are in the C++ subset (docs/CXX.md); std::queue and a
+    // std::cerr, class Timer and one base class are in the C++ subset (docs/CXX.md); std::deque and a
     // virtual base are not.
     expect(c.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
-      "BRK1243 'std::queue': the C++ standard library (iostream, std::string, ...) is C++; not supported",
+      "BRK1243 'std::deque': the C++ standard library (iostream, std::string, ...) is C++; not supported",
     ]);
   });
   test('a scope qualifier that comes out of a macro is found at the macro use', () => {

@@ -25,7 +25,8 @@ const BINARY = new Set(['+', '-', '*', '/', '%', '==', '!=', '<', '>', '<=', '>=
 export function rewriteCxxMember(ctx: Ctx, e: Expr): boolean {
   switch (e.kind) {
     case 'CallExpr':
-      return e.callee.kind === 'MemberExpr' && methodCall(ctx, e, e.callee);
+      if (e.callee.kind === 'MemberExpr') return methodCall(ctx, e, e.callee);
+      return callOperator(ctx, e);
     case 'BinaryExpr':
       if (!BINARY.has(e.op)) return false;
       return operator(ctx, e, e.op, e.left, [e.right]) || freeOperator(ctx, e, e.op, e.left, e.right);
@@ -38,6 +39,21 @@ export function rewriteCxxMember(ctx: Ctx, e: Expr): boolean {
     default:
       return false;
   }
+}
+
+/** `f(a, b)` where f is an object of a class with `operator()` (a functor): `f.operator()(a, b)`. */
+function callOperator(ctx: Ctx, e: CallExpr): boolean {
+  const callee = e.callee;
+  if (callee.kind === 'Ident') {
+    const sym = ctx.scope.lookup(callee.name);
+    if (!sym || sym.functionDecl || sym.type.kind !== 'struct') return false;
+  } else if (callee.kind !== 'MemberExpr' && callee.kind !== 'IndexExpr' && !(callee.kind === 'UnaryExpr' && callee.op === '*')) {
+    return false;
+  }
+  const cls = className(typeOnce(ctx, callee), false);
+  if (!cls || !ctx.scope.lookup(`${cls}__operator_call`)) return false;
+  e.callee = { kind: 'MemberExpr', span: callee.span, object: callee, member: 'operator()', memberSpan: callee.span, arrow: false };
+  return true;
 }
 
 function className(t: Type | undefined, arrow: boolean): string | undefined {

@@ -24,6 +24,7 @@ import type { Span } from '../source.js';
 import { reportSyntax } from '../messages/syntax.js';
 import { rewriteExpr, walkDeclarator, walkStmt, type StmtHooks } from './cxx-walk.js';
 import { builtinTypeByName } from '../types.js';
+import { prepareVirtuals, setClassId, writeDispatchers, type VirtualTable } from './cxx-virtual.js';
 
 interface ClassInfo {
   def: StructDef;
@@ -40,12 +41,14 @@ interface ClassInfo {
   inheritedStatics: Map<string, string>;
   /** The base class has a constructor without parameters (run when the initializer list has none). */
   baseHasDefaultCtor: boolean;
+  /** The file's virtual functions (cxx-virtual.ts), if it has any. */
+  virtuals: VirtualTable | undefined;
 }
 
 const OPERATOR_WORDS: Record<string, string> = {
   '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod', '+=': 'add_assign', '-=': 'sub_assign', '*=': 'mul_assign',
   '/=': 'div_assign', '%=': 'mod_assign', '==': 'eq', '!=': 'ne', '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '=': 'assign',
-  '[]': 'index', '!': 'not', '<<': 'shl', '>>': 'shr',
+  '[]': 'index', '()': 'call', '!': 'not', '<<': 'shl', '>>': 'shr',
 };
 
 /** `operator+=` -> `operator_add_assign`; other names unchanged. */
@@ -59,14 +62,17 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
   const classes = new Map<string, ClassInfo>();
   const aliases = new Map<string, string>(); // typedef name -> class
   const defs = (ts: TypeSpec | undefined) => (ts?.struct?.tag ? [ts.struct] : []);
+  const allDefs: StructDef[] = [];
   for (const item of unit.items) {
     const found = item.kind === 'StructDecl' ? [item.def] : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? defs(item.typeSpec) : [];
-    for (const def of found) classes.set(def.tag!, classInfo(def));
+    allDefs.push(...found);
     if (item.kind === 'TypedefDecl' && item.typeSpec.struct?.tag === undefined) {
       const target = item.typeSpec.name.replace(/^struct /, '');
       for (const d of item.declarators) if (d.pointer === 0) aliases.set(d.name, target);
     }
   }
+  const virtuals = prepareVirtuals(allDefs, operatorFunctionName, bag);
+  for (const def of allDefs) classes.set(def.tag!, classInfo(def, virtuals));
   inheritMembers(classes);
   const classOf = (typeName: string): ClassInfo | undefined => {
     const name = typeName.replace(/^struct /, '');
@@ -131,6 +137,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
   }
   unit.items = items;
   unit.order = order;
+  writeDispatchers(unit, virtuals);
 
   // Constructions everywhere: `T(args)`, `T t(args)`, `T t;`, `new T(args)`, `C::m(...)`.
   const construct = (e: Expr): Expr => rewriteExpr(e, (x) => {
@@ -195,7 +202,7 @@ function inheritMembers(classes: Map<string, ClassInfo>): void {
   for (const info of classes.values()) visit(info, new Set());
 }
 
-function classInfo(def: StructDef): ClassInfo {
+function classInfo(def: StructDef, virtuals: VirtualTable | undefined): ClassInfo {
   const ctors = (def.methods ?? []).filter((m) => m.method?.kind === 'ctor');
   const fieldTypes = new Map<string, string>();
   for (const f of def.fields) if (f.pointer === 0 && f.arrayDims.length === 0) fieldTypes.set(f.name, f.typeSpec.name);
@@ -204,7 +211,7 @@ function classInfo(def: StructDef): ClassInfo {
     statics: new Set((def.statics ?? []).flatMap((v) => v.declarators.map((d) => d.name))),
     methods: new Map((def.methods ?? []).filter((m) => m.method?.kind === 'method' || m.method?.kind === 'static').map((m) => [m.name, m.method!.kind === 'static'])),
     hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.every((p) => p.defaultValue)),
-    inheritedStatics: new Map(), baseHasDefaultCtor: false,
+    inheritedStatics: new Map(), baseHasDefaultCtor: false, virtuals,
   };
 }
 
@@ -245,7 +252,7 @@ function lowerMember(fn: FunctionDecl, info: ClassInfo | undefined, bag: Diagnos
     if (fn.body) {
       const self: Ident = { kind: 'Ident', span, name: '__self' };
       const pre: Stmt[] = [
-        { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: classType(span), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: '__self', nameSpan: span, pointer: 0, arrayDims: [], streamDims: null, init: { kind: 'InitList', span, items: [{ kind: 'NumberLit', span, raw: '0', value: 0, isFloat: false, suffix: '' }] } }] } },
+        { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: classType(span), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: '__self', nameSpan: span, pointer: 0, arrayDims: [], streamDims: null, init: { kind: 'InitList', span, items: [] } }] } }, // `= {}`: zeroed (also a class whose first field is an empty base)
         { kind: 'DeclStmt', span, decl: { kind: 'VarDecl', span, typeSpec: classType(span), isIter: false, isStatic: false, isExtern: false, declarators: [{ kind: 'Declarator', span, name: 'this', nameSpan: span, pointer: 1, arrayDims: [], streamDims: null, init: { kind: 'UnaryExpr', span, op: '&', operand: self } }] } },
       ];
       const base = info?.def.base;
@@ -259,6 +266,8 @@ function lowerMember(fn: FunctionDecl, info: ClassInfo | undefined, bag: Diagnos
         const value: Expr = init.args.length === 1 && field !== '__base' ? init.args[0]! : { kind: 'CallExpr', span: init.span, callee: { kind: 'Ident', span: init.span, name: fieldClass }, args: init.args } satisfies CallExpr;
         pre.push({ kind: 'ExprStmt', span: init.span, expr: { kind: 'AssignExpr', span: init.span, op: '=', target: member(field, init.span), value } });
       }
+      const setId = setClassId(info?.virtuals, cls, span);
+      if (setId) pre.push(setId);
       fn.body.body = [...pre, ...fn.body.body, { kind: 'ReturnStmt', span: fn.body.span, value: { ...self } }];
       rewriteBody(fn, info, true);
     }

@@ -11,7 +11,8 @@
  *
  * Each becomes a FunctionDecl with `method` set, kept on the StructDef; cxx-class-lower.ts turns them
  * into C functions after the struct. Data fields stay with declarations.ts. Out of the subset, with
- * one located BRK1243 each: virtual functions, virtual and multiple base classes (parseBaseClause). Static data members are kept on
+ * one located BRK1243 each: virtual and multiple base classes (parseBaseClause). `virtual` (and
+ * `= 0`) mark a method for cxx-virtual.ts. Static data members are kept on
  * the StructDef (`statics`) and become globals `C__name`. A friend
  * function defined in the class is a free function; `friend class X;` is skipped.
  */
@@ -24,7 +25,7 @@ import { parseAssignment } from './expressions.js';
 
 const ACCESS = new Set(['public', 'private', 'protected']);
 /** Operators a class may define: what follows `operator`. */
-export const OPERATORS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<', '>', '<=', '>=', '=', '[', '!', '<<', '>>']);
+export const OPERATORS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<', '>', '<=', '>=', '=', '[', '(', '!', '<<', '>>']);
 
 /** The declaration rules a member needs (declarations.ts passes them: it imports this module). */
 export interface MemberRules {
@@ -41,11 +42,20 @@ export function parseClassMember(p: Parser, className: string, methods: Function
     p.next();
     return true;
   }
-  if (t.kind === 'ident' && t.text === 'virtual') {
-    p.fail('BRK1243', t.span, { construct: t.text, why: 'virtual functions are C++ outside the subset (docs/CXX.md)' }, { hint: 'write a plain member function' });
-  }
   let k = 0;
-  while (p.peek(k).text === 'inline' || p.peek(k).text === 'explicit') k++;
+  while (p.peek(k).text === 'inline' || p.peek(k).text === 'explicit' || p.peek(k).text === 'virtual') k++;
+  const isVirtual = [...Array(k).keys()].some((i) => p.peek(i).text === 'virtual');
+  const count = methods.length;
+  const done = parseMemberAfterSpecifiers(p, className, methods, rules, statics, k);
+  if (isVirtual) {
+    const m = methods.length > count ? methods[methods.length - 1]!.method : undefined;
+    if (!m || (m.kind !== 'method' && m.kind !== 'dtor')) p.fail('BRK1243', t.span, { construct: 'virtual', why: 'only member functions and destructors can be virtual' }, { hint: 'remove virtual' });
+    else m.virtual = true;
+  }
+  return done;
+}
+
+function parseMemberAfterSpecifiers(p: Parser, className: string, methods: FunctionDecl[], rules: MemberRules, statics: VarDecl[], k: number): boolean {
   if (p.peek(k).kind === 'ident' && p.peek(k).text === 'friend') {
     // `friend class X;` says who may see private members: nothing to do here.
     if (p.peek(k + 1).text === 'struct' || p.peek(k + 1).text === 'class') { while (!p.is(';') && !p.atEof()) p.next(); p.next(); return true; }
@@ -69,6 +79,7 @@ export function parseClassMember(p: Parser, className: string, methods: Function
     statics.push(parseStaticMember(p, rules));
     return true;
   }
+  while (p.tok.text === 'virtual' || (k > 0 && p.tok.text === 'inline')) p.next();
   return parseFunctionMember(p, className, methods, rules, false);
 }
 
@@ -133,8 +144,13 @@ function parseMethodRest(
   p.pushScope();
   try {
     const { params } = rules.params(p, null, open.span);
-    while (p.is('const') || p.is('volatile')) p.next();
+    while (p.is('const') || p.is('volatile') || p.tok.text === 'override' || p.tok.text === 'final') p.next();
     if (method.kind === 'ctor' && p.accept(':')) method.inits = parseInitializers(p);
+    if ((method.kind === 'method' || method.kind === 'dtor') && p.is('=') && p.peek().kind === 'number' && p.peek().text === '0') {
+      p.next();
+      p.next();
+      method.pure = true; // `= 0`: a pure virtual function (checked in cxx-virtual.ts)
+    }
     let body: Block | null = null;
     if (p.is('{')) {
       const saved = p.inFunction;

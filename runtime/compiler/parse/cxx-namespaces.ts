@@ -80,17 +80,18 @@ function adjacent(a: Token, b: Token): boolean {
   return a.span.file === b.span.file && a.span.end === b.span.start;
 }
 
-/** `operator+`, `operator+=`, `operator[]` become one identifier (a member or free function name). */
+/** `operator+`, `operator+=`, `operator[]`, `operator()` become one identifier (a member or free function name). */
 function mergeOperatorNames(tokens: Token[]): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const op = tokens[i + 1];
-    const last = op && isPunct(op, '[') ? tokens[i + 2] : op;
+    const last = op && (isPunct(op, '[') || isPunct(op, '(')) ? tokens[i + 2] : op;
     // `operator+ (`: C code may name a variable `operator` (`operator = 3`), never call it so.
-    if (isWord(t, 'operator') && op?.kind === 'punct' && OPERATORS.has(op.text) && last && (op.text !== '[' || isPunct(last, ']')) && isPunct(tokens[tokens.indexOf(last, i) + 1], '(')) {
-      out.push(copyToken(t, { text: `operator${op.text === '[' ? '[]' : op.text}`, span: joined(t, last) }));
-      i += op.text === '[' ? 2 : 1;
+    if (isWord(t, 'operator') && op?.kind === 'punct' && OPERATORS.has(op.text) && last && (op.text !== '[' || isPunct(last, ']')) && (op.text !== '(' || isPunct(last, ')')) && isPunct(tokens[tokens.indexOf(last, i) + 1], '(')) {
+      const pair = op.text === '[' || op.text === '(';
+      out.push(copyToken(t, { text: `operator${pair ? op.text + last.text : op.text}`, span: joined(t, last) }));
+      i += pair ? 2 : 1;
       continue;
     }
     out.push(t);

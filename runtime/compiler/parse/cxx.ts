@@ -25,7 +25,7 @@ export interface CxxConstruct {
   hint: string;
 }
 
-const GENERIC_HINT = 'host code takes C with Brook and the C++ subset of docs/CXX.md (references, namespaces, classes with methods, constructors, operators and one base class, overloading, default arguments, simple templates, new/delete, std::cout, std::vector, std::string, std::map); rewrite this part in it, or leave the file out';
+const GENERIC_HINT = 'host code takes C with Brook and the C++ subset of docs/CXX.md (references, namespaces, classes with methods, constructors, operators and one base class, overloading, default arguments, simple templates, new/delete, std::cout, std::vector, std::string, std::map, std::queue, std::sort); rewrite this part in it, or leave the file out';
 
 export function findCxxConstruct(tokens: Token[]): CxxConstruct | undefined {
   for (let i = 0; i < tokens.length; i++) {

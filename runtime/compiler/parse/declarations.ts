@@ -33,8 +33,9 @@ export interface Specifiers {
   isExtern: boolean;
   isTypedef: boolean;
   isIter: boolean;
-  /** Declarations produced by an enum definition inside the specifiers. */
-  extra: (VarDecl | TypedefDecl)[];
+  /** Declarations produced by an enum definition inside the specifiers, and the types nested in a
+   *  class body (C++, docs/CXX.md: declared at file level before the class). */
+  extra: (VarDecl | TypedefDecl | StructDecl)[];
   start: Span;
 }
 
@@ -71,7 +72,7 @@ export function parseTypeSpecifiers(p: Parser): Specifiers {
   let isExtern = false;
   let isTypedef = false;
   let isIter = false;
-  const extra: (VarDecl | TypedefDecl)[] = [];
+  const extra: (VarDecl | TypedefDecl | StructDecl)[] = [];
   // The TypeSpec's span starts at the type (or a `const` before it), not at `static` or `typedef`.
   let typeStart: Span | undefined;
   for (;;) {
@@ -92,7 +93,7 @@ export function parseTypeSpecifiers(p: Parser): Specifiers {
         continue;
       }
       if ((t.text === 'struct' || t.text === 'union') && named === undefined && words.length === 0) {
-        const r = parseStructSpecifier(p);
+        const r = parseStructSpecifier(p, extra);
         named = r.name;
         struct = r.def;
         continue;
@@ -126,7 +127,7 @@ export function parseTypeSpecifiers(p: Parser): Specifiers {
 }
 
 /** `struct Tag`, `struct Tag { ... }` or `struct { ... }`. */
-function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
+function parseStructSpecifier(p: Parser, extra: Specifiers['extra']): { name: string; def?: StructDef } {
   const kw = p.next();
   if (kw.text === 'union') p.error('BRK1228', kw.span);
   let tag: string | undefined;
@@ -147,8 +148,10 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   if (tag !== undefined) p.declareTagName(tag);
   while (!p.is('}') && !p.atEof()) {
     const before = p.pos;
+    if (tag !== undefined && p.accept(';')) continue; // C++: an empty member declaration (a macro that expands to nothing)
     try {
-      if (tag === undefined || !parseClassMember(p, tag, methods, MEMBER_RULES, statics)) parseFieldDeclaration(p, fields);
+      if (tag !== undefined && nestedType(p)) extra.push(...(parseDeclaration(p, true) as Specifiers['extra']));
+      else if (tag === undefined || !parseClassMember(p, tag, methods, MEMBER_RULES, statics)) parseFieldDeclaration(p, fields);
     } catch (e) {
       if (!(e instanceof ParseAbort)) throw e;
       skipTo(p, [';'], ['}']);
@@ -163,6 +166,25 @@ function parseStructSpecifier(p: Parser): { name: string; def?: StructDef } {
   if (methods.length > 0) def.methods = methods;
   if (statics.length > 0) def.statics = statics;
   return { name: tag === undefined ? 'struct' : `struct ${tag}`, def };
+}
+
+/**
+ * C++: a `typedef`, or a `struct`/`class`/`enum` definition with no field after it (`struct Edge {...};`),
+ * in a class body declares a type nested in the class; it is declared at file level before the
+ * class, under its own name.
+ */
+function nestedType(p: Parser): boolean {
+  if (p.is('typedef')) return true;
+  if (!(p.is('struct') || p.is('class') || p.is('enum'))) return false;
+  let k = 1;
+  if (p.peek(k).kind === 'ident') k++;
+  if (!p.is('{', p.peek(k))) return false;
+  for (let depth = 0; ; k++) {
+    const t = p.peek(k);
+    if (t.kind === 'eof') return false;
+    if (p.is('{', t)) depth++;
+    else if (p.is('}', t) && --depth === 0) return p.is(';', p.peek(k + 1));
+  }
 }
 
 function parseFieldDeclaration(p: Parser, out: FieldDecl[]): void {
@@ -190,7 +212,7 @@ function parseFieldDeclaration(p: Parser, out: FieldDecl[]): void {
 }
 
 /** `enum Tag { A, B = 3, C }`: enumerators go to `extra` as const int VarDecls. */
-function parseEnumSpecifier(p: Parser, extra: (VarDecl | TypedefDecl)[]): void {
+function parseEnumSpecifier(p: Parser, extra: Specifiers['extra']): void {
   const kw = p.next();
   let tagTok: ReturnType<Parser['next']> | undefined;
   if (p.tok.kind === 'ident') tagTok = p.next();

@@ -105,6 +105,8 @@ function parseUnaryInner(p: Parser): Expr {
     }
   } else if (t.kind === 'ident' && t.text === 'new' && p.isTypeName(1)) {
     return parseNew(p);
+  } else if (t.kind === 'ident' && CXX_CASTS.has(t.text) && p.is('<', p.peek(1))) {
+    return parsePostfix(p, parseCxxCast(p));
   } else if (t.kind === 'ident' && t.text === 'delete' && (p.is('[', p.peek(1)) || p.peek(1).kind === 'ident' || p.is('(', p.peek(1)))) {
     return parseDelete(p);
   } else if (t.kind === 'keyword' && t.text === 'sizeof') {
@@ -186,6 +188,33 @@ function isConstructorAt(p: Parser, offset: number): boolean {
   const t = p.peek(offset);
   const isCtorName = (t.kind === 'ident' && p.isBuiltinTypeIdent(t.text)) || (t.kind === 'keyword' && KEYWORD_CONSTRUCTORS.has(t.text));
   return isCtorName && p.is('(', p.peek(offset + 1));
+}
+
+const CXX_CASTS: ReadonlySet<string> = new Set(['static_cast', 'const_cast', 'reinterpret_cast', 'dynamic_cast']);
+
+/**
+ * C++'s named casts (docs/CXX.md): `static_cast<T>(e)`, `const_cast<T>(e)` and `reinterpret_cast<T>(e)`
+ * are C's `(T)e`; to a reference, `static_cast<T&>(e)` is `*(T *)&e` (a base class is its derived
+ * class's first field, so the address is the same either way). `dynamic_cast` needs the type at
+ * run time: BRK1243.
+ */
+function parseCxxCast(p: Parser): Expr {
+  const word = p.next();
+  if (word.text === 'dynamic_cast') {
+    p.fail('BRK1243', word.span, { construct: 'dynamic_cast', why: 'it checks the class at run time, which the subset does not keep (docs/CXX.md)' }, { hint: 'use static_cast when you know the class, or a virtual function' });
+  }
+  p.expect('<');
+  const target = withNoGreater(p, true, () => parseTypeName(p));
+  const reference = p.accept('&') !== undefined;
+  p.expect('>', `'>' after the type of ${word.text}`);
+  const open = p.expect('(', `'(' after ${word.text}<...>`);
+  const operand = withNoGreater(p, false, () => parseExpression(p));
+  closeParen(p, open.span);
+  const span = p.spanFrom(word.span);
+  if (!reference) return { kind: 'CastExpr', span, target, operand } satisfies CastExpr;
+  const address: Expr = { kind: 'UnaryExpr', span: operand.span, op: '&', operand };
+  const cast: CastExpr = { kind: 'CastExpr', span, target: { ...target, pointer: target.pointer + 1 }, operand: address };
+  return { kind: 'UnaryExpr', span, op: '*', operand: cast };
 }
 
 function parseCast(p: Parser): Expr {

@@ -15,13 +15,13 @@
  *   BRK1223 implicit int, #warning) do not stop compilation.
  *
  * Layout: parser.ts (cursor, scopes, recovery primitives), contextual.ts (Brook keywords that are
- * also C names), cxx-std-vector.ts, cxx-std-string.ts, cxx-std-map.ts (std::vector, std::string, std::map in the subset), cxx-templates.ts (templates instantiated), cxx-namespaces.ts (namespaces and `::` qualifiers removed), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts and cxx-stream-io.ts (C++ references and `std::cout <<` lowered to C after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
+ * also C names), cxx-std-vector.ts, cxx-std-string.ts, cxx-std-map.ts, cxx-std-queue.ts, cxx-std-sort.ts (std::vector, std::string, std::map, std::queue, std::sort in the subset), cxx-templates.ts (templates instantiated), cxx-namespaces.ts (namespaces and `::` qualifiers removed), cxx.ts (C++ constructs reported once, before parsing), cxx-references.ts and cxx-stream-io.ts (C++ references and `std::cout <<` lowered to C after parsing), asm.ts (inline assembly), toplevel.ts, declarations.ts, statements.ts, expressions.ts, fold.ts (enum values).
  */
 import type { TranslationUnit } from '../ast.js';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics.js';
 import type { SourceSet } from '../source.js';
 import { preprocess, type MacroDef, type NativePragma } from '../preprocess.js';
-import type { Token } from '../lex.js';
+import { copyToken, lex, type Token } from '../lex.js';
 import { Parser } from './parser.js';
 import { demoteContextualKeywords } from './contextual.js';
 import { parseTranslationUnit } from './toplevel.js';
@@ -36,6 +36,8 @@ import { lowerClasses } from './cxx-class-lower.js';
 import { lowerNamespaces } from './cxx-namespaces.js';
 import { instantiateTemplates } from './cxx-templates.js';
 import { lowerStdVector } from './cxx-std-vector.js';
+import { lowerStdQueue } from './cxx-std-queue.js';
+import { lowerStdSort, mergeStdSort } from './cxx-std-sort.js';
 import { lowerStdString } from './cxx-std-string.js';
 import { lowerStdMap } from './cxx-std-map.js';
 import { fillDefaultArguments } from './cxx-default-args.js';
@@ -105,7 +107,7 @@ export function parseTokens(
   // The C++ token passes only rewrite what follows a `::` or one of C++'s words; a program with
   // neither (every C program) skips them: seven whole-token passes were a third of parsing time.
   const cxxPasses = mayNeedCxxPasses(tokens);
-  const templates = cxxPasses ? instantiateTemplates(lowerStdMap(lowerStdVector(lowerStdString(lowerStreamCreate(mergeBrookRuntimeNames(lowerUsingBrook(tokens))))))) : { tokens, error: undefined };
+  const templates = cxxPasses ? instantiateTemplates(lowerStdQueue(lowerStdMap(lowerStdVector(lowerStdString(lowerStreamCreate(mergeStdSort(mergeBrookRuntimeNames(lowerUsingBrook(tokens))))))))) : { tokens, error: undefined };
   if (cxxPasses) tokens = mergeStdStreamNames(lowerNamespaces(templates.tokens));
   const cxx = templates.error ?? findCxxConstruct(tokens);
   if (cxx) {
@@ -116,6 +118,12 @@ export function parseTokens(
   }
   const parser = new Parser(demoteContextualKeywords(tokens), bag, { typeSpecifiers: parseTypeSpecifiers, block: parseBlock }, options);
   const unit = parseTranslationUnit(parser);
+  if (!bag.hasErrors && cxxPasses && tokens.some((t) => t.text === 'std__sort')) {
+    lowerStdSort(unit, bag, (text, at) => {
+      const made = lex(text, at.span.file).map((t) => copyToken(t, { span: at.span, expanded: true }));
+      return parseTokens(made, bag, { typedefNames: parser.topLevelTypedefs() }).unit.items;
+    });
+  }
   if (!bag.hasErrors) lowerClasses(unit, bag);
   if (!bag.hasErrors && cxxPasses) lowerValueInit(unit, bag);
   if (!bag.hasErrors) fillDefaultArguments(unit);
@@ -128,7 +136,7 @@ export function parseTokens(
 
 /** Words after which (or a `::`) the C++ token passes (namespaces, std::string/vector/map, templates,
  *  brook:: and std:: names) may rewrite something; without any, they leave the tokens as they are. */
-const CXX_PASS_WORDS: ReadonlySet<string> = new Set(['namespace', 'using', 'template', 'class', 'operator', 'typename', 'std', 'brook', 'string', 'vector', 'map', 'cout', 'cerr', 'endl']);
+const CXX_PASS_WORDS: ReadonlySet<string> = new Set(['namespace', 'using', 'template', 'class', 'operator', 'typename', 'std', 'brook', 'string', 'vector', 'map', 'queue', 'cout', 'cerr', 'endl']);
 
 function mayNeedCxxPasses(tokens: Token[]): boolean {
   for (let i = 0; i < tokens.length; i++) {
