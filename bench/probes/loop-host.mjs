@@ -1,7 +1,8 @@
 // Host time a call of two many-call loops through rt.call, as Figure 3's notebooks issue them (issue 28):
 // segment (a 2-D ping-pong stencil, never tiled) and sort (a bitonic sort, its steps within a tile chained).
 // Prints, per loop, the median over rounds (after two warm-up rounds) of the host time to issue the
-// calls and of the wall time with finish(), both per call, and the tile counts; the sort is checked.
+// calls and of the wall time with finish(), both per call, the tile counts, and the calls a round
+// planned anew (brt/plan-cache.ts misses: 0 once every call repeats a plan); the sort is checked.
 //   node bench/probes/loop-host.mjs [segment N ITERS | sort LOG2N] [ROUNDS] [DIST (default dist)]
 // BROOK_TILE=0 turns tiling off as everywhere. Not a gate: bench/ has those.
 import { resolve } from 'node:path';
@@ -14,6 +15,8 @@ const { createRuntime } = await import(`${dist}/runtime/backends/index.js`);
 const { compile } = await import(`${dist}/runtime/compiler/index.js`);
 const { FLOAT } = await import(`${dist}/runtime/compiler/types.js`);
 const { FLOAT2 } = await import(`${dist}/bench/apps/streams.js`);
+const launchModule = await import(`${dist}/runtime/brt/launch.js`);
+const plannedSoFar = () => launchModule.plannedLaunches?.() ?? NaN; // (a build without the counter: NaN)
 
 const SEGMENT = `kernel void grow(float2 img[][], float dt, float nk, float rate, float lo, float hi, out float2 o<>) {
   float2 p = indexof(o).xy; float2 c = img[p];
@@ -64,15 +67,18 @@ if (what === 'segment') {
 }
 await rt.finish();
 const host = [], wall = [];
+let planned = 0;
 for (let round = 0; round < rounds + 2; round++) {
+  const p0 = plannedSoFar();
   const t0 = performance.now();
   issue();
   const t1 = performance.now();
   await rt.finish();
   host.push(((t1 - t0) * 1000) / calls);
   wall.push(((performance.now() - t0) * 1000) / calls);
+  if (round >= 2) planned += plannedSoFar() - p0;
 }
 const med = (xs) => xs.slice(2).sort((p, q) => p - q)[(xs.length - 2) >> 1];
 const t = rt.fusion.tileStats ?? { calls: 0, chains: 0 }; // (a build from before chain tiling has none)
-console.log(`${what} ${what === 'segment' ? `${a1 ?? 2048}^2 x ${a2 ?? 20}` : `2^${a1 ?? 20}`} (${calls} calls, ${rounds} rounds, BROOK_TILE=${process.env.BROOK_TILE ?? 'on'}, ${rt.backend.description}): host ${med(host).toFixed(1)} us a call, wall ${med(wall).toFixed(1)} us a call; tiled ${t.calls} calls in ${t.chains} launches; ${await check()}`);
+console.log(`${what} ${what === 'segment' ? `${a1 ?? 2048}^2 x ${a2 ?? 20}` : `2^${a1 ?? 20}`} (${calls} calls, ${rounds} rounds, BROOK_TILE=${process.env.BROOK_TILE ?? 'on'}, ${rt.backend.description}): host ${med(host).toFixed(1)} us a call, wall ${med(wall).toFixed(1)} us a call; tiled ${t.calls} calls in ${t.chains} launches; planned anew ${(planned / rounds).toFixed(1)} calls a round (plan cache misses); ${await check()}`);
 rt.dispose();

@@ -150,3 +150,50 @@ it('a repeated call is planned once (the cache is on)', async () => {
 function plannedCount(): number {
   return launchModule.plannedLaunches();
 }
+
+it('a loop of calls whose constants differ but repeat every round (a bitonic sort) plans each call once', async () => {
+  const rt = createCpuRuntime({ stdout: () => {} });
+  const n = 8;
+  const X = rt.createStream('x', F4, [n]);
+  const Y = rt.createStream('y', F4, [n]);
+  const hx = Float32Array.from({ length: 4 * n }, (_, i) => i - 13);
+  await rt.streamRead(X, hx);
+  const steps: [number, number][] = [];
+  for (let s = 0; s < 20; s++) steps.push([s % 2 === 0 ? 0.5 : 1, s - 10]); // 20 distinct (a, b)
+  const w = [Float64Array.from(hx), new Float64Array(4 * n)];
+  const before = plannedCount();
+  for (let round = 0; round < 3; round++) {
+    steps.forEach(([a, b], s) => {
+      rt.call(step, s % 2 === 0 ? [X, a, b, Y] : [Y, a, b, X]);
+      const [src, dst] = s % 2 === 0 ? [w[0]!, w[1]!] : [w[1]!, w[0]!];
+      for (let i = 0; i < dst.length; i++) dst[i] = f(a, src[i]!, b);
+    });
+  }
+  expect(plannedCount() - before).toBe(steps.length);
+  expect(mismatch(await read(rt, X, 4 * n), w[0]!)).toBe(-1);
+  rt.dispose();
+});
+
+it('a kept plan does not keep its streams alive once they are freed', async () => {
+  const { setFlagsFromString } = await import('node:v8');
+  const { runInNewContext } = await import('node:vm');
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const rt = createCpuRuntime({ stdout: () => {} });
+  const refs = await (async () => {
+    const X = rt.createStream('x', F4, [8]);
+    const Y = rt.createStream('y', F4, [8]);
+    await rt.streamRead(X, new Float32Array(32));
+    for (let c = 0; c < 4; c++) rt.call(step, c % 2 === 0 ? [X, 0.5, 1, Y] : [Y, 0.5, 1, X]);
+    await rt.finish();
+    rt.free(X);
+    rt.free(Y);
+    return [new WeakRef(X), new WeakRef(Y)];
+  })();
+  for (let i = 0; i < 10 && refs.some((r) => r.deref() !== undefined); i++) {
+    await new Promise((res) => setTimeout(res, 10));
+    gc();
+  }
+  expect(refs.map((r) => r.deref() === undefined)).toEqual([true, true]);
+  rt.dispose();
+});

@@ -48,6 +48,8 @@ const DISPATCHES_PER_SUBMIT = 128;
  *  2^24, 0.98x with 2^26. */
 const WORK_PER_EARLY_SUBMIT = 1 << 24;
 const CALLS_PER_EARLY_SUBMIT = 4;
+/** Submits that share one pair of error scopes at most (a program that never syncs still reports). */
+const WINDOW_SUBMITS = 64;
 /** Bytes of queue writes after which they are submitted even with nothing recorded (queueWrite). */
 const WRITES_PER_SUBMIT = 16 << 20;
 
@@ -85,6 +87,11 @@ export class Recorder {
   private work = 0;
   private dispatches = 0;
   private calls: RecordedCall[] = [];
+  /** The shared error scopes of batches of several calls (openWindow). */
+  private windowOpen = false;
+  private windowCalls: RecordedCall[] = [];
+  private windowSubmits = 0;
+  private settleWindow: ((f: Promise<GpuFailure | null>) => void) | null = null;
   /** Nothing submitted is still running (after a sync): the next call is submitted at once, so the
    *  GPU starts on a loop's first call instead of waiting for the batch. */
   private idle = true;
@@ -308,8 +315,15 @@ export class Recorder {
     }
     const calls = this.calls;
     this.calls = [];
-    this.device.pushErrorScope('out-of-memory');
-    this.device.pushErrorScope('validation');
+    // A batch of one call gets error scopes of its own (an unlabelled error is that call's); other
+    // batches share the window's (openWindow), which attributes errors exactly as theirs would.
+    // (An open window closes first: checks stay in submit order, and the first failure is reported.)
+    const own = calls.length === 1;
+    if (own) {
+      this.closeWindow();
+      this.device.pushErrorScope('out-of-memory');
+      this.device.pushErrorScope('validation');
+    } else this.openWindow(calls);
     if (this.arenaUsed > 0) {
       this.device.queue.writeBuffer(this.arena, 0, this.arenaCpu.buffer, 0, this.arenaUsed);
     }
@@ -320,15 +334,8 @@ export class Recorder {
     this.device.queue.submit([cmd]);
     this.timer?.submitted();
     this.onEachSubmit?.();
-    const validation = this.device.popErrorScope();
-    const oom = this.device.popErrorScope();
-    this.addCheck(
-      Promise.all([validation, oom]).then(([v, o]): GpuFailure | null => {
-        const e = v ?? o;
-        if (!e) return null;
-        return { kind: v ? 'validation' : 'out-of-memory', message: e.message, call: findCall(e.message, calls) };
-      }),
-    );
+    if (own) this.addCheck(this.popScopes(calls));
+    else if (++this.windowSubmits >= WINDOW_SUBMITS) this.closeWindow();
     this.encoder = null;
     this.writesUnsubmitted = 0;
     this.idle = false;
@@ -350,6 +357,51 @@ export class Recorder {
     return status;
   }
 
+  /** The two scopes (validation inside out-of-memory) just pushed: their first error becomes a check of
+   *  the next sync, with the call it names (`brook#<seq>`), or the only call of `calls`. */
+  private popScopes(calls: RecordedCall[]): Promise<GpuFailure | null> {
+    const validation = this.device.popErrorScope();
+    const oom = this.device.popErrorScope();
+    return Promise.all([validation, oom]).then(([v, o]): GpuFailure | null => {
+      const e = v ?? o;
+      if (!e) return null;
+      return { kind: v ? 'validation' : 'out-of-memory', message: e.message, call: findCall(e.message, calls) };
+    });
+  }
+
+  /**
+   * Batches of several calls (or none) share one pair of error scopes from their first submit to the
+   * next sync, at most WINDOW_SUBMITS submits (issue 28: a push and a pop of two scopes cost ~7 us a
+   * submit on lavapipe, a submit every 4 calls in a many-call loop). The window's calls are those of
+   * its batches: a labelled error names its call among them as before, and an unlabelled one was
+   * never attributed in a batch of several calls (window calls are 0 or 2 and more). Scopes are a
+   * stack: every other push (pipelines, allocations, writes) is popped before anything else runs, so
+   * the window's pair is always the one popped here. Other commands between submits (bind groups,
+   * copies) fall into the window instead of the uncaptured-error handler: the same failure at the
+   * same sync, out-of-memory now named as such.
+   */
+  private openWindow(calls: RecordedCall[]): void {
+    if (!this.windowOpen) {
+      this.device.pushErrorScope('out-of-memory');
+      this.device.pushErrorScope('validation');
+      // The window's check takes its place among the checks now, settled when the window closes.
+      this.addCheck(new Promise((settle) => (this.settleWindow = settle)));
+      this.windowOpen = true;
+    }
+    for (const c of calls) this.windowCalls.push(c);
+  }
+
+  private closeWindow(): void {
+    if (!this.windowOpen) return;
+    const calls = this.windowCalls;
+    this.windowCalls = [];
+    this.windowSubmits = 0;
+    this.windowOpen = false;
+    const settle = this.settleWindow!;
+    this.settleWindow = null;
+    settle(this.popScopes(calls));
+  }
+
   private runAfterSubmit(): void {
     // Waiting pieces of a long launch still bind the buffers these callbacks release (a freed
     // temporary, scratch): keep them until the last piece is submitted.
@@ -367,6 +419,10 @@ export class Recorder {
 
   /** Track an asynchronous check (pipeline creation) to report at the next sync. */
   addCheck(p: Promise<GpuFailure | null>): void {
+    // Checks stay in the order of what they check (the first failure is the one reported): a check
+    // of something after the window's batches (a write, a pipeline, a status, an uncaptured error)
+    // closes the window; a later batch opens a new one. (Every other scope is popped by now.)
+    if (this.windowOpen) this.closeWindow();
     this.checks.push(p);
     // A program that never reads back still must not grow this list without bound.
     if (this.checks.length > 256) {
@@ -381,6 +437,7 @@ export class Recorder {
     if (this.pieces.hasPending) await this.pieces.drain();
     this.flush();
     if (this.writesUnsubmitted > 0) this.submitWrites();
+    this.closeWindow();
     const last = this.submits;
     await this.inFlight.announced(this.device.queue.onSubmittedWorkDone());
     // Work submitted while waiting (another cell's calls) may still run: idle only if there was none.
