@@ -34,15 +34,24 @@ describe('vout', () => {
     expect(await read(rt, o)).toEqual([2, 2.5, 1, 3, 3.5, 4]);
   });
 
-  it('2-D vout pads to ceil(n / width) rows with +inf', async () => {
+  // Rows as wide as the launch (the inputs' largest extents: brcc's vout prologue made its outputs
+  // with maxextents, brcc/brtstemnt.cpp), not the declared width; ceil(n / width) rows, padded with +inf.
+  it('2-D vout is as wide as the launch, ceil(n / width) rows padded with +inf', async () => {
     const rt = createCpuRuntime();
     const a = rt.createStream('a', F, [2, 2]);
     await rt.streamRead(a, [2, 0, 1, 2]);
     const o = rt.createStream('o', F, [1, 4]);
     await rt.call(pushN(null), [a, o]);
-    expect(o.shape).toEqual([2, 4]);
-    expect(await read(rt, o)).toEqual([2, 2.5, 1, 2, 2.5, Infinity, Infinity, Infinity]);
-    expect(await rt.streamPrint(o)).toBe('2.00 2.50 1.00 2.00 \n2.50 inf inf inf \n');
+    expect(o.shape).toEqual([3, 2]);
+    expect(await read(rt, o)).toEqual([2, 2.5, 1, 2, 2.5, Infinity]);
+    expect(await rt.streamPrint(o)).toBe('2.00 2.50 \n1.00 2.00 \n2.50 inf \n');
+    // A declaration as wide as the launch keeps its width: 4 wide inputs, 5 pushes, 2 rows of 4.
+    const w = rt.createStream('w', F, [1, 4]);
+    await rt.streamRead(w, [2, 0, 1, 2]);
+    const o2 = rt.createStream('o2', F, [1, 4]);
+    await rt.call(pushN(null), [w, o2]);
+    expect(o2.shape).toEqual([2, 4]);
+    expect(await read(rt, o2)).toEqual([2, 2.5, 1, 2, 2.5, Infinity, Infinity, Infinity]);
   });
 
   it('more pushes than the bound is BRK5020', async () => {
