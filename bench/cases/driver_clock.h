@@ -1,4 +1,4 @@
-/* The clock both gcc drivers of the bench (host_driver.c, host_shapes_driver.c) time a job with:
+/* The clock the bench's gcc/g++ drivers (host_driver.c, shape_answers.h) time a job with:
    milliseconds of CLOCK_MONOTONIC. */
 #include <time.h>
 
