@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runBrook, webgpuAdapterAvailable, type BuildResult } from '../conformance/cli.js';
+import { ensureBuilt, runBrook, cliBackends, type BuildResult } from '../conformance/cli.js';
 import { appCases, ppmOutput, type Tolerance } from './references.js';
 
 const numberPattern = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)\b/gi;
@@ -43,8 +43,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => fs.rmSync(ppmOutput, { force: true }));
 
-const backends: ('cpu' | 'webgpu')[] = ['cpu'];
-if (process.env.BROOK_TEST_WEBGPU !== '0' && webgpuAdapterAvailable()) backends.push('webgpu');
+const backends = cliBackends();
 
 for (const backend of backends) {
   describe(`original apps' behaviours (${backend})`, () => {

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, repoRoot, webgpuAdapterAvailable, type BuildResult, type RunResult } from '../conformance/cli.js';
+import { ensureBuilt, repoRoot, cliBackends, type BuildResult, type RunResult } from '../conformance/cli.js';
 
 function runFiles(cliArgs: string[], backend: 'cpu' | 'webgpu'): Promise<RunResult> {
   const env = { ...process.env, XDG_RUNTIME_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'brook-xdg-')) };
@@ -31,8 +31,7 @@ beforeAll(async () => {
   build = await ensureBuilt();
 }, 300_000);
 
-const backends: ('cpu' | 'webgpu')[] = ['cpu'];
-if (process.env.BROOK_TEST_WEBGPU !== '0' && webgpuAdapterAvailable()) backends.push('webgpu');
+const backends = cliBackends();
 
 /** The numbers of a line, to compare within float32 rounding. */
 const numbers = (s: string) => s.trim().split(/[\s/]+/).map(Number);

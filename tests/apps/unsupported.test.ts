@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, repoRoot, webgpuAdapterAvailable, type BuildResult, type RunResult } from '../conformance/cli.js';
+import { ensureBuilt, repoRoot, cliBackends, type BuildResult, type RunResult } from '../conformance/cli.js';
 
 const dir = 'tests/apps/unsupported';
 
@@ -54,8 +54,7 @@ beforeAll(async () => {
   build = await ensureBuilt();
 }, 300_000);
 
-const backends: ('cpu' | 'webgpu')[] = ['cpu'];
-if (process.env.BROOK_TEST_WEBGPU !== '0' && webgpuAdapterAvailable()) backends.push('webgpu');
+const backends = cliBackends();
 
 for (const backend of backends) {
   describe(`constructs of the original apps that are not supported (${backend})`, () => {

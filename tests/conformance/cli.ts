@@ -105,6 +105,11 @@ export function runBrook(file: string, backend: 'cpu' | 'webgpu', args: string[]
   });
 }
 
+/** The backends a `brook run` test runs on: cpu always; webgpu unless BROOK_TEST_WEBGPU=0 or no adapter. */
+export function cliBackends(): ('cpu' | 'webgpu')[] {
+  return process.env.BROOK_TEST_WEBGPU !== '0' && webgpuAdapterAvailable() ? ['cpu', 'webgpu'] : ['cpu'];
+}
+
 /**
  * Whether a WebGPU adapter can be had here, asked in a child process so a crashing driver cannot take
  * the test worker down. Uses the `webgpu` package directly, not our backend, so a backend that silently
