@@ -195,6 +195,10 @@ function checkStreamDecl(ctx: Ctx, d: VarDecl, dec: Declarator, elem: Type): Typ
       coerce(ctx, a, elem);
     }
     init.type = st;
+  } else if (dec.init?.kind === 'InitList') {
+    // One error for `float s<4> = {1, 2, 3, 4}`: checking the list as a value would add BRK2103.
+    for (const x of dec.init.items) if (x.kind !== 'InitList') checkExpr(ctx, x);
+    reportCheck(ctx.bag, 'BRK2325', dec.init.span);
   } else if (dec.init) {
     checkExpr(ctx, dec.init);
     reportCheck(ctx.bag, 'BRK2318', dec.init.span);

@@ -117,6 +117,7 @@ export const CHECK_MESSAGES = {
   BRK2322: { message: "stream element type {type} is not supported", hint: 'streams hold float, int, uint (and their vectors) and structs of those' },
   BRK2323: { message: "the op of {name} must be a reduce kernel or {consts}, found {given}", hint: "write a reduce kernel such as 'reduce void add(float a<>, reduce float r<>) { r += a; }'" },
   BRK2324: { message: "statements outside functions are only allowed in notebook cells", hint: 'put the statement inside main() or another function' },
+  BRK2325: { message: "a stream cannot be initialized with a brace list", hint: 'declare the stream, put the values in a C array and copy them in with streamRead(s, array)' },
 
   // ---- warnings
   BRK2401: { message: 'operands have different vector sizes ({left} and {right}); the result takes the smaller size, {result}', hint: "Cg's rule: extra components are dropped; write .{mask} to make it explicit", severity: 'warning' },
