@@ -306,6 +306,9 @@ export interface CallExpr extends ExprBase {
    *  (parse/cxx-stream-io.ts): one entry per `<<` operand; the checker writes FORMAT (args[1], a
    *  StringLit) from the values' types (check/cxx-stream-io.ts). */
   streamLayout?: ('value' | 'endl')[];
+  /** C++ `delete p` (not `delete[]`), parsed as `free(p)`: check/cxx-members.ts calls `C__delete(p)`
+   *  instead when p points to a class with a destructor (parse/cxx-destructors.ts). */
+  cxxDelete?: boolean;
 }
 
 /** `a[i]` (C arrays, pointers, gathers). `g[i][j]` nests: Index(Index(g, i), j). */

@@ -25,6 +25,7 @@ const BINARY = new Set(['+', '-', '*', '/', '%', '==', '!=', '<', '>', '<=', '>=
 export function rewriteCxxMember(ctx: Ctx, e: Expr): boolean {
   switch (e.kind) {
     case 'CallExpr':
+      if (e.cxxDelete) return deleteObject(ctx, e);
       if (e.callee.kind === 'MemberExpr') return methodCall(ctx, e, e.callee);
       return callOperator(ctx, e);
     case 'BinaryExpr':
@@ -39,6 +40,15 @@ export function rewriteCxxMember(ctx: Ctx, e: Expr): boolean {
     default:
       return false;
   }
+}
+
+/** `delete p` of a `C *` where C has a destructor: `C__delete(p)` (parse/cxx-destructors.ts). */
+function deleteObject(ctx: Ctx, e: CallExpr): boolean {
+  e.cxxDelete = undefined;
+  const cls = className(typeOnce(ctx, e.args[0]!), true);
+  if (!cls || e.callee.kind !== 'Ident' || !ctx.scope.lookup(`${cls}__delete`)) return false;
+  e.callee.name = `${cls}__delete`;
+  return true;
 }
 
 /** `f(a, b)` where f is an object of a class with `operator()` (a functor): `f.operator()(a, b)`. */

@@ -16,7 +16,8 @@
  * `p->m(...)` and operators on class values are resolved by the checker from the object's type
  * (check/cxx-members.ts), since only it knows types. A constructor starts from a zeroed object (C++
  * leaves fields it does not initialize undefined), so `C d;` reads the same on every run.
- * Destructors: an empty one is dropped; one with a body is refused (it would run at scope exits).
+ * Destructors: `C__dtor(C *this)`, run at scope exits and by `delete` (cxx-destructors.ts); an empty
+ * one in a class whose members need none is dropped.
  */
 import type { CallExpr, Expr, FunctionDecl, Ident, ParamDecl, Stmt, StructDef, TopLevel, TranslationUnit, TypeSpec } from '../ast.js';
 import type { DiagnosticBag } from '../diagnostics.js';
@@ -25,6 +26,7 @@ import { reportSyntax } from '../messages/syntax.js';
 import { rewriteExpr, walkDeclarator, walkStmt, type StmtHooks } from './cxx-walk.js';
 import { builtinTypeByName } from '../types.js';
 import { prepareVirtuals, setClassId, writeDispatchers, type VirtualTable } from './cxx-virtual.js';
+import { deleteFunction, destructorFunction, insertDestructors } from './cxx-destructors.js';
 
 interface ClassInfo {
   def: StructDef;
@@ -43,6 +45,11 @@ interface ClassInfo {
   baseHasDefaultCtor: boolean;
   /** The file's virtual functions (cxx-virtual.ts), if it has any. */
   virtuals: VirtualTable | undefined;
+  /** The class has a destructor to run (cxx-destructors.ts): [field, class] of its destructible fields. */
+  destructible: boolean;
+  dtorFields: [string, string][];
+  /** The base class, when it has a destructor to run after this class's. */
+  dtorBase?: string;
 }
 
 const OPERATOR_WORDS: Record<string, string> = {
@@ -78,6 +85,8 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
     const name = typeName.replace(/^struct /, '');
     return classes.get(aliases.get(name) ?? name);
   };
+  const anyDestructible = markDestructible(classes, classOf);
+  const destructibleOf = (typeName: string) => { const c = classOf(typeName); return c?.destructible ? c.def.tag : undefined; };
   const hasMembers = [...classes.values()].some((c) => c.def.methods || c.def.statics || c.def.base) || unit.items.some((i) => i.kind === 'FunctionDecl' && (i.name.includes('::') || i.name.startsWith('operator')));
   if (!hasMembers) return;
 
@@ -132,6 +141,8 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       const f = lowerMember(m, info, bag);
       if (f) add(f);
     }
+    if (info.destructible && !(def.methods ?? []).some((m) => m.method?.kind === 'dtor')) add(destructorFunction(def.tag, def.span, { kind: 'Block', span: def.span, body: [] }, info.dtorFields, info.dtorBase));
+    if (info.destructible) add(deleteFunction(def.tag, def.span));
     if (info.hasCtor) add(allocFunction(def.tag, def.span));
     for (const x of temporarySlots(def.tag, def.span)) add(x);
   }
@@ -169,6 +180,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
   for (const item of unit.items) {
     if (item.kind === 'VarDecl') for (const d of item.declarators) { declaredTypes.set(d, item.typeSpec); walkDeclarator(d, hooks); }
     if (item.kind === 'FunctionDecl' && item.body) { forEachStmt(item.body, noteTypes); walkStmt(item.body, hooks); }
+    if (anyDestructible && item.kind === 'FunctionDecl' && item.body) insertDestructors(item, destructibleOf, bag);
   }
   for (const s of unit.statements) { forEachStmt(s, noteTypes); walkStmt(s, hooks); }
 }
@@ -211,13 +223,36 @@ function classInfo(def: StructDef, virtuals: VirtualTable | undefined): ClassInf
     statics: new Set((def.statics ?? []).flatMap((v) => v.declarators.map((d) => d.name))),
     methods: new Map((def.methods ?? []).filter((m) => m.method?.kind === 'method' || m.method?.kind === 'static').map((m) => [m.name, m.method!.kind === 'static'])),
     hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.every((p) => p.defaultValue)),
-    inheritedStatics: new Map(), baseHasDefaultCtor: false, virtuals,
+    inheritedStatics: new Map(), baseHasDefaultCtor: false, virtuals, destructible: false, dtorFields: [],
   };
 }
 
-/** `delete p;` / `delete[] p;` (the parser made them `free(p)`) or `free(p);`. */
-function releasesMemory(st: Stmt): boolean {
-  return st.kind === 'ExprStmt' && st.expr.kind === 'CallExpr' && st.expr.callee.kind === 'Ident' && st.expr.callee.name === 'free' && st.expr.args.length === 1;
+/**
+ * Which classes have a destructor to run: one declared with a body that is not empty or without a
+ * body here (defined elsewhere), or a destructible value field or base. True if any has.
+ */
+function markDestructible(classes: Map<string, ClassInfo>, classOf: (typeName: string) => ClassInfo | undefined): boolean {
+  const state = new Map<ClassInfo, boolean>();
+  const visit = (info: ClassInfo): boolean => {
+    const known = state.get(info);
+    if (known !== undefined) return known;
+    state.set(info, false); // a cycle through values cannot be (a class cannot hold itself)
+    const dtor = info.def.methods?.find((m) => m.method?.kind === 'dtor');
+    let own = !!dtor && (!dtor.body || dtor.body.body.length > 0);
+    for (const f of info.def.fields) {
+      if (f.pointer > 0 || f.arrayDims.length > 0 || f.name === '__base') continue;
+      const fc = classOf(f.typeSpec.name);
+      if (fc && fc !== info && visit(fc)) { info.dtorFields.push([f.name, fc.def.tag!]); own = true; }
+    }
+    const base = info.def.base ? classes.get(info.def.base) : undefined;
+    if (base && base !== info && visit(base)) { info.dtorBase = base.def.tag; own = true; }
+    info.destructible = own;
+    state.set(info, own);
+    return own;
+  };
+  let any = false;
+  for (const info of classes.values()) if (visit(info)) any = true;
+  return any;
 }
 
 /** `C::m` -> `C__m` (`C::operator+` -> `C__operator_add`). */
@@ -232,12 +267,12 @@ function lowerMember(fn: FunctionDecl, info: ClassInfo | undefined, bag: Diagnos
   const cls = m.className;
   const span = fn.nameSpan;
   if (m.kind === 'dtor') {
-    // A destructor that only releases memory (`delete[] data;`, free) is not run: the memory stays
-    // allocated until the program ends, as std::string's does (docs/CXX.md).
-    if (fn.body && fn.body.body.length > 0 && !fn.body.body.every(releasesMemory)) {
-      reportSyntax(bag, 'BRK1243', span, { construct: `~${cls}()`, why: 'destructors with a body are C++ outside the subset (docs/CXX.md): they would run at every scope exit' }, { hint: 'call a cleanup function yourself, or leave the destructor empty' });
-    }
-    return undefined;
+    // Run at scope exits and by delete (cxx-destructors.ts); a trivial one (empty, nothing to
+    // destroy in the members) is dropped.
+    if (!info?.destructible) return undefined;
+    fn.params = [{ kind: 'ParamDecl', span, name: 'this', nameSpan: span, typeSpec: { kind: 'TypeSpec', span, name: cls, isConst: false }, qualifier: null, isStream: false, gatherDims: 0, arrayDims: [], pointer: 1 }];
+    if (fn.body) rewriteBody(fn, info, true);
+    return destructorFunction(cls, fn.nameSpan, fn.body, info.dtorFields, info.dtorBase);
   }
   if (m.kind === 'friend') {
     fn.name = operatorFunctionName(fn.name); // a free function: `operator*` -> operator_mul
