@@ -41,6 +41,9 @@ export interface StructDef {
   statics?: VarDecl[];
   /** C++ `class D : public B`: the base class, held as the first field `__base` (docs/CXX.md). */
   base?: string;
+  /** `struct S;` / `class C;` (no body): declares an incomplete type, usable through pointers until a
+   *  definition completes it (check/resolve.ts). No fields, methods or base. */
+  forward?: boolean;
 }
 
 export interface FieldDecl {

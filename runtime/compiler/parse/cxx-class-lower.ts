@@ -71,7 +71,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
   const defs = (ts: TypeSpec | undefined) => (ts?.struct?.tag ? [ts.struct] : []);
   const allDefs: StructDef[] = [];
   for (const item of unit.items) {
-    const found = item.kind === 'StructDecl' ? [item.def] : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? defs(item.typeSpec) : [];
+    const found = item.kind === 'StructDecl' ? (item.def.forward ? [] : [item.def]) : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? defs(item.typeSpec) : [];
     allDefs.push(...found);
     if (item.kind === 'TypedefDecl' && item.typeSpec.struct?.tag === undefined) {
       const target = item.typeSpec.name.replace(/^struct /, '');
@@ -124,7 +124,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       continue;
     }
     add(item);
-    const def = item.kind === 'StructDecl' ? item.def : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? item.typeSpec.struct : undefined;
+    const def = item.kind === 'StructDecl' ? (item.def.forward ? undefined : item.def) : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? item.typeSpec.struct : undefined;
     if (def?.tag) {
       defined.add(def.tag);
       for (const alias of early.get(def.tag) ?? []) add(alias);

@@ -324,6 +324,10 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
     if (specs.typeSpec.struct && !specs.isTypedef) {
       const decl: StructDecl = { kind: 'StructDecl', span: p.spanFrom(specs.start), def: specs.typeSpec.struct };
       results.push(decl);
+    } else if (topLevel && !specs.isTypedef && /^struct \w+$/.test(specs.typeSpec.name)) {
+      // `struct S;` / `class C;`: an incomplete type (pointers to it work before or without a definition).
+      const span = p.spanFrom(specs.start);
+      results.push({ kind: 'StructDecl', span, def: { kind: 'StructDef', span, tag: specs.typeSpec.name.slice(7), fields: [], forward: true } });
     }
     return results;
   }
