@@ -101,6 +101,9 @@ export interface CxxMethod {
   /** `virtual` in the class (parse/cxx-virtual.ts dispatches it); `pure`: `= 0`, no body. */
   virtual?: boolean;
   pure?: boolean;
+  /** `T f() const`: callable on const objects; with a non-const twin of the same parameters it is
+   *  `C__f__const` (parse/cxx-class-lower.ts), chosen on const objects (check/cxx-members.ts). */
+  isConst?: boolean;
 }
 
 /**

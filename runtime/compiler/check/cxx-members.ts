@@ -114,7 +114,8 @@ function vectorOperator(ctx: Ctx, name: string, left: Expr, right: Expr): Functi
 function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
   const cls = className(typeOnce(ctx, callee.object), callee.arrow);
   if (!cls) return false;
-  const name = `${cls}__${operatorFunctionName(callee.member)}`;
+  let name = `${cls}__${operatorFunctionName(callee.member)}`;
+  if (ctx.scope.lookup(`${name}__const`) && isConstObject(ctx, callee.object, callee.arrow)) name = `${name}__const`;
   let decl = pickDecl(ctx, name, e.args.length + 1) ?? pickDecl(ctx, name, e.args.length);
   if (!decl) {
     // Default arguments (parse/cxx-default-args.ts): the method's `this` counts as one parameter.
@@ -130,6 +131,27 @@ function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
     : { kind: 'CallExpr', span: object.span, callee: { kind: 'Ident', span: object.span, name: `${cls}__temp` }, args: [object] } satisfies CallExpr;
   replace(ctx, e, callOf(decl, name, e, isStatic ? e.args : [self, ...e.args], isStatic ? 0 : 1));
   return true;
+}
+
+/**
+ * The object of a member call is const (C++ then calls the method's `const` overload): a `const`
+ * variable or parameter, a `const C *` parameter through `->`, `this` / `*this` in a const method, and
+ * fields and elements of those. Through other pointers to const it is not known (the non-const one).
+ */
+function isConstObject(ctx: Ctx, e: Expr, arrow: boolean): boolean {
+  const fn = ctx.fn?.decl;
+  if (e.kind === 'Ident') {
+    if (e.name === 'this') return arrow && fn?.method?.isConst === true;
+    const sym = ctx.scope.lookup(e.name);
+    if (!arrow && sym?.readonly) return true;
+    const param = fn?.params.find((p) => p.name === e.name && p.symbol === sym);
+    return !!param?.typeSpec.isConst && param.pointer === (arrow ? 1 : 0);
+  }
+  if (arrow) return false;
+  if (e.kind === 'UnaryExpr' && e.op === '*') return isConstObject(ctx, e.operand, true);
+  if (e.kind === 'MemberExpr') return isConstObject(ctx, e.object, e.arrow);
+  if (e.kind === 'IndexExpr') return e.object.type?.kind === 'array' && isConstObject(ctx, e.object, false);
+  return false;
 }
 
 /** `d.f(a)` of a method that D's base B declares: `d.__base.f(a)`, tried again (up the bases). */

@@ -50,6 +50,8 @@ interface ClassInfo {
   dtorFields: [string, string][];
   /** The base class, when it has a destructor to run after this class's. */
   dtorBase?: string;
+  /** Methods declared both `const` and not, with the same parameters: the const one is `C__f__const`. */
+  constTwins: Set<string>;
 }
 
 const OPERATOR_WORDS: Record<string, string> = {
@@ -107,7 +109,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       // The parser told constructors and destructors by their names; `static` is in the class only.
       const parsed = item.method?.kind;
       const kind = parsed === 'ctor' || parsed === 'dtor' ? parsed : info?.methods.get(member) ? 'static' : 'method';
-      item.method = { className: cls, kind, inits: item.method?.inits };
+      item.method = { className: cls, kind, inits: item.method?.inits, isConst: item.method?.isConst };
       item.name = member;
       const f = lowerMember(item, info, bag);
       if (f) add(f);
@@ -223,8 +225,16 @@ function classInfo(def: StructDef, virtuals: VirtualTable | undefined): ClassInf
     statics: new Set((def.statics ?? []).flatMap((v) => v.declarators.map((d) => d.name))),
     methods: new Map((def.methods ?? []).filter((m) => m.method?.kind === 'method' || m.method?.kind === 'static').map((m) => [m.name, m.method!.kind === 'static'])),
     hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.every((p) => p.defaultValue)),
-    inheritedStatics: new Map(), baseHasDefaultCtor: false, virtuals, destructible: false, dtorFields: [],
+    inheritedStatics: new Map(), baseHasDefaultCtor: false, virtuals, destructible: false, dtorFields: [], constTwins: constTwins(def),
   };
+}
+
+/** Names of the methods overloaded on `const` alone (`T &operator[](int)` and `T operator[](int) const`). */
+function constTwins(def: StructDef): Set<string> {
+  const signature = (m: FunctionDecl) => `${m.name}(${m.params.map((p) => `${p.typeSpec.name.replace(/^struct /, '')}${'*'.repeat(p.pointer)}${'[]'.repeat(p.arrayDims.length)}`).join(',')})`;
+  const methods = (def.methods ?? []).filter((m) => m.method?.kind === 'method');
+  const plain = new Set(methods.filter((m) => !m.method!.isConst).map(signature));
+  return new Set(methods.filter((m) => m.method!.isConst && plain.has(signature(m))).map((m) => m.name));
 }
 
 /**
@@ -308,7 +318,8 @@ function lowerMember(fn: FunctionDecl, info: ClassInfo | undefined, bag: Diagnos
     }
     return fn;
   }
-  fn.name = `${cls}__${operatorFunctionName(fn.name)}`;
+  const twin = m.kind === 'method' && m.isConst && info?.constTwins.has(fn.name);
+  fn.name = `${cls}__${operatorFunctionName(fn.name)}${twin ? '__const' : ''}`;
   if (m.kind === 'method') fn.params = [thisParam, ...fn.params];
   if (fn.body) rewriteBody(fn, info, m.kind === 'method');
   return fn;
