@@ -116,7 +116,7 @@ function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
   if (!cls) return false;
   let name = `${cls}__${operatorFunctionName(callee.member)}`;
   if (ctx.scope.lookup(`${name}__const`) && isConstObject(ctx, callee.object, callee.arrow)) name = `${name}__const`;
-  let decl = pickDecl(ctx, name, e.args.length + 1) ?? pickDecl(ctx, name, e.args.length);
+  let decl = pickDecl(ctx, name, e.args.length + 1, false) ?? pickDecl(ctx, name, e.args.length, true);
   if (!decl) {
     // Default arguments (parse/cxx-default-args.ts): the method's `this` counts as one parameter.
     const all = (ctx.overloads?.get(name)?.map((v) => v.name) ?? [name]).map((n) => ctx.scope.lookup(n)?.functionDecl).filter((d) => d !== undefined);
@@ -165,11 +165,11 @@ function inheritedCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
 }
 
 /** The declaration of `name` (or of one of its overloads) taking `arity` parameters. */
-function pickDecl(ctx: Ctx, name: string, arity: number): FunctionDecl | undefined {
+function pickDecl(ctx: Ctx, name: string, arity: number, isStatic?: boolean): FunctionDecl | undefined {
   const names = ctx.overloads?.get(name)?.map((v) => v.name) ?? [name];
   for (const n of names) {
     const d = ctx.scope.lookup(n)?.functionDecl;
-    if (d && d.params.length === arity) return d;
+    if (d && d.params.length === arity && (isStatic === undefined || (d.method?.kind === 'static') === isStatic)) return d;
   }
   return undefined;
 }

@@ -33,8 +33,11 @@ interface ClassInfo {
   fields: Set<string>;
   /** Static data members (globals `C__name`). */
   statics: Set<string>;
-  /** Member function name -> static? */
+  /** Member function name -> static? (true only when every declaration of the name is static) */
   methods: Map<string, boolean>;
+  /** Names declared both static and not (`float Norm() const` and `static float Norm(const V&)`):
+   *  name -> the parameter counts of its static declarations. */
+  mixedStatics: Map<string, Set<number>>;
   /** Field name -> its class type, for `m(args)` in an initializer list. */
   fieldTypes: Map<string, string>;
   hasCtor: boolean;
@@ -108,7 +111,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       const info = classes.get(cls);
       // The parser told constructors and destructors by their names; `static` is in the class only.
       const parsed = item.method?.kind;
-      const kind = parsed === 'ctor' || parsed === 'dtor' ? parsed : info?.methods.get(member) ? 'static' : 'method';
+      const kind = parsed === 'ctor' || parsed === 'dtor' ? parsed : isStaticMember(info, member, item.params.length) ? 'static' : 'method';
       item.method = { className: cls, kind, inits: item.method?.inits, isConst: item.method?.isConst };
       item.name = member;
       const f = lowerMember(item, info, bag);
@@ -223,10 +226,36 @@ function classInfo(def: StructDef, virtuals: VirtualTable | undefined): ClassInf
   return {
     def, fields: new Set(def.fields.map((f) => f.name)), fieldTypes,
     statics: new Set((def.statics ?? []).flatMap((v) => v.declarators.map((d) => d.name))),
-    methods: new Map((def.methods ?? []).filter((m) => m.method?.kind === 'method' || m.method?.kind === 'static').map((m) => [m.name, m.method!.kind === 'static'])),
+    methods: methodKinds(def),
+    mixedStatics: mixedStatics(def),
     hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.every((p) => p.defaultValue)),
     inheritedStatics: new Map(), baseHasDefaultCtor: false, virtuals, destructible: false, dtorFields: [], constTwins: constTwins(def),
   };
+}
+
+/** `name` with `arity` parameters is a static member of the class. */
+function isStaticMember(info: ClassInfo | undefined, name: string, arity: number): boolean {
+  const mixed = info?.mixedStatics.get(name);
+  return mixed ? mixed.has(arity) : info?.methods.get(name) === true;
+}
+
+function methodKinds(def: StructDef): Map<string, boolean> {
+  const kinds = new Map<string, boolean>();
+  for (const m of def.methods ?? []) {
+    if (m.method?.kind !== 'method' && m.method?.kind !== 'static') continue;
+    kinds.set(m.name, (kinds.get(m.name) ?? true) && m.method.kind === 'static');
+  }
+  return kinds;
+}
+
+function mixedStatics(def: StructDef): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  const members = (def.methods ?? []).filter((m) => m.method?.kind === 'method');
+  for (const m of def.methods ?? []) {
+    if (m.method?.kind !== 'static' || !members.some((x) => x.name === m.name)) continue;
+    out.set(m.name, (out.get(m.name) ?? new Set()).add(m.params.length));
+  }
+  return out;
 }
 
 /** Names of the methods overloaded on `const` alone (`T &operator[](int)` and `T operator[](int) const`). */
@@ -340,8 +369,11 @@ function rewriteBody(fn: FunctionDecl, info: ClassInfo | undefined, hasThis: boo
       if (x.kind === 'Ident' && info.statics.has(x.name) && !hidden(x.name)) x.name = `${info.def.tag}__${x.name}`;
       else if (x.kind === 'Ident' && info.inheritedStatics.has(x.name) && !hidden(x.name)) x.name = `${info.inheritedStatics.get(x.name)}__${x.name}`;
       if (x.kind === 'Ident' && hasThis && info.fields.has(x.name) && !hidden(x.name)) return member(x.name, x.span);
+      // `C::m11 = m11;` in C's member (a parameter hides the field): the field, `this->m11`.
+      const [qualifier, field] = x.kind === 'Ident' ? x.name.split('::') : [];
+      if (x.kind === 'Ident' && hasThis && field !== undefined && qualifier === info.def.tag && info.fields.has(field) && !info.statics.has(field)) return member(field, x.span);
       if (x.kind === 'CallExpr' && x.callee.kind === 'Ident' && info.methods.has(x.callee.name) && !hidden(x.callee.name)) {
-        if (info.methods.get(x.callee.name)) x.callee.name = `${info.inheritedStatics.get(x.callee.name) ?? info.def.tag}__${x.callee.name}`;
+        if (isStaticMember(info, x.callee.name, x.args.length)) x.callee.name = `${info.inheritedStatics.get(x.callee.name) ?? info.def.tag}__${x.callee.name}`;
         else if (hasThis) x.callee = member(x.callee.name, x.callee.span);
       }
       return x;
