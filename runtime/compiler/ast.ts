@@ -74,6 +74,8 @@ export interface FunctionDecl {
   /** null for a prototype (`int f(int);`). */
   body: Block | null;
   isStatic: boolean;
+  /** C++ `inline`: defined alike in several files of a program, it is one function (parse/static-linkage.ts). */
+  isInline?: boolean;
   /** `int printf(const char *fmt, ...)`: more arguments than parameters are accepted. */
   variadic?: boolean;
   /** K&R `extern void printf();`: a prototype with empty parentheses says nothing about the

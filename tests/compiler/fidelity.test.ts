@@ -170,4 +170,15 @@ describe('BrookGPU vout code (prog/tests/vout): what it needs across files', () 
     const unlike = compileFiles({ 'a.br': 'int f(int x) { return x + 1; }\nint main() { return f(1); }\n', 'b.br': 'int f(int x) { return x + 2; }\n' });
     expect(unlike.diagnostics.map((d) => d.code)).toContain('BRK2003');
   });
+  test('an inline function a header defines for two files is one (C++ one-definition rule); inline definitions that differ are BRK2003', () => {
+    const header = 'struct P { float x, y; };\nnamespace geo { inline float dot(const P &a, const P &b) { return a.x * b.x + a.y * b.y; } }\ninline int twice(int v) { return 2 * v; }\n';
+    const same = compileFiles({
+      'a.cpp': '#include "shared.h"\nfloat len2(const P &p) { return geo::dot(p, p) + twice(0); }\n',
+      'main.cpp': '#include "shared.h"\nfloat len2(const P &p);\nint main() { P p = {3, 4}; return (int) len2(p) + twice(1) + (int) geo::dot(p, p); }\n',
+    }, { 'shared.h': header });
+    expect(same.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(same.ok).toBe(true);
+    const unlike = compileFiles({ 'a.cpp': 'inline int twice(int v) { return 2 * v; }\nint g() { return twice(1); }\n', 'main.cpp': 'inline int twice(int v) { return v + v + 1; }\nint main() { return twice(2); }\n' });
+    expect(unlike.diagnostics.map((d) => d.code)).toContain('BRK2003');
+  });
 });

@@ -22,7 +22,8 @@ const shape = (f: FunctionDecl | VarDecl): string => JSON.stringify(f, (k, v: un
  * (of a class or a class template's instance) defined with the same name and the same text
  * (positions aside) in an earlier file, such as the methods of `std::vector<STri>` that
  * subdivision's model.cpp and splyload.cpp both instantiate, is one function; the later files keep
- * it as a prototype. Definitions that differ stay an error (BRK2003).
+ * it as a prototype; so is an `inline` free function that a header defines for several files
+ * (rapid_collide's cs_compat.h). Definitions that differ stay an error (BRK2003).
  * (Static variables of one name in several files were already one variable: docs/CXX.md.)
  */
 export function mergeIdenticalDefinitions(units: TranslationUnit[]): void {
@@ -31,7 +32,7 @@ export function mergeIdenticalDefinitions(units: TranslationUnit[]): void {
   for (const u of units) {
     const mine: [string, string][] = [];
     for (const f of definitions(u)) {
-      if (!f.method) continue; // a free function defined twice stays an error (C's linker)
+      if (!f.method && !f.isInline) continue; // a free function defined twice stays an error (C's linker)
       const earlier = seen.get(f.name);
       const text = earlier ? shape(f) : '';
       if (earlier?.includes(text)) f.body = null;
