@@ -104,7 +104,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
   const emitted = new Set<string>();
   for (const [kind, index] of unit.order) {
     if (kind === 'stmt') { order.push([kind, index]); continue; }
-    const item = unit.items[index]!;
+    let item = unit.items[index]!;
     const add = (x: TopLevel) => { order.push(['item', items.length]); items.push(x); };
     if (item.kind === 'FunctionDecl' && item.name.includes('::')) {
       const [cls, member] = item.name.split('::') as [string, string];
@@ -128,6 +128,15 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       early.set(aliased, [...(early.get(aliased) ?? []), item]);
       continue;
     }
+    // `static class C {...} c;`: the class first (the checker declares its methods before variables),
+    // then the variable, after the methods (its constructor).
+    let after: TopLevel | undefined;
+    if (item.kind === 'VarDecl' && item.typeSpec.struct?.tag && (item.typeSpec.struct.methods || item.typeSpec.struct.statics)) {
+      const def = item.typeSpec.struct;
+      item.typeSpec = { ...item.typeSpec, struct: undefined };
+      after = item;
+      item = { kind: 'StructDecl', span: def.span, def };
+    }
     add(item);
     const def = item.kind === 'StructDecl' ? (item.def.forward ? undefined : item.def) : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? item.typeSpec.struct : undefined;
     if (def?.tag) {
@@ -135,7 +144,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       for (const alias of early.get(def.tag) ?? []) add(alias);
       early.delete(def.tag);
     }
-    if (!def?.tag || !(def.methods || def.statics) || emitted.has(def.tag)) continue;
+    if (!def?.tag || !(def.methods || def.statics) || emitted.has(def.tag)) { if (after) add(after); continue; }
     emitted.add(def.tag);
     const info = classes.get(def.tag)!;
     for (const v of def.statics ?? []) { // before the methods, which use them
@@ -150,6 +159,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
     if (info.destructible) add(deleteFunction(def.tag, def.span));
     if (info.hasCtor) add(allocFunction(def.tag, def.span));
     for (const x of temporarySlots(def.tag, def.span)) add(x);
+    if (after) add(after);
   }
   unit.items = items;
   unit.order = order;
