@@ -170,6 +170,15 @@ describe('BrookGPU vout code (prog/tests/vout): what it needs across files', () 
     const unlike = compileFiles({ 'a.br': 'int f(int x) { return x + 1; }\nint main() { return f(1); }\n', 'b.br': 'int f(int x) { return x + 2; }\n' });
     expect(unlike.diagnostics.map((d) => d.code)).toContain('BRK2003');
   });
+  test('a global and a static member of a class type, declared in a header for two files and defined in one, are one object each', () => {
+    const header = 'class M { public: float a; M() : a(1) {} M(float x) : a(x) {} };\nstruct Holder { static M shared; int k; };\nextern M gm;\n';
+    const c = compileFiles({
+      'g1.cpp': '#include "g.h"\nM gm(5);\nM Holder::shared;\nfloat get() { return gm.a + Holder::shared.a; }\n',
+      'main.cpp': '#include "g.h"\nfloat get();\nint main() { return (int) (get() + gm.a); }\n',
+    }, { 'g.h': header });
+    expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(c.ok).toBe(true);
+  });
   test('an inline function a header defines for two files is one (C++ one-definition rule); inline definitions that differ are BRK2003', () => {
     const header = 'struct P { float x, y; };\nnamespace geo { inline float dot(const P &a, const P &b) { return a.x * b.x + a.y * b.y; } }\ninline int twice(int v) { return 2 * v; }\n';
     const same = compileFiles({

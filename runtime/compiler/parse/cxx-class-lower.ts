@@ -182,18 +182,19 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
   const hooks: StmtHooks = {
     expr: construct,
     declare(d) {
-      if (d.init || d.pointer > 0 || d.arrayDims.length > 0 || d.streamDims) return;
+      if (d.init || d.pointer > 0 || d.arrayDims.length > 0 || d.streamDims || externs.has(d)) return; // `extern C c;` only declares it
       const ts = declaredTypes.get(d);
       const cls = ts ? classOf(ts.name) : undefined;
       if (cls?.hasDefaultCtor) d.init = { kind: 'CallExpr', span: d.nameSpan, callee: { kind: 'Ident', span: d.nameSpan, name: `${cls.def.tag}__new` }, args: [] };
     },
   };
   const declaredTypes = new Map<object, TypeSpec>();
+  const externs = new Set<object>();
   const noteTypes = (s: Stmt) => {
-    if (s.kind === 'DeclStmt' && s.decl.kind === 'VarDecl') for (const d of s.decl.declarators) declaredTypes.set(d, s.decl.typeSpec);
+    if (s.kind === 'DeclStmt' && s.decl.kind === 'VarDecl') for (const d of s.decl.declarators) { declaredTypes.set(d, s.decl.typeSpec); if (s.decl.isExtern) externs.add(d); }
   };
   for (const item of unit.items) {
-    if (item.kind === 'VarDecl') for (const d of item.declarators) { declaredTypes.set(d, item.typeSpec); walkDeclarator(d, hooks); }
+    if (item.kind === 'VarDecl') for (const d of item.declarators) { declaredTypes.set(d, item.typeSpec); if (item.isExtern) externs.add(d); walkDeclarator(d, hooks); }
     if (item.kind === 'FunctionDecl' && item.body) { forEachStmt(item.body, noteTypes); walkStmt(item.body, hooks); }
     if (anyDestructible && item.kind === 'FunctionDecl' && item.body) insertDestructors(item, destructibleOf, bag);
   }
