@@ -42,6 +42,8 @@ interface ClassInfo {
   fieldTypes: Map<string, string>;
   hasCtor: boolean;
   hasDefaultCtor: boolean;
+  /** A constructor takes one argument (else `C(c)` is the implicit copy constructor). */
+  takesOne: boolean;
   /** A base class's static data members and static methods, by name -> the class that declares them. */
   inheritedStatics: Map<string, string>;
   /** The base class has a constructor without parameters (run when the initializer list has none). */
@@ -176,6 +178,9 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       return x;
     }
     const cls = classOf(callee.name);
+    // `C(c)` of a class without a one-argument constructor: C++'s implicit copy constructor, a copy
+    // (also `: B(d)` with d of a derived class: its B part).
+    if (cls?.hasCtor && x.args.length === 1 && !cls.takesOne) return x.args[0]!;
     if (cls?.hasCtor) callee.name = `${cls.def.tag}__new`;
     return x;
   });
@@ -240,6 +245,7 @@ function classInfo(def: StructDef, virtuals: VirtualTable | undefined): ClassInf
     methods: methodKinds(def),
     mixedStatics: mixedStatics(def),
     hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.every((p) => p.defaultValue)),
+    takesOne: ctors.some((c) => c.params.length >= 1 && c.params.slice(1).every((p) => p.defaultValue)),
     inheritedStatics: new Map(), baseHasDefaultCtor: false, virtuals, destructible: false, dtorFields: [], constTwins: constTwins(def),
   };
 }
