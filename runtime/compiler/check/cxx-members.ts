@@ -129,7 +129,12 @@ function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
   // A temporary (`(a + b).Length()`) has no address: it goes to a slot of the class (C__temp).
   const self = callee.arrow ? object : isLvalue(object) || !ctx.scope.lookup(`${cls}__temp`) ? addressOf(object)
     : { kind: 'CallExpr', span: object.span, callee: { kind: 'Ident', span: object.span, name: `${cls}__temp` }, args: [object] } satisfies CallExpr;
-  replace(ctx, e, callOf(decl, name, e, isStatic ? e.args : [self, ...e.args], isStatic ? 0 : 1));
+  // The only overload of that many parameters is called by its own name: its arguments then convert
+  // as for any call (a float3 for a class with a converting constructor), which choosing by types
+  // among the overloads would not see.
+  const sameArity = (ctx.overloads?.get(name) ?? []).filter((v) => v.type.params.length === decl!.params.length);
+  const target = sameArity.length === 1 ? sameArity[0]!.name : name;
+  replace(ctx, e, callOf(decl, target, e, isStatic ? e.args : [self, ...e.args], isStatic ? 0 : 1));
   return true;
 }
 
