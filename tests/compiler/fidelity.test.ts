@@ -179,6 +179,17 @@ describe('BrookGPU vout code (prog/tests/vout): what it needs across files', () 
     expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(c.ok).toBe(true);
   });
+  test('a kernel helper and a host function of one name in two files are two functions (kernels call the kernel)', () => {
+    const c = compileFiles({
+      'k.br': 'kernel float scale(float a, float b) { return a * b; }\nkernel void apply(float x<>, out float y<>) { y = scale(x, 3.0f); }\nvoid run(float *in, float *out) { float s<4>; float t<4>; streamRead(s, in); apply(s, t); streamWrite(t, out); }\n',
+      'main.cpp': 'int scale(int a, int b) { return a + b; }\nvoid run(float *in, float *out);\nint main() { float in[4] = {1, 2, 3, 4}; float out[4]; run(in, out); return scale(2, 5); }\n',
+    });
+    expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(c.ok).toBe(true);
+    // In one file it stays a redefinition.
+    const one = compileFiles({ 'k.br': 'kernel float scale(float a, float b) { return a * b; }\nint scale(int a, int b) { return a + b; }\nint main() { return scale(2, 5); }\n' });
+    expect(one.diagnostics.map((d) => d.code)).toContain('BRK2003');
+  });
   test('an inline function a header defines for two files is one (C++ one-definition rule); inline definitions that differ are BRK2003', () => {
     const header = 'struct P { float x, y; };\nnamespace geo { inline float dot(const P &a, const P &b) { return a.x * b.x + a.y * b.y; } }\ninline int twice(int v) { return 2 * v; }\n';
     const same = compileFiles({
