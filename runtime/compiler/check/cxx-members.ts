@@ -32,11 +32,11 @@ export function rewriteCxxMember(ctx: Ctx, e: Expr): boolean {
       if (!BINARY.has(e.op)) return false;
       return operator(ctx, e, e.op, e.left, [e.right]) || freeOperator(ctx, e, e.op, e.left, e.right);
     case 'AssignExpr':
-      return e.op !== '=' && operator(ctx, e, e.op, e.target, [e.value]);
+      return e.op !== '=' && (operator(ctx, e, e.op, e.target, [e.value]) || freeOperator(ctx, e, e.op, e.target, e.value));
     case 'IndexExpr':
       return operator(ctx, e, '[]', e.object, [e.index]);
     case 'UnaryExpr':
-      return (e.op === '-' || e.op === '!') && operator(ctx, e, e.op, e.operand, []);
+      return (e.op === '-' || e.op === '+' || e.op === '!') && operator(ctx, e, e.op, e.operand, []);
     default:
       return false;
   }
@@ -74,7 +74,8 @@ function className(t: Type | undefined, arrow: boolean): string | undefined {
 /** `left OP args` where left is of a class with `operatorOP`: the member call `left.operatorOP(args)`. */
 function operator(ctx: Ctx, e: Expr, op: string, left: Expr, args: Expr[]): boolean {
   const cls = className(typeOnce(ctx, left), false);
-  if (!cls || !ctx.scope.lookup(`${cls}__${operatorFunctionName(`operator${op}`)}`)) return false;
+  // A member of that arity (csMatrix3's unary `operator+()` does not take `a + b`: a friend does).
+  if (!cls || !pickDecl(ctx, `${cls}__${operatorFunctionName(`operator${op}`)}`, args.length + 1)) return false;
   const callee: MemberExpr = { kind: 'MemberExpr', span: left.span, object: left, member: `operator${op}`, memberSpan: e.span, arrow: false };
   replace(ctx, e, { kind: 'CallExpr', span: e.span, callee, args });
   return true;
