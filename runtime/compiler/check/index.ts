@@ -38,6 +38,7 @@ import type { CheckedKernel, CheckedProgram } from './program.js';
 import { createFacts, type Ctx, type Facts } from './ctx.js';
 import { checkTypedef, checkVarDecl } from './decl.js';
 import { checkFunctionBody, checkKernelBody, checkRecursion, declareFunction, declareKernel } from './functions.js';
+import { reportUnlinkedCalls } from './linkage.js';
 import { checkExpr } from './expr.js';
 import { HOST_LIB } from './hostlib.js';
 import { declareIncomplete, defineStruct } from './resolve.js';
@@ -124,6 +125,7 @@ export function checkProgram(unit: TranslationUnit, sources: SourceSet, options:
       else { checkFunctionBody(ctx, item); if (item.body) program.functions.push(item); }
     }
   }
+  reportUnlinkedCalls(ctx, program.functions.filter((f) => !f.isInline).map((f) => f.name));
   checkRecursion(ctx);
   for (const k of ctx.kernels.values()) for (const [n, ck] of k.sessionCallees) ctx.sessionKernels.set(n, ck);
 

@@ -155,6 +155,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
     }
     for (const m of def.methods ?? []) {
       const f = lowerMember(m, info, bag);
+      if (f?.body && m.method?.kind !== 'friend') f.isInline = true; // defined in its class: C++'s implicit inline (check/linkage.ts)
       if (f) add(f);
     }
     if (info.destructible && !(def.methods ?? []).some((m) => m.method?.kind === 'dtor')) add(destructorFunction(def.tag, def.span, { kind: 'Block', span: def.span, body: [] }, info.dtorFields, info.dtorBase));
