@@ -104,6 +104,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
   const items: TopLevel[] = [];
   const order: TranslationUnit['order'] = [];
   const emitted = new Set<string>();
+  const tail: TopLevel[] = [];
   for (const [kind, index] of unit.order) {
     if (kind === 'stmt') { order.push([kind, index]); continue; }
     let item = unit.items[index]!;
@@ -159,11 +160,18 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       if (f) add(f);
     }
     if (info.destructible && !(def.methods ?? []).some((m) => m.method?.kind === 'dtor')) add(destructorFunction(def.tag, def.span, { kind: 'Block', span: def.span, body: [] }, info.dtorFields, info.dtorBase));
-    if (info.destructible) add(deleteFunction(def.tag, def.span));
+    const derived = virtualDestructors(def.tag, classes);
+    if (derived.length > 0) {
+      // The derived classes come later in the file: a prototype here, the function at the end.
+      const del = deleteFunction(def.tag, def.span, info.destructible, derived);
+      add({ ...del, body: null });
+      tail.push(del);
+    } else if (info.destructible) add(deleteFunction(def.tag, def.span));
     if (info.hasCtor) add(allocFunction(def.tag, def.span));
     for (const x of temporarySlots(def.tag, def.span)) add(x);
     if (after) add(after);
   }
+  for (const x of tail) { order.push(['item', items.length]); items.push(x); }
   unit.items = items;
   unit.order = order;
   writeDispatchers(unit, virtuals);
@@ -310,6 +318,21 @@ function markDestructible(classes: Map<string, ClassInfo>, classOf: (typeName: s
   let any = false;
   for (const info of classes.values()) if (visit(info)) any = true;
   return any;
+}
+
+/** With a virtual destructor in `tag` (its own or a base's): its derived destructible classes and their ids. */
+function virtualDestructors(tag: string, classes: Map<string, ClassInfo>): [string, number][] {
+  const table = classes.get(tag)?.virtuals;
+  if (!table?.virtuals.get(tag)?.has('~')) return [];
+  const out: [string, number][] = [];
+  for (const [other, info] of classes) {
+    if (other === tag || !info.destructible) continue;
+    let c: string | undefined = table.bases.get(other);
+    while (c !== undefined && c !== tag) c = table.bases.get(c);
+    const id = table.ids.get(other);
+    if (c === tag && id !== undefined) out.push([other, id]);
+  }
+  return out;
 }
 
 /** `C::m` -> `C__m` (`C::operator+` -> `C__operator_add`). */

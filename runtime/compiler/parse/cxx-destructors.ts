@@ -153,11 +153,21 @@ export function destructorFunction(cls: string, span: Span, body: Block | null, 
   return { kind: 'FunctionDecl', span, nameSpan: span, name: `${cls}__dtor`, brook: null, returnType: ts('void'), returnPointer: 0, params: [thisParam], body: full, isStatic: false, method: { className: cls, kind: 'method' } };
 }
 
-/** `void C__delete(C *p) { if (p) { C__dtor(p); free(p); } }`: `delete p` of a class with a destructor. */
-export function deleteFunction(cls: string, span: Span): FunctionDecl {
+/**
+ * `void C__delete(C *p) { if (p) { C__dtor(p); free(p); } }`: `delete p` of a class with a destructor.
+ * With a virtual destructor, `derived` lists the file's destructible classes derived from C with
+ * their ids (cxx-virtual.ts): the object's own class's destructor runs, chosen by `p->__vid`.
+ */
+export function deleteFunction(cls: string, span: Span, own = true, derived: [string, number][] = []): FunctionDecl {
   const ts = (name: string): TypeSpec => ({ kind: 'TypeSpec', span, name, isConst: false });
-  const call = (callee: string): Stmt => ({ kind: 'ExprStmt', span, expr: { kind: 'CallExpr', span, callee: id(span, callee), args: [id(span, 'p')] } });
-  const body: Stmt[] = [{ kind: 'IfStmt', span, cond: id(span, 'p'), then: { kind: 'Block', span, body: [call(`${cls}__dtor`), call('free')] }, else: null }];
+  const call = (callee: string, arg: Expr = id(span, 'p')): Stmt => ({ kind: 'ExprStmt', span, expr: { kind: 'CallExpr', span, callee: id(span, callee), args: [arg] } });
+  let destroy: Stmt | null = own ? call(`${cls}__dtor`) : null;
+  for (const [tag, vid] of [...derived].reverse()) {
+    const cond: Expr = { kind: 'BinaryExpr', span, op: '==', left: { kind: 'MemberExpr', span, object: id(span, 'p'), member: '__vid', memberSpan: span, arrow: true }, right: { kind: 'NumberLit', span, raw: String(vid), value: vid, isFloat: false, suffix: '' } };
+    const self: Expr = { kind: 'CastExpr', span, target: { kind: 'TypeName', span, typeSpec: ts(tag), pointer: 1, arrayDims: [] }, operand: id(span, 'p') };
+    destroy = { kind: 'IfStmt', span, cond, then: call(`${tag}__dtor`, self), else: destroy };
+  }
+  const body: Stmt[] = [{ kind: 'IfStmt', span, cond: id(span, 'p'), then: { kind: 'Block', span, body: [...(destroy ? [destroy] : []), call('free')] }, else: null }];
   return {
     kind: 'FunctionDecl', span, nameSpan: span, name: `${cls}__delete`, brook: null, returnType: ts('void'), returnPointer: 0, isStatic: false,
     method: { className: cls, kind: 'static' },
