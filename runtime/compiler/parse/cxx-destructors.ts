@@ -149,7 +149,7 @@ export function destructorFunction(cls: string, span: Span, body: Block | null, 
   if (base) after.push(call(base, '__base'));
   // The body's `return;` must still reach the members: the body goes in a block the calls follow
   // (a `return;` in a destructor is rare; insertDestructors does not touch it).
-  const full: Block | null = body ? { kind: 'Block', span: body.span, body: [...body.body, ...after] } : null;
+  const full: Block | null = body ? { kind: 'Block', span: body.span, body: [{ ...body }, ...after] } : null; // the body's locals end before the members
   return { kind: 'FunctionDecl', span, nameSpan: span, name: `${cls}__dtor`, brook: null, returnType: ts('void'), returnPointer: 0, params: [thisParam], body: full, isStatic: false, method: { className: cls, kind: 'method' } };
 }
 
