@@ -41,6 +41,9 @@ export interface StructDef {
   statics?: VarDecl[];
   /** C++ `class D : public B`: the base class, held as the first field `__base` (docs/CXX.md). */
   base?: string;
+  /** `struct S;` / `class C;` (no body): declares an incomplete type, usable through pointers until a
+   *  definition completes it (check/resolve.ts). No fields, methods or base. */
+  forward?: boolean;
 }
 
 export interface FieldDecl {
@@ -71,6 +74,8 @@ export interface FunctionDecl {
   /** null for a prototype (`int f(int);`). */
   body: Block | null;
   isStatic: boolean;
+  /** C++ `inline`: defined alike in several files of a program, it is one function (parse/static-linkage.ts). */
+  isInline?: boolean;
   /** `int printf(const char *fmt, ...)`: more arguments than parameters are accepted. */
   variadic?: boolean;
   /** K&R `extern void printf();`: a prototype with empty parentheses says nothing about the
@@ -98,6 +103,9 @@ export interface CxxMethod {
   /** `virtual` in the class (parse/cxx-virtual.ts dispatches it); `pure`: `= 0`, no body. */
   virtual?: boolean;
   pure?: boolean;
+  /** `T f() const`: callable on const objects; with a non-const twin of the same parameters it is
+   *  `C__f__const` (parse/cxx-class-lower.ts), chosen on const objects (check/cxx-members.ts). */
+  isConst?: boolean;
 }
 
 /**
@@ -306,6 +314,9 @@ export interface CallExpr extends ExprBase {
    *  (parse/cxx-stream-io.ts): one entry per `<<` operand; the checker writes FORMAT (args[1], a
    *  StringLit) from the values' types (check/cxx-stream-io.ts). */
   streamLayout?: ('value' | 'endl')[];
+  /** C++ `delete p` (not `delete[]`), parsed as `free(p)`: check/cxx-members.ts calls `C__delete(p)`
+   *  instead when p points to a class with a destructor (parse/cxx-destructors.ts). */
+  cxxDelete?: boolean;
 }
 
 /** `a[i]` (C arrays, pointers, gathers). `g[i][j]` nests: Index(Index(g, i), j). */

@@ -24,7 +24,7 @@ import type { CompiledKernel } from './compiled.js';
 import type { KernelIR } from './ir.js';
 import { kernelFacts } from './facts/index.js';
 import type { TranslationUnit } from './ast.js';
-import { mergeIdenticalDefinitions, separateStaticFunctions } from './parse/static-linkage.js';
+import { mergeIdenticalDefinitions, separateKernelHelpers, separateStaticFunctions } from './parse/static-linkage.js';
 import type { CheckedKernel, CheckedProgram, SessionSymbol } from './check/index.js';
 import { checkProgram } from './check/index.js';
 import { generateHost, generateHostCell } from './codegen/host/index.js';
@@ -134,6 +134,7 @@ export function compile(source: string | SourceSet, options: CompileOptions = {}
   if (hasErrors(diagnostics)) return fail();
 
   separateStaticFunctions(units); // a `static` function belongs to its file (C's internal linkage)
+  separateKernelHelpers(units); // a kernel and a host function of one name in two files
   mergeIdenticalDefinitions(units); // one template instance made in several files is one function
   const checked = checkProgram(mergeUnits(units), sources, { mode: 'program' });
   diagnostics.push(...checked.diagnostics);

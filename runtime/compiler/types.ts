@@ -34,6 +34,8 @@ export interface StructType {
   kind: 'struct';
   name: string;
   fields: { name: string; type: Type }[];
+  /** Declared (`struct S;`, `class C;`) and not defined yet: only pointers to it can be used. */
+  incomplete?: boolean;
 }
 
 export const VOID: Type = { kind: 'void' };

@@ -170,4 +170,35 @@ describe('BrookGPU vout code (prog/tests/vout): what it needs across files', () 
     const unlike = compileFiles({ 'a.br': 'int f(int x) { return x + 1; }\nint main() { return f(1); }\n', 'b.br': 'int f(int x) { return x + 2; }\n' });
     expect(unlike.diagnostics.map((d) => d.code)).toContain('BRK2003');
   });
+  test('a global and a static member of a class type, declared in a header for two files and defined in one, are one object each', () => {
+    const header = 'class M { public: float a; M() : a(1) {} M(float x) : a(x) {} };\nstruct Holder { static M shared; int k; };\nextern M gm;\n';
+    const c = compileFiles({
+      'g1.cpp': '#include "g.h"\nM gm(5);\nM Holder::shared;\nfloat get() { return gm.a + Holder::shared.a; }\n',
+      'main.cpp': '#include "g.h"\nfloat get();\nint main() { return (int) (get() + gm.a); }\n',
+    }, { 'g.h': header });
+    expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(c.ok).toBe(true);
+  });
+  test('a kernel helper and a host function of one name in two files are two functions (kernels call the kernel)', () => {
+    const c = compileFiles({
+      'k.br': 'kernel float scale(float a, float b) { return a * b; }\nkernel void apply(float x<>, out float y<>) { y = scale(x, 3.0f); }\nvoid run(float *in, float *out) { float s<4>; float t<4>; streamRead(s, in); apply(s, t); streamWrite(t, out); }\n',
+      'main.cpp': 'int scale(int a, int b) { return a + b; }\nvoid run(float *in, float *out);\nint main() { float in[4] = {1, 2, 3, 4}; float out[4]; run(in, out); return scale(2, 5); }\n',
+    });
+    expect(c.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(c.ok).toBe(true);
+    // In one file it stays a redefinition.
+    const one = compileFiles({ 'k.br': 'kernel float scale(float a, float b) { return a * b; }\nint scale(int a, int b) { return a + b; }\nint main() { return scale(2, 5); }\n' });
+    expect(one.diagnostics.map((d) => d.code)).toContain('BRK2003');
+  });
+  test('an inline function a header defines for two files is one (C++ one-definition rule); inline definitions that differ are BRK2003', () => {
+    const header = 'struct P { float x, y; };\nnamespace geo { inline float dot(const P &a, const P &b) { return a.x * b.x + a.y * b.y; } }\ninline int twice(int v) { return 2 * v; }\n';
+    const same = compileFiles({
+      'a.cpp': '#include "shared.h"\nfloat len2(const P &p) { return geo::dot(p, p) + twice(0); }\n',
+      'main.cpp': '#include "shared.h"\nfloat len2(const P &p);\nint main() { P p = {3, 4}; return (int) len2(p) + twice(1) + (int) geo::dot(p, p); }\n',
+    }, { 'shared.h': header });
+    expect(same.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(same.ok).toBe(true);
+    const unlike = compileFiles({ 'a.cpp': 'inline int twice(int v) { return 2 * v; }\nint g() { return twice(1); }\n', 'main.cpp': 'inline int twice(int v) { return v + v + 1; }\nint main() { return twice(2); }\n' });
+    expect(unlike.diagnostics.map((d) => d.code)).toContain('BRK2003');
+  });
 });

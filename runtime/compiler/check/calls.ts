@@ -16,6 +16,7 @@ import { checkBrookApi } from './brook-api.js';
 import { rewriteStreamMethod, streamToInterface } from './brook-stream.js';
 import { writeStreamFormat } from './cxx-stream-io.js';
 import { resolveOverload } from './overloads.js';
+import { noteHostCall } from './linkage.js';
 import { checkKernelLaunch, kernelSigOf, signatureText } from './launch.js';
 import { createSym, type Sym } from './scope.js';
 import { NO_SPAN } from '../source.js';
@@ -226,9 +227,12 @@ function checkHostCall(ctx: Ctx, e: CallExpr, callee: Ident): Type {
     return ERROR;
   }
   const argTypes = e.args.map((a) => checkOperand(ctx, a));
+  if (sym.kind === 'function') noteHostCall(ctx, callee.name);
   if (sym.kind === 'function' && ctx.mode === 'program' && !sym.functionDecl?.body) {
-    // C's linker error, at the call: only a prototype exists in the files given.
-    reportSyntax(ctx.bag, 'BRK1238', callee.span, { name: callee.name });
+    // C's linker error, at the call: only a prototype exists in the files given. In an inline
+    // function (a member defined in its class) only if that function is used (check/linkage.ts).
+    if (ctx.fn?.decl?.isInline) (ctx.unlinked ??= []).push({ caller: ctx.fn.decl.name, span: callee.span, name: callee.name });
+    else reportSyntax(ctx.bag, 'BRK1238', callee.span, { name: callee.name });
     return t.ret;
   }
   const sigText = `${typeToString(t.ret)} ${callee.name}(${t.params.map(typeToString).join(', ')}${t.variadic ? ', ...' : ''})`;

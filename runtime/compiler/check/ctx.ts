@@ -115,6 +115,11 @@ export interface Ctx {
   cxxChecked?: WeakSet<Expr>;
   /** C++ overloaded host functions: the name as written -> its variants (check/overloads.ts). */
   overloads?: Map<string, Overload[]>;
+  /** Host calls, caller -> callees ('' for global initializers), and the calls of functions that no
+   *  file defines made in inline functions: C++ needs those only if the inline function is used
+   *  (check/linkage.ts). */
+  hostCalls?: Map<string, Set<string>>;
+  unlinked?: { caller: string; span: Span; name: string }[];
 }
 
 /** One variant of an overloaded host function: its own name (`f`, `f__o1`, ...) and type. */

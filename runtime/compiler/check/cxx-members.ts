@@ -25,20 +25,30 @@ const BINARY = new Set(['+', '-', '*', '/', '%', '==', '!=', '<', '>', '<=', '>=
 export function rewriteCxxMember(ctx: Ctx, e: Expr): boolean {
   switch (e.kind) {
     case 'CallExpr':
+      if (e.cxxDelete) return deleteObject(ctx, e);
       if (e.callee.kind === 'MemberExpr') return methodCall(ctx, e, e.callee);
       return callOperator(ctx, e);
     case 'BinaryExpr':
       if (!BINARY.has(e.op)) return false;
       return operator(ctx, e, e.op, e.left, [e.right]) || freeOperator(ctx, e, e.op, e.left, e.right);
     case 'AssignExpr':
-      return e.op !== '=' && operator(ctx, e, e.op, e.target, [e.value]);
+      return e.op !== '=' && (operator(ctx, e, e.op, e.target, [e.value]) || freeOperator(ctx, e, e.op, e.target, e.value));
     case 'IndexExpr':
       return operator(ctx, e, '[]', e.object, [e.index]);
     case 'UnaryExpr':
-      return (e.op === '-' || e.op === '!') && operator(ctx, e, e.op, e.operand, []);
+      return (e.op === '-' || e.op === '+' || e.op === '!') && operator(ctx, e, e.op, e.operand, []);
     default:
       return false;
   }
+}
+
+/** `delete p` of a `C *` where C has a destructor: `C__delete(p)` (parse/cxx-destructors.ts). */
+function deleteObject(ctx: Ctx, e: CallExpr): boolean {
+  e.cxxDelete = undefined;
+  const cls = className(typeOnce(ctx, e.args[0]!), true);
+  if (!cls || e.callee.kind !== 'Ident' || !ctx.scope.lookup(`${cls}__delete`)) return false;
+  e.callee.name = `${cls}__delete`;
+  return true;
 }
 
 /** `f(a, b)` where f is an object of a class with `operator()` (a functor): `f.operator()(a, b)`. */
@@ -64,7 +74,8 @@ function className(t: Type | undefined, arrow: boolean): string | undefined {
 /** `left OP args` where left is of a class with `operatorOP`: the member call `left.operatorOP(args)`. */
 function operator(ctx: Ctx, e: Expr, op: string, left: Expr, args: Expr[]): boolean {
   const cls = className(typeOnce(ctx, left), false);
-  if (!cls || !ctx.scope.lookup(`${cls}__${operatorFunctionName(`operator${op}`)}`)) return false;
+  // A member of that arity (csMatrix3's unary `operator+()` does not take `a + b`: a friend does).
+  if (!cls || !pickDecl(ctx, `${cls}__${operatorFunctionName(`operator${op}`)}`, args.length + 1)) return false;
   const callee: MemberExpr = { kind: 'MemberExpr', span: left.span, object: left, member: `operator${op}`, memberSpan: e.span, arrow: false };
   replace(ctx, e, { kind: 'CallExpr', span: e.span, callee, args });
   return true;
@@ -104,8 +115,9 @@ function vectorOperator(ctx: Ctx, name: string, left: Expr, right: Expr): Functi
 function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
   const cls = className(typeOnce(ctx, callee.object), callee.arrow);
   if (!cls) return false;
-  const name = `${cls}__${operatorFunctionName(callee.member)}`;
-  let decl = pickDecl(ctx, name, e.args.length + 1) ?? pickDecl(ctx, name, e.args.length);
+  let name = `${cls}__${operatorFunctionName(callee.member)}`;
+  if (ctx.scope.lookup(`${name}__const`) && isConstObject(ctx, callee.object, callee.arrow)) name = `${name}__const`;
+  let decl = pickDecl(ctx, name, e.args.length + 1, false) ?? pickDecl(ctx, name, e.args.length, true);
   if (!decl) {
     // Default arguments (parse/cxx-default-args.ts): the method's `this` counts as one parameter.
     const all = (ctx.overloads?.get(name)?.map((v) => v.name) ?? [name]).map((n) => ctx.scope.lookup(n)?.functionDecl).filter((d) => d !== undefined);
@@ -118,8 +130,34 @@ function methodCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
   // A temporary (`(a + b).Length()`) has no address: it goes to a slot of the class (C__temp).
   const self = callee.arrow ? object : isLvalue(object) || !ctx.scope.lookup(`${cls}__temp`) ? addressOf(object)
     : { kind: 'CallExpr', span: object.span, callee: { kind: 'Ident', span: object.span, name: `${cls}__temp` }, args: [object] } satisfies CallExpr;
-  replace(ctx, e, callOf(decl, name, e, isStatic ? e.args : [self, ...e.args], isStatic ? 0 : 1));
+  // The only overload of that many parameters is called by its own name: its arguments then convert
+  // as for any call (a float3 for a class with a converting constructor), which choosing by types
+  // among the overloads would not see.
+  const sameArity = (ctx.overloads?.get(name) ?? []).filter((v) => v.type.params.length === decl!.params.length);
+  const target = sameArity.length === 1 ? sameArity[0]!.name : name;
+  replace(ctx, e, callOf(decl, target, e, isStatic ? e.args : [self, ...e.args], isStatic ? 0 : 1));
   return true;
+}
+
+/**
+ * The object of a member call is const (C++ then calls the method's `const` overload): a `const`
+ * variable or parameter, a `const C *` parameter through `->`, `this` / `*this` in a const method, and
+ * fields and elements of those. Through other pointers to const it is not known (the non-const one).
+ */
+function isConstObject(ctx: Ctx, e: Expr, arrow: boolean): boolean {
+  const fn = ctx.fn?.decl;
+  if (e.kind === 'Ident') {
+    if (e.name === 'this') return arrow && fn?.method?.isConst === true;
+    const sym = ctx.scope.lookup(e.name);
+    if (!arrow && sym?.readonly) return true;
+    const param = fn?.params.find((p) => p.name === e.name && p.symbol === sym);
+    return !!param?.typeSpec.isConst && param.pointer === (arrow ? 1 : 0);
+  }
+  if (arrow) return false;
+  if (e.kind === 'UnaryExpr' && e.op === '*') return isConstObject(ctx, e.operand, true);
+  if (e.kind === 'MemberExpr') return isConstObject(ctx, e.object, e.arrow);
+  if (e.kind === 'IndexExpr') return e.object.type?.kind === 'array' && isConstObject(ctx, e.object, false);
+  return false;
 }
 
 /** `d.f(a)` of a method that D's base B declares: `d.__base.f(a)`, tried again (up the bases). */
@@ -133,11 +171,11 @@ function inheritedCall(ctx: Ctx, e: CallExpr, callee: MemberExpr): boolean {
 }
 
 /** The declaration of `name` (or of one of its overloads) taking `arity` parameters. */
-function pickDecl(ctx: Ctx, name: string, arity: number): FunctionDecl | undefined {
+function pickDecl(ctx: Ctx, name: string, arity: number, isStatic?: boolean): FunctionDecl | undefined {
   const names = ctx.overloads?.get(name)?.map((v) => v.name) ?? [name];
   for (const n of names) {
     const d = ctx.scope.lookup(n)?.functionDecl;
-    if (d && d.params.length === arity) return d;
+    if (d && d.params.length === arity && (isStatic === undefined || (d.method?.kind === 'static') === isStatic)) return d;
   }
   return undefined;
 }

@@ -13,7 +13,7 @@ import type { Ctx } from './ctx.js';
 import { inKernel } from './ctx.js';
 import { checkExpr } from './expr.js';
 import { coerce } from './operands.js';
-import { applyArrayDims, defineStruct, evalConst, resolveTypeSpec } from './resolve.js';
+import { applyArrayDims, defineStruct, evalConst, requireComplete, resolveTypeSpec } from './resolve.js';
 import { createSym, type Sym } from './scope.js';
 import { ERROR, isElementType, isLoose, isArith, size, scalarKind, makeType } from './typing.js';
 
@@ -84,7 +84,10 @@ export function checkVarDecl(ctx: Ctx, d: VarDecl, where: 'global' | 'local'): v
   let base = resolveTypeSpec(ctx, d.typeSpec);
   const kernel = inKernel(ctx);
   if (kernel && !isLoose(base)) base = kernelValueType(ctx, base, d.typeSpec.span);
-  for (const dec of d.declarators) checkDeclarator(ctx, d, dec, base, where);
+  for (const dec of d.declarators) {
+    if (dec.pointer === 0 && !d.isExtern && !dec.streamDims) requireComplete(ctx, base, dec.nameSpan);
+    checkDeclarator(ctx, d, dec, base, where);
+  }
 }
 
 function checkDeclarator(ctx: Ctx, d: VarDecl, dec: Declarator, base: Type, where: 'global' | 'local'): void {

@@ -38,9 +38,10 @@ import type { CheckedKernel, CheckedProgram } from './program.js';
 import { createFacts, type Ctx, type Facts } from './ctx.js';
 import { checkTypedef, checkVarDecl } from './decl.js';
 import { checkFunctionBody, checkKernelBody, checkRecursion, declareFunction, declareKernel } from './functions.js';
+import { reportUnlinkedCalls } from './linkage.js';
 import { checkExpr } from './expr.js';
 import { HOST_LIB } from './hostlib.js';
-import { defineStruct } from './resolve.js';
+import { declareIncomplete, defineStruct } from './resolve.js';
 import { createSym, Namer, Scope } from './scope.js';
 import { checkStmt } from './stmt.js';
 import { lowerUnitKernels } from '../lower/index.js';
@@ -102,6 +103,7 @@ export function checkProgram(unit: TranslationUnit, sources: SourceSet, options:
     if (what !== 'item') continue;
     const item = unit.items[i]!;
     if (item.kind === 'TypedefDecl') { checkTypedef(ctx, item); program.types.push(item); }
+    else if (item.kind === 'StructDecl' && item.def.forward) declareIncomplete(ctx, item.def.tag!);
     else if (item.kind === 'StructDecl') { defineStruct(ctx, item.def); program.types.push(item); }
     else if (item.kind === 'FunctionDecl') {
       if (item.brook) declareKernel(ctx, item);
@@ -123,6 +125,7 @@ export function checkProgram(unit: TranslationUnit, sources: SourceSet, options:
       else { checkFunctionBody(ctx, item); if (item.body) program.functions.push(item); }
     }
   }
+  reportUnlinkedCalls(ctx, program.functions.filter((f) => !f.isInline).map((f) => f.name));
   checkRecursion(ctx);
   for (const k of ctx.kernels.values()) for (const [n, ck] of k.sessionCallees) ctx.sessionKernels.set(n, ck);
 

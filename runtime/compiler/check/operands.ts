@@ -108,10 +108,11 @@ function toBase(ctx: Ctx, value: Expr, from: Type, to: Type): boolean {
 /**
  * C++'s converting constructors: a value stored where a class is expected, when the class has a
  * one-parameter constructor that takes it, is that constructor's call (`counts[name]` of a
- * `std::map<std::string, int>` with a `const char *` name: subdivision's timing.cpp).
+ * `std::map<std::string, int>` with a `const char *` name: subdivision's timing.cpp; a struct of
+ * another type, `V(const F3 &)`).
  */
 function byConstructor(ctx: Ctx, value: Expr, from: Type, to: Type): boolean {
-  if (to.kind !== 'struct' || from.kind === 'struct' || isLoose(from)) return false;
+  if (to.kind !== 'struct' || (from.kind === 'struct' && from.name === to.name) || isLoose(from)) return false;
   const ctor = `${to.name}__new`;
   const names = ctx.overloads?.get(ctor)?.map((v) => v.name) ?? [ctor];
   const fits = names.some((n) => {

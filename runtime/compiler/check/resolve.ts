@@ -8,6 +8,7 @@
  */
 import type { Expr, StructDef, TypeName, TypeSpec } from '../ast.js';
 import type { StructType, Type } from '../types.js';
+import type { Span } from '../source.js';
 import { builtinTypeByName, FLOAT, sizeOf, typeToString } from '../types.js';
 import { limitText, MAX_HOST_OBJECT_BYTES } from '../limits.js';
 import { reportCheck } from '../messages/check.js';
@@ -55,18 +56,34 @@ function resolveBase(ctx: Ctx, ts: TypeSpec): Type {
 /** Register a struct definition; anonymous structs take the typedef name later (see typedef). */
 export function defineStruct(ctx: Ctx, def: StructDef, fallbackName?: string): StructType {
   const name = def.tag ?? (fallbackName && /^[A-Za-z_]\w*$/.test(fallbackName) && !isBuiltinName(fallbackName) ? fallbackName : `__anon${ctx.anon++}`);
-  const st: StructType = { kind: 'struct', name, fields: [] };
+  // A struct declared before (`struct S;`) is completed in place: pointers to it see the fields.
+  const before = def.tag ? ctx.structs.get(def.tag) : undefined;
+  const st: StructType = before?.incomplete ? before : { kind: 'struct', name, fields: [] };
+  delete st.incomplete;
   if (def.tag) ctx.structs.set(def.tag, st); // before fields: a struct may point to itself
   const seen = new Set<string>();
   for (const f of def.fields) {
     let ft = resolveTypeSpec(ctx, f.typeSpec);
     for (let i = 0; i < f.pointer; i++) ft = { kind: 'pointer', to: ft };
     ft = applyArrayDims(ctx, ft, f.arrayDims);
+    requireComplete(ctx, ft, f.typeSpec.span);
     if (seen.has(f.name)) reportCheck(ctx.bag, 'BRK2007', f.span, { name: f.name, struct: name });
     seen.add(f.name);
     st.fields.push({ name: f.name, type: ft });
   }
   return st;
+}
+
+/** `struct S;` (or `class C;`): an incomplete type until its definition (pointers to it work). */
+export function declareIncomplete(ctx: Ctx, tag: string): void {
+  if (!ctx.structs.has(tag)) ctx.structs.set(tag, { kind: 'struct', name: tag, fields: [], incomplete: true });
+}
+
+/** A value (not a pointer) of an incomplete type: C and C++ need its definition. */
+export function requireComplete(ctx: Ctx, t: Type, span: Span): void {
+  let x = t;
+  while (x.kind === 'array') x = x.elem;
+  if (x.kind === 'struct' && x.incomplete) reportCheck(ctx.bag, 'BRK2004', span, { name: x.name }, { hint: `'${x.name}' is only declared ('class ${x.name};'): define it before this, or use a pointer to it` });
 }
 
 export function applyArrayDims(ctx: Ctx, base: Type, dims: readonly (Expr | null)[], initLength?: number): Type {

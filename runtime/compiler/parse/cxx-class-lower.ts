@@ -16,7 +16,8 @@
  * `p->m(...)` and operators on class values are resolved by the checker from the object's type
  * (check/cxx-members.ts), since only it knows types. A constructor starts from a zeroed object (C++
  * leaves fields it does not initialize undefined), so `C d;` reads the same on every run.
- * Destructors: an empty one is dropped; one with a body is refused (it would run at scope exits).
+ * Destructors: `C__dtor(C *this)`, run at scope exits and by `delete` (cxx-destructors.ts); an empty
+ * one in a class whose members need none is dropped.
  */
 import type { CallExpr, Expr, FunctionDecl, Ident, ParamDecl, Stmt, StructDef, TopLevel, TranslationUnit, TypeSpec } from '../ast.js';
 import type { DiagnosticBag } from '../diagnostics.js';
@@ -25,24 +26,37 @@ import { reportSyntax } from '../messages/syntax.js';
 import { rewriteExpr, walkDeclarator, walkStmt, type StmtHooks } from './cxx-walk.js';
 import { builtinTypeByName } from '../types.js';
 import { prepareVirtuals, setClassId, writeDispatchers, type VirtualTable } from './cxx-virtual.js';
+import { deleteFunction, destructorFunction, insertDestructors } from './cxx-destructors.js';
 
 interface ClassInfo {
   def: StructDef;
   fields: Set<string>;
   /** Static data members (globals `C__name`). */
   statics: Set<string>;
-  /** Member function name -> static? */
+  /** Member function name -> static? (true only when every declaration of the name is static) */
   methods: Map<string, boolean>;
+  /** Names declared both static and not (`float Norm() const` and `static float Norm(const V&)`):
+   *  name -> the parameter counts of its static declarations. */
+  mixedStatics: Map<string, Set<number>>;
   /** Field name -> its class type, for `m(args)` in an initializer list. */
   fieldTypes: Map<string, string>;
   hasCtor: boolean;
   hasDefaultCtor: boolean;
+  /** A constructor takes one argument (else `C(c)` is the implicit copy constructor). */
+  takesOne: boolean;
   /** A base class's static data members and static methods, by name -> the class that declares them. */
   inheritedStatics: Map<string, string>;
   /** The base class has a constructor without parameters (run when the initializer list has none). */
   baseHasDefaultCtor: boolean;
   /** The file's virtual functions (cxx-virtual.ts), if it has any. */
   virtuals: VirtualTable | undefined;
+  /** The class has a destructor to run (cxx-destructors.ts): [field, class] of its destructible fields. */
+  destructible: boolean;
+  dtorFields: [string, string][];
+  /** The base class, when it has a destructor to run after this class's. */
+  dtorBase?: string;
+  /** Methods declared both `const` and not, with the same parameters: the const one is `C__f__const`. */
+  constTwins: Set<string>;
 }
 
 const OPERATOR_WORDS: Record<string, string> = {
@@ -64,7 +78,7 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
   const defs = (ts: TypeSpec | undefined) => (ts?.struct?.tag ? [ts.struct] : []);
   const allDefs: StructDef[] = [];
   for (const item of unit.items) {
-    const found = item.kind === 'StructDecl' ? [item.def] : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? defs(item.typeSpec) : [];
+    const found = item.kind === 'StructDecl' ? (item.def.forward ? [] : [item.def]) : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? defs(item.typeSpec) : [];
     allDefs.push(...found);
     if (item.kind === 'TypedefDecl' && item.typeSpec.struct?.tag === undefined) {
       const target = item.typeSpec.name.replace(/^struct /, '');
@@ -78,6 +92,8 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
     const name = typeName.replace(/^struct /, '');
     return classes.get(aliases.get(name) ?? name);
   };
+  const anyDestructible = markDestructible(classes, classOf);
+  const destructibleOf = (typeName: string) => { const c = classOf(typeName); return c?.destructible ? c.def.tag : undefined; };
   const hasMembers = [...classes.values()].some((c) => c.def.methods || c.def.statics || c.def.base) || unit.items.some((i) => i.kind === 'FunctionDecl' && (i.name.includes('::') || i.name.startsWith('operator')));
   if (!hasMembers) return;
 
@@ -88,17 +104,18 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
   const items: TopLevel[] = [];
   const order: TranslationUnit['order'] = [];
   const emitted = new Set<string>();
+  const tail: TopLevel[] = [];
   for (const [kind, index] of unit.order) {
     if (kind === 'stmt') { order.push([kind, index]); continue; }
-    const item = unit.items[index]!;
+    let item = unit.items[index]!;
     const add = (x: TopLevel) => { order.push(['item', items.length]); items.push(x); };
     if (item.kind === 'FunctionDecl' && item.name.includes('::')) {
       const [cls, member] = item.name.split('::') as [string, string];
       const info = classes.get(cls);
       // The parser told constructors and destructors by their names; `static` is in the class only.
       const parsed = item.method?.kind;
-      const kind = parsed === 'ctor' || parsed === 'dtor' ? parsed : info?.methods.get(member) ? 'static' : 'method';
-      item.method = { className: cls, kind, inits: item.method?.inits };
+      const kind = parsed === 'ctor' || parsed === 'dtor' ? parsed : isStaticMember(info, member, item.params.length) ? 'static' : 'method';
+      item.method = { className: cls, kind, inits: item.method?.inits, isConst: item.method?.isConst };
       item.name = member;
       const f = lowerMember(item, info, bag);
       if (f) add(f);
@@ -114,14 +131,23 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       early.set(aliased, [...(early.get(aliased) ?? []), item]);
       continue;
     }
+    // `static class C {...} c;`: the class first (the checker declares its methods before variables),
+    // then the variable, after the methods (its constructor).
+    let after: TopLevel | undefined;
+    if (item.kind === 'VarDecl' && item.typeSpec.struct?.tag && (item.typeSpec.struct.methods || item.typeSpec.struct.statics)) {
+      const def = item.typeSpec.struct;
+      item.typeSpec = { ...item.typeSpec, struct: undefined };
+      after = item;
+      item = { kind: 'StructDecl', span: def.span, def };
+    }
     add(item);
-    const def = item.kind === 'StructDecl' ? item.def : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? item.typeSpec.struct : undefined;
+    const def = item.kind === 'StructDecl' ? (item.def.forward ? undefined : item.def) : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? item.typeSpec.struct : undefined;
     if (def?.tag) {
       defined.add(def.tag);
       for (const alias of early.get(def.tag) ?? []) add(alias);
       early.delete(def.tag);
     }
-    if (!def?.tag || !(def.methods || def.statics) || emitted.has(def.tag)) continue;
+    if (!def?.tag || !(def.methods || def.statics) || emitted.has(def.tag)) { if (after) add(after); continue; }
     emitted.add(def.tag);
     const info = classes.get(def.tag)!;
     for (const v of def.statics ?? []) { // before the methods, which use them
@@ -130,11 +156,22 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
     }
     for (const m of def.methods ?? []) {
       const f = lowerMember(m, info, bag);
+      if (f?.body && m.method?.kind !== 'friend') f.isInline = true; // defined in its class: C++'s implicit inline (check/linkage.ts)
       if (f) add(f);
     }
+    if (info.destructible && !(def.methods ?? []).some((m) => m.method?.kind === 'dtor')) add(destructorFunction(def.tag, def.span, { kind: 'Block', span: def.span, body: [] }, info.dtorFields, info.dtorBase));
+    const derived = virtualDestructors(def.tag, classes);
+    if (derived.length > 0) {
+      // The derived classes come later in the file: a prototype here, the function at the end.
+      const del = deleteFunction(def.tag, def.span, info.destructible, derived);
+      add({ ...del, body: null });
+      tail.push(del);
+    } else if (info.destructible) add(deleteFunction(def.tag, def.span));
     if (info.hasCtor) add(allocFunction(def.tag, def.span));
     for (const x of temporarySlots(def.tag, def.span)) add(x);
+    if (after) add(after);
   }
+  for (const x of tail) { order.push(['item', items.length]); items.push(x); }
   unit.items = items;
   unit.order = order;
   writeDispatchers(unit, virtuals);
@@ -150,25 +187,30 @@ export function lowerClasses(unit: TranslationUnit, bag: DiagnosticBag): void {
       return x;
     }
     const cls = classOf(callee.name);
+    // `C(c)` of a class without a one-argument constructor: C++'s implicit copy constructor, a copy
+    // (also `: B(d)` with d of a derived class: its B part).
+    if (cls?.hasCtor && x.args.length === 1 && !cls.takesOne) return x.args[0]!;
     if (cls?.hasCtor) callee.name = `${cls.def.tag}__new`;
     return x;
   });
   const hooks: StmtHooks = {
     expr: construct,
     declare(d) {
-      if (d.init || d.pointer > 0 || d.arrayDims.length > 0 || d.streamDims) return;
+      if (d.init || d.pointer > 0 || d.arrayDims.length > 0 || d.streamDims || externs.has(d)) return; // `extern C c;` only declares it
       const ts = declaredTypes.get(d);
       const cls = ts ? classOf(ts.name) : undefined;
       if (cls?.hasDefaultCtor) d.init = { kind: 'CallExpr', span: d.nameSpan, callee: { kind: 'Ident', span: d.nameSpan, name: `${cls.def.tag}__new` }, args: [] };
     },
   };
   const declaredTypes = new Map<object, TypeSpec>();
+  const externs = new Set<object>();
   const noteTypes = (s: Stmt) => {
-    if (s.kind === 'DeclStmt' && s.decl.kind === 'VarDecl') for (const d of s.decl.declarators) declaredTypes.set(d, s.decl.typeSpec);
+    if (s.kind === 'DeclStmt' && s.decl.kind === 'VarDecl') for (const d of s.decl.declarators) { declaredTypes.set(d, s.decl.typeSpec); if (s.decl.isExtern) externs.add(d); }
   };
   for (const item of unit.items) {
-    if (item.kind === 'VarDecl') for (const d of item.declarators) { declaredTypes.set(d, item.typeSpec); walkDeclarator(d, hooks); }
+    if (item.kind === 'VarDecl') for (const d of item.declarators) { declaredTypes.set(d, item.typeSpec); if (item.isExtern) externs.add(d); walkDeclarator(d, hooks); }
     if (item.kind === 'FunctionDecl' && item.body) { forEachStmt(item.body, noteTypes); walkStmt(item.body, hooks); }
+    if (anyDestructible && item.kind === 'FunctionDecl' && item.body) insertDestructors(item, destructibleOf, bag);
   }
   for (const s of unit.statements) { forEachStmt(s, noteTypes); walkStmt(s, hooks); }
 }
@@ -209,15 +251,88 @@ function classInfo(def: StructDef, virtuals: VirtualTable | undefined): ClassInf
   return {
     def, fields: new Set(def.fields.map((f) => f.name)), fieldTypes,
     statics: new Set((def.statics ?? []).flatMap((v) => v.declarators.map((d) => d.name))),
-    methods: new Map((def.methods ?? []).filter((m) => m.method?.kind === 'method' || m.method?.kind === 'static').map((m) => [m.name, m.method!.kind === 'static'])),
+    methods: methodKinds(def),
+    mixedStatics: mixedStatics(def),
     hasCtor: ctors.length > 0, hasDefaultCtor: ctors.some((c) => c.params.every((p) => p.defaultValue)),
-    inheritedStatics: new Map(), baseHasDefaultCtor: false, virtuals,
+    takesOne: ctors.some((c) => c.params.length >= 1 && c.params.slice(1).every((p) => p.defaultValue)),
+    inheritedStatics: new Map(), baseHasDefaultCtor: false, virtuals, destructible: false, dtorFields: [], constTwins: constTwins(def),
   };
 }
 
-/** `delete p;` / `delete[] p;` (the parser made them `free(p)`) or `free(p);`. */
-function releasesMemory(st: Stmt): boolean {
-  return st.kind === 'ExprStmt' && st.expr.kind === 'CallExpr' && st.expr.callee.kind === 'Ident' && st.expr.callee.name === 'free' && st.expr.args.length === 1;
+/** `name` with `arity` parameters is a static member of the class. */
+function isStaticMember(info: ClassInfo | undefined, name: string, arity: number): boolean {
+  const mixed = info?.mixedStatics.get(name);
+  return mixed ? mixed.has(arity) : info?.methods.get(name) === true;
+}
+
+function methodKinds(def: StructDef): Map<string, boolean> {
+  const kinds = new Map<string, boolean>();
+  for (const m of def.methods ?? []) {
+    if (m.method?.kind !== 'method' && m.method?.kind !== 'static') continue;
+    kinds.set(m.name, (kinds.get(m.name) ?? true) && m.method.kind === 'static');
+  }
+  return kinds;
+}
+
+function mixedStatics(def: StructDef): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  const members = (def.methods ?? []).filter((m) => m.method?.kind === 'method');
+  for (const m of def.methods ?? []) {
+    if (m.method?.kind !== 'static' || !members.some((x) => x.name === m.name)) continue;
+    out.set(m.name, (out.get(m.name) ?? new Set()).add(m.params.length));
+  }
+  return out;
+}
+
+/** Names of the methods overloaded on `const` alone (`T &operator[](int)` and `T operator[](int) const`). */
+function constTwins(def: StructDef): Set<string> {
+  const signature = (m: FunctionDecl) => `${m.name}(${m.params.map((p) => `${p.typeSpec.name.replace(/^struct /, '')}${'*'.repeat(p.pointer)}${'[]'.repeat(p.arrayDims.length)}`).join(',')})`;
+  const methods = (def.methods ?? []).filter((m) => m.method?.kind === 'method');
+  const plain = new Set(methods.filter((m) => !m.method!.isConst).map(signature));
+  return new Set(methods.filter((m) => m.method!.isConst && plain.has(signature(m))).map((m) => m.name));
+}
+
+/**
+ * Which classes have a destructor to run: one declared with a body that is not empty or without a
+ * body here (defined elsewhere), or a destructible value field or base. True if any has.
+ */
+function markDestructible(classes: Map<string, ClassInfo>, classOf: (typeName: string) => ClassInfo | undefined): boolean {
+  const state = new Map<ClassInfo, boolean>();
+  const visit = (info: ClassInfo): boolean => {
+    const known = state.get(info);
+    if (known !== undefined) return known;
+    state.set(info, false); // a cycle through values cannot be (a class cannot hold itself)
+    const dtor = info.def.methods?.find((m) => m.method?.kind === 'dtor');
+    let own = !!dtor && (!dtor.body || dtor.body.body.length > 0);
+    for (const f of info.def.fields) {
+      if (f.pointer > 0 || f.arrayDims.length > 0 || f.name === '__base') continue;
+      const fc = classOf(f.typeSpec.name);
+      if (fc && fc !== info && visit(fc)) { info.dtorFields.push([f.name, fc.def.tag!]); own = true; }
+    }
+    const base = info.def.base ? classes.get(info.def.base) : undefined;
+    if (base && base !== info && visit(base)) { info.dtorBase = base.def.tag; own = true; }
+    info.destructible = own;
+    state.set(info, own);
+    return own;
+  };
+  let any = false;
+  for (const info of classes.values()) if (visit(info)) any = true;
+  return any;
+}
+
+/** With a virtual destructor in `tag` (its own or a base's): its derived destructible classes and their ids. */
+function virtualDestructors(tag: string, classes: Map<string, ClassInfo>): [string, number][] {
+  const table = classes.get(tag)?.virtuals;
+  if (!table?.virtuals.get(tag)?.has('~')) return [];
+  const out: [string, number][] = [];
+  for (const [other, info] of classes) {
+    if (other === tag || !info.destructible) continue;
+    let c: string | undefined = table.bases.get(other);
+    while (c !== undefined && c !== tag) c = table.bases.get(c);
+    const id = table.ids.get(other);
+    if (c === tag && id !== undefined) out.push([other, id]);
+  }
+  return out;
 }
 
 /** `C::m` -> `C__m` (`C::operator+` -> `C__operator_add`). */
@@ -232,12 +347,12 @@ function lowerMember(fn: FunctionDecl, info: ClassInfo | undefined, bag: Diagnos
   const cls = m.className;
   const span = fn.nameSpan;
   if (m.kind === 'dtor') {
-    // A destructor that only releases memory (`delete[] data;`, free) is not run: the memory stays
-    // allocated until the program ends, as std::string's does (docs/CXX.md).
-    if (fn.body && fn.body.body.length > 0 && !fn.body.body.every(releasesMemory)) {
-      reportSyntax(bag, 'BRK1243', span, { construct: `~${cls}()`, why: 'destructors with a body are C++ outside the subset (docs/CXX.md): they would run at every scope exit' }, { hint: 'call a cleanup function yourself, or leave the destructor empty' });
-    }
-    return undefined;
+    // Run at scope exits and by delete (cxx-destructors.ts); a trivial one (empty, nothing to
+    // destroy in the members) is dropped.
+    if (!info?.destructible) return undefined;
+    fn.params = [{ kind: 'ParamDecl', span, name: 'this', nameSpan: span, typeSpec: { kind: 'TypeSpec', span, name: cls, isConst: false }, qualifier: null, isStream: false, gatherDims: 0, arrayDims: [], pointer: 1 }];
+    if (fn.body) rewriteBody(fn, info, true);
+    return destructorFunction(cls, fn.nameSpan, fn.body, info.dtorFields, info.dtorBase);
   }
   if (m.kind === 'friend') {
     fn.name = operatorFunctionName(fn.name); // a free function: `operator*` -> operator_mul
@@ -273,7 +388,8 @@ function lowerMember(fn: FunctionDecl, info: ClassInfo | undefined, bag: Diagnos
     }
     return fn;
   }
-  fn.name = `${cls}__${operatorFunctionName(fn.name)}`;
+  const twin = m.kind === 'method' && m.isConst && info?.constTwins.has(fn.name);
+  fn.name = `${cls}__${operatorFunctionName(fn.name)}${twin ? '__const' : ''}`;
   if (m.kind === 'method') fn.params = [thisParam, ...fn.params];
   if (fn.body) rewriteBody(fn, info, m.kind === 'method');
   return fn;
@@ -294,8 +410,11 @@ function rewriteBody(fn: FunctionDecl, info: ClassInfo | undefined, hasThis: boo
       if (x.kind === 'Ident' && info.statics.has(x.name) && !hidden(x.name)) x.name = `${info.def.tag}__${x.name}`;
       else if (x.kind === 'Ident' && info.inheritedStatics.has(x.name) && !hidden(x.name)) x.name = `${info.inheritedStatics.get(x.name)}__${x.name}`;
       if (x.kind === 'Ident' && hasThis && info.fields.has(x.name) && !hidden(x.name)) return member(x.name, x.span);
+      // `C::m11 = m11;` in C's member (a parameter hides the field): the field, `this->m11`.
+      const [qualifier, field] = x.kind === 'Ident' ? x.name.split('::') : [];
+      if (x.kind === 'Ident' && hasThis && field !== undefined && qualifier === info.def.tag && info.fields.has(field) && !info.statics.has(field)) return member(field, x.span);
       if (x.kind === 'CallExpr' && x.callee.kind === 'Ident' && info.methods.has(x.callee.name) && !hidden(x.callee.name)) {
-        if (info.methods.get(x.callee.name)) x.callee.name = `${info.inheritedStatics.get(x.callee.name) ?? info.def.tag}__${x.callee.name}`;
+        if (isStaticMember(info, x.callee.name, x.args.length)) x.callee.name = `${info.inheritedStatics.get(x.callee.name) ?? info.def.tag}__${x.callee.name}`;
         else if (hasThis) x.callee = member(x.callee.name, x.callee.span);
       }
       return x;

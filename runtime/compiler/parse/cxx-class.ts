@@ -144,7 +144,7 @@ function parseMethodRest(
   p.pushScope();
   try {
     const { params } = rules.params(p, null, open.span);
-    while (p.is('const') || p.is('volatile') || p.tok.text === 'override' || p.tok.text === 'final') p.next();
+    while (p.is('const') || p.is('volatile') || p.tok.text === 'override' || p.tok.text === 'final') if (p.next().text === 'const') method.isConst = true;
     if (method.kind === 'ctor' && p.accept(':')) method.inits = parseInitializers(p);
     if ((method.kind === 'method' || method.kind === 'dtor') && p.is('=') && p.peek().kind === 'number' && p.peek().text === '0') {
       p.next();
@@ -249,8 +249,10 @@ function expectIdent(p: Parser, what: string): Token {
 /** After an out-of-class member's parameters (`C::f(...)`): `const`, and a constructor's initializers. */
 export function parseMemberSuffix(p: Parser, qualified: string): CxxMethod {
   const [className, member] = qualified.split('::') as [string, string];
-  while (p.is('const') || p.is('volatile')) p.next();
+  let isConst = false;
+  while (p.is('const') || p.is('volatile')) if (p.next().text === 'const') isConst = true;
   const method: CxxMethod = { className, kind: member === className ? 'ctor' : member === `~${className}` ? 'dtor' : 'method' };
+  if (isConst) method.isConst = true;
   if (method.kind === 'ctor' && p.accept(':')) method.inits = parseInitializers(p);
   return method;
 }

@@ -74,7 +74,7 @@ export function lowerStdSort(unit: TranslationUnit, bag: DiagnosticBag, parse: (
   const globals = new Map<string, Typed>();
   const functions = new Set<string>();
   for (const item of unit.items) {
-    const def = item.kind === 'StructDecl' ? item.def : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? item.typeSpec.struct : undefined;
+    const def = item.kind === 'StructDecl' ? (item.def.forward ? undefined : item.def) : item.kind === 'TypedefDecl' || item.kind === 'VarDecl' ? item.typeSpec.struct : undefined;
     if (def?.tag) structs.set(def.tag, def);
     if (item.kind === 'TypedefDecl' && item.typeSpec.struct) for (const d of item.declarators) if (d.pointer === 0) structs.set(d.name, item.typeSpec.struct);
     if (item.kind === 'VarDecl') for (const d of item.declarators) globals.set(d.name, { name: bare(item.typeSpec), pointer: d.pointer + d.arrayDims.length });

@@ -9,7 +9,9 @@
  *
  * Differences from the standard library (docs/CXX.md): a copy (`a = b`, passing by value) shares the
  * elements instead of copying them, and memory is not freed when a vector goes out of scope (no
- * destructors run); new elements of a class type are zeroed, not default-constructed.
+ * destructors run); new elements of a class type are zeroed, not default-constructed. `clear()`
+ * lets go of the elements (a later push_back starts a new block, capacity() is 0), so a copy stored
+ * before (`all.push_back(row); row.clear();`, rapid_collide's guide) keeps its elements.
  */
 import { lex, copyToken, type Token } from '../lex.js';
 import { isPunct, isScope } from './cxx.js';
@@ -44,7 +46,7 @@ template <class T> struct std__vector {
     count++;
   }
   void pop_back() { count--; }
-  void clear() { count = 0; }
+  void clear() { data = 0; count = 0; room = 0; }
   void resize(unsigned int n) {
     reserve(n);
     for (unsigned int i = count; i < n; i++) memset(&data[i], 0, sizeof(T));

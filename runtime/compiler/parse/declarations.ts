@@ -33,6 +33,8 @@ export interface Specifiers {
   isExtern: boolean;
   isTypedef: boolean;
   isIter: boolean;
+  /** C++ `inline` (a function defined alike in several files is one: static-linkage.ts). */
+  isInline?: boolean;
   /** Declarations produced by an enum definition inside the specifiers, and the types nested in a
    *  class body (C++, docs/CXX.md: declared at file level before the class). */
   extra: (VarDecl | TypedefDecl | StructDecl)[];
@@ -72,6 +74,7 @@ export function parseTypeSpecifiers(p: Parser): Specifiers {
   let isExtern = false;
   let isTypedef = false;
   let isIter = false;
+  let isInline = false;
   const extra: (VarDecl | TypedefDecl | StructDecl)[] = [];
   // The TypeSpec's span starts at the type (or a `const` before it), not at `static` or `typedef`.
   let typeStart: Span | undefined;
@@ -81,7 +84,8 @@ export function parseTypeSpecifiers(p: Parser): Specifiers {
     if (t.kind === 'ident' && named === undefined && words.length === 0) typeStart ??= t.span;
     if (t.kind === 'keyword') {
       if (t.text === 'const') { isConst = true; p.next(); continue; }
-      if (t.text === 'volatile' || t.text === 'register' || t.text === 'auto' || t.text === 'inline') { p.next(); continue; }
+      if (t.text === 'inline') { isInline = true; p.next(); continue; }
+      if (t.text === 'volatile' || t.text === 'register' || t.text === 'auto') { p.next(); continue; }
       if (t.text === 'static') { isStatic = true; p.next(); continue; }
       if (t.text === 'extern') { isExtern = true; p.next(); continue; }
       if (t.text === 'typedef') { isTypedef = true; p.next(); continue; }
@@ -123,7 +127,7 @@ export function parseTypeSpecifiers(p: Parser): Specifiers {
   }
   const typeSpec: TypeSpec = { kind: 'TypeSpec', span: p.spanFrom(typeStart ?? start), name, isConst };
   if (struct) typeSpec.struct = struct;
-  return { typeSpec, isStatic, isExtern, isTypedef, isIter, extra, start };
+  return { typeSpec, isStatic, isExtern, isTypedef, isIter, extra, start, ...(isInline ? { isInline } : {}) };
 }
 
 /** `struct Tag`, `struct Tag { ... }` or `struct { ... }`. */
@@ -324,6 +328,10 @@ export function parseDeclaration(p: Parser, topLevel: boolean): DeclResult[] {
     if (specs.typeSpec.struct && !specs.isTypedef) {
       const decl: StructDecl = { kind: 'StructDecl', span: p.spanFrom(specs.start), def: specs.typeSpec.struct };
       results.push(decl);
+    } else if (topLevel && !specs.isTypedef && /^struct \w+$/.test(specs.typeSpec.name)) {
+      // `struct S;` / `class C;`: an incomplete type (pointers to it work before or without a definition).
+      const span = p.spanFrom(specs.start);
+      results.push({ kind: 'StructDecl', span, def: { kind: 'StructDef', span, tag: specs.typeSpec.name.slice(7), fields: [], forward: true } });
     }
     return results;
   }
@@ -532,6 +540,7 @@ function parseFunctionRest(
     if (method) fn.method = method;
     if (emptyParens && !body && brook === null) fn.unspecifiedParams = true;
     if (specs.isExtern) fn.isExtern = true;
+    if (specs.isInline) fn.isInline = true;
     return fn;
   } finally {
     p.popScope();

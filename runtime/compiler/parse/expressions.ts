@@ -164,12 +164,14 @@ function parseNewStream(p: Parser, kw: Span): Expr {
 
 function parseDelete(p: Parser): Expr {
   const kw = p.next();
-  if (p.is('[')) {
+  const array = p.is('[');
+  if (array) {
     p.next();
     p.expect(']');
   }
   const operand = parseUnary(p);
   const call: CallExpr = { kind: 'CallExpr', span: p.spanFrom(kw.span), callee: { kind: 'Ident', span: kw.span, name: 'free' }, args: [operand] };
+  if (!array) call.cxxDelete = true; // runs a destructor first (check/cxx-members.ts)
   return call;
 }
 

@@ -22,7 +22,8 @@ const shape = (f: FunctionDecl | VarDecl): string => JSON.stringify(f, (k, v: un
  * (of a class or a class template's instance) defined with the same name and the same text
  * (positions aside) in an earlier file, such as the methods of `std::vector<STri>` that
  * subdivision's model.cpp and splyload.cpp both instantiate, is one function; the later files keep
- * it as a prototype. Definitions that differ stay an error (BRK2003).
+ * it as a prototype; so is an `inline` free function that a header defines for several files
+ * (rapid_collide's cs_compat.h). Definitions that differ stay an error (BRK2003).
  * (Static variables of one name in several files were already one variable: docs/CXX.md.)
  */
 export function mergeIdenticalDefinitions(units: TranslationUnit[]): void {
@@ -31,7 +32,7 @@ export function mergeIdenticalDefinitions(units: TranslationUnit[]): void {
   for (const u of units) {
     const mine: [string, string][] = [];
     for (const f of definitions(u)) {
-      if (!f.method) continue; // a free function defined twice stays an error (C's linker)
+      if (!f.method && !f.isInline) continue; // a free function defined twice stays an error (C's linker)
       const earlier = seen.get(f.name);
       const text = earlier ? shape(f) : '';
       if (earlier?.includes(text)) f.body = null;
@@ -68,8 +69,28 @@ export function separateStaticFunctions(units: TranslationUnit[]): void {
   });
 }
 
-/** Renames the functions of `unit` and their uses (not a local or parameter of the same name). */
-function renameInUnit(unit: TranslationUnit, renames: Map<string, string>): void {
+/**
+ * A kernel helper and a host function of one name in two files (rapid_collide: rapid.br's `kernel
+ * float tri_contact(...)` and prapid.cpp's host `int tri_contact(...)`): C++ overloads for BrookGPU,
+ * whose kernels became functions of other names. Kernels only call kernels, so the kernel is renamed
+ * `NAME__kernel` with the calls in its file's kernels; host code keeps the host function.
+ */
+export function separateKernelHelpers(units: TranslationUnit[]): void {
+  if (units.length < 2) return;
+  const host = units.map((u) => new Set(definitions(u).map((f) => f.name)));
+  units.forEach((u, k) => {
+    const renames = new Map<string, string>();
+    for (const f of u.items) {
+      if (f.kind !== 'FunctionDecl' || f.brook === null || !f.body) continue;
+      if (host.some((names, j) => j !== k && names.has(f.name))) renames.set(f.name, `${f.name}__kernel`);
+    }
+    if (renames.size > 0) renameInUnit(u, renames, true);
+  });
+}
+
+/** Renames the functions of `unit` and their uses (not a local or parameter of the same name);
+ *  `kernelsOnly`: the kernels of that name and the uses in kernels. */
+function renameInUnit(unit: TranslationUnit, renames: Map<string, string>, kernelsOnly = false): void {
   const scopes: Set<string>[] = [];
   const shadowed = (name: string) => scopes.some((s) => s.has(name));
   const hooks: StmtHooks = {
@@ -85,11 +106,11 @@ function renameInUnit(unit: TranslationUnit, renames: Map<string, string>): void
     closeScope: () => scopes.pop(),
   };
   for (const item of unit.items) {
-    if (item.kind === 'VarDecl') {
+    if (item.kind === 'VarDecl' && !kernelsOnly) {
       for (const d of item.declarators) if (d.init) d.init = hooks.expr(d.init);
       continue;
     }
-    if (item.kind !== 'FunctionDecl') continue;
+    if (item.kind !== 'FunctionDecl' || (kernelsOnly && item.brook === null)) continue;
     const to = renames.get(item.name);
     if (to) item.name = to;
     if (!item.body) continue;
@@ -100,5 +121,5 @@ function renameInUnit(unit: TranslationUnit, renames: Map<string, string>): void
       scopes.pop();
     }
   }
-  for (const s of unit.statements) walkStmt(s, hooks);
+  if (!kernelsOnly) for (const s of unit.statements) walkStmt(s, hooks);
 }
