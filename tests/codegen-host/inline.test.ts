@@ -89,3 +89,21 @@ describe('memory faults inside an inlined body are still located at the access',
     expect(source.slice(0, e.span!.start).split('\n').length).toBe(1);
   });
 });
+
+describe('struct fields a loop cannot change are read once before it (licm.ts)', () => {
+  const source = `#include <stdlib.h>
+struct buf { int *data; unsigned int count; };
+int sum(struct buf b) { int s = 0; unsigned int i; for (i = 0; i < b.count; i++) s += b.data[i]; return s; }
+int clear(struct buf b) { unsigned int i; for (i = 0; i < b.count; i++) b.data[i] = 0; return 0; }
+int main(void) { struct buf b; b.count = 4; b.data = (int *)calloc(4, sizeof(int)); return sum(b) + clear(b); }
+`;
+  it('a loop that stores nothing reads count and data into locals, and its element check is hoisted', () => {
+    const f = fnText(hostJs(source), 'sum');
+    expect(f).toMatch(/b\$count\$h\d+ = \$M\.u32\[/);
+    expect(f).toMatch(/for \(; \(i < b\$count\$h\d+\)/);
+    expect(f).toContain('$H.span($M, b$data$h');
+  });
+  it('a loop that stores to memory keeps reading the fields', () => {
+    expect(fnText(hostJs(source), 'clear')).not.toContain('$h');
+  });
+});

@@ -9,7 +9,8 @@
  *
  * Differences from the standard library (docs/CXX.md): a copy (`a = b`, passing by value) shares the
  * elements instead of copying them, and memory is not freed when a vector goes out of scope (no
- * destructors run); new elements of a class type are zeroed, not default-constructed.
+ * destructors run); new elements of a class type are zeroed, not default-constructed. Growing copies
+ * the elements with memcpy (a class value is assigned member-wise in the subset: the same bytes).
  */
 import { lex, copyToken, type Token } from '../lex.js';
 import { isPunct, isScope } from './cxx.js';
@@ -33,7 +34,7 @@ template <class T> struct std__vector {
   void reserve(unsigned int n) {
     if (n <= room) return;
     T* grown = (T*)malloc(sizeof(T) * n);
-    for (unsigned int i = 0; i < count; i++) grown[i] = data[i];
+    if (count) memcpy(grown, data, sizeof(T) * count);
     if (data) free(data);
     data = grown;
     room = n;

@@ -175,7 +175,14 @@ class Rewriter {
     switch (e.kind) {
       case 'BinaryExpr': return { ...e, left: this.expr(e.left), right: this.expr(e.right) };
       case 'AssignExpr': return { ...e, target: this.expr(e.target), value: this.expr(e.value) };
-      case 'UnaryExpr': case 'PostfixExpr': return { ...e, operand: this.expr(e.operand) };
+      case 'UnaryExpr': {
+        const operand = this.expr(e.operand);
+        // `*f(...)` of an inlined `return &E;` (a C++ reference result, `T& operator[]`) is E, checked
+        // where the caller wrote the dereference.
+        if (e.op === '*' && operand !== e.operand && operand.kind === 'UnaryExpr' && operand.op === '&' && operand.operand.type && e.type && typeEquals(operand.operand.type, e.type)) return { ...operand.operand, span: e.span };
+        return { ...e, operand };
+      }
+      case 'PostfixExpr': return { ...e, operand: this.expr(e.operand) };
       case 'CondExpr': return { ...e, cond: this.expr(e.cond), then: this.expr(e.then), else: this.expr(e.else) };
       case 'CallExpr': {
         const x = this.target(e);
