@@ -24,6 +24,11 @@ static int plus1(int x) { return x + 1; }
 struct s3 { int a, b, c; };
 static void copy3(struct s3 *d, const struct s3 *s) { memcpy(d, s, sizeof(struct s3)); }
 
+/* Defined after main, reading a global declared after main: main's local of the same name is not
+   renamed, so inlining these into main would capture it. */
+static void add_factor(int *p);
+static int factor_of(void);
+
 int main(void) {
   double s = 0.0;
   int n = 0, i, j = 0, out = 0, held = 7, a = 1;
@@ -52,5 +57,14 @@ int main(void) {
   printf("%d %d\n", fact(6), plus1(plus1(40)));
   copy3(&y, &x);
   printf("%d %d %d\n", y.a, y.b, y.c);
+  {
+    int factor = 100, z = 1;
+    add_factor(&z);
+    printf("%d %d %d\n", z, factor, factor_of());
+  }
   return 0;
 }
+
+int factor = 5;
+static void add_factor(int *p) { *p += factor; }
+static int factor_of(void) { return factor; }

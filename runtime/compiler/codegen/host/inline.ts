@@ -44,6 +44,9 @@ interface Inlinable {
   uses: Map<string, number>;
   /** The one `return EXPR;` of a value function. */
   value?: Expr;
+  /** Names the body uses that are not its parameters (globals, functions): a caller declaring one of
+   *  them would capture it in the JavaScript (a local declared before the global is not renamed). */
+  free: Set<string>;
 }
 
 /** `program` with small functions inlined at their direct call sites (a copy; `program` is not changed). */
@@ -56,11 +59,23 @@ export function inlineSmallCalls(program: CheckedProgram, isBrookCall: (e: CallE
   if (table.size === 0) return program;
   const functions = program.functions.map((fn) => {
     if (!fn.body) return fn;
-    const r = new Rewriter(table, addressTaken(fn.body));
+    const r = new Rewriter(table, addressTaken(fn.body), declaredNames(fn));
     const body = r.block(fn.body);
     return r.changed ? { ...fn, body } : fn;
   });
   return { ...program, functions };
+}
+
+/** emitNames of a function's parameters and locals. */
+function declaredNames(fn: FunctionDecl): Set<string> {
+  const out = new Set<string>();
+  for (const p of fn.params) {
+    const s = paramSymbol(fn, p);
+    if (s) out.add(s.emitName);
+    if (p.name) out.add(p.name);
+  }
+  walkStmt(fn.body, { declarator(d) { out.add(d.symbol?.emitName ?? d.name); } });
+  return out;
 }
 
 function isValueType(t: Type): boolean {
@@ -83,6 +98,7 @@ function inlinable(fn: FunctionDecl, isBrookCall: (e: CallExpr) => boolean): Inl
   }
   const names = new Set(params.map((p) => p.emitName));
   const uses = new Map<string, number>();
+  const free = new Set<string>();
   let ok = true;
   let nodes = 0;
   walkStmt(fn.body, {
@@ -93,6 +109,7 @@ function inlinable(fn: FunctionDecl, isBrookCall: (e: CallExpr) => boolean): Inl
     expr(e) {
       nodes++;
       if (e.kind === 'Ident' && e.symbol && names.has(e.symbol.emitName)) uses.set(e.symbol.emitName, (uses.get(e.symbol.emitName) ?? 0) + 1);
+      else if (e.kind === 'Ident') free.add(e.symbol?.emitName ?? e.name);
       if (e.kind === 'CallExpr' && (isBrookCall(e) || (e.callee.kind === 'Ident' && e.callee.name === fn.name))) ok = false;
       if (e.kind === 'CallExpr' && e.callee.kind === 'Ident' && e.callee.symbol?.kind === 'session') ok = false;
       if (e.kind === 'StringLit' || e.kind === 'InitList' || e.kind === 'IndexofExpr' || e.kind === 'SizeofExpr') ok = false;
@@ -105,12 +122,12 @@ function inlinable(fn: FunctionDecl, isBrookCall: (e: CallExpr) => boolean): Inl
   if (ret.kind !== 'void') {
     const only = body.length === 1 ? body[0]! : undefined;
     if (only?.kind !== 'ReturnStmt' || !only.value) return undefined;
-    return { fn, params, types, ret, uses, value: only.value };
+    return { fn, params, types, ret, uses, value: only.value, free };
   }
   let returns = false;
   walkStmt(fn.body, { stmt(s) { if (s.kind === 'ReturnStmt') returns = true; } });
   if (returns || nodes > LIMIT) return undefined;
-  return { fn, params, types, ret, uses };
+  return { fn, params, types, ret, uses, free };
 }
 
 /** A named variable: its address is fixed for the call. */
@@ -125,6 +142,8 @@ class Rewriter {
     private readonly table: Map<string, Inlinable>,
     /** Names whose address the caller takes (the inlined body could change them through a pointer). */
     private readonly taken: Set<string>,
+    /** The caller's parameters and locals. */
+    private readonly declared: Set<string>,
   ) {}
 
   block(b: Block): Block {
@@ -207,7 +226,9 @@ class Rewriter {
     const c = call.callee;
     if (c.kind !== 'Ident' || c.symbol?.kind !== 'function') return undefined;
     const x = this.table.get(c.symbol.name);
-    return x && call.args.length === x.params.length ? x : undefined;
+    if (!x || call.args.length !== x.params.length) return undefined;
+    for (const n of x.free) if (this.declared.has(n)) return undefined;
+    return x;
   }
 
   /** What each parameter becomes at this call, or undefined when an argument does not qualify. */
