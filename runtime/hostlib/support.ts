@@ -563,9 +563,11 @@ export function hostWasm(bytes64: string, M: Mem, spans: Span[]): Record<string,
 /** The fault a compiled loop recorded before trapping (memory.ts WASM_FAULT_RECORD), or `e` itself. */
 function wasmFault(M: Mem, e: unknown, spans: Span[]): unknown {
   const r = WASM_FAULT_RECORD >>> 2;
-  if (!(e instanceof WebAssembly.RuntimeError) || M.i32[r] !== 1) return e;
+  // The first word: 1, or 2 where the index is unsigned (read as such, as the JavaScript path reads it).
+  const tag = M.i32[r];
+  if (!(e instanceof WebAssembly.RuntimeError) || (tag !== 1 && tag !== 2)) return e;
   M.i32[r] = 0;
-  const [k, base, q, write, stride, size, length] = [M.i32[r + 1]!, M.u32[r + 2]!, M.i32[r + 3]!, M.i32[r + 4]!, M.i32[r + 5]!, M.i32[r + 6]!, M.i32[r + 7]!];
+  const [k, base, q, write, stride, size, length] = [M.i32[r + 1]!, M.u32[r + 2]!, tag === 2 ? M.u32[r + 3]! : M.i32[r + 3]!, M.i32[r + 4]!, M.i32[r + 5]!, M.i32[r + 6]!, M.i32[r + 7]!];
   if (length >= 0) return outsideBlock(M, base, q, stride, size, write, length, spans[k], 'an array');
   return outsideBlock(M, base, q, stride, size, write, count(M, base, stride), spans[k]);
 }

@@ -368,6 +368,31 @@ int main(void) {
     expect(await faultOf(source, false)).toEqual(w);
   });
 
+  it('an unsigned index of a checked access runs compiled: values, and a fault past the block (also a huge index) as in JavaScript', async () => {
+    const sum = `#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+  unsigned int i, n = 100;
+  int *a = (int *)malloc(n * sizeof(int));
+  double s = 0.0;
+  int k;
+  for (i = 0; i < n; i++) a[i] = (int)(i * 3u) - 50;
+  for (k = 0; k < (int)n; k++) s += a[(unsigned int)k];
+  printf("%.1f\\n", s);
+  free(a);
+  return 0;
+}
+`;
+    await expectEverywhere(sum, '9850.0\n', 2);
+    for (const index of ['k + 90u', '(unsigned int)(k - 1)']) {
+      const source = sum.replace('a[(unsigned int)k]', `a[${index}]`);
+      const w = await faultOf(source, 'all');
+      expect(w.code).toBe('BRK5106');
+      expect(source.split('\n')[w.line - 1]!.slice(w.col - 1)).toMatch(/^a\[/);
+      expect(await faultOf(source, false)).toEqual(w);
+    }
+  });
+
   it('a short loop runs as JavaScript below 16 trips and compiled from 16 on, with the same values', async () => {
     const program = (n: number) => `#include <stdio.h>
 #include <stdlib.h>

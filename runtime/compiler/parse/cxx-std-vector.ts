@@ -12,6 +12,8 @@
  * destructors run); new elements of a class type are zeroed, not default-constructed. `clear()`
  * lets go of the elements (a later push_back starts a new block, capacity() is 0), so a copy stored
  * before (`all.push_back(row); row.clear();`, rapid_collide's guide) keeps its elements.
+ * Growing copies the elements with memcpy (a class value is assigned member-wise in the subset: the
+ * same bytes).
  */
 import { lex, copyToken, type Token } from '../lex.js';
 import { isPunct, isScope } from './cxx.js';
@@ -35,7 +37,7 @@ template <class T> struct std__vector {
   void reserve(unsigned int n) {
     if (n <= room) return;
     T* grown = (T*)malloc(sizeof(T) * n);
-    for (unsigned int i = 0; i < count; i++) grown[i] = data[i];
+    if (count) memcpy(grown, data, sizeof(T) * count);
     if (data) free(data);
     data = grown;
     room = n;

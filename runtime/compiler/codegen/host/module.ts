@@ -24,6 +24,8 @@ import { emitValue } from './expr.js';
 import { addressTaken, emitFunction } from './func.js';
 import { FnState, HostGen, type Storage } from './gen.js';
 import { emitDeclarator, zeroValue } from './init.js';
+import { inlineSmallCalls } from './inline.js';
+import { hoistFieldReads } from './licm.js';
 import { emitStmt, Lines, type StmtCtx } from './stmt.js';
 import { walkStmt, walkVarDecl } from './walk.js';
 
@@ -110,9 +112,13 @@ function inMem(t: Type, taken: boolean): boolean {
 // ---------------------------------------------------------------------------------------------------
 // Program mode
 
-export function generateProgramModule(g: HostGen, program: CheckedProgram): string {
-  registerKernels(g, program);
-  const names = functionNames(program);
+export function generateProgramModule(g: HostGen, original: CheckedProgram): string {
+  registerKernels(g, original);
+  const names = functionNames(original);
+  // Small functions inlined at their call sites (inline.ts): locals they reached by pointer stay out of Mem.
+  // Then struct fields that a loop cannot change are read once before it (licm.ts).
+  const inlined = inlineSmallCalls(original, (e) => g.calls.isBrookCall(e));
+  const program = { ...inlined, functions: inlined.functions.map(hoistFieldReads) };
   computeAsync(g, program, names);
   for (const fn of program.functions) {
     if (fn.returnType.type?.kind === 'struct' && fn.returnPointer === 0) g.structReturn.add(names.get(fn.name) ?? fn.name);

@@ -23,6 +23,8 @@ export interface CheckedAccess {
   write: boolean;
   stride: number;
   size: number;
+  /** The index is unsigned (the fault record says so: its address is base + index as unsigned). */
+  unsigned?: boolean;
 }
 
 /** Pushes the address `ptr + index * stride` of `at`, trapping after a fault record when index is outside. */
@@ -31,7 +33,7 @@ export function emitCheckedAddress(b: FuncBuilder, printer: WasmPrinter, at: Ext
   const q = b.local('i32');
   printWasmValue(printer, at.ptr);
   b.set(base);
-  printWasmIndex(printer, at.index);
+  printWasmIndex(printer, at.index, true);
   b.tee(q);
   if (a.count !== undefined) b.get(a.count);
   else b.i32(a.length!);
@@ -42,7 +44,7 @@ export function emitCheckedAddress(b: FuncBuilder, printer: WasmPrinter, at: Ext
   // which), raised by wasmFault from the record.
   b.open('if');
   // The array's length, or -1: the count of the malloc block base starts.
-  const record = [1, a.spanK, base, q, a.write ? 1 : 0, a.stride, a.size, a.length ?? -1];
+  const record = [a.unsigned ? 2 : 1, a.spanK, base, q, a.write ? 1 : 0, a.stride, a.size, a.length ?? -1];
   record.forEach((v, k) => {
     b.i32(WASM_FAULT_RECORD + 4 * k);
     if (k === 2 || k === 3) b.get(v);

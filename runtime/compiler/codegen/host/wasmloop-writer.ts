@@ -412,8 +412,10 @@ export class LoopWriter {
     const stride = at.stride;
     const size = sizeOf(e.type!);
     const it = kindOf(e.index.type);
-    if (it === 'uint' || it === 'ptr' || isFloat(it)) return no('this index type');
+    if (it === 'ptr' || isFloat(it)) return no('this index type');
     const check = provenInBounds(c, e) ? undefined : c.g.accessCheck(e.span);
+    // An unsigned index only where it is compared (i32.lt_u) with the count or length before use.
+    if (it === 'uint' && check === undefined) return no('an unsigned index of an unchecked access');
     if (check === undefined) return () => void printWasmValue(this.printer(), at);
     if (stride < size) return no('an element larger than its stride');
     // A fixed array (global, static, local: storage nothing frees) holds its length; a pointer held
@@ -426,7 +428,7 @@ export class LoopWriter {
     // where every value the counter takes is in range (a guard before it); elsewhere the JavaScript
     // loop runs, checking each access (issue 27: a compare and branch per access cost the fill and
     // sum shapes 10-20% against gcc).
-    for (const ct of length !== undefined ? [...this.counters].reverse() : []) {
+    for (const ct of length !== undefined && it !== 'uint' ? [...this.counters].reverse() : []) {
       const k = offsetFrom(e.index, ct.name);
       const kv = k && (k.expr ? constValue(k.expr) : 0);
       if (!k || kv === undefined || !Number.isInteger(kv)) continue;
@@ -438,7 +440,7 @@ export class LoopWriter {
     }
     const count = length === undefined ? this.variable(blockCountVariable(this.c, this.counts, this.guards, e.object as Extract<Expr, { kind: 'Ident' }>, stride, size), 'int', true) : undefined;
     const spanK = this.mod.spanIndex(check);
-    return (write: boolean) => emitCheckedAddress(b, this.printer(), at, { count: count?.local, length, spanK, write, stride, size });
+    return (write: boolean) => emitCheckedAddress(b, this.printer(), at, { count: count?.local, length, spanK, write, stride, size, unsigned: it === 'uint' });
   }
 
 

@@ -223,11 +223,13 @@ function printLongConvert(p: WasmPrinter, to: WasmKind): void {
  * for a signed 32-bit kind the same address arithmetic modulo 2^32. An unsigned index is a
  * non-negative long in JavaScript, not an i32 here: not compiled.
  */
-export function printWasmIndex(p: WasmPrinter, v: IrValue): void {
+/** An element index as an i32. Unsigned only where `checked`: the caller compares it (i32.lt_u) with
+ *  its block's count before use (wasmloop-access.ts), so index * stride cannot wrap. */
+export function printWasmIndex(p: WasmPrinter, v: IrValue, checked = false): void {
   const index = v.op === 'convert' && v.kind === 'long' ? v.arg : v;
   const k = wasmKind(index.kind);
   if (isFloat(k) || k === 'ptr') notCompiled('this index');
-  if (k === 'uint') notCompiled('an unsigned index');
+  if (k === 'uint' && !checked) notCompiled('an unsigned index');
   printWasmValue(p, index);
 }
 
