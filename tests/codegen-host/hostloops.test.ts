@@ -23,6 +23,9 @@ import { HostLib } from '../../runtime/hostlib/libc.js';
 import { runProgram } from '../../runtime/hostlib/loader.js';
 import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { runC } from '../hostlib/gcc.js';
+import { fnText, hostJsOf } from './run.js';
+
+const hostJs = (source: string): string => hostJsOf(source, 'loops.c');
 
 const HAS_GCC = spawnSync('gcc', ['--version']).status === 0;
 
@@ -38,19 +41,6 @@ async function run(source: string, memoryChecks = true, hostWasm = true): Promis
     rt.dispose();
   }
   return stdout;
-}
-
-/** The JavaScript the loops become when they stay JavaScript (WebAssembly off: wasmloop.test.ts covers that path). */
-function hostJs(source: string): string {
-  const r = compile(source, { fileName: 'loops.c', hostWasm: false });
-  expect(r.ok, r.diagnostics.map((d) => d.message).join('\n')).toBe(true);
-  return r.hostJs!;
-}
-
-function fnText(js: string, name: string): string {
-  const start = js.indexOf(`function ${name}(`);
-  expect(start).toBeGreaterThanOrEqual(0);
-  return js.slice(start, js.indexOf('\n}\n', start));
 }
 
 /** The located runtime error of running `source`: code, message, 1-based line and column. */

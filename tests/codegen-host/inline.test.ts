@@ -4,22 +4,10 @@
  * programs/inline_calls.c and programs/inline_calls_cxx.cpp), and memory faults that stay located.
  */
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../runtime/compiler/index.js';
 import { BrookRuntimeError } from '../../runtime/compiler/diagnostics.js';
-import { runBrook } from './run.js';
+import { runBrook, fnText, hostJsOf } from './run.js';
 
-function hostJs(source: string, fileName = 'prog.c'): string {
-  const r = compile(source, { fileName, hostWasm: false });
-  expect(r.ok, r.diagnostics.map((d) => d.message).join('\n')).toBe(true);
-  return r.hostJs!;
-}
-
-/** The text of the generated function `name`. */
-function fnText(js: string, name: string): string {
-  const start = js.indexOf(`function ${name}(`);
-  expect(start).toBeGreaterThanOrEqual(0);
-  return js.slice(start, js.indexOf('\n}\n', start));
-}
+const hostJs = (source: string, fileName = 'prog.c'): string => hostJsOf(source, fileName);
 
 const REFS = `
 static void accumulate(double &s, int &count, const float &v) {

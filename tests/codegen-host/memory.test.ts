@@ -5,11 +5,12 @@
  * tests/errors/memory_*.br.)
  */
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../runtime/compiler/index.js';
 import { BrookRuntimeError } from '../../runtime/compiler/diagnostics.js';
 import { Mem } from '../../runtime/hostlib/memory.js';
 import { runC } from '../hostlib/gcc.js';
-import { runBrook } from './run.js';
+import { runBrook, fnText, hostJsOf } from './run.js';
+
+const hostJs = (source: string): string => hostJsOf(source, 'prog.br');
 
 /** The runtime error of running `source`, with the 1-based line and column it points at. */
 async function faultOf(source: string): Promise<{ code: string; message: string; line: number; col: number; stdout: string }> {
@@ -23,20 +24,6 @@ async function faultOf(source: string): Promise<{ code: string; message: string;
     return { code: e.code, message: e.message, line: before.length, col: before[before.length - 1]!.length + 1, stdout };
   }
   throw new Error(`no runtime error; stdout: ${stdout}`);
-}
-
-/** The JavaScript of the program with every loop kept JavaScript (wasmloop.ts off): the checks it emits. */
-function hostJs(source: string): string {
-  const r = compile(source, { fileName: 'prog.br', hostWasm: false });
-  expect(r.ok, r.diagnostics.map((d) => d.message).join('\n')).toBe(true);
-  return r.hostJs!;
-}
-
-/** The text of the generated function `name` (up to the next top-level closing brace). */
-function fnText(js: string, name: string): string {
-  const start = js.indexOf(`function ${name}(`);
-  expect(start).toBeGreaterThanOrEqual(0);
-  return js.slice(start, js.indexOf('\n}\n', start));
 }
 
 describe('impossible allocations return NULL, as in C', () => {

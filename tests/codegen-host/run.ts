@@ -22,3 +22,17 @@ export async function runBrook(source: string, args: string[] = [], fileName = '
     rt.dispose();
   }
 }
+
+/** The host JavaScript of `source` with every loop kept JavaScript (WebAssembly host loops off). */
+export function hostJsOf(source: string, fileName = 'prog.c'): string {
+  const r = compile(source, { fileName, hostWasm: false });
+  if (!r.ok) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
+  return r.hostJs!;
+}
+
+/** The text of the generated function `name` (up to the next top-level closing brace). */
+export function fnText(js: string, name: string): string {
+  const start = js.indexOf(`function ${name}(`);
+  if (start < 0) throw new Error(`no function ${name} in the host JavaScript`);
+  return js.slice(start, js.indexOf('\n}\n', start));
+}
