@@ -17,14 +17,14 @@ const cells = {
 const cell = cells[kind];
 // The resident set once garbage is collected and given back: V8 unmaps freed pages on a background
 // thread after a collection, so a sample taken at once can still hold tens of MB that are already
-// free (under load it did: 1.7-1.9x for the same run that settles at 1.3x). Lowest of a few settled
-// samples.
+// free (under load it did: 1.7-1.9x for the same run that settles at 1.3x). Lowest of ten samples
+// over a second.
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function rss() {
   let low = Infinity;
-  for (let k = 0; k < 5; k++) {
+  for (let k = 0; k < 10; k++) {
     global.gc();
-    await sleep(50);
+    await sleep(100);
     low = Math.min(low, process.memoryUsage().rss);
   }
   return low;

@@ -2,8 +2,14 @@
  * Memory over re-runs of a notebook cell that makes two 1M-element streams (one read from a
  * TypeScript array, one written by a kernel): every re-run frees the streams it replaces, only the
  * current ones stay alive, the last run's values are right, and the resident set after all re-runs is
- * within 1.5x of that after the first run. Each backend runs in a child process of its own
+ * within 1.5x of that after the 10th run. Each backend runs in a child process of its own
  * (rerun-memory.child.mjs), so the resident set is the session's alone.
+ *
+ * The baseline is the 10th run, not the first: what a session builds once (the CPU backend's worker
+ * thread, which boots in the background after the first large stream, and its JIT-compiled kernel)
+ * may still be arriving when the first run ends. Under CI's load that one-time growth made the cpu
+ * ratio 1.82x against the first run (stop 33) while the same run here settles at 1.15x; a leak of
+ * even one replaced 4 MB stream per run is 560 MB over the 140 runs after the 10th, far past 1.5x.
  *
  * CI re-runs the cell 150 times; BROOK_RERUN_COUNT=1000 gives the long run of issue 10.
  *
@@ -45,11 +51,12 @@ describe(`re-running a stream-making cell ${runs} times`, () => {
     it(`keeps memory flat on ${backend}`, () => {
       const r = rerun(backend);
       const mb = (n: number) => (n / 1048576).toFixed(0);
-      console.log(`${backend}: resident ${mb(r.first)} MB after the first run, ${mb(r.last)} MB after ${runs} (x${(r.last / r.first).toFixed(2)})`);
+      const said = `${backend}: resident ${mb(r.first)} MB after the first run, ${mb(r.tenth)} MB after the 10th, ${mb(r.last)} MB after ${runs} (x${(r.last / r.tenth).toFixed(2)} of the 10th)`;
+      console.log(said);
       expect(r.replacedFreed, 'a re-run left the stream it replaced alive').toBe(true);
       expect(r.maxLive).toBe(2);
       expect(r.allThree, 'the last run computed big = Z + 1 = 3 everywhere').toBe(true);
-      expect(r.last / r.first).toBeLessThanOrEqual(1.5);
+      expect(r.last / r.tenth, said).toBeLessThanOrEqual(1.5);
     }, 1_600_000);
   }
 });
