@@ -126,7 +126,7 @@ describe('the saved H200 reproducers (fuzz/findings/h200-*)', () => {
   // writer's (fixed), difference-2 did not reproduce here (tests/conformance/output_paths.br pins its
   // kernel), difference-3 is a flushed subnormal the comparison now accepts. This keeps every saved
   // reproducer compiling, finishing and agreeing on all three writers.
-  const FOLDERS: [string, number][] = [['h200-2026-12-02', 18], ['h200-2026-12-02b', 3]];
+  const FOLDERS: [string, number][] = [['h200-2026-12-02', 18], ['h200-2026-12-02b', 3], ['h200-2026-12-03', 1]];
   for (const [folder, count] of FOLDERS) {
     it(`every saved difference and hang of ${folder} now compiles, ends and agrees on js, wasm and webgpu`, async () => {
       const fs = await import('node:fs');

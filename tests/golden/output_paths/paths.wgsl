@@ -85,6 +85,8 @@ fn brk_f2i_f32(x: f32) -> i32 {
 
 fn brk_iabs_i32(x: i32) -> i32 { return select(x, -x, x < i32(0)); }
 
+fn brk_imax_i32(a: i32, b: i32) -> i32 { return select(a, b, b > a); }
+
 fn ld_0(e: u32) -> i32 { return bb_1[e]; }
 
 fn ld_1(e: u32) -> vec2<f32> { return bb_2[e]; }
@@ -124,7 +126,7 @@ fn kbody(a_0: i32, a_1: vec2<f32>, a_2: S_Pair, a_3: f32, a_4: ptr<function, S_P
     let t_1 = 65536i;
     let t_2 = brk_iabs_i32(a_0);
     let t_3 = brk_f2i_f32(ix_4.y);
-    (*a_5) = select(max(t_2, t_3), i32((u32((brk_f2i_f32(ix_4.y) | 2i)) - u32((t_1 + (-65535i))))), (a_0 < a_0));
+    (*a_5) = select(brk_imax_i32(t_2, t_3), i32((u32((brk_f2i_f32(ix_4.y) | 2i)) - u32((t_1 + (-65535i))))), (a_0 < a_0));
     return;
   }
   (*a_4).f_a = 9f;

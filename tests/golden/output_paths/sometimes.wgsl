@@ -85,6 +85,8 @@ fn brk_f2i_f32(x: f32) -> i32 {
   return select(r, i32(0), brk_isnan_f32(x));
 }
 
+fn brk_imax_i32(a: i32, b: i32) -> i32 { return select(a, b, b > a); }
+
 fn ld_0(e: u32) -> i32 { return bb_1[e]; }
 
 fn ld_1(e: u32) -> vec2<f32> { return bb_2[e]; }
@@ -113,7 +115,7 @@ fn kbody(a_0: i32, a_1: vec2<f32>, a_2: ptr<function, i32>, a_3: ptr<function, f
   if ((a_1.y <= -0.75f)) {
     let t_0 = brk_iabs_i32(a_0);
     let t_1 = brk_f2i_f32(ix_2.y);
-    (*a_2) = max(t_0, t_1);
+    (*a_2) = brk_imax_i32(t_0, t_1);
   }
   if ((a_0 > 0i)) {
     (*a_3) = (f32(a_0) + 0.5f);

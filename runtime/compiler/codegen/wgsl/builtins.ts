@@ -247,6 +247,16 @@ function intAbsFn(lib: Library, t: Type): string {
   return lib.use('iabs', t, `fn {NAME}(x: {T}) -> {T} { return select(x, -x, x < {T}(0)); }`);
 }
 
+/** min/max of ints (or int vectors, signed or not) as a select, not WGSL's min/max: on an NVIDIA H200
+ *  (driver 580, Dawn's Vulkan backend) `min(min(1 % a, -a), a)` gave 1 for a = 18 (it dropped the `-a`;
+ *  max alike for a < 0) wherever the other operand divides by `a`, while every CPU writer and lavapipe
+ *  give -18 (fuzz program 8261; tests/conformance/int_minmax_nested.br). The select form computed every
+ *  case right there (fuzz/findings/h200-2026-12-03/minmax-probe.mjs). Same values: a tie gives
+ *  either operand, which are equal. */
+function intMinMaxFn(lib: Library, base: 'min' | 'max', t: Type): string {
+  return lib.use(`i${base}`, t, `fn {NAME}(a: {T}, b: {T}) -> {T} { return select(a, b, b ${base === 'min' ? '<' : '>'} a); }`);
+}
+
 /** float -> int/uint as the CPU backend converts: truncate, saturate, NaN -> 0 (drivers differ: lavapipe
  *  gives INT_MIN for NaN and clamps to 2147483520). `t` is the float source type, `to` 'i32' or 'u32'. */
 export function floatToInt(lib: Library, t: Type, to: 'i32' | 'u32', x: string): string {
@@ -323,11 +333,11 @@ export function builtinCall(lib: Library, name: string, args0: Operand[], result
     case 'ldexp': return `${libFn(lib, 'ldexp', t0)}(${a[0]}, ${a[1]})`;
     case 'min': case 'max': case 'fmin': case 'fmax': {
       const base = name.endsWith('min') ? 'min' : 'max';
-      return floatArg ? `${libFn(lib, base, t0)}(${a[0]}, ${a[1]})` : `${base}(${a[0]}, ${a[1]})`;
+      return `${floatArg ? libFn(lib, base, t0) : intMinMaxFn(lib, base, t0)}(${a[0]}, ${a[1]})`;
     }
     case 'clamp': {
       // min(max(x, a), b) as the CPU backend computes it (also when a > b: WGSL's clamp is undefined there).
-      if (!floatArg) return `min(max(${a[0]}, ${a[1]}), ${a[2]})`;
+      if (!floatArg) return `${intMinMaxFn(lib, 'min', t0)}(${intMinMaxFn(lib, 'max', t0)}(${a[0]}, ${a[1]}), ${a[2]})`;
       return `${libFn(lib, 'min', t0)}(${libFn(lib, 'max', t0)}(${a[0]}, ${a[1]}), ${a[2]})`;
     }
     case 'lerp': return `(${a[0]} + ${a[2]} * (${a[1]} - ${a[0]}))`;
