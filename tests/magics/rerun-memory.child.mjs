@@ -1,5 +1,6 @@
 // Child process of rerun-memory.test.ts (its own process, so the resident set is this session's alone).
 // argv: backend, runs. Prints one JSON line: resident set after the first and the last run, and checks.
+import { readFileSync } from 'node:fs';
 import { BrookSession } from '../../dist/magics/session.js';
 import { BrookStream } from '../../dist/magics/handles.js';
 
@@ -29,6 +30,16 @@ async function rss() {
   }
   return low;
 }
+// What the resident set is made of at each sample (printed by the test when the ratio fails, so a
+// CI failure says where the memory went): V8's heap, buffers outside it, anonymous and file pages.
+const parts = {};
+function describe(label) {
+  const m = process.memoryUsage();
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) >> 10;
+  const mb = (n) => Math.round(n / 1048576);
+  parts[label] = `heap ${mb(m.heapTotal)} MB, external ${mb(m.external)} MB (array buffers ${mb(m.arrayBuffers)}), anon ${kb('RssAnon')} MB, file ${kb('RssFile')} MB, threads ${/Threads:\s+(\d+)/.exec(status)?.[1]}`;
+}
 let first = 0;
 let tenth = 0;
 let maxLive = 0;
@@ -38,10 +49,11 @@ for (let i = 1; i <= runs; i++) {
   await s.runCell(cell, 1, `cell[${i}]`, sink);
   if (before && !before.freed) replacedFreed = false;
   maxLive = Math.max(maxLive, s.liveStreamCount());
-  if (i === 1) first = await rss();
-  if (i === 10) tenth = await rss();
+  if (i === 1) { first = await rss(); describe('first'); }
+  if (i === 10) { tenth = await rss(); describe('tenth'); }
 }
 const last = await rss();
+describe('last');
 let allThree = false;
 let value;
 if (kind === 'streams') {
@@ -53,4 +65,4 @@ if (kind === 'streams') {
   value = Number(last?.value ?? last);
 }
 s.dispose();
-console.log(JSON.stringify({ backend, kind, first, tenth, last, maxLive, replacedFreed, allThree, value }));
+console.log(JSON.stringify({ backend, kind, first, tenth, last, maxLive, replacedFreed, allThree, value, parts }));
