@@ -27,6 +27,8 @@
 #             the executed notebooks, their logs and figure3/*.json (untar over notebooks/results/);
 #   checks    checks-TAG.txt: chain tiling verified call by call (BROOK_TILE=verify) and exact iterators
 #             on this GPU (conformance programs tile_bitonic, tile_xor_chain, tile_rows, iterator_exact);
+#   hostprof  hostprof-TAG.tar.gz: host time a call of the segment and sort loops (bench/probes/loop-host.mjs,
+#             tiling on and off) with CPU profiles of both (read with bench/probes/profile-under.mjs);
 #   fuzz      fuzz-TAG.txt: the differential fuzzer for FUZZ_S seconds (default 240) on every core, from
 #             program FUZZ_START (default 0) of seed 1.
 # Usage (device machine, tree root, after `source .device/setup.sh`): bash bench/probes/remeasure-device.sh TAG
@@ -135,6 +137,19 @@ if has checks; then
     done
   done > "$OUT/checks-$TAG.txt" 2>&1
   timeout 60 node bin/brook.js run tests/conformance/tile_bitonic.br --backend webgpu --profile >> "$OUT/checks-$TAG.txt" 2>&1
+fi
+if has hostprof; then
+  el hostprof
+  mkdir -p /tmp/hostprof
+  for t in on 0; do
+    BROOK_TILE=$t timeout 60 node bench/probes/loop-host.mjs segment 2048 20 >> /tmp/hostprof/loop-host.txt 2>&1
+    BROOK_TILE=$t timeout 60 node bench/probes/loop-host.mjs sort 20 >> /tmp/hostprof/loop-host.txt 2>&1
+  done
+  for w in "segment 2048 20 30" "sort 20 30"; do
+    set -- $w
+    timeout 90 node --cpu-prof --cpu-prof-interval 100 --cpu-prof-dir=/tmp/hostprof --cpu-prof-name="$1.cpuprofile" bench/probes/loop-host.mjs $w >> /tmp/hostprof/loop-host.txt 2>&1
+  done
+  tar czf "$OUT/hostprof-$TAG.tar.gz" -C /tmp hostprof
 fi
 if has fuzz; then
   el fuzz
