@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../runtime/compiler/index.js';
-import { fnText, hostJsOf } from './run.js';
+import { BrookRuntimeError } from '../../runtime/compiler/diagnostics.js';
+import { fnText, hostJsOf, runBrook } from './run.js';
 
 const VEC3 = `
 class Vec3 {
@@ -78,5 +79,45 @@ describe('where the rules do not apply, the object stays in memory or the call s
   it('a constructor that calls a function stays a call', () => {
     const f = main('  C c(2.0f);\n  return c.n;', 'static int made = 0;\nstatic int bump() { return ++made; }\nclass C { public: int n; float v; C(float a) { n = bump(); v = a; } };\n');
     expect(f).toContain('C__new(');
+  });
+});
+
+const VECTOR = `#include <vector>
+double sum(int n) {
+  std::vector<int> v;
+  for (int i = 0; i < n; i++) v.push_back((i * 7 + 3) % 1000);
+  double s = 0.0;
+  for (int i = 0; i < (int)v.size(); i++) s += v[i];
+  return s;
+}
+int main() { return sum(10) > 0 ? 0 : 1; }
+`;
+
+describe('a std::vector used only through inlined members', () => {
+  it('has its data, count and room in locals: no frame, no push_back call', () => {
+    const f = fnText(js(VECTOR), 'sum');
+    for (const gone of ['$M.alloca', 'push_back(', '__new(']) expect(f).not.toContain(gone);
+    expect(f).toMatch(/\bv\$count\b/);
+    expect(f).toContain('std__vector_grow(');
+  });
+
+  it('passed by reference to a function that is not inlined, it stays in memory', () => {
+    const source = `#include <vector>\nstatic void fill(std::vector<int> &v, int n) { for (int i = 0; i < n; i++) v.push_back(i); }\nint main() { std::vector<int> v; fill(v, 3); return v.size() == 3 ? 0 : 1; }\n`;
+    const f = fnText(js(source), 'main');
+    expect(f).toContain('$M.alloca');
+    expect(f).not.toMatch(/\bv\$count\b/);
+  });
+
+  it('an element read past the end is still a located error', async () => {
+    const source = '#include <vector>\nint main() {\n  std::vector<int> v;\n  for (int i = 0; i < 3; i++) v.push_back(i);\n  int k = 7;\n  return v[k];\n}\n';
+    expect(fnText(js(source), 'main')).toMatch(/\bv\$data\b/);
+    let err: unknown;
+    try {
+      await runBrook(source, [], 'prog.cpp');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(BrookRuntimeError);
+    expect((err as BrookRuntimeError).message).toMatch(/out-of-bounds read of 4 bytes/);
   });
 });

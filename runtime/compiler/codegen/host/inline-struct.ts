@@ -74,7 +74,7 @@ export function inlineStructValues(program: CheckedProgram): CheckedProgram {
     if (!fn.body || shapes.has(fn.name)) return fn;
     const r = new Expander(shapes, temps, fn.name);
     const body = r.block(fn.body);
-    return r.count > 0 ? { ...fn, body } : fn;
+    return r.changed ? { ...fn, body } : fn;
   });
   return { ...program, functions };
 }
@@ -193,6 +193,7 @@ export function declStmt(name: string, t: Type, init: Expr | null, at: Expr | St
 
 class Expander {
   count = 0;
+  changed = false;
   constructor(private readonly shapes: Map<string, Shape>, private readonly temps: Set<string>, private readonly caller: string) {}
 
   private fresh(): string { return `${this.caller.replace(/\W/g, '_')}$s${this.count++}`; }
@@ -322,6 +323,7 @@ class Expander {
       if (!r) { pre.length = mark; this.count = saved; }
       return r;
     }
+    this.changed = true;
     bind.set(x.self!.emitName, { variable: dest });
     const out: Stmt[] = [];
     if (declare) {

@@ -116,7 +116,7 @@ function inlinable(fn: FunctionDecl, isBrookCall: (e: CallExpr) => boolean): Inl
       else if (e.kind === 'Ident') free.add(e.symbol?.emitName ?? e.name);
       if (e.kind === 'CallExpr' && (isBrookCall(e) || (e.callee.kind === 'Ident' && e.callee.name === fn.name))) ok = false;
       if (e.kind === 'CallExpr' && e.callee.kind === 'Ident' && e.callee.symbol?.kind === 'session') ok = false;
-      if (e.kind === 'StringLit' || e.kind === 'InitList' || e.kind === 'IndexofExpr' || e.kind === 'SizeofExpr') ok = false;
+      if (e.kind === 'StringLit' || e.kind === 'InitList' || e.kind === 'IndexofExpr' || (e.kind === 'SizeofExpr' && e.target.kind !== 'TypeName')) ok = false;
       const target = e.kind === 'AssignExpr' ? e.target : (e.kind === 'UnaryExpr' && ['++', '--', '&'].includes(e.op)) || e.kind === 'PostfixExpr' ? e.operand : undefined;
       if (target?.kind === 'Ident' && target.symbol && names.has(target.symbol.emitName)) ok = false;
       // A struct parameter reads its argument variable in place: nothing in the body may write.
