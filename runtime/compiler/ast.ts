@@ -91,6 +91,9 @@ export interface FunctionDecl {
   returnsReference?: boolean;
   /** C++: a member of class `className` (written in the class, or `C::name` outside it). */
   method?: CxxMethod;
+  /** `C *C__temp(C v)`: the ring of a class's temporaries (parse/cxx-class-lower.ts); the host
+   *  generator may give a call of it a local instead (codegen/host/inline-struct.ts). */
+  temporary?: boolean;
 }
 
 /** What parse/cxx-class.ts knows of a member function. */

@@ -51,7 +51,9 @@ describe('calls that are not inlined', () => {
   it('a by-value argument whose address the caller takes (the callee could change it first)', () =>
     kept('static void f(int *p, int v, int *out) { *p += 1; *out = v; }\nint main(void) { int a = 1, o = 0; f(&a, a, &o); return o - 1; }\n', 'main', 'f'));
   it('a loop in the body', () => kept('static void z(int *p) { int i; for (i = 0; i < 3; i++) p[i] = 0; }\nint main(void) { int a[3]; z(a); return a[0]; }\n', 'main', 'z'));
-  it('a struct parameter', () => kept('struct s { int a; };\nstatic int get(struct s v) { return v.a; }\nint main(void) { struct s x = { 0 }; return get(x); }\n', 'main', 'get'));
+  it('a struct parameter of a body that writes', () => kept('struct s { int a; };\nstatic int get(struct s v) { return v.a++; }\nint main(void) { struct s x = { 0 }; return get(x); }\n', 'main', 'get'));
+  it('a struct parameter given a value that is not a named variable', () =>
+    kept('struct s { int a; };\nstatic struct s mk(void) { struct s v = { 3 }; return v; }\nstatic int get(struct s v) { return v.a; }\nint main(void) { return get(mk()) - 3; }\n', 'main', 'get'));
 
   it('an address that escapes to a global keeps the variable in memory', () => {
     const f = fnText(hostJs('int *kept;\nstatic void keep(int *p) { kept = p; }\nint main(void) { int h = 1; keep(&h); *kept += 1; return h - 2; }\n'), 'main');

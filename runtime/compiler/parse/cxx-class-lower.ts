@@ -469,7 +469,7 @@ function temporarySlots(cls: string, span: Span): TopLevel[] {
     { kind: 'ReturnStmt', span, value: id('p') },
   ];
   const fn: FunctionDecl = {
-    kind: 'FunctionDecl', span, nameSpan: span, name: `${cls}__temp`, brook: null, returnType: ts(), returnPointer: 1, isStatic: true,
+    kind: 'FunctionDecl', span, nameSpan: span, name: `${cls}__temp`, brook: null, returnType: ts(), returnPointer: 1, isStatic: true, temporary: true,
     params: [{ kind: 'ParamDecl', span, name: 'v', nameSpan: span, typeSpec: ts(), qualifier: null, isStream: false, gatherDims: 0, arrayDims: [], pointer: 0 }],
     body: { kind: 'Block', span, body },
   };

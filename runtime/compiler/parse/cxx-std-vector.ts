@@ -13,13 +13,21 @@
  * lets go of the elements (a later push_back starts a new block, capacity() is 0), so a copy stored
  * before (`all.push_back(row); row.clear();`, rapid_collide's guide) keeps its elements.
  * Growing copies the elements with memcpy (a class value is assigned member-wise in the subset: the
- * same bytes).
+ * same bytes). push_back grows through std__vector_grow, which takes values, not the vector: with
+ * push_back inlined (codegen/host/inline.ts), a vector used only through its inlined members has no
+ * address taken and its fields become locals (scalarize.ts).
  */
 import { lex, copyToken, type Token } from '../lex.js';
 import { isPunct, isScope } from './cxx.js';
 import { closingAngle } from './cxx-templates.js';
 
 const PRELUDE = `
+static void* std__vector_grow(void* data, unsigned int count, unsigned int n, unsigned int size) {
+  void* grown = malloc(size * n);
+  if (count) memcpy(grown, data, size * count);
+  if (data) free(data);
+  return grown;
+}
 template <class T> struct std__vector {
   T* data; unsigned int count; unsigned int room;
   std__vector() : data(0), count(0), room(0) {}
@@ -42,10 +50,9 @@ template <class T> struct std__vector {
     data = grown;
     room = n;
   }
-  void push_back(T value) {
-    if (count == room) reserve(room ? 2 * room : 4);
-    data[count] = value;
-    count++;
+  void push_back(T value) { /* small enough to inline (codegen/host/inline.ts LIMIT) */
+    if (count == room) data = (T*)std__vector_grow(data, count, room = room ? 2 * room : 4, sizeof(T));
+    data[count++] = value;
   }
   void pop_back() { count--; }
   void clear() { data = 0; count = 0; room = 0; }

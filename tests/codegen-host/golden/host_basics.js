@@ -72,7 +72,7 @@ async function main(argc, argv) {
           default:
             ((counter = (counter << 2)));
         }
-        $L.printf($s0, total, norm2(($fp + 40)), ((u / 2) >>> 0), counter);
+        $L.printf($s0, total, Math.fround(Math.fround($M.f32[($fp + 40) >>> 2] * $M.f32[($fp + 40) >>> 2]) + Math.fround($M.f32[($fp + 44) >>> 2] * $M.f32[($fp + 44) >>> 2])), ((u / 2) >>> 0), counter);
         return ((counter > 3) ? 0 : 1);
       } finally {
         if (x !== undefined) { if (!$L.streams.held(x)) $rt.free(x); x = undefined; }

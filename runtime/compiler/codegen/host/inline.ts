@@ -11,7 +11,9 @@
  * A function is inlined when all of these hold (else its calls stay calls; nothing changes):
  * - it is a host C function with a body, not `main`, not variadic, not calling itself, without Brook
  *   calls (launches, stream API: they await the runtime);
- * - its parameters are scalars or pointers that the body neither assigns nor takes the address of;
+ * - its parameters are scalars or pointers that the body neither assigns nor takes the address of,
+ *   or structs passed by value when the body assigns nothing and calls nothing (a call site must then
+ *   pass a named variable of the struct type, which the body reads in place);
  * - its result is void or a scalar/pointer, and its body is one `return EXPR;` (inlined wherever the
  *   call is) or, for void, at most LIMIT nodes of expression statements, `if`s and blocks (no
  *   declarations, loops, returns, labels), inlined where the call is a whole statement.
@@ -88,11 +90,13 @@ function inlinable(fn: FunctionDecl, isBrookCall: (e: CallExpr) => boolean): Inl
   if (ret.kind !== 'void' && !isValueType(ret)) return undefined;
   const params: SymbolRef[] = [];
   const types: Type[] = [];
+  let structs = false;
   for (const p of fn.params) {
     if (p.typeSpec.name === 'void' && p.pointer === 0 && fn.params.length === 1 && !p.name) continue;
     const sym = paramSymbol(fn, p);
     const t = p.type ?? sym?.type;
-    if (!sym || !t || !isValueType(t)) return undefined;
+    if (!sym || !t || !(isValueType(t) || t.kind === 'struct')) return undefined;
+    if (t.kind === 'struct') structs = true;
     params.push(sym);
     types.push(t);
   }
@@ -112,9 +116,11 @@ function inlinable(fn: FunctionDecl, isBrookCall: (e: CallExpr) => boolean): Inl
       else if (e.kind === 'Ident') free.add(e.symbol?.emitName ?? e.name);
       if (e.kind === 'CallExpr' && (isBrookCall(e) || (e.callee.kind === 'Ident' && e.callee.name === fn.name))) ok = false;
       if (e.kind === 'CallExpr' && e.callee.kind === 'Ident' && e.callee.symbol?.kind === 'session') ok = false;
-      if (e.kind === 'StringLit' || e.kind === 'InitList' || e.kind === 'IndexofExpr' || e.kind === 'SizeofExpr') ok = false;
+      if (e.kind === 'StringLit' || e.kind === 'InitList' || e.kind === 'IndexofExpr' || (e.kind === 'SizeofExpr' && e.target.kind !== 'TypeName')) ok = false;
       const target = e.kind === 'AssignExpr' ? e.target : (e.kind === 'UnaryExpr' && ['++', '--', '&'].includes(e.op)) || e.kind === 'PostfixExpr' ? e.operand : undefined;
       if (target?.kind === 'Ident' && target.symbol && names.has(target.symbol.emitName)) ok = false;
+      // A struct parameter reads its argument variable in place: nothing in the body may write.
+      if (structs && (target || e.kind === 'CallExpr')) ok = false;
     },
   });
   if (!ok) return undefined;
@@ -243,6 +249,12 @@ class Rewriter {
         const pointee = t.kind === 'pointer' ? t.to : undefined;
         const same = !!pointee && !!addrOf.symbol && typeEquals(addrOf.symbol.type, pointee);
         out.set(p.emitName, { value: castTo(a, t, a), variable: same ? addrOf : undefined });
+        continue;
+      }
+      if (t.kind === 'struct') {
+        // By value: the body (which writes nothing and calls nothing) reads the named variable itself.
+        if (!isVariable(a) || !typeEquals(a.symbol!.type, t)) return undefined;
+        out.set(p.emitName, { value: a });
         continue;
       }
       const simple = a.kind === 'NumberLit' || a.kind === 'CharLit' || (a.kind === 'Ident' && this.stable(a));

@@ -26,6 +26,8 @@ import { FnState, HostGen, type Storage } from './gen.js';
 import { emitDeclarator, zeroValue } from './init.js';
 import { inlineSmallCalls } from './inline.js';
 import { hoistFieldReads } from './licm.js';
+import { inlineStructValues } from './inline-struct.js';
+import { scalarizeStructLocals } from './scalarize.js';
 import { emitStmt, Lines, type StmtCtx } from './stmt.js';
 import { walkStmt, walkVarDecl } from './walk.js';
 
@@ -117,8 +119,10 @@ export function generateProgramModule(g: HostGen, original: CheckedProgram): str
   const names = functionNames(original);
   // Small functions inlined at their call sites (inline.ts): locals they reached by pointer stay out of Mem.
   // Then struct fields that a loop cannot change are read once before it (licm.ts).
-  const inlined = inlineSmallCalls(original, (e) => g.calls.isBrookCall(e));
-  const program = { ...inlined, functions: inlined.functions.map(hoistFieldReads) };
+  // Struct values built in place and temporaries in locals first (inline-struct.ts); struct locals
+  // left with only field uses become one local per field (scalarize.ts).
+  const inlined = inlineSmallCalls(inlineStructValues(original), (e) => g.calls.isBrookCall(e));
+  const program = { ...inlined, functions: inlined.functions.map((fn) => hoistFieldReads(scalarizeStructLocals(fn))) };
   computeAsync(g, program, names);
   for (const fn of program.functions) {
     if (fn.returnType.type?.kind === 'struct' && fn.returnPointer === 0) g.structReturn.add(names.get(fn.name) ?? fn.name);

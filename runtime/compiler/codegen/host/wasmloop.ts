@@ -18,7 +18,8 @@
  *   loop assigns is a local written back after it, but no checked access goes through it.
  * Anything outside that subset (long variables, whole vectors and structs, other checked `*p`, switch,
  * return, goto, a cell's loop with inner loops) throws `NotCompiled` while the loop is examined, and
- * the loop stays JavaScript; so does a loop that touches no memory (below; 'all' compiles it).
+ * the loop stays JavaScript; so does a loop that touches no memory and does no float arithmetic
+ * (below; 'all' compiles it).
  * docs/DECISIONS.md "Host loops as WebAssembly".
  *
  * The JavaScript side (see `wasmLoop`): the loop's variables go in as parameters and those it assigns
@@ -39,6 +40,19 @@ const MIN_TRIPS = 16;
 function hasInnerLoop(body: Stmt): boolean {
   let found = false;
   walkStmt(body, { stmt(x) { if (x.kind === 'ForStmt' || x.kind === 'WhileStmt' || x.kind === 'DoWhileStmt') found = true; } });
+  return found;
+}
+
+/** Whether the loop has a `+ - * /` (or its compound assignment) computed in float. */
+function hasFloatArithmetic(s: Stmt): boolean {
+  let found = false;
+  const isFloat = (e: Expr) => e.type?.kind === 'scalar' && e.type.name === 'float';
+  walkStmt(s, {
+    expr(e) {
+      if (e.kind === 'BinaryExpr' && ['+', '-', '*', '/'].includes(e.op) && isFloat(e)) found = true;
+      if (e.kind === 'AssignExpr' && ['+=', '-=', '*=', '/='].includes(e.op) && isFloat(e.target)) found = true;
+    },
+  });
   return found;
 }
 
@@ -74,7 +88,11 @@ export function wasmLoop(c: Ctx, s: ForStmt): { guard?: string; lines: string[] 
     // checks); without any, V8 makes the same machine code of the JavaScript loop, which hoist.ts
     // unrolls, and the call into WebAssembly and back is pure cost (issue 27: the math.h shape ran at
     // 0.91x of JavaScript on the H200, pure arithmetic loops at 0.86-0.95x here).
-    if (!first.touchesMemory && c.g.options.hostWasm !== 'all') return undefined;
+    // Single-precision arithmetic is the exception: WebAssembly has f32 operations, JavaScript rounds
+    // each float operation with Math.fround (loops.cxx_class, a Vec3 of floats in locals: 1.84 ms in
+    // JavaScript, 0.49 ms in WebAssembly on 2core). A float variable alone is not (loops.cxx_refs, an
+    // int converted to float and added to a double: 1.37 ms in JavaScript, 1.60 ms in WebAssembly).
+    if (!first.touchesMemory && !hasFloatArithmetic(s) && c.g.options.hostWasm !== 'all') return undefined;
     const vars = [...first.vars.values()];
     const second = new LoopWriter(c, mod, vars, counts);
     second.loop(s, true);
