@@ -32,6 +32,7 @@ import type { CheckedProgram } from '../../check/program.js';
 import type { StructType, Type } from '../../types.js';
 import { typeEquals } from '../../types.js';
 import { paramSymbol, returnTypeOf } from './func.js';
+import { Substitution } from './inline.js';
 import { walkStmt } from './walk.js';
 
 const LIMIT = 40;
@@ -316,7 +317,7 @@ class Expander {
         bind.set(p.emitName, { value: id });
       }
     }
-    const sub = new Substitution(bind);
+    const sub = new Substitution(bind, false);
     if (x.call) {
       const inner = sub.expr(x.call) as CallExpr;
       const r = this.expand(dest, inner, pre, declare);
@@ -340,46 +341,3 @@ class Expander {
     return out;
   }
 }
-
-/** A copy of a body with symbols replaced: `p` by its value, `*p` by the variable, `p->m` by `v.m`. */
-class Substitution {
-  constructor(private readonly bind: Map<string, Binding>) {}
-
-  private of(e: Expr): Binding | undefined {
-    return e.kind === 'Ident' && e.symbol ? this.bind.get(e.symbol.emitName) : undefined;
-  }
-
-  stmt(s: Stmt): Stmt {
-    switch (s.kind) {
-      case 'Block': return { ...s, body: s.body.map((x) => this.stmt(x)) };
-      case 'ExprStmt': return { ...s, expr: this.expr(s.expr) };
-      case 'IfStmt': return { ...s, cond: this.expr(s.cond), then: this.stmt(s.then), else: s.else && this.stmt(s.else) };
-      default: return s;
-    }
-  }
-
-  expr(e: Expr): Expr {
-    switch (e.kind) {
-      case 'Ident': return this.of(e)?.value ?? e;
-      case 'UnaryExpr': {
-        const v = e.op === '*' ? this.of(e.operand)?.variable : undefined;
-        return v ? { ...v, span: e.span } : { ...e, operand: this.expr(e.operand) };
-      }
-      case 'MemberExpr': {
-        const v = e.arrow ? this.of(e.object)?.variable : undefined;
-        return v ? { ...e, arrow: false, object: { ...v, span: e.object.span } } : { ...e, object: this.expr(e.object) };
-      }
-      case 'BinaryExpr': return { ...e, left: this.expr(e.left), right: this.expr(e.right) };
-      case 'AssignExpr': return { ...e, target: this.expr(e.target), value: this.expr(e.value) };
-      case 'PostfixExpr': return { ...e, operand: this.expr(e.operand) };
-      case 'CondExpr': return { ...e, cond: this.expr(e.cond), then: this.expr(e.then), else: this.expr(e.else) };
-      case 'CallExpr': return { ...e, args: e.args.map((a) => this.expr(a)) };
-      case 'IndexExpr': return { ...e, object: this.expr(e.object), index: this.expr(e.index) };
-      case 'CastExpr': return { ...e, operand: this.expr(e.operand) };
-      case 'CommaExpr': return { ...e, exprs: e.exprs.map((x) => this.expr(x)) };
-      case 'ConstructExpr': return { ...e, args: e.args.map((x) => this.expr(x)) };
-      default: return e;
-    }
-  }
-}
-

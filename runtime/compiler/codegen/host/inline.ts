@@ -306,12 +306,20 @@ function castTo(e: Expr, t: Type, at: Expr): Expr {
   return cast;
 }
 
-/** A copy of an inlined body with the parameters replaced by their bindings. */
-class Substitution {
-  constructor(private readonly bind: Map<string, Binding>) {}
+/**
+ * A copy of a body with symbols replaced by their bindings: `p` by its value, `*p` by the variable,
+ * `p->m` by `v.m`. Inlined calls bind parameters only (`paramsOnly`); inline-struct.ts's expanded
+ * constructors bind any symbol (the object itself too).
+ */
+export class Substitution {
+  constructor(
+    private readonly bind: ReadonlyMap<string, { value?: Expr; variable?: Ident }>,
+    private readonly paramsOnly = true,
+  ) {}
 
-  private param(e: Expr): Binding | undefined {
-    return e.kind === 'Ident' && e.symbol?.kind === 'param' ? this.bind.get(e.symbol.emitName) : undefined;
+  private param(e: Expr): { value?: Expr; variable?: Ident } | undefined {
+    if (e.kind !== 'Ident' || !e.symbol || (this.paramsOnly && e.symbol.kind !== 'param')) return undefined;
+    return this.bind.get(e.symbol.emitName);
   }
 
   block(b: Block): Block {
