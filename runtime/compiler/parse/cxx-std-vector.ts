@@ -13,7 +13,8 @@
  * lets go of the elements (a later push_back starts a new block, capacity() is 0), so a copy stored
  * before (`all.push_back(row); row.clear();`, rapid_collide's guide) keeps its elements.
  * Growing copies the elements with memcpy (a class value is assigned member-wise in the subset: the
- * same bytes). push_back grows through std__vector_grow, which takes values, not the vector: with
+ * same bytes). push_back grows through std__vector_grow (inline, not static: a static one is a function of each
+ * file, so push_back instantiated in two files would differ and be a redefinition), which takes values, not the vector: with
  * push_back inlined (codegen/host/inline.ts), a vector used only through its inlined members has no
  * address taken and its fields become locals (scalarize.ts).
  */
@@ -22,7 +23,7 @@ import { isPunct, isScope } from './cxx.js';
 import { closingAngle } from './cxx-templates.js';
 
 const PRELUDE = `
-static void* std__vector_grow(void* data, unsigned int count, unsigned int n, unsigned int size) {
+inline void* std__vector_grow(void* data, unsigned int count, unsigned int n, unsigned int size) {
   void* grown = malloc(size * n);
   if (count) memcpy(grown, data, size * count);
   if (data) free(data);
