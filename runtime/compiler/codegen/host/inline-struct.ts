@@ -32,7 +32,7 @@ import type { CheckedProgram } from '../../check/program.js';
 import type { StructType, Type } from '../../types.js';
 import { typeEquals } from '../../types.js';
 import { paramSymbol, returnTypeOf } from './func.js';
-import { Substitution } from './inline.js';
+import { castTo, isValueType, isVariable, Substitution, writtenOperand } from './inline.js';
 import { walkStmt } from './walk.js';
 
 const LIMIT = 40;
@@ -41,7 +41,6 @@ const LIMIT = 40;
 export function isFlatStruct(t: Type | undefined): t is StructType {
   return !!t && t.kind === 'struct' && !t.incomplete && t.fields.length > 0 && t.fields.every((f) => f.type.kind === 'scalar' || f.type.kind === 'pointer');
 }
-const isValue = (t: Type | undefined) => !!t && (t.kind === 'scalar' || t.kind === 'pointer');
 
 interface Shape {
   fn: FunctionDecl;
@@ -87,7 +86,7 @@ function valueParams(fn: FunctionDecl, allowStruct: boolean): { params: SymbolRe
     if (p.typeSpec.name === 'void' && p.pointer === 0 && fn.params.length === 1 && !p.name) continue;
     const sym = paramSymbol(fn, p);
     const t = p.type ?? sym?.type;
-    if (!sym || !t || !(isValue(t) || (allowStruct && t.kind === 'struct'))) return undefined;
+    if (!sym || !t || !(isValueType(t) || (allowStruct && t.kind === 'struct'))) return undefined;
     params.push(sym);
     types.push(t);
   }
@@ -111,7 +110,7 @@ function simpleBody(stmts: Stmt[], params: SymbolRef[], allowed: string[]): bool
       expr(e) {
         nodes++;
         if (e.kind === 'CallExpr' || e.kind === 'StringLit' || e.kind === 'InitList' || e.kind === 'IndexofExpr' || e.kind === 'SizeofExpr') ok = false;
-        const target = e.kind === 'AssignExpr' ? e.target : (e.kind === 'UnaryExpr' && ['++', '--', '&'].includes(e.op)) || e.kind === 'PostfixExpr' ? e.operand : undefined;
+        const target = writtenOperand(e);
         if (target?.kind === 'Ident' && target.symbol && names.has(target.symbol.emitName)) ok = false;
       },
     });
@@ -167,19 +166,9 @@ function forwardingShape(fn: FunctionDecl, shapes: Map<string, Shape>): Shape | 
   return { fn, ...ps, ret, call };
 }
 
-/** A named variable: its address is fixed. */
-function isVariable(e: Expr): e is Ident {
-  return e.kind === 'Ident' && !!e.symbol && ['local', 'param', 'global'].includes(e.symbol.kind);
-}
-
 /** A named local or parameter of a flat struct type. */
 function structLocal(e: Expr): e is Ident {
   return e.kind === 'Ident' && !!e.symbol && (e.symbol.kind === 'local' || e.symbol.kind === 'param') && isFlatStruct(e.symbol.type);
-}
-
-function castTo(e: Expr, t: Type): Expr {
-  if (e.type && typeEquals(e.type, t)) return e;
-  return { kind: 'CastExpr', span: e.span, type: t, target: { kind: 'TypeName', span: e.span, typeSpec: { kind: 'TypeSpec', span: e.span, name: '' } as never, pointer: 0, arrayDims: [], type: t }, operand: e };
 }
 
 export function declStmt(name: string, t: Type, init: Expr | null, at: Expr | Stmt): { stmt: DeclStmt; id: Ident } {
@@ -312,7 +301,7 @@ class Expander {
         if (!isVariable(a) || !typeEquals(a.symbol!.type, t)) { pre.length = mark; this.count = saved; return undefined; }
         bind.set(p.emitName, { value: a });
       } else {
-        const { stmt, id } = declStmt(this.fresh(), t, castTo(a, t), a);
+        const { stmt, id } = declStmt(this.fresh(), t, castTo(a, t, a), a);
         pre.push(stmt);
         bind.set(p.emitName, { value: id });
       }
@@ -333,7 +322,8 @@ class Expander {
     } else {
       for (const f of x.ret.fields) {
         const target: MemberExpr = { kind: 'MemberExpr', span: dest.span, object: dest, member: f.name, memberSpan: dest.span, arrow: false, type: f.type };
-        const zero: Expr = castTo({ kind: 'NumberLit', span: dest.span, raw: '0', value: 0, isFloat: false, suffix: '', type: { kind: 'scalar', name: 'int' } } as Expr, f.type);
+        const lit = { kind: 'NumberLit', span: dest.span, raw: '0', value: 0, isFloat: false, suffix: '', type: { kind: 'scalar', name: 'int' } } as Expr;
+        const zero = castTo(lit, f.type, lit);
         out.push({ kind: 'ExprStmt', span: dest.span, expr: { kind: 'AssignExpr', span: dest.span, op: '=', target, value: zero, type: f.type } as Expr });
       }
     }

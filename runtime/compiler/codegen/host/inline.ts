@@ -80,7 +80,8 @@ function declaredNames(fn: FunctionDecl): Set<string> {
   return out;
 }
 
-function isValueType(t: Type): boolean {
+/** A scalar or a pointer: a value a parameter or result can hold without memory. */
+export function isValueType(t: Type): boolean {
   return t.kind === 'scalar' || t.kind === 'pointer';
 }
 
@@ -117,7 +118,7 @@ function inlinable(fn: FunctionDecl, isBrookCall: (e: CallExpr) => boolean): Inl
       if (e.kind === 'CallExpr' && (isBrookCall(e) || (e.callee.kind === 'Ident' && e.callee.name === fn.name))) ok = false;
       if (e.kind === 'CallExpr' && e.callee.kind === 'Ident' && e.callee.symbol?.kind === 'session') ok = false;
       if (e.kind === 'StringLit' || e.kind === 'InitList' || e.kind === 'IndexofExpr' || (e.kind === 'SizeofExpr' && e.target.kind !== 'TypeName')) ok = false;
-      const target = e.kind === 'AssignExpr' ? e.target : (e.kind === 'UnaryExpr' && ['++', '--', '&'].includes(e.op)) || e.kind === 'PostfixExpr' ? e.operand : undefined;
+      const target = writtenOperand(e);
       if (target?.kind === 'Ident' && target.symbol && names.has(target.symbol.emitName)) ok = false;
       // A struct parameter reads its argument variable in place: nothing in the body may write.
       if (structs && (target || e.kind === 'CallExpr')) ok = false;
@@ -136,8 +137,14 @@ function inlinable(fn: FunctionDecl, isBrookCall: (e: CallExpr) => boolean): Inl
   return { fn, params, types, ret, uses, free };
 }
 
+/** What `e` writes or takes the address of (`x = ...`, `x++`, `--x`, `&x`), if anything. */
+export function writtenOperand(e: Expr): Expr | undefined {
+  if (e.kind === 'AssignExpr') return e.target;
+  return (e.kind === 'UnaryExpr' && ['++', '--', '&'].includes(e.op)) || e.kind === 'PostfixExpr' ? e.operand : undefined;
+}
+
 /** A named variable: its address is fixed for the call. */
-function isVariable(e: Expr): e is Ident {
+export function isVariable(e: Expr): e is Ident {
   return e.kind === 'Ident' && !!e.symbol && ['local', 'param', 'global'].includes(e.symbol.kind);
 }
 
@@ -294,7 +301,7 @@ interface Binding {
 }
 
 /** `e` converted to `t` (a cast node, unless it already has that type). */
-function castTo(e: Expr, t: Type, at: Expr): Expr {
+export function castTo(e: Expr, t: Type, at: Expr): Expr {
   if (e.type && typeEquals(e.type, t)) return e;
   const cast: CastExpr = {
     kind: 'CastExpr',

@@ -257,6 +257,11 @@ function intMinMaxFn(lib: Library, base: 'min' | 'max', t: Type): string {
   return lib.use(`i${base}`, t, `fn {NAME}(a: {T}, b: {T}) -> {T} { return select(a, b, b ${base === 'min' ? '<' : '>'} a); }`);
 }
 
+/** The min or max function for `t`: NaN-aware for floats (libFn), a select for ints. */
+function minMaxFn(lib: Library, base: 'min' | 'max', t: Type, float: boolean): string {
+  return float ? libFn(lib, base, t) : intMinMaxFn(lib, base, t);
+}
+
 /** float -> int/uint as the CPU backend converts: truncate, saturate, NaN -> 0 (drivers differ: lavapipe
  *  gives INT_MIN for NaN and clamps to 2147483520). `t` is the float source type, `to` 'i32' or 'u32'. */
 export function floatToInt(lib: Library, t: Type, to: 'i32' | 'u32', x: string): string {
@@ -331,15 +336,11 @@ export function builtinCall(lib: Library, name: string, args0: Operand[], result
     case 'fmod': return floatMod(lib, t0, a[0]!, a[1]!);
     case 'pow': return `${libFn(lib, 'pow', t0)}(${a[0]}, ${a[1]})`;
     case 'ldexp': return `${libFn(lib, 'ldexp', t0)}(${a[0]}, ${a[1]})`;
-    case 'min': case 'max': case 'fmin': case 'fmax': {
-      const base = name.endsWith('min') ? 'min' : 'max';
-      return `${floatArg ? libFn(lib, base, t0) : intMinMaxFn(lib, base, t0)}(${a[0]}, ${a[1]})`;
-    }
-    case 'clamp': {
+    case 'min': case 'max': case 'fmin': case 'fmax':
+      return `${minMaxFn(lib, name.endsWith('min') ? 'min' : 'max', t0, floatArg)}(${a[0]}, ${a[1]})`;
+    case 'clamp':
       // min(max(x, a), b) as the CPU backend computes it (also when a > b: WGSL's clamp is undefined there).
-      if (!floatArg) return `${intMinMaxFn(lib, 'min', t0)}(${intMinMaxFn(lib, 'max', t0)}(${a[0]}, ${a[1]}), ${a[2]})`;
-      return `${libFn(lib, 'min', t0)}(${libFn(lib, 'max', t0)}(${a[0]}, ${a[1]}), ${a[2]})`;
-    }
+      return `${minMaxFn(lib, 'min', t0, floatArg)}(${minMaxFn(lib, 'max', t0, floatArg)}(${a[0]}, ${a[1]}), ${a[2]})`;
     case 'lerp': return `(${a[0]} + ${a[2]} * (${a[1]} - ${a[0]}))`;
     case 'step': return `select(${zeroOf(args[1]!.type)}, ${wgslType(args[1]!.type)}(1.0), ${a[1]} >= ${a[0]})`;
     case 'smoothstep': return `${libFn(lib, 'smoothstep', args[2]!.type)}(${a[0]}, ${a[1]}, ${a[2]})`;
