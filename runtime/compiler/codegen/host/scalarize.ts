@@ -28,20 +28,19 @@ export function scalarizeStructLocals(fn: FunctionDecl): FunctionDecl {
   // Every use a field read or write, not under `&`.
   const idents = new Map<string, number>();
   const fields = new Map<string, number>();
+  const addressed = new Set<string>();
   walkStmt(fn.body, {
     expr(e) {
       if (e.kind === 'Ident' && e.symbol && candidates.has(e.symbol.emitName)) idents.set(e.symbol.emitName, (idents.get(e.symbol.emitName) ?? 0) + 1);
       const k = fieldOf(e, candidates);
       if (k) fields.set(k, (fields.get(k) ?? 0) + 1);
-      if (e.kind === 'UnaryExpr' && e.op === '&') {
-        const under = fieldOf(e.operand, candidates);
-        if (under) fields.set(under, -1e9);
-      }
+      const under = e.kind === 'UnaryExpr' && e.op === '&' ? fieldOf(e.operand, candidates) : undefined;
+      if (under) addressed.add(under);
     },
   });
   const split = new Map<string, Map<string, Ident>>();
   for (const [name, d] of candidates) {
-    if ((fields.get(name) ?? 0) !== (idents.get(name) ?? 0)) continue;
+    if (addressed.has(name) || (fields.get(name) ?? 0) !== (idents.get(name) ?? 0)) continue;
     const t = d.symbol!.type as Extract<Type, { kind: 'struct' }>;
     const m = new Map<string, Ident>();
     for (const f of t.fields) {
