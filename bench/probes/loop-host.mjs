@@ -4,7 +4,8 @@
 // calls and of the wall time with finish(), both per call, the tile counts, and the calls a round
 // planned anew (brt/plan-cache.ts misses: 0 once every call repeats a plan); the sort is checked.
 //   node bench/probes/loop-host.mjs [segment N ITERS | sort LOG2N] [ROUNDS] [DIST (default dist)]
-// BROOK_TILE=0 turns tiling off as everywhere. Not a gate: bench/ has those.
+// BROOK_TILE=0 turns tiling off as everywhere. PROFILE=FILE writes a CPU profile of the rounds after
+// warm-up. Not a gate: bench/ has those.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -66,9 +67,21 @@ if (what === 'segment') {
   };
 }
 await rt.finish();
+// PROFILE=FILE: a CPU profile of the rounds after the two warm-up ones only (pipelines, plans and proofs
+// made once stay out of it), for bench/probes/profile-under.mjs FILE issue 0.
+const profileFile = process.env.PROFILE;
+let session = null;
 const host = [], wall = [];
 let planned = 0;
 for (let round = 0; round < rounds + 2; round++) {
+  if (round === 2 && profileFile) {
+    const { Session } = await import('node:inspector/promises');
+    session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+  }
   const p0 = plannedSoFar();
   const t0 = performance.now();
   issue();
@@ -77,6 +90,10 @@ for (let round = 0; round < rounds + 2; round++) {
   host.push(((t1 - t0) * 1000) / calls);
   wall.push(((performance.now() - t0) * 1000) / calls);
   if (round >= 2) planned += plannedSoFar() - p0;
+}
+if (session) {
+  const { profile } = await session.post('Profiler.stop');
+  (await import('node:fs')).writeFileSync(profileFile, JSON.stringify(profile));
 }
 const med = (xs) => xs.slice(2).sort((p, q) => p - q)[(xs.length - 2) >> 1];
 const t = rt.fusion.tileStats ?? { calls: 0, chains: 0 }; // (a build from before chain tiling has none)
