@@ -204,6 +204,10 @@ export interface TiledGroup {
   workgroupSize: number;
   /** Per step, per parameter: reads the previous step's output from the tile (proven in bounds). */
   fromTile: boolean[][];
+  /** The same object for every group of the same launch objects in the same order (brt/tiling.ts's
+   *  replay trie): what a backend prepared for one such group holds for the next, constants and
+   *  buffers included (a plan is handed out again only while those are unchanged: plan-cache.ts). */
+  replay?: object;
 }
 
 export type LaunchArg =

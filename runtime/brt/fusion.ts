@@ -65,6 +65,8 @@ export interface FusionStats {
 
 export interface Member {
   launch: Launch;
+  /** The launch as planned, when `launch` is a copy with frozen arguments (beforeSwap). */
+  planned?: Launch;
   mode: 'map' | 'reduceBlocks' | 'reduceAll';
   target?: StreamArg;
   temps: unknown[];
@@ -107,7 +109,7 @@ export class FusionQueue {
    *  per-stream bookkeeping of fusion no longer holds, so only a chain may grow. */
   private swapped = false;
   private readonly tileVerifier = new FusionVerifier();
-  readonly tileStats: TileStats = { chains: 0, calls: 0, verified: 0 };
+  readonly tileStats: TileStats = { chains: 0, calls: 0, verified: 0, replayed: 0 };
 
   constructor(
     private readonly backend: () => Backend,
@@ -149,7 +151,8 @@ export class FusionQueue {
       this.markDead(dead);
       return;
     } else if (this.tileMode !== 'off' && b.runTiled && this.members.length === 1 && this.members[0]!.mode === 'map') {
-      const c = TileChain.begin(this.members[0]!.launch, b, this.tileLanes);
+      const held = this.members[0]!;
+      const c = TileChain.begin(held.launch, b, this.tileLanes, held.planned, this.tileStats);
       const why = typeof c === 'string' ? `the call before it cannot be tiled: ${c}` : c.join(launch);
       if (why === null && typeof c !== 'string') {
         this.chain = c;
@@ -159,7 +162,6 @@ export class FusionQueue {
       }
       m.tileNote = why ?? undefined;
       // The held call runs alone: the profile says why this call did not join it.
-      const held = this.members[0]!;
       if (held.tileNote === undefined && typeof c !== 'string') held.tileNote = `the next call (${launch.kernel.ir.name}) could not join it: ${why}`;
     }
     if (!this.swapped) this.overwrittenBy(launch);
@@ -195,6 +197,7 @@ export class FusionQueue {
       return { ...x, stream: f };
     };
     for (const g of this.members) {
+      g.planned ??= g.launch;
       g.launch = { ...g.launch, args: g.launch.args.map(freeze), ...(g.launch.mask ? { mask: freeze(g.launch.mask) as StreamArg } : {}) };
       if (g.target) g.target = freeze(g.target) as StreamArg;
     }

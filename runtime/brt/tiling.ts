@@ -16,6 +16,14 @@
  *   compares bit for bit (fusion-verify.ts), BROOK_TILE=N caps a tile at N lanes.
  * - The CPU backend has no `runTiled`: it runs the calls one by one (each call's tile-sized pieces
  *   already stay in a core's cache), so its results are trivially the untiled ones.
+ *
+ * Replay: a loop hands the same launch objects over again (plan-cache.ts gives a plan out again only
+ * while its streams keep the buffers, shapes and constants it was planned with), and what `join`
+ * decides depends on nothing else. So every decision is kept in a trie of launch objects (Recorded):
+ * a chain that follows a path already taken takes each step's decision from it, and its analysis
+ * state is rebuilt only where the path leaves what was recorded. TiledGroup.replay names the path,
+ * so a backend can keep what it prepared for the launch (webgpu/tiled.ts). (Issue 28: the analysis
+ * and the launch's wiring were written again every round, most of a bitonic sort's host time.)
  */
 import { kernelId, planChainTile, proveChain, tileRefusal, type ChainStepFacts } from '../compiler/schedule/chain-tile.js';
 
@@ -52,6 +60,8 @@ export interface TileStats {
   calls: number;
   /** Tiled launches checked against their calls run one by one (verify mode). */
   verified: number;
+  /** Joins decided by the replay trie, without analysis (a loop's calls after its first round). */
+  replayed: number;
 }
 
 interface Step {
@@ -59,6 +69,30 @@ interface Step {
   /** Per parameter: reads the previous step's output through the tile. */
   fromTile: boolean[];
   facts: ChainStepFacts & { local: Set<number> };
+}
+
+/** What joining one launch at one place of a chain decided: a node of the replay trie (see above). */
+interface Recorded {
+  /** Why the launch could not join; null when it joined. */
+  why: string | null;
+  /** When it joined: its step's fromTile, and the chain's tile and workgroup size from then on. */
+  fromTile?: boolean[];
+  tile?: number[];
+  workgroupSize?: number;
+  /** What the launches after it decided, by launch object. */
+  next: WeakMap<Launch, Recorded>;
+}
+
+/** The replay trie's roots: the chains that began with a launch, per backend and lane cap. */
+const recordedChains = new WeakMap<Launch, { backend: Backend; lanes: number; root: Recorded }>();
+
+/** A step's facts when it joins: the gathers it reads through the tile are proven local. */
+function stepFacts(l: Launch, fromTile: boolean[]): Step['facts'] {
+  const local = new Set<number>();
+  l.kernel.ir.params.forEach((p, k) => {
+    if (fromTile[k] && p.role === 'gather') local.add(k);
+  });
+  return { ir: l.kernel.ir, constArg: constArgOf(l), local };
 }
 
 const sameShape = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -81,17 +115,15 @@ function constArgOf(l: Launch): (k: number) => readonly number[] | undefined {
   };
 }
 
-/** Refusals of a pair of launch objects (first call, next call): TileChain.join. */
-const refusedAfter = new WeakMap<Launch, WeakMap<Launch, { backend: Backend; lanes: number; why: string }>>();
 /** stepRefusal of a launch object, per backend (a loop hands the same launch over again: plan-cache.ts). */
 const stepRefusals = new WeakMap<Launch, { backend: Backend; why: string | null }>();
 
-/** stepRefusal, once per launch object and backend. */
-export function knownStepRefusal(l: Launch, b: Backend): string | null {
-  const known = stepRefusals.get(l);
+/** stepRefusal, once per launch object and backend (`planned`: the object `l` is a frozen copy of). */
+export function knownStepRefusal(l: Launch, b: Backend, planned: Launch = l): string | null {
+  const known = stepRefusals.get(planned);
   if (known !== undefined && known.backend === b) return known.why;
   const why = stepRefusal(l, b);
-  stepRefusals.set(l, { backend: b, why });
+  stepRefusals.set(planned, { backend: b, why });
   return why;
 }
 
@@ -126,40 +158,85 @@ export class TileChain {
   /** The hand-over slots (handOver's keys) and their bytes per lane. */
   private readonly slots = new Set<string>();
   private slotBytes = 0;
+  /** The maps above describe every step (false after a replayed step: rebuilt when needed). */
+  private live = true;
+  /** The replay trie's node of the last step. */
+  private node: Recorded;
 
-  private constructor(private readonly backend: Backend, private readonly maxLanes: number) {}
+  private constructor(private readonly backend: Backend, private readonly maxLanes: number, planned: Launch, private readonly stats?: TileStats) {
+    let r = recordedChains.get(planned);
+    if (!r || r.backend !== backend || r.lanes !== maxLanes) recordedChains.set(planned, (r = { backend, lanes: maxLanes, root: { why: null, next: new WeakMap() } }));
+    this.node = r.root;
+  }
 
-  /** A chain starting with `first`, or why `first` cannot start one. */
-  static begin(first: Launch, backend: Backend, maxLanes: number): TileChain | string {
-    const refused = knownStepRefusal(first, backend);
+  /** A chain starting with `first`, or why `first` cannot start one. `planned` is the launch object
+   *  the runtime planned, when `first` is a frozen copy of it (FusionQueue.beforeSwap): the replay
+   *  trie knows the planned one, which a loop hands over again. */
+  static begin(first: Launch, backend: Backend, maxLanes: number, planned: Launch = first, stats?: TileStats): TileChain | string {
+    const refused = knownStepRefusal(first, backend, planned);
     if (refused) return refused;
-    const c = new TileChain(backend, maxLanes);
+    const c = new TileChain(backend, maxLanes, planned, stats);
     c.add({ launch: first, fromTile: first.kernel.ir.params.map(() => false), facts: { ir: first.kernel.ir, constArg: constArgOf(first), local: new Set() } });
     return c;
   }
 
-  /** Adds `l` as the next step: null when it joined, else why it cannot. */
+  /** Adds `l` as the next step: null when it joined, else why it cannot. A decision taken before
+   *  at the same place of the same chain (the replay trie) is taken again without analysis. */
   join(l: Launch): string | null {
-    // A loop calls the same pair again and again (a ping-pong stencil): a refused first pair is
-    // remembered, so the analysis below (tens of microseconds of host time a call) runs once. First
-    // by the launches themselves: a loop's calls come back as the same launch objects (plan-cache.ts
-    // hands a plan out again only while its streams keep the buffers they were planned with), and
-    // building the key below cost about 10 us a call, more than the rest of a call's host work.
-    // Then by kernels, constants, shapes and which arguments share buffers (a re-planned call).
+    const known = this.node.next.get(l);
+    if (known !== undefined) {
+      if (this.stats) this.stats.replayed++;
+      if (known.why === null) {
+        this.steps.push({ launch: l, fromTile: known.fromTile!, facts: stepFacts(l, known.fromTile!) });
+        this.tile = known.tile!;
+        this.workgroupSize = known.workgroupSize!;
+        this.live = false;
+        this.node = known;
+      }
+      return known.why;
+    }
+    if (!this.live) this.rebuild();
+    const why = this.joinAnalysed(l);
+    const rec: Recorded = why !== null ? { why, next: new WeakMap() } : { why, fromTile: this.steps[this.steps.length - 1]!.fromTile, tile: this.tile, workgroupSize: this.workgroupSize, next: new WeakMap() };
+    this.node.next.set(l, rec);
+    if (why === null) this.node = rec;
+    return why;
+  }
+
+  /** The analysis state of every step, after replayed steps left it behind (join). A gather that a
+   *  later step's hazard had proven local again counts as a memory gather here, so the next hazard
+   *  proves it again: more work, the same decisions. */
+  private rebuild(): void {
+    const steps = this.steps.splice(0);
+    this.writer.clear();
+    this.bound.clear();
+    this.memoryGathers.clear();
+    this.slots.clear();
+    this.slotBytes = 0;
+    steps.forEach((s, i) => {
+      if (i > 0) {
+        for (const x of handOverPair(steps[i - 1]!.launch, s.launch, s.fromTile)) {
+          if (this.slots.has(x.key)) continue;
+          this.slots.add(x.key);
+          this.slotBytes += x.bytes;
+        }
+      }
+      this.add(s);
+    });
+    this.live = true;
+  }
+
+  /** join's analysis of `l` (the state is live). */
+  private joinAnalysed(l: Launch): string | null {
+    // A re-planned call (new launch objects, so the replay trie cannot know it) that repeats a
+    // refused first pair is known by its kernels, constants, shapes and which arguments share buffers.
     const first = this.steps.length === 1 ? this.steps[0]!.launch : null;
-    const byLaunch = first === null ? undefined : refusedAfter.get(first)?.get(l);
-    if (byLaunch !== undefined && byLaunch.backend === this.backend && byLaunch.lanes === this.maxLanes) return byLaunch.why;
     const quick = first === null ? null : this.pairKey(l);
     const known = quick === null ? undefined : refusedPairs.get(quick);
     const why = known !== undefined ? known : this.joinChecked(l);
     if (why !== null && quick !== null && known === undefined) {
       if (refusedPairs.size > 4096) refusedPairs.clear();
       refusedPairs.set(quick, why);
-    }
-    if (why !== null && first !== null) {
-      let m = refusedAfter.get(first);
-      if (!m) refusedAfter.set(first, (m = new WeakMap()));
-      m.set(l, { backend: this.backend, lanes: this.maxLanes, why });
     }
     return why;
   }
@@ -273,7 +350,7 @@ export class TileChain {
   }
 
   group(id: number): TiledGroup {
-    return { id, steps: this.steps.map((s) => s.launch), tile: this.tile, workgroupSize: this.workgroupSize, fromTile: this.steps.map((s) => s.fromTile) };
+    return { id, steps: this.steps.map((s) => s.launch), tile: this.tile, workgroupSize: this.workgroupSize, fromTile: this.steps.map((s) => s.fromTile), replay: this.node };
   }
 }
 
