@@ -2,7 +2,7 @@
 # Makes the two folders a call to the lent GPU machine carries when `.device` + `dist` no longer fit the
 # 64 MB a call may take with the working tree (the tree is ~15 MB; .device ~45 MB; dist ~15 MB):
 #   .devmin/   .device with node_modules' pack minus what device runs do not load (typescript,
-#              @types, the PNG label fonts, the lab's collaboration libraries): ~40 MB;
+#              @types, the label fonts but the two the profile's chart uses, the lab's collaboration libraries): ~40 MB;
 #   .devdist/  dist/ without the lab page, .d.ts files, source maps and V8 code caches: ~5 MB.
 # Both are git-ignored (.git/info/exclude). A call then starts with
 #   source .devmin/setup.sh && rm -rf dist && ln -s .devdist dist && ...
@@ -18,8 +18,10 @@ cp .device/*.deb .device/node.xz .devmin/
 sed 's|\.device/|.devmin/|g' .device/setup.sh > .devmin/setup.sh
 tmp=$(mktemp)
 xz -dc .device/modules.tar.xz > "$tmp"
-tar --delete --wildcards -f "$tmp" 'node_modules/typescript' 'node_modules/dejavu-fonts-ttf/*' 'node_modules/@types/*' \
-  'node_modules/lib0/*' 'node_modules/yjs/*' 'node_modules/@rjsf/*' 2>/dev/null || true
+# (The profile's chart labels need DejaVuSans and DejaVuSans-Bold: `brook run --profile` draws it.)
+fonts=$(tar -tf "$tmp" 'node_modules/dejavu-fonts-ttf/' 2>/dev/null | grep -v -e '/$' -e 'package.json$' -e 'ttf/DejaVuSans.ttf$' -e 'ttf/DejaVuSans-Bold.ttf$' || true)
+tar --delete --wildcards -f "$tmp" 'node_modules/typescript' 'node_modules/@types/*' \
+  'node_modules/lib0/*' 'node_modules/yjs/*' 'node_modules/@rjsf/*' $fonts 2>/dev/null || true
 xz -T0 -6 -c "$tmp" > .devmin/modules.tar.xz
 rm -f "$tmp"
 (cd dist && find . -type f ! -name '*.d.ts' ! -name '*.map' ! -name '*.v8cache' ! -path './lab/*' -print0 | tar --null -cf - -T -) | tar xf - -C .devdist
