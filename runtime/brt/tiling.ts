@@ -86,6 +86,18 @@ interface Recorded {
 /** The replay trie's roots: the chains that began with a launch, per backend and lane cap. */
 const recordedChains = new WeakMap<Launch, { backend: Backend; lanes: number; root: Recorded }>();
 
+/** A step that joined by replay: its facts are made only if an analysis asks for them. */
+function replayedStep(launch: Launch, fromTile: boolean[]): Step {
+  let facts: Step['facts'] | undefined;
+  return {
+    launch,
+    fromTile,
+    get facts() {
+      return (facts ??= stepFacts(launch, fromTile));
+    },
+  };
+}
+
 /** A step's facts when it joins: the gathers it reads through the tile are proven local. */
 function stepFacts(l: Launch, fromTile: boolean[]): Step['facts'] {
   const local = new Set<number>();
@@ -149,17 +161,19 @@ export class TileChain {
   // What joinChecked asks of the steps so far, kept as they join so a join costs the same at the
   // 50th step as at the 2nd (a bitonic sort's chain reaches 55 steps; rebuilt per join, the host
   // time per call grew with the chain).
+  // (Made by `rebuild` when an analysis needs them: a chain whose joins all come from the replay
+  // trie, or that is refused at once, never allocates them.)
   /** The last step that writes each buffer. */
-  private readonly writer = new Map<unknown, number>();
+  private writer!: Map<unknown, number>;
   /** Every buffer the steps bind. */
-  private readonly bound = new Set<unknown>();
+  private bound!: Set<unknown>;
   /** Gathers from memory (not through the tile), by buffer: a later step writing it is a hazard. */
-  private readonly memoryGathers = new Map<unknown, { step: Step; k: number }[]>();
+  private memoryGathers!: Map<unknown, { step: Step; k: number }[]>;
   /** The hand-over slots (handOver's keys) and their bytes per lane. */
-  private readonly slots = new Set<string>();
+  private slots!: Set<string>;
   private slotBytes = 0;
-  /** The maps above describe every step (false after a replayed step: rebuilt when needed). */
-  private live = true;
+  /** The maps above describe every step (false until the first analysis, and after a replayed step). */
+  private live = false;
   /** The replay trie's node of the last step. */
   private node: Recorded;
 
@@ -176,7 +190,8 @@ export class TileChain {
     const refused = knownStepRefusal(first, backend, planned);
     if (refused) return refused;
     const c = new TileChain(backend, maxLanes, planned, stats);
-    c.add({ launch: first, fromTile: first.kernel.ir.params.map(() => false), facts: { ir: first.kernel.ir, constArg: constArgOf(first), local: new Set() } });
+    const fromTile = first.kernel.ir.params.map(() => false);
+    c.steps.push({ launch: first, fromTile, facts: stepFacts(first, fromTile) });
     return c;
   }
 
@@ -187,7 +202,7 @@ export class TileChain {
     if (known !== undefined) {
       if (this.stats) this.stats.replayed++;
       if (known.why === null) {
-        this.steps.push({ launch: l, fromTile: known.fromTile!, facts: stepFacts(l, known.fromTile!) });
+        this.steps.push(replayedStep(l, known.fromTile!));
         this.tile = known.tile!;
         this.workgroupSize = known.workgroupSize!;
         this.live = false;
@@ -208,10 +223,10 @@ export class TileChain {
    *  proves it again: more work, the same decisions. */
   private rebuild(): void {
     const steps = this.steps.splice(0);
-    this.writer.clear();
-    this.bound.clear();
-    this.memoryGathers.clear();
-    this.slots.clear();
+    this.writer = new Map();
+    this.bound = new Set();
+    this.memoryGathers = new Map();
+    this.slots = new Set();
     this.slotBytes = 0;
     steps.forEach((s, i) => {
       if (i > 0) {
