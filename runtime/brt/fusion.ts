@@ -152,17 +152,17 @@ export class FusionQueue {
       return;
     } else if (this.tileMode !== 'off' && b.runTiled && this.members.length === 1 && this.members[0]!.mode === 'map') {
       const held = this.members[0]!;
-      const c = TileChain.begin(held.launch, b, this.tileLanes, held.planned, this.tileStats);
-      const why = typeof c === 'string' ? `the call before it cannot be tiled: ${c}` : c.join(launch);
-      if (why === null && typeof c !== 'string') {
+      const refused = knownStepRefusal(held.launch, b, held.planned);
+      const c = refused ? `the call before it cannot be tiled: ${refused}` : TileChain.pair(held.launch, launch, b, this.tileLanes, held.planned, this.tileStats);
+      if (typeof c !== 'string') {
         this.chain = c;
         this.members.push(m);
         this.markDead(dead);
         return;
       }
-      m.tileNote = why ?? undefined;
+      m.tileNote = c;
       // The held call runs alone: the profile says why this call did not join it.
-      if (held.tileNote === undefined && typeof c !== 'string') held.tileNote = `the next call (${launch.kernel.ir.name}) could not join it: ${why}`;
+      if (held.tileNote === undefined && !refused) held.tileNote = `the next call (${launch.kernel.ir.name}) could not join it: ${c}`;
     }
     if (!this.swapped) this.overwrittenBy(launch);
     this.flushKeeping();

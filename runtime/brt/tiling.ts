@@ -86,7 +86,7 @@ interface Recorded {
 /** The replay trie's roots: the chains that began with a launch, per backend and lane cap. */
 const recordedChains = new WeakMap<Launch, { backend: Backend; lanes: number; root: Recorded }>();
 
-/** A step that joined by replay: its facts are made only if an analysis asks for them. */
+/** A step whose facts are made only if an analysis asks for them (a replayed step, a chain's first). */
 function replayedStep(launch: Launch, fromTile: boolean[]): Step {
   let facts: Step['facts'] | undefined;
   return {
@@ -183,16 +183,21 @@ export class TileChain {
     this.node = r.root;
   }
 
-  /** A chain starting with `first`, or why `first` cannot start one. `planned` is the launch object
-   *  the runtime planned, when `first` is a frozen copy of it (FusionQueue.beforeSwap): the replay
-   *  trie knows the planned one, which a loop hands over again. */
-  static begin(first: Launch, backend: Backend, maxLanes: number, planned: Launch = first, stats?: TileStats): TileChain | string {
-    const refused = knownStepRefusal(first, backend, planned);
-    if (refused) return refused;
+  /** A chain of `first` (which knownStepRefusal accepts) and `next`, or why they cannot make one.
+   *  `planned` is the launch object the
+   *  runtime planned, when `first` is a frozen copy of it (FusionQueue.beforeSwap): the replay trie
+   *  knows the planned one, which a loop hands over again. A pair refused before is answered from
+   *  the trie without making a chain (a ping-pong stencil asks on every call). */
+  static pair(first: Launch, next: Launch, backend: Backend, maxLanes: number, planned: Launch = first, stats?: TileStats): TileChain | string {
+    const r = recordedChains.get(planned);
+    const known = r !== undefined && r.backend === backend && r.lanes === maxLanes ? r.root.next.get(next) : undefined;
+    if (known !== undefined && known.why !== null) {
+      if (stats) stats.replayed++;
+      return known.why;
+    }
     const c = new TileChain(backend, maxLanes, planned, stats);
-    const fromTile = first.kernel.ir.params.map(() => false);
-    c.steps.push({ launch: first, fromTile, facts: stepFacts(first, fromTile) });
-    return c;
+    c.steps.push(replayedStep(first, first.kernel.ir.params.map(() => false)));
+    return c.join(next) ?? c;
   }
 
   /** Adds `l` as the next step: null when it joined, else why it cannot. A decision taken before
