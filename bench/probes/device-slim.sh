@@ -7,22 +7,31 @@
 # Both are git-ignored (.git/info/exclude). A call then starts with
 #   source .devmin/setup.sh && rm -rf dist && ln -s .devdist dist && ...
 # with carry [".devmin", ".devdist"]. Not for notebooks (figure3): they need typescript and the fonts;
-# for those, carry .device and dist without dist/lab. Needs .device/ (../shared/device/pack.sh) and a build.
+# for those, `NOTEBOOKS=1 bash bench/probes/device-slim.sh` makes .devnb (the pack minus the build-only
+# cmake-ts and the lab's collaboration libraries, typescript, @types and fonts kept) and .devdist: carry
+# [".devnb", ".devdist"] and start with `source .devnb/setup.sh && rm -rf dist && ln -s .devdist dist`.
+# Needs .device/ (../shared/device/pack.sh) and a build.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ -f .device/modules.tar.xz ] || { echo "device-slim: .device/ is missing (../shared/device/pack.sh)" >&2; exit 2; }
 [ -d dist/runtime ] || { echo "device-slim: dist/ is missing (npm run build)" >&2; exit 2; }
-for d in .devmin .devdist; do grep -qx "/$d/" .git/info/exclude 2>/dev/null || echo "/$d/" >> .git/info/exclude; done
-rm -rf .devmin .devdist && mkdir -p .devmin .devdist
-cp .device/*.deb .device/node.xz .devmin/
-sed 's|\.device/|.devmin/|g' .device/setup.sh > .devmin/setup.sh
+for d in .devmin .devnb .devdist; do grep -qx "/$d/" .git/info/exclude 2>/dev/null || echo "/$d/" >> .git/info/exclude; done
+pack=.devmin
+[ "${NOTEBOOKS:-0}" = 1 ] && pack=.devnb
+rm -rf "$pack" .devdist && mkdir -p "$pack" .devdist
+cp .device/*.deb .device/node.xz "$pack"/
+sed "s|\.device/|$pack/|g" .device/setup.sh > "$pack"/setup.sh
 tmp=$(mktemp)
 xz -dc .device/modules.tar.xz > "$tmp"
+if [ "$pack" = .devnb ]; then
+  tar --delete --wildcards -f "$tmp" 'node_modules/cmake-ts' 'node_modules/lib0/*' 'node_modules/yjs/*' 'node_modules/y-protocols/*' 'node_modules/@rjsf/*' 2>/dev/null || true
+else
 # (The profile's chart labels need DejaVuSans and DejaVuSans-Bold: `brook run --profile` draws it.)
 fonts=$(tar -tf "$tmp" 'node_modules/dejavu-fonts-ttf/' 2>/dev/null | grep -v -e '/$' -e 'package.json$' -e 'ttf/DejaVuSans.ttf$' -e 'ttf/DejaVuSans-Bold.ttf$' || true)
 tar --delete --wildcards -f "$tmp" 'node_modules/typescript' 'node_modules/@types/*' \
   'node_modules/lib0/*' 'node_modules/yjs/*' 'node_modules/@rjsf/*' $fonts 2>/dev/null || true
-xz -T0 -6 -c "$tmp" > .devmin/modules.tar.xz
+fi
+xz -T0 -6 -c "$tmp" > "$pack"/modules.tar.xz
 rm -f "$tmp"
 (cd dist && find . -type f ! -name '*.d.ts' ! -name '*.map' ! -name '*.v8cache' ! -path './lab/*' -print0 | tar --null -cf - -T -) | tar xf - -C .devdist
-du -sh .devmin .devdist
+du -sh "$pack" .devdist
