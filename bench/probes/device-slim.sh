@@ -8,7 +8,7 @@
 #   source .devmin/setup.sh && rm -rf dist && ln -s .devdist dist && ...
 # with carry [".devmin", ".devdist"]. Not for notebooks (figure3): they need typescript and the fonts;
 # for those, `NOTEBOOKS=1 bash bench/probes/device-slim.sh` makes .devnb (the pack minus the build-only
-# cmake-ts and the lab's collaboration libraries, typescript, @types and fonts kept) and .devdist: carry
+# cmake-ts, the lab's collaboration libraries and the fonts charts do not use; typescript and @types kept) and .devdist: carry
 # [".devnb", ".devdist"] and start with `source .devnb/setup.sh && rm -rf dist && ln -s .devdist dist`.
 # Needs .device/ (../shared/device/pack.sh) and a build.
 set -euo pipefail
@@ -23,11 +23,11 @@ cp .device/*.deb .device/node.xz "$pack"/
 sed "s|\.device/|$pack/|g" .device/setup.sh > "$pack"/setup.sh
 tmp=$(mktemp)
 xz -dc .device/modules.tar.xz > "$tmp"
-if [ "$pack" = .devnb ]; then
-  tar --delete --wildcards -f "$tmp" 'node_modules/cmake-ts' 'node_modules/lib0/*' 'node_modules/yjs/*' 'node_modules/y-protocols/*' 'node_modules/@rjsf/*' 2>/dev/null || true
-else
-# (The profile's chart labels need DejaVuSans and DejaVuSans-Bold: `brook run --profile` draws it.)
+# (Chart labels need only DejaVuSans and DejaVuSans-Bold: common/fonts.ts.)
 fonts=$(tar -tf "$tmp" 'node_modules/dejavu-fonts-ttf/' 2>/dev/null | grep -v -e '/$' -e 'package.json$' -e 'ttf/DejaVuSans.ttf$' -e 'ttf/DejaVuSans-Bold.ttf$' || true)
+if [ "$pack" = .devnb ]; then
+  tar --delete --wildcards -f "$tmp" 'node_modules/cmake-ts' 'node_modules/lib0/*' 'node_modules/yjs/*' 'node_modules/y-protocols/*' 'node_modules/@rjsf/*' $fonts 2>/dev/null || true
+else
 tar --delete --wildcards -f "$tmp" 'node_modules/typescript' 'node_modules/@types/*' \
   'node_modules/lib0/*' 'node_modules/yjs/*' 'node_modules/@rjsf/*' $fonts 2>/dev/null || true
 fi
