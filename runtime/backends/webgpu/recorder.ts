@@ -58,6 +58,8 @@ export class Recorder {
   static earlyWork = WORK_PER_EARLY_SUBMIT;
   /** DISPATCHES_PER_SUBMIT, settable by measurements (the calls-profile probe, in git history). */
   static dispatchesPerSubmit = DISPATCHES_PER_SUBMIT;
+  /** CALLS_PER_EARLY_SUBMIT, settable by measurements (bench/probes/loop-host.mjs EARLY_CALLS). */
+  static callsPerEarlySubmit = CALLS_PER_EARLY_SUBMIT;
 
   private encoder: GPUCommandEncoder | null = null;
   private pass: GPUComputePassEncoder | null = null;
@@ -258,7 +260,7 @@ export class Recorder {
     }
     this.largestCall = Math.max(this.largestCall, this.work - this.workAtCall);
     this.workAtCall = this.work;
-    const early = Math.max(Recorder.earlyWork, CALLS_PER_EARLY_SUBMIT * this.largestCall);
+    const early = Math.max(Recorder.earlyWork, Recorder.callsPerEarlySubmit * this.largestCall);
     if (this.idle || this.dispatches >= Recorder.dispatchesPerSubmit || this.work >= early) this.flush();
   }
 
