@@ -193,7 +193,7 @@ describe('which kernels run cooperatively', () => {
     });
   });
 
-  it('a call runs cooperatively only with enough trips and few outputs', () => {
+  it('a call runs cooperatively only with enough trips and few outputs', async () => {
     const k = QUALIFY.get('sgemv')!;
     const call = (n4: number, rows: number, mask = false): Launch => ({
       kernel: k,
@@ -209,6 +209,7 @@ describe('which kernels run cooperatively', () => {
     expect(coopLanes(call(1 << 20, COOP_MAX_OUTPUTS + 1), COOP_MAX_OUTPUTS + 1)).toBe(0); // a thread each fills the GPU
     expect(coopLanes(call(2048, 8192, true), 8192)).toBe(0); // write masks keep the per-element form
     process.env.BROOK_COOP_LOOPS = '0';
+    await null; // the switches are read once a turn (webgpu/coop.ts)
     try {
       expect(coopLanes(call(2048, 8192), 8192)).toBe(0);
     } finally {
@@ -250,6 +251,7 @@ function backendOf(w: Which): Backend {
 /** Runs `f` with cooperative loops on (coop) or off (plain, BROOK_COOP_LOOPS=0). */
 async function withMode<T>(w: Which, f: () => Promise<T>): Promise<T> {
   if (w === 'plain') process.env.BROOK_COOP_LOOPS = '0';
+  await null; // the switches are read once a turn (webgpu/coop.ts)
   try {
     return await f();
   } finally {

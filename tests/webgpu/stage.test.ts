@@ -180,6 +180,7 @@ afterEach(() => {
 
 async function on<T>(w: Which, f: (be: Backend) => Promise<T>): Promise<T> {
   if (w === 'plain') process.env.BROOK_TILE = '0';
+  await null; // the switches are read once a turn (webgpu/coop.ts)
   try {
     return await f(w === 'cpu' ? B.cpu : B.gpu);
   } finally {
@@ -262,6 +263,7 @@ describe('results: cpu, webgpu staged, webgpu with BROOK_TILE=0', () => {
     expect(B.gpu.runsAlone!(l)).toBe(true);
     expect(B.gpu.runsAlone!({ ...l, args: l.args.map((x, i) => (i === 5 ? val(10) : x)) })).toBe(false); // 10 trips: not staged
     process.env.BROOK_TILE = '0';
+    await null; // the switches are read once a turn (webgpu/coop.ts)
     expect(B.gpu.runsAlone!(l)).toBe(false);
     delete process.env.BROOK_TILE;
     for (const x of [...s, hit]) B.gpu.release(x.buffer);

@@ -12,7 +12,22 @@ import type { GpuContext } from './context.js';
 export { COOP_MAX_OUTPUTS } from '../../compiler/kernels.js';
 
 export function coopLoopsEnabled(): boolean {
-  return process.env.BROOK_COOP_LOOPS !== '0';
+  return switches().coop;
+}
+
+/**
+ * The environment's switches, read once per synchronous run of calls and forgotten at the next
+ * microtask: a loop issues hundreds of calls in one turn, and every process.env read crosses into C++
+ * (0.2-0.5 us; three a call were a tenth of a bitonic sort's host time on an H200). A change to
+ * process.env takes effect from the next turn of the event loop (tests change them between awaits).
+ */
+let snapshot: { coop: boolean; staging: boolean } | null = null;
+function switches(): { coop: boolean; staging: boolean } {
+  if (snapshot === null) {
+    snapshot = { coop: process.env.BROOK_COOP_LOOPS !== '0', staging: readStaging(process.env) };
+    queueMicrotask(() => (snapshot = null));
+  }
+  return snapshot;
 }
 
 const constArgOf = (launch: Launch) => (k: number) => {
@@ -29,17 +44,13 @@ export function coopLanes(launch: Launch, outputs: number, force: ScheduleForce 
 }
 
 /** BROOK_TILE=0 (or off/false/no) turns staging through workgroup memory off (schedule/stage.ts);
- *  the same switch turns off the tiling of multipass chains. */
+ *  the same switch turns off the tiling of multipass chains. BROOK_STAGE=0 turns staging alone off (to
+ *  compare it on one GPU). */
 export function stagingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  // BROOK_STAGE=0 turns staging alone off (to compare it on one GPU); BROOK_TILE=0 turns off both it and chain tiling.
-  // Asked on every call: the answer is kept per pair of raw values (tests change them at run time).
-  const tile = env.BROOK_TILE;
-  const stage = env.BROOK_STAGE;
-  if (tile !== lastEnv.tile || stage !== lastEnv.stage) lastEnv = { tile, stage, on: !isOff(tile) && !isOff(stage) };
-  return lastEnv.on;
+  return env === process.env ? switches().staging : readStaging(env);
 }
+const readStaging = (env: NodeJS.ProcessEnv) => !isOff(env.BROOK_TILE) && !isOff(env.BROOK_STAGE);
 const isOff = (v: string | undefined) => ['0', 'off', 'false', 'no'].includes(v?.trim().toLowerCase() ?? '');
-let lastEnv: { tile: string | undefined; stage: string | undefined; on: boolean } = { tile: undefined, stage: undefined, on: true };
 
 /** Whether the launch writes the buffer of its argument k (an output bound to the same stream). */
 const writtenBy = (launch: Launch) => (k: number) => {
