@@ -42,12 +42,16 @@ const WORK_PER_SUBMIT = 1 << 28;
 const DISPATCHES_PER_SUBMIT = 128;
 /** Elements of work after which a batch is submitted at the end of a call, at least: a loop of large
  *  calls keeps the GPU fed while the host records the next ones. Each submit also costs the GPU a
- *  gap between command buffers, so a batch holds at least CALLS_PER_EARLY_SUBMIT of its largest
- *  call. Measured on an H100 (50 saxpy calls, wall clock against a hand loop in one submit): 2^20
- *  float4 calls 0.79x with 2^22, 0.93x with 2^24, 0.90x with 2^26; 2^24 calls 0.92x with 2^22 or
- *  2^24, 0.98x with 2^26. */
+ *  gap between command buffers, and the host ~55 us on an H200 (Dawn/Vulkan), so a batch holds at
+ *  least CALLS_PER_EARLY_SUBMIT of its largest call. Measured on an H100 (50 saxpy calls, wall clock
+ *  against a hand loop in one submit): 2^20 float4 calls 0.79x with 2^22, 0.93x with 2^24, 0.90x with
+ *  2^26; 2^24 calls 0.92x with 2^22 or 2^24, 0.98x with 2^26. Then on an H200 (issue 28,
+ *  `EARLY_CALLS=N node bench/probes/loop-host.mjs segment 2048 20 30`, a 2-D stencil of 30 us a pass):
+ *  4 calls a batch 40.0 us of host time and 48.6 us of wall a call, 8 calls 25.6 / 38.9 us, 16 calls
+ *  23.4 / 44.7 us (the GPU then waits for the first batch); a bitonic sort's 210 calls are the same
+ *  with 4 and 8 (15.5 / 15.8 us of wall a call). */
 const WORK_PER_EARLY_SUBMIT = 1 << 24;
-const CALLS_PER_EARLY_SUBMIT = 4;
+const CALLS_PER_EARLY_SUBMIT = 8;
 /** Submits that share one pair of error scopes at most (a program that never syncs still reports). */
 const WINDOW_SUBMITS = 64;
 /** Bytes of queue writes after which they are submitted even with nothing recorded (queueWrite). */
