@@ -12,6 +12,7 @@
  *   wrote is not read again; one that a call gathers from memory is written by a later call only when
  *   that gather too is proven to stay inside the tile (so no workgroup reads what another writes).
  * - Every stream the chain writes is written (its last writer stores it): nothing is elided.
+ * - A chain holds at most MAX_CHAIN_STEPS calls.
  * - BROOK_TILE=0 turns it off, BROOK_TILE=verify also runs every chain call by call on copies and
  *   compares bit for bit (fusion-verify.ts), BROOK_TILE=N caps a tile at N lanes.
  * - The CPU backend has no `runTiled`: it runs the calls one by one (each call's tile-sized pieces
@@ -36,6 +37,12 @@ import { streamArgs } from './fused-launch.js';
 type StreamArg = LaunchArg & { kind: 'stream' };
 
 export type TileMode = 'on' | 'off' | 'verify';
+
+/** Calls one tiled launch holds at most; the next call starts a new chain. A loop whose every call
+ *  stays in the tile (a row-wise FFT's passes, round after round) would otherwise chain without end,
+ *  and its module grow with it: NVIDIA's Vulkan compiler refused a chain of 400 FFT passes
+ *  (VK_ERROR_UNKNOWN, H200, 2026-12-03); a bitonic sort of 2^20 chains 55 and 65. */
+export const MAX_CHAIN_STEPS = 64;
 
 /** BROOK_TILE: 0/off/false/no -> off, verify -> verify, anything else on. */
 export function tileModeFromEnv(env: Record<string, string | undefined> = process.env): TileMode {
@@ -277,6 +284,7 @@ export class TileChain {
 
   private joinChecked(l: Launch): string | null {
     const b = this.backend;
+    if (this.steps.length >= MAX_CHAIN_STEPS) return `the chain has ${MAX_CHAIN_STEPS} calls, the most one tiled launch holds`;
     const refused = knownStepRefusal(l, b);
     if (refused) return refused;
     const first = this.steps[0]!.launch;

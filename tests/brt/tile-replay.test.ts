@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../../runtime/backends/index.js';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import { FLOAT } from '../../runtime/compiler/types.js';
+import { MAX_CHAIN_STEPS } from '../../runtime/brt/tiling.js';
 
 const SOURCE = `
 kernel void bitonic(float keys[], float block, float half, out float r<>) {
@@ -97,5 +98,53 @@ describe('replaying recorded tile chains (runtime/brt/tiling.ts)', () => {
     // Every tiled launch of every round was compared with its calls run one by one.
     expect(gpu.verified).toBe(first.chains + second.chains + third.chains + diverging.chains);
     expect(cpu.rounds.every((r) => r.chains === 0)).toBe(true);
+  });
+});
+
+describe('the length of a tiled chain (runtime/brt/tiling.ts MAX_CHAIN_STEPS)', () => {
+  it('a loop whose every call stays in the tile is cut into chains of at most MAX_CHAIN_STEPS calls', async () => {
+    // 100 compare-exchange steps of neighbouring pairs (block 2, half 1): each reads only i and i +- 1,
+    // so every call may follow the one before it in a tile. Unbounded, that made one module of 100
+    // steps (400 FFT passes made a module NVIDIA's compiler refused).
+    const r = compile(SOURCE);
+    if (!r.ok) throw new Error(r.diagnostics.map((d) => renderDiagnostic(d, SOURCE)).join('\n'));
+    const out: Float32Array[] = [];
+    for (const backend of ['webgpu', 'cpu'] as const) {
+      const rt = await createRuntime({ backend, requireGpu: backend === 'webgpu', stdout: () => {}, cpu: { workers: 0 } });
+      try {
+        rt.fusion.tileMode = 'verify';
+        rt.fusion.tileLanes = 64;
+        const bitonic = r.kernels.get('bitonic')!;
+        const x = rt.createStream('x', FLOAT, [N]);
+        const y = rt.createStream('y', FLOAT, [N]);
+        const input = new Float32Array(N).map((_, i) => ((i * 7919) % 1000) / 8);
+        await rt.streamRead(x, input);
+        let s = x;
+        let d = y;
+        for (let k = 0; k < 100; k++) {
+          rt.call(bitonic, [s, 2, 1, d]);
+          [s, d] = [d, s];
+        }
+        const got = new Float32Array(N);
+        await rt.streamWrite(s, got);
+        await rt.finish();
+        out.push(got);
+        if (backend === 'webgpu') {
+          expect(MAX_CHAIN_STEPS).toBe(64);
+          expect([rt.fusion.tileStats.chains, rt.fusion.tileStats.calls]).toEqual([2, 100]); // 64 + 36
+          expect(rt.fusion.tileStats.verified).toBe(2);
+        }
+        // Each pair (2j, 2j + 1) ascending for even j, descending for odd j, after the first step.
+        for (let j = 0; j < N / 2; j++) {
+          const [a, b] = [input[2 * j]!, input[2 * j + 1]!];
+          const lo = Math.min(a, b);
+          const hi = Math.max(a, b);
+          expect([got[2 * j], got[2 * j + 1]], `pair ${j}`).toEqual(j % 2 === 0 ? [lo, hi] : [hi, lo]);
+        }
+      } finally {
+        rt.dispose();
+      }
+    }
+    expect(Array.from(out[0]!)).toEqual(Array.from(out[1]!));
   });
 });
