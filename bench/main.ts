@@ -12,7 +12,7 @@ import { cpus, hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, USAGE } from './cli.js';
 import { allCases, selectCases } from './cases.js';
-import { measureCase, type MeasureSettings } from './measure.js';
+import { GPU_WARMUP_MS, measureCase, type MeasureSettings } from './measure.js';
 import { createFlusher } from './wgsl/flush.js';
 import { openBenchGpu, type BenchGpu } from './gpu.js';
 import { installPassTimer } from './timer.js';
@@ -33,12 +33,6 @@ const METHODOLOGY = [
   'GB/s and GFLOP/s use the job\'s algorithmic bytes and flops (inputs read once, outputs written once), the same for both sides.',
   'ratio = baseline median / Brook median, both from this run (1 = Brook as fast as the baseline).',
 ];
-
-/** How long GPU cases warm up at least. Measured on an H100 (a warm-up probe, in git history as bench/probes/loop-warmup.mjs, with
- *  nvidia-smi logging clocks every 100 ms): from idle the SM clock stayed at 345-480 MHz for about
- *  0.4 s of load before reaching 1980 MHz, and every sample in that time took 1.7x as long, on the
- *  hand-written loop and Brook alike (the loop.large spread of 0.80 on an H200). */
-const GPU_WARMUP_MS = 1000;
 
 function cpuInfo(): DeviceInfo {
   const c = cpus();

@@ -18,6 +18,12 @@ import { summarize } from './results.js';
 import { timeGpu, timeWall, type Timed } from './timer.js';
 import type { Flusher } from './wgsl/flush.js';
 
+/** How long GPU cases warm up at least. Measured on an H100 (a warm-up probe, in git history as bench/probes/loop-warmup.mjs, with
+ *  nvidia-smi logging clocks every 100 ms): from idle the SM clock stayed at 345-480 MHz for about
+ *  0.4 s of load before reaching 1980 MHz, and every sample in that time took 1.7x as long, on the
+ *  hand-written loop and Brook alike (the loop.large spread of 0.80 on an H200). */
+export const GPU_WARMUP_MS = 1000;
+
 export interface MeasureSettings {
   warmup: number;
   samples: number;
@@ -26,7 +32,7 @@ export interface MeasureSettings {
   /** Bytes of scratch written between GPU samples to evict caches. */
   flushBytes: number;
   /** GPU cases warm up for at least this long (ms), both sides alternating, so samples start at
-   *  the GPU's working clock rather than its idle one (main.ts GPU_WARMUP_MS). */
+   *  the GPU's working clock rather than its idle one (GPU_WARMUP_MS). */
   gpuWarmupMs?: number;
   /** Print progress lines to stderr. */
   log: (line: string) => void;

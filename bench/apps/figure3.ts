@@ -25,7 +25,7 @@ import { tableBundle } from '../../magics/report.js';
 import type { PlotDisplay } from '../../runtime/results/plot.js';
 import { brookSession } from '../brook/session.js';
 import type { BenchGpu } from '../gpu.js';
-import { measureCase, type MeasureSettings } from '../measure.js';
+import { GPU_WARMUP_MS, measureCase, type MeasureSettings } from '../measure.js';
 import type { Check } from '../reference.js';
 import { median, type CaseResult, type SideResult, type TimingMethod } from '../results.js';
 import { Unavailable, type BenchCase, type Side } from '../side.js';
@@ -111,7 +111,9 @@ export interface TransferRow {
 
 function settings(size: AppSize, log: (line: string) => void): MeasureSettings {
   return size === 'full'
-    ? { warmup: 2, samples: 7, planSamples: 3, flushBytes: 256 << 20, log }
+    ? // The GPU's clock ramps up first, as in the bench (GPU_WARMUP_MS): without it, nvidia-smi logged an
+      // H200's SM clock at its idle 345 MHz through most of the 2026-12-03 morning's figure3 run.
+      { warmup: 2, samples: 7, planSamples: 3, flushBytes: 256 << 20, gpuWarmupMs: GPU_WARMUP_MS, log }
     : { warmup: 1, samples: 3, planSamples: 1, flushBytes: 1 << 20, log };
 }
 

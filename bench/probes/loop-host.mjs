@@ -4,7 +4,7 @@
 // calls and of the wall time with finish(), both per call, the tile counts, and the calls a round
 // planned anew (brt/plan-cache.ts misses: 0 once every call repeats a plan); the sort is checked.
 //   node bench/probes/loop-host.mjs [segment N ITERS | sort LOG2N] [ROUNDS] [DIST (default dist)]
-// BROOK_TILE=0 turns tiling off as everywhere; EARLY_CALLS, EARLY_WORK set the early-submit rule. PROFILE=FILE writes a CPU profile of the rounds after
+// BROOK_TILE=0 turns tiling off as everywhere; EARLY_CALLS, EARLY_WORK set the early-submit rule, IDLE_WORK the idle one (1: the first call alone). PROFILE=FILE writes a CPU profile of the rounds after
 // warm-up. Not a gate: bench/ has those.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,9 +38,10 @@ const SORT = `kernel void bitonic(float keys[], float block, float half, out flo
   r = (lower == ascending) ? min(a, b) : max(a, b);
 }`;
 
-// EARLY_CALLS=N / EARLY_WORK=N: the recorder's early-submit rule (webgpu/recorder.ts) for this run.
-if (process.env.EARLY_CALLS || process.env.EARLY_WORK) {
+// EARLY_CALLS=N / EARLY_WORK=N / IDLE_WORK=N: the recorder's submit rules (webgpu/recorder.ts) for this run.
+if (process.env.EARLY_CALLS || process.env.EARLY_WORK || process.env.IDLE_WORK) {
   const { Recorder } = await import(`${dist}/runtime/backends/webgpu/recorder.js`);
+  if (process.env.IDLE_WORK) Recorder.idleWork = Number(process.env.IDLE_WORK);
   if (process.env.EARLY_CALLS) Recorder.callsPerEarlySubmit = Number(process.env.EARLY_CALLS);
   if (process.env.EARLY_WORK) Recorder.earlyWork = Number(process.env.EARLY_WORK);
 }

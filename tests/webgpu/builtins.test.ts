@@ -158,3 +158,40 @@ describe('built-ins on WebGPU match float64 and the CPU backend', () => {
     }
   }
 });
+
+describe('fmod of whole numbers on WebGPU (the integer path of brk_fmod) is exact', () => {
+  it('matches float64 and the CPU backend, signs and -0 included, up to 2^32', async () => {
+    // Pairs a tired index computation makes: negative dividends and divisors, exact multiples (a -0
+    // result for a negative x), a divisor above the dividend, the edges of u32 and of f32's integers.
+    const big = [2 ** 24, 2 ** 24 + 2, 2 ** 31, 2 ** 32 - 256, 2 ** 32, 2 ** 33, 3e9];
+    const xs: number[] = [];
+    const ys: number[] = [];
+    const r = rng(11);
+    for (const x of [0, -0, 1, 7, -7, 8, -8, 1023, 1048575, -1048576, ...big, ...big.map((b) => -b)]) {
+      for (const y of [1, -1, 2, 3, -3, 8, 1000, 2 ** 20, 2 ** 31, 5e9]) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+    while (xs.length < 512) {
+      xs.push(Math.floor((r() * 2 - 1) * 2 ** 26));
+      ys.push(Math.max(1, Math.floor(r() * 2 ** (1 + Math.floor(r() * 20)))));
+    }
+    const n = xs.length;
+    const data = [Float32Array.from(xs), Float32Array.from(ys)];
+    const ir = kernel('b_fmod_whole', [param('x0', 'in', F), param('x1', 'in', F), param('r', 'out', F)], [
+      assign(toParam(2, F), call('fmod', F, p(0, F), p(1, F))),
+    ]);
+    const res = await runBoth(ir, [...data.map((d) => ({ stream: F, shape: [n], data: d })), { stream: F, shape: [n], out: true }], [n]);
+    const bad: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const x = data[0]![i]!;
+      const y = data[1]![i]!;
+      const want = x % y; // JavaScript's % is C's fmod, exact on doubles
+      for (const [who, got] of [['GPU', res.gpu[0]![i]!], ['CPU backend', res.cpu[0]![i]!]] as const) {
+        if (!Object.is(got, want)) bad.push(`${who}: fmod(${x}, ${y}) = ${got}, float64 says ${want}`);
+      }
+    }
+    expect(bad.slice(0, 8)).toEqual([]);
+  });
+});

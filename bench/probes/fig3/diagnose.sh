@@ -11,7 +11,7 @@ d=/tmp/fig3-diag
 rm -rf "$d" && mkdir -p "$d/wgsl"
 DIAG=${DIAG:-profile loops}
 if [[ " $DIAG " == *" profile "* ]]; then
-  for f in fft sort segment ray; do
+  for f in ${DIAG_PROGRAMS:-fft sort segment ray sgemv}; do
     for t in on 0; do
       BROOK_TILE=$t BROOK_WGSL_DUMP="$d/wgsl/$f-$t" timeout 120 node bin/brook.js run "bench/probes/fig3/$f.br" --backend webgpu --profile > "$d/$f-$t.txt" 2>&1
       echo "== $f BROOK_TILE=$t"; grep -v '^Warning' "$d/$f-$t.txt" | head -12

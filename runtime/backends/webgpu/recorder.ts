@@ -52,6 +52,16 @@ const DISPATCHES_PER_SUBMIT = 128;
  *  with 4 and 8 (15.5 / 15.8 us of wall a call). */
 const WORK_PER_EARLY_SUBMIT = 1 << 24;
 const CALLS_PER_EARLY_SUBMIT = 8;
+/** Elements of work of a call recorded while the GPU is idle for which that call is submitted at
+ *  once, alone: the GPU starts on it while the host records the next batch. A smaller call waits for
+ *  its batch: submitted alone, it ends long before the next batch is recorded (8 calls and a submit),
+ *  and the GPU waits in between. Issue 28, on an H200 (Figure 3's segmentation: 20 calls of 2^22
+ *  elements, 31 us each; `IDLE_WORK=1 node bench/probes/loop-host.mjs segment 2048 20 30` for the old
+ *  rule): every first call alone gave 42.7-50.5 us of wall a call and 0.881 ms from the first pass's
+ *  start to the last one's end (hand-written WGSL in one submit: 0.604); this rule 35.8-37.7 us and
+ *  0.5025 ms. A call of 2^24 elements (a SAXPY float4 moves 805 MB) runs far longer than a batch
+ *  takes to record. */
+const WORK_PER_IDLE_SUBMIT = 1 << 24;
 /** Submits that share one pair of error scopes at most (a program that never syncs still reports). */
 const WINDOW_SUBMITS = 64;
 /** Bytes of queue writes after which they are submitted even with nothing recorded (queueWrite). */
@@ -64,6 +74,8 @@ export class Recorder {
   static dispatchesPerSubmit = DISPATCHES_PER_SUBMIT;
   /** CALLS_PER_EARLY_SUBMIT, settable by measurements (bench/probes/loop-host.mjs EARLY_CALLS). */
   static callsPerEarlySubmit = CALLS_PER_EARLY_SUBMIT;
+  /** WORK_PER_IDLE_SUBMIT, settable by measurements (bench/probes/loop-host.mjs IDLE_WORK). */
+  static idleWork = WORK_PER_IDLE_SUBMIT;
 
   private encoder: GPUCommandEncoder | null = null;
   private pass: GPUComputePassEncoder | null = null;
@@ -98,8 +110,8 @@ export class Recorder {
   private windowCalls: RecordedCall[] = [];
   private windowSubmits = 0;
   private settleWindow: ((f: Promise<GpuFailure | null>) => void) | null = null;
-  /** Nothing submitted is still running (after a sync): the next call is submitted at once, so the
-   *  GPU starts on a loop's first call instead of waiting for the batch. */
+  /** Nothing submitted is still running (after a sync): the next large call is submitted at once, so
+   *  the GPU starts on a loop's first call instead of waiting for the batch (WORK_PER_IDLE_SUBMIT). */
   private idle = true;
   private submits = 0;
   /** Work recorded when the last call ended, and the largest call of the batch. */
@@ -265,7 +277,8 @@ export class Recorder {
     this.largestCall = Math.max(this.largestCall, this.work - this.workAtCall);
     this.workAtCall = this.work;
     const early = Math.max(Recorder.earlyWork, Recorder.callsPerEarlySubmit * this.largestCall);
-    if (this.idle || this.dispatches >= Recorder.dispatchesPerSubmit || this.work >= early) this.flush();
+    const startsIdleGpu = this.idle && this.largestCall >= Recorder.idleWork;
+    if (startsIdleGpu || this.dispatches >= Recorder.dispatchesPerSubmit || this.work >= early) this.flush();
   }
 
   /** Count work; submit when a batch has become long. */

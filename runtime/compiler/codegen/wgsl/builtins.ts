@@ -187,12 +187,14 @@ function libFn(lib: Library, base: string, t: Type): string {
       return lib.use('ldexp', t, `fn {NAME}(x: {T}, e: {T}) -> {T} { let h = floor(e * {T}(0.5)); return x * exp2(h) * exp2(e - h); }`);
     case 'div':
       // x / y with |y| > 2^126: GPUs divide as x * (1 / y), and 1 / y is subnormal there and
-      // flushed to 0 (NVIDIA gives 1 / 3e38 = 0). Scaling both by 1/4 keeps the quotient.
+      // flushed to 0 (NVIDIA gives 1 / 3e38 = 0). Scaling both by 1/4 keeps the quotient (the factor
+      // is chosen, not the quotient: one division instead of two; a factor of 1 is exact).
       // y == 0: IEEE's +-inf (sign of x xor sign of y) or NaN (0 / 0, NaN / 0), built from the
       // uniform's bit patterns. WGSL lets a compiler assume no inf or NaN, so a quotient it can see is
       // a division by zero (`b / (a - a)`) may become anything: lavapipe left the output unwritten.
       return lib.use('div', t, `fn {NAME}(x: {T}, y: {T}) -> {T} {
-  let q = select(x / y, (x * {T}(0.25)) / (y * {T}(0.25)), abs(y) > {T}(8.5e37));
+  let s = select({T}(1.0), {T}(0.25), abs(y) > {T}(8.5e37));
+  let q = (x * s) / (y * s);
   let sign = (bitcast<{U}>(x) ^ bitcast<{U}>(y)) & {U}(0x80000000u);
   let inf = bitcast<{T}>({U}(${SPECIAL_BITS}.y) | sign);
   return select(q, select(inf, ${NAN_T}, (x == {T}(0.0)) | ${isnan()}(x)), y == {T}(0.0));
@@ -222,6 +224,12 @@ function fmodFn(lib: Library, t: Type): string {
   let by = bitcast<u32>(y) & 0x7fffffffu;
   if (bx >= 0x7f800000u || by > 0x7f800000u || by == 0u) { return ${NAN}; }
   if (r < ay) { return x; }
+  // Whole numbers below 2^32 (indices, counters, a sort's steps): the integers' remainder is the exact
+  // fmod, which is representable, so converting it back is exact too. The loop below costs a compare,
+  // a subtraction and a halving per bit of r / y (issue 28: 20 for a 2^20 index, each step of a sort).
+  if (r < 4294967296.0 && r == floor(r) && ay == floor(ay)) {
+    return bitcast<f32>(bitcast<u32>(f32(u32(r) % u32(ay))) | (bitcast<u32>(x) & 0x80000000u));
+  }
   var d = ldexp(ay, frexp(r).exp - frexp(ay).exp);
   if (d > r) { d = d * 0.5; }
   // At most 278 halvings from the largest float to the smallest subnormal; the bound stops a GPU that

@@ -97,6 +97,7 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
     return f;
   });
 
+  const memory = storageBarriers(spec.steps);
   // The entry: tile origin, then each step's compute, store and hand-over phases.
   const L: string[] = [];
   L.push(`@compute @workgroup_size(${W})`);
@@ -118,7 +119,7 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
     L.push(`    ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u, ${outs.map((k) => `&r${si}_${k}[r]`).join(', ')});`);
     L.push('  }');
     L.push('  workgroupBarrier();');
-    L.push('  storageBarrier();');
+    if (memory.beforeStores[si]) L.push('  storageBarrier();');
     const writes: string[] = [];
     for (const k of outs) {
       const slot = s.writeSlot[k]!;
@@ -135,7 +136,7 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
     }
     if (si < spec.steps.length - 1) {
       L.push('  workgroupBarrier();');
-      L.push('  storageBarrier();');
+      if (memory.afterStores[si]) L.push('  storageBarrier();');
     }
   });
   L.push('}');
@@ -154,6 +155,24 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
 }
 
 const stepName = (si: number) => `step_${si}`;
+
+/**
+ * Where a barrier must also order memory (storageBarrier), not only workgroup memory: the tile's
+ * hand-over needs workgroupBarrier alone. Memory is read in compute phases and stored in write phases
+ * (only by a buffer's last writer), so within a workgroup a store follows a read of the same buffer
+ * across the storing step's first barrier (`beforeStores`), and a read follows a store across the
+ * storing step's second one (`afterStores`). A storageBarrier at every step cost a chain of 10 sort
+ * steps a memory fence per step and workgroup (issue 28).
+ */
+function storageBarriers(steps: readonly TiledStep[]): { beforeStores: boolean[]; afterStores: boolean[] } {
+  const reads = steps.map((s) => new Set(s.binding.filter((b, k) => b >= 0 && s.ir.params[k]!.role !== 'out')));
+  const stores = steps.map((s) => new Set(s.binding.filter((b, k) => b >= 0 && s.store[k])));
+  const readBy = (b: number, from: number, to: number) => reads.slice(from, to).some((r) => r.has(b));
+  return {
+    beforeStores: stores.map((st, si) => [...st].some((b) => readBy(b, 0, si + 1))),
+    afterStores: stores.map((st, si) => [...st].some((b) => readBy(b, si + 1, steps.length))),
+  };
+}
 
 /** The first uniform word of a step's constants (each constant is read relative to it). */
 function constBase(s: TiledStep): number {
