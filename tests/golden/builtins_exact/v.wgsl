@@ -71,6 +71,12 @@ fn brk_fmod_f32(x: f32, y: f32) -> f32 {
   let by = bitcast<u32>(y) & 0x7fffffffu;
   if (bx >= 0x7f800000u || by > 0x7f800000u || by == 0u) { return bitcast<f32>(brk_special.x); }
   if (r < ay) { return x; }
+  // Whole numbers below 2^32 (indices, counters, a sort's steps): the integers' remainder is the exact
+  // fmod, which is representable, so converting it back is exact too. The loop below costs a compare,
+  // a subtraction and a halving per bit of r / y (issue 28: 20 for a 2^20 index, each step of a sort).
+  if (r < 4294967296.0 && r == floor(r) && ay == floor(ay)) {
+    return bitcast<f32>(bitcast<u32>(f32(u32(r) % u32(ay))) | (bitcast<u32>(x) & 0x80000000u));
+  }
   var d = ldexp(ay, frexp(r).exp - frexp(ay).exp);
   if (d > r) { d = d * 0.5; }
   // At most 278 halvings from the largest float to the smallest subnormal; the bound stops a GPU that

@@ -70,7 +70,8 @@ fn brk_isnan_f32(x: f32) -> bool {
 }
 
 fn brk_div_f32(x: f32, y: f32) -> f32 {
-  let q = select(x / y, (x * f32(0.25)) / (y * f32(0.25)), abs(y) > f32(8.5e37));
+  let s = select(f32(1.0), f32(0.25), abs(y) > f32(8.5e37));
+  let q = (x * s) / (y * s);
   let sign = (bitcast<u32>(x) ^ bitcast<u32>(y)) & u32(0x80000000u);
   let inf = bitcast<f32>(u32(brk_special.y) | sign);
   return select(q, select(inf, f32(bitcast<f32>(brk_special.x)), (x == f32(0.0)) | brk_isnan_f32(x)), y == f32(0.0));

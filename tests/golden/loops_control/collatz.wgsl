@@ -69,6 +69,12 @@ fn brk_fmod_f32(x: f32, y: f32) -> f32 {
   let by = bitcast<u32>(y) & 0x7fffffffu;
   if (bx >= 0x7f800000u || by > 0x7f800000u || by == 0u) { return bitcast<f32>(brk_special.x); }
   if (r < ay) { return x; }
+  // Whole numbers below 2^32 (indices, counters, a sort's steps): the integers' remainder is the exact
+  // fmod, which is representable, so converting it back is exact too. The loop below costs a compare,
+  // a subtraction and a halving per bit of r / y (issue 28: 20 for a 2^20 index, each step of a sort).
+  if (r < 4294967296.0 && r == floor(r) && ay == floor(ay)) {
+    return bitcast<f32>(bitcast<u32>(f32(u32(r) % u32(ay))) | (bitcast<u32>(x) & 0x80000000u));
+  }
   var d = ldexp(ay, frexp(r).exp - frexp(ay).exp);
   if (d > r) { d = d * 0.5; }
   // At most 278 halvings from the largest float to the smallest subnormal; the bound stops a GPU that
@@ -87,7 +93,8 @@ fn brk_isnan_f32(x: f32) -> bool {
 }
 
 fn brk_div_f32(x: f32, y: f32) -> f32 {
-  let q = select(x / y, (x * f32(0.25)) / (y * f32(0.25)), abs(y) > f32(8.5e37));
+  let s = select(f32(1.0), f32(0.25), abs(y) > f32(8.5e37));
+  let q = (x * s) / (y * s);
   let sign = (bitcast<u32>(x) ^ bitcast<u32>(y)) & u32(0x80000000u);
   let inf = bitcast<f32>(u32(brk_special.y) | sign);
   return select(q, select(inf, f32(bitcast<f32>(brk_special.x)), (x == f32(0.0)) | brk_isnan_f32(x)), y == f32(0.0));

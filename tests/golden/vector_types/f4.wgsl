@@ -64,7 +64,8 @@ fn brk_isnan_v4f32(x: vec4<f32>) -> vec4<bool> {
 }
 
 fn brk_div_v4f32(x: vec4<f32>, y: vec4<f32>) -> vec4<f32> {
-  let q = select(x / y, (x * vec4<f32>(0.25)) / (y * vec4<f32>(0.25)), abs(y) > vec4<f32>(8.5e37));
+  let s = select(vec4<f32>(1.0), vec4<f32>(0.25), abs(y) > vec4<f32>(8.5e37));
+  let q = (x * s) / (y * s);
   let sign = (bitcast<vec4<u32>>(x) ^ bitcast<vec4<u32>>(y)) & vec4<u32>(0x80000000u);
   let inf = bitcast<vec4<f32>>(vec4<u32>(brk_special.y) | sign);
   return select(q, select(inf, vec4<f32>(bitcast<f32>(brk_special.x)), (x == vec4<f32>(0.0)) | brk_isnan_v4f32(x)), y == vec4<f32>(0.0));
