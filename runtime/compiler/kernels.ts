@@ -23,6 +23,7 @@ export {
   voutParams,
   WG2D,
   WgslUnsupportedError,
+  wordsOf,
   writeKernelModule,
   type KernelVariant,
   type ModulePlan,

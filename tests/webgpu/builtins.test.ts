@@ -195,3 +195,38 @@ describe('fmod of whole numbers on WebGPU (the integer path of brk_fmod) is exac
     expect(bad.slice(0, 8)).toEqual([]);
   });
 });
+
+describe('fmod by a power of two on WebGPU (the scaling path of brk_fmod) is exact', () => {
+  it('matches float64 and the CPU backend for whole, fractional, huge and tiny dividends', async () => {
+    // Normal powers of two from 2^-126 to 2^127, each sign; dividends a multiple of y, below y, with
+    // bits far below y (5.5e-20), at f32's top, and 2^100 + 2^77 (a multiple of small y, not of 2^127).
+    const ysBase = [2, -2, 0.5, 2 ** -20, 2 ** -126, 2 ** 64, 2 ** 127, 8, 1024, -1024];
+    const xsBase = [123.456, -7.25, 0.75, -1e-30, 3e38, -3e38, 1e10 + 2048, 5.5e-20, 2 ** 100 + 2 ** 77, 0, -0, 1024, -3072];
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (const x of xsBase) for (const y of ysBase) { xs.push(x); ys.push(y); }
+    const r = rng(29);
+    while (xs.length < 512) {
+      xs.push((r() * 2 - 1) * 2 ** Math.floor(r() * 60 - 30));
+      ys.push(2 ** Math.floor(r() * 50 - 25));
+    }
+    const n = xs.length;
+    const data = [Float32Array.from(xs), Float32Array.from(ys)];
+    const ir = kernel('b_fmod_pow2', [param('x0', 'in', F), param('x1', 'in', F), param('r', 'out', F)], [
+      assign(toParam(2, F), call('fmod', F, p(0, F), p(1, F))),
+    ]);
+    const res = await runBoth(ir, [...data.map((d) => ({ stream: F, shape: [n], data: d })), { stream: F, shape: [n], out: true }], [n]);
+    const bad: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const x = data[0]![i]!;
+      const y = data[1]![i]!;
+      const want = x % y; // exact on doubles, and representable in float32 (its bits are x's)
+      // A GPU may flush a subnormal result to zero (DECISIONS: precision across backends).
+      const flushed = Math.abs(want) < 2 ** -126 ? Math.sign(1 / want) * 0 : want;
+      for (const [who, got] of [['GPU', res.gpu[0]![i]!], ['CPU backend', res.cpu[0]![i]!]] as const) {
+        if (!Object.is(got, want) && !(who === 'GPU' && Object.is(got, flushed))) bad.push(`${who}: fmod(${x}, ${y}) = ${got}, float64 says ${want}`);
+      }
+    }
+    expect(bad.slice(0, 8)).toEqual([]);
+  });
+});

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Launch, TiledGroup } from '../../brt/api.js';
 import { handOver } from '../../brt/tiling.js';
-import { writeTiledModule, type TiledStep } from '../../compiler/kernels.js';
+import { wordsOf, writeTiledModule, type TiledStep } from '../../compiler/kernels.js';
 import type { Type } from '../../compiler/types.js';
 import { constWords } from './launch.js';
 import { asGpuBuf, type GpuBuf } from './buffers.js';
@@ -100,17 +100,22 @@ function prepare(ctx: GpuContext, g: TiledGroup): PreparedChain {
     return { ir, binding, tileSlot: readSlot[s]!, writeSlot: writeSlot[s]!, store, gatherShape, constWord };
   });
   const uniformVec4s = Math.max(1, Math.ceil(words.length / 4));
+  // Two halves per slot when they fit: one barrier a step instead of two (codegen/wgsl/chain-tile.ts).
+  const lanes = g.tile.reduce((a, b) => a * b, 1);
+  const slotBytes = slots.reduce((n, t) => n + 4 * wordsOf(t), 0);
+  const doubleBuffer = slots.length > 0 && 2 * slotBytes * lanes <= ctx.device.limits.maxComputeWorkgroupStorageSize;
   const wiring = [
     'tiled',
     outShape.join('x'),
     g.tile.join('x'),
     g.workgroupSize,
+    doubleBuffer ? 'db' : 'sb',
     ...specSteps.map((s, i) => `${steps[i]!.kernel.key}|${s.binding.join(',')}|${s.tileSlot.join(',')}|${s.writeSlot.join(',')}|${s.store.map(Number).join('')}|${s.gatherShape.map((x) => x?.join('x') ?? '-').join(',')}`),
     bindings.map((b) => (b.writable ? 'w' : 'r')).join(''),
   ].join('#');
   const key = `tiled ${steps.length} steps ${createHash('sha1').update(wiring).digest('hex').slice(0, 16)}`;
   const p = ctx.libPipeline(key, () => ({
-    ...writeTiledModule({ steps: specSteps, outShape, tile: g.tile, workgroupSize: g.workgroupSize, bindings, slots, uniformVec4s }),
+    ...writeTiledModule({ steps: specSteps, outShape, tile: g.tile, workgroupSize: g.workgroupSize, bindings, slots, uniformVec4s, doubleBuffer }),
     uniformVec4s,
     bindings: bindings.map((b, k) => ({ binding: k + 1, writable: b.writable })),
   }));

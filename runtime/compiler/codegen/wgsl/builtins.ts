@@ -228,7 +228,12 @@ function fmodFn(lib: Library, t: Type): string {
   // fmod, which is representable, so converting it back is exact too. The loop below costs a compare,
   // a subtraction and a halving per bit of r / y (issue 28: 20 for a 2^20 index, each step of a sort).
   if (r < 4294967296.0 && r == floor(r) && ay == floor(ay)) {
-    return bitcast<f32>(bitcast<u32>(f32(u32(r) % u32(ay))) | (bitcast<u32>(x) & 0x80000000u));
+    let n = u32(r);
+    let q = u32(ay);
+    // A power-of-two q (a sort's strides) takes a mask: a u32 remainder is a long sequence on GPUs.
+    var m: u32;
+    if ((q & (q - 1u)) == 0u) { m = n & (q - 1u); } else { m = n % q; }
+    return bitcast<f32>(bitcast<u32>(f32(m)) | (bitcast<u32>(x) & 0x80000000u));
   }
   var d = ldexp(ay, frexp(r).exp - frexp(ay).exp);
   if (d > r) { d = d * 0.5; }

@@ -46,6 +46,9 @@ export interface TiledModuleSpec {
   bindings: { type: Type; storage?: Type; writable: boolean }[];
   /** Tile slot k: its element type. */
   slots: Type[];
+  /** Two halves per slot, a step reading one and writing the other: one barrier a step instead of
+   *  two (the caller sets it when twice the slots fit the device's workgroup memory). */
+  doubleBuffer?: boolean;
   uniformVec4s: number;
 }
 
@@ -61,6 +64,7 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
   const laneStride = spec.tile.map((_, d) => prod(spec.tile.slice(d + 1)));
   const tileStride = tilesPer.map((_, d) => prod(tilesPer.slice(d + 1)));
   const outStride = spec.outShape.map((_, d) => prod(spec.outShape.slice(d + 1)));
+  const db = spec.doubleBuffer === true;
   const lib = new Library();
   const structs = new Map<string, string>();
   const decls: string[] = [`@group(0) @binding(0) var<uniform> U: array<vec4<u32>, ${spec.uniformVec4s}>;`, SPECIAL_DECL];
@@ -75,7 +79,9 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
   });
   spec.slots.forEach((t, k) => {
     collectStructs(t, structs);
-    decls.push(`var<workgroup> ts_${k}: array<${wgslType(t)}, ${lanes}>;`);
+    decls.push(`var<workgroup> ts_${k}: array<${wgslType(t)}, ${db ? 2 * lanes : lanes}>;`);
+    // The half step functions read (set before each step; a constant once the step is inlined).
+    if (db) decls.push(`var<private> tb_${k}: u32;`);
   });
   decls.push('var<private> ixp: vec4<f32>;');
   for (let d = 0; d < R; d++) decls.push(`var<private> og_${d}: u32;`);
@@ -98,6 +104,8 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
   });
 
   const memory = storageBarriers(spec.steps);
+  // Per slot, the half (0 or 1) that holds the latest step's output.
+  const half = spec.slots.map(() => 0);
   // The entry: tile origin, then each step's compute, store and hand-over phases.
   const L: string[] = [];
   L.push(`@compute @workgroup_size(${W})`);
@@ -109,6 +117,7 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
   spec.steps.forEach((s, si) => {
     const outs = s.ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
     for (const k of outs) L.push(`  var r${si}_${k}: array<${wgslType(s.ir.params[k]!.type)}, ${perThread}>;`);
+    if (db) for (const slot of readSlots(s)) L.push(`  tb_${slot} = ${half[slot]! * lanes}u;`);
     L.push(`  for (var r = 0u; r < ${perThread}u; r++) {`);
     L.push(`    let l = lid + r * ${W}u;`);
     for (let d = 0; d < R; d++) L.push(`    let p_${d} = og_${d} + ((l / ${laneStride[d]}u) % ${spec.tile[d]}u);`);
@@ -118,12 +127,19 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
     L.push(`    _ = e;`);
     L.push(`    ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u, ${outs.map((k) => `&r${si}_${k}[r]`).join(', ')});`);
     L.push('  }');
-    L.push('  workgroupBarrier();');
-    if (memory.beforeStores[si]) L.push('  storageBarrier();');
+    // Double-buffered, the hand-over writes the halves this step did not read: no barrier before it,
+    // unless a store must wait for every read of its buffer (storageBarriers).
+    if (!db || memory.beforeStores[si]) {
+      L.push('  workgroupBarrier();');
+      if (memory.beforeStores[si]) L.push('  storageBarrier();');
+    }
     const writes: string[] = [];
     for (const k of outs) {
       const slot = s.writeSlot[k]!;
-      if (slot >= 0) writes.push(`    ts_${slot}[l] = r${si}_${k}[r];`);
+      if (slot >= 0) {
+        if (db) half[slot] = 1 - half[slot]!;
+        writes.push(`    ts_${slot}[${half[slot]! > 0 ? `${lanes}u + ` : ''}l] = r${si}_${k}[r];`);
+      }
       if (s.store[k]) writes.push(`    st_${s.binding[k]}(e, r${si}_${k}[r]);`);
     }
     if (writes.length > 0) {
@@ -174,6 +190,11 @@ function storageBarriers(steps: readonly TiledStep[]): { beforeStores: boolean[]
   };
 }
 
+/** The tile slots a step reads, each once, in slot order (its function takes each one's base lane). */
+function readSlots(s: TiledStep): number[] {
+  return [...new Set(s.tileSlot.filter((x) => x >= 0))].sort((a, b) => a - b);
+}
+
 /** The first uniform word of a step's constants (each constant is read relative to it). */
 function constBase(s: TiledStep): number {
   const first = s.constWord.find((w) => w >= 0);
@@ -212,7 +233,7 @@ function stepFunctions(s: TiledStep, si: number, spec: TiledModuleSpec, lib: Lib
           const d = R - 1 - k;
           return `(${index(i, c, spec.outShape[d]!)} - og_${d}) * ${laneStride[d]}u`;
         });
-        return `ts_${slot}[${parts.join(' + ')}]`;
+        return `ts_${slot}[${[...(spec.doubleBuffer ? [`tb_${slot}`] : []), ...parts].join(' + ')}]`;
       }
       const shape = s.gatherShape[i]!;
       const r = shape.length;
@@ -250,7 +271,7 @@ function stepFunctions(s: TiledStep, si: number, spec: TiledModuleSpec, lib: Lib
     switch (p.role) {
       case 'in': {
         const slot = s.tileSlot[i]!;
-        C.push(`  let ${pa(i)} = ${slot >= 0 ? `ts_${slot}[l]` : `ld_${s.binding[i]}(e)`};`);
+        C.push(`  let ${pa(i)} = ${slot >= 0 ? `ts_${slot}[${spec.doubleBuffer ? `tb_${slot} + ` : ''}l]` : `ld_${s.binding[i]}(e)`};`);
         args.push(pa(i));
         break;
       }
