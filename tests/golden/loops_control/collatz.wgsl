@@ -69,20 +69,16 @@ fn brk_fmod_f32(x: f32, y: f32) -> f32 {
   let by = bitcast<u32>(y) & 0x7fffffffu;
   if (bx >= 0x7f800000u || by > 0x7f800000u || by == 0u) { return bitcast<f32>(brk_special.x); }
   if (r < ay) { return x; }
-  // y a normal power of two 2^e (a sort's or an FFT's strides, whole or not): r - 2^e * floor(r / 2^e)
-  // is exact, each step scaling by a power of two or dropping bits below 2^e; once r >= 2^(e + 24)
-  // every bit of r is a multiple of y. Cheaper than the u32 remainder below (a 2^16 sort on lavapipe:
-  // 1543-1719 to 1278-1331 us a call).
-  if ((by & 0x007fffffu) == 0u) {
-    if ((bx >> 23u) >= (by >> 23u) + 24u) { return bitcast<f32>(bitcast<u32>(x) & 0x80000000u); }
-    let e = i32(by >> 23u) - 127;
-    return bitcast<f32>(bitcast<u32>(r - ldexp(floor(ldexp(r, -e)), e)) | (bitcast<u32>(x) & 0x80000000u));
-  }
   // Whole numbers below 2^32 (indices, counters, a sort's steps): the integers' remainder is the exact
   // fmod, which is representable, so converting it back is exact too. The loop below costs a compare,
   // a subtraction and a halving per bit of r / y (issue 28: 20 for a 2^20 index, each step of a sort).
   if (r < 4294967296.0 && r == floor(r) && ay == floor(ay)) {
-    return bitcast<f32>(bitcast<u32>(f32(u32(r) % u32(ay))) | (bitcast<u32>(x) & 0x80000000u));
+    let n = u32(r);
+    let q = u32(ay);
+    // A power-of-two q (a sort's strides) takes a mask: a u32 remainder is a long sequence on GPUs.
+    var m: u32;
+    if ((q & (q - 1u)) == 0u) { m = n & (q - 1u); } else { m = n % q; }
+    return bitcast<f32>(bitcast<u32>(f32(m)) | (bitcast<u32>(x) & 0x80000000u));
   }
   var d = ldexp(ay, frexp(r).exp - frexp(ay).exp);
   if (d > r) { d = d * 0.5; }
