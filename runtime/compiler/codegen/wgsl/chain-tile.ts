@@ -114,41 +114,50 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
   // Workgroups past the last tile (a 2-D grid's rest) leave together: the barriers stay uniform.
   L.push(`  if (t >= ${totalTiles}u) { return; }`);
   for (let d = 0; d < R; d++) L.push(`  og_${d} = ((t / ${tileStride[d]}u) % ${tilesPer[d]}u) * ${spec.tile[d]}u;`);
+  // Each lane a thread takes is written out (perThread is at most TILE_LANES_PER_THREAD): its
+  // results are scalars, never an array a driver might keep in local memory.
+  const lanesOf = Array.from({ length: perThread }, (_, r) => r);
+  const position = (r: number): string[] => [
+    `    let l = lid + ${r * W}u;`,
+    ...Array.from({ length: R }, (_, d) => `    let p_${d} = og_${d} + ((l / ${laneStride[d]}u) % ${spec.tile[d]}u);`),
+    `    let e = ${Array.from({ length: R }, (_, d) => `p_${d} * ${outStride[d]}u`).join(' + ')};`,
+  ];
   spec.steps.forEach((s, si) => {
     const outs = s.ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
-    for (const k of outs) L.push(`  var r${si}_${k}: array<${wgslType(s.ir.params[k]!.type)}, ${perThread}>;`);
+    const res = (k: number, r: number) => `r${si}_${k}_${r}`;
     if (db) for (const slot of readSlots(s)) L.push(`  tb_${slot} = ${half[slot]! * lanes}u;`);
-    L.push(`  for (var r = 0u; r < ${perThread}u; r++) {`);
-    L.push(`    let l = lid + r * ${W}u;`);
-    for (let d = 0; d < R; d++) L.push(`    let p_${d} = og_${d} + ((l / ${laneStride[d]}u) % ${spec.tile[d]}u);`);
-    L.push(`    let e = ${Array.from({ length: R }, (_, d) => `p_${d} * ${outStride[d]}u`).join(' + ')};`);
-    const pos = Array.from({ length: 4 }, (_, k) => (k < R ? `f32(p_${R - 1 - k})` : '0.0'));
-    L.push(`    ixp = vec4<f32>(${pos.join(', ')});`);
-    L.push(`    _ = e;`);
-    L.push(`    ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u, ${outs.map((k) => `&r${si}_${k}[r]`).join(', ')});`);
-    L.push('  }');
     // Double-buffered, the hand-over writes the halves this step did not read: no barrier before it,
-    // unless a store must wait for every read of its buffer (storageBarriers).
-    if (!db || memory.beforeStores[si]) {
-      L.push('  workgroupBarrier();');
-      if (memory.beforeStores[si]) L.push('  storageBarrier();');
-    }
-    const writes: string[] = [];
+    // unless a store must wait for every read of its buffer (storageBarriers); each lane's results
+    // then go out as soon as they are made.
+    const direct = db && !memory.beforeStores[si];
     for (const k of outs) {
       const slot = s.writeSlot[k]!;
-      if (slot >= 0) {
-        if (db) half[slot] = 1 - half[slot]!;
-        writes.push(`    ts_${slot}[${half[slot]! > 0 ? `${lanes}u + ` : ''}l] = r${si}_${k}[r];`);
-      }
-      if (s.store[k]) writes.push(`    st_${s.binding[k]}(e, r${si}_${k}[r]);`);
+      if (slot >= 0 && db) half[slot] = 1 - half[slot]!;
     }
-    if (writes.length > 0) {
-      L.push(`  for (var r = 0u; r < ${perThread}u; r++) {`);
-      L.push(`    let l = lid + r * ${W}u;`);
-      for (let d = 0; d < R; d++) L.push(`    let p_${d} = og_${d} + ((l / ${laneStride[d]}u) % ${spec.tile[d]}u);`);
-      L.push(`    let e = ${Array.from({ length: R }, (_, d) => `p_${d} * ${outStride[d]}u`).join(' + ')};`);
-      L.push(...writes);
+    const writes = (r: number): string[] => outs.flatMap((k) => {
+      const slot = s.writeSlot[k]!;
+      const w: string[] = [];
+      if (slot >= 0) w.push(`    ts_${slot}[${half[slot]! > 0 ? `${lanes}u + ` : ''}l] = ${res(k, r)};`);
+      if (s.store[k]) w.push(`    st_${s.binding[k]}(e, ${res(k, r)});`);
+      return w;
+    });
+    for (const r of lanesOf) {
+      for (const k of outs) L.push(`  var ${res(k, r)}: ${wgslType(s.ir.params[k]!.type)};`);
+      L.push('  {');
+      L.push(...position(r));
+      const pos = Array.from({ length: 4 }, (_, k) => (k < R ? `f32(p_${R - 1 - k})` : '0.0'));
+      L.push(`    ixp = vec4<f32>(${pos.join(', ')});`);
+      L.push(`    _ = e;`);
+      L.push(`    ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u, ${outs.map((k) => `&${res(k, r)}`).join(', ')});`);
+      if (direct) L.push(...writes(r));
       L.push('  }');
+    }
+    if (!direct) {
+      L.push('  workgroupBarrier();');
+      if (memory.beforeStores[si]) L.push('  storageBarrier();');
+      if (writes(0).length > 0) {
+        for (const r of lanesOf) L.push('  {', ...position(r), `    _ = e;`, ...writes(r), '  }');
+      }
     }
     if (si < spec.steps.length - 1) {
       L.push('  workgroupBarrier();');
