@@ -72,8 +72,14 @@ export async function kernelCommand(argv: string[], io: CommandIO = defaultIO): 
     else return usage(io, `kernel: unknown option '${a}'`);
   }
   if (!file) return usage(io, 'kernel: --connection-file FILE is required (Jupyter passes it; see `brook install`)');
-  const { runKernel } = await import('./kernel.js');
-  return runKernel(file);
+  const [{ runKernel }, { KernelStartError }] = await Promise.all([import('./kernel.js'), import('./wire.js')]);
+  try {
+    return await runKernel(file);
+  } catch (err) {
+    if (!(err instanceof KernelStartError)) throw err;
+    io.stderr(`brook kernel: ${err.message}\n`);
+    return 1;
+  }
 }
 
 export async function installCommand(argv: string[], io: CommandIO = defaultIO): Promise<number> {

@@ -21,7 +21,7 @@ import * as zmq from 'zeromq';
 import { Channel } from './channel.js';
 import { dateMicros, InterruptGate, type RequestStamp } from './interrupt-gate.js';
 import { kernelInfoContent } from './kernel-info.js';
-import { endpoint, Signer, type WireMessage } from './wire.js';
+import { bindChannel, Signer, type WireMessage } from './wire.js';
 import {
   GATE_CELL_OFFSET, GATE_OFFSET, SLOT_RUNNING, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, type FromWorker, type ToWorker, type WorkerInit,
 } from './worker-protocol.js';
@@ -37,12 +37,24 @@ async function main(): Promise<void> {
   const stdinSocket = new zmq.Router();
   const hbSocket = new zmq.Reply();
   const iopubSocket = new zmq.Publisher();
-  await Promise.all([
-    iopubSocket.bind(endpoint(init.info, init.info.iopub_port)),
-    controlSocket.bind(endpoint(init.info, init.info.control_port)),
-    stdinSocket.bind(endpoint(init.info, init.info.stdin_port)),
-    hbSocket.bind(endpoint(init.info, init.info.hb_port)),
-  ]);
+  try {
+    await Promise.all([
+      bindChannel(iopubSocket, 'iopub', init.info, init.info.iopub_port),
+      bindChannel(controlSocket, 'control', init.info, init.info.control_port),
+      bindChannel(stdinSocket, 'stdin', init.info, init.info.stdin_port),
+      bindChannel(hbSocket, 'heartbeat', init.info, init.info.hb_port),
+    ]);
+  } catch (err) {
+    // Closed here, and the thread left to end by itself: a worker that exits holding zeromq sockets
+    // aborts the whole process (zeromq.js#411), which is how a port taken by another process used to
+    // show: "terminate called after throwing an instance of 'Napi::Error'".
+    for (const s of [iopubSocket, controlSocket, stdinSocket, hbSocket]) {
+      s.linger = 0;
+      s.close();
+    }
+    post({ type: 'cannot-start', text: (err as Error).message });
+    return;
+  }
   const control = new Channel('control', controlSocket, signer, init.session, log);
   const stdin = new Channel('stdin', stdinSocket, signer, init.session, log);
   const iopub = new Channel('iopub', iopubSocket, signer, init.session, log);

@@ -33,7 +33,7 @@ import type { OutputSink } from './output.js';
 import { InterruptedError, Session } from './session.js';
 import { BackgroundLanguageService } from './checker.js';
 import { dateMicros, InterruptGate } from './interrupt-gate.js';
-import { endpoint, readConnectionFile, Signer, unsignedWarning, type WireMessage } from './wire.js';
+import { bindChannel, KernelStartError, readConnectionFile, Signer, unsignedWarning, type WireMessage } from './wire.js';
 
 type Header = WireMessage['header'];
 
@@ -62,7 +62,13 @@ export async function runKernel(connectionFile: string): Promise<number> {
   const sessionId = randomUUID();
   const signer = new Signer(info.key, info.signature_scheme);
   const shellSocket = new zmq.Router();
-  await shellSocket.bind(endpoint(info, info.shell_port));
+  try {
+    await bindChannel(shellSocket, 'shell', info, info.shell_port);
+  } catch (err) {
+    shellSocket.linger = 0;
+    shellSocket.close();
+    throw err;
+  }
   const shell = new Channel('shell', shellSocket, signer, sessionId, log);
 
   const stdinBuffer = new SharedArrayBuffer(STDIN_HEADER_BYTES + 1024 * 1024);
@@ -71,9 +77,17 @@ export async function runKernel(connectionFile: string): Promise<number> {
     workerData: { info, session: sessionId, stdinBuffer } satisfies WorkerInit,
   });
   const toWorker = (m: ToWorker) => worker.postMessage(m);
+  let exiting = false;
   const workerReady = new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
-    worker.on('message', (m: FromWorker) => { if (m.type === 'ready') resolve(); });
+    worker.on('message', (m: FromWorker) => {
+      if (m.type === 'ready') resolve();
+      // Rejected once the thread has ended: the process must not exit while it still tears zeromq down.
+      if (m.type === 'cannot-start') {
+        exiting = true;
+        worker.once('exit', () => reject(new KernelStartError(m.text)));
+      }
+    });
   });
 
   // Load the TypeScript compiler now, while the worker thread starts its sockets: the load is
@@ -113,7 +127,6 @@ export async function runKernel(connectionFile: string): Promise<number> {
     clearOutput: (wait) => publish('clear_output', { wait }, p),
   });
 
-  let exiting = false;
   const shutdown = async (restart: boolean, request?: Header) => {
     if (exiting) return;
     exiting = true;
@@ -267,7 +280,13 @@ export async function runKernel(connectionFile: string): Promise<number> {
   worker.on('error', (err) => log(`control worker error: ${err.stack ?? err}`));
   worker.on('exit', (code) => { if (!exiting) log(`control worker exited with code ${code}`); });
 
-  await workerReady;
+  try {
+    await workerReady;
+  } catch (err) {
+    session.dispose(); // gives stderr back, for the error's line
+    shell.close();
+    throw err;
+  }
   publish('status', { execution_state: 'starting' }, undefined);
   log(`started (pid ${process.pid}, cwd ${process.cwd()}, connection ${connectionFile}, kernel dir ${dirname(new URL(import.meta.url).pathname)})`);
 

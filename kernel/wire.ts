@@ -35,16 +35,16 @@ export function readConnectionFile(path: string): ConnectionInfo {
   try {
     raw = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new Error(`cannot read the connection file ${path}: ${(err as Error).message}`);
+    throw new KernelStartError(`cannot read the connection file ${path}: ${(err as Error).message}`);
   }
   let info: Partial<ConnectionInfo>;
   try {
     info = JSON.parse(raw) as Partial<ConnectionInfo>;
   } catch (err) {
-    throw new Error(`the connection file ${path} is not JSON: ${(err as Error).message}`);
+    throw new KernelStartError(`the connection file ${path} is not JSON: ${(err as Error).message}`);
   }
   for (const field of ['ip', 'shell_port', 'iopub_port', 'stdin_port', 'control_port', 'hb_port'] as const) {
-    if (info[field] === undefined) throw new Error(`the connection file ${path} has no "${field}"`);
+    if (info[field] === undefined) throw new KernelStartError(`the connection file ${path} has no "${field}"`);
   }
   return {
     transport: info.transport ?? 'tcp',
@@ -57,6 +57,24 @@ export function readConnectionFile(path: string): ConnectionInfo {
 /** The zeromq endpoint of one channel: tcp://ip:port, or ipc://ip-port as jupyter_client names them. */
 export function endpoint(info: ConnectionInfo, port: number): string {
   return info.transport === 'ipc' ? `ipc://${info.ip}-${port}` : `tcp://${info.ip}:${port}`;
+}
+
+/** Why the kernel cannot start (a connection file it cannot use, a port it cannot bind): said in one
+ *  line, exit status 1, never a stack. */
+export class KernelStartError extends Error {}
+
+/**
+ * Binds one channel's socket, naming the channel and endpoint when it cannot: the client picks free ports
+ * and closes them before the kernel binds, so another process can take one in between (jupyter_client
+ * has the same window); the user's fix is to start the kernel again.
+ */
+export async function bindChannel(socket: { bind(address: string): Promise<void> }, channel: string, info: ConnectionInfo, port: number): Promise<void> {
+  const address = endpoint(info, port);
+  try {
+    await socket.bind(address);
+  } catch (err) {
+    throw new KernelStartError(`cannot listen for the ${channel} channel on ${address}: ${(err as Error)?.message ?? err}. Another process holds it; start the kernel again (Jupyter picks new ports at each start).`);
+  }
 }
 
 /** Signs and verifies the four JSON frames; one per kernel (the key does not change). */

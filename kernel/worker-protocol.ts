@@ -24,6 +24,8 @@ export type ToWorker =
   | { type: 'send-control'; msgType: string; content: object; parent: object; identities: Uint8Array[] };
 export type FromWorker =
   | { type: 'ready' }
+  /** The worker could not bind its sockets (closed again); the kernel reports it and exits. */
+  | { type: 'cannot-start'; text: string }
   | { type: 'control'; msg: Omit<WireMessage, 'identities' | 'buffers'> & { identities: Uint8Array[] } }
   | { type: 'shutdown'; restart: boolean; parent: object }
   | { type: 'log'; text: string }

@@ -74,6 +74,7 @@ export const JUPYTER_TESTS = [
   'tests/kernel/interrupt-storm.test.ts',
   'tests/kernel/interrupt.test.ts',
   'tests/kernel/kernel-process.test.ts',
+  'tests/kernel/port-in-use.test.ts',
   'tests/kernel/rerun-memory.test.ts',
   'tests/kernel/server-e2e.test.ts',
   'tests/kernel/temp-dirs.test.ts',

@@ -63,15 +63,50 @@ export class KernelClient {
     child.stderr?.on('data', (d: Buffer) => { this.stderr += d.toString(); });
   }
 
-  /** Starts `node bin/brook.js kernel --connection-file F` in `cwd`. */
+  /**
+   * Starts `node bin/brook.js kernel --connection-file F` in `cwd`, and waits until it has bound its
+   * sockets. A kernel that could not bind a port (another process took it after freePort closed it: test
+   * files run in parallel, and every client connection takes an ephemeral port) exits with "cannot listen
+   * for the ... channel"; it is started again on new ports, as jupyter_client's restarter does
+   * (random_ports_until_alive).
+   */
   static async start(cwd = mkdtempSync(join(tmpdir(), 'brook-kernel-')), key?: string, env: Record<string, string> = {}): Promise<KernelClient> {
-    const { file, info } = await writeConnectionFile(cwd, key);
-    const startedAt = performance.now();
-    // webgpu unless asked otherwise: left to itself the kernel passes a software adapter (lavapipe, CI's)
-    // by for the CPU backend; these tests ran on it and still do (BROOK_BACKEND: '' restores the default).
-    const backend = { BROOK_BACKEND: process.env.BROOK_BACKEND || 'webgpu' };
-    const child = spawn(process.execPath, [BROOK_BIN, 'kernel', '--connection-file', file], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...backend, ...env } });
-    return new KernelClient(child, info, startedAt);
+    for (let attempt = 1; ; attempt++) {
+      const { file, info } = await writeConnectionFile(cwd, key);
+      const startedAt = performance.now();
+      // webgpu unless asked otherwise: left to itself the kernel passes a software adapter (lavapipe, CI's)
+      // by for the CPU backend; these tests ran on it and still do (BROOK_BACKEND: '' restores the default).
+      const backend = { BROOK_BACKEND: process.env.BROOK_BACKEND || 'webgpu' };
+      const child = spawn(process.execPath, [BROOK_BIN, 'kernel', '--connection-file', file], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...backend, ...env } });
+      const client = new KernelClient(child, info, startedAt);
+      const bound = await client.untilBound();
+      if (bound || attempt === 5 || !client.stderr.includes('cannot listen for the')) return client;
+      client.close();
+    }
+  }
+
+  /** True once the kernel logs that it started (every socket bound); false if it exits first. */
+  private untilBound(timeoutMs = 60_000): Promise<boolean> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.stderr.includes('[brook kernel] started (pid')) done(true);
+      };
+      let settled = false;
+      const done = (result: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        this.child.stderr?.off('data', check);
+        this.child.off('exit', onExit);
+        resolve(result);
+      };
+      const onExit = () => setTimeout(() => done(this.stderr.includes('[brook kernel] started (pid')), 50); // the last stderr chunk
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.child.stderr?.on('data', check);
+      this.child.once('exit', onExit);
+      if (this.child.exitCode !== null) onExit();
+      check();
+    });
   }
 
   private async pump(name: Channel): Promise<void> {
