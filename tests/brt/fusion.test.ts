@@ -262,6 +262,39 @@ for (const backend of ['cpu', 'webgpu'] as const) {
       });
     }
 
+    // Rows of 4096 and 2052 floats are read as vec4 by the WebGPU backend (schedule/tiling.ts vec4Rows):
+    // the fused reduction must sum in that order too. Values that round (not quarters), so a different
+    // order shows in the last bit (it did before 2026-12-03: 1145453117 fused, 1145453118 one by one).
+    for (const [m, n] of [[6, 4096], [5, 2052]] as const) {
+      it(`sgemv over rows of ${n} with rounding sums: fused sums word for word as unfused, within float32 rounding of float64 (${m}x${n})`, async () => {
+        const A = Float32Array.from({ length: m * n }, (_, i) => Math.fround(Math.sin(i * 0.0137) * 3 + 0.1234567));
+        const X = Float32Array.from({ length: n }, (_, j) => Math.fround(Math.cos(j * 0.31) + 0.7654321));
+        const r = await bothWays(backend, async (rt) => {
+          const a = await stream(rt, 'A', FLOAT, [m, n], A);
+          const x = await stream(rt, 'x', FLOAT, [1, n], X);
+          const t = await stream(rt, 'T', FLOAT, [m, n]);
+          const y = await stream(rt, 'y', FLOAT, [m, 1]);
+          rt.call(k('mul'), [a, x, t]);
+          rt.reduceToStream(k('sum'), [t, y], undefined, { dead: [t] });
+          const out = { y: await words(rt, y) };
+          for (const s of [a, x, t, y]) rt.free(s);
+          return out;
+        });
+        expect(r.launches.map((l) => l.kernel.ir.name)).toEqual(['mul+sum']);
+        const y = floats(r.out.y as Uint32Array);
+        for (let i = 0; i < m; i++) {
+          let want = 0;
+          let scale = 0;
+          for (let j = 0; j < n; j++) {
+            const prod = Math.fround(A[i * n + j]! * X[j]!);
+            want += prod;
+            scale += Math.abs(prod);
+          }
+          expect(Math.abs(y[i]! - want) / scale, `row ${i}`).toBeLessThan(1e-6);
+        }
+      });
+    }
+
     it('a reduction into a one-element stream runs alone: the maps before it run over every position', async () => {
       const n = 1000;
       const xs = data(n, 23);

@@ -146,7 +146,7 @@ export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg)
   if (hasSplitStream(l2)) return reduceBlocksSplit(ctx, l2, target, v);
   v.shapes = shapeSpecFor(l2, planModule(ir, v), target.shape, 'reduceBlocks', ctx.maxGroupsPerDim);
   // Rows read as vec4 take their own workgroup size (schedule/tiling.ts vec4Rows).
-  if (wide && planModule(ir, v).vec4Params.size > 0) v.workgroupSize = s.vec4WorkgroupSize;
+  if (wide && planModule(ir, v).vec4RowInput !== null) v.workgroupSize = s.vec4WorkgroupSize;
   const wg = v.workgroupSize;
   const p = ctx.kernelPipeline(launch.kernel, v);
   if (ir.produce) return dispatchBlocks(ctx, l2, target, p, wide, wg);

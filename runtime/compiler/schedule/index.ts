@@ -19,7 +19,7 @@
 export { isCommutativeReduction, REDUCE_LEAF, STRIDED_BLOCK_LANES, VEC4_BLOCK_WG, WIDE_BLOCK, stridedLanes } from './order.js';
 export { deviceLimits, type DeviceLimits, type ScheduleForce } from './limits.js';
 export { scheduleChoices } from './choices.js';
-export { mapTiling, vec4Rows } from './tiling.js';
+export { mapTiling, vec4ProducerInputs, vec4Rows } from './tiling.js';
 export { combineRun, planReduceAll, planReduceBlocks, SHORT_RUN, type ReduceAllSchedule, type ReduceBlocksSchedule } from './reduce.js';
 export { planChainTile, proveChain, proveTileLocal, tileCandidates, tileRefusal, TILE_MAX_TRIPS, TILE_MIN_LANES, TILE_WORKGROUP, type ChainStepFacts, type ChainTile, type TileProofInput } from './chain-tile.js';
 export { MAP_WORKGROUP, VOUT_WORKGROUP, coopLanes, planMap, planVout, useGrid2d, COOP_MIN_TRIPS, COOP_MAX_OUTPUTS, COOP_OUTPUTS_PER_TRIP, type MapSchedule } from './map.js';

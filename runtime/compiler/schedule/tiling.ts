@@ -39,13 +39,19 @@ export interface TilingParam {
  * (measured on an H200, the rows of an 8192^2 float stream: 252 us as 256 threads of scalar loads,
  * 178 us so). Returns the input parameter, or null. The vec4 lanes are the order of such a row
  * (order.ts VEC4_BLOCK_WG), so this follows from the call's shapes and is not a choice to force.
+ *
+ * A fused reduction's input is computed (ir.produce): it is dense from 0 in one buffer of its own, so
+ * its rows take the same order as the stream the unfused calls would have stored (fusion must not
+ * change a bit): the order follows from the shapes alone. (Until 2026-12-03 a fused input kept the
+ * scalar lanes and its sums differed from the unfused calls' in the last bit: BROOK_FUSE=verify.)
  */
 export function vec4Rows(ir: KernelIR, v: TilingVariant, params: readonly TilingParam[], members: Map<number, unknown[]>): number | null {
-  if (v.mode !== 'reduceBlocks' || !v.wide || !v.strided || ir.produce || v.pages || !v.shapes) return null;
+  if (v.mode !== 'reduceBlocks' || !v.wide || !v.strided || v.pages || !v.shapes) return null;
   const input = params.find((p) => p.role === 'in');
-  if (!input || input.binding === null || input.pages || input.storage?.kind !== 'typed') return null;
+  if (!input) return null;
+  if (!ir.produce && (input.binding === null || input.pages || input.storage?.kind !== 'typed' || (members.get(input.binding)?.length ?? 0) !== 1)) return null;
   const ip = ir.params[input.index]!;
-  if (ip.type.kind !== 'scalar' || !PLAIN_SCALARS.has(ip.type.name) || (members.get(input.binding)?.length ?? 0) !== 1) return null;
+  if (ip.type.kind !== 'scalar' || !PLAIN_SCALARS.has(ip.type.name)) return null;
   const lo = v.shapes.words.get(input.uniform);
   const shape = v.shapes.words.get(input.uniform + 1);
   const strides = v.shapes.words.get(input.uniform + 2);
@@ -56,6 +62,23 @@ export function vec4Rows(ir: KernelIR, v: TilingVariant, params: readonly Tiling
   if (bs.some((b, d) => (d < 3 ? b !== 1 : b % 4 !== 0 || b < 4 * VEC4_BLOCK_WG))) return null;
   if (strides[3] !== 1 || strides.some((s, d) => d < 3 && s % 4 !== 0) || lo[3]! % 4 !== 0) return null;
   return input.index;
+}
+
+/**
+ * The producer inputs of a fused reduction read as rows of vec4 (vec4Rows): those addressed at the
+ * computed input's own element (direct), plain scalars on an unsplit binding of their own. Each vec4
+ * feeds four runs of the producer, in element order (reduce.ts pr4), so the loads are 16 bytes wide and
+ * the results the same.
+ */
+export function vec4ProducerInputs(ir: KernelIR, v: TilingVariant, params: readonly TilingParam[], members: Map<number, unknown[]>): number[] {
+  if (!ir.produce) return [];
+  return params
+    .filter((p) => p.index >= ir.produce!.from && p.role === 'in' && v.direct[p.index] && p.binding !== null && !p.pages && p.storage?.kind === 'typed')
+    .filter((p) => {
+      const t = ir.params[p.index]!.type;
+      return t.kind === 'scalar' && PLAIN_SCALARS.has(t.name) && (members.get(p.binding!)?.length ?? 0) === 1;
+    })
+    .map((p) => p.index);
 }
 
 /** Scalars stored as they are computed (no narrowing on store: memory.ts narrowWgsl). */

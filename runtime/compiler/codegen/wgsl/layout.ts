@@ -29,7 +29,7 @@
  * per such binding (the page bases, ParamPlan.pages.base) holds the element index where the page
  * bound to its first slot starts; the element's page is then (e - base) >> log2(pageElems).
  */
-import { mapTiling, vec4Rows } from '../../schedule/tiling.js';
+import { mapTiling, vec4ProducerInputs, vec4Rows } from '../../schedule/tiling.js';
 import { WG2D } from '../../schedule/map.js';
 import type { StagePlan } from '../../schedule/stage.js';
 import type { IRParam, KernelIR } from '../../ir.js';
@@ -165,6 +165,9 @@ export interface ModulePlan {
   /** Parameters whose binding is declared as vec4 of their scalar (coarsened maps: direct inputs
    *  and outputs, read and written four elements at a time). */
   vec4Params: Set<number>;
+  /** A partial reduction's input read as rows of vec4 (schedule/tiling.ts vec4Rows): bound as vec4, or
+   *  computed by a fused producer four elements at a time (reduce.ts pr4); else null. */
+  vec4RowInput: number | null;
 }
 
 export function storageKind(t: Type): StorageKind {
@@ -301,13 +304,14 @@ export function planModule(ir: KernelIR, v: KernelVariant): ModulePlan {
   }
   // Tiling is the schedule's (compiler/schedule tiling.ts): four outputs a thread, rows as vec4.
   const { coarsen, vec4Params } = mapTiling(ir, v, params, members);
-  const rowInput = vec4Rows(ir, v, params, members);
-  if (rowInput !== null) vec4Params.add(rowInput);
+  const vec4RowInput = vec4Rows(ir, v, params, members);
+  if (vec4RowInput !== null && !ir.produce) vec4Params.add(vec4RowInput);
+  if (vec4RowInput !== null) for (const k of vec4ProducerInputs(ir, v, params, members)) vec4Params.add(k);
   for (const k of vec4Params) {
     const bp = bindings.find((x) => x.binding === params[k]!.binding)!;
     bp.array = `vec4<${bp.array}>`;
   }
-  return { params, bindings, mask, extra, uniformVec4s: u, writable, storageBindings, coarsen, vec4Params, budget };
+  return { params, bindings, mask, extra, uniformVec4s: u, writable, storageBindings, coarsen, vec4Params, vec4RowInput, budget };
 }
 
 /** Number of vout parameters (in parameter order) and their parameter indices. */

@@ -31,14 +31,31 @@ export function producerFn(ir: KernelIR, v: KernelVariant, plan: ModulePlan, ind
     .map((p) => `  st_${p.index}(${v.direct[p.index] ? 'i' : S.linear(o, p.uniform, p.uniform + 2)}, ${a(p.index)});`);
   // The computed input is dense: its indexof (the producer's position, compiler/fuse) is `o`.
   const inputPos = indexofSet.has(input) ? [`  ix_${input} = brk_pos(o);`] : [];
-  return [
-    `fn pr_elem(o: vec4<u32>, i: u32) -> ${T} {`,
+  // Rows read as vec4 (plan.vec4RowInput): the producer inputs bound as vec4 are loaded by pr4, four
+  // elements at a time, and passed to pr_elem, which runs once per element as always.
+  const quads = plan.vec4RowInput === input ? own.params.filter((p) => p.role === 'in' && plan.vec4Params.has(p.index) && !indexofSet.has(p.index)).map((p) => p.index) : [];
+  const given = (k: number) => (quads.includes(k) ? `q_${k}` : undefined);
+  const elem = [
+    `fn pr_elem(${['o: vec4<u32>', 'i: u32', ...quads.map((k) => `q_${k}: ${wgslType(ir.params[k]!.type)}`)].join(', ')}) -> ${T} {`,
     ...inputPos,
-    ...argumentSetup(ir, v, own, indexofSet, '  ', S, o, inP.uniform + 1),
+    ...argumentSetup(ir, v, own, indexofSet, '  ', S, o, inP.uniform + 1, given),
     `  var ${a(input)}: ${T};`,
     ...body,
     ...stores,
     `  return ${a(input)};`,
+    '}',
+  ].join('\n');
+  if (plan.vec4RowInput !== input) return elem;
+  // Elements 4q .. 4q+3 of a row (vec4Rows: rows run along the last dimension, dense, 16-byte aligned).
+  const at = (c: number) => `pr_elem(${[c ? `o + vec4<u32>(0u, 0u, 0u, ${c}u)` : 'o', c ? `i + ${c}u` : 'i', ...quads.map((k) => `v_${k}.${'xyzw'[c]}`)].join(', ')})`;
+  return [
+    elem,
+    `fn pr4(o: vec4<u32>, i: u32) -> vec4<${T}> {`,
+    ...quads.map((k) => `  let v_${k} = ld4_${k}(i >> 2u);`),
+    `  let x = ${at(0)};`,
+    `  let y = ${at(1)};`,
+    `  let z = ${at(2)};`,
+    `  return vec4<${T}>(x, y, z, ${at(3)});`,
     '}',
   ].join('\n');
 }
@@ -320,7 +337,19 @@ export function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePla
         ? `pr_elem(first + brk_unflatten(${j}, bs), brk_linear(first + brk_unflatten(${j}, bs), U[${inP.uniform + 2}u]))`
         : `ld_${input}(brk_linear(U[${inP.uniform}u] + first + brk_unflatten(${j}, bs), U[${inP.uniform + 2}u]))`;
   }
-  if (v.wide && plan.vec4Params.has(input)) return vec4RowsMain(ir, v, input, acc, T, [...consts, ...u.setup.map((l) => '  ' + l)], rowStart, count, target);
+  if (v.wide && plan.vec4RowInput === input) {
+    // The row's vec4 q: loaded, or computed by a fused producer at the row's elements 4q .. 4q+3.
+    let quad = (q: string) => `ld4_${input}(b4 + ${q})`;
+    if (ir.produce) {
+      const d = inShape!.findIndex((e, k) => e / outShape![k]! > 1);
+      quad = (q) => {
+        const pos = [...u.pos.map((c, k) => (k === d && c !== ZERO ? `${c} * ${inShape![k]! / outShape![k]!}u` : c))] as Pos;
+        pos[3] = pos[3] === ZERO ? `4u * (${q})` : `${pos[3]} + 4u * (${q})`;
+        return `pr4(${vecOf(pos)}, ${rowStart} + 4u * (${q}))`;
+      };
+    }
+    return vec4RowsMain(ir, v, input, acc, T, [...consts, ...u.setup.map((l) => '  ' + l)], rowStart, count, target, quad);
+  }
   if (v.wide) {
     // Large blocks: a workgroup per target element. A commutative operation takes grid-strided
     // elements (neighbouring threads read neighbouring words: coalesced, four loads in flight);
@@ -391,9 +420,8 @@ export function reduceBlocksMain(ir: KernelIR, v: KernelVariant, plan: ModulePla
  *  order's, schedule/order.ts VEC4_BLOCK_WG): thread lid folds vec4s lid, lid + WG, ... of the row,
  *  each vec4's words in order, then the workgroup combines in a halving tree. `setup`: the lines
  *  that set the constants and the target position. */
-function vec4RowsMain(ir: KernelIR, v: KernelVariant, input: number, acc: number, T: string, setup: string[], rowStart: string, count: string, target: string): string {
+function vec4RowsMain(ir: KernelIR, v: KernelVariant, input: number, acc: number, T: string, setup: string[], rowStart: string, count: string, target: string, ld: (q: string) => string): string {
   const WG = v.workgroupSize;
-  const ld = (q: string) => `ld4_${input}(b4 + ${q})`;
   const words = (x: string) => ['y', 'z', 'w'].map((c) => `${combineCall(ir, input, acc, `${x}.${c}`, 'acc')}`);
   return [
     `var<workgroup> sh: array<${T}, ${WG}>;`,
