@@ -346,6 +346,11 @@ export class FusionQueue {
     // run over the whole machine and only the reduction is narrow (a power iteration's norm).
     if (m.target && m.target.shape.every((x) => x === 1)) return false;
     if (!this.fitsBackend(l, m.target)) return false;
+    // An input split into pages (WebGPU: a stream larger than one binding) is reduced in the split
+    // launch's order; the fused launch, without that stream, would take the unsplit order (rows as
+    // vec4: compiler/schedule/tiling.ts vec4Rows) and differ in the last bit. Fused, it is split only
+    // when another of its streams is.
+    if (this.splitStream(a.stream) && !this.members.some((g) => streamArgs(g.launch).some((x) => x.a.stream !== a.stream && this.splitStream(x.a.stream)))) return false;
     const index = this.members.length;
     v.readers.push(index);
     this.members.push(m);
@@ -365,6 +370,11 @@ export class FusionQueue {
     let bindings = 0;
     for (const buf of bufs) bindings += b.bindingsFor?.(buf) ?? 1;
     return bindings <= limit;
+  }
+
+  /** Whether the backend stores `s` in more than one binding (pages). */
+  private splitStream(s: Stream): boolean {
+    return (this.backend().bindingsFor?.(s.buffer) ?? 1) > 1;
   }
 
   /** Whether any held call reads or writes stream `s`. */
