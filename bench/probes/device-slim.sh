@@ -10,7 +10,7 @@
 # for those, `NOTEBOOKS=1 bash bench/probes/device-slim.sh` makes .devnb (the pack minus the build-only
 # cmake-ts, the lab's collaboration libraries and the fonts charts do not use; typescript and @types kept) and .devdist: carry
 # [".devnb", ".devdist"] and start with `source .devnb/setup.sh && rm -rf dist && ln -s .devdist dist`.
-# Needs .device/ (../shared/device/pack.sh) and a build.
+# Needs .device/ (../shared/device/pack.sh), node_modules (for `npm ls`) and a build.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ -f .device/modules.tar.xz ] || { echo "device-slim: .device/ is missing (../shared/device/pack.sh)" >&2; exit 2; }
@@ -23,6 +23,14 @@ cp .device/*.deb .device/node.xz "$pack"/
 sed "s|\.device/|$pack/|g" .device/setup.sh > "$pack"/setup.sh
 tmp=$(mktemp)
 xz -dc .device/modules.tar.xz > "$tmp"
+# Packages only the build and the tests use (devDependencies: the lab page's JupyterLab, mermaid...; with
+# them an `npm ci` tree packs to ~80 MB, past what a call may carry): every top-level package that
+# `npm ls --omit=dev` does not list leaves the pack.
+npm ls --omit=dev --all --parseable 2>/dev/null | sed -n "s|^$PWD/node_modules/||p" | grep -v '/node_modules/' | sort -u > "$tmp.prod"
+(cd node_modules && ls -d */ @*/*/ 2>/dev/null | sed 's|/$||' | grep -v '^@[^/]*$' | sort -u) > "$tmp.all"
+devonly=$(comm -23 "$tmp.all" "$tmp.prod" | sed 's|^|node_modules/|')
+[ -n "$devonly" ] && tar --delete -f "$tmp" $devonly 2>/dev/null || true
+rm -f "$tmp.prod" "$tmp.all"
 # (Chart labels need only DejaVuSans and DejaVuSans-Bold: common/fonts.ts.)
 fonts=$(tar -tf "$tmp" 'node_modules/dejavu-fonts-ttf/' 2>/dev/null | grep -v -e '/$' -e 'package.json$' -e 'ttf/DejaVuSans.ttf$' -e 'ttf/DejaVuSans-Bold.ttf$' || true)
 if [ "$pack" = .devnb ]; then
