@@ -14,7 +14,7 @@
  *   WGSL may drop the sign of a zero (lavapipe computes -2 * 0 as +0, so 1 / (-2 * 0) is +inf there).
  *   A subnormal reference equals a zero of either sign (WGSL allows flushing subnormals; `flushed`).
  */
-import type { BackendName, RunOutcome } from './execute.js';
+import { onGpu, type BackendName, type RunOutcome } from './execute.js';
 import type { OutputClass } from './generate.js';
 
 export interface Difference {
@@ -90,7 +90,7 @@ export function compareRuns(ref: [BackendName, RunOutcome], other: [BackendName,
   const [ra, a] = ref;
   const [rb, b] = other;
   const pair: [BackendName, BackendName] = [ra, rb];
-  const cpuPair = ra !== 'webgpu' && rb !== 'webgpu';
+  const cpuPair = !onGpu(ra) && !onGpu(rb);
   const errCode = (o: RunOutcome) => (o.error ? o.error.split(':')[0] : '');
   if (errCode(a) !== errCode(b) || a.status !== b.status) {
     return { pair, what: `${ra}: status ${a.status}${a.error ? ` (${a.error})` : ''}; ${rb}: status ${b.status}${b.error ? ` (${b.error})` : ''}`, signature: `${ra}/${rb} outcome ${errCode(a)}/${errCode(b)}` };

@@ -12,7 +12,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BACKENDS, Backends, type BackendName } from './execute.js';
+import { ALL_BACKENDS, BACKENDS, Backends, type BackendName } from './execute.js';
 import { generateProgram } from './generate.js';
 import { findingFile, fuzzDifferential, mergeDiffStats, newDiffStats, type DiffStats, type Finding } from './differential.js';
 
@@ -32,7 +32,7 @@ interface Args {
 }
 
 function usage(): string {
-  return 'usage: node dist/fuzz/diff-run.js [--count N | --minutes M] [--seed S] [--start I] [--jobs J] [--backends js,wasm,webgpu] [--out DIR] [--no-minimize]';
+  return 'usage: node dist/fuzz/diff-run.js [--count N | --minutes M] [--seed S] [--start I] [--jobs J] [--backends js,wasm,webgpu (also wasm-fused, webgpu-fused)] [--out DIR] [--no-minimize]';
 }
 
 function parseArgs(argv: string[]): Args {
@@ -59,8 +59,8 @@ function parseArgs(argv: string[]): Args {
       case '--no-minimize': a.minimize = false; break;
       case '--backends': {
         const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-        const bad = list.filter((b) => !(BACKENDS as readonly string[]).includes(b));
-        if (bad.length > 0 || list.length < 2) fail(`--backends takes two or more of ${BACKENDS.join(', ')}`);
+        const bad = list.filter((b) => !(ALL_BACKENDS as readonly string[]).includes(b));
+        if (bad.length > 0 || list.length < 2) fail(`--backends takes two or more of ${ALL_BACKENDS.join(', ')}`);
         a.backends = list as BackendName[];
         i++;
         break;

@@ -5,7 +5,8 @@
  * - `wasm`: the CPU backend with WebAssembly kernels wherever the writer covers the kernel;
  * - `webgpu`: WGSL through Dawn (lavapipe here, the GPU on a device).
  * All run on the calling thread (no CPU worker threads: a split never changes a result, DECISIONS.md)
- * and without fusion (brt/fusion.ts is verified bit for bit on its own), so each writer is what differs.
+ * and without fusion (brt/fusion.ts is verified bit for bit on its own), so each writer is what differs;
+ * the opt-in FUSED_BACKENDS add fusion, verified launch by launch.
  * A run yields its exit status and stdout, or the error it stopped with (its BRK code and message).
  * Each run is under the session watchdog (BROOK_KERNEL_TIMEOUT's, brt/abort.ts): generated programs
  * always end, but a minimizer's trial may have lost a loop's increment; it then stops with BRK5051.
@@ -16,7 +17,23 @@ import { createCpuRuntime, createRuntime, type BrookRuntimeHandle } from '../run
 import { AbortState, setSessionAbort } from '../runtime/brt/abort.js';
 
 export const BACKENDS = ['js', 'wasm', 'webgpu'] as const;
-export type BackendName = (typeof BACKENDS)[number];
+/**
+ * Opt-in backends (`--backends js,wasm-fused,webgpu-fused`): the same writers with fusion on, every fused
+ * launch checked against its calls run one by one (BROOK_FUSE=verify's mode: a wiring bug, an
+ * intermediate kept or dropped wrongly, a changed bit ends the run with BRK5300, which then differs
+ * from the unfused backends' outcome). Not in the default list: fusion is not what the default run
+ * compares, and each doubles a program's time.
+ */
+export const FUSED_BACKENDS = ['wasm-fused', 'webgpu-fused'] as const;
+export type BackendName = (typeof BACKENDS)[number] | (typeof FUSED_BACKENDS)[number];
+
+/** Every backend name --backends accepts. */
+export const ALL_BACKENDS: readonly BackendName[] = [...BACKENDS, ...FUSED_BACKENDS];
+
+/** Whether a backend runs WGSL (compared within the documented GPU tolerances, not bit for bit). */
+export function onGpu(n: BackendName): boolean {
+  return n === 'webgpu' || n === 'webgpu-fused';
+}
 
 export interface RunOutcome {
   status: number;
@@ -38,8 +55,9 @@ export class Backends {
     const m = new Map<BackendName, BrookRuntimeHandle>();
     const quiet = () => undefined;
     for (const n of names) {
-      if (n === 'webgpu') m.set(n, await createRuntime({ backend: 'webgpu', requireGpu: true, fusion: 'off', stdout: quiet, stderr: quiet }));
-      else m.set(n, createCpuRuntime({ cpu: { workers: 0, wasm: n === 'wasm' }, fusion: 'off', stdout: quiet }));
+      const fusion = n === 'wasm-fused' || n === 'webgpu-fused' ? 'verify' : 'off';
+      if (onGpu(n)) m.set(n, await createRuntime({ backend: 'webgpu', requireGpu: true, fusion, stdout: quiet, stderr: quiet }));
+      else m.set(n, createCpuRuntime({ cpu: { workers: 0, wasm: n !== 'js' }, fusion, stdout: quiet }));
     }
     return new Backends(m);
   }

@@ -66,6 +66,6 @@ if (argv[0] === '--diff' && argv[1]) {
   void minimizeDiff(argv[1], names);
 } else if (argv[0] && !argv[0].startsWith('--')) void minimizeCrash(argv[0]);
 else {
-  console.error('usage: node dist/fuzz/minimize.js FILE.br | --diff FILE.br [--backends js,wasm,webgpu]');
+  console.error('usage: node dist/fuzz/minimize.js FILE.br | --diff FILE.br [--backends js,wasm,webgpu,wasm-fused,webgpu-fused]');
   process.exit(2);
 }

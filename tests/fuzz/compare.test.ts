@@ -77,3 +77,18 @@ describe('atan2 of two zeros (CPU against WebGPU)', () => {
     expect(valuesAgree('0', '3.14159274', atan2Div, true)).toBe(false);
   });
 });
+
+describe('the fused backends (opt-in: --backends js,wasm-fused,webgpu-fused)', () => {
+  const run = (v: string) => ({ status: 0, stdout: `s3 0 ${v}\n` });
+  it('webgpu-fused is compared as the GPU it runs on (documented tolerances), wasm-fused bit for bit like the CPU writers', () => {
+    // 1 ulp apart in exp's output: within a GPU's 3 ulp, a difference between two CPU writers.
+    const [a, b] = ['1.00000012', '1.00000024'];
+    expect(compareRuns(['js', run(a)], ['webgpu-fused', run(b)], { s3: exp3 })).toBeUndefined();
+    expect(compareRuns(['js', run(a)], ['wasm-fused', run(b)], { s3: exp3 })?.signature).toBe('js/wasm-fused exp');
+  });
+
+  it('a fused launch that changed a bit (BRK5300 from verify mode) differs from the unfused outcome', () => {
+    const broken = { status: -1, stdout: '', error: 'BRK5300: fusion verify: fused calls a + b changed a result' };
+    expect(compareRuns(['js', run('1')], ['webgpu-fused', broken], {})?.signature).toBe('js/webgpu-fused outcome /BRK5300');
+  });
+});
