@@ -203,16 +203,19 @@ export async function runFigure3(app: AppDefinition, size: AppSize, log: (line: 
     },
     brook: () => brookSide('webgpu'),
   };
+  // BROOK_FIGURE3_GPU_ONLY=1 skips the CPU sides (bench/probes/fig3-app.mjs comparing GPU builds).
+  const gpuOnly = process.env.BROOK_FIGURE3_GPU_ONLY === '1';
   const cpuCase: BenchCase = {
     ...common,
     id: `${app.id}.cpu`,
     backend: 'cpu',
     timing: 'wall',
     async baseline() {
+      if (gpuOnly) throw new Unavailable('BROOK_FIGURE3_GPU_ONLY=1');
       if (!app.js) throw new Unavailable('no plain JavaScript version');
       return app.js();
     },
-    brook: () => brookSide('cpu'),
+    brook: () => (gpuOnly ? Promise.reject(new Unavailable('BROOK_FIGURE3_GPU_ONLY=1')) : brookSide('cpu')),
   };
   const flusher = gpu ? await flusherFor(gpu, st.flushBytes) : undefined;
   const web = await measureCase(webCase, { quick: size === 'small', gpu }, st, flusher);

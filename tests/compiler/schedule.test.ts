@@ -130,8 +130,8 @@ describe('maps, vout, pieces', () => {
     const trips = (n4: number) => (p: number) => (p === 2 ? [n4] : undefined);
     // Per element, sgemv stages x (gathered at the counter), not A (two coordinates).
     const unwritten = () => false;
-    expect(planMap(ir('sgemv'), 8192, false, trips(2048), H200, { coop: false }, unwritten)).toEqual({ workgroupSize: 256, coopLanes: 0, grid2d: false, tiling: false, stage: { at: 3, params: [1], block: 256 } });
-    expect(planMap(ir('sgemv'), 8192, false, trips(2048), MIN, { coop: false, workgroupSize: 64 }, unwritten).stage).toEqual({ at: 3, params: [1], block: 64 });
+    expect(planMap(ir('sgemv'), 8192, false, trips(2048), H200, { coop: false }, unwritten)).toEqual({ workgroupSize: 256, coopLanes: 0, grid2d: false, tiling: false, stage: { at: 3, params: [1], block: 256, direct: true } });
+    expect(planMap(ir('sgemv'), 8192, false, trips(2048), MIN, { coop: false, workgroupSize: 64 }, unwritten).stage).toEqual({ at: 3, params: [1], block: 64, direct: true });
     // Unknown writes (the default) and a forced stage false leave the per-element form.
     expect(planMap(ir('sgemv'), 8192, false, trips(2048), H200, { coop: false })).toMatchObject({ stage: null, stageWhy: "the call writes 'x'", grid2d: true });
     expect(planMap(ir('sgemv'), 8192, false, trips(2048), H200, { coop: false, stage: false }, unwritten).stageWhy).toBe('staging is off (BROOK_TILE=0)');

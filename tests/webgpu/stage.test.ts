@@ -75,6 +75,20 @@ kernel float helper(float a, float b) {
   for (k = 0.0f; k < b; k += 1.0f) { if (s > 5.0f) break; s += a; }
   return s;
 }
+// Direct trips past the stream's end: a whole start above 0, a step of 1, a bound past the extent
+// (the last element read over and over, whole blocks of it); an int counter the same way.
+kernel void tail(float x<>, float A[], float n, out float y<>) {
+  float s = 0.0f;
+  float i;
+  for (i = 3.0f; i < n; i += 1.0f) { s = s * 0.5f + A[i] * x + i; }
+  y = s;
+}
+kernel void tailint(float x<>, float A[], int n, out float y<>) {
+  float s = 0.0f;
+  int i;
+  for (i = 290; i < n; i += 1) { s = s * 0.5f + A[i] * x; }
+  y = s;
+}
 kernel void uniformity(float x<>, float w[], float n, out float y<>) {
   float s = 0.0f;
   float i;
@@ -131,10 +145,21 @@ const never = () => false;
 describe('which loops are staged', () => {
   it('the ray tracer stages its three triangle streams in blocks of 256 (16 KiB of float3)', () => {
     const d = planStage(K.get('intersect')!.ir, false, consts({ 5: 2318 }), 256, LIMITS, never);
-    expect(d).toEqual({ plan: { at: 2, params: [2, 3, 4], block: 256 } });
+    // Its counter starts at 0 and steps by 1: a trip reads the block at its number (direct).
+    expect(d).toEqual({ plan: { at: 2, params: [2, 3, 4], block: 256, direct: true } });
     // 12 KiB at 256: halved under a smaller limit, refused below blocks of 32.
     expect(planStage(K.get('intersect')!.ir, false, consts({ 5: 2318 }), 256, { ...LIMITS, maxComputeWorkgroupStorageSize: 8192 }, never).plan?.block).toBe(128);
     expect(planStage(K.get('intersect')!.ir, false, consts({ 5: 2318 }), 256, { ...LIMITS, maxComputeWorkgroupStorageSize: 1000 }, never).why).toBe('48 bytes an element do not fit workgroup memory in blocks of 32');
+  });
+
+  it('direct trips only from a whole start >= 0 with a step of 1, below 2^24 in all', () => {
+    expect(planStage(K.get('tail')!.ir, false, consts({ 2: 600 }), 256, LIMITS, never).plan?.direct).toBe(true);
+    expect(planStage(K.get('tailint')!.ir, false, consts({ 2: 600 }), 256, LIMITS, never).plan?.direct).toBe(true);
+    // 3 + trips past 2^24: staged, each trip tested against the block.
+    expect(planStage(K.get('tail')!.ir, false, consts({ 2: STAGE_MAX_TRIPS + 2 }), 256, LIMITS, never).plan?.direct).toBe(false);
+    expect(planStage(K.get('tail')!.ir, false, consts({ 2: STAGE_MAX_TRIPS }), 256, LIMITS, never).plan?.direct).toBe(true);
+    // A start from an argument and a step of 2.
+    expect(planStage(K.get('nearest')!.ir, false, consts({ 2: 3, 3: 500 }), 256, LIMITS, never).plan?.direct).toBe(false);
   });
 
   it('a call is staged only with enough trips, a known bound, no mask, staging on and the stream unwritten', () => {
@@ -306,6 +331,34 @@ describe('results: cpu, webgpu staged, webgpu with BROOK_TILE=0', () => {
     expect(Array.from(got.staged)).toEqual(want);
     expect(Array.from(got.plain)).toEqual(want);
     expect(Array.from(got.cpu)).toEqual(want);
+  });
+
+  it('direct trips past the end of the stream: 300 elements read from 3 to 599 (float counter) and 290 to 599 (int)', async () => {
+    const n = 333;
+    const m = 300;
+    const X = noise(n, 41);
+    const A = noise(m, 42);
+    for (const [name, start] of [['tail', 3], ['tailint', 290]] as const) {
+      const run = (w: Which) =>
+        on(w, async (be) => {
+          const x = streamOf(be, F, [n], X);
+          const a = streamOf(be, F, [m], A);
+          const y = makeStream(be, F, [n]);
+          be.run(launch(K.get(name)!, [arg(x), arg(a), val(600), arg(y)], [n]));
+          const out = await readF32(be, y);
+          for (const t of [x, a, y]) be.release(t.buffer);
+          return out;
+        });
+      const got = { cpu: await run('cpu'), staged: await run('staged'), plain: await run('plain') };
+      expect(B.gpu.kernelVariants(K.get(name)!).some((k) => /\|S\d+:1:256:d/.test(k))).toBe(true);
+      expect(Buffer.from(got.staged.buffer).equals(Buffer.from(got.plain.buffer))).toBe(true);
+      // float64 reference: reads past the end take the last element (gathers clamp).
+      for (let p = 0; p < n; p++) {
+        let s = 0;
+        for (let i = start; i < 600; i++) s = s * 0.5 + A[Math.min(i, m - 1)]! * X[p]! + (name === 'tail' ? i : 0);
+        for (const w of ['cpu', 'staged'] as const) expect(Math.abs(got[w][p]! - s)).toBeLessThanOrEqual(1e-5 * Math.max(1, Math.abs(s)));
+      }
+    }
   });
 
   it('nearest: int counter from an argument, step 2 (half of each block read), 777 positions', async () => {

@@ -18,7 +18,9 @@
  *   - each staged stream is a 1-D gather read in the loop at the counter itself (the same index in
  *     every invocation at each trip), of a scalar or vector type, and not written by the call.
  * A trip whose index falls outside the block (a step over 1, clamping at the ends) reads memory as
- * before; the block holds the very values memory holds, so results are bit-identical.
+ * before; the block holds the very values memory holds, so results are bit-identical. Where every
+ * trip's index is provably the block's start plus the trip's number (`direct`: a whole start >= 0,
+ * a step of 1), a trip reads the block at its number: no index rounding, test or fallback a trip.
  */
 import type { IRExpr, IRStmt, KernelIR } from '../ir.js';
 import { coopTrips, loopHeader, someExpr, someExprInStmt, someStmt, walkStmt } from './coop-loop.js';
@@ -32,6 +34,10 @@ export interface StagePlan {
   params: number[];
   /** Elements of each stream per block (a power of two, at most the workgroup size). */
   block: number;
+  /** Every trip's coordinate is the block's start plus the trip's number within the block (the
+   *  counter starts at a whole number >= 0, steps by 1 and stays below 2^24): a trip reads the block
+   *  at its number, with no test and no fallback to memory. */
+  direct: boolean;
 }
 
 export type StageDecision = { plan: StagePlan; why?: undefined } | { plan: null; why: string };
@@ -46,7 +52,7 @@ export const STAGE_MIN_BLOCK = 32;
 
 /** Stable text of a plan (pipeline and launch memo keys). */
 export function stageKey(st: StagePlan | undefined | null): string {
-  return st ? `${st.at}:${st.params.join('.')}:${st.block}` : '';
+  return st ? `${st.at}:${st.params.join('.')}:${st.block}${st.direct ? ':d' : ''}` : '';
 }
 
 const no = (why: string): StageDecision => ({ plan: null, why });
@@ -110,7 +116,20 @@ export function planStage(
   let block = workgroupSize;
   while (block >= STAGE_MIN_BLOCK && block * bytes > limits.maxComputeWorkgroupStorageSize) block /= 2;
   if (block < STAGE_MIN_BLOCK) return no(`${bytes} bytes an element do not fit workgroup memory in blocks of ${STAGE_MIN_BLOCK}`);
-  return { plan: { at, params, block } };
+  return { plan: { at, params, block, direct: directTrips(header, trips) } };
+}
+
+/**
+ * Whether trip n of a block reads element n of the block. A counter that starts at a whole number
+ * s >= 0 and steps by 1 is s + n at trip n of a block that starts at s, exactly while it stays below
+ * 2^24 (a float counter counts by ones only there), and the gather's coordinate of a whole number
+ * c >= 0 is min(c, extent - 1). The block holds elements min(b + t, extent - 1) from b =
+ * min(s, extent - 1): element n is min(s + n, extent - 1) in both cases (s below or past the end).
+ */
+function directTrips(header: { start: IRExpr; step: number }, trips: number): boolean {
+  if (header.step !== 1 || header.start.op !== 'const') return false;
+  const s = header.start.value[0]!;
+  return Number.isInteger(s) && s >= 0 && s + trips <= STAGE_MAX_TRIPS;
 }
 
 /** Why the loop's exit is not the same for every invocation, or null. A break or continue inside a

@@ -34,6 +34,7 @@ export function stageShared(ir: KernelIR, st: StagePlan): string[] {
 
 /** The staged reads: the block's copy of coordinate `c` when the block holds it, memory otherwise. */
 function stageFns(ir: KernelIR, st: StagePlan): string[] {
+  if (st.direct) return [];
   return st.params.map((k) => {
     const t = wgslType(ir.params[k]!.type);
     return `fn sgl_${k}(c: u32, b: u32) -> ${t} {\n  let d = c - b;\n  if (d < ${st.block}u) { return sg_${k}[d]; }\n  return g_${k}(c);\n}`;
@@ -57,7 +58,8 @@ export class StagedReads {
     if (this.counter === null || coords.length !== 1 || c0?.ir?.op !== 'local' || c0.ir.name !== this.counter || !this.plan.params.includes(i)) return null;
     const c = coordinate(c0);
     if (!this.coords.has(i)) this.coords.set(i, c);
-    return `sgl_${i}(${c}, sgb_${i})`;
+    // Direct trips (schedule/stage.ts directTrips): trip sg_n's coordinate is sgb + sg_n, held at sg_n.
+    return this.plan.direct ? `sg_${i}[sg_n]` : `sgl_${i}(${c}, sgb_${i})`;
   }
 }
 
