@@ -31,6 +31,9 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't128x128k8r8x16': { tx: 8, ty: 16, rm: 8, rn: 4, bk: 8 },
   't128x128k8r16x8': { tx: 16, ty: 8, rm: 16, rn: 2, bk: 8 },
   't256x128k8': { tx: 16, ty: 16, rm: 16, rn: 2, bk: 8 },
+  // Dropped after the H200 run of 2026-12-03 (the large tile 3.450 ms, 39.8 TFLOP/s, again): its 16x8 a
+  // thread with K steps of 16 (128x128x16 as 16x8 threads) 5.218 ms, or as 32x8 threads (128x256x8)
+  // 4.199 ms.
 };
 
 /** By size: the largest tile of which a product has at least MIN_TILES (an H100 has 132 SMs), so a
