@@ -38,9 +38,14 @@ const root = join(here, '..', '..');
  * hiding the kernels; the same program and size on both backends, checked the same way). The GPU
  * ones are issue 12's list.
  */
+// BENCH_SEGMENT="SIZE STEPS" and BENCH_SORT=LOG2 change the default sizes (the 2-core figures use 512 150);
+// the descriptions follow them.
+const [segSize = '1024', segSteps = '150'] = (process.env.BENCH_SEGMENT ?? '1024 150').split(' ');
+const sortLog = process.env.BENCH_SORT ?? '20';
+const sortCalls = (e: number) => (e * (e + 1)) / 2;
 const PROGRAMS = [
-  { name: 'segment', file: 'bench/programs/segment.br', args: (process.env.BENCH_SEGMENT ?? '1024 150').split(' '), small: ['128', '10'], large: ['2048', '150'], what: '1024^2 float2, 150 diffusion steps', whatLarge: '2048^2 float2, 150 diffusion steps' },
-  { name: 'sort', file: 'bench/programs/sort.br', args: [process.env.BENCH_SORT ?? '20'], small: ['12'], large: ['23'], what: 'bitonic sort of 2^20 floats (210 calls)', whatLarge: 'bitonic sort of 2^23 floats (276 calls)' },
+  { name: 'segment', file: 'bench/programs/segment.br', args: [segSize, segSteps], small: ['128', '10'], large: ['2048', '150'], what: `${segSize}^2 float2, ${segSteps} diffusion steps`, whatLarge: '2048^2 float2, 150 diffusion steps' },
+  { name: 'sort', file: 'bench/programs/sort.br', args: [sortLog], small: ['12'], large: ['23'], what: `bitonic sort of 2^${sortLog} floats (${sortCalls(Number(sortLog))} calls)`, whatLarge: 'bitonic sort of 2^23 floats (276 calls)' },
   { name: 'saxpy', file: 'bench/programs/saxpy_loop.br', args: ['22', '100'], small: ['14', '10'], large: ['22', '1000'], what: '100 saxpy calls on 2^22 float4, one reduction', whatLarge: '1000 saxpy calls on 2^22 float4, one reduction' },
   { name: 'sgemv', file: 'bench/programs/sgemv_power.br', args: ['4096', '50'], small: ['256', '5'], large: ['8192', '400'], what: 'power iteration, 50 sgemv of 4096^2, the loop on the device', whatLarge: 'power iteration, 400 sgemv of 8192^2, the loop on the device' },
   { name: 'fft2d', file: 'bench/programs/fft2d.br', args: ['1024'], small: ['64', '1'], large: ['2048', '8'], what: '2-D FFT of 1024^2 complex, 20 radix-2 passes', whatLarge: '2-D FFT of 2048^2 complex and 8 inverse+forward round trips, 374 radix-2 passes' },
