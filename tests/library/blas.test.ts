@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCpuRuntime, createRuntime } from '../../runtime/backends/index.js';
 import { Blas, type BlasMatrix } from '../../runtime/library/blas/index.js';
-import { forceGemmTile, GEMM_TILE_CANDIDATES } from '../../runtime/library/blas/natives.js';
+import { forceGemmTile, GEMM_TILE_CANDIDATES, GEMM_TILES } from '../../runtime/library/blas/natives.js';
 import { tileName } from '../../runtime/library/blas/gemm-wgsl.js';
 import { BrookRuntimeError } from '../../runtime/compiler/diagnostics.js';
 import { gemmRef, opAt, randoms, triangular, triSolveRef, worst } from './reference.js';
@@ -244,7 +244,7 @@ describe('the gemm WGSL form on webgpu', () => {
 
   it('runs natively (the body only where it declines), and a large product uses the large tile', async () => {
     const b = blases.webgpu;
-    // 8 x 16 tiles of 128 x 128: enough for the large tile (LARGE_MIN_TILES).
+    // 16 x 16 tiles of 64 x 128: enough for the large tile (MIN_TILES).
     const A = await b.matrix(randoms(1024 * 8, 51), 1024, 8);
     const B = await b.matrix(randoms(8 * 2048, 52), 8, 2048);
     const C = await b.matrix(null, 1024, 2048);
@@ -252,7 +252,8 @@ describe('the gemm WGSL form on webgpu', () => {
     await b.gemm(1, A, B, 0, C);
     const use = b.nativeUse()!['blas.gemm']!;
     expect(use.native).toBe(before + 1);
-    expect(use.plan).toMatch(/^gemm 128x128/);
+    expect(use.plan).toBe(`gemm ${tileName(GEMM_TILES.large)}`);
+    expect(use.plan).toBe('gemm 64x128x8/16x4/16x8');
     expect(blases['webgpu-body'].nativeUse()?.['blas.gemm']?.native ?? 0).toBe(0);
   });
 

@@ -22,7 +22,7 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't64x64k16': { tx: 16, ty: 16, rm: 4, rn: 1, bk: 16 },
   't32x32k8': { tx: 8, ty: 8, rm: 4, rn: 1, bk: 8 },
   // Measured on an H200 (bench --only blas, 4096^2, 2026-12-02, bench/results/bench-blas-h200.json), median
-  // ms: 128x128x8 as 128 threads of 16x8 3.457 (39.8 TFLOP/s, the large tile since), of 8x16 3.498,
+  // ms: 128x128x8 as 128 threads of 16x8 3.457 (39.8 TFLOP/s, the large tile until 2026-12-03), of 8x16 3.498,
   // 128x128x8 with 16x16 threads of 8x8 3.748 (36.7), 64x64x8 3.909, 64x128x16 4.164, 128x256x8 4.167,
   // 256x128x8 4.287, 128x128x16 4.503, 64x64x16 4.708, 32x32x8 5.551. Tiles over the device's workgroup
   // memory are declined (chooseTile) and run the body instead.
@@ -31,6 +31,13 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't128x128k8r8x16': { tx: 8, ty: 16, rm: 8, rn: 4, bk: 8 },
   't128x128k8r16x8': { tx: 16, ty: 8, rm: 16, rn: 2, bk: 8 },
   't256x128k8': { tx: 16, ty: 16, rm: 16, rn: 2, bk: 8 },
+  // H200, 2026-12-03 (bench --only blas.gemm, two runs in one call): 16x8 a thread in workgroups of 64
+  // (64x128x8 as 16x4 threads) 3.16-3.17 ms, 43.4-43.5 TFLOP/s, the large tile since; as 8x8 threads
+  // (128x64x8) 3.31 ms. Tried and not kept: grouping the workgroups 8, 16 or 32 tile rows at a time
+  // for L2 reuse (within 0.5%), 32 threads (64x64x8 3.51 ms, 32x128x8 3.77 ms), K steps of 4 (4.27 ms)
+  // or 16 (64x128x16 4.99 ms).
+  't64x128k8r16x8': { tx: 16, ty: 4, rm: 16, rn: 2, bk: 8 },
+  't128x64k8r16x8': { tx: 8, ty: 8, rm: 16, rn: 2, bk: 8 },
   // Dropped after the H200 run of 2026-12-03 (the large tile 3.450 ms, 39.8 TFLOP/s, again): its 16x8 a
   // thread with K steps of 16 (128x128x16 as 16x8 threads) 5.218 ms, or as 32x8 threads (128x256x8)
   // 4.199 ms.
@@ -39,7 +46,7 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
 /** By size: the largest tile of which a product has at least MIN_TILES (an H100 has 132 SMs), so a
  *  smaller product still fills the GPU; the smallest tile otherwise. */
 export const GEMM_TILES = {
-  large: GEMM_TILE_CANDIDATES['t128x128k8r16x8']!,
+  large: GEMM_TILE_CANDIDATES['t64x128k8r16x8']!,
   medium: GEMM_TILE_CANDIDATES['t64x64k8r8']!,
   small: GEMM_TILE_CANDIDATES['t32x32k8']!,
 };
