@@ -107,7 +107,8 @@ export async function createWebGPUBackend(options: WebGPUBackendOptions = {}): P
     runsAlone: (launch: Launch) => runsAlone(ctx, launch),
     run: (launch: Launch) => runMap(ctx, natives, launch),
 
-    tileLimits: { maxWorkgroupBytes: device.limits.maxComputeWorkgroupStorageSize, maxInvocations: device.limits.maxComputeInvocationsPerWorkgroup },
+    // A tiled launch is a 1-D workgroup (up to 1024 threads: schedule/chain-tile.ts), so both limits apply.
+    tileLimits: { maxWorkgroupBytes: device.limits.maxComputeWorkgroupStorageSize, maxInvocations: Math.min(device.limits.maxComputeInvocationsPerWorkgroup, device.limits.maxComputeWorkgroupSizeX) },
 
     runTiled(group: TiledGroup): void {
       const what = `tiled chain ${group.steps.map((l) => l.kernel.ir.name).join('+')}`;
