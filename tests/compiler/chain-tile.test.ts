@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { compile, renderDiagnostic } from '../../runtime/compiler/index.js';
 import type { KernelIR } from '../../runtime/compiler/ir.js';
 import { planChainTile, proveTileLocal, tileCandidates, tileRefusal } from '../../runtime/compiler/schedule/chain-tile.js';
+import { writeTiledModule, type TiledStep } from '../../runtime/compiler/kernels.js';
+import { FLOAT } from '../../runtime/compiler/types.js';
 
 const SOURCE = `
 kernel void bitonic(float keys[], float block, float half, out float r<>) {
@@ -163,5 +165,47 @@ describe('the tile choice (compiler/schedule/chain-tile.ts)', () => {
     expect(tileRefusal(ir('walk'))).toMatch(/not counted by constants/);
     expect(tileRefusal(ir('until'), () => undefined)).toMatch(/not counted by constants/);
     expect(tileRefusal(ir('bitonic'))).toBeNull();
+  });
+});
+
+describe('the tiled chain\'s WGSL (compiler/codegen/wgsl/chain-tile.ts)', () => {
+  /** A sort-like chain of `n` bitonic steps over 4096 floats in tiles of 1024: the first step gathers
+   *  the keys from binding 1, every later one from tile slot 0, the last stores to binding 2. */
+  function bitonicChain(n: number, doubleBuffer: boolean): string {
+    const steps: TiledStep[] = Array.from({ length: n }, (_, s) => ({
+      ir: ir('bitonic'),
+      binding: [s === 0 ? 1 : -1, -1, -1, 2],
+      tileSlot: [s === 0 ? -1 : 0, -1, -1, -1],
+      writeSlot: [-1, -1, -1, s === n - 1 ? -1 : 0],
+      store: [false, false, false, s === n - 1],
+      gatherShape: [s === 0 ? [4096] : null, null, null, null],
+      constWord: [-1, 2 * s, 2 * s + 1, -1],
+    }));
+    const bindings = [{ type: FLOAT, writable: false }, { type: FLOAT, writable: true }];
+    return writeTiledModule({ steps, outShape: [4096], tile: [1024], workgroupSize: 1024, bindings, slots: [FLOAT], doubleBuffer, uniformVec4s: Math.ceil((2 * n) / 4) }).code;
+  }
+  const mainOf = (code: string) => code.slice(code.indexOf('@compute'));
+  const count = (text: string, what: string) => text.split(what).length - 1;
+
+  it('runs the steps between the first and the last as one loop when double-buffered (lavapipe compiled a 55-step sort chain in 12 s written out, 0.36 s as a loop)', () => {
+    const main = mainOf(bitonicChain(10, true));
+    // Steps 1..8 share a step function, hand over through the tile and store nothing: a loop of 8.
+    expect(main).toContain('for (var j = 0u; j < 8u; j++) {');
+    // Their constants at words 2, 4, ..., 16: the loop's j-th step reads word 2 + 2j.
+    expect(main).toContain('step_1(l, e, 2u + j * 2u, &r_3);');
+    // Step j reads the half the step before wrote: step 0 wrote half 1, so step 1 (j = 0) reads it.
+    expect(main).toContain('tb_0 = (1u ^ par) * 1024u;');
+    expect(main).toContain('ts_0[(0u ^ par) * 1024u + l] = r_3;');
+    // One barrier after the first step, one in the loop, none after the last.
+    expect(count(main, 'workgroupBarrier()')).toBe(2);
+    // The last step reads the half that 8 loop steps (an even number) left where step 0 put it.
+    expect(main).toMatch(/tb_0 = 1024u;\s+for \(var r = 0u; r < 1u; r\+\+\) \{\s+var r9_3/);
+  });
+
+  it('writes out chains too short for a loop, and every step of a single-buffered chain', () => {
+    expect(mainOf(bitonicChain(4, true))).not.toContain('var j');
+    const single = mainOf(bitonicChain(10, false));
+    expect(single).not.toContain('var j');
+    expect(count(single, 'step_1(')).toBe(9);
   });
 });

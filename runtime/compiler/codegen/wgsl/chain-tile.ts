@@ -126,7 +126,62 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
     ...Array.from({ length: R }, (_, d) => `    let p_${d} = og_${d} + ((l / ${laneStride[d]}u) % ${spec.tile[d]}u);`),
     `    let e = ${Array.from({ length: R }, (_, d) => `p_${d} * ${outStride[d]}u`).join(' + ')};`,
   ];
-  spec.steps.forEach((s, si) => {
+  const last = spec.steps.length - 1;
+  for (let si = 0; si <= last; ) {
+    const run = loopRun(si);
+    if (run >= LOOP_MIN_STEPS) {
+      L.push(...stepLoop(si, run));
+      si += run;
+      continue;
+    }
+    unrolledStep(si);
+    si++;
+  }
+
+  /** How many steps from si on can run as one WGSL loop (0 or 1: none): steps of one step function
+   *  that each hand their results over through the double-buffered tile and store nothing, with
+   *  their constants at evenly spaced uniform words, none the chain's last. */
+  function loopRun(si: number): number {
+    if (!db) return 0;
+    const first = spec.steps[si]!;
+    const stride = si + 1 <= last ? constBase(spec.steps[si + 1]!) - constBase(first) : 0;
+    let n = 0;
+    for (let k = si; k < last; k++) {
+      const s = spec.steps[k]!;
+      if (stepFn[k] !== stepFn[si] || memory.beforeStores[k] || memory.afterStores[k] || s.store.some((x) => x)) break;
+      if (s.writeSlot.join(',') !== first.writeSlot.join(',') || constBase(s) !== constBase(first) + (k - si) * stride) break;
+      n++;
+    }
+    return n;
+  }
+
+  /** Steps si .. si + n - 1 as one loop: step j reads the halves its predecessor wrote (a slot the
+   *  step also writes alternates with j's parity) and the constants at word base + j * stride. */
+  function stepLoop(si: number, n: number): string[] {
+    const s = spec.steps[si]!;
+    const stride = constBase(spec.steps[si + 1]!) - constBase(s);
+    const outs = s.ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
+    const written = new Set(outs.map((k) => s.writeSlot[k]!).filter((x) => x >= 0));
+    const out: string[] = [`  for (var j = 0u; j < ${n}u; j++) {`, '    let par = j & 1u;'];
+    for (const slot of readSlots(s)) out.push(`    tb_${slot} = ${written.has(slot) ? `(${half[slot]!}u ^ par) * ${lanes}u` : `${half[slot]! * lanes}u`};`);
+    out.push(`    for (var r = 0u; r < ${perThread}u; r++) {`);
+    for (const k of outs) out.push(`      var r_${k}: ${wgslType(s.ir.params[k]!.type)};`);
+    out.push(...position(null).map((x) => '  ' + x));
+    const pos = Array.from({ length: 4 }, (_, k) => (k < R ? `f32(p_${R - 1 - k})` : '0.0'));
+    out.push(`      ixp = vec4<f32>(${pos.join(', ')});`, '      _ = e;');
+    out.push(`      ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u + j * ${stride}u, ${outs.map((k) => `&r_${k}`).join(', ')});`);
+    for (const k of outs) {
+      const slot = s.writeSlot[k]!;
+      if (slot >= 0) out.push(`      ts_${slot}[(${1 - half[slot]!}u ^ par) * ${lanes}u + l] = r_${k};`);
+    }
+    out.push('    }', '    workgroupBarrier();', '  }');
+    // n steps flipped each written slot n times.
+    for (const slot of written) if (n % 2 === 1) half[slot] = 1 - half[slot]!;
+    return out;
+  }
+
+  function unrolledStep(si: number): void {
+    const s = spec.steps[si]!;
     const outs = s.ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
     const res = (k: number, r: number | null) => (r === null ? `r${si}_${k}` : `r${si}_${k}_${r}`);
     if (db) for (const slot of readSlots(s)) L.push(`  tb_${slot} = ${half[slot]! * lanes}u;`);
@@ -173,7 +228,7 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
       L.push('  workgroupBarrier();');
       if (memory.afterStores[si]) L.push('  storageBarrier();');
     }
-  });
+  }
   L.push('}');
   fns.push(L.join('\n'));
 
@@ -190,6 +245,9 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
 }
 
 const stepName = (si: number) => `step_${si}`;
+
+/** Fewer identical steps than this stay written out (a loop saves nothing on two). */
+const LOOP_MIN_STEPS = 3;
 
 /**
  * Where a barrier must also order memory (storageBarrier), not only workgroup memory: the tile's
