@@ -1,6 +1,6 @@
 // Compile time of WGSL modules (e.g. dumped with BROOK_WGSL_DUMP) on the first adapter: createComputePipelineAsync, then the first
 // dispatch (drivers that compile lazily, lavapipe's, pay there) and a second one (for contrast).
-//   node compile.mjs WEBGPU_MODULE_DIR FILE.wgsl...
+//   node bench/probes/wgsl-compile.mjs "$PWD/node_modules/webgpu" FILE.wgsl...
 import { readFileSync } from 'node:fs';
 const [modDir, ...files] = process.argv.slice(2);
 const { create, globals } = await import(`${modDir}/index.js`);
