@@ -171,7 +171,7 @@ describe('the tile choice (compiler/schedule/chain-tile.ts)', () => {
 describe('the tiled chain\'s WGSL (compiler/codegen/wgsl/chain-tile.ts)', () => {
   /** A sort-like chain of `n` bitonic steps over 4096 floats in tiles of 1024: the first step gathers
    *  the keys from binding 1, every later one from tile slot 0, the last stores to binding 2. */
-  function bitonicChain(n: number, doubleBuffer: boolean): string {
+  function bitonicChain(n: number, doubleBuffer: boolean, loopSteps = true): string {
     const steps: TiledStep[] = Array.from({ length: n }, (_, s) => ({
       ir: ir('bitonic'),
       binding: [s === 0 ? 1 : -1, -1, -1, 2],
@@ -182,7 +182,7 @@ describe('the tiled chain\'s WGSL (compiler/codegen/wgsl/chain-tile.ts)', () => 
       constWord: [-1, 2 * s, 2 * s + 1, -1],
     }));
     const bindings = [{ type: FLOAT, writable: false }, { type: FLOAT, writable: true }];
-    return writeTiledModule({ steps, outShape: [4096], tile: [1024], workgroupSize: 1024, bindings, slots: [FLOAT], doubleBuffer, uniformVec4s: Math.ceil((2 * n) / 4) }).code;
+    return writeTiledModule({ steps, outShape: [4096], tile: [1024], workgroupSize: 1024, bindings, slots: [FLOAT], doubleBuffer, loopSteps, uniformVec4s: Math.ceil((2 * n) / 4) }).code;
   }
   const mainOf = (code: string) => code.slice(code.indexOf('@compute'));
   const count = (text: string, what: string) => text.split(what).length - 1;
@@ -202,8 +202,12 @@ describe('the tiled chain\'s WGSL (compiler/codegen/wgsl/chain-tile.ts)', () => 
     expect(main).toMatch(/tb_0 = 1024u;\s+for \(var r = 0u; r < 1u; r\+\+\) \{\s+var r9_3/);
   });
 
-  it('writes out chains too short for a loop, and every step of a single-buffered chain', () => {
+  it('writes out chains too short for a loop, every step of a single-buffered chain, and every step unless asked for loops', () => {
     expect(mainOf(bitonicChain(4, true))).not.toContain('var j');
+    const flat = mainOf(bitonicChain(10, true, false));
+    expect(flat).not.toContain('var j');
+    expect(count(flat, 'step_1(')).toBe(9);
+    expect(count(flat, 'workgroupBarrier()')).toBe(9);
     const single = mainOf(bitonicChain(10, false));
     expect(single).not.toContain('var j');
     expect(count(single, 'step_1(')).toBe(9);

@@ -202,6 +202,15 @@ describe.skipIf(!haveAdapter)('conformance corpus (webgpu backend)', () => {
       expect(withoutVerifyLine(fused.stderr), 'fused and unfused runs report the same').toBe(plain.stderr);
       tally(fusion, fused.stderr);
       tallyTiles(tiles, name, fused.stderr);
+      if (name.startsWith('tile_')) {
+        // Both forms of a chain's repeated steps (loops on a software renderer, written out on a GPU:
+        // webgpu/tiled.ts chainLoops), each verified against the calls one by one.
+        for (const loops of ['0', '1']) {
+          const r = await runBrook(`tests/conformance/${name}.br`, 'webgpu', argsOf(name), 120_000, { ...FUSED, BROOK_TILE_LOOPS: loops });
+          expect(r.stdout, `BROOK_TILE_LOOPS=${loops}: stderr was:\n${r.stderr}`).toBe(plain.stdout);
+          expect(withoutVerifyLine(r.stderr)).toBe(plain.stderr);
+        }
+      }
     }, 240_000);
   }
 

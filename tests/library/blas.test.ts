@@ -253,7 +253,7 @@ describe('the gemm WGSL form on webgpu', () => {
     const use = b.nativeUse()!['blas.gemm']!;
     expect(use.native).toBe(before + 1);
     expect(use.plan).toBe(`gemm ${tileName(GEMM_TILES.large)}`);
-    expect(use.plan).toBe('gemm 64x128x8/16x4/16x8');
+    expect(use.plan).toBe('gemm 64x128x8/8x8/8x16u2');
     expect(blases['webgpu-body'].nativeUse()?.['blas.gemm']?.native ?? 0).toBe(0);
   });
 

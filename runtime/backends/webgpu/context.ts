@@ -60,6 +60,8 @@ export class GpuContext {
   pageBytes: number;
   /** Positions x IR nodes a loop-free launch may have and still be recorded whole (bounded.ts). */
   wholeWork = WHOLE_WORK;
+  /** A software renderer (lavapipe, SwiftShader): its compiler, LLVM, is what a long module costs. */
+  software = false;
   /** Loop iterations per millisecond this device runs at least (loop-budget.ts iterationsPerMs). */
   loopRate = iterationsPerMs(true);
   /** The adapter's own page limit, min(maxStorageBufferBindingSize, maxBufferSize). */

@@ -10,7 +10,7 @@ import { GpuContext } from './context.js';
 import { startDevice, type StartedDevice, type WebGPUBackendOptions } from './device.js';
 import { pageLimit } from './paging.js';
 import { iterationsPerMs } from './loop-budget.js';
-import { WHOLE_WORK, wholeWorkFor } from './bounded.js';
+import { isSoftwareDescription, WHOLE_WORK, wholeWorkFor } from './bounded.js';
 import type { NativeHost } from './native.js';
 
 export interface StartedBackend {
@@ -29,6 +29,7 @@ export async function startBackend(options: WebGPUBackendOptions): Promise<Start
   const maxBuffer = device.limits.maxBufferSize;
   const ctx = new GpuContext(device, started.features, timing, pageLimit(maxBinding, maxBuffer, options.pageBytes));
   ctx.wholeWork = wholeWorkFor(started.description);
+  ctx.software = isSoftwareDescription(started.description);
   if (options.schedule) {
     ctx.force = { ...options.schedule };
     ctx.rec.pieces.schedule = planPieces(ctx.force);

@@ -104,18 +104,20 @@ function prepare(ctx: GpuContext, g: TiledGroup): PreparedChain {
   const lanes = g.tile.reduce((a, b) => a * b, 1);
   const slotBytes = slots.reduce((n, t) => n + 4 * wordsOf(t), 0);
   const doubleBuffer = slots.length > 0 && 2 * slotBytes * lanes <= ctx.device.limits.maxComputeWorkgroupStorageSize;
+  const loopSteps = chainLoops(ctx);
   const wiring = [
     'tiled',
     outShape.join('x'),
     g.tile.join('x'),
     g.workgroupSize,
     doubleBuffer ? 'db' : 'sb',
+    loopSteps ? 'loop' : 'flat',
     ...specSteps.map((s, i) => `${steps[i]!.kernel.key}|${s.binding.join(',')}|${s.tileSlot.join(',')}|${s.writeSlot.join(',')}|${s.store.map(Number).join('')}|${s.gatherShape.map((x) => x?.join('x') ?? '-').join(',')}`),
     bindings.map((b) => (b.writable ? 'w' : 'r')).join(''),
   ].join('#');
   const key = `tiled ${steps.length} steps ${createHash('sha1').update(wiring).digest('hex').slice(0, 16)}`;
   const p = ctx.libPipeline(key, () => ({
-    ...writeTiledModule({ steps: specSteps, outShape, tile: g.tile, workgroupSize: g.workgroupSize, bindings, slots, uniformVec4s, doubleBuffer }),
+    ...writeTiledModule({ steps: specSteps, outShape, tile: g.tile, workgroupSize: g.workgroupSize, bindings, slots, uniformVec4s, doubleBuffer, loopSteps }),
     uniformVec4s,
     bindings: bindings.map((b, k) => ({ binding: k + 1, writable: b.writable })),
   }));
@@ -123,4 +125,17 @@ function prepare(ctx: GpuContext, g: TiledGroup): PreparedChain {
   const gx = Math.min(tiles, ctx.maxGroupsPerDim);
   const gy = Math.ceil(tiles / gx);
   return { ctx, p, bufs, buffers, words, gx, gy, work: outShape.reduce((a, b) => a * b, 1) * steps.length };
+}
+
+/**
+ * Whether a chain's identical steps are written as one WGSL loop (codegen/wgsl/chain-tile.ts): on a
+ * software renderer, whose LLVM took ~12 s to compile a 55-step sort chain written out (0.36 s as a
+ * loop, the same run time); not on a GPU, where the loop made that chain's launch slower (H200: 1.19
+ * ms written out, 1.37-1.72 ms as a loop) while compiling in 0.12 s instead of 2.1 s, once a
+ * session. BROOK_TILE_LOOPS=1 or 0 chooses either form anywhere (the tests run both).
+ */
+function chainLoops(ctx: GpuContext): boolean {
+  const forced = process.env.BROOK_TILE_LOOPS;
+  if (forced === '1' || forced === '0') return forced === '1';
+  return ctx.software;
 }

@@ -26,10 +26,13 @@ export interface GemmTile {
   rn: number;
   /** Depth of one step along K (a multiple of 4). */
   bk: number;
+  /** The K loop unrolled by two, so each half's workgroup buffer is a constant (H200, 64x128x8 tiles:
+   *  3.16-3.17 -> 3.12-3.13 ms; the 128x128x8 tile as 16x8 threads went 3.46 -> 3.95 ms: not for every tile). */
+  unroll2?: boolean;
 }
 
 export function tileName(t: GemmTile): string {
-  return `${t.ty * t.rm}x${t.tx * t.rn * 4}x${t.bk}/${t.tx}x${t.ty}/${t.rm}x${t.rn * 4}`;
+  return `${t.ty * t.rm}x${t.tx * t.rn * 4}x${t.bk}/${t.tx}x${t.ty}/${t.rm}x${t.rn * 4}${t.unroll2 ? 'u2' : ''}`;
 }
 
 export function tileRows(t: GemmTile): number {
@@ -100,7 +103,7 @@ function tileDims(t: GemmTile): TileDims {
 export function gemmWgsl(k: GemmModuleKind): string {
   const d = tileDims(k.tile);
   const moves = tileMoves(k, d);
-  return [...declarations(k, d), ...mainStart(k, d, moves), ...stepLoop(d, moves), ...writeOut(k, d), '}'].join('\n');
+  return [...declarations(k, d), ...mainStart(k, d, moves), ...stepLoop(d, moves, k.tile.unroll2 === true), ...writeOut(k, d), '}'].join('\n');
 }
 
 /** The uniform block, the bindings and the two workgroup buffers of each tile. */
@@ -241,37 +244,49 @@ function mainStart(k: GemmModuleKind, d: TileDims, m: TileMoves): string[] {
 }
 
 /** The K steps: the next step's tiles loaded into registers while this step's are multiplied out of
- *  workgroup memory, then stored into the other buffer; one barrier a step. */
-function stepLoop(d: TileDims, m: TileMoves): string[] {
+ *  workgroup memory, then stored into the other buffer; one barrier a step. `unroll2`: two steps a
+ *  trip (buffers 0 and 1 as constants), leaving after the first when the steps are odd. */
+function stepLoop(d: TileDims, m: TileMoves, unroll2: boolean): string[] {
   const { TX, RM, RN, BK, BM4, BN4, LA, LB } = d;
   const L: string[] = [];
   const line = (s: string) => L.push(s);
-  line('  workgroupBarrier();');
-  line('  for (var s = 0u; s < steps; s++) {');
-  line(`    let cur = (s % 2u);`);
-  line(`    let a0b = cur * ${BK * BM4}u + ty * ${RM / 4}u;`);
-  line(`    let b0b = cur * ${BK * BN4}u + tx;`);
-  line('    let more = s + 1u < steps;');
-  line('    if (more) {');
-  line(`      let k0 = (s + 1u) * ${BK}u;`);
-  for (let l = 0; l < LA; l++) L.push(...m.loadA(l).map((x) => '      ' + x));
-  for (let l = 0; l < LB; l++) L.push(...m.loadB(l).map((x) => '      ' + x));
-  line('    }');
-  for (let kk = 0; kk < BK; kk++) {
-    for (let q = 0; q < RM / 4; q++) line(`    let a${kk}_${q} = As[a0b + ${kk * BM4 + q}u];`);
-    for (let c = 0; c < RN; c++) line(`    let b${kk}_${c} = Bs[b0b + ${kk * BN4 + c * TX}u];`);
-    for (let r = 0; r < RM; r++) {
-      const a = `a${kk}_${r >> 2}.${'xyzw'[r & 3]}`;
-      for (let c = 0; c < RN; c++) line(`    acc${r}_${c} = fma(vec4f(${a}), b${kk}_${c}, acc${r}_${c});`);
+  const body = (cur: string, sExpr: string) => {
+    line(`    { let s1 = ${sExpr};`);
+    line(`    let a0b = ${cur} * ${BK * BM4}u + ty * ${RM / 4}u;`);
+    line(`    let b0b = ${cur} * ${BK * BN4}u + tx;`);
+    line('    let more = s1 + 1u < steps;');
+    line('    if (more) {');
+    line(`      let k0 = (s1 + 1u) * ${BK}u;`);
+    for (let l = 0; l < LA; l++) L.push(...m.loadA(l).map((x) => '      ' + x));
+    for (let l = 0; l < LB; l++) L.push(...m.loadB(l).map((x) => '      ' + x));
+    line('    }');
+    for (let kk = 0; kk < BK; kk++) {
+      for (let q = 0; q < RM / 4; q++) line(`    let a${kk}_${q} = As[a0b + ${kk * BM4 + q}u];`);
+      for (let c = 0; c < RN; c++) line(`    let b${kk}_${c} = Bs[b0b + ${kk * BN4 + c * TX}u];`);
+      for (let r = 0; r < RM; r++) {
+        const a = `a${kk}_${r >> 2}.${'xyzw'[r & 3]}`;
+        for (let c = 0; c < RN; c++) line(`    acc${r}_${c} = fma(vec4f(${a}), b${kk}_${c}, acc${r}_${c});`);
+      }
     }
+    line('    if (more) {');
+    line(`      let nxt = (1u - ${cur});`);
+    for (let l = 0; l < LA; l++) L.push(...m.storeA(l, `nxt * ${BK * BM4}u`).map((x) => '      ' + x));
+    for (let l = 0; l < LB; l++) L.push(...m.storeB(l, `nxt * ${BK * BN4}u`).map((x) => '      ' + x));
+    line('    }');
+    line('    workgroupBarrier(); }');
+  };
+  line('  workgroupBarrier();');
+  if (!unroll2) {
+    line('  for (var s = 0u; s < steps; s++) {');
+    body('(s % 2u)', 's');
+    line('  }');
+  } else {
+    line('  for (var s = 0u; s < steps; s += 2u) {');
+    body('0u', 's');
+    line('    if (s + 1u >= steps) { break; }');
+    body('1u', 's + 1u');
+    line('  }');
   }
-  line('    if (more) {');
-  line(`      let nxt = (1u - cur);`);
-  for (let l = 0; l < LA; l++) L.push(...m.storeA(l, `nxt * ${BK * BM4}u`).map((x) => '      ' + x));
-  for (let l = 0; l < LB; l++) L.push(...m.storeB(l, `nxt * ${BK * BN4}u`).map((x) => '      ' + x));
-  line('    }');
-  line('    workgroupBarrier();');
-  line('  }');
   return L;
 }
 

@@ -38,6 +38,13 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   // or 16 (64x128x16 4.99 ms).
   't64x128k8r16x8': { tx: 16, ty: 4, rm: 16, rn: 2, bk: 8 },
   't128x64k8r16x8': { tx: 8, ty: 8, rm: 16, rn: 2, bk: 8 },
+  // H200, 2026-12-03 (bench --only blas.gemm, one call): the K loop unrolled by two (unroll2) 3.13 ms
+  // (43.9 TFLOP/s) as 16x4 threads of 16x8, 3.12 ms (44.0) as 8x8 threads of 8x16, the large tile
+  // since, against 3.16-3.17 / 3.17 ms not unrolled. Tried and not kept: 64x256x8 as 32x4 threads of
+  // 16x8 (3.58 ms), and 128x128x8 as 16x8 threads unrolled (3.95 ms, against 3.46 not unrolled).
+  't64x128k8r16x8u2': { tx: 16, ty: 4, rm: 16, rn: 2, bk: 8, unroll2: true },
+  't64x128k8r8x16': { tx: 8, ty: 8, rm: 8, rn: 4, bk: 8 },
+  't64x128k8r8x16u2': { tx: 8, ty: 8, rm: 8, rn: 4, bk: 8, unroll2: true },
   // Dropped after the H200 run of 2026-12-03 (the large tile 3.450 ms, 39.8 TFLOP/s, again): its 16x8 a
   // thread with K steps of 16 (128x128x16 as 16x8 threads) 5.218 ms, or as 32x8 threads (128x256x8)
   // 4.199 ms.
@@ -46,7 +53,7 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
 /** By size: the largest tile of which a product has at least MIN_TILES (an H100 has 132 SMs), so a
  *  smaller product still fills the GPU; the smallest tile otherwise. */
 export const GEMM_TILES = {
-  large: GEMM_TILE_CANDIDATES['t64x128k8r16x8']!,
+  large: GEMM_TILE_CANDIDATES['t64x128k8r8x16u2']!,
   medium: GEMM_TILE_CANDIDATES['t64x64k8r8']!,
   small: GEMM_TILE_CANDIDATES['t32x32k8']!,
 };

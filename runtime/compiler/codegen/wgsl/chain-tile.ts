@@ -50,6 +50,9 @@ export interface TiledModuleSpec {
   /** Two halves per slot, a step reading one and writing the other: one barrier a step instead of
    *  two (the caller sets it when twice the slots fit the device's workgroup memory). */
   doubleBuffer?: boolean;
+  /** Identical double-buffered steps as one loop (smaller module, faster compile; the caller decides:
+   *  webgpu/tiled.ts chainLoops). */
+  loopSteps?: boolean;
   uniformVec4s: number;
 }
 
@@ -138,11 +141,11 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
     si++;
   }
 
-  /** How many steps from si on can run as one WGSL loop (0 or 1: none): steps of one step function
+  /** How many steps from si on run as one WGSL loop (when asked for; 0 or 1: none): steps of one step function
    *  that each hand their results over through the double-buffered tile and store nothing, with
    *  their constants at evenly spaced uniform words, none the chain's last. */
   function loopRun(si: number): number {
-    if (!db) return 0;
+    if (!db || spec.loopSteps !== true) return 0;
     const first = spec.steps[si]!;
     const stride = si + 1 <= last ? constBase(spec.steps[si + 1]!) - constBase(first) : 0;
     let n = 0;
