@@ -130,60 +130,14 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
     `    let e = ${Array.from({ length: R }, (_, d) => `p_${d} * ${outStride[d]}u`).join(' + ')};`,
   ];
   const last = spec.steps.length - 1;
-  for (let si = 0; si <= last; ) {
-    const run = loopRun(si);
+  const entry: EntryState = { spec, stepFn, memory, half, lanes, perThread, R, position };
+  for (let si = 0; si <= last; si++) {
+    const run = loopRun(entry, si);
     if (run >= LOOP_MIN_STEPS) {
-      L.push(...stepLoop(si, run));
-      si += run;
+      L.push(...stepLoop(entry, si, run));
+      si += run - 1;
       continue;
     }
-    unrolledStep(si);
-    si++;
-  }
-
-  /** How many steps from si on run as one WGSL loop (when asked for; 0 or 1: none): steps of one step function
-   *  that each hand their results over through the double-buffered tile and store nothing, with
-   *  their constants at evenly spaced uniform words, none the chain's last. */
-  function loopRun(si: number): number {
-    if (!db || spec.loopSteps !== true) return 0;
-    const first = spec.steps[si]!;
-    const stride = si + 1 <= last ? constBase(spec.steps[si + 1]!) - constBase(first) : 0;
-    let n = 0;
-    for (let k = si; k < last; k++) {
-      const s = spec.steps[k]!;
-      if (stepFn[k] !== stepFn[si] || memory.beforeStores[k] || memory.afterStores[k] || s.store.some((x) => x)) break;
-      if (s.writeSlot.join(',') !== first.writeSlot.join(',') || constBase(s) !== constBase(first) + (k - si) * stride) break;
-      n++;
-    }
-    return n;
-  }
-
-  /** Steps si .. si + n - 1 as one loop: step j reads the halves its predecessor wrote (a slot the
-   *  step also writes alternates with j's parity) and the constants at word base + j * stride. */
-  function stepLoop(si: number, n: number): string[] {
-    const s = spec.steps[si]!;
-    const stride = constBase(spec.steps[si + 1]!) - constBase(s);
-    const outs = s.ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
-    const written = new Set(outs.map((k) => s.writeSlot[k]!).filter((x) => x >= 0));
-    const out: string[] = [`  for (var j = 0u; j < ${n}u; j++) {`, '    let par = j & 1u;'];
-    for (const slot of readSlots(s)) out.push(`    tb_${slot} = ${written.has(slot) ? `(${half[slot]!}u ^ par) * ${lanes}u` : `${half[slot]! * lanes}u`};`);
-    out.push(`    for (var r = 0u; r < ${perThread}u; r++) {`);
-    for (const k of outs) out.push(`      var r_${k}: ${wgslType(s.ir.params[k]!.type)};`);
-    out.push(...position(null).map((x) => '  ' + x));
-    const pos = Array.from({ length: 4 }, (_, k) => (k < R ? `f32(p_${R - 1 - k})` : '0.0'));
-    out.push(`      ixp = vec4<f32>(${pos.join(', ')});`, '      _ = e;');
-    out.push(`      ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u + j * ${stride}u, ${outs.map((k) => `&r_${k}`).join(', ')});`);
-    for (const k of outs) {
-      const slot = s.writeSlot[k]!;
-      if (slot >= 0) out.push(`      ts_${slot}[(${1 - half[slot]!}u ^ par) * ${lanes}u + l] = r_${k};`);
-    }
-    out.push('    }', '    workgroupBarrier();', '  }');
-    // n steps flipped each written slot n times.
-    for (const slot of written) if (n % 2 === 1) half[slot] = 1 - half[slot]!;
-    return out;
-  }
-
-  function unrolledStep(si: number): void {
     const s = spec.steps[si]!;
     const outs = s.ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
     const res = (k: number, r: number | null) => (r === null ? `r${si}_${k}` : `r${si}_${k}_${r}`);
@@ -245,6 +199,65 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
     ...fns,
   ].filter((x) => x.length > 0).join('\n\n');
   return { code: code + '\n', entries: ['main'] };
+}
+
+/** What the entry's step writers share: the spec, each step's function, where barriers also order
+ *  memory, the half of each slot holding the latest output (updated as steps are written), and the
+ *  lines that place lane l of a thread (`r` a loop counter when null). */
+interface EntryState {
+  spec: TiledModuleSpec;
+  stepFn: number[];
+  memory: { beforeStores: boolean[]; afterStores: boolean[] };
+  half: number[];
+  lanes: number;
+  perThread: number;
+  R: number;
+  position: (r: number | null) => string[];
+}
+
+/** How many steps from si on run as one WGSL loop (when asked for; 0 or 1: none): steps of one step function
+ *  that each hand their results over through the double-buffered tile and store nothing, with
+ *  their constants at evenly spaced uniform words, none the chain's last. */
+function loopRun(st: EntryState, si: number): number {
+  const { spec, stepFn, memory } = st;
+  const last = spec.steps.length - 1;
+  if (spec.doubleBuffer !== true || spec.loopSteps !== true) return 0;
+  const first = spec.steps[si]!;
+  const stride = si + 1 <= last ? constBase(spec.steps[si + 1]!) - constBase(first) : 0;
+  let n = 0;
+  for (let k = si; k < last; k++) {
+    const s = spec.steps[k]!;
+    if (stepFn[k] !== stepFn[si] || memory.beforeStores[k] || memory.afterStores[k] || s.store.some((x) => x)) break;
+    if (s.writeSlot.join(',') !== first.writeSlot.join(',') || constBase(s) !== constBase(first) + (k - si) * stride) break;
+    n++;
+  }
+  return n;
+}
+
+/** Steps si .. si + n - 1 as one loop: step j reads the halves its predecessor wrote (a slot the
+ *  step also writes alternates with j's parity) and the constants at word base + j * stride. */
+function stepLoop(st: EntryState, si: number, n: number): string[] {
+  const { spec, stepFn, half, lanes, perThread, R, position } = st;
+  const s = spec.steps[si]!;
+  const stride = constBase(spec.steps[si + 1]!) - constBase(s);
+  const outs = s.ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
+  const written = new Set(outs.map((k) => s.writeSlot[k]!).filter((x) => x >= 0));
+  const out: string[] = [`  for (var j = 0u; j < ${n}u; j++) {`, '    let par = j & 1u;'];
+  for (const slot of readSlots(s)) out.push(`    tb_${slot} = ${written.has(slot) ? `(${half[slot]!}u ^ par) * ${lanes}u` : `${half[slot]! * lanes}u`};`);
+  out.push(`    for (var r = 0u; r < ${perThread}u; r++) {`);
+  for (const k of outs) out.push(`      var r_${k}: ${wgslType(s.ir.params[k]!.type)};`);
+  out.push(...position(null).map((x) => '  ' + x));
+  const pos = Array.from({ length: 4 }, (_, k) => (k < R ? `f32(p_${R - 1 - k})` : '0.0'));
+  out.push(`      ixp = vec4<f32>(${pos.join(', ')});`, '      _ = e;');
+  out.push(`      ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u + j * ${stride}u, ${outs.map((k) => `&r_${k}`).join(', ')});`);
+  for (const k of outs) {
+    const slot = s.writeSlot[k]!;
+    if (slot >= 0) out.push(`      ts_${slot}[(${1 - half[slot]!}u ^ par) * ${lanes}u + l] = r_${k};`);
+  }
+  out.push('    }', '    workgroupBarrier();', '  }');
+  // n steps flipped each written slot n times.
+  for (const slot of written) if (n % 2 === 1) half[slot] = 1 - half[slot]!;
+  return out;
 }
 
 const stepName = (si: number) => `step_${si}`;
