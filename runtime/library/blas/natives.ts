@@ -40,8 +40,10 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't128x64k8r16x8': { tx: 8, ty: 8, rm: 16, rn: 2, bk: 8 },
   // H200, 2026-12-03 (bench --only blas.gemm, one call): the K loop unrolled by two (unroll2) 3.13 ms
   // (43.9 TFLOP/s) as 16x4 threads of 16x8, 3.12 ms (44.0) as 8x8 threads of 8x16, the large tile
-  // since, against 3.16-3.17 / 3.17 ms not unrolled. Tried and not kept: 64x256x8 as 32x4 threads of
-  // 16x8 (3.58 ms), and 128x128x8 as 16x8 threads unrolled (3.95 ms, against 3.46 not unrolled).
+  // since, against 3.16-3.17 / 3.17 ms not unrolled (bench-blas-h200.json: 3.12 ms, 44.0). Tried and not
+  // kept: 64x256x8 as 32x4 threads of 16x8 (3.58 ms), 64x128x8 as 16x8 threads of 8x8 (3.68 ms, 3.49
+  // unrolled), 64x64x8 as 8x8 threads of 8x8 unrolled (4.00 ms), and the 128x128x8 tiles unrolled (as
+  // 16x8 threads 3.95 ms against 3.46 not unrolled, as 8x16 threads 4.04 ms).
   't64x128k8r16x8u2': { tx: 16, ty: 4, rm: 16, rn: 2, bk: 8, unroll2: true },
   't64x128k8r8x16': { tx: 8, ty: 8, rm: 8, rn: 4, bk: 8 },
   't64x128k8r8x16u2': { tx: 8, ty: 8, rm: 8, rn: 4, bk: 8, unroll2: true },
