@@ -60,7 +60,12 @@ const CALLS_PER_EARLY_SUBMIT = 8;
  *  rule): every first call alone gave 42.7-50.5 us of wall a call and 0.881 ms from the first pass's
  *  start to the last one's end (hand-written WGSL in one submit: 0.604); this rule 35.8-37.7 us and
  *  0.5025 ms. A call of 2^24 elements (a SAXPY float4 moves 805 MB) runs far longer than a batch
- *  takes to record. */
+ *  takes to record. The bitonic sort's first tiled chain (55 steps, 2^20 x 55 elements of work) goes
+ *  alone too; the GPU then waits while the host records the rest, which Figure 3's GPU span counts:
+ *  on the H200 (2026-12-03, seven runs each, `fig3-app.mjs sort`) 1.19-1.80 ms with this rule against
+ *  1.14-1.15 ms with IDLE_WORK past any call; but the wall clock a user waits for
+ *  (`bench/probes/loop-host.mjs sort 20 16`, four runs each) was 11.1-18.2 us a call with the rule and
+ *  15.4-20.1 us without, so the rule stays. */
 const WORK_PER_IDLE_SUBMIT = 1 << 24;
 /** Submits that share one pair of error scopes at most (a program that never syncs still reports). */
 const WINDOW_SUBMITS = 64;
