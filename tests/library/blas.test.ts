@@ -244,35 +244,42 @@ describe('the gemm WGSL form on webgpu', () => {
 
   it('runs natively (the body only where it declines), and a large product uses the large tile', async () => {
     const b = blases.webgpu;
-    // 16 x 16 tiles of 64 x 128: enough for the large tile (MIN_TILES).
-    const A = await b.matrix(randoms(1024 * 8, 51), 1024, 8);
-    const B = await b.matrix(randoms(8 * 2048, 52), 8, 2048);
-    const C = await b.matrix(null, 1024, 2048);
+    // 16 x 16 tiles of 64 x 128: enough for the large tile (MIN_TILES); K two steps of 8 (unchecked).
+    const [m, n, k] = [1024, 2048, 16];
+    const A0 = randoms(m * k, 51);
+    const B0 = randoms(k * n, 52);
+    const A = await b.matrix(A0, m, k);
+    const B = await b.matrix(B0, k, n);
+    const C = await b.matrix(null, m, n);
     const before = b.nativeUse()?.['blas.gemm']?.native ?? 0;
     await b.gemm(1, A, B, 0, C);
+    const r = gemmRef(1, A0, k, false, B0, n, false, 0, [], m, n, k);
+    expectClose(await C.toArray(), r.want, r.scale, k);
     const use = b.nativeUse()!['blas.gemm']!;
     expect(use.native).toBe(before + 1);
     expect(use.plan).toBe(`gemm ${tileName(GEMM_TILES.large)}`);
-    expect(use.plan).toBe('gemm 64x128x8/8x8/8x16u2');
+    expect(use.plan).toBe('gemm 64x128x8/16x4/16x8/1buf');
     expect(blases['webgpu-body'].nativeUse()?.['blas.gemm']?.native ?? 0).toBe(0);
   });
 
-  // Every tile config: a ragged product (the bounds-checked module) with both operands transposed
-  // (the transposing loads). Untransposed and aligned products run above with the configs chosen by
-  // size, and the benchmark's --quick test runs every config aligned.
+  // Every tile config: ragged products (the bounds-checked module), with both operands transposed (the
+  // transposing loads) and with neither (the scalar stores that turn A's tile). Aligned products run
+  // above with the configs chosen by size, and the benchmark's --quick test runs every config aligned.
   const tiles = Object.keys(GEMM_TILE_CANDIDATES);
-  it.each(tiles)('tile %s: ragged sizes, A^T B^T, beta 0.25', async (name) => {
+  const cases = tiles.flatMap((name) => [[name, 'T'] as const, [name, 'N'] as const]);
+  it.each(cases)('tile %s: ragged sizes, op = %s on both operands, beta 0.25', async (name, trans) => {
     forceGemmTile(GEMM_TILE_CANDIDATES[name]);
     const b = blases.webgpu;
     const [m, n, k] = [70, 52, 36];
+    const t = trans === 'T';
     const A = randoms(m * k, 61);
     const B = randoms(k * n, 62);
     const C0 = randoms(m * n, 63);
-    const dA = await b.matrix(A, k, m);
-    const dB = await b.matrix(B, n, k);
+    const dA = t ? await b.matrix(A, k, m) : await b.matrix(A, m, k);
+    const dB = t ? await b.matrix(B, n, k) : await b.matrix(B, k, n);
     const C = await b.matrix(C0, m, n);
-    await b.gemm(1, dA, dB, 0.25, C, { transA: 'T', transB: 'T' });
-    const r = gemmRef(1, A, m, true, B, k, true, 0.25, C0, m, n, k);
+    await b.gemm(1, dA, dB, 0.25, C, { transA: trans, transB: trans });
+    const r = gemmRef(1, A, t ? m : k, t, B, t ? k : n, t, 0.25, C0, m, n, k);
     expectClose(await C.toArray(), r.want, r.scale, k);
     for (const d of [dA, dB, C] as BlasMatrix[]) d.free();
     expect(b.nativeUse()!['blas.gemm']!.plan).toBe(`gemm ${tileName(GEMM_TILE_CANDIDATES[name]!)} checked`);

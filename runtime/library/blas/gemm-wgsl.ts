@@ -8,7 +8,7 @@
  * (rows ty*RM.., float4 columns tx, tx + TX, ...: neighbouring threads store neighbouring float4).
  * The K dimension goes in steps of BK: the next step's tiles of op(A) and op(B) are loaded from memory
  * into registers (vec4 loads) while the current step's are multiplied out of workgroup memory (two
- * buffers, one barrier a step). op(A)'s tile is stored k-major (As[k][m]) so a thread reads its RM
+ * buffers and one barrier a step, or one buffer and two barriers: `single`). op(A)'s tile is stored k-major (As[k][m]) so a thread reads its RM
  * values of A as RM/4 vec4; transposed operands are transposed on their way into workgroup memory.
  *
  * The module is generated per config, transposition, "checked" (sizes not multiples of the tile:
@@ -29,10 +29,17 @@ export interface GemmTile {
   /** The K loop unrolled by two, so each half's workgroup buffer is a constant (H200, 64x128x8 tiles:
    *  3.16-3.17 -> 3.12-3.13 ms; the 128x128x8 tile as 16x8 threads went 3.46 -> 3.95 ms: not for every tile). */
   unroll2?: boolean;
+  /** One buffer of each tile instead of two: two barriers a step (all reads of the step done before
+   *  the next step's tiles are stored, and those stored before they are read), half the workgroup
+   *  memory. On an H200 the workgroups an SM holds fall off a cliff just past 12 KiB of workgroup
+   *  memory (64x128x8, two buffers, 12 KiB: 3.15 ms; the same with 13 KiB declared: 4.36 ms), so a
+   *  single buffer is what lets K steps of 16 run there (64x128x16 as 8x8 threads of 8x16: 3.10-3.11 ms
+   *  in 12 KiB, against 4.99 ms with two buffers in 24 KiB). */
+  single?: boolean;
 }
 
 export function tileName(t: GemmTile): string {
-  return `${t.ty * t.rm}x${t.tx * t.rn * 4}x${t.bk}/${t.tx}x${t.ty}/${t.rm}x${t.rn * 4}${t.unroll2 ? 'u2' : ''}`;
+  return `${t.ty * t.rm}x${t.tx * t.rn * 4}x${t.bk}/${t.tx}x${t.ty}/${t.rm}x${t.rn * 4}${t.unroll2 ? '/u2' : ''}${t.single ? '/1buf' : ''}`;
 }
 
 export function tileRows(t: GemmTile): number {
@@ -42,9 +49,14 @@ export function tileCols(t: GemmTile): number {
   return t.tx * t.rn * 4;
 }
 
-/** Workgroup memory a config needs (two buffers of each tile), in bytes. */
+/** Buffers of each tile in workgroup memory. */
+function tileBuffers(t: GemmTile): number {
+  return t.single ? 1 : 2;
+}
+
+/** Workgroup memory a config needs (one or two buffers of each tile), in bytes. */
 export function tileSharedBytes(t: GemmTile): number {
-  return 2 * 4 * t.bk * (tileRows(t) + tileCols(t));
+  return tileBuffers(t) * 4 * t.bk * (tileRows(t) + tileCols(t));
 }
 
 /** Why a config cannot be generated (loads must divide evenly among threads), or undefined. */
@@ -54,6 +66,7 @@ export function tileProblem(t: GemmTile): string | undefined {
   const b = (t.bk * tileCols(t)) / 4;
   if (t.bk % 4 !== 0 || t.rm % 4 !== 0) return 'bk and rm must be multiples of 4';
   if (a % threads !== 0 || b % threads !== 0) return `the ${a} + ${b} float4 of a step do not divide among ${threads} threads`;
+  if (t.single && t.unroll2) return 'single and unroll2 do not combine (one buffer needs no unrolling to name it)';
   return undefined;
 }
 
@@ -88,6 +101,8 @@ interface TileDims {
   BN4: number;
   /** Threads of a workgroup, and the float4 of A and of B each thread moves a step. */
   NT: number;
+  /** Buffers of each tile in workgroup memory (1 or 2). */
+  NB: number;
   LA: number;
   LB: number;
 }
@@ -97,20 +112,20 @@ function tileDims(t: GemmTile): TileDims {
   const BM = TY * RM;
   const BN = TX * RN * 4;
   const NT = TX * TY;
-  return { TX, TY, RM, RN, BK, BM, BN, BM4: BM / 4, BN4: BN / 4, NT, LA: (BM * BK) / 4 / NT, LB: (BK * BN) / 4 / NT };
+  return { TX, TY, RM, RN, BK, BM, BN, BM4: BM / 4, BN4: BN / 4, NT, NB: tileBuffers(t), LA: (BM * BK) / 4 / NT, LB: (BK * BN) / 4 / NT };
 }
 
 export function gemmWgsl(k: GemmModuleKind): string {
   const d = tileDims(k.tile);
   const moves = tileMoves(k, d);
-  return [...declarations(k, d), ...mainStart(k, d, moves), ...stepLoop(d, moves, k.tile.unroll2 === true), ...writeOut(k, d), '}'].join('\n');
+  return [...declarations(k, d), ...mainStart(k, d, moves), ...stepLoop(d, moves, k.tile), ...writeOut(k, d), '}'].join('\n');
 }
 
 /** The uniform block, the bindings and the two workgroup buffers of each tile. */
 function declarations(k: GemmModuleKind, d: TileDims): string[] {
   const L: string[] = [];
   const line = (s: string) => L.push(s);
-  const { BK, BM4, BN4 } = d;
+  const { BK, BM4, BN4, NB } = d;
   line('struct Params {');
   line('  M: u32, N4: u32, K: u32, tri: u32,');
   line('  offA: u32, ldA: u32, offB: u32, ldB: u32,');
@@ -125,8 +140,8 @@ function declarations(k: GemmModuleKind, d: TileDims): string[] {
     line('@group(0) @binding(3) var<storage, read> Ci: array<vec4f>;');
     line('@group(0) @binding(4) var<storage, read_write> C: array<vec4f>;');
   }
-  line(`var<workgroup> As: array<vec4f, ${2 * BK * BM4}>;`);
-  line(`var<workgroup> Bs: array<vec4f, ${2 * BK * BN4}>;`);
+  line(`var<workgroup> As: array<vec4f, ${NB * BK * BM4}>;`);
+  line(`var<workgroup> Bs: array<vec4f, ${NB * BK * BN4}>;`);
   line('');
 
   return L;
@@ -245,8 +260,9 @@ function mainStart(k: GemmModuleKind, d: TileDims, m: TileMoves): string[] {
 
 /** The K steps: the next step's tiles loaded into registers while this step's are multiplied out of
  *  workgroup memory, then stored into the other buffer; one barrier a step. `unroll2`: two steps a
- *  trip (buffers 0 and 1 as constants), leaving after the first when the steps are odd. */
-function stepLoop(d: TileDims, m: TileMoves, unroll2: boolean): string[] {
+ *  trip (buffers 0 and 1 as constants), leaving after the first when the steps are odd. `single`:
+ *  stored into the same buffer, after a barrier that ends the step's reads. */
+function stepLoop(d: TileDims, m: TileMoves, t: GemmTile): string[] {
   const { TX, RM, RN, BK, BM4, BN4, LA, LB } = d;
   const L: string[] = [];
   const line = (s: string) => L.push(s);
@@ -268,17 +284,18 @@ function stepLoop(d: TileDims, m: TileMoves, unroll2: boolean): string[] {
         for (let c = 0; c < RN; c++) line(`    acc${r}_${c} = fma(vec4f(${a}), b${kk}_${c}, acc${r}_${c});`);
       }
     }
+    if (t.single) line('    workgroupBarrier();');
     line('    if (more) {');
-    line(`      let nxt = (1u - ${cur});`);
+    line(`      let nxt = ${t.single ? '0u' : `(1u - ${cur})`};`);
     for (let l = 0; l < LA; l++) L.push(...m.storeA(l, `nxt * ${BK * BM4}u`).map((x) => '      ' + x));
     for (let l = 0; l < LB; l++) L.push(...m.storeB(l, `nxt * ${BK * BN4}u`).map((x) => '      ' + x));
     line('    }');
     line('    workgroupBarrier(); }');
   };
   line('  workgroupBarrier();');
-  if (!unroll2) {
+  if (!t.unroll2) {
     line('  for (var s = 0u; s < steps; s++) {');
-    body('(s % 2u)', 's');
+    body(t.single ? '0u' : '(s % 2u)', 's');
     line('  }');
   } else {
     line('  for (var s = 0u; s < steps; s += 2u) {');

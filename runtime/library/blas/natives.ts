@@ -9,53 +9,49 @@ import { registerNativeKernel, type NativeDevice, type WgslNativePlan } from '..
 import { gemmWgsl, moduleKey, tileCols, tileName, tileProblem, tileRows, tileSharedBytes, UNIFORM_FIELDS, type GemmTile } from './gemm-wgsl.js';
 
 /**
- * The tile configs of the gemm's WGSL form. Measured on an H100 (bench --only blas, 4096^2, one run,
- * bench/results/bench-blas-h100.json): 128x128x8 with 16x16 threads of 8x8: 36.8 TFLOP/s;
- * 64x64x8 with 8x8 threads of 8x8: 35.4; 64x128x16 (4x8 a thread): 31.0; 64x64x16 (4x4): 29.2;
- * 32x32x8 (4x4): 23.5. Configs that measured 16-22 TFLOP/s there (deeper K steps with 8x8 a thread,
- * 128x64 tiles) were dropped. bench/cases.ts runs every entry here on the same device.
+ * The tile configs of the gemm's WGSL form; bench/cases.ts runs every entry here on the same device
+ * (`bench --only blas.gemm`), and tests/library/blas.test.ts runs each on lavapipe. Measured on an H100
+ * (bench --only blas, 4096^2, one run, bench/results/bench-blas-h100.json): 128x128x8 with 16x16
+ * threads of 8x8: 36.8 TFLOP/s; 64x64x8 with 8x8 threads of 8x8: 35.4; 64x128x16 (4x8 a thread): 31.0;
+ * 64x64x16 (4x4): 29.2; 32x32x8 (4x4): 23.5.
+ *
+ * H200 history, 4096^2, median ms (bench-blas-h200.json and one-call sweeps; entries no longer kept
+ * are here only as numbers):
+ * - 2026-12-02: 128x128x8 as 128 threads of 16x8 3.457 (39.8 TFLOP/s), of 8x16 3.498; 128x128x8 with
+ *   16x16 threads of 8x8 3.748 (36.7); 64x64x8 3.909; 64x128x16 4.164; 128x256x8 4.167; 256x128x8
+ *   4.287; 128x128x16 4.503; 64x64x16 4.708; 32x32x8 5.551.
+ * - 2026-12-03: 64x128x8 as 16x4 threads of 16x8 3.16-3.17; as 8x8 threads of 8x16, the K loop unrolled
+ *   by two (unroll2) 3.12. Not kept: L2 grouping of workgroups (within 0.5%), 32 threads (64x64x8 3.51,
+ *   32x128x8 3.77), K steps of 4 (4.27), 64x256x8 (3.58), 64x128x8 as 16x8 threads of 8x8 (3.49
+ *   unrolled), 128x128x8 unrolled (3.95-4.04).
+ * - 2026-12-03, later (three calls, each tile beside 64x128x8/8x8/8x16/u2 at 3.15 ms in the same call): what
+ *   decides is workgroup memory. Declaring 13 KiB instead of 12 for that tile made it 4.36 ms, 16 KiB
+ *   4.29, 24 KiB 5.61, 36 KiB or more 10.7: the driver fits fewer workgroups on an SM past 12 KiB,
+ *   which is why every 16-24 KiB tile above lost. A single buffer of each tile (`single`, two barriers
+ *   a step) halves it: 64x128x8 as 16x4 threads of 16x8 in 6 KiB 3.11-3.12 ms, and 3.08 (44.6 TFLOP/s)
+ *   in the committed run, the large tile since; 64x128x16 as 8x8 threads of 8x16 in 12 KiB 3.10-3.11,
+ *   3.13 in the committed run (as fast as the unrolled tile there). Single buffers that lost:
+ *   64x128x8 as 8x8 threads of 8x16 3.23, 64x128x16 as 16x4 threads 3.23, 128x64x8 3.26, 128x128x8
+ *   3.29-3.45, 64x128x8 as 16x8 threads of 8x8 3.57, 64x64x8 3.77. Other layouts that lost (measured
+ *   against the same 3.15-3.16): A's tile kept along K and read as float4 (3.39), A's rows padded
+ *   against bank conflicts (3.99: it crossed the 12 KiB cliff), A turned in registers and stored as
+ *   float4 (64x128x16 single 3.26), workgroup tiles as arrays of rows so Dawn's robustness clamp falls
+ *   on the column only (4.27), the last steps peeled off the loop (3.62-3.70).
  */
 export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't128x128k8': { tx: 16, ty: 16, rm: 8, rn: 2, bk: 8 },
   't64x64k8r8': { tx: 8, ty: 8, rm: 8, rn: 2, bk: 8 },
-  't64x128k16': { tx: 16, ty: 16, rm: 4, rn: 2, bk: 16 },
-  't64x64k16': { tx: 16, ty: 16, rm: 4, rn: 1, bk: 16 },
   't32x32k8': { tx: 8, ty: 8, rm: 4, rn: 1, bk: 8 },
-  // Measured on an H200 (bench --only blas, 4096^2, 2026-12-02, bench/results/bench-blas-h200.json), median
-  // ms: 128x128x8 as 128 threads of 16x8 3.457 (39.8 TFLOP/s, the large tile until 2026-12-03), of 8x16 3.498,
-  // 128x128x8 with 16x16 threads of 8x8 3.748 (36.7), 64x64x8 3.909, 64x128x16 4.164, 128x256x8 4.167,
-  // 256x128x8 4.287, 128x128x16 4.503, 64x64x16 4.708, 32x32x8 5.551. Tiles over the device's workgroup
-  // memory are declined (chooseTile) and run the body instead.
-  't128x128k16': { tx: 16, ty: 16, rm: 8, rn: 2, bk: 16 },
-  't128x256k8': { tx: 16, ty: 16, rm: 8, rn: 4, bk: 8 },
-  't128x128k8r8x16': { tx: 8, ty: 16, rm: 8, rn: 4, bk: 8 },
   't128x128k8r16x8': { tx: 16, ty: 8, rm: 16, rn: 2, bk: 8 },
-  't256x128k8': { tx: 16, ty: 16, rm: 16, rn: 2, bk: 8 },
-  // H200, 2026-12-03 (bench --only blas.gemm, two runs in one call): 16x8 a thread in workgroups of 64
-  // (64x128x8 as 16x4 threads) 3.16-3.17 ms, 43.4-43.5 TFLOP/s, the large tile since; as 8x8 threads
-  // (128x64x8) 3.31 ms. Tried and not kept: grouping the workgroups 8, 16 or 32 tile rows at a time
-  // for L2 reuse (within 0.5%), 32 threads (64x64x8 3.51 ms, 32x128x8 3.77 ms), K steps of 4 (4.27 ms)
-  // or 16 (64x128x16 4.99 ms).
-  't64x128k8r16x8': { tx: 16, ty: 4, rm: 16, rn: 2, bk: 8 },
-  't128x64k8r16x8': { tx: 8, ty: 8, rm: 16, rn: 2, bk: 8 },
-  // H200, 2026-12-03 (bench --only blas.gemm, one call): the K loop unrolled by two (unroll2) 3.13 ms
-  // (43.9 TFLOP/s) as 16x4 threads of 16x8, 3.12 ms (44.0) as 8x8 threads of 8x16, the large tile
-  // since, against 3.16-3.17 / 3.17 ms not unrolled (bench-blas-h200.json: 3.12 ms, 44.0). Tried and not
-  // kept: 64x256x8 as 32x4 threads of 16x8 (3.58 ms), 64x128x8 as 16x8 threads of 8x8 (3.68 ms, 3.49
-  // unrolled), 64x64x8 as 8x8 threads of 8x8 unrolled (4.00 ms), and the 128x128x8 tiles unrolled (as
-  // 16x8 threads 3.95 ms against 3.46 not unrolled, as 8x16 threads 4.04 ms).
-  't64x128k8r16x8u2': { tx: 16, ty: 4, rm: 16, rn: 2, bk: 8, unroll2: true },
-  't64x128k8r8x16': { tx: 8, ty: 8, rm: 8, rn: 4, bk: 8 },
   't64x128k8r8x16u2': { tx: 8, ty: 8, rm: 8, rn: 4, bk: 8, unroll2: true },
-  // Dropped after the H200 run of 2026-12-03 (the large tile 3.450 ms, 39.8 TFLOP/s, again): its 16x8 a
-  // thread with K steps of 16 (128x128x16 as 16x8 threads) 5.218 ms, or as 32x8 threads (128x256x8)
-  // 4.199 ms.
+  't64x128k8r16x8s1b': { tx: 16, ty: 4, rm: 16, rn: 2, bk: 8, single: true },
+  't64x128k16r8x16s1b': { tx: 8, ty: 8, rm: 8, rn: 4, bk: 16, single: true },
 };
 
 /** By size: the largest tile of which a product has at least MIN_TILES (an H100 has 132 SMs), so a
  *  smaller product still fills the GPU; the smallest tile otherwise. */
 export const GEMM_TILES = {
-  large: GEMM_TILE_CANDIDATES['t64x128k8r8x16u2']!,
+  large: GEMM_TILE_CANDIDATES['t64x128k8r16x8s1b']!,
   medium: GEMM_TILE_CANDIDATES['t64x64k8r8']!,
   small: GEMM_TILE_CANDIDATES['t32x32k8']!,
 };
