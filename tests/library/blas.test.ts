@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCpuRuntime, createRuntime } from '../../runtime/backends/index.js';
 import { Blas, type BlasMatrix } from '../../runtime/library/blas/index.js';
 import { forceGemmTile, GEMM_TILE_CANDIDATES, GEMM_TILES } from '../../runtime/library/blas/natives.js';
-import { tileName } from '../../runtime/library/blas/gemm-wgsl.js';
+import { gemmWgsl, tileName, tileProblem, tileSharedBytes } from '../../runtime/library/blas/gemm-wgsl.js';
 import { BrookRuntimeError } from '../../runtime/compiler/diagnostics.js';
 import { gemmRef, opAt, randoms, triangular, triSolveRef, worst } from './reference.js';
 
@@ -260,6 +260,21 @@ describe('the gemm WGSL form on webgpu', () => {
     expect(use.plan).toBe(`gemm ${tileName(GEMM_TILES.large)}`);
     expect(use.plan).toBe('gemm 64x128x8/16x4/16x8/1buf');
     expect(blases['webgpu-body'].nativeUse()?.['blas.gemm']?.native ?? 0).toBe(0);
+  });
+
+  it('a single-buffered tile declares half the workgroup memory and waits twice a step', () => {
+    const tile = { tx: 16, ty: 4, rm: 16, rn: 2, bk: 8 };
+    const single = { ...tile, single: true };
+    // 64 x 128 tiles, K steps of 8: 4 bytes x 8 x (64 + 128) a buffer.
+    expect(tileSharedBytes(tile)).toBe(2 * 6144);
+    expect(tileSharedBytes(single)).toBe(6144);
+    const kind = { transA: false, transB: false, checked: false, aliased: false };
+    const barriers = (src: string) => src.split('workgroupBarrier()').length - 1;
+    // One before the loop, then one a step (two buffers) or two a step (one buffer).
+    expect(barriers(gemmWgsl({ tile, ...kind }))).toBe(2);
+    expect(barriers(gemmWgsl({ tile: single, ...kind }))).toBe(3);
+    expect(gemmWgsl({ tile: single, ...kind })).toContain('var<workgroup> As: array<vec4f, 128>;');
+    expect(tileProblem({ ...single, unroll2: true })).toMatch(/do not combine/);
   });
 
   // Every tile config: ragged products (the bounds-checked module), with both operands transposed (the

@@ -8,8 +8,9 @@
  * (rows ty*RM.., float4 columns tx, tx + TX, ...: neighbouring threads store neighbouring float4).
  * The K dimension goes in steps of BK: the next step's tiles of op(A) and op(B) are loaded from memory
  * into registers (vec4 loads) while the current step's are multiplied out of workgroup memory (two
- * buffers and one barrier a step, or one buffer and two barriers: `single`). op(A)'s tile is stored k-major (As[k][m]) so a thread reads its RM
- * values of A as RM/4 vec4; transposed operands are transposed on their way into workgroup memory.
+ * buffers and one barrier a step, or one buffer and two barriers: `single`). op(A)'s tile is stored
+ * k-major (As[k][m]) so a thread reads its RM values of A as RM/4 vec4; transposed operands are
+ * transposed on their way into workgroup memory.
  *
  * The module is generated per config, transposition, "checked" (sizes not multiples of the tile:
  * loads outside the matrices give 0, stores outside are skipped) and aliasing (Cin the same buffer
@@ -121,7 +122,7 @@ export function gemmWgsl(k: GemmModuleKind): string {
   return [...declarations(k, d), ...mainStart(k, d, moves), ...stepLoop(d, moves, k.tile), ...writeOut(k, d), '}'].join('\n');
 }
 
-/** The uniform block, the bindings and the two workgroup buffers of each tile. */
+/** The uniform block, the bindings and the workgroup buffers of each tile. */
 function declarations(k: GemmModuleKind, d: TileDims): string[] {
   const L: string[] = [];
   const line = (s: string) => L.push(s);
