@@ -139,7 +139,7 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
       continue;
     }
     const s = spec.steps[si]!;
-    const outs = s.ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
+    const outs = outParams(s.ir);
     const res = (k: number, r: number | null) => (r === null ? `r${si}_${k}` : `r${si}_${k}_${r}`);
     if (db) for (const slot of readSlots(s)) L.push(`  tb_${slot} = ${half[slot]! * lanes}u;`);
     // Double-buffered, the hand-over writes the halves this step did not read: no barrier before it,
@@ -157,15 +157,12 @@ export function writeTiledModule(spec: TiledModuleSpec): { code: string; entries
       if (s.store[k]) w.push(`    st_${s.binding[k]}(e, ${res(k, r)});`);
       return w;
     });
-    const compute = (r: number | null): string[] => {
-      const pos = Array.from({ length: 4 }, (_, k) => (k < R ? `f32(p_${R - 1 - k})` : '0.0'));
-      return [
-        ...position(r),
-        `    ixp = vec4<f32>(${pos.join(', ')});`,
-        `    _ = e;`,
-        `    ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u, ${outs.map((k) => `&${res(k, r)}`).join(', ')});`,
-      ];
-    };
+    const compute = (r: number | null): string[] => [
+      ...position(r),
+      `    ${indexofLine(R)}`,
+      `    _ = e;`,
+      `    ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u, ${outs.map((k) => `&${res(k, r)}`).join(', ')});`,
+    ];
     if (direct) {
       L.push(`  for (var r = 0u; r < ${perThread}u; r++) {`);
       for (const k of outs) L.push(`    var ${res(k, null)}: ${wgslType(s.ir.params[k]!.type)};`);
@@ -223,7 +220,7 @@ function loopRun(st: EntryState, si: number): number {
   const last = spec.steps.length - 1;
   if (spec.doubleBuffer !== true || spec.loopSteps !== true) return 0;
   const first = spec.steps[si]!;
-  const stride = si + 1 <= last ? constBase(spec.steps[si + 1]!) - constBase(first) : 0;
+  const stride = si + 1 <= last ? constStride(spec, si) : 0;
   let n = 0;
   for (let k = si; k < last; k++) {
     const s = spec.steps[k]!;
@@ -239,16 +236,15 @@ function loopRun(st: EntryState, si: number): number {
 function stepLoop(st: EntryState, si: number, n: number): string[] {
   const { spec, stepFn, half, lanes, perThread, R, position } = st;
   const s = spec.steps[si]!;
-  const stride = constBase(spec.steps[si + 1]!) - constBase(s);
-  const outs = s.ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
+  const stride = constStride(spec, si);
+  const outs = outParams(s.ir);
   const written = new Set(outs.map((k) => s.writeSlot[k]!).filter((x) => x >= 0));
   const out: string[] = [`  for (var j = 0u; j < ${n}u; j++) {`, '    let par = j & 1u;'];
   for (const slot of readSlots(s)) out.push(`    tb_${slot} = ${written.has(slot) ? `(${half[slot]!}u ^ par) * ${lanes}u` : `${half[slot]! * lanes}u`};`);
   out.push(`    for (var r = 0u; r < ${perThread}u; r++) {`);
   for (const k of outs) out.push(`      var r_${k}: ${wgslType(s.ir.params[k]!.type)};`);
   out.push(...position(null).map((x) => '  ' + x));
-  const pos = Array.from({ length: 4 }, (_, k) => (k < R ? `f32(p_${R - 1 - k})` : '0.0'));
-  out.push(`      ixp = vec4<f32>(${pos.join(', ')});`, '      _ = e;');
+  out.push(`      ${indexofLine(R)}`, '      _ = e;');
   out.push(`      ${stepName(stepFn[si]!)}(l, e, ${constBase(s)}u + j * ${stride}u, ${outs.map((k) => `&r_${k}`).join(', ')});`);
   for (const k of outs) {
     const slot = s.writeSlot[k]!;
@@ -286,6 +282,22 @@ function storageBarriers(steps: readonly TiledStep[]): { beforeStores: boolean[]
 /** The tile slots a step reads, each once, in slot order (its function takes each one's base lane). */
 function readSlots(s: TiledStep): number[] {
   return [...new Set(s.tileSlot.filter((x) => x >= 0))].sort((a, b) => a - b);
+}
+
+/** Indices of a kernel's out parameters. */
+function outParams(ir: KernelIR): number[] {
+  return ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
+}
+
+/** The lane's position as indexof sees it (x the last dimension), from p_0.. of `position`. */
+function indexofLine(R: number): string {
+  const pos = Array.from({ length: 4 }, (_, k) => (k < R ? `f32(p_${R - 1 - k})` : '0.0'));
+  return `ixp = vec4<f32>(${pos.join(', ')});`;
+}
+
+/** Uniform words between step si's constants and step si + 1's (a loop's j-th step reads base + j * this). */
+function constStride(spec: TiledModuleSpec, si: number): number {
+  return constBase(spec.steps[si + 1]!) - constBase(spec.steps[si]!);
 }
 
 /** The first uniform word of a step's constants (each constant is read relative to it). */
@@ -354,7 +366,7 @@ function stepFunctions(s: TiledStep, si: number, spec: TiledModuleSpec, lib: Lib
   out.push(`fn kb_${si}(${sig.join(', ')}) {\n${body.join('\n')}\n}`);
 
   // The caller: arguments at this position, the body, the results out.
-  const outs = ir.params.map((p, k) => (p.role === 'out' ? k : -1)).filter((k) => k >= 0);
+  const outs = outParams(ir);
   const base0 = constBase(s);
   const C: string[] = [`fn ${stepName(si)}(l: u32, e: u32, cw: u32, ${outs.map((k) => `o_${k}: ptr<function, ${wgslType(ir.params[k]!.type)}>`).join(', ')}) {`];
   C.push('  _ = l;');
