@@ -11,6 +11,7 @@
  *   declaration (assignedLocals): only those need a copy of their own.
  */
 import type { IRExpr, IRLValue, IRStmt } from '../ir.js';
+import type { Type } from '../types.js';
 import { fieldRange, flatKinds, type Kind } from './js/scalar.js';
 
 /** Component k of an operand of n components, a scalar broadcasting. */
@@ -37,6 +38,47 @@ export interface ComponentScope<V> {
   vars: ReadonlyMap<string, { comps: V[] }>;
   params: readonly { comps?: V[]; indexof?: V[] }[];
   hidden?: ReadonlyMap<number, V[]>;
+}
+
+/** A place that holds components: a local, a writable parameter, or a slice of one. */
+export interface ComponentVar<V> {
+  comps: V[];
+  kinds: Kind[];
+  /** Declared type (walks struct fields in assignments); undefined after a swizzle. */
+  type?: Type;
+}
+
+/** The components an assignment writes: its root (a local, or a writable parameter) narrowed by the
+ *  path's fields and swizzles. Indexed local arrays are not scalarized: `indexed()` is the writer's
+ *  error for them. */
+export function lvalueComponents<V>(
+  lv: IRLValue,
+  scope: { vars: ReadonlyMap<string, ComponentVar<V>>; params: readonly { comps?: V[]; kinds: Kind[]; type?: Type; writable?: boolean }[] },
+  indexed: () => Error,
+): ComponentVar<V> {
+  let v: ComponentVar<V>;
+  if (lv.root.kind === 'local') {
+    const found = scope.vars.get(lv.root.name);
+    if (!found) throw new Error(`internal: assignment to undeclared local '${lv.root.name}'`);
+    v = found;
+  } else {
+    const p = scope.params[lv.root.index];
+    if (!p?.comps || !p.writable) throw new Error(`internal: assignment to read-only parameter ${lv.root.index}`);
+    v = { comps: p.comps, kinds: p.kinds, type: p.type };
+  }
+  for (const step of lv.path) {
+    if (step.kind === 'field') {
+      const r = fieldRange(v.type!, step.name);
+      const t = (v.type as Extract<Type, { kind: 'struct' }>).fields.find((f) => f.name === step.name)!.type;
+      v = { comps: v.comps.slice(r.start, r.start + r.count), kinds: v.kinds.slice(r.start, r.start + r.count), type: t };
+    } else if (step.kind === 'swizzle') {
+      const from = v;
+      v = { comps: step.components.map((c) => from.comps[c]!), kinds: step.components.map((c) => from.kinds[c]!) };
+    } else {
+      throw indexed();
+    }
+  }
+  return v;
 }
 
 /** The components of a leaf (a constant, a local, a parameter, indexof), or null for other expressions. */

@@ -17,10 +17,9 @@
  *   A kernel's own `return` jumps to the label `kbody`, after which the driver stores the outputs.
  */
 import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../../ir.js';
-import type { Type } from '../../types.js';
 import { emitBuiltin } from './builtins.js';
-import { assignedLocals, constructComponents, convertComponents, fieldComponents, leafComponents, pairwise, splatComponents } from '../scalar-form.js';
-import { binary, convert, fieldRange, flatKinds, literal, unary, viewOf, zero } from './scalar.js';
+import { assignedLocals, constructComponents, convertComponents, fieldComponents, leafComponents, lvalueComponents, pairwise, splatComponents } from '../scalar-form.js';
+import { binary, convert, flatKinds, literal, unary, viewOf, zero } from './scalar.js';
 import { loopPollEvery, STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
 import { ATOM, EXACT_F32, FIXED_NAMES, isWholeLiteral, namesIn, POLL_COUNTER, type EmitFacts, type ParamBinding, type Scope, type Var } from './bindings.js';
 import { jsGatherFunction, type KernelFacts } from '../../facts/index.js';
@@ -261,30 +260,7 @@ export class KernelEmitter {
   }
 
   private lvalue(lv: IRLValue, scope: Scope): Var {
-    let v: Var;
-    if (lv.root.kind === 'local') {
-      const found = scope.vars.get(lv.root.name);
-      if (!found) throw new Error(`internal: assignment to undeclared local '${lv.root.name}'`);
-      v = found;
-    } else {
-      const p = scope.params[lv.root.index];
-      if (!p?.comps || !p.writable) throw new Error(`internal: assignment to read-only parameter ${lv.root.index}`);
-      v = { comps: p.comps, kinds: p.kinds, type: p.type };
-    }
-    let t = v.type;
-    for (const step of lv.path) {
-      if (step.kind === 'field') {
-        const r = fieldRange(t!, step.name);
-        t = (t as Extract<Type, { kind: 'struct' }>).fields.find((f) => f.name === step.name)!.type;
-        v = { comps: v.comps.slice(r.start, r.start + r.count), kinds: v.kinds.slice(r.start, r.start + r.count), type: t };
-      } else if (step.kind === 'swizzle') {
-        v = { comps: step.components.map((c) => v.comps[c]!), kinds: step.components.map((c) => v.kinds[c]!) };
-        t = undefined;
-      } else {
-        throw new Error('internal: indexed local arrays are not supported by the JavaScript kernel writer');
-      }
-    }
-    return v;
+    return lvalueComponents(lv, scope, () => new Error('internal: indexed local arrays are not supported by the JavaScript kernel writer'));
   }
 
   // ---- expressions ------------------------------------------------------------------------------

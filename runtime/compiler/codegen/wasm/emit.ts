@@ -14,10 +14,9 @@
  * kernel, so coverage can grow without ever changing a result.
  */
 import type { IRExpr, IRLValue, IRStmt } from '../../ir.js';
-import type { Type } from '../../types.js';
-import { fieldRange, flatKinds, type Kind } from '../js/scalar.js';
+import { flatKinds, type Kind } from '../js/scalar.js';
 import { STOP_WORD_ADDRESS } from '../loop-poll.js';
-import { constructComponents, convertComponents, fieldComponents, leafComponents, pairwise, splatComponents } from '../scalar-form.js';
+import { constructComponents, convertComponents, fieldComponents, leafComponents, lvalueComponents, pairwise, splatComponents } from '../scalar-form.js';
 import { WasmGathers } from './gathers.js';
 import { containsCall, literal, valType, VectorUnsupported, WasmUnsupported, type Scope, type Val, type Var } from './values.js';
 
@@ -189,29 +188,7 @@ export class WasmKernelEmitter extends WasmGathers {
   }
 
   protected lvalue(lv: IRLValue, scope: Scope): Var {
-    let v: Var;
-    if (lv.root.kind === 'local') {
-      const found = scope.vars.get(lv.root.name);
-      if (!found) throw new Error(`internal: assignment to undeclared local '${lv.root.name}'`);
-      v = found;
-    } else {
-      const p = scope.params[lv.root.index];
-      if (!p?.comps || !p.writable) throw new Error(`internal: assignment to read-only parameter ${lv.root.index}`);
-      v = { comps: p.comps, kinds: p.kinds, type: p.type };
-    }
-    let t = v.type;
-    for (const step of lv.path) {
-      if (step.kind === 'field') {
-        const r = fieldRange(t!, step.name);
-        t = (t as Extract<Type, { kind: 'struct' }>).fields.find((f) => f.name === step.name)!.type;
-        v = { comps: v.comps.slice(r.start, r.start + r.count), kinds: v.kinds.slice(r.start, r.start + r.count), type: t };
-      } else if (step.kind === 'swizzle') {
-        v = { comps: step.components.map((c) => v.comps[c]!), kinds: step.components.map((c) => v.kinds[c]!) };
-        t = undefined;
-      } else {
-        throw new WasmUnsupported('indexed local arrays');
-      }
-    }
+    const v = lvalueComponents(lv, scope, () => new WasmUnsupported('indexed local arrays'));
     if (v.comps.some((c) => c.local === undefined)) throw new Error('internal: assignment to a constant');
     return v;
   }
