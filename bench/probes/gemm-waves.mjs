@@ -1,0 +1,158 @@
+// Does the 4096^2 gemm lose time to its last partial wave of workgroups (issue 28)? Times the library's
+// gemm WGSL module directly (not through a session) for C<M x N> = A<M x K> B<K x N>, N = K = 4096:
+//   waves   M from 64 to 4096 rows in bands of one tile's rows: ms per band shows a staircase where a
+//           wave of resident workgroups fills up (flat if the GPU has no tail to lose);
+//   split   M = 4096: the first B1 bands with the large tile in one dispatch; the last bands split along K
+//           into S dispatches writing S scratch buffers (no barrier between buffers, so they can run
+//           beside the first dispatch's last wave), then one pass adds the scratch into C.
+// Wall clock of REPS dispatches submitted together (3 ms each: submission overhead is noise), median of 7.
+//   node bench/probes/gemm-waves.mjs [waves|split|all] [TILE=t64x128k8r16x8s1b]
+import { openBenchGpu } from '../../dist/bench/gpu.js';
+import { gemmWgsl, tileRows, tileCols } from '../../dist/runtime/library/blas/gemm-wgsl.js';
+import { GEMM_TILE_CANDIDATES } from '../../dist/runtime/library/blas/natives.js';
+
+const [mode = 'all', tileId = 't64x128k8r16x8s1b'] = process.argv.slice(2);
+const g = await openBenchGpu();
+if ('error' in g) throw new Error(g.error);
+const { device } = g;
+console.log(`device: ${g.info.name}`);
+const N = Number(process.env.GEMM_N ?? 4096), K = N, MMAX = N; // GEMM_N=256 for a quick check on lavapipe
+const tile = GEMM_TILE_CANDIDATES[tileId];
+const BM = tileRows(tile), BN = tileCols(tile);
+const S_ = GPUBufferUsage.STORAGE, U_ = GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST;
+
+function rand(n, seed) {
+  const a = new Float32Array(n);
+  let s = seed >>> 0;
+  for (let i = 0; i < n; i++) { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; a[i] = s / 2 ** 32 - 0.5; }
+  return a;
+}
+function buf(bytes, usage, data) {
+  const b = device.createBuffer({ size: bytes, usage: usage | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC });
+  if (data) device.queue.writeBuffer(b, 0, data);
+  return b;
+}
+const A = buf(4 * MMAX * K, S_, rand(MMAX * K, 1));
+const B = buf(4 * K * N, S_, rand(K * N, 2));
+const C = buf(4 * MMAX * N, S_);
+
+const pipes = new Map();
+function pipe(t, checked = false) {
+  const key = JSON.stringify(t) + checked;
+  if (!pipes.has(key)) {
+    const code = gemmWgsl({ tile: t, transA: false, transB: false, checked, aliased: true });
+    pipes.set(key, device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } }));
+  }
+  return pipes.get(key);
+}
+const f32bits = (x) => new Uint32Array(new Float32Array([x]).buffer)[0];
+/** One gemm dispatch: rows [r0, r0 + m) of C (or of `out`, from its row 0), K range [k0, k0 + kn). */
+function gemmCall(t, r0, m, k0, kn, out = C, outRow0 = r0) {
+  const u = new Uint32Array([m, N / 4, kn, 0, r0 * (K / 4) + k0 / 4, K / 4, k0 * (N / 4), N / 4, outRow0 * (N / 4), N / 4, outRow0 * (N / 4), N / 4, f32bits(1), f32bits(0), 0, 0]);
+  const ub = buf(64, U_, u);
+  const p = pipe(t, m % tileRows(t) !== 0);
+  const bg = device.createBindGroup({ layout: p.getBindGroupLayout(0), entries: [ub, A, B, out].map((b, i) => ({ binding: i, resource: { buffer: b } })) });
+  return { p, bg, groups: [N / tileCols(t), Math.ceil(m / tileRows(t))] };
+}
+function sumCall(parts, r0, m) {
+  const n4 = (m * N) / 4;
+  const code = [
+    ...parts.map((_, i) => `@group(0) @binding(${i}) var<storage, read> P${i}: array<vec4f>;`),
+    `@group(0) @binding(${parts.length}) var<storage, read_write> C: array<vec4f>;`,
+    '@compute @workgroup_size(256) fn main(@builtin(global_invocation_id) id: vec3u) {',
+    `  let i = id.x + id.y * 65535u * 256u; if (i >= ${n4}u) { return; }`,
+    `  C[${(r0 * N) / 4}u + i] = ${parts.map((_, i) => `P${i}[i]`).join(' + ')};`,
+    '}',
+  ].join('\n');
+  const p = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
+  const bg = device.createBindGroup({ layout: p.getBindGroupLayout(0), entries: [...parts, C].map((b, i) => ({ binding: i, resource: { buffer: b } })) });
+  const wg = Math.ceil(n4 / 256);
+  return { p, bg, groups: [Math.min(wg, 65535), Math.ceil(wg / 65535)] };
+}
+async function time(calls, reps = 10) {
+  const run = async () => {
+    const enc = device.createCommandEncoder();
+    for (let r = 0; r < reps; r++) {
+      const pass = enc.beginComputePass();
+      for (const c of calls) { pass.setPipeline(c.p); pass.setBindGroup(0, c.bg); pass.dispatchWorkgroups(...c.groups); }
+      pass.end();
+    }
+    const t0 = performance.now();
+    device.queue.submit([enc.finish()]);
+    await device.queue.onSubmittedWorkDone();
+    return (performance.now() - t0) / reps;
+  };
+  await run();
+  const ts = [];
+  for (let i = 0; i < 7; i++) ts.push(await run());
+  ts.sort((a, b) => a - b);
+  return ts[3];
+}
+async function readC() {
+  const rb = device.createBuffer({ size: 4 * MMAX * N, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const enc = device.createCommandEncoder();
+  enc.copyBufferToBuffer(C, 0, rb, 0, 4 * MMAX * N);
+  device.queue.submit([enc.finish()]);
+  await rb.mapAsync(GPUMapMode.READ);
+  const out = new Float32Array(rb.getMappedRange().slice(0));
+  rb.destroy();
+  return out;
+}
+const tflops = (m, ms) => (2 * m * N * K) / ms / 1e9;
+
+if (mode === 'waves' || mode === 'all') {
+  const tilesPerBand = N / BN;
+  console.log(`waves: tile ${tileId} (${BM}x${BN}), ${tilesPerBand} workgroups a band of ${BM} rows`);
+  const bands = [];
+  for (let b = 1; b <= MMAX / BM; b++) bands.push(b);
+  let prev = 0;
+  for (const b of bands) {
+    const ms = await time([gemmCall(tile, 0, b * BM, 0, K)], b < 16 ? 20 : 6);
+    console.log(`  bands ${String(b).padStart(3)} workgroups ${String(b * tilesPerBand).padStart(5)}  ${ms.toFixed(3)} ms  +${(ms - prev).toFixed(3)}  ${tflops(b * BM, ms).toFixed(1)} TFLOP/s`);
+    prev = ms;
+  }
+}
+if (mode === 'split' || mode === 'all') {
+  const full = await time([gemmCall(tile, 0, MMAX, 0, K)]);
+  const want = await readC();
+  console.log(`split: whole ${MMAX} rows in one dispatch ${full.toFixed(3)} ms ${tflops(MMAX, full).toFixed(1)} TFLOP/s`);
+  const scratch = [];
+  for (const tailBands of [1, 2, 3, 4, 6, 8]) {
+    for (const S of [2, 4, 8]) {
+      if (S + 1 > device.limits.maxStorageBuffersPerShaderStage || tailBands * BM >= MMAX) continue;
+      const r0 = MMAX - tailBands * BM, m = tailBands * BM;
+      while (scratch.length < S) scratch.push(buf(4 * 8 * BM * N, S_));
+      const calls = [gemmCall(tile, 0, r0, 0, K)];
+      for (let s = 0; s < S; s++) calls.push(gemmCall(tile, r0, m, (s * K) / S, K / S, scratch[s], 0));
+      calls.push(sumCall(scratch.slice(0, S), r0, m));
+      const ms = await time(calls);
+      const got = await readC();
+      let err = 0;
+      for (let i = 0; i < got.length; i += 7) err = Math.max(err, Math.abs(got[i] - want[i]) / (1 + Math.abs(want[i])));
+      console.log(`  tail ${tailBands} bands (${m} rows) in ${S} K-parts: ${ms.toFixed(3)} ms ${tflops(MMAX, ms).toFixed(1)} TFLOP/s, max diff ${err.toExponential(1)}`);
+    }
+  }
+}
+if (mode === 'residency') {
+  // Workgroups an SM holds, for every candidate tile: K = 1024, 33 workgroups a band (a quarter of an
+  // H200's 132 SMs), 1..RB bands; the time steps up where a wave of resident workgroups fills.
+  const KR = 1024, RB = Number(process.env.GEMM_RB ?? 48);
+  for (const [id, t] of Object.entries(GEMM_TILE_CANDIDATES)) {
+    const nr = 33 * tileCols(t), mr = RB * tileRows(t);
+    const a = buf(4 * mr * KR, S_, rand(mr * KR, 3)), b = buf(4 * KR * nr, S_, rand(KR * nr, 4)), c = buf(4 * mr * nr, S_);
+    const line = [];
+    let prev = 0;
+    for (let bands = 1; bands <= RB; bands++) {
+      const m = bands * tileRows(t);
+      const u = new Uint32Array([m, nr / 4, KR, 0, 0, KR / 4, 0, nr / 4, 0, nr / 4, 0, nr / 4, f32bits(1), f32bits(0), 0, 0]);
+      const p = pipe(t);
+      const bg = device.createBindGroup({ layout: p.getBindGroupLayout(0), entries: [buf(64, U_, u), a, b, c].map((x, i) => ({ binding: i, resource: { buffer: x } })) });
+      const ms = await time([{ p, bg, groups: [33, bands] }], 8);
+      if (bands > 1 && ms > prev * 1.15) line.push(`${(bands - 1) * 33}|${bands * 33}`);
+      prev = ms;
+    }
+    console.log(`residency ${id}: steps after|at workgroups ${line.join(' ')}  (last ${prev.toFixed(3)} ms)`);
+    a.destroy(); b.destroy(); c.destroy();
+  }
+}
+console.log(`uncaptured errors: ${g.uncaptured.length ? g.uncaptured.join('; ') : 'none'}`);
