@@ -10,7 +10,7 @@
  * - A local is kept as the value it was declared with unless the body assigns it after its
  *   declaration (assignedLocals): only those need a copy of their own.
  */
-import type { IRExpr, IRLValue, IRStmt } from '../ir.js';
+import type { IRBinaryOp, IRExpr, IRLValue, IRStmt } from '../ir.js';
 import type { Type } from '../types.js';
 import { fieldRange, flatKinds, type Kind } from './js/scalar.js';
 
@@ -38,6 +38,61 @@ export interface ComponentScope<V> {
   vars: ReadonlyMap<string, { comps: V[] }>;
   params: readonly { comps?: V[]; indexof?: V[] }[];
   hidden?: ReadonlyMap<number, V[]>;
+}
+
+/** What a CPU writer supplies to scalarize an expression: the operations on one component, and the
+ *  expressions whose form is each writer's own (&& and ||, ?:, builtins, helper calls, gathers). */
+export interface ExprWriter<V, S> {
+  emitExpr(e: IRExpr, scope: S): V[];
+  literal(kind: Kind, v: number): V;
+  binary(op: IRBinaryOp, kind: Kind, a: V, b: V): V;
+  unary(op: '-' | '!' | '~', kind: Kind, x: V): V;
+  convert(from: Kind, to: Kind, x: V): V;
+  shortCircuit(op: '&&' | '||', left: IRExpr, right: IRExpr, scope: S): V;
+  select(e: Extract<IRExpr, { op: 'select' }>, scope: S): V[];
+  builtin(e: Extract<IRExpr, { op: 'builtin' }>, scope: S): V[];
+  inlineCall(e: Extract<IRExpr, { op: 'call' }>, scope: S): V[];
+  gather(e: Extract<IRExpr, { op: 'gather' }>, scope: S): V[];
+}
+
+/** An expression's components: the one walk over expression kinds both CPU writers use. */
+export function exprComponents<V, S extends ComponentScope<V>>(e: IRExpr, scope: S, w: ExprWriter<V, S>): V[] {
+  const leaf = leafComponents(e, scope, w.literal);
+  if (leaf) return leaf;
+  switch (e.op) {
+    case 'binary': {
+      if (e.operator === '&&' || e.operator === '||') return [w.shortCircuit(e.operator, e.left, e.right, scope)];
+      const l = w.emitExpr(e.left, scope);
+      const r = w.emitExpr(e.right, scope);
+      return pairwise(l, r, flatKinds(e.left.type), (a, b, kind) => w.binary(e.operator, kind, a, b));
+    }
+    case 'unary': {
+      const kinds = flatKinds(e.operand.type);
+      return w.emitExpr(e.operand, scope).map((x, k) => w.unary(e.operator, kinds[k]!, x));
+    }
+    case 'select':
+      return w.select(e, scope);
+    case 'convert':
+      return convertComponents(e, w.emitExpr(e.value, scope), w.convert);
+    case 'splat':
+      return splatComponents(e, w.emitExpr(e.value, scope)[0]!, w.convert);
+    case 'swizzle': {
+      const v = w.emitExpr(e.value, scope);
+      return e.components.map((c) => v[c]!);
+    }
+    case 'construct':
+      return constructComponents(e, e.args.map((a) => w.emitExpr(a, scope)), w.convert);
+    case 'field':
+      return fieldComponents(e, w.emitExpr(e.value, scope));
+    case 'builtin':
+      return w.builtin(e, scope);
+    case 'call':
+      return w.inlineCall(e, scope);
+    case 'gather':
+      return w.gather(e, scope);
+    default:
+      throw new Error(`internal: ${e.op} is a leaf`);
+  }
 }
 
 /** A place that holds components: a local, a writable parameter, or a slice of one. */

@@ -18,7 +18,7 @@
  */
 import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../../ir.js';
 import { emitBuiltin } from './builtins.js';
-import { assignedLocals, constructComponents, convertComponents, fieldComponents, leafComponents, lvalueComponents, pairwise, splatComponents } from '../scalar-form.js';
+import { assignedLocals, exprComponents, lvalueComponents, type ExprWriter } from '../scalar-form.js';
 import { binary, convert, flatKinds, literal, unary, viewOf, zero } from './scalar.js';
 import { loopPollEvery, STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
 import { ATOM, EXACT_F32, FIXED_NAMES, isWholeLiteral, namesIn, POLL_COUNTER, type EmitFacts, type ParamBinding, type Scope, type Var } from './bindings.js';
@@ -266,56 +266,30 @@ export class KernelEmitter {
   // ---- expressions ------------------------------------------------------------------------------
 
   emitExpr(e: IRExpr, scope: Scope): string[] {
-    const leaf = leafComponents(e, scope, literal);
-    if (leaf) return leaf;
-    switch (e.op) {
-      case 'binary': {
-        if (e.operator === '&&' || e.operator === '||') return [this.shortCircuit(e.operator, e.left, e.right, scope)];
-        const l = this.emitExpr(e.left, scope);
-        const r = this.emitExpr(e.right, scope);
-        return pairwise(l, r, flatKinds(e.left.type), (a, b, kind) => {
-          const exact = kind === 'float' || kind === 'double' ? this.exactWhole(e.operator, a, b) : null;
-          return exact ?? this.atom(binary(e.operator, kind, a, b));
-        });
-      }
-      case 'unary': {
-        const v = this.emitExpr(e.operand, scope);
-        const kinds = flatKinds(e.operand.type);
-        return v.map((x, k) => {
-          const t = this.atom(unary(e.operator, kinds[k]!, x));
-          const b = this.boundOf(x);
-          if (e.operator === '-' && b !== undefined && (kinds[k] === 'float' || kinds[k] === 'double')) this.bounds.set(t, b);
-          return t;
-        });
-      }
-      case 'select':
-        return this.select(e, scope);
-      case 'convert':
-        return convertComponents(e, this.emitExpr(e.value, scope), (f, k, x) => this.atom(convert(f, k, x)));
-      case 'splat': {
-        const [v] = this.emitExpr(e.value, scope);
-        return splatComponents(e, v!, (from, k, x) => this.atom(convert(from, k, x)));
-      }
-      case 'swizzle': {
-        const v = this.emitExpr(e.value, scope);
-        return e.components.map((c) => v[c]!);
-      }
-      case 'construct': {
-        const args = e.args.map((a) => this.emitExpr(a, scope));
-        return constructComponents(e, args, (f, k, x) => this.atom(convert(f, k, x)));
-      }
-      case 'field':
-        return fieldComponents(e, this.emitExpr(e.value, scope));
-      case 'builtin':
-        return this.builtin(e, scope);
-      case 'call':
-        return this.inlineCall(e, scope);
-      case 'gather':
-        return this.gather(e, scope);
-      default:
-        throw new Error(`internal: ${e.op} is a leaf`);
-    }
+    return exprComponents(e, scope, this.exprWriter);
   }
+
+  /** The JavaScript form of each component operation (scalar-form.ts walks the expression). */
+  private readonly exprWriter: ExprWriter<string, Scope> = {
+    emitExpr: (e, scope) => this.emitExpr(e, scope),
+    literal,
+    binary: (op, kind, a, b) => {
+      const exact = kind === 'float' || kind === 'double' ? this.exactWhole(op, a, b) : null;
+      return exact ?? this.atom(binary(op, kind, a, b));
+    },
+    unary: (op, kind, x) => {
+      const t = this.atom(unary(op, kind, x));
+      const b = this.boundOf(x);
+      if (op === '-' && b !== undefined && (kind === 'float' || kind === 'double')) this.bounds.set(t, b);
+      return t;
+    },
+    convert: (from, to, x) => this.atom(convert(from, to, x)),
+    shortCircuit: (op, left, right, scope) => this.shortCircuit(op, left, right, scope),
+    select: (e, scope) => this.select(e, scope),
+    builtin: (e, scope) => this.builtin(e, scope),
+    inlineCall: (e, scope) => this.inlineCall(e, scope),
+    gather: (e, scope) => this.gather(e, scope),
+  };
 
   private shortCircuit(op: '&&' | '||', left: IRExpr, right: IRExpr, scope: Scope): string {
     const [l] = this.emitExpr(left, scope);

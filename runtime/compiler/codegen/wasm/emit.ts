@@ -16,7 +16,7 @@
 import type { IRExpr, IRLValue, IRStmt } from '../../ir.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
 import { STOP_WORD_ADDRESS } from '../loop-poll.js';
-import { constructComponents, convertComponents, fieldComponents, leafComponents, lvalueComponents, pairwise, splatComponents } from '../scalar-form.js';
+import { exprComponents, lvalueComponents, type ExprWriter } from '../scalar-form.js';
 import { WasmGathers } from './gathers.js';
 import { containsCall, literal, valType, VectorUnsupported, WasmUnsupported, type Scope, type Val, type Var } from './values.js';
 
@@ -196,48 +196,22 @@ export class WasmKernelEmitter extends WasmGathers {
   // ---- expressions ------------------------------------------------------------------------------
 
   emitExpr(e: IRExpr, scope: Scope): Val[] {
-    const leaf = leafComponents(e, scope, literal);
-    if (leaf) return leaf;
-    switch (e.op) {
-      case 'binary': {
-        if (e.operator === '&&' || e.operator === '||') return [this.shortCircuit(e.operator, e.left, e.right, scope)];
-        const l = this.emitExpr(e.left, scope);
-        const r = this.emitExpr(e.right, scope);
-        return pairwise(l, r, flatKinds(e.left.type), (a, b, kind) => this.binary(e.operator, kind, a, b));
-      }
-      case 'unary': {
-        const v = this.emitExpr(e.operand, scope);
-        const kinds = flatKinds(e.operand.type);
-        return v.map((x, k) => this.unary(e.operator, kinds[k]!, x));
-      }
-      case 'select':
-        return this.select(e, scope);
-      case 'convert':
-        return convertComponents(e, this.emitExpr(e.value, scope), (from, to, x) => this.convert(from, to, x));
-      case 'splat': {
-        const [v] = this.emitExpr(e.value, scope);
-        return splatComponents(e, v!, (from, to, x) => this.convert(from, to, x));
-      }
-      case 'swizzle': {
-        const v = this.emitExpr(e.value, scope);
-        return e.components.map((c) => v[c]!);
-      }
-      case 'construct': {
-        const args = e.args.map((a) => this.emitExpr(a, scope));
-        return constructComponents(e, args, (from, to, x) => this.convert(from, to, x));
-      }
-      case 'field':
-        return fieldComponents(e, this.emitExpr(e.value, scope));
-      case 'builtin':
-        return this.builtin(e, scope);
-      case 'call':
-        return this.inlineCall(e, scope);
-      case 'gather':
-        return this.gather(e, scope);
-      default:
-        throw new Error(`internal: ${e.op} is a leaf`);
-    }
+    return exprComponents(e, scope, this.exprWriter);
   }
+
+  /** The WebAssembly form of each component operation (scalar-form.ts walks the expression). */
+  private readonly exprWriter: ExprWriter<Val, Scope> = {
+    emitExpr: (e, scope) => this.emitExpr(e, scope),
+    literal,
+    binary: (op, kind, a, b) => this.binary(op, kind, a, b),
+    unary: (op, kind, x) => this.unary(op, kind, x),
+    convert: (from, to, x) => this.convert(from, to, x),
+    shortCircuit: (op, left, right, scope) => this.shortCircuit(op, left, right, scope),
+    select: (e, scope) => this.select(e, scope),
+    builtin: (e, scope) => this.builtin(e, scope),
+    inlineCall: (e, scope) => this.inlineCall(e, scope),
+    gather: (e, scope) => this.gather(e, scope),
+  };
 
   protected shortCircuit(op: '&&' | '||', left: IRExpr, right: IRExpr, scope: Scope): Val {
     if (this.vector) {
