@@ -2,11 +2,13 @@
 // gemm WGSL module directly (not through a session) for C<M x N> = A<M x K> B<K x N>, N = K = 4096:
 //   waves   M from 64 to 4096 rows in bands of one tile's rows: ms per band shows a staircase where a
 //           wave of resident workgroups fills up (flat if the GPU has no tail to lose);
+//   tail    M = 4096 in one dispatch: the last TAIL tiles as S pieces along K (scratch, then a sum pass);
+//   residency  the wave size of every candidate tile (K = 1024);
 //   split   M = 4096: the first B1 bands with the large tile in one dispatch; the last bands split along K
 //           into S dispatches writing S scratch buffers (no barrier between buffers, so they can run
 //           beside the first dispatch's last wave), then one pass adds the scratch into C.
 // Wall clock of REPS dispatches submitted together (3 ms each: submission overhead is noise), median of 7.
-//   node bench/probes/gemm-waves.mjs [waves|split|all] [TILE=t64x128k8r16x8s1b]
+//   node bench/probes/gemm-waves.mjs [waves|split|tail|residency|all] [TILE=t64x128k8r16x8s1b]
 import { openBenchGpu } from '../../dist/bench/gpu.js';
 import { gemmWgsl, tileRows, tileCols } from '../../dist/runtime/library/blas/gemm-wgsl.js';
 import { GEMM_TILE_CANDIDATES } from '../../dist/runtime/library/blas/natives.js';
@@ -130,6 +132,59 @@ if (mode === 'split' || mode === 'all') {
       let err = 0;
       for (let i = 0; i < got.length; i += 7) err = Math.max(err, Math.abs(got[i] - want[i]) / (1 + Math.abs(want[i])));
       console.log(`  tail ${tailBands} bands (${m} rows) in ${S} K-parts: ${ms.toFixed(3)} ms ${tflops(MMAX, ms).toFixed(1)} TFLOP/s, max diff ${err.toExponential(1)}`);
+    }
+  }
+}
+if (mode === 'tail' || mode === 'all') {
+  // One dispatch: the first F tiles whole, the last TAIL tiles as S pieces along K each, written to a
+  // scratch buffer; then one pass adds each tail tile's pieces into C. Pieces are small, so they fill
+  // the last wave's idle SMs (a text transform of the library's module; a probe, not the product).
+  const GX = N / BN, T = (MMAX / BM) * GX, PIECE = (BM * BN) / 4;
+  const full = await time([gemmCall(tile, 0, MMAX, 0, K)]);
+  const want = await readC();
+  console.log(`tail: one dispatch of ${T} tiles ${full.toFixed(3)} ms ${tflops(MMAX, full).toFixed(1)} TFLOP/s`);
+  const base = gemmWgsl({ tile, transA: false, transB: false, checked: false, aliased: true });
+  const scratchTail = buf(16 * PIECE * 8 * 528, S_); // PIECE float4 a piece, up to 528 tiles of 8 pieces
+  for (const tail of (process.env.GEMM_TAILS ?? '200,264,300,400,464,528').split(',').map(Number)) {
+    for (const S of [2, 4, 8]) {
+      if (tail > T) continue;
+      const F = T - tail, total = F + tail * S;
+      let body = base.replaceAll('U.K', 'kn').replaceAll('U.offA', '(U.offA + kb / 4u)').replaceAll('U.offB', '(U.offB + kb * U.ldB)');
+      body = body.replaceAll('C[U.offC + i * U.ldC + j4] = v;', `if (piece == 0xffffffffu) { C[U.offC + i * U.ldC + j4] = v; } else { Sc[piece * ${PIECE}u + (i - m0) * ${BN / 4}u + (j4 - n0 / 4u)] = v; }`);
+      body = body.replace('fn main(@builtin(workgroup_id) wg: vec3u,', 'fn main(@builtin(workgroup_id) wgIn: vec3u,');
+      body = body.replace(/(fn main\([^\n]*\{\n)/, `$1  let g = wgIn.x + wgIn.y * ${GX}u;
+  if (g >= ${total}u) { return; }
+  var wg = vec3u(0u);
+  var kb = 0u;
+  var kn = U.K;
+  var piece = 0xffffffffu;
+  if (g < ${F}u) { wg = vec3u(g % ${GX}u, g / ${GX}u, 0u); }
+  else { let q = g - ${F}u; let t = ${F}u + q / ${S}u; wg = vec3u(t % ${GX}u, t / ${GX}u, 0u); kn = U.K / ${S}u; kb = (q % ${S}u) * kn; piece = q; }
+`);
+      body = body.replace('@group(0) @binding(3) var<storage, read_write> C: array<vec4f>;', '@group(0) @binding(3) var<storage, read_write> C: array<vec4f>;\n@group(0) @binding(4) var<storage, read_write> Sc: array<vec4f>;');
+      const p1 = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code: body }), entryPoint: 'main' } });
+      const u = new Uint32Array([MMAX, N / 4, K, 0, 0, K / 4, 0, N / 4, 0, N / 4, 0, N / 4, f32bits(1), f32bits(0), 0, 0]);
+      const bg1 = device.createBindGroup({ layout: p1.getBindGroupLayout(0), entries: [buf(64, U_, u), A, B, C, scratchTail].map((b, i) => ({ binding: i, resource: { buffer: b } })) });
+      const nOut = tail * PIECE;
+      const fix = [
+        '@group(0) @binding(0) var<storage, read> Sc: array<vec4f>;',
+        '@group(0) @binding(1) var<storage, read_write> C: array<vec4f>;',
+        '@compute @workgroup_size(256) fn main(@builtin(global_invocation_id) id: vec3u) {',
+        `  let o = id.x; if (o >= ${nOut}u) { return; }`,
+        `  let tt = o / ${PIECE}u; let w = o % ${PIECE}u; let t = ${F}u + tt;`,
+        `  let r = (t / ${GX}u) * ${BM}u + w / ${BN / 4}u; let c4 = (t % ${GX}u) * ${BN / 4}u + w % ${BN / 4}u;`,
+        `  var acc = Sc[(tt * ${S}u) * ${PIECE}u + w];`,
+        `  for (var p = 1u; p < ${S}u; p++) { acc = acc + Sc[(tt * ${S}u + p) * ${PIECE}u + w]; }`,
+        `  C[r * ${N / 4}u + c4] = acc;`,
+        '}',
+      ].join('\n');
+      const p2 = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code: fix }), entryPoint: 'main' } });
+      const bg2 = device.createBindGroup({ layout: p2.getBindGroupLayout(0), entries: [scratchTail, C].map((b, i) => ({ binding: i, resource: { buffer: b } })) });
+      const ms = await time([{ p: p1, bg: bg1, groups: [GX, Math.ceil(total / GX)] }, { p: p2, bg: bg2, groups: [Math.ceil(nOut / 256), 1] }]);
+      const got = await readC();
+      let err = 0;
+      for (let i = 0; i < got.length; i += 7) err = Math.max(err, Math.abs(got[i] - want[i]) / (1 + Math.abs(want[i])));
+      console.log(`  tail ${tail} tiles in ${S} K-pieces (${total} workgroups): ${ms.toFixed(3)} ms ${tflops(MMAX, ms).toFixed(1)} TFLOP/s, max diff ${err.toExponential(1)}`);
     }
   }
 }

@@ -39,8 +39,9 @@ import { gemmWgsl, moduleKey, tileCols, tileName, tileProblem, tileRows, tileSha
  *   on the column only (4.27), the last steps peeled off the loop (3.62-3.70).
  * - 2026-12-04 (bench/probes/gemm-waves.mjs): the large tile runs in waves of 264 workgroups (2 an SM);
  *   4096^2 is 7.76 waves, the last 76% full (45.2-45.6 TFLOP/s at whole waves, 44.4-44.6 at 2048
- *   workgroups). Splitting the last bands along K into separate dispatches lost (3.53 against 3.09 ms:
- *   they do not overlap). docs/PERFORMANCE.md has the staircase.
+ *   workgroups). Splitting the last tiles along K lost, as separate dispatches (3.53 against 3.09 ms:
+ *   they do not overlap) and inside the one dispatch with a pass adding the pieces (3.14-3.16 against
+ *   3.08). docs/PERFORMANCE.md has the staircase.
  */
 export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't128x128k8': { tx: 16, ty: 16, rm: 8, rn: 2, bk: 8 },
