@@ -144,10 +144,13 @@ if (mode === 'tail' || mode === 'all') {
   const want = await readC();
   console.log(`tail: one dispatch of ${T} tiles ${full.toFixed(3)} ms ${tflops(MMAX, full).toFixed(1)} TFLOP/s`);
   const base = gemmWgsl({ tile, transA: false, transB: false, checked: false, aliased: true });
-  const scratchTail = buf(16 * PIECE * 8 * 528, S_); // PIECE float4 a piece, up to 528 tiles of 8 pieces
-  for (const tail of (process.env.GEMM_TAILS ?? '200,264,300,400,464,528').split(',').map(Number)) {
+  const tails = (process.env.GEMM_TAILS ?? '200,264,300,400,464,528').split(',').map(Number).filter((t) => t <= T);
+  // PIECE float4 a piece; the scratch holds the most pieces a run asks for, up to the binding limit.
+  const maxPieces = Math.min(8 * Math.max(...tails), Math.floor(device.limits.maxStorageBufferBindingSize / (16 * PIECE)));
+  const scratchTail = buf(16 * PIECE * maxPieces, S_);
+  for (const tail of tails) {
     for (const S of [2, 4, 8]) {
-      if (tail > T) continue;
+      if (tail * S > maxPieces) continue;
       const F = T - tail, total = F + tail * S;
       let body = base.replaceAll('U.K', 'kn').replaceAll('U.offA', '(U.offA + kb / 4u)').replaceAll('U.offB', '(U.offB + kb * U.ldB)');
       body = body.replaceAll('C[U.offC + i * U.ldC + j4] = v;', `if (piece == 0xffffffffu) { C[U.offC + i * U.ldC + j4] = v; } else { Sc[piece * ${PIECE}u + (i - m0) * ${BN / 4}u + (j4 - n0 / 4u)] = v; }`);
