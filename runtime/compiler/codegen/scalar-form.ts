@@ -10,7 +10,7 @@
  * - A local is kept as the value it was declared with unless the body assigns it after its
  *   declaration (assignedLocals): only those need a copy of their own.
  */
-import type { IRBinaryOp, IRExpr, IRLValue, IRStmt } from '../ir.js';
+import type { IRBinaryOp, IRExpr, IRHelper, IRLValue, IRStmt } from '../ir.js';
 import type { Type } from '../types.js';
 import { fieldRange, flatKinds, type Kind } from './js/scalar.js';
 
@@ -93,6 +93,41 @@ export function exprComponents<V, S extends ComponentScope<V>>(e: IRExpr, scope:
     default:
       throw new Error(`internal: ${e.op} is a leaf`);
   }
+}
+
+/** A helper kernel call's copy-in, by value: each parameter's argument components (null where the
+ *  parameter starts at zero: an out argument, or one not given; or aliases a gather), and the hidden
+ *  indexof arguments by parameter. Arguments are emitted in parameter order, then the hidden ones. */
+export function helperCopyIn<V>(e: Extract<IRExpr, { op: 'call' }>, h: IRHelper, emit: (a: IRExpr) => V[]): { args: (V[] | null)[]; hidden: Map<number, V[]> } {
+  const args = h.params.map((p, k) => {
+    const a = e.args[k];
+    if (p.type.kind === 'gather') return null;
+    return a && !(p.isOut && e.outArgs[k]) ? emit(a) : null;
+  });
+  const hidden = new Map<number, V[]>();
+  e.indexofArgs.forEach((a, j) => {
+    const pi = h.hiddenIndexofParams[j];
+    if (pi !== undefined) hidden.set(pi, emit(a));
+  });
+  return { args, hidden };
+}
+
+/** The caller's gather that a helper's gather parameter k names (the argument is a `param`). */
+export function helperGather<P extends { gather?: unknown }>(e: Extract<IRExpr, { op: 'call' }>, h: IRHelper, k: number, callerParams: readonly P[]): P {
+  const a = e.args[k];
+  const g = a && a.op === 'param' ? callerParams[a.index] : undefined;
+  if (!g?.gather) throw new Error(`internal: gather argument ${k} of helper ${h.name} does not name a gather`);
+  return g;
+}
+
+/** A helper call's copy-out: each out parameter with the caller's place it writes back to. */
+export function helperCopyOut(e: Extract<IRExpr, { op: 'call' }>, h: IRHelper): { param: number; target: IRLValue }[] {
+  const out: { param: number; target: IRLValue }[] = [];
+  h.params.forEach((p, k) => {
+    const lv = e.outArgs[k];
+    if (p.isOut && lv) out.push({ param: k, target: lv });
+  });
+  return out;
 }
 
 /** A place that holds components: a local, a writable parameter, or a slice of one. */

@@ -18,7 +18,7 @@
  */
 import type { IRExpr, IRHelper, IRLValue, IRStmt, KernelIR } from '../../ir.js';
 import { emitBuiltin } from './builtins.js';
-import { assignedLocals, exprComponents, lvalueComponents, type ExprWriter } from '../scalar-form.js';
+import { assignedLocals, exprComponents, helperCopyIn, helperCopyOut, helperGather, lvalueComponents, type ExprWriter } from '../scalar-form.js';
 import { binary, convert, flatKinds, literal, unary, viewOf, zero } from './scalar.js';
 import { loopPollEvery, STOP_NAME, STOP_WORD_NAME } from '../loop-poll.js';
 import { ATOM, EXACT_F32, FIXED_NAMES, isWholeLiteral, namesIn, POLL_COUNTER, type EmitFacts, type ParamBinding, type Scope, type Var } from './bindings.js';
@@ -373,18 +373,10 @@ export class KernelEmitter {
     const h = this.helpers.get(e.helper);
     if (!h) throw new Error(`internal: unknown helper kernel '${e.helper}'`);
     const id = this.fresh('h');
-    const inner: Scope = { vars: new Map(), prefix: `${id}_`, hidden: new Map(), params: [], assigned: this.assigned.get(h.name)! };
     // Copy-in: every parameter gets fresh locals (value semantics), out parameters start at zero;
-    // a gather parameter aliases the caller's gather (the argument is a `param` naming it).
-    const argComps = h.params.map((p, k) => {
-      const a = e.args[k];
-      if (p.type.kind === 'gather') return null;
-      return a && !(p.isOut && e.outArgs[k]) ? this.emitExpr(a, scope) : null;
-    });
-    e.indexofArgs.forEach((a, j) => {
-      const pi = h.hiddenIndexofParams[j];
-      if (pi !== undefined) inner.hidden!.set(pi, this.emitExpr(a, scope));
-    });
+    // a gather parameter aliases the caller's gather.
+    const { args: argComps, hidden } = helperCopyIn(e, h, (a) => this.emitExpr(a, scope));
+    const inner: Scope = { vars: new Map(), prefix: `${id}_`, hidden, params: [], assigned: this.assigned.get(h.name)! };
     const retKinds = h.returnType.kind === 'void' ? [] : flatKinds(h.returnType);
     const ret = retKinds.map(() => this.fresh('r'));
     if (ret.length > 0) this.line(`let ${ret.map((r, k) => `${r} = ${zero(retKinds[k]!)}`).join(', ')};`);
@@ -392,10 +384,7 @@ export class KernelEmitter {
     this.depth++;
     h.params.forEach((p, k) => {
       if (p.type.kind === 'gather') {
-        const a = e.args[k];
-        const g = a && a.op === 'param' ? scope.params[a.index] : undefined;
-        if (!g?.gather) throw new Error(`internal: gather argument ${k} of helper ${h.name} does not name a gather`);
-        inner.params.push(g);
+        inner.params.push(helperGather(e, h, k, scope.params));
         return;
       }
       const kinds = flatKinds(p.type);
@@ -417,13 +406,11 @@ export class KernelEmitter {
     this.line('}');
     this.loops = savedLoops;
     // Copy-out.
-    h.params.forEach((p, k) => {
-      const lv = e.outArgs[k];
-      if (!p.isOut || !lv) return;
+    for (const { param, target: lv } of helperCopyOut(e, h)) {
       const target = this.lvalue(lv, scope);
-      const src = inner.params[k]!.comps!;
+      const src = inner.params[param]!.comps!;
       target.comps.forEach((c, i) => this.line(`${c} = ${src[i]};`));
-    });
+    }
     this.depth--;
     this.line('}');
     return ret;

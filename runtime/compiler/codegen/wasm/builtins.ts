@@ -179,22 +179,7 @@ export abstract class WasmBuiltins extends WasmArithmetic {
             });
           }
           // Math.sign: NaN and +-0 give themselves.
-          return this.tmp(kind, () => {
-            const f = this.fn;
-            this.push(x);
-            f.const(valType(kind), 0).op(fop(kind, 'gt'));
-            f.open('if', null, valType(kind));
-            f.const(valType(kind), 1);
-            f.else();
-            this.push(x);
-            f.const(valType(kind), 0).op(fop(kind, 'lt'));
-            f.open('if', null, valType(kind));
-            f.const(valType(kind), -1);
-            f.else();
-            this.push(x);
-            f.close();
-            f.close();
-          });
+          return this.twoSided(kind, x, ['gt', 0, 1], ['lt', 0, -1]);
         });
       case 'degrees': return map((k, kind) => (isF(kind) ? bin(kind, 'mul', at(0, k), fconst(kind, 180 / Math.PI)) : host(kind, 'unsupported')));
       case 'radians': return map((k, kind) => (isF(kind) ? bin(kind, 'mul', at(0, k), fconst(kind, Math.PI / 180)) : host(kind, 'unsupported')));
@@ -283,26 +268,29 @@ export abstract class WasmBuiltins extends WasmArithmetic {
           const a = at(0, k);
           const t0 = bin(kind, 'div', bin(kind, 'sub', at(2, k), a), bin(kind, 'sub', at(1, k), a));
           // t < 0 ? 0 : t > 1 ? 1 : t (NaN stays NaN)
-          const t = this.tmp(kind, () => {
-            const f = this.fn;
-            this.push(t0);
-            f.const(valType(kind), 0).op(fop(kind, 'lt'));
-            f.open('if', null, valType(kind));
-            f.const(valType(kind), 0);
-            f.else();
-            this.push(t0);
-            f.const(valType(kind), 1).op(fop(kind, 'gt'));
-            f.open('if', null, valType(kind));
-            f.const(valType(kind), 1);
-            f.else();
-            this.push(t0);
-            f.close();
-            f.close();
-          });
+          const t = this.twoSided(kind, t0, ['lt', 0, 0], ['gt', 1, 1]);
           return bin(kind, 'mul', bin(kind, 'mul', t, t), bin(kind, 'sub', fconst(kind, 3), bin(kind, 'mul', fconst(kind, 2), t)));
         });
     }
     return null;
+  }
+
+  /** `x OP1 C1 ? R1 : x OP2 C2 ? R2 : x` on a float component, as branches: a NaN x fails both
+   *  compares and gives itself (sign, smoothstep's clamp). */
+  private twoSided(kind: Kind, x: Val, first: [string, number, number], second: [string, number, number]): Val {
+    return this.tmp(kind, () => {
+      const f = this.fn;
+      for (const [op, c, r] of [first, second]) {
+        this.push(x);
+        f.const(valType(kind), c).op(`${valType(kind)}.${op}` as 'f32.gt');
+        f.open('if', null, valType(kind));
+        f.const(valType(kind), r);
+        f.else();
+      }
+      this.push(x);
+      f.close();
+      f.close();
+    });
   }
 
   /** Built-ins over whole vectors (dot, length, cross, any, all, ...). */

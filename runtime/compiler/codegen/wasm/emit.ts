@@ -16,7 +16,7 @@
 import type { IRExpr, IRLValue, IRStmt } from '../../ir.js';
 import { flatKinds, type Kind } from '../js/scalar.js';
 import { STOP_WORD_ADDRESS } from '../loop-poll.js';
-import { exprComponents, lvalueComponents, type ExprWriter } from '../scalar-form.js';
+import { exprComponents, helperCopyIn, helperCopyOut, helperGather, lvalueComponents, type ExprWriter } from '../scalar-form.js';
 import { WasmGathers } from './gathers.js';
 import { containsCall, literal, valType, VectorUnsupported, WasmUnsupported, type Scope, type Val, type Var } from './values.js';
 
@@ -308,24 +308,13 @@ export class WasmKernelEmitter extends WasmGathers {
     if (!h) throw new Error(`internal: unknown helper kernel '${e.helper}'`);
     const f = this.fn;
     const id = this.label('h');
-    const inner: Scope = { vars: new Map(), hidden: new Map(), params: [], assigned: this.assigned.get(h.name)! };
-    const argComps = h.params.map((p, k) => {
-      const a = e.args[k];
-      if (p.type.kind === 'gather') return null;
-      return a && !(p.isOut && e.outArgs[k]) ? this.emitExpr(a, scope) : null;
-    });
-    e.indexofArgs.forEach((a, j) => {
-      const pi = h.hiddenIndexofParams[j];
-      if (pi !== undefined) inner.hidden!.set(pi, this.emitExpr(a, scope));
-    });
+    const { args: argComps, hidden } = helperCopyIn(e, h, (a) => this.emitExpr(a, scope));
+    const inner: Scope = { vars: new Map(), hidden, params: [], assigned: this.assigned.get(h.name)! };
     const retKinds = h.returnType.kind === 'void' ? [] : flatKinds(h.returnType);
     const ret: Val[] = retKinds.map((k) => this.mutableCopy(k, literal(k, 0)));
     h.params.forEach((p, k) => {
       if (p.type.kind === 'gather') {
-        const a = e.args[k];
-        const g = a && a.op === 'param' ? scope.params[a.index] : undefined;
-        if (!g?.gather) throw new Error(`internal: gather argument ${k} of helper ${h.name} does not name a gather`);
-        inner.params.push(g);
+        inner.params.push(helperGather(e, h, k, scope.params));
         return;
       }
       const kinds = flatKinds(p.type);
@@ -341,13 +330,11 @@ export class WasmKernelEmitter extends WasmGathers {
     this.emitStmts(h.body, inner);
     f.close();
     this.loops = savedLoops;
-    h.params.forEach((p, k) => {
-      const lv = e.outArgs[k];
-      if (!p.isOut || !lv) return;
+    for (const { param, target: lv } of helperCopyOut(e, h)) {
       const target = this.lvalue(lv, scope);
-      const src = inner.params[k]!.comps!;
+      const src = inner.params[param]!.comps!;
       target.comps.forEach((c, i) => this.store(c, src[i]!));
-    });
+    }
     return ret;
   }
 }
