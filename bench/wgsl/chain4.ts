@@ -4,10 +4,10 @@
  * SAXPY's: one vec4 per thread on a 2-D grid, or a grid-stride loop of 4; the faster verified one is kept.
  */
 import type { BenchGpu } from '../gpu.js';
-import { createBuffer, grid, readBack, storageFrom } from '../gpu.js';
+import { createBuffer, storageFrom } from '../gpu.js';
 import type { Side } from '../side.js';
 import { chain4Ref, compare } from '../reference.js';
-import { WG, bindGroup, clear, pipeline, submit, u32f32, uniform } from './common.js';
+import { WG, bindGroup, gridStridePlans, pipeline, u32f32, uniform } from './common.js';
 
 const SHADER = /* wgsl */ `
 struct Params { a: f32, b: f32, n: u32 }
@@ -38,24 +38,8 @@ export async function chain4Wgsl(gpu: BenchGpu, a: number, b: number, x: Float32
   const br = createBuffer(device, x.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST, 'r');
   const bu = uniform(device, u32f32([{ f: a }, { f: b }, { u: n }]));
   const bind = bindGroup(device, pipe, [bx, br, bu]);
-  const maxDim = device.limits.maxComputeWorkgroupsPerDimension;
   const ref = chain4Ref(a, b, x);
-  let live = 2;
-  const make = (perThread: number, plan: string): Side => {
-    const g = grid(Math.ceil(n / (WG * perThread)), maxDim);
-    return {
-      impl: 'wgsl',
-      plan: `${plan}, grid ${g[0]}x${g[1]}`,
-      run: () => submit(device, [{ pipe, bind, grid: [g[0], g[1]] }]),
-      reset: () => clear(device, br),
-      async check() {
-        const got = new Float32Array(await readBack(device, br, x.byteLength));
-        return compare(got, ref.want, ref.scale, 1e-5, 1e-30);
-      },
-      dispose() {
-        if (--live === 0) for (const buf of [bx, br, bu]) buf.destroy();
-      },
-    };
-  };
-  return [make(1, `one pass, ${WG} threads, 1 vec4 per thread`), make(4, `one pass, ${WG} threads, grid-stride 4 vec4 per thread`)];
+  return gridStridePlans(device, pipe, bind, n, br, [bx, br, bu], (got) => compare(got, ref.want, ref.scale, 1e-5, 1e-30), (k) =>
+    k === 1 ? `one pass, ${WG} threads, 1 vec4 per thread` : `one pass, ${WG} threads, grid-stride ${k} vec4 per thread`,
+  );
 }

@@ -1,5 +1,7 @@
 /** Shared plumbing for the hand-written WGSL baselines: pipelines, bind groups, dispatch. */
-import { checked } from '../gpu.js';
+import { checked, grid, readBack } from '../gpu.js';
+import type { Check } from '../reference.js';
+import type { Side } from '../side.js';
 
 export const WG = 256;
 
@@ -61,4 +63,39 @@ export async function clear(device: GPUDevice, buf: GPUBuffer): Promise<void> {
   enc.clearBuffer(buf);
   device.queue.submit([enc.finish()]);
   await device.queue.onSubmittedWorkDone();
+}
+
+/**
+ * The two plans of a one-pass elementwise shader written as a grid-stride loop over `n` float4 (SAXPY,
+ * the fused chain): one vec4 per thread on a 2-D grid past 65535 workgroups, or 4 per thread (fewer,
+ * longer-lived threads). Both share `out`, verified by `check` from a cleared buffer; `owned` buffers
+ * are destroyed with the last side.
+ */
+export function gridStridePlans(
+  device: GPUDevice,
+  pipe: GPUComputePipeline,
+  bind: GPUBindGroup,
+  n: number,
+  out: GPUBuffer,
+  owned: GPUBuffer[],
+  check: (got: Float32Array) => Check,
+  label: (perThread: number) => string,
+): Side[] {
+  const maxDim = device.limits.maxComputeWorkgroupsPerDimension;
+  let live = 2;
+  return [1, 4].map((perThread): Side => {
+    const g = grid(Math.ceil(n / (WG * perThread)), maxDim);
+    return {
+      impl: 'wgsl',
+      plan: `${label(perThread)}, grid ${g[0]}x${g[1]}`,
+      run: () => submit(device, [{ pipe, bind, grid: [g[0], g[1]] }]),
+      reset: () => clear(device, out),
+      async check() {
+        return check(new Float32Array(await readBack(device, out, out.size)));
+      },
+      dispose() {
+        if (--live === 0) for (const b of owned) b.destroy();
+      },
+    };
+  });
 }

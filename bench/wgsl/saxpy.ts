@@ -4,10 +4,10 @@
  * vec4 per thread (fewer, longer-lived threads). The harness keeps the faster verified plan.
  */
 import type { BenchGpu } from '../gpu.js';
-import { grid, readBack, storageFrom, createBuffer } from '../gpu.js';
+import { storageFrom, createBuffer } from '../gpu.js';
 import type { Side } from '../side.js';
 import { compare, saxpyRef } from '../reference.js';
-import { WG, bindGroup, clear, pipeline, submit, u32f32, uniform } from './common.js';
+import { WG, bindGroup, gridStridePlans, pipeline, u32f32, uniform } from './common.js';
 
 export const SAXPY_SHADER = /* wgsl */ `
 struct Params { a: f32, n: u32 }
@@ -36,24 +36,8 @@ export async function saxpyWgsl(gpu: BenchGpu, a: number, x: Float32Array, y: Fl
   const br = createBuffer(device, x.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST, 'r');
   const bu = uniform(device, u32f32([{ f: a }, { u: n }]));
   const bind = bindGroup(device, pipe, [bx, by, br, bu]);
-  const maxDim = device.limits.maxComputeWorkgroupsPerDimension;
   const ref = saxpyRef(a, x, y);
-  let live = 2;
-  const make = (perThread: number, plan: string): Side => {
-    const g = grid(Math.ceil(n / (WG * perThread)), maxDim);
-    return {
-      impl: 'wgsl',
-      plan: `${plan}, grid ${g[0]}x${g[1]}`,
-      run: () => submit(device, [{ pipe, bind, grid: [g[0], g[1]] }]),
-      reset: () => clear(device, br),
-      async check() {
-        const got = new Float32Array(await readBack(device, br, x.byteLength));
-        return compare(got, ref.want, ref.scale, 1e-6, 1e-30);
-      },
-      dispose() {
-        if (--live === 0) for (const b of [bx, by, br, bu]) b.destroy();
-      },
-    };
-  };
-  return [make(1, `${WG} threads, 1 vec4 per thread`), make(4, `${WG} threads, grid-stride 4 vec4 per thread`)];
+  return gridStridePlans(device, pipe, bind, n, br, [bx, by, br, bu], (got) => compare(got, ref.want, ref.scale, 1e-6, 1e-30), (k) =>
+    k === 1 ? `${WG} threads, 1 vec4 per thread` : `${WG} threads, grid-stride ${k} vec4 per thread`,
+  );
 }
