@@ -107,6 +107,22 @@ export function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan)
   const tree = (target: string) => treeCombine(ir, input, acc, WG, target);
   const shared = `var<workgroup> sh: array<${T}, ${WG}>;\nvar<workgroup> shv: array<u32, ${WG}>;`;
   const main = v.strided ? stridedMain() : chunkedMain();
+  /** acc folded with the elements e, e + step, ... below `end`, four loads in flight, then the rest
+   *  one by one (the lines after `var e = ...`, inside the thread's `if`). */
+  function foldFour(step: string, end: string): string[] {
+    const times = (k: number) => (step === '1u' ? `${k}u` : `${k}u * ${step}`);
+    return [
+      '    loop {',
+      `      if (e + ${times(3)} >= ${end}) { break; }`,
+      ...[0, 1, 2, 3].map((k) => `      let x${k} = ${load(k === 0 ? 'e' : `e + ${times(k)}`)};`),
+      ...[0, 1, 2, 3].map((k) => `      ${combineCall(ir, input, acc, `x${k}`, 'acc')}`),
+      `      e = e + ${times(4)};`,
+      '    }',
+      `    for (; e < ${end}; e = e + ${step}) {`,
+      `      ${combineCall(ir, input, acc, load('e'), 'acc')}`,
+      '    }',
+    ];
+  }
   function stridedMain(): string {
     return [
     `@compute @workgroup_size(${WG})`,
@@ -126,15 +142,7 @@ export function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan)
         `    acc = ${load('t')};`,
         '    valid = true;',
         '    var e = t + threads;',
-        '    loop {',
-        '      if (e + 3u * threads >= n) { break; }',
-        ...[0, 1, 2, 3].map((k) => `      let x${k} = ${load(k === 0 ? 'e' : `e + ${k}u * threads`)};`),
-        ...[0, 1, 2, 3].map((k) => `      ${combineCall(ir, input, acc, `x${k}`, 'acc')}`),
-        '      e = e + 4u * threads;',
-        '    }',
-        '    for (; e < n; e = e + threads) {',
-        `      ${combineCall(ir, input, acc, load('e'), 'acc')}`,
-        '    }',
+        ...foldFour('threads', 'n'),
         '  }',
       ],
     ...tree(`st_partial(${partial}, sh[0]);`),
@@ -162,15 +170,7 @@ export function reduceAllMains(ir: KernelIR, v: KernelVariant, plan: ModulePlan)
       `    acc = ${load('start')};`,
       '    valid = true;',
       '    var e = start + 1u;',
-      '    loop {',
-      '      if (e + 3u >= end) { break; }',
-      ...[0, 1, 2, 3].map((k) => `      let x${k} = ${load(k === 0 ? 'e' : `e + ${k}u`)};`),
-      ...[0, 1, 2, 3].map((k) => `      ${combineCall(ir, input, acc, `x${k}`, 'acc')}`),
-      '      e = e + 4u;',
-      '    }',
-      '    for (; e < end; e = e + 1u) {',
-      `      ${combineCall(ir, input, acc, load('e'), 'acc')}`,
-      '    }',
+      ...foldFour('1u', 'end'),
       '  }',
       ...tree(`st_partial(${partial}, sh[0]);`),
       '}',
