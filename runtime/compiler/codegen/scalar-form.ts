@@ -9,6 +9,11 @@
  * - Swizzles pick components, a field is its slice (types.ts layout), indexof is its first N.
  * - A local is kept as the value it was declared with unless the body assigns it after its
  *   declaration (assignedLocals): only those need a copy of their own.
+ * - Which expression kind is built from which operands is one walk (exprComponents); a writer supplies
+ *   the operations on one component and the forms that are its own (ExprWriter).
+ * - An assignment writes the components its path picks (lvalueComponents); a helper call copies its
+ *   arguments in by value and its out parameters back (helperCopyIn, helperCopyOut), a gather
+ *   parameter naming the caller's gather (helperGather).
  */
 import type { IRBinaryOp, IRExpr, IRHelper, IRLValue, IRStmt } from '../ir.js';
 import type { Type } from '../types.js';
