@@ -391,7 +391,3 @@ function lexQuoted(text: string, start: number, fileId: number, diags: Diagnosti
   return makeToken(isChar ? 'char' : 'string', text.slice(start, i), span, false, false, value);
 }
 
-/** Spelling of a token for messages and stringizing. */
-export function tokenText(t: Token): string {
-  return t.kind === 'eof' ? 'end of file' : t.text;
-}

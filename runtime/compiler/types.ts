@@ -102,19 +102,6 @@ export function scalarOf(t: Type): ScalarName | undefined {
   return undefined;
 }
 
-export function isNumeric(t: Type): boolean {
-  return t.kind === 'scalar' || t.kind === 'vector';
-}
-
-export function isFloatLike(t: Type): boolean {
-  const s = scalarOf(t);
-  return s === 'float' || s === 'double';
-}
-
-export function isIntegerScalar(t: Type): boolean {
-  return t.kind === 'scalar' && t.name !== 'float' && t.name !== 'double';
-}
-
 export function typeEquals(a: Type, b: Type): boolean {
   return typeToString(a) === typeToString(b);
 }

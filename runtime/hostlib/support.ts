@@ -35,13 +35,6 @@ export function f2l(x: number): number {
   return Math.max(-9223372036854775808, Math.min(9223372036854775807, Math.trunc(x)));
 }
 
-/** Any integral number -> int64 range with two's complement wrap (exact below 2^53). */
-export function wrap64(x: number): number {
-  if (Number.isSafeInteger(x)) return x;
-  if (!Number.isFinite(x)) return 0;
-  return Number(BigInt.asIntN(64, BigInt(Math.trunc(x))));
-}
-
 /**
  * A notebook (TypeScript) value used where C wants a number (n = 1) or a vector of n numbers: numbers
  * and booleans pass, arrays of n numbers pass for vectors; anything else is a clear error, never a
@@ -366,10 +359,6 @@ export function vbin(op: string, a: number[] | number, b: number[] | number, n: 
 
 export function vneg(a: number[], kind: ScalarName): number[] {
   return a.map((x) => conv(-x, kind));
-}
-
-export function vnot(a: number[]): number[] {
-  return a.map((x) => (x ? 0 : 1));
 }
 
 /** Write mask on a vector held in a JS variable: v.zy = value (scalar fills). Returns the value. */

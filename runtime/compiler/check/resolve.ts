@@ -9,7 +9,7 @@
 import type { Expr, StructDef, TypeName, TypeSpec } from '../ast.js';
 import type { StructType, Type } from '../types.js';
 import type { Span } from '../source.js';
-import { builtinTypeByName, FLOAT, sizeOf, typeToString } from '../types.js';
+import { builtinTypeByName, sizeOf, typeToString } from '../types.js';
 import { limitText, MAX_HOST_OBJECT_BYTES } from '../limits.js';
 import { reportCheck } from '../messages/check.js';
 import type { Ctx } from './ctx.js';
@@ -121,14 +121,6 @@ export function resolveTypeName(ctx: Ctx, tn: TypeName): Type {
   for (let i = 0; i < tn.pointer; i++) t = { kind: 'pointer', to: t };
   t = applyArrayDims(ctx, t, tn.arrayDims);
   tn.type = t;
-  return t;
-}
-
-/** Demote double to float (kernels). */
-export function demoteDouble(t: Type): Type {
-  if (t.kind === 'scalar' && t.name === 'double') return FLOAT;
-  if (t.kind === 'vector' && t.elem === 'double') return { kind: 'vector', elem: 'float', size: t.size };
-  if (t.kind === 'struct') return t;
   return t;
 }
 

@@ -11,7 +11,6 @@ import { typeToString, vec } from '../types.js';
 /** Marks an expression whose type could not be computed because of an earlier error. Everything
  *  derived from it is silently ERROR too, so one mistake gives one diagnostic. */
 export const ERROR: Type = { kind: 'dynamic' };
-export const isError = (t: Type): boolean => t === ERROR;
 /** Dynamic (notebook TypeScript values) and error types accept everything without a diagnostic. */
 export const isLoose = (t: Type): boolean => t.kind === 'dynamic';
 

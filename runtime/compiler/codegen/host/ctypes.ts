@@ -21,10 +21,6 @@ export function isIntKind(s: ScalarName): boolean {
   return s !== 'float' && s !== 'double' && s !== 'fixed' && s !== 'shortfixed';
 }
 
-export function is64(s: ScalarName): boolean {
-  return s === 'long' || s === 'ulong';
-}
-
 /** Scalar kind of a scalar or pointer type (pointers behave as unsigned long offsets). */
 export function scalarOfType(t: Type): ScalarName | 'ptr' | undefined {
   if (t.kind === 'scalar') return t.name;

@@ -124,5 +124,3 @@ function dot(a: BuiltinArg, b: BuiltinArg, kind: Kind, exprs = false): string {
   return acc;
 }
 
-/** Names whose result components are computed from all argument components at once. */
-export const NON_COMPONENTWISE = new Set(['dot', 'length', 'distance', 'cross', 'any', 'all', 'normalize']);

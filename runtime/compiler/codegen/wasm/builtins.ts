@@ -221,7 +221,7 @@ export abstract class WasmBuiltins extends WasmArithmetic {
 
   /** Componentwise built-ins of two or three arguments. */
   private builtinSeveralArguments(c: BuiltinCall): Val[] | null {
-    const { e, at, map, isF, fop, bin, host, fconst } = c;
+    const { e, at, map, isF, bin, host, fconst } = c;
     switch (e.name) {
       case 'atan2': return map((k, kind) => host(kind, 'atan2', at(0, k), at(1, k)));
       case 'pow': return map((k, kind) => host(kind, 'pow', at(0, k), at(1, k)));
