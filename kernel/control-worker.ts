@@ -23,7 +23,7 @@ import { dateMicros, InterruptGate, type RequestStamp } from './interrupt-gate.j
 import { kernelInfoContent } from './kernel-info.js';
 import { bindChannel, Signer, type WireMessage } from './wire.js';
 import {
-  GATE_CELL_OFFSET, GATE_OFFSET, SLOT_RUNNING, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, type FromWorker, type ToWorker, type WorkerInit,
+  GATE_CELL_OFFSET, GATE_OFFSET, STDIN_ANSWERED, STDIN_HEADER_BYTES, STDIN_INTERRUPTED, type FromWorker, type ToWorker, type WorkerInit,
 } from './worker-protocol.js';
 
 async function main(): Promise<void> {

@@ -102,11 +102,6 @@ function bindingNames(name: TS.BindingName, into: string[]): void {
   for (const el of name.elements) if (!t.isOmittedExpression(el)) bindingNames(el.name, into);
 }
 
-function hasModifier(node: TS.Node, kind: TS.SyntaxKind): boolean {
-  const t = ts();
-  return t.canHaveModifiers(node) && (t.getModifiers(node) ?? []).some((m) => m.kind === kind);
-}
-
 /** Removes `export` and `export default` from a declaration. */
 function stripExport(node: TS.Node, sf: TS.SourceFile, edits: EditMap): void {
   const t = ts();

@@ -10,7 +10,7 @@
 import type { ColumnTable } from 'arquero';
 import type { BrookRuntimeHandle, Stream, KernelArg, CompiledKernel } from '../runtime/brt/index.js';
 import { BrookRuntimeError } from '../runtime/compiler/index.js';
-import { flattenElement, typeToString, type Type } from '../runtime/compiler/types.js';
+import { typeToString } from '../runtime/compiler/types.js';
 import type { PlotDisplay, PlotOptions } from '../runtime/results/plot.js';
 import { BROOK_HANDLE, isStream, type BrookSession } from './session.js';
 import { hostArrayFor } from './host-arrays.js';

@@ -15,7 +15,7 @@ import { rayWgsl } from '../wgsl/ray.js';
 import { runFigure3, type AppDefinition, type BrookJob, type Figure3 } from './figure3.js';
 import { kernels } from './kernels.js';
 import { buildScene, type Scene } from './ray-scene.js';
-import { bySize, type AppSize } from './size.js';
+import type { AppSize } from './size.js';
 import { FLOAT3, FLOAT4 } from './streams.js';
 
 export interface RayParams {

@@ -25,7 +25,7 @@
  * also unfused on copies of the streams it writes and compares the results bit for bit (fusion
  * must not change a single bit); a difference is an error at the next wait (`settled`).
  */
-import type { Backend, CompiledKernel, Launch, LaunchArg, Stream } from './api.js';
+import type { Backend, Launch, LaunchArg, Stream } from './api.js';
 import { FusionVerifier } from './fusion-verify.js';
 import { buildFusedLaunch, same, sameBox, streamArgs } from './fused-launch.js';
 import { sessionAbort } from './abort.js';

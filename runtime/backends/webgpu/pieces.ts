@@ -229,9 +229,8 @@ export class PieceQueue {
       const lo = p.next;
       const hi = Math.min(p.total, lo + p.size);
       // A kernel with loops: a try with the piece's budget (a launch that writes what it reads
-      // cannot be re-run, so it gets the session's budget at once).
-      const full = loopBudget();
-      // Under a watchdog deadline no try may outlast the time left (unwaitedBudget).
+      // cannot be re-run, so it gets the session's budget at once: unwaitedBudget's). Under a
+      // watchdog deadline no try may outlast the time left (unwaitedBudget).
       const cap = p.loops ? unwaitedBudget((hi - lo) * p.unit, p.loops.rate) : 0;
       const budget = p.loops ? (p.loops.rerun ? Math.min(p.budget, cap) : cap) : 0;
       const t0 = performance.now();

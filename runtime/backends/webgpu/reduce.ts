@@ -123,7 +123,7 @@ function reduceAllSplit(ctx: GpuContext, launch: Launch, base: KernelVariant, wo
 
 export function reduceBlocks(ctx: GpuContext, launch: Launch, target: StreamArg): void {
   const ir = launch.kernel.ir;
-  const { input, acc } = roles(launch);
+  const { acc } = roles(launch);
   const n = count(target.shape);
   if (n === 0) return;
   const args = launch.args.slice();

@@ -10,7 +10,6 @@ import type { ParamRole } from '../ir.js';
 import type { Type } from '../types.js';
 import { hasNarrowStorage, typeToString, VOID } from '../types.js';
 import { reportCheck } from '../messages/check.js';
-import { reportSyntax } from '../messages/syntax.js';
 import type { Ctx, KernelInfo, KernelParam } from './ctx.js';
 import { popScope, pushScope } from './ctx.js';
 import { declareSymbol, isElementType, kernelValueType } from './decl.js';

@@ -16,7 +16,7 @@
  */
 import type { CallExpr, Expr, FunctionDecl, Stmt, StructDef, TopLevel, TranslationUnit, TypeSpec } from '../ast.js';
 import type { DiagnosticBag } from '../diagnostics.js';
-import { copyToken, lex, type Token } from '../lex.js';
+import { copyToken, type Token } from '../lex.js';
 import { reportSyntax } from '../messages/syntax.js';
 import { isPunct, isScope } from './cxx.js';
 import { rewriteExpr, walkStmt } from './cxx-walk.js';

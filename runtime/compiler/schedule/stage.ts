@@ -23,7 +23,7 @@
  * a step of 1), a trip reads the block at its number: no index rounding, test or fallback a trip.
  */
 import type { IRExpr, IRStmt, KernelIR } from '../ir.js';
-import { coopTrips, loopHeader, someExpr, someExprInStmt, someStmt, walkStmt } from './coop-loop.js';
+import { coopTrips, loopHeader, someExprInStmt, someStmt } from './coop-loop.js';
 import type { DeviceLimits, ScheduleForce } from './limits.js';
 
 /** Where and what a map call stages (KernelVariant.stage). */

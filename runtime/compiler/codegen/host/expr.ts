@@ -7,7 +7,6 @@
  * - `emitCond(e)`: a JS truth value for if/while/for/?:/&&/||.
  * - `lvalue(e)`: where an assignable expression lives, for stores and `&`.
  */
-import type { Span } from '../../source.js';
 import type { AssignExpr, BinaryExpr, CallExpr, CastExpr, Expr, Ident, IndexExpr, MemberExpr, UnaryExpr } from '../../ast.js';
 import type { Type } from '../../types.js';
 import { sizeOf, typeToString } from '../../types.js';

@@ -80,7 +80,7 @@ return run;`;
 /** A row segment's start: its end (row end, range end, chunk end), the row-fixed iterator and indexof
  *  components and stream addresses, and in a full reduction the seed from the chunk's first element. */
 function writeRowStart(lw: WasmLaunch): void {
-  const { f, i, stop, c, E, loop, CH, chunkEnd, iters, indexofLocals, indexofInts, streams, addressed, first, usesCoords } = lw;
+  const { f, i, stop, c, E, loop, CH, chunkEnd, iters, indexofLocals, indexofInts, addressed, first, usesCoords } = lw;
   f.get(i).get(END).op('i32.ge_s').brIf('done');
   if (usesCoords) {
     // stop = min(i + (E3 - c3), end)

@@ -297,7 +297,7 @@ function allocateLocals(lw: WasmLaunch): void {
 
 /** What the driver knows for the body's writer: row-fixed values, whole numbers, c3 + K indices. */
 function registerFacts(lw: WasmLaunch): void {
-  const { emitter, wholeConsts, iters, params, indexofLocals, indexofInts, streams } = lw;
+  const { emitter, wholeConsts, iters, params, indexofLocals, indexofInts } = lw;
   for (const w of wholeConsts) emitter.markWhole(w.f, { kind: 'int', local: w.int }, -SMALL_WHOLE, SMALL_WHOLE, true);
   for (const it of iters) {
     if (it.where === 'row') emitter.invariant.add(it.val);

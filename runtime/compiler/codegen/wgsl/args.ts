@@ -23,7 +23,6 @@ export function argumentSetup(ir: KernelIR, v: KernelVariant, plan: ModulePlan, 
     const ty = wgslType(p.type);
     switch (p.role) {
       case 'in': {
-        const r = `r_${i}`;
         const given = loaded?.(i);
         if (given !== undefined) {
           lines.push(`${ind}let ${a(i)} = ${given};`);
