@@ -14,7 +14,8 @@ const { generateKernelSource } = await import(`${dist}/runtime/compiler/codegen/
 const { generateKernelWasm } = await import(`${dist}/runtime/compiler/codegen/wasm/index.js`);
 const { writeKernelModule } = await import(`${dist}/runtime/compiler/codegen/wgsl/index.js`);
 
-/** The WGSL variant shapes of tests/wgsl/validate.test.ts. */
+/** The WGSL variant shapes of tests/wgsl/validate.test.ts, copied: the probe must run against builds of
+ *  old revisions, which have no module to import them from. */
 function wgslVariant(ir, mode, shape) {
   const n = ir.params.length;
   const share = Array.from({ length: n + 1 }, () => -1);
