@@ -228,9 +228,9 @@ export class PieceQueue {
       this.current = p.what;
       const lo = p.next;
       const hi = Math.min(p.total, lo + p.size);
-      // A kernel with loops: a try with the piece's budget (a launch that writes what it reads
-      // cannot be re-run, so it gets the session's budget at once: unwaitedBudget's). Under a
-      // watchdog deadline no try may outlast the time left (unwaitedBudget).
+      // A kernel with loops: a try with the piece's budget. A launch that writes what it reads
+      // cannot be re-run, so it gets unwaitedBudget at once: the session's budget, or under a
+      // watchdog deadline what fits the time left (no try may outlast it).
       const cap = p.loops ? unwaitedBudget((hi - lo) * p.unit, p.loops.rate) : 0;
       const budget = p.loops ? (p.loops.rerun ? Math.min(p.budget, cap) : cap) : 0;
       const t0 = performance.now();

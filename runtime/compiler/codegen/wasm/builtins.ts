@@ -29,6 +29,9 @@ interface BuiltinCall {
   fconst: (kind: Kind, v: number) => Val;
 }
 
+/** The f32 or f64 form of a float operation (`gt` -> `f32.gt`). */
+const fop = (kind: Kind, name: string) => `${valType(kind)}.${name}` as 'f32.add';
+
 export abstract class WasmBuiltins extends WasmArithmetic {
   protected builtin(e: Extract<IRExpr, { op: 'builtin' }>, scope: Scope): Val[] {
     const args = e.args.map((a) => ({ comps: this.emitExpr(a, scope), kinds: flatKinds(a.type) }));
@@ -53,7 +56,6 @@ export abstract class WasmBuiltins extends WasmArithmetic {
     const map = (f: (k: number, kind: Kind) => Val) => kinds.map((kind, k) => f(k, kind));
     const argKind = args[0]?.kinds[0] ?? 'float';
     const isF = (k: Kind) => k === 'float' || k === 'double';
-    const fop = (kind: Kind, name: string) => `${valType(kind)}.${name}` as 'f32.add';
     const vector = (xs: Val[], kind: Kind) => {
       if (!xs.some((x) => x.vec)) return false;
       if (kind !== 'float') throw new VectorUnsupported(`${kind} vectors in ${name}`);
@@ -282,7 +284,7 @@ export abstract class WasmBuiltins extends WasmArithmetic {
       const f = this.fn;
       for (const [op, c, r] of [first, second]) {
         this.push(x);
-        f.const(valType(kind), c).op(`${valType(kind)}.${op}` as 'f32.gt');
+        f.const(valType(kind), c).op(fop(kind, op));
         f.open('if', null, valType(kind));
         f.const(valType(kind), r);
         f.else();
