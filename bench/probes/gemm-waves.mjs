@@ -4,7 +4,10 @@
 //           wave of resident workgroups fills up (flat if the GPU has no tail to lose);
 //   tail    M = 4096 in one dispatch: the last TAIL tiles as S pieces along K (scratch, then a sum pass);
 //   residency  the wave size of every candidate tile (K = 1024);
-//   split   M = 4096: the first B1 bands with the large tile in one dispatch; the last bands split along K
+//   shapes  M = 4096 with tiles of other heights (72 or 56 rows: 6.91 or 8.97 waves of 264 instead of
+//           7.76), bounds-checked where M is not a multiple of the tile, each checked against float64
+//           dot products of sampled entries; with the 64-row tile forced checked, for the checks' cost;
+// with the large tile in one dispatch; the last bands split along K
 //           into S dispatches writing S scratch buffers (no barrier between buffers, so they can run
 //           beside the first dispatch's last wave), then one pass adds the scratch into C.
 // Wall clock of REPS dispatches submitted together (3 ms each: submission overhead is noise), median of 7.
@@ -19,7 +22,14 @@ if ('error' in g) throw new Error(g.error);
 const { device } = g;
 console.log(`device: ${g.info.name}`);
 const N = Number(process.env.GEMM_N ?? 4096), K = N, MMAX = N; // GEMM_N=256 for a quick check on lavapipe
-const tile = GEMM_TILE_CANDIDATES[tileId];
+// Tiles of heights that are not powers of two (threads' rows padded to float4 in workgroup memory).
+const SHAPES = {
+  't72x128k8r18x8s1b': { tx: 16, ty: 4, rm: 18, rn: 2, bk: 8, single: true },
+  't56x128k8r14x8s1b': { tx: 16, ty: 4, rm: 14, rn: 2, bk: 8, single: true },
+  't84x128k8r21x8s1b': { tx: 16, ty: 4, rm: 21, rn: 2, bk: 8, single: true },
+  't80x128k8r20x8s1b': { tx: 16, ty: 4, rm: 20, rn: 2, bk: 8, single: true },
+};
+const tile = GEMM_TILE_CANDIDATES[tileId] ?? SHAPES[tileId];
 const BM = tileRows(tile), BN = tileCols(tile);
 const S_ = GPUBufferUsage.STORAGE, U_ = GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST;
 
@@ -34,8 +44,9 @@ function buf(bytes, usage, data) {
   if (data) device.queue.writeBuffer(b, 0, data);
   return b;
 }
-const A = buf(4 * MMAX * K, S_, rand(MMAX * K, 1));
-const B = buf(4 * K * N, S_, rand(K * N, 2));
+const hostA = rand(MMAX * K, 1), hostB = rand(K * N, 2);
+const A = buf(4 * MMAX * K, S_, hostA);
+const B = buf(4 * K * N, S_, hostB);
 const C = buf(4 * MMAX * N, S_);
 
 const pipes = new Map();
@@ -49,10 +60,10 @@ function pipe(t, checked = false) {
 }
 const f32bits = (x) => new Uint32Array(new Float32Array([x]).buffer)[0];
 /** One gemm dispatch: rows [r0, r0 + m) of C (or of `out`, from its row 0), K range [k0, k0 + kn). */
-function gemmCall(t, r0, m, k0, kn, out = C, outRow0 = r0) {
+function gemmCall(t, r0, m, k0, kn, out = C, outRow0 = r0, forceChecked = false) {
   const u = new Uint32Array([m, N / 4, kn, 0, r0 * (K / 4) + k0 / 4, K / 4, k0 * (N / 4), N / 4, outRow0 * (N / 4), N / 4, outRow0 * (N / 4), N / 4, f32bits(1), f32bits(0), 0, 0]);
   const ub = buf(64, U_, u);
-  const p = pipe(t, m % tileRows(t) !== 0);
+  const p = pipe(t, forceChecked || m % tileRows(t) !== 0);
   const bg = device.createBindGroup({ layout: p.getBindGroupLayout(0), entries: [ub, A, B, out].map((b, i) => ({ binding: i, resource: { buffer: b } })) });
   return { p, bg, groups: [N / tileCols(t), Math.ceil(m / tileRows(t))] };
 }
@@ -188,6 +199,36 @@ if (mode === 'tail' || mode === 'all') {
       let err = 0;
       for (let i = 0; i < got.length; i += 7) err = Math.max(err, Math.abs(got[i] - want[i]) / (1 + Math.abs(want[i])));
       console.log(`  tail ${tail} tiles in ${S} K-pieces (${total} workgroups): ${ms.toFixed(3)} ms ${tflops(MMAX, ms).toFixed(1)} TFLOP/s, max diff ${err.toExponential(1)}`);
+    }
+  }
+}
+if (mode === 'shapes' || mode === 'all') {
+  // Largest relative error of 256 sampled entries of C's first m rows against float64 dot products.
+  const check = (got, m) => {
+    let err = 0, s = 7;
+    for (let q = 0; q < 256; q++) {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+      const i = s % m, j = (s >>> 12) % N;
+      let want = 0;
+      for (let kk = 0; kk < K; kk++) want += hostA[i * K + kk] * hostB[kk * N + j];
+      err = Math.max(err, Math.abs(got[i * N + j] - want) / (1 + Math.abs(want)));
+    }
+    return err;
+  };
+  const runs = [['t64x128k8r16x8s1b', MMAX, false], ['t64x128k8r16x8s1b', MMAX, true]];
+  for (const id of Object.keys(SHAPES)) {
+    const bm = tileRows(SHAPES[id]);
+    runs.push([id, MMAX, false]);
+    if (MMAX % bm !== 0) runs.push([id, MMAX - (MMAX % bm), false]);
+  }
+  for (let round = 0; round < 2; round++) {
+    for (const [id, m, forced] of runs) {
+      const t = GEMM_TILE_CANDIDATES[id] ?? SHAPES[id];
+      const call = gemmCall(t, 0, m, 0, K, C, 0, forced);
+      const ms = await time([call], 10);
+      const err = round === 0 ? `, max error ${check(await readC(), m).toExponential(1)}` : '';
+      const checked = forced || m % tileRows(t) !== 0 ? 'checked' : 'unchecked';
+      console.log(`shapes: ${id} M=${m} (${call.groups[0] * call.groups[1]} workgroups, ${checked}) ${ms.toFixed(3)} ms ${tflops(m, ms).toFixed(1)} TFLOP/s${err}`);
     }
   }
 }
