@@ -473,6 +473,27 @@ function blasCases(quick: boolean): BenchCase[] {
       },
     });
   }
+  // Sizes that are not multiples of any tile: the edge tiles check M and N (clamped rows, dropped outputs).
+  const r = quick ? 250 : 4000;
+  const raggedData = lazy(() => ({ A: randomFloats(r * r, 8), B: randomFloats(r * r, 9) }));
+  push({
+    id: 'blas.gemm.ragged',
+    backend: 'webgpu',
+    title: 'BLAS level 3: C := A B at a size that is no multiple of the tile (blas.gemm, bounds-checked edges), sampled float64 check',
+    size: `${r}x${r}`,
+    bytes: 12 * r * r,
+    flops: 2 * r * r * r,
+    workingSetBytes: 12 * r * r,
+    largestBufferBytes: 4 * r * r,
+    timing: 'gpu',
+    async baseline() {
+      throw new Unavailable(`no hand-written WGSL GEMM besides the library's own (compare with blas.gemm at ${g}x${g})`);
+    },
+    async brook(ctx) {
+      const { A, B } = raggedData();
+      return gemmBlas(await session('webgpu', ctx), A, B, r);
+    },
+  });
   const m = quick ? 512 : 8192;
   const gemvData = lazy(() => ({ A: randomFloats(m * m, 4), x: randomFloats(m, 5) }));
   for (const split of [undefined, 64, 128, 512, 1024]) {

@@ -4,16 +4,17 @@
 //           wave of resident workgroups fills up (flat if the GPU has no tail to lose);
 //   tail    M = 4096 in one dispatch: the last TAIL tiles as S pieces along K (scratch, then a sum pass);
 //   residency  the wave size of every candidate tile (K = 1024);
-//   shapes  M = 4096 with tiles of other heights (72 or 56 rows: 6.91 or 8.97 waves of 264 instead of
-//           7.76), bounds-checked where M is not a multiple of the tile, each checked against float64
-//           dot products of sampled entries; with the 64-row tile forced checked, for the checks' cost;
-// with the large tile in one dispatch; the last bands split along K
+//   ragged  what bounds checks cost: 4096^3 with each size's checks forced on (M, N, K, all three), and
+//           sizes that are not multiples of the tile (4000^3, K = 4092), each result checked against
+//           float64 dot products of sampled entries. (Tiles of 72, 56, 84 and 80 rows, commit e58be64's
+//           `shapes` mode, are in docs/PERFORMANCE.md.)
+//   split   M = 4096: the first B1 bands with the large tile in one dispatch; the last bands split along K
 //           into S dispatches writing S scratch buffers (no barrier between buffers, so they can run
 //           beside the first dispatch's last wave), then one pass adds the scratch into C.
 // Wall clock of REPS dispatches submitted together (3 ms each: submission overhead is noise), median of 7.
-//   node bench/probes/gemm-waves.mjs [waves|split|tail|residency|all] [TILE=t64x128k8r16x8s1b]
+//   node bench/probes/gemm-waves.mjs [waves|split|tail|ragged|residency|all] [TILE=t64x128k8r16x8s1b]
 import { openBenchGpu } from '../../dist/bench/gpu.js';
-import { gemmWgsl, tileRows, tileCols } from '../../dist/runtime/library/blas/gemm-wgsl.js';
+import { gemmWgsl, raggedOf, raggedLabel, tileRows, tileCols } from '../../dist/runtime/library/blas/gemm-wgsl.js';
 import { GEMM_TILE_CANDIDATES } from '../../dist/runtime/library/blas/natives.js';
 
 const [mode = 'all', tileId = 't64x128k8r16x8s1b'] = process.argv.slice(2);
@@ -22,14 +23,7 @@ if ('error' in g) throw new Error(g.error);
 const { device } = g;
 console.log(`device: ${g.info.name}`);
 const N = Number(process.env.GEMM_N ?? 4096), K = N, MMAX = N; // GEMM_N=256 for a quick check on lavapipe
-// Tiles of heights that are not powers of two (threads' rows padded to float4 in workgroup memory).
-const SHAPES = {
-  't72x128k8r18x8s1b': { tx: 16, ty: 4, rm: 18, rn: 2, bk: 8, single: true },
-  't56x128k8r14x8s1b': { tx: 16, ty: 4, rm: 14, rn: 2, bk: 8, single: true },
-  't84x128k8r21x8s1b': { tx: 16, ty: 4, rm: 21, rn: 2, bk: 8, single: true },
-  't80x128k8r20x8s1b': { tx: 16, ty: 4, rm: 20, rn: 2, bk: 8, single: true },
-};
-const tile = GEMM_TILE_CANDIDATES[tileId] ?? SHAPES[tileId];
+const tile = GEMM_TILE_CANDIDATES[tileId];
 const BM = tileRows(tile), BN = tileCols(tile);
 const S_ = GPUBufferUsage.STORAGE, U_ = GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST;
 
@@ -50,20 +44,21 @@ const B = buf(4 * K * N, S_, hostB);
 const C = buf(4 * MMAX * N, S_);
 
 const pipes = new Map();
-function pipe(t, checked = false) {
-  const key = JSON.stringify(t) + checked;
+const NONE = { m: false, n: false, k: false };
+function pipe(t, ragged = NONE) {
+  const key = JSON.stringify(t) + JSON.stringify(ragged);
   if (!pipes.has(key)) {
-    const code = gemmWgsl({ tile: t, transA: false, transB: false, checked, aliased: true });
+    const code = gemmWgsl({ tile: t, transA: false, transB: false, ragged, aliased: true });
     pipes.set(key, device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } }));
   }
   return pipes.get(key);
 }
 const f32bits = (x) => new Uint32Array(new Float32Array([x]).buffer)[0];
 /** One gemm dispatch: rows [r0, r0 + m) of C (or of `out`, from its row 0), K range [k0, k0 + kn). */
-function gemmCall(t, r0, m, k0, kn, out = C, outRow0 = r0, forceChecked = false) {
+function gemmCall(t, r0, m, k0, kn, out = C, outRow0 = r0) {
   const u = new Uint32Array([m, N / 4, kn, 0, r0 * (K / 4) + k0 / 4, K / 4, k0 * (N / 4), N / 4, outRow0 * (N / 4), N / 4, outRow0 * (N / 4), N / 4, f32bits(1), f32bits(0), 0, 0]);
   const ub = buf(64, U_, u);
-  const p = pipe(t, forceChecked || m % tileRows(t) !== 0);
+  const p = pipe(t, raggedOf(t, m, N, kn));
   const bg = device.createBindGroup({ layout: p.getBindGroupLayout(0), entries: [ub, A, B, out].map((b, i) => ({ binding: i, resource: { buffer: b } })) });
   return { p, bg, groups: [N / tileCols(t), Math.ceil(m / tileRows(t))] };
 }
@@ -154,7 +149,7 @@ if (mode === 'tail' || mode === 'all') {
   const full = await time([gemmCall(tile, 0, MMAX, 0, K)]);
   const want = await readC();
   console.log(`tail: one dispatch of ${T} tiles ${full.toFixed(3)} ms ${tflops(MMAX, full).toFixed(1)} TFLOP/s`);
-  const base = gemmWgsl({ tile, transA: false, transB: false, checked: false, aliased: true });
+  const base = gemmWgsl({ tile, transA: false, transB: false, ragged: NONE, aliased: true });
   const tails = (process.env.GEMM_TAILS ?? '200,264,300,400,464,528').split(',').map(Number).filter((t) => t <= T);
   // PIECE float4 a piece; the scratch holds the most pieces a run asks for, up to the binding limit.
   const maxPieces = Math.min(8 * Math.max(...tails), Math.floor(device.limits.maxStorageBufferBindingSize / (16 * PIECE)));
@@ -202,33 +197,38 @@ if (mode === 'tail' || mode === 'all') {
     }
   }
 }
-if (mode === 'shapes' || mode === 'all') {
-  // Largest relative error of 256 sampled entries of C's first m rows against float64 dot products.
-  const check = (got, m) => {
+if (mode === 'ragged' || mode === 'all') {
+  // C<m x n> = A<m x k> B<k x n>, the top-left blocks of the 4096^2 operands (row strides kept).
+  const call = (m, n, k, ragged) => {
+    const u = new Uint32Array([m, n / 4, k, 0, 0, K / 4, 0, N / 4, 0, N / 4, 0, N / 4, f32bits(1), f32bits(0), 0, 0]);
+    const p = pipe(tile, ragged);
+    const bg = device.createBindGroup({ layout: p.getBindGroupLayout(0), entries: [buf(64, U_, u), A, B, C].map((b, i) => ({ binding: i, resource: { buffer: b } })) });
+    return { p, bg, groups: [Math.ceil(n / BN), Math.ceil(m / BM)] };
+  };
+  // Largest relative error of 256 sampled entries of C's m x n block against float64 dot products.
+  const check = (got, m, n, k) => {
     let err = 0, s = 7;
     for (let q = 0; q < 256; q++) {
       s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-      const i = s % m, j = (s >>> 12) % N;
+      const i = s % m, j = (s >>> 12) % n;
       let want = 0;
-      for (let kk = 0; kk < K; kk++) want += hostA[i * K + kk] * hostB[kk * N + j];
+      for (let kk = 0; kk < k; kk++) want += hostA[i * K + kk] * hostB[kk * N + j];
       err = Math.max(err, Math.abs(got[i * N + j] - want) / (1 + Math.abs(want)));
     }
     return err;
   };
-  const runs = [['t64x128k8r16x8s1b', MMAX, false], ['t64x128k8r16x8s1b', MMAX, true]];
-  for (const id of Object.keys(SHAPES)) {
-    const bm = tileRows(SHAPES[id]);
-    runs.push([id, MMAX, false]);
-    if (MMAX % bm !== 0) runs.push([id, MMAX - (MMAX % bm), false]);
-  }
+  const S = MMAX, T = MMAX - (MMAX >= 4096 ? 96 : 12); // 4096 and 4000 (not multiples of 64 or 128)
+  const runs = [
+    [S, S, S, NONE], [S, S, S, { ...NONE, m: true }], [S, S, S, { ...NONE, n: true }], [S, S, S, { ...NONE, k: true }],
+    [S, S, S, { m: true, n: true, k: true }], [T, T, T, null], [S, S, S - 4, null], [T, T, S - 4, null],
+  ];
   for (let round = 0; round < 2; round++) {
-    for (const [id, m, forced] of runs) {
-      const t = GEMM_TILE_CANDIDATES[id] ?? SHAPES[id];
-      const call = gemmCall(t, 0, m, 0, K, C, 0, forced);
-      const ms = await time([call], 10);
-      const err = round === 0 ? `, max error ${check(await readC(), m).toExponential(1)}` : '';
-      const checked = forced || m % tileRows(t) !== 0 ? 'checked' : 'unchecked';
-      console.log(`shapes: ${id} M=${m} (${call.groups[0] * call.groups[1]} workgroups, ${checked}) ${ms.toFixed(3)} ms ${tflops(m, ms).toFixed(1)} TFLOP/s${err}`);
+    for (const [m, n, k, forced] of runs) {
+      const ragged = forced ?? raggedOf(tile, m, n, k);
+      const ms = await time([call(m, n, k, ragged)], 10);
+      const err = round === 0 ? `, max error ${check(await readC(), m, n, k).toExponential(1)}` : '';
+      const label = raggedLabel(ragged) || ' unchecked';
+      console.log(`ragged: ${m}x${n}x${k}${label}${forced ? ' (forced)' : ''}: ${ms.toFixed(3)} ms ${((2 * m * n * k) / ms / 1e9).toFixed(1)} TFLOP/s${err}`);
     }
   }
 }

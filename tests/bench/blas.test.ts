@@ -1,8 +1,8 @@
 /**
  * The BLAS group of the benchmark (`--only blas`, opt-in) end to end in --quick mode on WebGPU
  * (lavapipe here): every case's Brook side verified against float64 and timed; axpy and gemv next to
- * their hand-written WGSL; the gemm cases with no baseline (skipped, with the reason) and each tile
- * config actually used by the case that forces it. A plain run leaves the group out.
+ * their hand-written WGSL; the gemm cases with no baseline (skipped, with the reason), each tile
+ * config actually used by the case that forces it, and a ragged size through the bounds-checked module. A plain run leaves the group out.
  * Timing values are not checked: benchmarks never gate a merge.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { GEMM_TILE_CANDIDATES } from '../../runtime/library/blas/natives.js';
 import { tileName } from '../../runtime/library/blas/gemm-wgsl.js';
 
 const TILES = Object.keys(GEMM_TILE_CANDIDATES);
-const IDS = ['blas.gemm', ...TILES.map((t) => `blas.gemm.${t}`), 'blas.gemv', 'blas.gemv.split64', 'blas.gemv.split128', 'blas.gemv.split512', 'blas.gemv.split1024', 'blas.axpy'];
+const IDS = ['blas.gemm', ...TILES.map((t) => `blas.gemm.${t}`), 'blas.gemm.ragged', 'blas.gemv', 'blas.gemv.split64', 'blas.gemv.split128', 'blas.gemv.split512', 'blas.gemv.split1024', 'blas.axpy'];
 
 describe('bench --only blas', () => {
   it('is opt-in: a plain run has no blas case, --only blas has every one', () => {
@@ -47,6 +47,8 @@ describe('bench --only blas', () => {
       }
     }
     for (const t of TILES) expect(report.cases.find((c) => c.id === `blas.gemm.${t}`)!.brook.note).toContain(`native WGSL gemm ${tileName(GEMM_TILE_CANDIDATES[t]!)}`);
+    // 250 x 250, padded to 252: the small tile (32 x 32 x 8) by size, so rows, columns and K (4 past a step) ragged.
+    expect(report.cases.find((c) => c.id === 'blas.gemm.ragged')!.brook.note).toContain('native WGSL gemm 32x32x8/8x8/4x4 checked M,N,K');
     expect(report.targets.map((t) => t.caseId).sort()).toEqual(['blas.axpy', 'blas.gemm', 'blas.gemv']);
   }, 600_000);
 });

@@ -268,7 +268,7 @@ describe('the gemm WGSL form on webgpu', () => {
     // 64 x 128 tiles, K steps of 8: 4 bytes x 8 x (64 + 128) a buffer.
     expect(tileSharedBytes(tile)).toBe(2 * 6144);
     expect(tileSharedBytes(single)).toBe(6144);
-    const kind = { transA: false, transB: false, checked: false, aliased: false };
+    const kind = { transA: false, transB: false, ragged: { m: false, n: false, k: false }, aliased: false };
     const barriers = (src: string) => src.split('workgroupBarrier()').length - 1;
     // One before the loop, then one a step (two buffers) or two a step (one buffer).
     expect(barriers(gemmWgsl({ tile, ...kind }))).toBe(2);
@@ -297,6 +297,31 @@ describe('the gemm WGSL form on webgpu', () => {
     const r = gemmRef(1, A, t ? m : k, t, B, t ? k : n, t, 0.25, C0, m, n, k);
     expectClose(await C.toArray(), r.want, r.scale, k);
     for (const d of [dA, dB, C] as BlasMatrix[]) d.free();
-    expect(b.nativeUse()!['blas.gemm']!.plan).toBe(`gemm ${tileName(GEMM_TILE_CANDIDATES[name]!)} checked`);
+    expect(b.nativeUse()!['blas.gemm']!.plan).toBe(`gemm ${tileName(GEMM_TILE_CANDIDATES[name]!)} checked M,N,K`);
+  }, 300_000);
+
+  // One size ragged at a time with the large tile (64 x 128 x 8): the module checks only that size
+  // (rows clamped and their outputs dropped, or k past K read as 0), the others run unchecked.
+  const oneRagged = [
+    ['M', [70, 128, 16]],
+    ['N', [64, 132, 16]],
+    ['K', [64, 128, 12]],
+  ] as const;
+  const oneRaggedCases = oneRagged.flatMap(([dim, size]) => [[dim, size, 'N'] as const, [dim, size, 'T'] as const]);
+  it.each(oneRaggedCases)('the large tile with only %s ragged (%j), op = %s, beta 0.25', async (dim, [m, n, k], trans) => {
+    forceGemmTile(GEMM_TILES.large);
+    const b = blases.webgpu;
+    const t = trans === 'T';
+    const A = randoms(m * k, 71);
+    const B = randoms(k * n, 72);
+    const C0 = randoms(m * n, 73);
+    const dA = t ? await b.matrix(A, k, m) : await b.matrix(A, m, k);
+    const dB = t ? await b.matrix(B, n, k) : await b.matrix(B, k, n);
+    const C = await b.matrix(C0, m, n);
+    await b.gemm(1, dA, dB, 0.25, C, { transA: trans, transB: trans });
+    const r = gemmRef(1, A, t ? m : k, t, B, t ? k : n, t, 0.25, C0, m, n, k);
+    expectClose(await C.toArray(), r.want, r.scale, k);
+    for (const d of [dA, dB, C] as BlasMatrix[]) d.free();
+    expect(b.nativeUse()!['blas.gemm']!.plan).toBe(`gemm ${tileName(GEMM_TILES.large)} checked ${dim}`);
   }, 300_000);
 });

@@ -6,19 +6,14 @@
  * Schedule (a "tile config"): a workgroup of TX x TY threads computes a BM x BN block of C (BM = TY *
  * RM rows, BN = TX * RN * 4 columns); each thread keeps RM x RN float4 accumulators in registers
  * (rows ty*RM.., float4 columns tx, tx + TX, ...: neighbouring threads store neighbouring float4).
- * RM need not be a multiple of 4 (72-row tiles: 4096 rows are 57 bands of them, 6.91 waves of an
- * H200's 264 resident workgroups where 64-row tiles make 7.76): each thread's rows then sit in a
- * chunk of A's tile padded to a multiple of 4 floats, so its reads stay whole vec4, and the float4 of
- * a step that do not divide among the threads are moved by the first threads only.
  * The K dimension goes in steps of BK: the next step's tiles of op(A) and op(B) are loaded from memory
  * into registers (vec4 loads) while the current step's are multiplied out of workgroup memory (two
  * buffers and one barrier a step, or one buffer and two barriers: `single`). op(A)'s tile is stored
  * k-major (As[k][m]) so a thread reads its RM values of A as RM/4 vec4; transposed operands are
  * transposed on their way into workgroup memory.
  *
- * The module is generated per config, transposition, "checked" (sizes not multiples of the tile:
- * loads outside the matrices give 0, stores outside are skipped) and aliasing (Cin the same buffer
- * as C, in place: bound once). Everything else (sizes, offsets and row strides of domains, alpha,
+ * The module is generated per config, transposition, raggedness (which of M, N and K are not multiples
+ * of the tile: see `Ragged`) and aliasing (Cin the same buffer as C, in place: bound once). Everything else (sizes, offsets and row strides of domains, alpha,
  * beta, the triangle) is in the uniform block, so one pipeline serves every call of its kind.
  */
 
@@ -64,26 +59,58 @@ export function tileSharedBytes(t: GemmTile): number {
   return tileBuffers(t) * 4 * t.bk * (tileRows(t) + tileCols(t));
 }
 
-/** Why a config cannot be generated, or undefined. */
+/** Why a config cannot be generated (loads must divide evenly among threads), or undefined. */
 export function tileProblem(t: GemmTile): string | undefined {
-  // Loads move whole float4: along K in A's rows (and B's when transposed), along M and N otherwise.
-  if (t.bk % 4 !== 0 || tileRows(t) % 4 !== 0) return 'bk and the tile rows (ty x rm) must be multiples of 4';
+  const threads = t.tx * t.ty;
+  const a = (tileRows(t) * t.bk) / 4;
+  const b = (t.bk * tileCols(t)) / 4;
+  if (t.bk % 4 !== 0 || t.rm % 4 !== 0) return 'bk and rm must be multiples of 4';
+  if (a % threads !== 0 || b % threads !== 0) return `the ${a} + ${b} float4 of a step do not divide among ${threads} threads`;
   if (t.single && t.unroll2) return 'single and unroll2 do not combine (one buffer needs no unrolling to name it)';
   return undefined;
+}
+
+/**
+ * Which sizes are not multiples of the tile, so that edge tiles reach past the matrices. Each costs only
+ * what it needs (H200, 4096^2, 64x128 tiles: one flag for all three, with a select and a clamp of the
+ * linear index on every load, took 5.14 ms where the unchecked module takes 3.08):
+ * - m (n): a row of op(A) (column of op(B)) past the matrix is read from the last one (its coordinate
+ *   clamped), and outputs past it are not stored; what they computed is thrown away.
+ * - k: a k past K reads 0 from both operands (clamped coordinate, then a select), since every output
+ *   sums over it. Only the last step can reach past K, so the others take the unchecked loads (a
+ *   branch uniform over the workgroup: 3.91 ms with a select on every step's loads, 4096^2 on an H200).
+ */
+export interface Ragged {
+  m: boolean;
+  n: boolean;
+  k: boolean;
+}
+
+export function raggedOf(t: GemmTile, m: number, n: number, k: number): Ragged {
+  return { m: m % tileRows(t) !== 0, n: n % tileCols(t) !== 0, k: k % t.bk !== 0 };
+}
+
+export function isRagged(r: Ragged): boolean {
+  return r.m || r.n || r.k;
 }
 
 export interface GemmModuleKind {
   tile: GemmTile;
   transA: boolean;
   transB: boolean;
-  /** Sizes not multiples of the tile: bounds-checked loads and stores. */
-  checked: boolean;
+  ragged: Ragged;
   /** Cin is C (in place): no separate Cin binding. */
   aliased: boolean;
 }
 
+/** ' checked M,N,K': the sizes a module checks ('' for none). */
+export function raggedLabel(r: Ragged): string {
+  const dims = [r.m && 'M', r.n && 'N', r.k && 'K'].filter(Boolean);
+  return dims.length ? ` checked ${dims.join(',')}` : '';
+}
+
 export function moduleKey(k: GemmModuleKind): string {
-  return `blas.gemm ${tileName(k.tile)} ${k.transA ? 'T' : 'N'}${k.transB ? 'T' : 'N'}${k.checked ? ' checked' : ''}${k.aliased ? ' inplace' : ''}`;
+  return `blas.gemm ${tileName(k.tile)} ${k.transA ? 'T' : 'N'}${k.transB ? 'T' : 'N'}${raggedLabel(k.ragged)}${k.aliased ? ' inplace' : ''}`;
 }
 
 /** Uniform block layout (16 words), filled by natives.ts. */
@@ -101,19 +128,12 @@ interface TileDims {
   BN: number;
   BM4: number;
   BN4: number;
-  /** A thread's rows padded to whole float4 (RM when RM is a multiple of 4), and the float4 of one
-   *  k of A's tile in workgroup memory (TY chunks of RMP floats). */
-  RMP: number;
-  AS4: number;
-  /** Threads of a workgroup, and the float4 of A and of B each thread moves a step (rounded up). */
+  /** Threads of a workgroup, and the float4 of A and of B each thread moves a step. */
   NT: number;
   /** Buffers of each tile in workgroup memory (1 or 2). */
   NB: number;
   LA: number;
   LB: number;
-  /** Threads that move float4 LA - 1 (LB - 1): NT when the step's float4 divide evenly. */
-  lastA: number;
-  lastB: number;
 }
 
 function tileDims(t: GemmTile): TileDims {
@@ -121,12 +141,7 @@ function tileDims(t: GemmTile): TileDims {
   const BM = TY * RM;
   const BN = TX * RN * 4;
   const NT = TX * TY;
-  const RMP = 4 * Math.ceil(RM / 4);
-  const a4 = (BM * BK) / 4;
-  const b4 = (BK * BN) / 4;
-  const LA = Math.ceil(a4 / NT);
-  const LB = Math.ceil(b4 / NT);
-  return { TX, TY, RM, RN, BK, BM, BN, BM4: BM / 4, BN4: BN / 4, RMP, AS4: (TY * RMP) / 4, NT, NB: tileBuffers(t), LA, LB, lastA: a4 - (LA - 1) * NT, lastB: b4 - (LB - 1) * NT };
+  return { TX, TY, RM, RN, BK, BM, BN, BM4: BM / 4, BN4: BN / 4, NT, NB: tileBuffers(t), LA: (BM * BK) / 4 / NT, LB: (BK * BN) / 4 / NT };
 }
 
 export function gemmWgsl(k: GemmModuleKind): string {
@@ -139,7 +154,7 @@ export function gemmWgsl(k: GemmModuleKind): string {
 function declarations(k: GemmModuleKind, d: TileDims): string[] {
   const L: string[] = [];
   const line = (s: string) => L.push(s);
-  const { BK, AS4, BN4, NB } = d;
+  const { BK, BM4, BN4, NB } = d;
   line('struct Params {');
   line('  M: u32, N4: u32, K: u32, tri: u32,');
   line('  offA: u32, ldA: u32, offB: u32, ldB: u32,');
@@ -154,7 +169,7 @@ function declarations(k: GemmModuleKind, d: TileDims): string[] {
     line('@group(0) @binding(3) var<storage, read> Ci: array<vec4f>;');
     line('@group(0) @binding(4) var<storage, read_write> C: array<vec4f>;');
   }
-  line(`var<workgroup> As: array<vec4f, ${NB * BK * AS4}>;`);
+  line(`var<workgroup> As: array<vec4f, ${NB * BK * BM4}>;`);
   line(`var<workgroup> Bs: array<vec4f, ${NB * BK * BN4}>;`);
   line('');
 
@@ -162,88 +177,80 @@ function declarations(k: GemmModuleKind, d: TileDims): string[] {
 }
 
 interface TileMoves {
-  loadA(l: number): string[];
+  /** Every float4 of the step at k0 from memory into registers. */
+  loadStep(): string[];
   storeA(l: number, buf: string): string[];
-  loadB(l: number): string[];
   storeB(l: number, buf: string): string[];
 }
 
 /** A thread's share of one K step: float4 l of the A and B tiles from memory into registers
  *  (ra0.., rb0..), and from there into workgroup buffer `buf` (transposed operands turned there). */
 function tileMoves(k: GemmModuleKind, d: TileDims): TileMoves {
-  const { RM, RMP, BK, BM4, AS4, BN4, NT, LA, LB, lastA, lastB } = d;
-  // Float4 l of A's (B's) tile is moved by threads li < last when the step's float4 do not divide evenly.
-  const share = (l: number, moves: number, last: number, lines: string[]): string[] =>
-    l === moves - 1 && last < NT ? [`if (li < ${last}u) {`, ...lines.map((x) => '  ' + x), '}'] : lines;
-  // Row r of A's tile sits at float p of one k of its buffer: r itself, or r's place in its thread's padded chunk.
-  const padded = RMP !== RM;
-  const place = (r: string) => (padded ? `(${r} / ${RM}u) * ${RMP}u + ${r} % ${RM}u` : r);
-  const loadA = (l: number): string[] => {
+  const { BK, BM4, BN4, NT, LA, LB } = d;
+  const { m: rm, n: rn, k: rk } = k.ragged;
+  // A coordinate clamped to its last valid value where that size is ragged (see `Ragged`).
+  const clamp = (ragged: boolean, x: string, last: string) => (ragged ? `min(${x}, ${last})` : `(${x})`);
+  // pastK: the loads of a step that reaches past K (the last, where K is ragged): a k past K reads 0.
+  const zeroPastK = (pastK: boolean, load: string, kIn: string) => (pastK ? `select(vec4f(0.0), ${load}, ${kIn})` : load);
+  const loadA = (l: number, pastK: boolean): string[] => {
     const lin = `(li + ${l * NT}u)`;
     if (!k.transA) {
       // op(A) = A<M, K/4>: rows of the tile, BK/4 float4 along K each.
       const row = `(${lin} / ${BK / 4}u)`;
       const k4 = `(${lin} % ${BK / 4}u)`;
-      const idx = `U.offA + (m0 + ${row}) * U.ldA + (k0 / 4u + ${k4})`;
-      const cond = `(m0 + ${row} < U.M) && (k0 + 4u * ${k4} < U.K)`;
-      return share(l, LA, lastA, [k.checked ? `ra${l} = select(vec4f(0.0), A[min(${idx}, arrayLength(&A) - 1u)], ${cond});` : `ra${l} = A[${idx}];`]);
+      const idx = `U.offA + ${clamp(rm, `m0 + ${row}`, 'U.M - 1u')} * U.ldA + ${clamp(pastK, `k0 / 4u + ${k4}`, '(U.K - 1u) / 4u')}`;
+      return [`ra${l} = ${zeroPastK(pastK, `A[${idx}]`, `k0 + 4u * ${k4} < U.K`)};`];
     }
     // op(A) = A^T, A<K, M/4>: BK rows of A, BM/4 float4 along M each (already m-major).
     const kk = `(${lin} / ${BM4}u)`;
     const m4 = `(${lin} % ${BM4}u)`;
-    const idx = `U.offA + (k0 + ${kk}) * U.ldA + (m0 / 4u + ${m4})`;
-    const cond = `(k0 + ${kk} < U.K) && (m0 + 4u * ${m4} < U.M)`;
-    return share(l, LA, lastA, [k.checked ? `ra${l} = select(vec4f(0.0), A[min(${idx}, arrayLength(&A) - 1u)], ${cond});` : `ra${l} = A[${idx}];`]);
+    const idx = `U.offA + ${clamp(pastK, `k0 + ${kk}`, 'U.K - 1u')} * U.ldA + ${clamp(rm, `m0 / 4u + ${m4}`, '(U.M - 1u) / 4u')}`;
+    return [`ra${l} = ${zeroPastK(pastK, `A[${idx}]`, `k0 + ${kk} < U.K`)};`];
   };
   const storeA = (l: number, buf: string): string[] => {
     const lin = `(li + ${l * NT}u)`;
     if (!k.transA) {
       const row = `(${lin} / ${BK / 4}u)`;
       const k4 = `(${lin} % ${BK / 4}u)`;
-      // As[kk][row]: float (kk * BM + row) of the buffer = component row % 4 of float4 (kk * BM + row) / 4;
-      // padded: row's place p in its thread's chunk instead of row, and AS4 float4 a k.
-      const at = padded ? `let r = ${row}; let p = ${place('r')}; let kb = ${buf} + 4u * ${k4} * ${AS4}u + p / 4u; let c = p % 4u;` : `let r = ${row}; let kb = ${buf} + 4u * ${k4} * ${BM4}u + r / 4u; let c = r % 4u;`;
-      const out: string[] = [`{ ${at}`];
-      for (let q = 0; q < 4; q++) out.push(`  As[kb + ${q * AS4}u][c] = ra${l}.${'xyzw'[q]};`);
+      // As[kk][row]: float (kk * BM + row) of the buffer = component row % 4 of float4 (kk * BM + row) / 4.
+      const out: string[] = [`{ let r = ${row}; let kb = ${buf} + 4u * ${k4} * ${BM4}u + r / 4u; let c = r % 4u;`];
+      for (let q = 0; q < 4; q++) out.push(`  As[kb + ${q * BM4}u][c] = ra${l}.${'xyzw'[q]};`);
       out.push('}');
-      return share(l, LA, lastA, out);
+      return out;
     }
-    if (!padded) return share(l, LA, lastA, [`As[${buf} + ${lin}] = ra${l};`]);
-    // Already m-major, but 4 rows can straddle two threads' chunks: component by component.
-    const out: string[] = [`{ let kb = ${buf} + (${lin} / ${BM4}u) * ${AS4}u; let r0 = 4u * (${lin} % ${BM4}u);`];
-    for (let q = 0; q < 4; q++) out.push(`  { let r = r0 + ${q}u; let p = ${place('r')}; As[kb + p / 4u][p % 4u] = ra${l}.${'xyzw'[q]}; }`);
-    out.push('}');
-    return share(l, LA, lastA, out);
+    return [`As[${buf} + ${lin}] = ra${l};`];
   };
-  const loadB = (l: number): string[] => {
+  const loadB = (l: number, pastK: boolean): string[] => {
     const lin = `(li + ${l * NT}u)`;
     if (!k.transB) {
       // op(B) = B<K, N4>: BK rows of B, BN/4 float4 each.
       const kk = `(${lin} / ${BN4}u)`;
       const n4 = `(${lin} % ${BN4}u)`;
-      const idx = `U.offB + (k0 + ${kk}) * U.ldB + (n0 / 4u + ${n4})`;
-      const cond = `(k0 + ${kk} < U.K) && (n0 / 4u + ${n4} < U.N4)`;
-      return share(l, LB, lastB, [k.checked ? `rb${l} = select(vec4f(0.0), B[min(${idx}, arrayLength(&B) - 1u)], ${cond});` : `rb${l} = B[${idx}];`]);
+      const idx = `U.offB + ${clamp(pastK, `k0 + ${kk}`, 'U.K - 1u')} * U.ldB + ${clamp(rn, `n0 / 4u + ${n4}`, 'U.N4 - 1u')}`;
+      return [`rb${l} = ${zeroPastK(pastK, `B[${idx}]`, `k0 + ${kk} < U.K`)};`];
     }
     // op(B) = B^T, B<N, K/4>: BN rows of B, BK/4 float4 along K each.
     const row = `(${lin} / ${BK / 4}u)`;
     const k4 = `(${lin} % ${BK / 4}u)`;
-    const idx = `U.offB + (n0 + ${row}) * U.ldB + (k0 / 4u + ${k4})`;
-    const cond = `(n0 + ${row} < 4u * U.N4) && (k0 + 4u * ${k4} < U.K)`;
-    return share(l, LB, lastB, [k.checked ? `rb${l} = select(vec4f(0.0), B[min(${idx}, arrayLength(&B) - 1u)], ${cond});` : `rb${l} = B[${idx}];`]);
+    const idx = `U.offB + ${clamp(rn, `n0 + ${row}`, '4u * U.N4 - 1u')} * U.ldB + ${clamp(pastK, `k0 / 4u + ${k4}`, '(U.K - 1u) / 4u')}`;
+    return [`rb${l} = ${zeroPastK(pastK, `B[${idx}]`, `k0 + 4u * ${k4} < U.K`)};`];
   };
   const storeB = (l: number, buf: string): string[] => {
     const lin = `(li + ${l * NT}u)`;
-    if (!k.transB) return share(l, LB, lastB, [`Bs[${buf} + ${lin}] = rb${l};`]);
+    if (!k.transB) return [`Bs[${buf} + ${lin}] = rb${l};`];
     const row = `(${lin} / ${BK / 4}u)`;
     const k4 = `(${lin} % ${BK / 4}u)`;
     const out: string[] = [`{ let r = ${row}; let kb = ${buf} + 4u * ${k4} * ${BN4}u + r / 4u; let c = r % 4u;`];
     for (let q = 0; q < 4; q++) out.push(`  Bs[kb + ${q * BN4}u][c] = rb${l}.${'xyzw'[q]};`);
     out.push('}');
-    return share(l, LB, lastB, out);
+    return out;
   };
 
-  return { loadA, storeA, loadB, storeB };
+  const loadAll = (pastK: boolean) => [...Array.from({ length: LA }, (_, l) => loadA(l, pastK)), ...Array.from({ length: LB }, (_, l) => loadB(l, pastK))].flat();
+  // Only the last step can reach past K: the others keep the unchecked loads (a branch uniform over the workgroup).
+  const loadStep = (): string[] =>
+    rk ? [`if (k0 + ${BK}u <= U.K) {`, ...loadAll(false).map((x) => '  ' + x), '} else {', ...loadAll(true).map((x) => '  ' + x), '}'] : loadAll(false);
+  return { loadStep, storeA, storeB };
 }
 
 /** The entry point up to the first step's tiles in workgroup memory: a tile outside the triangle
@@ -277,8 +284,7 @@ function mainStart(k: GemmModuleKind, d: TileDims, m: TileMoves): string[] {
   line(`  let steps = (U.K + ${BK - 1}u) / ${BK}u;`);
   line('  if (steps > 0u) {');
   line('    var k0 = 0u;');
-  for (let l = 0; l < LA; l++) L.push(...m.loadA(l).map((s) => '    ' + s));
-  for (let l = 0; l < LB; l++) L.push(...m.loadB(l).map((s) => '    ' + s));
+  L.push(...m.loadStep().map((s) => '    ' + s));
   for (let l = 0; l < LA; l++) L.push(...m.storeA(l, '0u').map((s) => '    ' + s));
   for (let l = 0; l < LB; l++) L.push(...m.storeB(l, '0u').map((s) => '    ' + s));
   line('  }');
@@ -290,21 +296,20 @@ function mainStart(k: GemmModuleKind, d: TileDims, m: TileMoves): string[] {
  *  trip (buffers 0 and 1 as constants), leaving after the first when the steps are odd. `single`:
  *  stored into the same buffer, after a barrier that ends the step's reads. */
 function stepLoop(d: TileDims, m: TileMoves, t: GemmTile): string[] {
-  const { TX, RM, RMP, RN, BK, AS4, BN4, LA, LB } = d;
+  const { TX, RM, RN, BK, BM4, BN4, LA, LB } = d;
   const L: string[] = [];
   const line = (s: string) => L.push(s);
   const body = (cur: string, sExpr: string) => {
     line(`    { let s1 = ${sExpr};`);
-    line(`    let a0b = ${cur} * ${BK * AS4}u + ty * ${RMP / 4}u;`);
+    line(`    let a0b = ${cur} * ${BK * BM4}u + ty * ${RM / 4}u;`);
     line(`    let b0b = ${cur} * ${BK * BN4}u + tx;`);
     line('    let more = s1 + 1u < steps;');
     line('    if (more) {');
     line(`      let k0 = (s1 + 1u) * ${BK}u;`);
-    for (let l = 0; l < LA; l++) L.push(...m.loadA(l).map((x) => '      ' + x));
-    for (let l = 0; l < LB; l++) L.push(...m.loadB(l).map((x) => '      ' + x));
+    L.push(...m.loadStep().map((x) => '      ' + x));
     line('    }');
     for (let kk = 0; kk < BK; kk++) {
-      for (let q = 0; q < RMP / 4; q++) line(`    let a${kk}_${q} = As[a0b + ${kk * AS4 + q}u];`);
+      for (let q = 0; q < RM / 4; q++) line(`    let a${kk}_${q} = As[a0b + ${kk * BM4 + q}u];`);
       for (let c = 0; c < RN; c++) line(`    let b${kk}_${c} = Bs[b0b + ${kk * BN4 + c * TX}u];`);
       for (let r = 0; r < RM; r++) {
         const a = `a${kk}_${r >> 2}.${'xyzw'[r & 3]}`;
@@ -314,7 +319,7 @@ function stepLoop(d: TileDims, m: TileMoves, t: GemmTile): string[] {
     if (t.single) line('    workgroupBarrier();');
     line('    if (more) {');
     line(`      let nxt = ${t.single ? '0u' : `(1u - ${cur})`};`);
-    for (let l = 0; l < LA; l++) L.push(...m.storeA(l, `nxt * ${BK * AS4}u`).map((x) => '      ' + x));
+    for (let l = 0; l < LA; l++) L.push(...m.storeA(l, `nxt * ${BK * BM4}u`).map((x) => '      ' + x));
     for (let l = 0; l < LB; l++) L.push(...m.storeB(l, `nxt * ${BK * BN4}u`).map((x) => '      ' + x));
     line('    }');
     line('    workgroupBarrier(); }');
@@ -360,8 +365,9 @@ function writeOut(k: GemmModuleKind, d: TileDims): string[] {
         `}`,
         `C[U.offC + i * U.ldC + j4] = v;`,
       ];
-      if (k.checked) {
-        line('      if (i < U.M && j4 < U.N4) {');
+      const inside = [k.ragged.m && 'i < U.M', k.ragged.n && 'j4 < U.N4'].filter(Boolean).join(' && ');
+      if (inside) {
+        line(`      if (${inside}) {`);
         for (const b of body) line('        ' + b);
         line('      }');
       } else for (const b of body) line('      ' + b);

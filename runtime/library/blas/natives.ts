@@ -6,7 +6,7 @@
  */
 import type { Launch, LaunchArg } from '../../brt/api.js';
 import { registerNativeKernel, type NativeDevice, type WgslNativePlan } from '../../brt/native.js';
-import { gemmWgsl, moduleKey, tileCols, tileName, tileProblem, tileRows, tileSharedBytes, UNIFORM_FIELDS, type GemmTile } from './gemm-wgsl.js';
+import { gemmWgsl, moduleKey, raggedLabel, raggedOf, tileCols, tileName, tileProblem, tileRows, tileSharedBytes, UNIFORM_FIELDS, type GemmTile } from './gemm-wgsl.js';
 
 /**
  * The tile configs of the gemm's WGSL form; bench/cases.ts runs every entry here on the same device
@@ -140,8 +140,8 @@ export function planGemm(launch: Launch, device: NativeDevice): WgslNativePlan |
   const maxGroups = device.limits.maxComputeWorkgroupsPerDimension ?? 65535;
   if (groups[0] > maxGroups || groups[1] > maxGroups) return `${groups.join(' x ')} workgroups exceed the per-dimension limit`;
   const aliased = Cin.stream.buffer === C.stream.buffer;
-  const checked = m % tileRows(tile) !== 0 || (4 * n4) % tileCols(tile) !== 0 || K % tile.bk !== 0;
-  const kind = { tile, transA: tA === 1, transB: tB === 1, checked, aliased };
+  const ragged = raggedOf(tile, m, 4 * n4, K);
+  const kind = { tile, transA: tA === 1, transB: tB === 1, ragged, aliased };
   const pa = place(A);
   const pb = place(B);
   const pci = place(Cin);
@@ -163,7 +163,7 @@ export function planGemm(launch: Launch, device: NativeDevice): WgslNativePlan |
     bindings,
     uniforms,
     groups,
-    label: `gemm ${tileName(tile)}${checked ? ' checked' : ''}`,
+    label: `gemm ${tileName(tile)}${raggedLabel(ragged)}`,
   };
 }
 
