@@ -90,10 +90,6 @@ export function raggedOf(t: GemmTile, m: number, n: number, k: number): Ragged {
   return { m: m % tileRows(t) !== 0, n: n % tileCols(t) !== 0, k: k % t.bk !== 0 };
 }
 
-export function isRagged(r: Ragged): boolean {
-  return r.m || r.n || r.k;
-}
-
 export interface GemmModuleKind {
   tile: GemmTile;
   transA: boolean;
