@@ -7,7 +7,7 @@
  *                               [--json PATH]
  *
  * Per program, backend and (cpu) thread count (BROOK_CPU_THREADS): the median wall time of N runs
- * (default 3), and for webgpu the speed-up over the cpu backend at its largest thread count. `--small`
+ * (default 3; in rounds that run each of the program's configurations once in turn), and for webgpu the speed-up over the cpu backend at its largest thread count. `--small`
  * runs every program at a size that takes a second or two (a smoke run: proves the harness, measures
  * nothing). Each program checks its own result and exits non-zero when it is wrong; its output line
  * says so. The median wall time of N runs (default 3) and
@@ -153,6 +153,24 @@ interface Row {
   shares?: Shares;
 }
 
+/** One configuration of a program (backend, thread count) and its timed runs so far. */
+interface Timed {
+  backend: 'cpu' | 'webgpu';
+  threads?: number;
+  env: NodeJS.ProcessEnv;
+  cmd: string[];
+  /** The same command writing its phases to phasesFile. */
+  withPhases: string[];
+  phasesFile: string;
+  /** Timed runs it gets. */
+  n: number;
+  times: number[];
+  phasesOf: { ms: number; phases: PhaseTimes }[];
+  /** Its last output line (a checksum), or why it failed. */
+  output: string;
+  failed: boolean;
+}
+
 function main(): void {
   const runs = Number(arg('--runs') ?? 3);
   // Fewer runs for one and two threads (minutes otherwise on big inputs): --runs-few (default 1).
@@ -172,65 +190,73 @@ function main(): void {
   for (const prog of PROGRAMS.filter((p) => !only || only.includes(p.name))) {
     const progArgs = small ? prog.small : large ? prog.large : prog.args;
     const what = large ? prog.whatLarge : prog.what;
-    let cpuBest: number | undefined;
+    const configs: Timed[] = [];
     for (const backend of backends) {
       for (const threads of backend === 'cpu' ? threadList : [undefined]) {
         const env = { ...process.env, ...(threads ? { BROOK_CPU_THREADS: String(threads) } : {}) };
         const cmd = [join(root, 'bin', 'brook.js'), 'run', prog.file, '--backend', backend, '--', ...progArgs];
-        const times: number[] = [];
-        const phasesOf: { ms: number; phases: PhaseTimes }[] = [];
-        let output = '';
-        const n = threads !== undefined && threads <= 2 ? Math.min(runs, fewRuns) : runs;
         const phasesFile = join(mkdtempSync(join(tmpdir(), 'brook-phases-')), 'phases.json');
         const withPhases = [cmd[0]!, cmd[1]!, cmd[2]!, '--phases-out', phasesFile, ...cmd.slice(3)];
-        for (let r = 0; r < n; r++) {
-          const t0 = performance.now();
-          const out = spawnSync(process.execPath, phasesTimed && withShares ? withPhases : cmd, { cwd: root, env, encoding: 'utf8' });
-          const ms = performance.now() - t0;
-          times.push(ms);
-          if (phasesTimed && withShares && out.status === 0) phasesOf.push({ ms, phases: JSON.parse(readFileSync(phasesFile, 'utf8')) as PhaseTimes });
-          output = (out.stdout.trim() || out.stderr.trim()).split('\n').pop() ?? '';
-          if (out.status !== 0) {
-            failed++;
-            output = `FAILED (exit ${out.status}): ${out.stderr.trim().split('\n')[0] ?? ''} ${output}`;
-            break;
-          }
-        }
-        times.sort((x, y) => x - y);
-        const median = times[Math.floor(times.length / 2)]!;
-        let prof: Profile | undefined;
-        if (profile && backend === 'cpu' && threads === Math.max(...threadList)) {
-          const dir = mkdtempSync(join(tmpdir(), 'brook-prof-'));
-          spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...cmd], { cwd: root, env, encoding: 'utf8' });
-          prof = profileOf(dir);
-          rmSync(dir, { recursive: true, force: true });
-        }
-        let shares: Shares | undefined;
-        if (withShares && phasesTimed && phasesOf.length === n) {
-          const mid = phasesOf.find((x) => x.ms === median)!;
-          shares = sharesOf(mid.phases, mid.ms);
-        } else if (withShares && !output.startsWith('FAILED')) {
-          const t0 = performance.now();
-          const out = spawnSync(process.execPath, withPhases, { cwd: root, env, encoding: 'utf8' });
-          const wall = performance.now() - t0;
-          if (out.status === 0) shares = sharesOf(JSON.parse(readFileSync(phasesFile, 'utf8')) as PhaseTimes, wall);
-          else {
-            failed++;
-            output = `FAILED with --phases-out (exit ${out.status}): ${out.stderr.trim().split('\n')[0] ?? ''}`;
-          }
-        }
-        rmSync(dirname(phasesFile), { recursive: true, force: true });
-        if (backend === 'cpu' && threads === Math.max(...threadList)) cpuBest = median;
-        const speedup = backend === 'webgpu' && cpuBest !== undefined ? cpuBest / median : undefined;
-        results.push({ program: prog.name, what, args: progArgs, backend, threads, runs: n, medianMs: median, timesMs: times, output, speedupOverCpu: speedup, profile: prof, shares });
-        const p = prof
-          ? `  main thread: kernel ${((100 * prof.kernelMs) / prof.totalMs).toFixed(0)}%, waiting ${((100 * prof.waitMs) / prof.totalMs).toFixed(0)}%, largest other step ${prof.top[0]?.name} ${((100 * (prof.top[0]?.share ?? 0))).toFixed(1)}%`
-          : '';
-        const who = backend === 'cpu' ? `cpu ${String(threads).padStart(2)} threads` : 'webgpu         ';
-        const sp = speedup !== undefined ? `  ${speedup.toFixed(2)}x the cpu backend` : '';
-        console.log(`${prog.name.padEnd(8)} ${who}  ${(median / 1000).toFixed(2)} s${sp}  (${output})${p}`);
-        if (shares) console.log(sharesLine(shares));
+        const n = threads !== undefined && threads <= 2 ? Math.min(runs, fewRuns) : runs;
+        configs.push({ backend, threads, env, cmd, withPhases, phasesFile, n, times: [], phasesOf: [], output: '', failed: false });
       }
+    }
+    // Round r runs every configuration once, one after another: a machine whose speed drifts from
+    // minute to minute (a shared VM moves by a third) then slows every configuration alike, where
+    // N runs of one and then N of the next put the drift into their ratio.
+    for (let r = 0; r < Math.max(...configs.map((c) => c.n)); r++) {
+      for (const c of configs) {
+        if (r >= c.n || c.failed) continue;
+        const t0 = performance.now();
+        const out = spawnSync(process.execPath, phasesTimed && withShares ? c.withPhases : c.cmd, { cwd: root, env: c.env, encoding: 'utf8' });
+        const ms = performance.now() - t0;
+        c.times.push(ms);
+        if (phasesTimed && withShares && out.status === 0) c.phasesOf.push({ ms, phases: JSON.parse(readFileSync(c.phasesFile, 'utf8')) as PhaseTimes });
+        c.output = (out.stdout.trim() || out.stderr.trim()).split('\n').pop() ?? '';
+        if (out.status !== 0) {
+          failed++;
+          c.failed = true;
+          c.output = `FAILED (exit ${out.status}): ${out.stderr.trim().split('\n')[0] ?? ''} ${c.output}`;
+        }
+      }
+    }
+    let cpuBest: number | undefined;
+    for (const { backend, threads, env, cmd, withPhases, phasesFile, times, phasesOf, n, ...rest } of configs) {
+      let output = rest.output;
+      times.sort((x, y) => x - y);
+      const median = times[Math.floor(times.length / 2)]!;
+      let prof: Profile | undefined;
+      if (profile && backend === 'cpu' && threads === Math.max(...threadList)) {
+        const dir = mkdtempSync(join(tmpdir(), 'brook-prof-'));
+        spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...cmd], { cwd: root, env, encoding: 'utf8' });
+        prof = profileOf(dir);
+        rmSync(dir, { recursive: true, force: true });
+      }
+      let shares: Shares | undefined;
+      if (withShares && phasesTimed && phasesOf.length === n) {
+        const mid = phasesOf.find((x) => x.ms === median)!;
+        shares = sharesOf(mid.phases, mid.ms);
+      } else if (withShares && !output.startsWith('FAILED')) {
+        const t0 = performance.now();
+        const out = spawnSync(process.execPath, withPhases, { cwd: root, env, encoding: 'utf8' });
+        const wall = performance.now() - t0;
+        if (out.status === 0) shares = sharesOf(JSON.parse(readFileSync(phasesFile, 'utf8')) as PhaseTimes, wall);
+        else {
+          failed++;
+          output = `FAILED with --phases-out (exit ${out.status}): ${out.stderr.trim().split('\n')[0] ?? ''}`;
+        }
+      }
+      rmSync(dirname(phasesFile), { recursive: true, force: true });
+      if (backend === 'cpu' && threads === Math.max(...threadList)) cpuBest = median;
+      const speedup = backend === 'webgpu' && cpuBest !== undefined ? cpuBest / median : undefined;
+      results.push({ program: prog.name, what, args: progArgs, backend, threads, runs: times.length, medianMs: median, timesMs: times, output, speedupOverCpu: speedup, profile: prof, shares });
+      const p = prof
+        ? `  main thread: kernel ${((100 * prof.kernelMs) / prof.totalMs).toFixed(0)}%, waiting ${((100 * prof.waitMs) / prof.totalMs).toFixed(0)}%, largest other step ${prof.top[0]?.name} ${((100 * (prof.top[0]?.share ?? 0))).toFixed(1)}%`
+        : '';
+      const who = backend === 'cpu' ? `cpu ${String(threads).padStart(2)} threads` : 'webgpu         ';
+      const sp = speedup !== undefined ? `  ${speedup.toFixed(2)}x the cpu backend` : '';
+      console.log(`${prog.name.padEnd(8)} ${who}  ${(median / 1000).toFixed(2)} s${sp}  (${output})${p}`);
+      if (shares) console.log(sharesLine(shares));
     }
   }
   const json = arg('--json');
