@@ -452,48 +452,37 @@ function blasCases(quick: boolean): BenchCase[] {
   const out: BenchCase[] = [];
   const push = (c: BenchCase) => out.push({ ...c, optIn: true });
   const g = quick ? 256 : 4096;
-  const gemmData = lazy(() => ({ A: randomFloats(g * g, 6), B: randomFloats(g * g, 7) }));
-  for (const tile of [undefined, ...Object.keys(GEMM_TILE_CANDIDATES)]) {
-    push({
-      id: tile === undefined ? 'blas.gemm' : `blas.gemm.${tile}`,
+  /** A gemm case: C := A B of n x n random matrices (seeds `seeds`), with `tile` or the tile by size. */
+  const gemmCase = (id: string, title: string, n: number, seeds: [number, number], unavailable: string, tile?: string): BenchCase => {
+    const data = lazy(() => ({ A: randomFloats(n * n, seeds[0]), B: randomFloats(n * n, seeds[1]) }));
+    return {
+      id,
       backend: 'webgpu',
-      title: `BLAS level 3: C := A B (blas.gemm${tile === undefined ? ', tile by size' : `, tile ${tile}`}), sampled float64 check`,
-      size: `${g}x${g}`,
-      bytes: 12 * g * g,
-      flops: 2 * g * g * g,
-      workingSetBytes: 12 * g * g,
-      largestBufferBytes: 4 * g * g,
+      title,
+      size: `${n}x${n}`,
+      bytes: 12 * n * n,
+      flops: 2 * n * n * n,
+      workingSetBytes: 12 * n * n,
+      largestBufferBytes: 4 * n * n,
       timing: 'gpu',
       async baseline() {
-        throw new Unavailable('no hand-written WGSL GEMM besides the library\'s own (compare with the issue\'s figures: tfjs 15.2, jax-js 22.4, torch 49.7 TFLOP/s on an H100)');
+        throw new Unavailable(unavailable);
       },
       async brook(ctx) {
-        const { A, B } = gemmData();
-        return gemmBlas(await session('webgpu', ctx), A, B, g, tile);
+        const { A, B } = data();
+        return gemmBlas(await session('webgpu', ctx), A, B, n, tile);
       },
-    });
+    };
+  };
+  const noGemmBaseline = 'no hand-written WGSL GEMM besides the library\'s own';
+  for (const tile of [undefined, ...Object.keys(GEMM_TILE_CANDIDATES)]) {
+    const id = tile === undefined ? 'blas.gemm' : `blas.gemm.${tile}`;
+    const title = `BLAS level 3: C := A B (blas.gemm${tile === undefined ? ', tile by size' : `, tile ${tile}`}), sampled float64 check`;
+    push(gemmCase(id, title, g, [6, 7], `${noGemmBaseline} (compare with the issue's figures: tfjs 15.2, jax-js 22.4, torch 49.7 TFLOP/s on an H100)`, tile));
   }
   // Sizes that are not multiples of any tile: the edge tiles check M and N (clamped rows, dropped outputs).
   const r = quick ? 250 : 4000;
-  const raggedData = lazy(() => ({ A: randomFloats(r * r, 8), B: randomFloats(r * r, 9) }));
-  push({
-    id: 'blas.gemm.ragged',
-    backend: 'webgpu',
-    title: 'BLAS level 3: C := A B at a size that is no multiple of the tile (blas.gemm, bounds-checked edges), sampled float64 check',
-    size: `${r}x${r}`,
-    bytes: 12 * r * r,
-    flops: 2 * r * r * r,
-    workingSetBytes: 12 * r * r,
-    largestBufferBytes: 4 * r * r,
-    timing: 'gpu',
-    async baseline() {
-      throw new Unavailable(`no hand-written WGSL GEMM besides the library's own (compare with blas.gemm at ${g}x${g})`);
-    },
-    async brook(ctx) {
-      const { A, B } = raggedData();
-      return gemmBlas(await session('webgpu', ctx), A, B, r);
-    },
-  });
+  push(gemmCase('blas.gemm.ragged', 'BLAS level 3: C := A B at a size that is no multiple of the tile (blas.gemm, bounds-checked edges), sampled float64 check', r, [8, 9], `${noGemmBaseline} (compare with blas.gemm at ${g}x${g})`));
   const m = quick ? 512 : 8192;
   const gemvData = lazy(() => ({ A: randomFloats(m * m, 4), x: randomFloats(m, 5) }));
   for (const split of [undefined, 64, 128, 512, 1024]) {

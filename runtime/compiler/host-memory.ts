@@ -10,3 +10,10 @@
  * (hostlib/memory.ts HEAP_BASE), where no C object is.
  */
 export const WASM_FAULT_RECORD = 256;
+
+/**
+ * Where a compiled loop's call says how it left (an i32): 1 the loop ended (its test failed or it
+ * broke out), 0 it used up its budget of iterations and returns to be called again
+ * (codegen/host/wasmloop.ts). Below the heap, past the fault record.
+ */
+export const WASM_LOOP_ENDED = 288;

@@ -27,7 +27,8 @@ export const STDIN_PTR = 16;
 export const STDOUT_PTR = 32;
 export const STDERR_PTR = 48;
 // Bytes 256..287 hold the record of a compiled host loop's failed check (compiler/host-memory.ts
-// WASM_FAULT_RECORD): below HEAP_BASE, where no C object ever is.
+// WASM_FAULT_RECORD), 288..291 how a compiled loop's call left (WASM_LOOP_ENDED): below HEAP_BASE,
+// where no C object ever is.
 /** Addresses below this are never handed out: a pointer there is NULL plus a small offset. */
 const HEAP_BASE = 4096;
 const HEADER = 16; // block header: u32 requested size at p - 12, u32 size at p - 8, u32 state at p - 4

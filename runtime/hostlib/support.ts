@@ -549,6 +549,21 @@ export function hostWasm(bytes64: string, M: Mem, spans: Span[]): Record<string,
   return loops;
 }
 
+/** How long a call of a compiled host loop aims to run after its first (codegen/host/wasmloop.ts):
+ *  long enough that the call costs nothing (~1 us), short enough that the loop soon runs the code V8
+ *  optimizes while the first calls run. */
+const LOOP_CALL_MS = 2;
+
+/**
+ * The next call's iteration budget of a compiled host loop that has not ended: `since` is when the
+ * last call started (0: the first call, not timed), from which the budget scales to LOOP_CALL_MS,
+ * by a factor between 1/4 and 4, at least 1 iteration and below 2^30 (an i32).
+ */
+export function loopBudget(budget: number, since: number): number {
+  const factor = since === 0 ? 4 : Math.min(4, Math.max(0.25, LOOP_CALL_MS / Math.max(1e-3, performance.now() - since)));
+  return Math.max(1, Math.min(2 ** 30, Math.round(budget * factor)));
+}
+
 /** The fault a compiled loop recorded before trapping (memory.ts WASM_FAULT_RECORD), or `e` itself. */
 function wasmFault(M: Mem, e: unknown, spans: Span[]): unknown {
   const r = WASM_FAULT_RECORD >>> 2;

@@ -218,7 +218,7 @@ int main(void) {
 
   it('an early-exit search nested in another loop runs compiled under one guard, with C\'s values', async () => {
     const js = compiled(program(100), true);
-    expect(js).toMatch(/if \(\(n \+ 0 <= 100\)\) \{\n\s*\$t\d+ = \$W\.L\d+\(/);
+    expect(js).toMatch(/if \(\(n \+ 0 <= 100\)\) \{\n\s*\$t\d+ = \d+; \$t\d+ = 0;\n\s+for \(;;\) \{\n\s+\$t\d+ = \$W\.L\d+\(/);
     const a = Array.from({ length: 100 }, (_, i) => (i * 7) % 100);
     let found = 0;
     for (let j = 0; j < 20; j++) {

@@ -19,6 +19,7 @@ import { HostLib } from '../../runtime/hostlib/libc.js';
 import { runProgram } from '../../runtime/hostlib/loader.js';
 import { createCpuRuntime } from '../../runtime/backends/index.js';
 import { runC } from '../hostlib/gcc.js';
+import { loopBudget } from '../../runtime/hostlib/support.js';
 
 const HAS_GCC = spawnSync('gcc', ['--version']).status === 0;
 
@@ -249,6 +250,66 @@ int main(void) {
     await expectEverywhere(source, `${s} ${t} ${w} ${i}\n`, 1);
   });
 
+  it('a long loop and a loop nest run in many calls of a budget of iterations and keep every variable, continue and break across calls', async () => {
+    // 400000 trips are hundreds of calls after the first 1024 (wasmloop.ts FIRST_TRIPS, then about
+    // 2 ms each); the nest's outer loop starts with one trip a call. A `continue` ends its iteration at
+    // the back edge where a call may return; the `break` comes in a late call.
+    const source = `#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+  int i, j, n = 0, last = -1, rows = 600, cols = 500;
+  double s = 0.0;
+  float f = 0.0f;
+  int *a = (int *)malloc(sizeof(int) * rows * cols);
+  for (i = 0; i < 400000; i++) {
+    if (i % 3 == 1) continue;
+    if (i == 398765) break;
+    s += (double)i * 0.5;
+    f += 0.25f;
+    n++;
+    last = i;
+  }
+  int check = 0;
+  for (i = 0; i < rows; i++) {
+    for (j = 0; j < cols; j++) a[i * cols + j] = (i * 7 + j * 3) % 1000;
+  }
+  for (i = 0; i < rows * cols; i++) check += a[i];
+  printf("%.1f %.2f %d %d %d %d\\n", s, f, n, last, i, check);
+  free(a);
+  return 0;
+}
+`;
+    let s = 0, f = 0, n = 0, last = -1, i = 0;
+    for (i = 0; i < 400000; i++) {
+      if (i % 3 === 1) continue;
+      if (i === 398765) break;
+      s += i * 0.5;
+      f = Math.fround(f + 0.25);
+      n++;
+      last = i;
+    }
+    let check = 0;
+    for (let r = 0; r < 600; r++) for (let c = 0; c < 500; c++) check += (r * 7 + c * 3) % 1000;
+    const want = `${s.toFixed(1)} ${f.toFixed(2)} ${n} ${last} ${600 * 500} ${check}\n`;
+    const js = compiled(source, true);
+    // The long loop starts with 1024 trips, the nest with 1; both go on through $H.loopBudget.
+    expect(js).toMatch(/\$t\d+ = 1024; \$t\d+ = 0;\n\s+for \(;;\) \{/);
+    expect(js).toMatch(/\$t\d+ = 1; \$t\d+ = 0;\n\s+for \(;;\) \{/);
+    await expectEverywhere(source, want, 4); // the nest, its inner loop where the guard fails, the two single loops
+  });
+
+  it('loopBudget: four times the first call, then the budget scaled to about 2 ms a call within 1/4 and 4 times, between 1 and 2^30', () => {
+    expect(loopBudget(1024, 0)).toBe(4096);
+    expect(loopBudget(1, 0)).toBe(4);
+    // A call that took far less than 2 ms: at most 4x.
+    expect(loopBudget(1000, performance.now())).toBe(4000);
+    // One that took far more: at least 1/4, and never below 1.
+    expect(loopBudget(1000, performance.now() - 1000)).toBe(250);
+    expect(loopBudget(2, performance.now() - 1000)).toBe(1);
+    // Never past an i32's range.
+    expect(loopBudget(2 ** 29, 0)).toBe(2 ** 30);
+  });
+
   it('&& and || of plain numbers are 0 or 1 in and out of loops (JavaScript\'s && gave the deciding operand)', async () => {
     const source = `#include <stdio.h>
 int main(void) {
@@ -339,7 +400,7 @@ int main(void) {
     await expectEverywhere(program('a'), `${(999 * 1000) / 2}.0\n`, 3);
     await expectEverywhere(program('a + 8'), `${(999 * 1000) / 2 + 8 * 1000}.0\n`, 3);
     const js = compiled(program('a'), true);
-    expect(js).toMatch(/if \(\(n - i\) >= 16 && \$t\d+ > 0\) \{\n\s+\$t\d+ = \$W\.L\d+\(/);
+    expect(js).toMatch(/if \(\(n - i\) >= 16 && \$t\d+ > 0\) \{\n\s+\$t\d+ = \d+; \$t\d+ = 0;\n\s+for \(;;\) \{\n\s+\$t\d+ = \$W\.L\d+\(/);
   });
 
   it('an element outside its malloc block faults even where the bytes belong to another block', async () => {

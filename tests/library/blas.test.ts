@@ -277,19 +277,16 @@ describe('the gemm WGSL form on webgpu', () => {
     expect(tileProblem({ ...single, unroll2: true })).toMatch(/do not combine/);
   });
 
-  // Every tile config: ragged products (the bounds-checked module), with both operands transposed (the
-  // transposing loads) and with neither (the scalar stores that turn A's tile). Aligned products run
-  // above with the configs chosen by size, and the benchmark's --quick test runs every config aligned.
-  const tiles = Object.keys(GEMM_TILE_CANDIDATES);
-  const cases = tiles.flatMap((name) => [[name, 'T'] as const, [name, 'N'] as const]);
-  it.each(cases)('tile %s: ragged sizes, op = %s on both operands, beta 0.25', async (name, trans) => {
-    forceGemmTile(GEMM_TILE_CANDIDATES[name]);
+  /**
+   * C = A B + 0.25 C on the webgpu backend with the forced tile, op(A) and op(B) both `trans`, inputs
+   * from seeds `seed`, seed + 1, seed + 2, against the float64 reference.
+   */
+  async function raggedProduct(m: number, n: number, k: number, trans: 'N' | 'T', seed: number): Promise<void> {
     const b = blases.webgpu;
-    const [m, n, k] = [70, 52, 36];
     const t = trans === 'T';
-    const A = randoms(m * k, 61);
-    const B = randoms(k * n, 62);
-    const C0 = randoms(m * n, 63);
+    const A = randoms(m * k, seed);
+    const B = randoms(k * n, seed + 1);
+    const C0 = randoms(m * n, seed + 2);
     const dA = t ? await b.matrix(A, k, m) : await b.matrix(A, m, k);
     const dB = t ? await b.matrix(B, n, k) : await b.matrix(B, k, n);
     const C = await b.matrix(C0, m, n);
@@ -297,7 +294,17 @@ describe('the gemm WGSL form on webgpu', () => {
     const r = gemmRef(1, A, t ? m : k, t, B, t ? k : n, t, 0.25, C0, m, n, k);
     expectClose(await C.toArray(), r.want, r.scale, k);
     for (const d of [dA, dB, C] as BlasMatrix[]) d.free();
-    expect(b.nativeUse()!['blas.gemm']!.plan).toBe(`gemm ${tileName(GEMM_TILE_CANDIDATES[name]!)} checked M,N,K`);
+  }
+
+  // Every tile config: ragged products (the bounds-checked module), with both operands transposed (the
+  // transposing loads) and with neither (the scalar stores that turn A's tile). Aligned products run
+  // above with the configs chosen by size, and the benchmark's --quick test runs every config aligned.
+  const tiles = Object.keys(GEMM_TILE_CANDIDATES);
+  const cases = tiles.flatMap((name) => [[name, 'T'] as const, [name, 'N'] as const]);
+  it.each(cases)('tile %s: ragged sizes, op = %s on both operands, beta 0.25', async (name, trans) => {
+    forceGemmTile(GEMM_TILE_CANDIDATES[name]);
+    await raggedProduct(70, 52, 36, trans, 61);
+    expect(blases.webgpu.nativeUse()!['blas.gemm']!.plan).toBe(`gemm ${tileName(GEMM_TILE_CANDIDATES[name]!)} checked M,N,K`);
   }, 300_000);
 
   // One size ragged at a time with the large tile (64 x 128 x 8): the module checks only that size
@@ -310,18 +317,7 @@ describe('the gemm WGSL form on webgpu', () => {
   const oneRaggedCases = oneRagged.flatMap(([dim, size]) => [[dim, size, 'N'] as const, [dim, size, 'T'] as const]);
   it.each(oneRaggedCases)('the large tile with only %s ragged (%j), op = %s, beta 0.25', async (dim, [m, n, k], trans) => {
     forceGemmTile(GEMM_TILES.large);
-    const b = blases.webgpu;
-    const t = trans === 'T';
-    const A = randoms(m * k, 71);
-    const B = randoms(k * n, 72);
-    const C0 = randoms(m * n, 73);
-    const dA = t ? await b.matrix(A, k, m) : await b.matrix(A, m, k);
-    const dB = t ? await b.matrix(B, n, k) : await b.matrix(B, k, n);
-    const C = await b.matrix(C0, m, n);
-    await b.gemm(1, dA, dB, 0.25, C, { transA: trans, transB: trans });
-    const r = gemmRef(1, A, t ? m : k, t, B, t ? k : n, t, 0.25, C0, m, n, k);
-    expectClose(await C.toArray(), r.want, r.scale, k);
-    for (const d of [dA, dB, C] as BlasMatrix[]) d.free();
-    expect(b.nativeUse()!['blas.gemm']!.plan).toBe(`gemm ${tileName(GEMM_TILES.large)} checked ${dim}`);
+    await raggedProduct(m, n, k, trans, 71);
+    expect(blases.webgpu.nativeUse()!['blas.gemm']!.plan).toBe(`gemm ${tileName(GEMM_TILES.large)} checked ${dim}`);
   }, 300_000);
 });

@@ -50,6 +50,13 @@ export function loopCounter(c: Ctx, s: ForStmt, nest: ForStmt, top: boolean): Co
   return { name, start: start!, end: emitJsValue(c, cond.right), op: cond.op };
 }
 
+/** Whether a statement contains a loop. */
+export function hasInnerLoop(body: Stmt): boolean {
+  let found = false;
+  walkStmt(body, { stmt(x) { if (x.kind === 'ForStmt' || x.kind === 'WhileStmt' || x.kind === 'DoWhileStmt') found = true; } });
+  return found;
+}
+
 /** The pointer variables (emitNames) a loop assigns, steps or takes the address of. */
 export function assignedPointers(s: ForStmt): Set<string> {
   const out = new Set<string>();

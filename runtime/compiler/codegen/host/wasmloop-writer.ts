@@ -11,17 +11,15 @@ import { FuncBuilder } from '../wasm/func.js';
 import { OP } from '../wasm/encode.js';
 import type { HostWasmModule } from './wasmmodule.js';
 import { countedLoop, offsetFrom, provenInBounds } from './bounds.js';
-import { assignedPointers, loopCounter, type Counter } from './wasmloop-nest.js';
+import { assignedPointers, hasInnerLoop, loopCounter, type Counter } from './wasmloop-nest.js';
 import type { Ctx } from './expr.js';
 import { componentOffset, constValue, fieldPlace, kindOfType, lowerAs, lowerBump, lowerCompound, lowerCond, lowerElementAddress, lowerValue, notCompiled, printWasmCond, printWasmValue, swizzleComponents, valType, wasmKind, type ArithOp, type WasmKind, type WasmPrinter } from './ir/index.js';
 import { storageOf } from './gen.js';
 import { blockCountVariable, emitCheckedAddress, memoryOps } from './wasmloop-access.js';
 import { runsOnFirstPass } from './static-init.js';
+import { countDown, setCallLimit, storeEnded } from './wasmloop-budget.js';
 
 const INT: Type = { kind: 'scalar', name: 'int' };
-
-/** Iterations a cell's compiled loop runs before it returns to let the session stop the cell. */
-const CELL_CHUNK = 65536;
 
 
 /** Value kinds a compiled loop handles (ir/print-wasm.ts): the 32-bit integers, float, double, pointers. */
@@ -60,8 +58,6 @@ interface LValue {
 export class LoopWriter {
   readonly b: FuncBuilder;
   readonly vars = new Map<string, Var>();
-  /** A cell's loop: the local that says it ended (1) rather than ran out of its iterations (0). */
-  done: number | undefined;
   /** Counts of checked pointers, by variable: the guard that sets it (if needed) and wants it above 0. */
   readonly guards = new Map<string, string>();
   /** Whether the loop loads or stores memory (wasmloop.ts keeps a loop that does not in JavaScript). */
@@ -74,9 +70,15 @@ export class LoopWriter {
   private readonly loops: { brk: string; cont: string }[] = [];
   private labels = 0;
 
+  /** The last parameter: how many iterations of the top loop this call may run (see loop). */
+  private readonly budget: number;
+  /** Whether a call may return before the loop ends (false: it ignores its budget). */
+  chunked = true;
+
   constructor(private readonly c: Ctx, private readonly mod: HostWasmModule, params: Var[], private readonly counts: Map<string, string>) {
-    this.b = new FuncBuilder(params.map((v) => wt(v.kind)));
+    this.b = new FuncBuilder([...params.map((v) => wt(v.kind)), 'i32']);
     params.forEach((v, k) => this.vars.set(v.js, { ...v, local: k, assigned: false }));
+    this.budget = params.length;
   }
 
   private variable(js: string, kind: Kind, readOnly: boolean): Var {
@@ -96,9 +98,8 @@ export class LoopWriter {
   // Statements
 
   /**
-   * A `for` loop: `top` is the compiled loop itself (its init already ran in JavaScript). In a cell,
-   * the top loop counts its iterations down from CELL_CHUNK and leaves early when none is left, with
-   * `done` 0; a normal end sets `done` to 1 (the caller calls again until then).
+   * A `for` loop: `top` is the compiled loop itself (its init already ran in JavaScript); a call runs
+   * at most its budget of the top loop's iterations (wasmloop-budget.ts says how).
    */
   loop(s: ForStmt, top: boolean): void {
     const c = this.c;
@@ -114,15 +115,19 @@ export class LoopWriter {
     const counted = countedLoop(c, s);
     if (counted && !top) c.ranges = new Map(outer).set(counted.name, counted.range);
     try {
-      if (top && c.g.cell) {
-        this.done = b.local('i32');
-        const budget = b.local('i32');
+      if (top && counter?.op === '<') {
+        this.countedTopLoop(s, s.cond as Expr & { kind: 'BinaryExpr' });
+      } else if (top && (c.g.cell || hasInnerLoop(s.body))) {
         const out = this.label();
-        b.i32(CELL_CHUNK).set(budget);
+        storeEnded(b, () => b.i32(0));
         b.open('block', out);
-        this.loopBody(s.cond, s.body, s.update, false, () => b.get(budget).i32(1).op('i32.sub').tee(budget).op('i32.eqz').brIf(out));
-        b.i32(1).set(this.done);
+        this.loopBody(s.cond, s.body, s.update, false, () => countDown(b, this.budget, out));
+        storeEnded(b, () => b.i32(1));
         b.close();
+      } else if (top) {
+        this.chunked = false;
+        this.loopBody(s.cond, s.body, s.update, false);
+        storeEnded(b, () => b.i32(1));
       } else {
         this.loopBody(s.cond, s.body, s.update, false);
       }
@@ -130,6 +135,45 @@ export class LoopWriter {
       c.ranges = outer;
       if (counter) this.counters.pop();
     }
+  }
+
+  /**
+   * The top loop `for (; i < E; i++)`, E unchanged by the nest: it tests i < min(E, i + budget).
+   * Leaving by the test, it ended if i < E no longer holds; leaving by `break`, it ended.
+   */
+  private countedTopLoop(s: ForStmt, cond: Expr & { kind: 'BinaryExpr' }): void {
+    const b = this.b;
+    const end = b.local('i32');
+    const lim = b.local('i32');
+    this.valueAs(cond.right, 'int');
+    b.set(end);
+    this.valueAs(cond.left, 'int');
+    setCallLimit(b, end, this.budget, lim);
+    const after = this.label();
+    const brk = this.label();
+    const tested = this.label();
+    const top = this.label();
+    const cont = this.label();
+    b.open('block', after).open('block', brk).open('block', tested).open('loop', top);
+    this.valueAs(cond.left, 'int');
+    b.get(lim).op('i32.lt_s').op('i32.eqz').brIf(tested);
+    this.loops.push({ brk, cont });
+    b.open('block', cont);
+    this.stmt(s.body);
+    b.close();
+    this.loops.pop();
+    if (s.update) this.effect(s.update);
+    b.br(top);
+    b.close().close();
+    // The test failed: ended unless only the budget ran out.
+    storeEnded(b, () => {
+      this.valueAs(cond.left, 'int');
+      b.get(end).op('i32.ge_s');
+    });
+    b.br(after);
+    b.close();
+    storeEnded(b, () => b.i32(1)); // break
+    b.close();
   }
 
   /** `backEdge`: code run after the update, before the next test (the cell's iteration count). */

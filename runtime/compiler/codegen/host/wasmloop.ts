@@ -32,16 +32,15 @@ import { walkStmt } from './walk.js';
 import type { Ctx } from './expr.js';
 import { constValue as constOf, NotCompiled } from './ir/index.js';
 import { LoopWriter, wt, type Var } from './wasmloop-writer.js';
+import { hasInnerLoop } from './wasmloop-nest.js';
+import { WASM_LOOP_ENDED } from '../../host-memory.js';
 
 /** Trips below which a short loop (hoist.ts unrollTest's kind) stays JavaScript (see wasmLoop). */
 const MIN_TRIPS = 16;
-
-/** Whether a statement contains a loop. */
-function hasInnerLoop(body: Stmt): boolean {
-  let found = false;
-  walkStmt(body, { stmt(x) { if (x.kind === 'ForStmt' || x.kind === 'WhileStmt' || x.kind === 'DoWhileStmt') found = true; } });
-  return found;
-}
+/** Iterations a cell's compiled loop runs a call before it returns to let the session stop the cell. */
+const CELL_CHUNK = 65536;
+/** Iterations of a program's compiled loop (without inner loops) its first call runs (see wasmLoop). */
+const FIRST_TRIPS = 1024;
 
 /** Whether the loop has a `+ - * /` (or its compound assignment) computed in float. */
 function hasFloatArithmetic(s: Stmt): boolean {
@@ -99,27 +98,39 @@ export function wasmLoop(c: Ctx, s: ForStmt): { guard?: string; lines: string[] 
     const results = vars.filter((v) => v.assigned);
     const name = `L${mod.functions.length}`;
     for (const v of results) second.b.get(second.vars.get(v.js)!.local);
-    const types = results.map((v) => wt(v.kind));
-    if (second.done !== undefined) {
-      second.b.get(second.done);
-      types.push('i32');
-    }
-    mod.functions.push({ name, params: vars.map((v) => wt(v.kind)), results: types, locals: second.b.locals, code: second.b.code });
-    const call = `$W.${name}(${vars.map((v) => v.js).join(', ')})`;
-    const back = (v: Var, js: string) => `${v.js} = ${v.kind === 'uint' || v.kind === 'ptr' ? `${js} >>> 0` : js};`;
+    mod.functions.push({ name, params: [...vars.map((v) => wt(v.kind)), 'i32'], results: results.map((v) => wt(v.kind)), locals: second.b.locals, code: second.b.code });
     const tripGuard = short && trips === undefined ? [`${short.rest} >= ${MIN_TRIPS}`] : [];
     const guard = [...tripGuard, ...second.guards.values()].join(' && ') || undefined;
-    if (c.g.cell) {
-      // Until the loop says it is done: write back, let the session stop the cell, go on.
+    // A call runs at most `budget` iterations of the top loop, then its variables are written back.
+    const back = (v: Var, js: string) => `${v.js} = ${v.kind === 'uint' || v.kind === 'ptr' ? `${js} >>> 0` : js};`;
+    const callLines = (budget: string | number): string[] => {
+      const call = `$W.${name}(${[...vars.map((v) => v.js), budget].join(', ')})`;
+      if (!results.length) return [`${call};`];
+      if (results.length === 1) return [back(results[0]!, call)];
       const r = f.temp();
-      const lines = [`${r} = ${call};`, ...results.map((v, k) => back(v, `${r}[${k}]`))];
-      const done = results.length ? `${r}[${results.length}]` : r;
-      return { guard, lines: ['for (;;) {', ...lines.map((l) => '  ' + l), `  if (${done}) break;`, '  $S.checkInterrupt?.();', '}'] };
+      return [`${r} = ${call};`, ...results.map((v, k) => back(v, `${r}[${k}]`))];
+    };
+    // A loop the writer runs to its end in one call (its budget unused).
+    if (!second.chunked) return { guard, lines: callLines(0) };
+    const budget = f.temp();
+    const ended = `$M.i32[${WASM_LOOP_ENDED >>> 2}] !== 0`;
+    const indent = (ls: string[]) => ls.map((l) => '  ' + l);
+    if (c.g.cell) {
+      // Calls of CELL_CHUNK iterations until the loop ends, the session's stop checked between them.
+      return { guard, lines: [`${budget} = ${CELL_CHUNK};`, 'for (;;) {', ...indent(callLines(budget)), `  if (${ended}) break;`, '  $S.checkInterrupt?.();', '}'] };
     }
-    if (!results.length) return { guard, lines: [`${call};`] };
-    if (results.length === 1) return { guard, lines: [back(results[0]!, call)] };
-    const r = f.temp();
-    return { guard, lines: [`${r} = ${call};`, ...results.map((v, k) => back(v, `${r}[${k}]`))] };
+    // A program's loop: a first call of FIRST_TRIPS (a loop nest: 1) iterations, which most loops
+    // finish in, then calls that grow or shrink to about LOOP_CALL_MS each ($H.loopBudget). V8 runs a
+    // WebAssembly function in its baseline code (Liftoff) until it has optimized it (TurboFan) in the
+    // background, and a call already running never moves to the optimized code: a program's set-up
+    // loop run as one call stayed in the baseline code to its end (segmentation's 2048^2 set-up 70
+    // ms instead of 49, its sum 17 instead of 5; gcc -O2 25 and 5).
+    const since = f.temp();
+    const firstTrips = hasInnerLoop(s.body) ? 1 : FIRST_TRIPS;
+    return {
+      guard,
+      lines: [`${budget} = ${firstTrips}; ${since} = 0;`, 'for (;;) {', ...indent(callLines(budget)), `  if (${ended}) break;`, `  ${budget} = $H.loopBudget(${budget}, ${since}); ${since} = performance.now();`, '}'],
+    };
   } catch (e) {
     if (e instanceof NotCompiled) return undefined;
     throw e;
