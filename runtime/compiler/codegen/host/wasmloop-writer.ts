@@ -8,7 +8,7 @@ import type { Expr, ForStmt, Stmt } from '../../ast.js';
 import type { Type } from '../../types.js';
 import { sizeOf } from '../../types.js';
 import { FuncBuilder } from '../wasm/func.js';
-import { OP } from '../wasm/encode.js';
+import { OP, uleb } from '../wasm/encode.js';
 import type { HostWasmModule } from './wasmmodule.js';
 import { countedLoop, offsetFrom, provenInBounds } from './bounds.js';
 import { assignedPointers, hasInnerLoop, loopCounter, type Counter } from './wasmloop-nest.js';
@@ -53,6 +53,9 @@ interface LValue {
   v?: Var;
   /** Memory: pushes the byte address (checked as the JavaScript code would check it). */
   addr?: (write: boolean) => void;
+  /** Bytes the load or store adds to that address (a member's offset): the instruction's own offset
+   *  field, which V8 folds into the access, where an i32.add cost the structs shape ~6%. */
+  offset?: number;
 }
 
 export class LoopWriter {
@@ -381,7 +384,6 @@ export class LoopWriter {
   /** Where an IndexExpr, MemberExpr or `*p` lives: expr.ts lvalueOrNull, with the same checks. */
   private lvalue(e: Expr): LValue {
     const c = this.c;
-    const b = this.b;
     if (e.kind === 'Ident' && e.symbol) return this.identLValue(e.symbol.emitName, e.symbol, e.type!);
     if (e.kind === 'UnaryExpr' && e.op === '*') {
       const t = kindOf(e.type);
@@ -429,13 +431,7 @@ export class LoopWriter {
       } else {
         return no('this member access');
       }
-      return {
-        type: t,
-        addr: (write: boolean) => {
-          addr(write);
-          if (offset) b.i32(offset).op('i32.add');
-        },
-      };
+      return { type: t, addr, offset };
     }
     return no('this assignment target');
   }
@@ -495,20 +491,20 @@ export class LoopWriter {
       return lv.type;
     }
     lv.addr!(false);
-    this.load(lv.type);
+    this.load(lv.type, lv.offset);
     return lv.type;
   }
 
-  private load(k: Kind): void {
+  private load(k: Kind, offset = 0): void {
     this.touchesMemory = true;
     const [load, , align] = memoryOps(k);
-    this.b.code.push(OP[load], align, 0);
+    this.b.code.push(OP[load], align, ...uleb(offset));
   }
 
-  private store(k: Kind): void {
+  private store(k: Kind, offset = 0): void {
     this.touchesMemory = true;
     const [, store, align] = memoryOps(k);
-    this.b.code.push(OP[store], align, 0);
+    this.b.code.push(OP[store], align, ...uleb(offset));
   }
 
   /**
@@ -535,10 +531,10 @@ export class LoopWriter {
       const t = b.local(wt(lv.type));
       const a = b.local('i32');
       b.set(t).set(a).get(a).get(t);
-      this.store(lv.type);
+      this.store(lv.type, lv.offset);
       b.get(t);
     } else {
-      this.store(lv.type);
+      this.store(lv.type, lv.offset);
     }
   }
 
@@ -569,7 +565,7 @@ export class LoopWriter {
   private readAt(lv: LValue, a: number | undefined): Kind {
     if (a === undefined) return this.read(lv);
     this.b.get(a);
-    this.load(lv.type);
+    this.load(lv.type, lv.offset);
     return lv.type;
   }
 
