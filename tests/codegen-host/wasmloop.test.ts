@@ -298,6 +298,42 @@ int main(void) {
     await expectEverywhere(source, want, 4); // the nest, its inner loop where the guard fails, the two single loops
   });
 
+  it('the locals a loop body declares are not written back (nothing after the loop names them), but in a nest they are; a shadowed outer variable keeps its value', async () => {
+    // 300000 trips: many calls, each ending between iterations, where the body's locals hold nothing.
+    const source = `#include <stdio.h>
+int arr[1000];
+int main(void) {
+  int i, j, t = 5;
+  double s = 0.0, u = 0.0;
+  for (i = 0; i < 1000; i++) arr[i] = i;
+  for (i = 0; i < 300000; i++) {
+    float a = (float)(i & 15), b = (float)((i >> 4) & 7);
+    int t = i & 3;
+    float c = a * b + (float)t;
+    s += c;
+  }
+  for (j = 0; j < 40; j++) {
+    int key = j * 3;
+    for (i = 0; i < 1000; i++) u += (arr[i] == key) ? 1.0 : 0.0;
+  }
+  printf("%.1f %.1f %d\\n", s, u, t);
+  return 0;
+}
+`;
+    const js = compiled(source, true);
+    // The single loop writes back only i and s; the nest also its body's key.
+    const backs = (name: string) => [...js.matchAll(new RegExp(`\\b${name} = \\$t\\d+\\[\\d+\\];`, 'g'))].length;
+    expect(backs('i')).toBeGreaterThan(0);
+    expect(backs('s')).toBe(1);
+    expect(backs('a') + backs('b') + backs('c')).toBe(0);
+    expect(backs('key')).toBe(1);
+    let s = 0;
+    for (let i = 0; i < 300000; i++) s += Math.fround((i & 15) * ((i >> 4) & 7) + (i & 3));
+    let u = 0;
+    for (let j = 0; j < 40; j++) for (let i = 0; i < 1000; i++) u += i === j * 3 ? 1 : 0;
+    await expectEverywhere(source, `${s.toFixed(1)} ${u.toFixed(1)} 5\n`, 3); // the fill, the single loop, the nest
+  });
+
   it('loopBudget: four times the first call, then the budget scaled to about 2 ms a call within 1/4 and 4 times, between 1 and 2^30', () => {
     expect(loopBudget(1024, 0)).toBe(4096);
     expect(loopBudget(1, 0)).toBe(4);
