@@ -8,6 +8,10 @@
 //           sizes that are not multiples of the tile (4000^3, K = 4092), each result checked against
 //           float64 dot products of sampled entries. (Tiles of 72, 56, 84 and 80 rows, commit e58be64's
 //           `shapes` mode, are in docs/PERFORMANCE.md.)
+//   clock   M = 4096 for CLOCK_S seconds (default 10), batches of 20 dispatches, each batch's TFLOP/s with
+//           its wall-clock time, to set beside `nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw
+//           --format=csv -lms 100` run alongside: the fp32 peak at the clock the GPU holds is
+//           SMs x 128 lanes x 2 x clocks.sm;
 //   split   M = 4096: the first B1 bands with the large tile in one dispatch; the last bands split along K
 //           into S dispatches writing S scratch buffers (no barrier between buffers, so they can run
 //           beside the first dispatch's last wave), then one pass adds the scratch into C.
@@ -252,6 +256,14 @@ if (mode === 'residency') {
     }
     console.log(`residency ${id}: steps after|at workgroups ${line.join(' ')}  (last ${prev.toFixed(3)} ms)`);
     a.destroy(); b.destroy(); c.destroy();
+  }
+}
+if (mode === 'clock') {
+  const call = gemmCall(tile, 0, MMAX, 0, K);
+  const until = performance.now() + 1000 * Number(process.env.CLOCK_S ?? 10);
+  while (performance.now() < until) {
+    const ms = await time([call], 20);
+    console.log(`clock ${new Date().toISOString()} ${ms.toFixed(3)} ms ${tflops(MMAX, ms).toFixed(1)} TFLOP/s`);
   }
 }
 console.log(`uncaptured errors: ${g.uncaptured.length ? g.uncaptured.join('; ') : 'none'}`);
