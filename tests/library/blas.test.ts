@@ -258,7 +258,7 @@ describe('the gemm WGSL form on webgpu', () => {
     const use = b.nativeUse()!['blas.gemm']!;
     expect(use.native).toBe(before + 1);
     expect(use.plan).toBe(`gemm ${tileName(GEMM_TILES.large)}`);
-    expect(use.plan).toBe('gemm 64x128x8/16x4/16x8/1buf');
+    expect(use.plan).toBe('gemm 64x128x8/16x4/16x8/1buf/w8x4');
     expect(blases['webgpu-body'].nativeUse()?.['blas.gemm']?.native ?? 0).toBe(0);
   });
 
@@ -305,6 +305,15 @@ describe('the gemm WGSL form on webgpu', () => {
     forceGemmTile(GEMM_TILE_CANDIDATES[name]);
     await raggedProduct(70, 52, 36, trans, 61);
     expect(blases.webgpu.nativeUse()!['blas.gemm']!.plan).toBe(`gemm ${tileName(GEMM_TILE_CANDIDATES[name]!)} checked M,N,K`);
+  }, 300_000);
+
+  // warp8x4 where the tile has two rows of warps (16 x 8 threads): the general form of the thread
+  // mapping, which no candidate uses (the large tile's 16 x 4 threads are one row of warps).
+  it.each(['N', 'T'] as const)('warp8x4 with two rows of warps (16x8 threads of 8x8): ragged sizes, op = %s', async (trans) => {
+    const tile = { tx: 16, ty: 8, rm: 8, rn: 2, bk: 8, warp8x4: true };
+    forceGemmTile(tile);
+    await raggedProduct(70, 132, 36, trans, 67);
+    expect(blases.webgpu.nativeUse()!['blas.gemm']!.plan).toBe(`gemm ${tileName(tile)} checked M,N,K`);
   }, 300_000);
 
   // One size ragged at a time with the large tile (64 x 128 x 8): the module checks only that size

@@ -36,10 +36,16 @@ export interface GemmTile {
    *  single buffer is what lets K steps of 16 run there (64x128x16 as 8x8 threads of 8x16: 3.10-3.11 ms
    *  in 12 KiB, against 4.99 ms with two buffers in 24 KiB). */
   single?: boolean;
+  /** Each warp of 32 invocations holds 8 x 4 threads of the tile (tx, ty from the invocation index)
+   *  instead of a row of lid: 16 x 2 for 16 threads along x. A step's reads of B's tile are then 8
+   *  distinct float4 a warp (one 128-byte wavefront of workgroup memory) instead of 16. H200, 64x128x8
+   *  as 16x4 threads of 16x8, one buffer: 3.062-3.071 ms against 3.089-3.097 in the same calls
+   *  (bench/probes/gemm-layout.mjs, results bit for bit the same). */
+  warp8x4?: boolean;
 }
 
 export function tileName(t: GemmTile): string {
-  return `${t.ty * t.rm}x${t.tx * t.rn * 4}x${t.bk}/${t.tx}x${t.ty}/${t.rm}x${t.rn * 4}${t.unroll2 ? '/u2' : ''}${t.single ? '/1buf' : ''}`;
+  return `${t.ty * t.rm}x${t.tx * t.rn * 4}x${t.bk}/${t.tx}x${t.ty}/${t.rm}x${t.rn * 4}${t.unroll2 ? '/u2' : ''}${t.single ? '/1buf' : ''}${t.warp8x4 ? '/w8x4' : ''}`;
 }
 
 export function tileRows(t: GemmTile): number {
@@ -67,6 +73,7 @@ export function tileProblem(t: GemmTile): string | undefined {
   if (t.bk % 4 !== 0 || t.rm % 4 !== 0) return 'bk and rm must be multiples of 4';
   if (a % threads !== 0 || b % threads !== 0) return `the ${a} + ${b} float4 of a step do not divide among ${threads} threads`;
   if (t.single && t.unroll2) return 'single and unroll2 do not combine (one buffer needs no unrolling to name it)';
+  if (t.warp8x4 && (t.tx % 8 !== 0 || t.ty % 4 !== 0)) return 'warp8x4 needs tx a multiple of 8 and ty a multiple of 4';
   return undefined;
 }
 
@@ -259,8 +266,20 @@ function mainStart(k: GemmModuleKind, d: TileDims, m: TileMoves): string[] {
   line('fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u, @builtin(local_invocation_index) li: u32) {');
   line(`  let m0 = wg.y * ${BM}u;`);
   line(`  let n0 = wg.x * ${BN}u;`);
-  line('  let tx = lid.x;');
-  line('  let ty = lid.y;');
+  if (k.tile.warp8x4) {
+    // Warp w: threads 8 (w % perRow) .. + 7 along x, rows 4 (w / perRow) .. + 3 (perRow warps a row of the tile).
+    const perRow = TX / 8;
+    if (TY === 4) {
+      line('  let tx = (li / 32u) * 8u + li % 8u;');
+      line('  let ty = (li % 32u) / 8u;');
+    } else {
+      line(`  let tx = ((li / 32u) % ${perRow}u) * 8u + li % 8u;`);
+      line(`  let ty = (li / 32u / ${perRow}u) * 4u + (li % 32u) / 8u;`);
+    }
+  } else {
+    line('  let tx = lid.x;');
+    line('  let ty = lid.y;');
+  }
   // A tile wholly outside the triangle keeps Cin: copy it (unless in place) and stop. Uniform per workgroup.
   line(`  let outside = (U.tri == 1u && n0 > m0 + ${BM - 1}u) || (U.tri == 2u && n0 + ${BN - 1}u < m0);`);
   line('  if (outside) {');

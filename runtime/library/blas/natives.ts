@@ -42,6 +42,11 @@ import { gemmWgsl, moduleKey, raggedLabel, raggedOf, tileCols, tileName, tilePro
  *   workgroups). Splitting the last tiles along K lost, as separate dispatches (3.53 against 3.09 ms:
  *   they do not overlap) and inside the one dispatch with a pass adding the pieces (3.14-3.16 against
  *   3.08). docs/PERFORMANCE.md has the staircase.
+ * - 2026-12-04, afternoon (bench/probes/gemm-layout.mjs, text edits of the large tile's WGSL, every result
+ *   bit for bit the library module's, four calls): each warp as 8x4 threads instead of 16x2 (`warp8x4`,
+ *   B's reads one wavefront instead of two) 3.062-3.071 ms against 3.089-3.097, the large tile since.
+ *   Lost: A's tile rotated against bank conflicts (3.18-3.19), padded to rows of 18 float4 (3.18, 6.25
+ *   KiB), XOR-swizzled (3.29), K rows 4-7 swizzled for the stores (3.29): any extra register costs 7%.
  */
 export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't128x128k8': { tx: 16, ty: 16, rm: 8, rn: 2, bk: 8 },
@@ -51,12 +56,13 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
   't64x128k8r8x16u2': { tx: 8, ty: 8, rm: 8, rn: 4, bk: 8, unroll2: true },
   't64x128k8r16x8s1b': { tx: 16, ty: 4, rm: 16, rn: 2, bk: 8, single: true },
   't64x128k16r8x16s1b': { tx: 8, ty: 8, rm: 8, rn: 4, bk: 16, single: true },
+  't64x128k8r16x8s1bw': { tx: 16, ty: 4, rm: 16, rn: 2, bk: 8, single: true, warp8x4: true },
 };
 
 /** By size: the largest tile of which a product has at least MIN_TILES (an H100 has 132 SMs), so a
  *  smaller product still fills the GPU; the smallest tile otherwise. */
 export const GEMM_TILES = {
-  large: GEMM_TILE_CANDIDATES['t64x128k8r16x8s1b']!,
+  large: GEMM_TILE_CANDIDATES['t64x128k8r16x8s1bw']!,
   medium: GEMM_TILE_CANDIDATES['t64x64k8r8']!,
   small: GEMM_TILE_CANDIDATES['t32x32k8']!,
 };
