@@ -258,7 +258,7 @@ describe('the gemm WGSL form on webgpu', () => {
     const use = b.nativeUse()!['blas.gemm']!;
     expect(use.native).toBe(before + 1);
     expect(use.plan).toBe(`gemm ${tileName(GEMM_TILES.large)}`);
-    expect(use.plan).toBe('gemm 64x128x8/16x4/16x8/1buf/w8x4');
+    expect(use.plan).toBe('gemm 64x128x8/16x4/16x8/1buf');
     expect(blases['webgpu-body'].nativeUse()?.['blas.gemm']?.native ?? 0).toBe(0);
   });
 

@@ -39,8 +39,9 @@ export interface GemmTile {
   /** Each warp of 32 invocations holds 8 x 4 threads of the tile (tx, ty from the invocation index)
    *  instead of a row of lid: 16 x 2 for 16 threads along x. A step's reads of B's tile are then 8
    *  distinct float4 a warp (one 128-byte wavefront of workgroup memory) instead of 16. H200, 64x128x8
-   *  as 16x4 threads of 16x8, one buffer: 3.062-3.071 ms against 3.089-3.097 in the same calls
-   *  (bench/probes/gemm-layout.mjs, results bit for bit the same). */
+   *  as 16x4 threads of 16x8, one buffer: 3.062-3.071 ms against 3.089-3.097 for 20 dispatches in one
+   *  pass (bench/probes/gemm-layout.mjs, results bit for bit the same), level for a dispatch alone (the
+   *  bench's GPU timestamps: 3.0845 against 3.0799 ms). A candidate of the sweep, not the default. */
   warp8x4?: boolean;
 }
 

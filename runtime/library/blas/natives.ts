@@ -43,8 +43,10 @@ import { gemmWgsl, moduleKey, raggedLabel, raggedOf, tileCols, tileName, tilePro
  *   they do not overlap) and inside the one dispatch with a pass adding the pieces (3.14-3.16 against
  *   3.08). docs/PERFORMANCE.md has the staircase.
  * - 2026-12-04, afternoon (bench/probes/gemm-layout.mjs, text edits of the large tile's WGSL, every result
- *   bit for bit the library module's, four calls): each warp as 8x4 threads instead of 16x2 (`warp8x4`,
- *   B's reads one wavefront instead of two) 3.062-3.071 ms against 3.089-3.097, the large tile since.
+ *   bit for bit the library module's; wall clock of 20 dispatches in one pass): each warp as 8x4 threads
+ *   instead of 16x2 (`warp8x4`: B's reads one wavefront instead of two) 3.062-3.071 ms against
+ *   3.089-3.097 in four calls, but in the blas group's run (GPU timestamps of each dispatch alone) 3.0845
+ *   against 3.0799: level, so the large tile stays as it was and warp8x4 is a candidate of the sweep.
  *   Lost: A's tile rotated against bank conflicts (3.18-3.19), padded to rows of 18 float4 (3.18, 6.25
  *   KiB), XOR-swizzled (3.29), K rows 4-7 swizzled for the stores (3.29): any extra register costs 7%.
  */
@@ -62,7 +64,7 @@ export const GEMM_TILE_CANDIDATES: Record<string, GemmTile> = {
 /** By size: the largest tile of which a product has at least MIN_TILES (an H100 has 132 SMs), so a
  *  smaller product still fills the GPU; the smallest tile otherwise. */
 export const GEMM_TILES = {
-  large: GEMM_TILE_CANDIDATES['t64x128k8r16x8s1bw']!,
+  large: GEMM_TILE_CANDIDATES['t64x128k8r16x8s1b']!,
   medium: GEMM_TILE_CANDIDATES['t64x64k8r8']!,
   small: GEMM_TILE_CANDIDATES['t32x32k8']!,
 };
