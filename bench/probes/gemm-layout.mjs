@@ -13,7 +13,8 @@
 //          lanes writing K rows 0-3 and 4-7 at once, 64 words apart) fall in different banks.
 // Every variant's C must equal the library module's bit for bit (each accumulator sums in the same order).
 //   node bench/probes/gemm-layout.mjs [N (4096)] [ROUNDS (5)]
-import { openBenchGpu } from '../../dist/bench/gpu.js';
+import { createBuffer, openBenchGpu, readBack, storageFrom } from '../../dist/bench/gpu.js';
+import { randomFloats } from '../../dist/bench/reference.js';
 import { gemmWgsl } from '../../dist/runtime/library/blas/gemm-wgsl.js';
 import { GEMM_TILES } from '../../dist/runtime/library/blas/natives.js';
 
@@ -44,27 +45,19 @@ const kswz = (s) => s
 const variants = { base, kswz: kswz(remap(base)), remap: remap(base), swz: swz(base), both: swz(remap(base)), pad: pad(remap(base)), xor: xor(remap(base)) };
 for (const [k, v] of Object.entries(variants)) if (k !== 'base' && v === base) throw new Error(`${k}: no edit applied`);
 
+const A = storageFrom(device, randomFloats(N * N, 1, -0.5, 0.5), 'A');
+const B = storageFrom(device, randomFloats(N * N, 2, -0.5, 0.5), 'B');
+const Ci = storageFrom(device, new Float32Array(N * N), 'Ci');
 const S_ = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-function rand(n, seed) {
-  const a = new Float32Array(n);
-  let s = seed >>> 0;
-  for (let i = 0; i < n; i++) { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; a[i] = s / 2 ** 32 - 0.5; }
-  return a;
-}
-function buf(bytes, usage, data) {
-  const b = device.createBuffer({ size: bytes, usage });
-  if (data) device.queue.writeBuffer(b, 0, data);
-  return b;
-}
-const A = buf(4 * N * N, S_, rand(N * N, 1)), B = buf(4 * N * N, S_, rand(N * N, 2)), Ci = buf(4 * N * N, S_);
 const f32bits = (x) => new Uint32Array(new Float32Array([x]).buffer)[0];
 const u = new Uint32Array([N, N / 4, N, 0, 0, N / 4, 0, N / 4, 0, N / 4, 0, N / 4, f32bits(1), f32bits(0), 0, 0]);
-const U = buf(64, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, u);
+const U = createBuffer(device, 64, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, 'U');
+device.queue.writeBuffer(U, 0, u);
 const calls = {};
 for (const [k, code] of Object.entries(variants)) {
   const module = device.createShaderModule({ code });
   const p = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-  const C = buf(4 * N * N, S_);
+  const C = createBuffer(device, 4 * N * N, S_, `C ${k}`);
   const bg = device.createBindGroup({ layout: p.getBindGroupLayout(0), entries: [U, A, B, Ci, C].map((b, i) => ({ binding: i, resource: { buffer: b } })) });
   calls[k] = { p, bg, C };
 }
@@ -78,21 +71,13 @@ async function time(c, reps) {
   await device.queue.onSubmittedWorkDone();
   return (performance.now() - t0) / reps;
 }
-async function read(b) {
-  const rb = device.createBuffer({ size: 4 * N * N, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  const enc = device.createCommandEncoder();
-  enc.copyBufferToBuffer(b, 0, rb, 0, 4 * N * N);
-  device.queue.submit([enc.finish()]);
-  await rb.mapAsync(GPUMapMode.READ);
-  const out = new Uint32Array(rb.getMappedRange().slice(0));
-  rb.destroy();
-  return out;
-}
 const reps = N >= 2048 ? 20 : 2;
 const ts = Object.fromEntries(Object.keys(calls).map((k) => [k, []]));
 for (const k of Object.keys(calls)) await time(calls[k], reps);
 for (let r = 0; r < ROUNDS; r++) for (const k of Object.keys(calls)) ts[k].push(await time(calls[k], reps));
+const read = async (b) => new Uint32Array(await readBack(device, b, 4 * N * N));
 const ref = await read(calls.base.C);
+if (!ref.some((x) => x !== 0)) throw new Error('the library module wrote no C: nothing to compare');
 for (const k of Object.keys(calls)) {
   const got = await read(calls[k].C);
   let diff = 0;

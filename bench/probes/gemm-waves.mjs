@@ -17,7 +17,7 @@
 //           beside the first dispatch's last wave), then one pass adds the scratch into C.
 // Wall clock of REPS dispatches submitted together (3 ms each: submission overhead is noise), median of 7.
 //   node bench/probes/gemm-waves.mjs [waves|split|tail|ragged|residency|all] [TILE=t64x128k8r16x8s1b]
-import { openBenchGpu } from '../../dist/bench/gpu.js';
+import { openBenchGpu, readBack } from '../../dist/bench/gpu.js';
 import { gemmWgsl, raggedOf, raggedLabel, tileRows, tileCols } from '../../dist/runtime/library/blas/gemm-wgsl.js';
 import { GEMM_TILE_CANDIDATES } from '../../dist/runtime/library/blas/natives.js';
 
@@ -101,14 +101,7 @@ async function time(calls, reps = 10) {
   return ts[3];
 }
 async function readC() {
-  const rb = device.createBuffer({ size: 4 * MMAX * N, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  const enc = device.createCommandEncoder();
-  enc.copyBufferToBuffer(C, 0, rb, 0, 4 * MMAX * N);
-  device.queue.submit([enc.finish()]);
-  await rb.mapAsync(GPUMapMode.READ);
-  const out = new Float32Array(rb.getMappedRange().slice(0));
-  rb.destroy();
-  return out;
+  return new Float32Array(await readBack(device, C, 4 * MMAX * N));
 }
 const tflops = (m, ms) => (2 * m * N * K) / ms / 1e9;
 

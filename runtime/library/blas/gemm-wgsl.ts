@@ -271,6 +271,7 @@ function mainStart(k: GemmModuleKind, d: TileDims, m: TileMoves): string[] {
     // Warp w: threads 8 (w % perRow) .. + 7 along x, rows 4 (w / perRow) .. + 3 (perRow warps a row of the tile).
     const perRow = TX / 8;
     if (TY === 4) {
+      // One row of warps: the general form with its identity division and modulo left out (the text measured).
       line('  let tx = (li / 32u) * 8u + li % 8u;');
       line('  let ty = (li % 32u) / 8u;');
     } else {
